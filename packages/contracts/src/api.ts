@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** The error contract of every API failure: field errors are keyed by dotted path. */
+export const errorResponseSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export function successResponse<T extends z.ZodType>(data: T) {
+  return z.object({
+    success: z.literal(true),
+    message: z.string().optional(),
+    data,
+  });
+}
+
+export const messageResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+
+/** Turns zod issues into the `errors` map of the error contract: first message per path. */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_root';
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+export const VALIDATION_FAILED_MESSAGE = 'Please correct the highlighted fields';

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { emailField, passwordField, requiredText, secretField } from './fields';
+import { roleSchema } from './roles';
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: passwordField('Password is required'),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/**
+ * The reset screen's payload. The screen labels `currentPassword` "Temporary password"
+ * (spec section 5) but any signed-up user may change a password with it.
+ */
+export const changePasswordSchema = z
+  .object({
+    email: emailField,
+    currentPassword: secretField('Temporary password is required'),
+    newPassword: passwordField('New password is required'),
+    confirmPassword: secretField('Please confirm your password'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword !== value.newPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords must match' });
+    }
+    if (value.currentPassword === value.newPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['newPassword'],
+        message: 'New password must be different from the temporary password',
+      });
+    }
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const refreshTokenSchema = z.object({
+  refreshToken: requiredText('Refresh token is required').max(512, 'Refresh token is invalid'),
+  sessionId: requiredText('Session id is required').pipe(z.uuid('Session id is invalid')),
+});
+export type RefreshTokenInput = z.input<typeof refreshTokenSchema>;
+
+export const userSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  isActive: z.boolean(),
+  isEmailVerified: z.boolean(),
+  isFirstLogin: z.boolean(),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const tokensSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+});
+export type Tokens = z.infer<typeof tokensSchema>;
+
+export const loginDataSchema = z.object({
+  tokens: tokensSchema,
+  sessionId: z.string(),
+  user: userSchema,
+});
+export type LoginData = z.infer<typeof loginDataSchema>;
+
+export const refreshDataSchema = tokensSchema;
+
+export const AUTH_MESSAGES = {
+  loginSuccess: 'Login successful',
+  invalidCredentials: 'Invalid email or password',
+  accountDisabled: 'Your account is disabled. Please contact the admin.',
+  passwordChanged: 'Password changed successfully',
+  loggedOut: 'Logged out successfully',
+  tokenRefreshed: 'Token refreshed',
+  invalidRefreshToken: 'Your session has expired. Please sign in again.',
+  refreshTokenReused:
+    'This session was ended because its refresh token was used twice. Please sign in again.',
+  missingToken: 'Authentication required',
+  invalidToken: 'Your session has expired. Please sign in again.',
+  forbidden: 'You do not have permission to do this',
+  tooManyAttempts: (minutes: number) =>
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+} as const;
