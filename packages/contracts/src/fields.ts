@@ -43,3 +43,24 @@ export function secretField(requiredMessage: string) {
     .min(1, requiredMessage)
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
 }
+
+/**
+ * A number field. Absent, null, empty and NaN (what an emptied number input gives) all read as
+ * the field's required message, so browser and API clients see the same words.
+ */
+export function requiredNumber(requiredMessage: string) {
+  return z.number({
+    error: (issue) =>
+      issue.input === undefined ||
+      issue.input === null ||
+      issue.input === '' ||
+      Number.isNaN(issue.input)
+        ? requiredMessage
+        : 'Must be a number',
+  });
+}
+
+/** A reference to another record: required, and a well-formed id. */
+export function idField(requiredMessage: string, invalidMessage: string) {
+  return requiredText(requiredMessage).pipe(z.uuid(invalidMessage));
+}

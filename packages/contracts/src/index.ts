@@ -2,4 +2,5 @@ export * from './api';
 export * from './auth';
 export * from './constants';
 export * from './fields';
+export * from './master-data';
 export * from './roles';
