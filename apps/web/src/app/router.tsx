@@ -1,0 +1,101 @@
+import { lazy, Suspense } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  ScrollRestoration,
+} from 'react-router';
+import { PageLoader } from '@/components/spinner';
+import { setNavigate } from '@/lib/navigation';
+import { AreaLayout } from './area-layout';
+import { RouteError } from './route-error';
+
+// Every page is its own chunk, so the first load carries only the shell and the page shown.
+const LandingPage = lazy(() => import('@/features/public/landing-page'));
+const DocumentationPage = lazy(() => import('@/features/public/documentation-page'));
+const LoginPage = lazy(() => import('@/features/auth/login-page'));
+const ChangePasswordPage = lazy(() => import('@/features/auth/change-password-page'));
+const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
+const StudentsPage = lazy(() => import('@/features/students/students-page'));
+const CreateStudentPage = lazy(() => import('@/features/students/create-student-page'));
+const StudentDetailPage = lazy(() => import('@/features/students/student-detail-page'));
+const FacultyPage = lazy(() => import('@/features/faculty/faculty-page'));
+const CreateFacultyPage = lazy(() => import('@/features/faculty/create-faculty-page'));
+const FacultyDetailPage = lazy(() => import('@/features/faculty/faculty-detail-page'));
+const ExamPage = lazy(() => import('@/features/exams/exam-page'));
+const AllExamPage = lazy(() => import('@/features/exams/all-exam-page'));
+const CreateExamPage = lazy(() => import('@/features/exams/create-exam-page'));
+const ExamMonitorPage = lazy(() => import('@/features/proctoring/exam-monitor-page'));
+const MasterDataPage = lazy(() => import('@/features/master-data/master-data-page'));
+const ViewBatchPage = lazy(() => import('@/features/master-data/view-batch-page'));
+const ViewCoursePage = lazy(() => import('@/features/master-data/view-course-page'));
+const ViewBranchPage = lazy(() => import('@/features/master-data/view-branch-page'));
+const ViewSectionPage = lazy(() => import('@/features/master-data/view-section-page'));
+const FacultyDashboardPage = lazy(() => import('@/features/faculty-area/faculty-dashboard-page'));
+const StudentDashboardPage = lazy(() => import('@/features/student-area/student-dashboard-page'));
+
+function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+/** The route table of spec section 2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/documentation', element: <DocumentationPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/change-password', element: <ChangePasswordPage /> },
+      {
+        path: '/admin',
+        element: <AreaLayout area="admin" />,
+        children: [
+          { index: true, element: <DashboardPage /> },
+          { path: 'student', element: <StudentsPage /> },
+          { path: 'student/create-student', element: <CreateStudentPage /> },
+          { path: 'student/:id', element: <StudentDetailPage /> },
+          { path: 'faculty', element: <FacultyPage /> },
+          { path: 'faculty/create-faculty', element: <CreateFacultyPage /> },
+          { path: 'faculty/:id', element: <FacultyDetailPage /> },
+          { path: 'exam', element: <ExamPage /> },
+          { path: 'exam/all-exam', element: <AllExamPage /> },
+          { path: 'exam/create-exam', element: <CreateExamPage /> },
+          { path: 'exam/exam-ui', element: <ExamMonitorPage /> },
+          { path: 'data', element: <MasterDataPage /> },
+          { path: 'data/view-batch', element: <ViewBatchPage /> },
+          { path: 'data/view-course', element: <ViewCoursePage /> },
+          { path: 'data/view-branch', element: <ViewBranchPage /> },
+          { path: 'data/view-section', element: <ViewSectionPage /> },
+        ],
+      },
+      {
+        path: '/faculty',
+        element: <AreaLayout area="faculty" />,
+        children: [{ index: true, element: <FacultyDashboardPage /> }],
+      },
+      {
+        path: '/student',
+        element: <AreaLayout area="student" />,
+        children: [{ index: true, element: <StudentDashboardPage /> }],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// Code outside React (API client, auth store) sends users to /login through the router.
+setNavigate((path) => {
+  void router.navigate(path, { replace: true });
+});

@@ -1,0 +1,175 @@
+import { LIST_PAGE_SIZE, TABLE_SKELETON_ROWS } from '@examiq/contracts';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { Button } from './button';
+import { EmptyState } from './empty-state';
+import { Skeleton } from './skeleton';
+
+/** The paging block of every list response (spec section 3). */
+export interface Pagination {
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+}
+
+export interface TableColumn<Row> {
+  key: string;
+  header: ReactNode;
+  /** Fixed width (any CSS length) so columns do not jump as pages load. */
+  width: string;
+  cell: (row: Row) => ReactNode;
+  align?: 'left' | 'right';
+}
+
+interface TableProps<Row> {
+  /** Names the table for assistive technology. */
+  caption: string;
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  loading?: boolean;
+  emptyTitle: string;
+  emptyDescription: string;
+  /** Plural noun of the footer, as in '1 to 10 of 42 students'. */
+  label?: string;
+  pagination?: Pagination;
+  pageSize?: number;
+  onPageChange?: (page: number) => void;
+}
+
+export function Table<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  emptyTitle,
+  emptyDescription,
+  label = 'items',
+  pagination,
+  pageSize = LIST_PAGE_SIZE,
+  onPageChange,
+}: TableProps<Row>) {
+  const showFooter = !loading && pagination && pagination.totalCount > 0;
+
+  return (
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="overflow-x-auto">
+        <table
+          className="w-full table-fixed border-collapse text-left text-sm"
+          aria-busy={loading || undefined}
+        >
+          <caption className="sr-only">{caption}</caption>
+          <colgroup>
+            {columns.map((column) => (
+              <col key={column.key} style={{ width: column.width }} />
+            ))}
+          </colgroup>
+          <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={cn('px-4 py-3', column.align === 'right' && 'text-right')}
+                >
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {loading &&
+              Array.from({ length: TABLE_SKELETON_ROWS }, (_, index) => (
+                // Placeholder rows have no identity but their position.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <tr key={index} data-testid="skeleton-row">
+                  {columns.map((column) => (
+                    <td key={column.key} className="px-4 py-3.5">
+                      <Skeleton className="h-4 w-3/4" />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            {!loading && rows.length === 0 && (
+              <tr>
+                <td colSpan={columns.length}>
+                  <EmptyState title={emptyTitle} description={emptyDescription} />
+                </td>
+              </tr>
+            )}
+            {!loading &&
+              rows.map((row) => (
+                <tr key={rowKey(row)} className="hover:bg-slate-50">
+                  {columns.map((column) => (
+                    <td
+                      key={column.key}
+                      className={cn(
+                        'truncate px-4 py-3 text-slate-700',
+                        column.align === 'right' && 'text-right',
+                      )}
+                    >
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
+      {showFooter && (
+        <TableFooter
+          pagination={pagination}
+          pageSize={pageSize}
+          label={label}
+          onPageChange={onPageChange}
+        />
+      )}
+    </div>
+  );
+}
+
+interface TableFooterProps {
+  pagination: Pagination;
+  pageSize: number;
+  label: string;
+  onPageChange?: (page: number) => void;
+}
+
+function TableFooter({ pagination, pageSize, label, onPageChange }: TableFooterProps) {
+  const { currentPage, totalPages, totalCount, hasNextPage, hasPreviousPage } = pagination;
+  const from = (currentPage - 1) * pageSize + 1;
+  const to = Math.min(currentPage * pageSize, totalCount);
+
+  return (
+    <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
+      <p>{`${from} to ${to} of ${totalCount} ${label}`}</p>
+      {totalPages > 1 && (
+        <div className="flex items-center gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!hasPreviousPage}
+            onClick={() => onPageChange?.(currentPage - 1)}
+          >
+            <ChevronLeft aria-hidden="true" className="size-4" />
+            Previous
+          </Button>
+          <span className="px-1 whitespace-nowrap">{`Page ${currentPage} of ${totalPages}`}</span>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!hasNextPage}
+            onClick={() => onPageChange?.(currentPage + 1)}
+          >
+            Next
+            <ChevronRight aria-hidden="true" className="size-4" />
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { queryClient } from '@/lib/query-client';
+import { fakeServer, jsonBody, makeUser, storeSession } from '@/test/fake-api';
+import ChangePasswordPage from './change-password-page';
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      { path: '/change-password', element: <ChangePasswordPage /> },
+      { path: '/login', element: <p>Login page</p> },
+    ],
+    { initialEntries: ['/change-password'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+async function fill(newPassword = 'a-new-secret', confirmPassword = newPassword) {
+  await userEvent.type(screen.getByLabelText('Temporary password'), 'Temp#2024pass');
+  await userEvent.type(screen.getByLabelText('New password'), newPassword);
+  await userEvent.type(screen.getByLabelText('Confirm password'), confirmPassword);
+}
+
+afterEach(() => {
+  useAuthStore.setState(useAuthStore.getInitialState(), true);
+});
+
+describe('ChangePasswordPage', () => {
+  it('prefills the email of the stored user and has a toggle per password field', () => {
+    storeSession(makeUser({ email: 'new.student@example.edu', isFirstLogin: true }));
+    renderPage();
+
+    expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('new.student@example.edu');
+    for (const name of ['temporary password', 'new password', 'confirm password']) {
+      expect(screen.getByRole('button', { name: `Show ${name}` })).toBeInTheDocument();
+    }
+  });
+
+  it('shows the spec messages once fields are touched', async () => {
+    renderPage();
+
+    await userEvent.click(screen.getByLabelText('Temporary password'));
+    await userEvent.tab();
+    expect(screen.getByText('Temporary password is required')).toBeInTheDocument();
+    expect(screen.queryByText('New password is required')).not.toBeInTheDocument();
+
+    await fill('a-new-secret', 'something-else');
+    await userEvent.tab();
+    expect(screen.getByText('Passwords must match')).toBeInTheDocument();
+  });
+
+  it('changes the password, ends the local session and goes to /login', async () => {
+    storeSession(makeUser({ email: 'new.student@example.edu', isFirstLogin: true }));
+    const success = vi.spyOn(toast, 'success');
+    const requests = fakeServer(() => ({
+      status: 200,
+      data: { success: true, message: 'Password changed successfully' },
+    }));
+    const router = renderPage();
+
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(requests[0]?.url).toBe('/auth/change-password');
+    expect(jsonBody(requests[0] ?? ({} as never))).toEqual({
+      email: 'new.student@example.edu',
+      currentPassword: 'Temp#2024pass',
+      newPassword: 'a-new-secret',
+      confirmPassword: 'a-new-secret',
+    });
+    expect(success).toHaveBeenCalledWith('Password changed successfully!');
+    expect(useAuthStore.getState()).toMatchObject({ isFirstLogin: false, isAuthenticated: false });
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('toasts the server message on failure and stays', async () => {
+    const error = vi.spyOn(toast, 'error');
+    fakeServer(() => ({
+      status: 401,
+      data: { success: false, message: 'Invalid email or password' },
+    }));
+    const router = renderPage();
+
+    await userEvent.type(screen.getByLabelText('Email'), 'someone@example.edu');
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Invalid email or password'));
+    expect(router.state.location.pathname).toBe('/change-password');
+  });
+});

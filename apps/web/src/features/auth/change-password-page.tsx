@@ -1,0 +1,105 @@
+import { changePasswordSchema } from '@examiq/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/button';
+import { PasswordField } from '@/components/password-field';
+import { TextField } from '@/components/text-field';
+import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { clearSession } from '@/lib/session';
+import { AuthLayout } from './auth-layout';
+import { changePassword } from './change-password';
+
+export default function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const storedEmail = useAuthStore((state) => state.user?.email);
+  const completePasswordReset = useAuthStore((state) => state.completePasswordReset);
+  const mutation = useMutation({ mutationFn: changePassword });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(changePasswordSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      email: storedEmail ?? '',
+      currentPassword: '',
+      newPassword: '',
+      confirmPassword: '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync(values);
+    } catch (error) {
+      toast.error(getErrorMessage(error, 'An unexpected error occurred'));
+      applyFieldErrors(getFieldErrors(error), setError, [
+        'email',
+        'currentPassword',
+        'newPassword',
+        'confirmPassword',
+      ]);
+      return;
+    }
+    toast.success('Password changed successfully!');
+    completePasswordReset();
+    // The server ends every session of the account when its password changes.
+    clearSession();
+    void navigate('/login', { replace: true });
+  });
+
+  return (
+    <AuthLayout
+      title="Reset Password"
+      subtitle="Replace the temporary password you were given with one only you know."
+      footer={
+        <p className="text-center text-sm text-slate-600">
+          Already changed it?{' '}
+          <Link to="/login" className="rounded font-semibold text-brand-700 hover:text-brand-800">
+            Back to sign in
+          </Link>
+        </p>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          placeholder="you@institution.edu"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Temporary password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+          Reset Password
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,10 @@
+import { PageHeader } from '@/components/page-header';
+
+export default function FacultyDashboardPage() {
+  return (
+    <PageHeader
+      title="Faculty Dashboard"
+      description="Your exams and proctoring duties will appear here."
+    />
+  );
+}

@@ -1,0 +1,181 @@
+import { AxiosError } from 'axios';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { bearerOf, fakeServer, jsonBody, storeSession } from '@/test/fake-api';
+import { apiClient, getErrorMessage } from './api-client';
+import { setNavigate } from './navigation';
+import { saveTokens } from './session';
+
+const unauthorized = {
+  status: 401,
+  data: { success: false, message: 'Your session has expired.' },
+};
+
+let navigate: ReturnType<typeof vi.fn<(path: string) => void>>;
+
+beforeEach(() => {
+  navigate = vi.fn<(path: string) => void>();
+  setNavigate(navigate);
+});
+
+describe('api client', () => {
+  it('sends JSON to /api with the stored bearer token', async () => {
+    storeSession();
+    const requests = fakeServer(() => ({ status: 200, data: { success: true } }));
+
+    await apiClient.post('/admin/create-batch', { startYear: 2024 });
+
+    expect(requests[0]?.baseURL).toBe('/api');
+    expect(requests[0]?.timeout).toBe(0);
+    expect(bearerOf(requests[0] ?? ({} as never))).toBe('Bearer access-1');
+    expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('refreshes once for three concurrent 401s and replays each with the new token', async () => {
+    storeSession();
+    let refreshes = 0;
+    const requests = fakeServer(async (request) => {
+      if (request.url === '/auth/refresh-token') {
+        refreshes += 1;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return {
+          status: 200,
+          data: { success: true, data: { accessToken: 'access-2', refreshToken: 'refresh-2' } },
+        };
+      }
+      return bearerOf(request) === 'Bearer access-2'
+        ? { status: 200, data: { url: request.url } }
+        : unauthorized;
+    });
+
+    const results = await Promise.all([
+      apiClient.get('/admin/get-batches'),
+      apiClient.get('/admin/get-courses'),
+      apiClient.get('/auth/me'),
+    ]);
+
+    expect(results.map((r) => r.data.url)).toEqual([
+      '/admin/get-batches',
+      '/admin/get-courses',
+      '/auth/me',
+    ]);
+    expect(refreshes).toBe(1);
+    const refresh = requests.find((r) => r.url === '/auth/refresh-token');
+    expect(refresh && jsonBody(refresh)).toEqual({
+      refreshToken: 'refresh-1',
+      sessionId: 'session-1',
+    });
+    const replays = requests.filter((r) => r.url !== '/auth/refresh-token').slice(3);
+    expect(replays.map((r) => bearerOf(r))).toEqual(Array(3).fill('Bearer access-2'));
+    expect(localStorage.getItem('accessToken')).toBe('access-2');
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-2');
+    expect(localStorage.getItem('sessionId')).toBe('session-1');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('replays without refreshing when another request already refreshed meanwhile', async () => {
+    storeSession();
+    const requests = fakeServer((request) => {
+      if (bearerOf(request) === 'Bearer access-2') return { status: 200, data: { ok: true } };
+      // This request's old token is answered after a refresh elsewhere stored a new one.
+      saveTokens({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+      return unauthorized;
+    });
+
+    await expect(apiClient.get('/auth/me')).resolves.toMatchObject({ data: { ok: true } });
+
+    expect(requests.map((r) => [r.url, bearerOf(r)])).toEqual([
+      ['/auth/me', 'Bearer access-1'],
+      ['/auth/me', 'Bearer access-2'],
+    ]);
+  });
+
+  it('retries a request only once', async () => {
+    storeSession();
+    const requests = fakeServer((request) =>
+      request.url === '/auth/refresh-token'
+        ? { status: 200, data: { success: true, data: { accessToken: 'a2', refreshToken: 'r2' } } }
+        : unauthorized,
+    );
+
+    await expect(apiClient.get('/auth/me')).rejects.toMatchObject({ response: { status: 401 } });
+
+    expect(requests.map((r) => r.url)).toEqual(['/auth/me', '/auth/refresh-token', '/auth/me']);
+  });
+
+  it('without a refresh token raises "No refresh token available", clears the session and goes to /login', async () => {
+    storeSession();
+    localStorage.removeItem('refreshToken');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const requests = fakeServer(() => unauthorized);
+
+    await expect(apiClient.get('/auth/me')).rejects.toThrow('No refresh token available');
+
+    expect(requests).toHaveLength(1);
+    expect(logged).toHaveBeenCalledWith('Token refresh failed:', expect.any(Error));
+    for (const key of ['accessToken', 'refreshToken', 'sessionId', 'user']) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('without a session id does not try to refresh either', async () => {
+    storeSession();
+    localStorage.removeItem('sessionId');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeServer(() => unauthorized);
+
+    await expect(apiClient.get('/auth/me')).rejects.toThrow('No refresh token available');
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('logs "Token refresh failed:", clears the session and goes to /login when the refresh is refused', async () => {
+    storeSession();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeServer(() => unauthorized);
+
+    await expect(apiClient.get('/auth/me')).rejects.toBeInstanceOf(AxiosError);
+
+    expect(logged).toHaveBeenCalledWith('Token refresh failed:', expect.any(AxiosError));
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('does not refresh for calls made without a token or for credential checks', async () => {
+    const requests = fakeServer(() => unauthorized);
+
+    await expect(apiClient.get('/auth/me')).rejects.toBeInstanceOf(AxiosError);
+    storeSession();
+    await expect(
+      apiClient.post('/auth/login', { email: 'a@b.co', password: 'wrong-password' }),
+    ).rejects.toBeInstanceOf(AxiosError);
+
+    expect(requests.map((r) => r.url)).toEqual(['/auth/me', '/auth/login']);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('passes other errors to the caller untouched', async () => {
+    storeSession();
+    fakeServer(() => ({ status: 403, data: { success: false, message: 'Forbidden' } }));
+
+    await expect(apiClient.get('/admin/get-batches')).rejects.toMatchObject({
+      response: { status: 403 },
+    });
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+  });
+});
+
+describe('getErrorMessage', () => {
+  it('prefers the server message, then the error message, then the fallback', async () => {
+    fakeServer(() => ({
+      status: 400,
+      data: { success: false, message: 'Invalid email or password' },
+    }));
+    const serverError = await apiClient.get('/x').catch((error: unknown) => error);
+
+    expect(getErrorMessage(serverError, 'fallback')).toBe('Invalid email or password');
+    expect(getErrorMessage(new Error('Network Error'), 'fallback')).toBe('Network Error');
+    expect(getErrorMessage('weird', 'fallback')).toBe('fallback');
+  });
+});

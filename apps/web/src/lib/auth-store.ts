@@ -1,0 +1,102 @@
+import {
+  AUTH_MESSAGES,
+  type LoginInput,
+  loginDataSchema,
+  successResponse,
+} from '@examiq/contracts';
+import toast from 'react-hot-toast';
+import { create } from 'zustand';
+import { apiClient, getErrorMessage, getFieldErrors, parseResponse } from './api-client';
+import { navigateTo } from './navigation';
+import { queryClient } from './query-client';
+import {
+  clearSession,
+  getAccessToken,
+  getStoredUser,
+  type SessionUser,
+  saveSession,
+  saveUser,
+  sessionUserSchema,
+  subscribeToSession,
+} from './session';
+
+export type LoginResult =
+  | { ok: true; message: string; user: SessionUser }
+  | { ok: false; message: string; fieldErrors: Record<string, string> };
+
+interface AuthState {
+  user: SessionUser | null;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  error: string | null;
+  isFirstLogin: boolean;
+  login: (credentials: LoginInput) => Promise<LoginResult>;
+  completePasswordReset: () => void;
+  logout: () => Promise<void>;
+}
+
+const loginResponseSchema = successResponse(loginDataSchema.extend({ user: sessionUserSchema }));
+
+/** The part of the state that mirrors local storage. */
+function storedState() {
+  const user = getStoredUser();
+  return {
+    user,
+    isAuthenticated: getAccessToken() !== null,
+    isFirstLogin: user?.isFirstLogin ?? false,
+  };
+}
+
+export const useAuthStore = create<AuthState>()((set, get) => ({
+  ...storedState(),
+  isLoading: false,
+  error: null,
+
+  async login(credentials) {
+    set({ isLoading: true, error: null });
+    try {
+      const response = await apiClient.post('/auth/login', credentials);
+      const body = parseResponse(loginResponseSchema, response.data);
+      saveSession(body.data);
+      set({ isLoading: false });
+      return {
+        ok: true,
+        message: body.message ?? AUTH_MESSAGES.loginSuccess,
+        user: body.data.user,
+      };
+    } catch (error) {
+      const message = getErrorMessage(error, 'An unexpected error occurred');
+      set({ user: null, isLoading: false, error: message });
+      return { ok: false, message, fieldErrors: getFieldErrors(error) };
+    }
+  },
+
+  completePasswordReset() {
+    const { user } = get();
+    if (user) saveUser({ ...user, isFirstLogin: false });
+    set({ isFirstLogin: false });
+  },
+
+  async logout() {
+    set({ isLoading: true });
+    try {
+      await apiClient.post('/auth/logout');
+      toast.success(AUTH_MESSAGES.loggedOut);
+    } catch (error) {
+      toast.error(getErrorMessage(error, 'Logout failed. Please try again.'));
+    } finally {
+      clearSession();
+      set({ isLoading: false });
+      navigateTo('/login');
+    }
+  },
+}));
+
+// Keep the store in step with storage changes made elsewhere: a token refresh, the API client
+// dropping a dead session, or another tab signing in or out.
+subscribeToSession(() => {
+  const next = storedState();
+  // Cached server data belongs to the session that just ended; the next user must not see it.
+  if (!next.isAuthenticated) queryClient.clear();
+  useAuthStore.setState(next);
+});
