@@ -1,0 +1,78 @@
+import Fastify from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './modules/auth/auth.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersAdminRoutes } from './modules/users/users.admin-routes';
+import { adminScope } from './plugins/admin-scope';
+import { registerAuthentication } from './plugins/authenticate';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
+import { registerJsonBodyParser } from './plugins/json-body';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurity } from './plugins/security';
+import { contractValidatorCompiler } from './plugins/validation';
+import { registerWebApp } from './plugins/web-app';
+
+export const BODY_LIMIT = 4 * 1024 * 1024;
+
+/** Never written to the log, wherever they appear in a logged object. */
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  ...['password', 'currentPassword', 'newPassword', 'confirmPassword'].map((key) => `*.${key}`),
+  ...['accessToken', 'refreshToken', 'token', 'jwtSecret', 'adminPassword'].map(
+    (key) => `*.${key}`,
+  ),
+];
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  /** Logs with pino at the configured level; tests leave it off. */
+  logger?: boolean;
+  /** Failed sign-in limits; tests use small ones. */
+  authLimits?: AuthLimits;
+}
+
+export async function buildApp({
+  config,
+  db: database,
+  logger = false,
+  authLimits = DEFAULT_AUTH_LIMITS,
+}: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: REDACTED_PATHS } : false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    frameworkErrors: frameworkErrorHandler,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(contractValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
+  registerErrorHandler(app);
+  registerAuthentication(app, { db: database.db, config });
+  await registerSecurity(app, config.corsOrigins);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes, { prefix: '/api', database });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    db: database.db,
+    config,
+    limits: authLimits,
+  });
+  await app.register(
+    adminScope(async (admin) => {
+      await admin.register(usersAdminRoutes, { db: database.db });
+    }),
+    { prefix: '/api/admin' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,138 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, JWT_SECRET_FILE, loadConfig } from './config';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'examiq-config-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+function configError(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig({ INIT_CWD: dir, ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('loadConfig accepted the settings');
+}
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    const config = loadConfig({ INIT_CWD: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.join(dir, 'data'),
+      databaseUrl: undefined,
+      adminEmail: undefined,
+      adminPassword: undefined,
+      logLevel: 'info',
+      corsOrigins: undefined,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlDays: 7,
+      trustProxy: false,
+    });
+    expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('generates the signing key once, readable by the owner only, and reuses it', async () => {
+    const first = loadConfig({ INIT_CWD: dir });
+    const file = path.join(dir, 'data', JWT_SECRET_FILE);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await readFile(file, 'utf8')).trim()).toBe(first.jwtSecret);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ INIT_CWD: dir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('resolves paths against the directory npm was run from', () => {
+    const config = loadConfig({ INIT_CWD: dir, DATA_DIR: 'store', WEB_DIST_DIR: '../web' });
+    expect(config.dataDir).toBe(path.join(dir, 'store'));
+    expect(config.webDistDir).toBe(path.resolve(dir, '../web'));
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      INIT_CWD: dir,
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://user@db.example:5432/examiq',
+      JWT_SECRET: 's'.repeat(40),
+      ADMIN_EMAIL: ' Head@School.example ',
+      ADMIN_PASSWORD: 'Configured-pass-1',
+      LOG_LEVEL: 'warn',
+      CORS_ORIGIN: 'http://localhost:5173, https://exams.example',
+      ACCESS_TOKEN_TTL_SECONDS: '300',
+      REFRESH_TOKEN_TTL_DAYS: '30',
+      TRUST_PROXY: 'loopback, 10.0.0.0/8',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://user@db.example:5432/examiq',
+      jwtSecret: 's'.repeat(40),
+      adminEmail: 'Head@School.example',
+      adminPassword: 'Configured-pass-1',
+      logLevel: 'warn',
+      corsOrigins: ['http://localhost:5173', 'https://exams.example'],
+      accessTokenTtlSeconds: 300,
+      refreshTokenTtlDays: 30,
+      trustProxy: 'loopback, 10.0.0.0/8',
+    });
+    expect(loadConfig({ INIT_CWD: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ INIT_CWD: dir, PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a whole number from 1 to 65535'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be a whole number from 1 to 65535'],
+    [
+      { DATABASE_URL: 'postgres://localhost/examiq' },
+      'Invalid configuration: JWT_SECRET is required with DATABASE_URL, so every server process signs with the same key',
+    ],
+    [
+      { DATABASE_URL: 'mysql://localhost/examiq', JWT_SECRET: 's'.repeat(40) },
+      'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL',
+    ],
+    [
+      { JWT_SECRET: 'short' },
+      'Invalid configuration: JWT_SECRET must be at least 32 characters long',
+    ],
+    [
+      { ADMIN_EMAIL: 'nope' },
+      'Invalid configuration: ADMIN_EMAIL: Please enter a valid email address',
+    ],
+    [
+      { ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'short' },
+      'Invalid configuration: ADMIN_PASSWORD: Password must be at least 8 characters long',
+    ],
+    [
+      { ADMIN_PASSWORD: 'Configured-pass-1' },
+      'Invalid configuration: ADMIN_EMAIL is required when ADMIN_PASSWORD is set',
+    ],
+    [
+      { LOG_LEVEL: 'loud' },
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    ],
+    [
+      { TRUST_PROXY: '2' },
+      "Invalid configuration: TRUST_PROXY must be true, false, or the proxies' addresses (hop counts are not supported)",
+    ],
+  ])('refuses %j with one clear line', (env, message) => {
+    const text = configError(env);
+    expect(text).toBe(message);
+    expect(text).not.toContain('\n');
+  });
+
+  it('joins several problems on one line', () => {
+    expect(configError({ PORT: '0', REFRESH_TOKEN_TTL_DAYS: '0' })).toBe(
+      'Invalid configuration: PORT must be a whole number from 1 to 65535; REFRESH_TOKEN_TTL_DAYS must be a whole number from 1 to 365',
+    );
+  });
+});

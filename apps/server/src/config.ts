@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { emailField, passwordField } from '@examiq/contracts';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: LogLevel;
+  /** CORS is only enabled when origins are configured: the web app is served from the same origin. */
+  corsOrigins: string[] | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  /** Absolute path of the built web app. */
+  webDistDir: string;
+  /** true, or the proxies' addresses / CIDRs / proxy-addr names (`loopback`, `10.0.0.0/8`). */
+  trustProxy: boolean | string;
+}
+
+/** A setting the process cannot start with; its message is the one line shown to the operator. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const MIN_JWT_SECRET_LENGTH = 32;
+export const JWT_SECRET_FILE = 'jwt-secret';
+
+/** The web app's build output, found from this module in both src/ (tsx, vitest) and dist/ (bundle). */
+const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number from ${min} to ${max}` })
+    .int(`${name} must be a whole number from ${min} to ${max}`)
+    .min(min, `${name} must be a whole number from ${min} to ${max}`)
+    .max(max, `${name} must be a whole number from ${min} to ${max}`)
+    .default(fallback);
+
+const envSchema = z
+  .object({
+    PORT: wholeNumber('PORT', 1, 65535, 3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        error: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
+      })
+      .optional(),
+    JWT_SECRET: z
+      .string()
+      .min(
+        MIN_JWT_SECRET_LENGTH,
+        `JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters long`,
+      )
+      .optional(),
+    ADMIN_EMAIL: emailField.optional(),
+    ADMIN_PASSWORD: passwordField('ADMIN_PASSWORD is required').optional(),
+    LOG_LEVEL: z
+      .enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+      .default('info'),
+    CORS_ORIGIN: z.string().optional(),
+    ACCESS_TOKEN_TTL_SECONDS: wholeNumber('ACCESS_TOKEN_TTL_SECONDS', 30, 86_400, 900),
+    REFRESH_TOKEN_TTL_DAYS: wholeNumber('REFRESH_TOKEN_TTL_DAYS', 1, 365, 7),
+    WEB_DIST_DIR: z.string().optional(),
+    TRUST_PROXY: z
+      .string()
+      .refine(
+        (value) => !/^\d+$/.test(value),
+        "TRUST_PROXY must be true, false, or the proxies' addresses (hop counts are not supported)",
+      )
+      .optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message:
+          'JWT_SECRET is required with DATABASE_URL, so every server process signs with the same key',
+      });
+    }
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL is required when ADMIN_PASSWORD is set',
+      });
+    }
+  });
+
+/** npm runs workspace scripts inside the workspace; paths are meant relative to where the user ran npm. */
+function userCwd(env: NodeJS.ProcessEnv = process.env): string {
+  return env.INIT_CWD ?? process.cwd();
+}
+
+/** How a path is shown to the operator: relative to where they started the command when inside it. */
+export function describePath(target: string, env: NodeJS.ProcessEnv = process.env): string {
+  const relative = path.relative(userCwd(env), target);
+  if (relative === '') return '.';
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return target;
+  return `./${relative}`;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}
+
+function parseOrigins(value: string | undefined): string[] | undefined {
+  const origins = value
+    ?.split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin.length > 0);
+  return origins && origins.length > 0 ? origins : undefined;
+}
+
+/**
+ * The embedded engine's signing key lives beside its data so tokens survive restarts.
+ * `wx` makes two processes racing here agree on one secret.
+ */
+function readOrCreateJwtSecret(dataDir: string, env: NodeJS.ProcessEnv): string {
+  const file = path.join(dataDir, JWT_SECRET_FILE);
+  let secret: string;
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    secret = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    throw new ConfigError(
+      `Cannot use DATA_DIR ${describePath(dataDir, env)}: ${(error as Error).message}`,
+    );
+  }
+  if (secret.length < MIN_JWT_SECRET_LENGTH) {
+    throw new ConfigError(
+      `${describePath(file, env)} holds no usable secret (under ${MIN_JWT_SECRET_LENGTH} characters): delete it to generate a new one`,
+    );
+  }
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (`PORT= npm start`) means "use the default", not "invalid".
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const values = parsed.data;
+  const base = userCwd(env);
+  const dataDir = path.resolve(base, values.DATA_DIR);
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    jwtSecret: values.JWT_SECRET ?? readOrCreateJwtSecret(dataDir, env),
+    adminEmail: values.ADMIN_EMAIL,
+    adminPassword: values.ADMIN_PASSWORD,
+    logLevel: values.LOG_LEVEL,
+    corsOrigins: parseOrigins(values.CORS_ORIGIN),
+    accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: values.REFRESH_TOKEN_TTL_DAYS,
+    webDistDir: values.WEB_DIST_DIR
+      ? path.resolve(base, values.WEB_DIST_DIR)
+      : DEFAULT_WEB_DIST_DIR,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+  };
+}

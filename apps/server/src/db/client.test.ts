@@ -1,0 +1,92 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, PGDATA_DIR } from './client';
+import { DataDirLockedError, LOCK_FILE } from './data-dir-lock';
+import { users } from './schema';
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'examiq-data-'));
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+const lockFile = () => path.join(dataDir, LOCK_FILE);
+
+/** A pid that belonged to a process which has exited. */
+function deadPid(): number {
+  const { pid } = spawnSync(process.execPath, ['-e', '']);
+  if (!pid) throw new Error('Could not start a process');
+  return pid;
+}
+
+describe('embedded database', () => {
+  it('initialises in a staging directory, locks DATA_DIR and survives close and reopen', async () => {
+    await mkdir(dataDir, { recursive: true });
+    await mkdir(path.join(dataDir, `${PGDATA_DIR}.init-12345`));
+
+    const first = await openDatabase({ dataDir, databaseUrl: undefined });
+    try {
+      expect(first.kind).toBe('pglite');
+      expect((await readFile(lockFile(), 'utf8')).trim()).toBe(String(process.pid));
+      expect((await readdir(dataDir)).filter((entry) => entry.startsWith(PGDATA_DIR))).toEqual([
+        PGDATA_DIR,
+      ]);
+
+      const second = openDatabase({ dataDir, databaseUrl: undefined });
+      await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
+      await expect(second).rejects.toThrow(
+        new RegExp(`^Another server is using .+ \\(pid ${process.pid}\\)\\. Stop it first\\.$`),
+      );
+
+      await first.migrate();
+      await first.db
+        .insert(users)
+        .values({ email: 'kept@example.com', passwordHash: 'x', role: 'faculty' });
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(lockFile())).toBe(false);
+
+    const reopened = await openDatabase({ dataDir, databaseUrl: undefined });
+    try {
+      await reopened.migrate();
+      const rows = await reopened.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'kept@example.com'));
+      expect(rows).toHaveLength(1);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('refuses while another live process holds the lock', async () => {
+    await writeFile(lockFile(), String(process.ppid));
+    try {
+      await expect(openDatabase({ dataDir, databaseUrl: undefined })).rejects.toThrow(
+        `(pid ${process.ppid}). Stop it first.`,
+      );
+    } finally {
+      await rm(lockFile(), { force: true });
+    }
+  });
+
+  it.each([
+    ['a process that has exited', () => String(deadPid())],
+    ['no pid at all', () => 'garbage'],
+    ['this pid, left by an earlier process (a container restart)', () => String(process.pid)],
+  ])('takes over a stale lock naming %s', async (_label, content) => {
+    await writeFile(lockFile(), content());
+    const database = await openDatabase({ dataDir, databaseUrl: undefined });
+    try {
+      expect((await readFile(lockFile(), 'utf8')).trim()).toBe(String(process.pid));
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,151 @@
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config';
+import { lockDataDir } from './data-dir-lock';
+import * as schema from './schema';
+
+/** The query API shared by both engines: services are written once against it. */
+export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: AppDatabase;
+  kind: DatabaseKind;
+  /** Applies the committed migrations that are not applied yet. */
+  migrate(): Promise<void>;
+  /** Idempotent. The embedded engine is checkpointed and its data directory unlocked. */
+  close(): Promise<void>;
+}
+
+/** Beside this module in src/db/, and copied beside the bundle in dist/ by build.mjs. */
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+export const PGDATA_DIR = 'pgdata';
+const STAGING_PREFIX = `${PGDATA_DIR}.init-`;
+
+/** Serialises migrations of several API processes starting at once against one server. */
+const MIGRATION_LOCK_ID = 7_312_604_851;
+
+function pgliteDatabase(client: PGlite, onClosed: () => void = () => {}): Database {
+  const db = drizzlePglite({ client, schema });
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close() {
+      closing ??= (async () => {
+        try {
+          if (!client.closed) {
+            try {
+              await client.exec('CHECKPOINT');
+            } finally {
+              await client.close();
+            }
+          }
+        } finally {
+          onClosed();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+/** A PGlite held in memory, for tests. `loadDataDir` takes a dump of an already migrated one. */
+export async function openMemoryDatabase(options: { loadDataDir?: Blob } = {}): Promise<Database> {
+  const client = await PGlite.create(
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
+  return pgliteDatabase(client);
+}
+
+/** A dump of a freshly migrated PGlite, for `openMemoryDatabase({ loadDataDir })`. */
+export async function createMigratedSnapshot(): Promise<Blob> {
+  const client = await PGlite.create();
+  const database = pgliteDatabase(client);
+  try {
+    await database.migrate();
+    return await client.dumpDataDir('none');
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * A PGlite killed during its first initialisation leaves a directory that never opens again, so a
+ * new one is initialised and migrated beside the target and renamed into place once complete.
+ */
+async function initialiseDataDir(dataDir: string, target: string): Promise<void> {
+  for (const entry of readdirSync(dataDir)) {
+    if (entry.startsWith(STAGING_PREFIX)) {
+      rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    }
+  }
+  const staging = path.join(dataDir, `${STAGING_PREFIX}${process.pid}`);
+  const database = pgliteDatabase(await PGlite.create({ dataDir: staging }));
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  renameSync(staging, target);
+}
+
+async function openEmbedded(dataDir: string): Promise<Database> {
+  const lock = lockDataDir(dataDir);
+  try {
+    const pgdata = path.join(dataDir, PGDATA_DIR);
+    if (!existsSync(pgdata)) await initialiseDataDir(dataDir, pgdata);
+    return pgliteDatabase(await PGlite.create({ dataDir: pgdata }), () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+export function openPostgres(connectionString: string): Database {
+  const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: 5_000 });
+  // An idle connection dropped by the server must not end the process: the next query reports it.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  const db = drizzlePostgres({ client: pool, schema });
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // The advisory lock belongs to a connection, so the migrator runs on that same connection.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        try {
+          await migratePostgres(drizzlePostgres({ client, schema }), {
+            migrationsFolder: MIGRATIONS_DIR,
+          });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close() {
+      closing ??= pool.end();
+      return closing;
+    },
+  };
+}
+
+/** PostgreSQL through a pool when DATABASE_URL is set, otherwise the embedded PGlite in DATA_DIR. */
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  return config.databaseUrl
+    ? Promise.resolve(openPostgres(config.databaseUrl))
+    : openEmbedded(config.dataDir);
+}

@@ -1,0 +1,122 @@
+import {
+  AUTH_MESSAGES,
+  changePasswordSchema,
+  loginDataSchema,
+  loginSchema,
+  messageResponseSchema,
+  refreshDataSchema,
+  refreshTokenSchema,
+  successResponse,
+  userSchema,
+} from '@examiq/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../../errors';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { findUserById, toUserDto } from '../users/users.service';
+import {
+  type AuthDeps,
+  type ClientInfo,
+  changePassword,
+  login,
+  refreshSession,
+  revokeSession,
+} from './auth.service';
+
+const TAGS = ['auth'];
+
+function clientOf(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Signs in with email and password and starts a session',
+        body: loginSchema,
+        response: {
+          200: successResponse(loginDataSchema),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: AUTH_MESSAGES.loginSuccess,
+      data: await login(deps, request.body, clientOf(request)),
+    }),
+  );
+
+  app.post(
+    '/change-password',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Changes a password with the current one and ends every session of the account',
+        body: changePasswordSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      await changePassword(deps, request.body, clientOf(request));
+      return { success: true as const, message: AUTH_MESSAGES.passwordChanged };
+    },
+  );
+
+  app.post(
+    '/refresh-token',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Exchanges a refresh token for new tokens; reusing an old one ends the session',
+        body: refreshTokenSchema,
+        response: { 200: successResponse(refreshDataSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: AUTH_MESSAGES.tokenRefreshed,
+      data: await refreshSession(deps, request.body),
+    }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Ends the current session',
+        security: BEARER_AUTH,
+        response: { 200: messageResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      await revokeSession(deps.db, request.auth.sessionId, 'logout');
+      return { success: true as const, message: AUTH_MESSAGES.loggedOut };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Returns the signed-in user',
+        security: BEARER_AUTH,
+        response: { 200: successResponse(z.object({ user: userSchema })), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const user = await findUserById(deps.db, request.auth.userId);
+      if (!user) throw new ApiError(401, AUTH_MESSAGES.invalidToken);
+      return { success: true as const, data: { user: toUserDto(user) } };
+    },
+  );
+};

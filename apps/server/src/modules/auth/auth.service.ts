@@ -1,0 +1,254 @@
+import {
+  AUTH_MESSAGES,
+  type ChangePasswordInput,
+  type LoginData,
+  type LoginInput,
+  type Role,
+  type Tokens,
+} from '@examiq/contracts';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { AppDatabase } from '../../db/client';
+import { sessions, usedRefreshTokens, users } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { findUserByEmail, normalizeEmail, toUserDto, type UserRow } from '../users/users.service';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { clearHits, type LimitRule, recordHit, secondsUntilAllowed } from './rate-limiter';
+import { type AccessTokenClaims, hashToken, newRefreshToken, signAccessToken } from './tokens';
+
+export interface FailureLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Failed sign-in attempts allowed per account and per client address. */
+export interface AuthLimits {
+  account: FailureLimit;
+  address: FailureLimit;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  account: { max: 10, windowSeconds: 15 * 60 },
+  address: { max: 100, windowSeconds: 15 * 60 },
+};
+
+export interface AuthDeps {
+  db: AppDatabase;
+  config: Config;
+  limits: AuthLimits;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export type RevokeReason = 'logout' | 'password_changed' | 'refresh_token_reuse';
+
+const USER_AGENT_MAX_LENGTH = 512;
+
+function accountKey(email: string): string {
+  return `auth-failures:account:${normalizeEmail(email)}`;
+}
+
+function limitRules(limits: AuthLimits, email: string, ip: string): LimitRule[] {
+  return [
+    { key: accountKey(email), ...limits.account },
+    { key: `auth-failures:address:${ip}`, ...limits.address },
+  ];
+}
+
+function sessionExpiry(config: Config) {
+  return sql`now() + make_interval(days => ${config.refreshTokenTtlDays})`;
+}
+
+/**
+ * Checks an email and password the way login and change-password share: limits first (a correct
+ * password is refused while limited), then the password, counting each failure.
+ */
+async function verifyCredentials(
+  { db, limits }: AuthDeps,
+  email: string,
+  password: string,
+  client: ClientInfo,
+): Promise<UserRow> {
+  const rules = limitRules(limits, email, client.ip);
+  const wait = await secondsUntilAllowed(db, rules);
+  if (wait !== null) {
+    throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60)), {
+      'retry-after': String(wait),
+    });
+  }
+
+  const user = await findUserByEmail(db, email);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, password)
+    : await verifyAgainstDummy(password);
+  if (!user || !valid) {
+    for (const rule of rules) await recordHit(db, rule);
+    throw new ApiError(401, AUTH_MESSAGES.invalidCredentials);
+  }
+  if (!user.isActive) throw new ApiError(403, AUTH_MESSAGES.accountDisabled);
+  return user;
+}
+
+export async function login(
+  deps: AuthDeps,
+  input: LoginInput,
+  client: ClientInfo,
+): Promise<LoginData> {
+  const { db, config } = deps;
+  const user = await verifyCredentials(deps, input.email, input.password, client);
+  const refreshToken = newRefreshToken();
+
+  const { signedIn, sessionId } = await db.transaction(async (tx) => {
+    const [signedIn] = await tx
+      .update(users)
+      .set({ lastLogin: sql`now()` })
+      .where(eq(users.id, user.id))
+      .returning();
+    const [session] = await tx
+      .insert(sessions)
+      .values({
+        userId: user.id,
+        refreshTokenHash: hashToken(refreshToken),
+        expiresAt: sessionExpiry(config),
+        userAgent: client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH),
+        ip: client.ip,
+      })
+      .returning({ id: sessions.id });
+    await clearHits(tx, accountKey(user.email));
+    if (!signedIn || !session) throw new Error('Sign-in rows were not written');
+    return { signedIn, sessionId: session.id };
+  });
+
+  const accessToken = await signAccessToken(config, {
+    userId: signedIn.id,
+    role: signedIn.role,
+    sessionId,
+  });
+  return { tokens: { accessToken, refreshToken }, sessionId, user: toUserDto(signedIn) };
+}
+
+/** Public (the first-login screen has no session): the current password is the proof. */
+export async function changePassword(
+  deps: AuthDeps,
+  input: ChangePasswordInput,
+  client: ClientInfo,
+): Promise<void> {
+  const { db } = deps;
+  const user = await verifyCredentials(deps, input.email, input.currentPassword, client);
+  const passwordHash = await hashPassword(input.newPassword);
+
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, isFirstLogin: false }).where(eq(users.id, user.id));
+    await revokeSessions(tx, eq(sessions.userId, user.id), 'password_changed');
+    await clearHits(tx, accountKey(user.email));
+  });
+}
+
+async function revokeSessions(db: AppDatabase, which: SQL, reason: RevokeReason): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(which, isNull(sessions.revokedAt)));
+}
+
+export function revokeSession(
+  db: AppDatabase,
+  sessionId: string,
+  reason: RevokeReason,
+): Promise<void> {
+  return revokeSessions(db, eq(sessions.id, sessionId), reason);
+}
+
+/**
+ * Rotates the session's refresh token in one conditional UPDATE, so of two requests presenting
+ * the same token only one succeeds. A token already rotated away is a stolen copy or a replay:
+ * the whole session is ended.
+ */
+export async function refreshSession(
+  { db, config }: AuthDeps,
+  input: { refreshToken: string; sessionId: string },
+): Promise<Tokens> {
+  const presentedHash = hashToken(input.refreshToken);
+  const refreshToken = newRefreshToken();
+
+  const rotated = await db.transaction(async (tx) => {
+    const [owner] = await tx
+      .update(sessions)
+      .set({
+        refreshTokenHash: hashToken(refreshToken),
+        lastUsedAt: sql`now()`,
+        expiresAt: sessionExpiry(config),
+      })
+      .from(users)
+      .where(
+        and(
+          eq(sessions.id, input.sessionId),
+          eq(sessions.refreshTokenHash, presentedHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          eq(users.id, sessions.userId),
+          eq(users.isActive, true),
+        ),
+      )
+      .returning({ userId: users.id, role: users.role });
+    if (!owner) return null;
+    await tx
+      .insert(usedRefreshTokens)
+      .values({ tokenHash: presentedHash, sessionId: input.sessionId });
+    return owner;
+  });
+
+  if (!rotated) {
+    const [reused] = await db
+      .select({ sessionId: usedRefreshTokens.sessionId })
+      .from(usedRefreshTokens)
+      .where(
+        and(
+          eq(usedRefreshTokens.tokenHash, presentedHash),
+          eq(usedRefreshTokens.sessionId, input.sessionId),
+        ),
+      )
+      .limit(1);
+    if (reused) {
+      await revokeSession(db, input.sessionId, 'refresh_token_reuse');
+      throw new ApiError(401, AUTH_MESSAGES.refreshTokenReused);
+    }
+    throw new ApiError(401, AUTH_MESSAGES.invalidRefreshToken);
+  }
+
+  const accessToken = await signAccessToken(config, {
+    userId: rotated.userId,
+    role: rotated.role,
+    sessionId: input.sessionId,
+  });
+  return { accessToken, refreshToken };
+}
+
+/**
+ * One query per authenticated request: the session is live and its user exists and is active,
+ * so logout, password changes and deleted accounts take effect at once. The role is read here,
+ * not from the token, so a role change applies at once too.
+ */
+export async function findLiveSessionRole(
+  db: AppDatabase,
+  claims: AccessTokenClaims,
+): Promise<Role | null> {
+  const [row] = await db
+    .select({ role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  return row?.role ?? null;
+}

@@ -1,0 +1,131 @@
+import { AUTH_MESSAGES } from '@examiq/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimits } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createTestUser, uniqueEmail } from '../../test/users';
+import { recordHit, secondsUntilAllowed } from './rate-limiter';
+
+const ACCOUNT = { max: 3, windowSeconds: 60 };
+const ADDRESS = { max: 5, windowSeconds: 120 };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ authLimits: { account: ACCOUNT, address: ADDRESS } });
+});
+afterAll(() => t.close());
+
+let addressCounter = 0;
+/** Each test signs in from addresses of its own, so address counters do not leak between tests. */
+function newAddress(): string {
+  addressCounter += 1;
+  return `10.0.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
+}
+
+function login(email: string, password: string, remoteAddress: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress,
+  });
+}
+
+function expectLimited(
+  response: Awaited<ReturnType<typeof login>>,
+  minutes: number,
+  windowSeconds: number,
+) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({
+    success: false,
+    message: AUTH_MESSAGES.tooManyAttempts(minutes),
+  });
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+}
+
+describe('failed sign-in limits', () => {
+  it('limits failures per account, whatever the address, and refuses the right password too', async () => {
+    const { email, password } = await createTestUser(t.database.db);
+    for (let attempt = 0; attempt < ACCOUNT.max; attempt += 1) {
+      expect((await login(email, 'wrong-password', newAddress())).statusCode).toBe(401);
+    }
+    expectLimited(await login(email, password, newAddress()), 1, ACCOUNT.windowSeconds);
+    expectLimited(
+      await login(email.toUpperCase(), 'wrong-password', newAddress()),
+      1,
+      ACCOUNT.windowSeconds,
+    );
+
+    const other = await createTestUser(t.database.db);
+    expect((await login(other.email, other.password, newAddress())).statusCode).toBe(200);
+  });
+
+  it('limits failures per address, whatever the account', async () => {
+    const address = newAddress();
+    for (let attempt = 0; attempt < ADDRESS.max; attempt += 1) {
+      expect((await login(uniqueEmail(), 'wrong-password', address)).statusCode).toBe(401);
+    }
+    const { email, password } = await createTestUser(t.database.db);
+    expectLimited(await login(email, password, address), 2, ADDRESS.windowSeconds);
+    expect((await login(email, password, newAddress())).statusCode).toBe(200);
+  });
+
+  it('forgets an account’s failures after a successful sign-in', async () => {
+    const { email, password } = await createTestUser(t.database.db);
+    for (let round = 0; round < 2; round += 1) {
+      for (let attempt = 0; attempt < ACCOUNT.max - 1; attempt += 1) {
+        expect((await login(email, 'wrong-password', newAddress())).statusCode).toBe(401);
+      }
+      expect((await login(email, password, newAddress())).statusCode).toBe(200);
+    }
+  });
+
+  it('allows attempts again once the window is over', async () => {
+    const { email, password } = await createTestUser(t.database.db);
+    for (let attempt = 0; attempt < ACCOUNT.max; attempt += 1) {
+      await login(email, 'wrong-password', newAddress());
+    }
+    expect((await login(email, password, newAddress())).statusCode).toBe(429);
+    await t.database.db
+      .update(rateLimits)
+      .set({ windowStartedAt: sql`now() - interval '61 seconds'` })
+      .where(sql`${rateLimits.key} like ${`%${email}`}`);
+    expect((await login(email, password, newAddress())).statusCode).toBe(200);
+  });
+
+  it('counts change-password failures against the same limits', async () => {
+    const { email, password } = await createTestUser(t.database.db);
+    const change = (currentPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        payload: {
+          email,
+          currentPassword,
+          newPassword: 'Another-pass-5',
+          confirmPassword: 'Another-pass-5',
+        },
+        remoteAddress: newAddress(),
+      });
+    for (let attempt = 0; attempt < ACCOUNT.max; attempt += 1) {
+      expect((await change('wrong-password')).statusCode).toBe(401);
+    }
+    expectLimited(await change(password), 1, ACCOUNT.windowSeconds);
+    expectLimited(await login(email, password, newAddress()), 1, ACCOUNT.windowSeconds);
+  });
+});
+
+describe('rate limiter', () => {
+  it('counts concurrent hits atomically', async () => {
+    const rule = { key: `test:${uniqueEmail()}`, max: 100, windowSeconds: 60 };
+    const counts = await Promise.all(
+      Array.from({ length: 20 }, () => recordHit(t.database.db, rule)),
+    );
+    expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(await secondsUntilAllowed(t.database.db, [rule])).toBeNull();
+    expect(await secondsUntilAllowed(t.database.db, [{ ...rule, max: 20 }])).toBeGreaterThan(0);
+  });
+});

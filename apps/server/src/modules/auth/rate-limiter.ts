@@ -1,0 +1,63 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { rateLimits } from '../../db/schema';
+
+/**
+ * A fixed-window counter kept in the database, so every API process behind a load balancer
+ * counts against the same limit.
+ */
+export interface LimitRule {
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/** Seconds until every exhausted rule's window ends, or null when none is exhausted. */
+export async function secondsUntilAllowed(
+  db: AppDatabase,
+  rules: readonly LimitRule[],
+): Promise<number | null> {
+  const rows = await db
+    .select({
+      key: rateLimits.key,
+      count: rateLimits.count,
+      // The database clock, so processes whose clocks differ agree on the window.
+      elapsedSeconds: sql<number>`extract(epoch from now() - ${rateLimits.windowStartedAt})::float8`,
+    })
+    .from(rateLimits)
+    .where(
+      inArray(
+        rateLimits.key,
+        rules.map((rule) => rule.key),
+      ),
+    );
+  let wait: number | null = null;
+  for (const row of rows) {
+    const rule = rules.find((candidate) => candidate.key === row.key);
+    if (!rule || row.count < rule.max || row.elapsedSeconds >= rule.windowSeconds) continue;
+    const remaining = Math.ceil(rule.windowSeconds - row.elapsedSeconds);
+    wait = Math.max(wait ?? 0, remaining, 1);
+  }
+  return wait;
+}
+
+/** Counts one hit in one atomic statement, starting a new window when the last one is over. */
+export async function recordHit(db: AppDatabase, rule: LimitRule): Promise<number> {
+  const windowOver = sql`${rateLimits.windowStartedAt} <= now() - make_interval(secs => ${rule.windowSeconds})`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: rule.key, count: 1, windowStartedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${windowOver} then 1 else ${rateLimits.count} + 1 end`,
+        windowStartedAt: sql`case when ${windowOver} then now() else ${rateLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return row?.count ?? 1;
+}
+
+export async function clearHits(db: AppDatabase, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}

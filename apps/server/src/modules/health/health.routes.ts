@@ -1,0 +1,38 @@
+import { successResponse } from '@examiq/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering';
+
+const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+});
+
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
+  app,
+  { database },
+) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Reports whether the server and its database answer',
+        response: { 200: successResponse(healthSchema), ...errorResponses(503) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await database.db.execute(sql`select 1`);
+      } catch (error) {
+        request.log.error({ err: error }, 'Health check: database query failed');
+        return reply.code(503).send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
+      }
+      return { success: true as const, data: { status: 'ok' as const, database: database.kind } };
+    },
+  );
+};

@@ -1,0 +1,88 @@
+import type { Role, User } from '@examiq/contracts';
+import { count, eq, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { users } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { hashPassword } from '../auth/passwords';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists';
+
+/** Emails are stored and compared trimmed and lowercased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Matches the unique index on lower(email), so the lookup uses it. */
+function emailIs(email: string) {
+  return sql`lower(${users.email}) = ${normalizeEmail(email)}`;
+}
+
+export async function findUserByEmail(db: AppDatabase, email: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(emailIs(email)).limit(1);
+  return user ?? null;
+}
+
+export async function findUserById(db: AppDatabase, id: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
+export interface NewUser {
+  email: string;
+  password: string;
+  role: Role;
+  isFirstLogin?: boolean;
+  isActive?: boolean;
+}
+
+/**
+ * Creates an account, hashing its password. Returns null when the email is taken, so a caller
+ * racing another process for the same email learns it lost without an error.
+ */
+export async function insertUser(db: AppDatabase, input: NewUser): Promise<UserRow | null> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: normalizeEmail(input.email),
+      passwordHash: await hashPassword(input.password),
+      role: input.role,
+      isFirstLogin: input.isFirstLogin ?? true,
+      isActive: input.isActive ?? true,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return user ?? null;
+}
+
+/** Creates an account; 409 when the email is already registered. */
+export async function createUser(db: AppDatabase, input: NewUser): Promise<UserRow> {
+  const user = await insertUser(db, input);
+  if (!user) throw new ApiError(409, EMAIL_TAKEN_MESSAGE);
+  return user;
+}
+
+export async function countUsersByRole(db: AppDatabase): Promise<Record<Role, number>> {
+  const rows = await db
+    .select({ role: users.role, total: count() })
+    .from(users)
+    .groupBy(users.role);
+  const counts: Record<Role, number> = { admin: 0, faculty: 0, student: 0 };
+  for (const row of rows) counts[row.role] = row.total;
+  return counts;
+}
+
+/** The user as the API shows it (contracts' userSchema). */
+export function toUserDto(user: UserRow): User {
+  return {
+    _id: user.id,
+    email: user.email,
+    role: user.role,
+    isActive: user.isActive,
+    isEmailVerified: user.isEmailVerified,
+    isFirstLogin: user.isFirstLogin,
+    lastLogin: user.lastLogin?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type App, buildApp } from '../app';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { AuthLimits } from '../modules/auth/auth.service';
+import { createTestDatabase } from './database';
+
+function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: path.join(tmpdir(), 'examiq-unused-data-dir'),
+    databaseUrl: undefined,
+    jwtSecret: randomBytes(32).toString('hex'),
+    adminEmail: undefined,
+    adminPassword: undefined,
+    logLevel: 'silent',
+    corsOrigins: undefined,
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlDays: 7,
+    // Never the real apps/web/dist, so whether a web app is served is up to each test.
+    webDistDir: path.join(tmpdir(), 'examiq-no-web-app'),
+    trustProxy: false,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  authLimits?: AuthLimits;
+  /** Runs before the app is ready, e.g. to register extra test routes. */
+  beforeReady?: (app: App) => Promise<void>;
+}
+
+/** The real app on a fresh database of its own; use one per test file. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(options.config);
+  const app = await buildApp({ config, db: database, authLimits: options.authLimits });
+  await options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openMemoryDatabase, openPostgres } from '../db/client';
+
+/** The engine the API tests run on: PostgreSQL when DATABASE_URL is set, otherwise PGlite. */
+export const TEST_ENGINE = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+function withDatabaseName(url: string, name: string): string {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: withDatabaseName(url, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of its own on the DATABASE_URL server, migrated, and dropped when closed. */
+async function createPostgresDatabase(url: string): Promise<Database> {
+  const name = `examiq_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await onServer(url, `create database "${name}"`);
+  const database = openPostgres(withDatabaseName(url, name));
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await onServer(url, `drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+async function createPgliteDatabase(): Promise<Database> {
+  const snapshot = inject('pgliteSnapshot');
+  const database = await openMemoryDatabase(
+    snapshot ? { loadDataDir: new Blob([await readFile(snapshot)]) } : {},
+  );
+  await database.migrate();
+  return database;
+}
+
+/** A fresh, migrated, empty database for one test file (or one test). */
+export function createTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  return url ? createPostgresDatabase(url) : createPgliteDatabase();
+}
