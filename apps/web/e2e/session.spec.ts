@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { admin, faculty, firstLoginStudent } from './support/accounts';
+import { apiSignIn, signIn } from './support/session';
+
+test('an admin signs in, lands on /admin and signs out', async ({ page }) => {
+  await signIn(page, admin.email, admin.password);
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('banner').getByText(admin.email)).toBeVisible();
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Student' }).click();
+  await expect(page).toHaveURL(/\/admin\/student$/);
+  await expect(page.getByRole('link', { name: 'Student' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a student resets the temporary password at first login and reaches only the student area', async ({
+  page,
+}) => {
+  const newPassword = 'MyOwn#Password9';
+  await signIn(page, firstLoginStudent.email, firstLoginStudent.password);
+  await expect(page).toHaveURL(/\/change-password$/);
+
+  await page.getByLabel('Email').fill(firstLoginStudent.email);
+  await page.getByLabel('Temporary Password').fill(firstLoginStudent.password);
+  await page.getByLabel('New Password').fill(newPassword);
+  await page.getByLabel('Confirm Password').fill(`${newPassword}x`);
+  await page.getByLabel('New Password').focus();
+  await expect(page.getByText('Passwords must match')).toBeVisible();
+  await page.getByLabel('Confirm Password').fill(newPassword);
+  await page.getByRole('button', { name: /reset password/i }).click();
+  await expect(page.getByText('Password changed successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, firstLoginStudent.email, newPassword);
+  await expect(page).toHaveURL(/\/student$/);
+  await expect(page.getByText('Student Dashboard')).toBeVisible();
+
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/student$/);
+  await page.goto('/faculty');
+  await expect(page).toHaveURL(/\/student$/);
+});
+
+test('a faculty member signs in to the faculty area', async ({ page }) => {
+  await signIn(page, faculty.email, faculty.password);
+  await expect(page).toHaveURL(/\/faculty$/);
+  await expect(page.getByText('Faculty Dashboard')).toBeVisible();
+});
+
+test('a garbage access token is replaced through the refresh token without signing in again', async ({
+  page,
+  request,
+}) => {
+  const session = await apiSignIn(request, admin.email, admin.password);
+  await page.goto('/');
+  await page.evaluate((stored) => {
+    localStorage.setItem('accessToken', 'garbage');
+    localStorage.setItem('refreshToken', stored.tokens.refreshToken);
+    localStorage.setItem('sessionId', stored.sessionId);
+    localStorage.setItem('user', JSON.stringify(stored.user));
+  }, session);
+
+  const authenticatedCall = page.waitForResponse(
+    (response) => response.url().endsWith('/api/auth/me') && response.status() === 200,
+  );
+  await page.goto('/admin');
+  await authenticatedCall;
+  await expect(page.getByRole('banner').getByText(admin.email)).toBeVisible();
+  const stored = await page.evaluate(() => ({
+    accessToken: localStorage.getItem('accessToken'),
+    refreshToken: localStorage.getItem('refreshToken'),
+  }));
+  expect(stored.accessToken).not.toBe('garbage');
+  expect(stored.accessToken?.split('.')).toHaveLength(3);
+  expect(stored.refreshToken).not.toBe(session.tokens.refreshToken);
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('a session whose refresh fails is cleared and sent to /login', async ({ page, request }) => {
+  const session = await apiSignIn(request, admin.email, admin.password);
+  await page.goto('/');
+  await page.evaluate((stored) => {
+    localStorage.setItem('accessToken', 'garbage');
+    localStorage.setItem('refreshToken', 'not-the-refresh-token');
+    localStorage.setItem('sessionId', stored.sessionId);
+    localStorage.setItem('user', JSON.stringify(stored.user));
+  }, session);
+
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+});

@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test';
+
+// Workers re-read this file: the port chosen by the main process travels to them through the
+// environment, so every worker talks to the one server started below.
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  // `npm test` asks for a JSON report (PLAYWRIGHT_JSON_OUTPUT_NAME) to add up the totals.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx e2e/support/serve.ts',
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { PORT: process.env.E2E_PORT, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  },
+});
