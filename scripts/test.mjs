@@ -1,0 +1,99 @@
+// `npm test`: static checks, then every suite (unit, API on PGlite, API on PostgreSQL when
+// DATABASE_URL is set, browser), then one line with the totals of all suites.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = join(root, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const { DATABASE_URL, ...envWithoutDatabase } = process.env;
+const totals = { passed: 0, failed: 0 };
+const problems = [];
+
+function run(title, command, args, env = envWithoutDatabase) {
+  console.log(`\n=== ${title} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  return result.status === 0;
+}
+
+function countVitest(title, file, ok) {
+  const path = join(reports, file);
+  if (!existsSync(path)) {
+    problems.push(`${title}: no report was written`);
+    totals.failed += 1;
+    return;
+  }
+  const report = JSON.parse(readFileSync(path, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  if (!ok && report.numFailedTests === 0) {
+    problems.push(`${title}: the runner failed outside the tests`);
+    totals.failed += 1;
+  }
+}
+
+function vitest(title, file, args, env) {
+  const ok = run(
+    title,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, file)}`,
+    ],
+    env,
+  );
+  countVitest(title, file, ok);
+}
+
+if (!run('Lint', 'npx', ['biome', 'check', '.'])) problems.push('lint failed');
+if (!run('Typecheck', 'npm', ['run', 'typecheck', '--silent'])) problems.push('typecheck failed');
+
+vitest('Unit, component and API tests (embedded PGlite)', 'vitest.json', []);
+if (DATABASE_URL) {
+  vitest('API tests on PostgreSQL', 'vitest-postgres.json', ['--project', 'server'], {
+    ...envWithoutDatabase,
+    DATABASE_URL,
+  });
+} else {
+  console.log('\nDATABASE_URL is not set: the API suite on PostgreSQL is skipped.');
+}
+
+if (run('Build', 'npm', ['run', 'build', '--silent'])) {
+  const ok = run(
+    'Browser tests (Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
+    {
+      ...envWithoutDatabase,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
+    },
+  );
+  const path = join(reports, 'playwright.json');
+  if (existsSync(path)) {
+    const { stats } = JSON.parse(readFileSync(path, 'utf8'));
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    if (!ok && stats.unexpected === 0) {
+      problems.push('browser tests: the runner failed outside the tests');
+      totals.failed += 1;
+    }
+  } else {
+    problems.push('browser tests: no report was written');
+    totals.failed += 1;
+  }
+} else {
+  problems.push('build failed, browser tests not run');
+  totals.failed += 1;
+}
+
+for (const problem of problems) console.log(`Problem: ${problem}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 && problems.length === 0 ? 0 : 1);
