@@ -116,3 +116,94 @@ export const createSectionSchema = z.object({
     .max(500, 'Capacity cannot exceed 500'),
 });
 export type CreateSectionInput = z.input<typeof createSectionSchema>;
+
+/** Master data records are Active when created; the views show any other status in red. */
+export const ACTIVE_STATUS = 'Active';
+
+const timestamps = { createdAt: z.string(), updatedAt: z.string() };
+
+export const batchSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  startYear: z.number(),
+  endYear: z.number(),
+  status: z.string(),
+  ...timestamps,
+});
+export type Batch = z.infer<typeof batchSchema>;
+
+export const courseSchema = z.object({
+  _id: z.string(),
+  batchId: z.string(),
+  name: z.string(),
+  fullName: z.string(),
+  totalSemesters: z.number(),
+  durationYears: z.number(),
+  courseType: courseTypeSchema,
+  status: z.string(),
+  ...timestamps,
+});
+export type Course = z.infer<typeof courseSchema>;
+
+export const branchSchema = z.object({
+  _id: z.string(),
+  courseId: z.string(),
+  name: z.string(),
+  code: z.string(),
+  status: z.string(),
+  ...timestamps,
+});
+export type Branch = z.infer<typeof branchSchema>;
+
+export const sectionSchema = z.object({
+  _id: z.string(),
+  branchId: z.string(),
+  name: z.string(),
+  capacity: z.number(),
+  status: z.string(),
+  ...timestamps,
+});
+export type Section = z.infer<typeof sectionSchema>;
+
+export const masterDataCountsSchema = z.object({
+  batches: z.number(),
+  courses: z.number(),
+  branches: z.number(),
+  sections: z.number(),
+});
+export type MasterDataCounts = z.infer<typeof masterDataCountsSchema>;
+
+/** Query strings of the cascade calls (spec section 7). */
+export const coursesByBatchQuerySchema = z.object({
+  batchId: idField('Batch is required', 'Please select a valid batch'),
+});
+export const branchesByCourseQuerySchema = z.object({
+  courseId: idField('Course is required', 'Please select a valid course'),
+});
+export const sectionsByBranchQuerySchema = z.object({
+  branchId: idField('Branch is required', 'Please select a valid branch'),
+});
+
+/** The spec's toasts of the master data forms and lookups (section 8). */
+export const MASTER_DATA_MESSAGES = {
+  batch: {
+    created: 'Batch created successfully!',
+    createFailed: 'Error creating batch',
+    loadFailed: 'Failed to load batches',
+  },
+  course: {
+    created: 'Course created successfully!',
+    createFailed: 'Error creating course',
+    loadFailed: 'Failed to load courses',
+  },
+  branch: {
+    created: 'Branch created successfully!',
+    createFailed: 'Error creating branch',
+    loadFailed: 'Failed to load branches',
+  },
+  section: {
+    created: 'Section created successfully!',
+    createFailed: 'Error creating section',
+    loadFailed: 'Failed to load sections',
+  },
+} as const;
