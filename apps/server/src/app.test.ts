@@ -339,6 +339,18 @@ describe('OpenAPI', () => {
       paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
     };
     expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/admin/create-batch',
+      '/api/admin/create-branch',
+      '/api/admin/create-course',
+      '/api/admin/create-section',
+      '/api/admin/get-batches',
+      '/api/admin/get-branches',
+      '/api/admin/get-branches-by-course',
+      '/api/admin/get-courses',
+      '/api/admin/get-courses-by-batch',
+      '/api/admin/get-master-data-counts',
+      '/api/admin/get-sections',
+      '/api/admin/get-sections-by-branch',
       '/api/admin/overview',
       '/api/auth/change-password',
       '/api/auth/login',

@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { masterDataAdminRoutes } from './modules/master-data/master-data.admin-routes';
 import { usersAdminRoutes } from './modules/users/users.admin-routes';
 import { adminScope } from './plugins/admin-scope';
 import { registerAuthentication } from './plugins/authenticate';
@@ -67,6 +68,7 @@ export async function buildApp({
   await app.register(
     adminScope(async (admin) => {
       await admin.register(usersAdminRoutes, { db: database.db });
+      await admin.register(masterDataAdminRoutes, { db: database.db });
     }),
     { prefix: '/api/admin' },
   );

@@ -1,10 +1,11 @@
-import { ROLES } from '@examiq/contracts';
-import { sql } from 'drizzle-orm';
+import { ACTIVE_STATUS, COURSE_TYPES, ROLES } from '@examiq/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   index,
   integer,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -74,3 +75,82 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   windowStartedAt: timestamptz('window_started_at').notNull(),
 });
+
+/** Master data records start Active; nothing changes a status yet. */
+const masterDataStatusAndTimestamps = () => ({
+  status: text('status').notNull().default(ACTIVE_STATUS),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at')
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+// Each child table's unique index leads with its foreign key column, so it also serves the
+// lookups by parent (cascades, the constraint's own checks) and no second index is needed.
+
+export const batches = pgTable(
+  'batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Generated, so the name can never disagree with its years.
+    name: text('name')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`${batches.startYear}::text || '-' || ${batches.endYear}::text`,
+      ),
+    startYear: integer('start_year').notNull(),
+    endYear: integer('end_year').notNull(),
+    ...masterDataStatusAndTimestamps(),
+  },
+  (table) => [uniqueIndex('batches_years_key').on(table.startYear, table.endYear)],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    fullName: text('full_name').notNull(),
+    totalSemesters: integer('total_semesters').notNull(),
+    durationYears: numeric('duration_years', { precision: 3, scale: 1, mode: 'number' }).notNull(),
+    courseType: text('course_type', { enum: COURSE_TYPES }).notNull(),
+    ...masterDataStatusAndTimestamps(),
+  },
+  (table) => [
+    uniqueIndex('courses_batch_id_name_key').on(table.batchId, sql`lower(${table.name})`),
+  ],
+);
+
+export const branches = pgTable(
+  'branches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    ...masterDataStatusAndTimestamps(),
+  },
+  (table) => [uniqueIndex('branches_course_id_code_key').on(table.courseId, table.code)],
+);
+
+export const sections = pgTable(
+  'sections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    capacity: integer('capacity').notNull(),
+    ...masterDataStatusAndTimestamps(),
+  },
+  (table) => [
+    uniqueIndex('sections_branch_id_name_key').on(table.branchId, sql`lower(${table.name})`),
+  ],
+);

@@ -6,7 +6,7 @@ import {
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors';
+import { ApiError, FieldErrors } from '../errors';
 import { RequestValidationError } from './validation';
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong';
@@ -46,6 +46,13 @@ function toErrorReply(error: unknown): ErrorReply {
         message: VALIDATION_FAILED_MESSAGE,
         errors: fieldErrors(error.issues),
       },
+      headers: {},
+    };
+  }
+  if (error instanceof FieldErrors) {
+    return {
+      statusCode: error.statusCode,
+      body: { success: false, message: error.message, errors: error.errors },
       headers: {},
     };
   }

@@ -1,0 +1,15 @@
+/** SQLSTATE codes of the constraint violations a client's request can cause. */
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * Whether a query failed with the given SQLSTATE, on either engine. Drizzle wraps the driver's
+ * error (pg's DatabaseError, PGlite's error, both carrying `code`) in a DrizzleQueryError whose
+ * `cause` is the original, so the cause chain is followed.
+ */
+export function failedWithSqlState(error: unknown, sqlState: string): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === sqlState) return true;
+  }
+  return false;
+}

@@ -1,0 +1,243 @@
+import {
+  batchSchema,
+  branchesByCourseQuerySchema,
+  branchSchema,
+  courseSchema,
+  coursesByBatchQuerySchema,
+  createBatchSchema,
+  createBranchSchema,
+  createCourseSchema,
+  createSectionSchema,
+  masterDataCountsSchema,
+  sectionSchema,
+  sectionsByBranchQuerySchema,
+  successResponse,
+} from '@examiq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import {
+  countMasterData,
+  createBatch,
+  createBranch,
+  createCourse,
+  createSection,
+  listBatches,
+  listBranches,
+  listBranchesOfCourse,
+  listCourses,
+  listCoursesOfBatch,
+  listSections,
+  listSectionsOfBranch,
+  MASTER_DATA_CREATED,
+} from './master-data.service';
+
+const TAGS = ['master-data'];
+
+/** Batches, courses, branches and sections. Registered inside the admin scope, which guards it. */
+export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = async (
+  app,
+  { db },
+) => {
+  app.post(
+    '/create-batch',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Creates a batch from its start and end years',
+        security: BEARER_AUTH,
+        body: createBatchSchema,
+        response: { 201: successResponse(batchSchema), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const data = await createBatch(db, request.body);
+      return reply
+        .code(201)
+        .send({ success: true as const, message: MASTER_DATA_CREATED.batch, data });
+    },
+  );
+
+  app.post(
+    '/create-course',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Creates a course in a batch',
+        security: BEARER_AUTH,
+        body: createCourseSchema,
+        response: { 201: successResponse(courseSchema), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const data = await createCourse(db, request.body);
+      return reply
+        .code(201)
+        .send({ success: true as const, message: MASTER_DATA_CREATED.course, data });
+    },
+  );
+
+  app.post(
+    '/create-branch',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Creates a branch in a course',
+        security: BEARER_AUTH,
+        body: createBranchSchema,
+        response: { 201: successResponse(branchSchema), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const data = await createBranch(db, request.body);
+      return reply
+        .code(201)
+        .send({ success: true as const, message: MASTER_DATA_CREATED.branch, data });
+    },
+  );
+
+  app.post(
+    '/create-section',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Creates a section in a branch',
+        security: BEARER_AUTH,
+        body: createSectionSchema,
+        response: { 201: successResponse(sectionSchema), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const data = await createSection(db, request.body);
+      return reply
+        .code(201)
+        .send({ success: true as const, message: MASTER_DATA_CREATED.section, data });
+    },
+  );
+
+  app.get(
+    '/get-batches',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Lists every batch, newest start year first',
+        security: BEARER_AUTH,
+        response: { 200: successResponse(batchSchema.array()), ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ success: true as const, data: await listBatches(db) }),
+  );
+
+  app.get(
+    '/get-courses',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Lists every course by name',
+        security: BEARER_AUTH,
+        response: { 200: successResponse(courseSchema.array()), ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ success: true as const, data: await listCourses(db) }),
+  );
+
+  app.get(
+    '/get-branches',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Lists every branch by name',
+        security: BEARER_AUTH,
+        response: { 200: successResponse(branchSchema.array()), ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ success: true as const, data: await listBranches(db) }),
+  );
+
+  app.get(
+    '/get-sections',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Lists every section by name',
+        security: BEARER_AUTH,
+        response: { 200: successResponse(sectionSchema.array()), ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ success: true as const, data: await listSections(db) }),
+  );
+
+  app.get(
+    '/get-courses-by-batch',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Lists the courses of one batch by name; 404 when the batch does not exist',
+        security: BEARER_AUTH,
+        querystring: coursesByBatchQuerySchema,
+        response: {
+          200: successResponse(courseSchema.array()),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listCoursesOfBatch(db, request.query.batchId),
+    }),
+  );
+
+  app.get(
+    '/get-branches-by-course',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Lists the branches of one course by name; 404 when the course does not exist',
+        security: BEARER_AUTH,
+        querystring: branchesByCourseQuerySchema,
+        response: {
+          200: successResponse(branchSchema.array()),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listBranchesOfCourse(db, request.query.courseId),
+    }),
+  );
+
+  app.get(
+    '/get-sections-by-branch',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Lists the sections of one branch by name; 404 when the branch does not exist',
+        security: BEARER_AUTH,
+        querystring: sectionsByBranchQuerySchema,
+        response: {
+          200: successResponse(sectionSchema.array()),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listSectionsOfBranch(db, request.query.branchId),
+    }),
+  );
+
+  app.get(
+    '/get-master-data-counts',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Counts the batches, courses, branches and sections',
+        security: BEARER_AUTH,
+        response: { 200: successResponse(masterDataCountsSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ success: true as const, data: await countMasterData(db) }),
+  );
+};

@@ -1,0 +1,242 @@
+import type {
+  Batch,
+  Branch,
+  Course,
+  CreateBatchInput,
+  CreateBranchInput,
+  CreateCourseInput,
+  CreateSectionInput,
+  MasterDataCounts,
+  Section,
+} from '@examiq/contracts';
+import { type AnyColumn, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { FOREIGN_KEY_VIOLATION, failedWithSqlState, UNIQUE_VIOLATION } from '../../db/errors';
+import { batches, branches, courses, sections } from '../../db/schema';
+import { ApiError, FieldErrors } from '../../errors';
+
+type BatchRow = typeof batches.$inferSelect;
+type CourseRow = typeof courses.$inferSelect;
+type BranchRow = typeof branches.$inferSelect;
+type SectionRow = typeof sections.$inferSelect;
+
+const MASTER_DATA_NOT_FOUND = {
+  batch: 'Batch not found',
+  course: 'Course not found',
+  branch: 'Branch not found',
+} as const;
+
+export const MASTER_DATA_CREATED = {
+  batch: 'Batch created successfully',
+  course: 'Course created successfully',
+  branch: 'Branch created successfully',
+  section: 'Section created successfully',
+} as const;
+
+function timestampsOf(row: { createdAt: Date; updatedAt: Date }) {
+  return { createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+function toBatchDto(row: BatchRow): Batch {
+  return {
+    _id: row.id,
+    name: row.name,
+    startYear: row.startYear,
+    endYear: row.endYear,
+    status: row.status,
+    ...timestampsOf(row),
+  };
+}
+
+function toCourseDto(row: CourseRow): Course {
+  return {
+    _id: row.id,
+    batchId: row.batchId,
+    name: row.name,
+    fullName: row.fullName,
+    totalSemesters: row.totalSemesters,
+    durationYears: row.durationYears,
+    courseType: row.courseType,
+    status: row.status,
+    ...timestampsOf(row),
+  };
+}
+
+function toBranchDto(row: BranchRow): Branch {
+  return {
+    _id: row.id,
+    courseId: row.courseId,
+    name: row.name,
+    code: row.code,
+    status: row.status,
+    ...timestampsOf(row),
+  };
+}
+
+function toSectionDto(row: SectionRow): Section {
+  return {
+    _id: row.id,
+    branchId: row.branchId,
+    name: row.name,
+    capacity: row.capacity,
+    status: row.status,
+    ...timestampsOf(row),
+  };
+}
+
+/**
+ * Case-insensitive, as the unique indexes compare names; the id breaks ties (a course name
+ * repeats across batches) so every page of a list comes back in the same order.
+ */
+function byName(name: AnyColumn, id: AnyColumn): SQL[] {
+  return [sql`lower(${name})`, sql`${id}`];
+}
+
+/**
+ * Runs an insert and turns the constraint violations a client can cause into client errors. The
+ * constraints decide, not an earlier lookup, so two concurrent creates cannot both pass.
+ */
+async function insertOne<Row>(
+  insert: Promise<Row[]>,
+  errors: { duplicate: () => Promise<ApiError> | ApiError; missingParent?: FieldErrors },
+): Promise<Row> {
+  try {
+    const [row] = await insert;
+    if (!row) throw new Error('An insert returned no row');
+    return row;
+  } catch (error) {
+    if (failedWithSqlState(error, UNIQUE_VIOLATION)) throw await errors.duplicate();
+    if (errors.missingParent && failedWithSqlState(error, FOREIGN_KEY_VIOLATION)) {
+      throw errors.missingParent;
+    }
+    throw error;
+  }
+}
+
+export async function createBatch(db: AppDatabase, input: CreateBatchInput): Promise<Batch> {
+  const { startYear, endYear } = input;
+  const row = await insertOne(db.insert(batches).values({ startYear, endYear }).returning(), {
+    duplicate: () => new ApiError(409, `Batch ${startYear}-${endYear} already exists`),
+  });
+  return toBatchDto(row);
+}
+
+export async function createCourse(db: AppDatabase, input: CreateCourseInput): Promise<Course> {
+  const row = await insertOne(db.insert(courses).values(input).returning(), {
+    duplicate: async () => {
+      const [batch] = await db
+        .select({ name: batches.name })
+        .from(batches)
+        .where(eq(batches.id, input.batchId));
+      return new ApiError(409, `Course "${input.name}" already exists in batch ${batch?.name}`);
+    },
+    missingParent: new FieldErrors({ batchId: MASTER_DATA_NOT_FOUND.batch }),
+  });
+  return toCourseDto(row);
+}
+
+export async function createBranch(db: AppDatabase, input: CreateBranchInput): Promise<Branch> {
+  const row = await insertOne(db.insert(branches).values(input).returning(), {
+    duplicate: () => new ApiError(409, `Branch code "${input.code}" already exists in this course`),
+    missingParent: new FieldErrors({ courseId: MASTER_DATA_NOT_FOUND.course }),
+  });
+  return toBranchDto(row);
+}
+
+export async function createSection(db: AppDatabase, input: CreateSectionInput): Promise<Section> {
+  const row = await insertOne(db.insert(sections).values(input).returning(), {
+    duplicate: () => new ApiError(409, `Section "${input.name}" already exists in this branch`),
+    missingParent: new FieldErrors({ branchId: MASTER_DATA_NOT_FOUND.branch }),
+  });
+  return toSectionDto(row);
+}
+
+/** Newest first: the batch being admitted is the one most often picked. */
+export async function listBatches(db: AppDatabase): Promise<Batch[]> {
+  const rows = await db
+    .select()
+    .from(batches)
+    .orderBy(desc(batches.startYear), desc(batches.endYear));
+  return rows.map(toBatchDto);
+}
+
+export async function listCourses(db: AppDatabase): Promise<Course[]> {
+  const rows = await db
+    .select()
+    .from(courses)
+    .orderBy(...byName(courses.name, courses.id));
+  return rows.map(toCourseDto);
+}
+
+export async function listBranches(db: AppDatabase): Promise<Branch[]> {
+  const rows = await db
+    .select()
+    .from(branches)
+    .orderBy(...byName(branches.name, branches.id));
+  return rows.map(toBranchDto);
+}
+
+export async function listSections(db: AppDatabase): Promise<Section[]> {
+  const rows = await db
+    .select()
+    .from(sections)
+    .orderBy(...byName(sections.name, sections.id));
+  return rows.map(toSectionDto);
+}
+
+/**
+ * The children come from a left join on the parent, so one query tells an unknown parent (no
+ * row: 404) from a parent without children (one row whose child is null: an empty list).
+ */
+function childrenOrNotFound<Row, Dto>(
+  rows: Array<{ child: Row | null }>,
+  notFoundMessage: string,
+  toDto: (row: Row) => Dto,
+): Dto[] {
+  if (rows.length === 0) throw new ApiError(404, notFoundMessage);
+  return rows.flatMap(({ child }) => (child ? [toDto(child)] : []));
+}
+
+export async function listCoursesOfBatch(db: AppDatabase, batchId: string): Promise<Course[]> {
+  const rows = await db
+    .select({ child: courses })
+    .from(batches)
+    .leftJoin(courses, eq(courses.batchId, batches.id))
+    .where(eq(batches.id, batchId))
+    .orderBy(...byName(courses.name, courses.id));
+  return childrenOrNotFound(rows, MASTER_DATA_NOT_FOUND.batch, toCourseDto);
+}
+
+export async function listBranchesOfCourse(db: AppDatabase, courseId: string): Promise<Branch[]> {
+  const rows = await db
+    .select({ child: branches })
+    .from(courses)
+    .leftJoin(branches, eq(branches.courseId, courses.id))
+    .where(eq(courses.id, courseId))
+    .orderBy(...byName(branches.name, branches.id));
+  return childrenOrNotFound(rows, MASTER_DATA_NOT_FOUND.course, toBranchDto);
+}
+
+export async function listSectionsOfBranch(db: AppDatabase, branchId: string): Promise<Section[]> {
+  const rows = await db
+    .select({ child: sections })
+    .from(branches)
+    .leftJoin(sections, eq(sections.branchId, branches.id))
+    .where(eq(branches.id, branchId))
+    .orderBy(...byName(sections.name, sections.id));
+  return childrenOrNotFound(rows, MASTER_DATA_NOT_FOUND.branch, toSectionDto);
+}
+
+/** One round trip: four scalar subqueries over a single-row source. */
+export async function countMasterData(db: AppDatabase): Promise<MasterDataCounts> {
+  const [counts] = await db
+    .select({
+      batches: db.$count(batches),
+      courses: db.$count(courses),
+      branches: db.$count(branches),
+      sections: db.$count(sections),
+    })
+    .from(sql`(values (1)) as single_row`);
+  if (!counts) throw new Error('A count query returned no row');
+  return counts;
+}
