@@ -48,6 +48,15 @@ describe('Dropdown', () => {
     expect(screen.getByRole('combobox', { name: 'Section' })).toBeDisabled();
   });
 
+  it('shows its placeholder, not the empty text, while disabled', () => {
+    render(<Dropdown label="Course" placeholder="Select a batch first" options={[]} disabled />);
+
+    expect(screen.getByRole('combobox', { name: 'Course' })).toBeDisabled();
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Select a batch first',
+    ]);
+  });
+
   it('shows its error and marks itself invalid', () => {
     render(<Dropdown label="Batch" options={batches} error="Batch is required" />);
 

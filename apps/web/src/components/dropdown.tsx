@@ -33,7 +33,8 @@ export function Dropdown({
 }: DropdownProps) {
   const generatedId = useId();
   const selectId = id ?? generatedId;
-  const empty = !loading && options.length === 0;
+  // A dropdown disabled while it waits for another choice is not empty, just not ready yet.
+  const empty = !loading && !disabled && options.length === 0;
 
   let firstChoice = placeholder;
   if (loading) firstChoice = 'Loading...';

@@ -1,7 +1,7 @@
 import { AxiosError } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearerOf, fakeServer, jsonBody, storeSession } from '@/test/fake-api';
-import { apiClient, getErrorMessage } from './api-client';
+import { apiClient, getErrorMessage, getServerMessage } from './api-client';
 import { setNavigate } from './navigation';
 import { saveTokens } from './session';
 
@@ -177,5 +177,21 @@ describe('getErrorMessage', () => {
     expect(getErrorMessage(serverError, 'fallback')).toBe('Invalid email or password');
     expect(getErrorMessage(new Error('Network Error'), 'fallback')).toBe('Network Error');
     expect(getErrorMessage('weird', 'fallback')).toBe('fallback');
+  });
+});
+
+describe('getServerMessage', () => {
+  it("reads only the server's own message", async () => {
+    fakeServer(() => ({
+      status: 409,
+      data: { success: false, message: 'Batch 2024-2028 exists' },
+    }));
+    const serverError = await apiClient.get('/x').catch((error: unknown) => error);
+    fakeServer(() => ({ status: 500, data: 'Internal Server Error' }));
+    const bareError = await apiClient.get('/x').catch((error: unknown) => error);
+
+    expect(getServerMessage(serverError)).toBe('Batch 2024-2028 exists');
+    expect(getServerMessage(bareError)).toBeUndefined();
+    expect(getServerMessage(new Error('Network Error'))).toBeUndefined();
   });
 });

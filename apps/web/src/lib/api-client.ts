@@ -80,12 +80,17 @@ apiClient.interceptors.response.use(undefined, async (error: AxiosError) => {
 
 const messageSchema = z.object({ message: z.string().min(1) });
 
+/** The message of the server's error answer (`{success:false,message}`), if it sent one. */
+export function getServerMessage(error: unknown): string | undefined {
+  if (!isAxiosError(error)) return undefined;
+  const body = messageSchema.safeParse(error.response?.data);
+  return body.success ? body.data.message : undefined;
+}
+
 /** The server's message (`{success:false,message}`), else the error's own, else the fallback. */
 export function getErrorMessage(error: unknown, fallback: string): string {
-  if (isAxiosError(error)) {
-    const body = messageSchema.safeParse(error.response?.data);
-    if (body.success) return body.data.message;
-  }
+  const serverMessage = getServerMessage(error);
+  if (serverMessage) return serverMessage;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -1,16 +1,41 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
+import toast from 'react-hot-toast';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** Toasted once when the query fails for good (after its retries), e.g. a failed lookup. */
+      errorMessage?: string;
+    };
+  }
+}
 
 const MAX_RETRIES = 2;
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A 4xx answer will not change on retry; only network failures and 5xx are worth another go.
-      retry: (failureCount, error) => {
-        const status = isAxiosError(error) ? error.response?.status : undefined;
-        return (status === undefined || status >= 500) && failureCount < MAX_RETRIES;
+/** The app's query client; tests build their own so no cached data leaks between them. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    // The cache sees each failure once, however many components use the query, so a toast
+    // raised here is not repeated per component.
+    queryCache: new QueryCache({
+      onError: (_error, query) => {
+        const message = query.meta?.errorMessage;
+        if (message) toast.error(message);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        // Only a lost connection or a server fault may go away on retry: a 4xx answer, or a
+        // response that fails its schema, would come back the same.
+        retry: (failureCount, error) => {
+          if (!isAxiosError(error)) return false;
+          const status = error.response?.status;
+          return (status === undefined || status >= 500) && failureCount < MAX_RETRIES;
+        },
       },
     },
-  },
-});
+  });
+}
+
+export const queryClient = createQueryClient();

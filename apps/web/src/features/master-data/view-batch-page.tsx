@@ -1,10 +1,25 @@
-import { PageHeader } from '@/components/page-header';
+import { MASTER_DATA_MESSAGES } from '@examiq/contracts';
+import { useBatches } from './api/get-batches';
+import { plural } from './plural';
+import { RecordCard, RecordDetail, RecordsView } from './records-view';
 
 export default function ViewBatchPage() {
   return (
-    <PageHeader
+    <RecordsView
       title="All Batches"
       description="Every batch of the institution, by start and end year."
+      query={useBatches()}
+      loadingLabel="Loading batches"
+      failedTitle={MASTER_DATA_MESSAGES.batch.loadFailed}
+      emptyTitle="No batches found"
+      emptyDescription="Start by adding your first batch"
+      renderRecord={(batch) => (
+        <RecordCard title={batch.name} status={batch.status}>
+          <RecordDetail term="Duration">
+            {plural(batch.endYear - batch.startYear, 'year')}
+          </RecordDetail>
+        </RecordCard>
+      )}
     />
   );
 }

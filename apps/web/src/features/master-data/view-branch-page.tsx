@@ -1,5 +1,26 @@
-import { PageHeader } from '@/components/page-header';
+import { MASTER_DATA_MESSAGES } from '@examiq/contracts';
+import { useBranches } from './api/get-branches';
+import { RecordCard, RecordDetail, RecordsView } from './records-view';
 
 export default function ViewBranchPage() {
-  return <PageHeader title="All Branches" description="Every branch with its code and status." />;
+  return (
+    <RecordsView
+      title="All Branches"
+      description="Every branch with its code and status."
+      query={useBranches()}
+      loadingLabel="Loading branches"
+      failedTitle={MASTER_DATA_MESSAGES.branch.loadFailed}
+      emptyTitle="No branches found"
+      emptyDescription="Start by adding your first branch"
+      renderRecord={(branch) => (
+        <RecordCard title={branch.name} status={branch.status}>
+          <RecordDetail term="Code">
+            <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs">
+              {branch.code}
+            </span>
+          </RecordDetail>
+        </RecordCard>
+      )}
+    />
+  );
 }

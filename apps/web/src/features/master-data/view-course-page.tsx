@@ -1,10 +1,25 @@
-import { PageHeader } from '@/components/page-header';
+import { COURSE_TYPE_LABELS, MASTER_DATA_MESSAGES } from '@examiq/contracts';
+import { useCourses } from './api/get-courses';
+import { plural } from './plural';
+import { RecordCard, RecordDetail, RecordsView } from './records-view';
 
 export default function ViewCoursePage() {
   return (
-    <PageHeader
+    <RecordsView
       title="All Courses"
       description="Every course with its full name, type, duration, number of semesters and status."
+      query={useCourses()}
+      loadingLabel="Loading courses"
+      failedTitle={MASTER_DATA_MESSAGES.course.loadFailed}
+      emptyTitle="No courses found"
+      emptyDescription="Start by adding your first course"
+      renderRecord={(course) => (
+        <RecordCard title={course.name} subtitle={course.fullName} status={course.status}>
+          <RecordDetail term="Course Type">{COURSE_TYPE_LABELS[course.courseType]}</RecordDetail>
+          <RecordDetail term="Duration">{plural(course.durationYears, 'year')}</RecordDetail>
+          <RecordDetail term="Semesters">{course.totalSemesters}</RecordDetail>
+        </RecordCard>
+      )}
     />
   );
 }

@@ -1,7 +1,23 @@
-import { PageHeader } from '@/components/page-header';
+import { MASTER_DATA_MESSAGES } from '@examiq/contracts';
+import { useSections } from './api/get-sections';
+import { plural } from './plural';
+import { RecordCard, RecordDetail, RecordsView } from './records-view';
 
 export default function ViewSectionPage() {
   return (
-    <PageHeader title="All Sections" description="Every section with its capacity and status." />
+    <RecordsView
+      title="All Sections"
+      description="Every section with its capacity and status."
+      query={useSections()}
+      loadingLabel="Loading sections"
+      failedTitle={MASTER_DATA_MESSAGES.section.loadFailed}
+      emptyTitle="No sections found"
+      emptyDescription="Start by adding your first section"
+      renderRecord={(section) => (
+        <RecordCard title={`Section ${section.name}`} status={section.status}>
+          <RecordDetail term="Max Capacity">{plural(section.capacity, 'student')}</RecordDetail>
+        </RecordCard>
+      )}
+    />
   );
 }

@@ -1,0 +1,126 @@
+import { expect, type Page, test } from '@playwright/test';
+import { admin } from './support/accounts';
+import { signIn } from './support/session';
+
+const types = ['Batch', 'Course', 'Branch', 'Section'] as const;
+type MasterDataType = (typeof types)[number];
+
+async function openMasterData(page: Page) {
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('navigation').getByRole('link', { name: 'Master Data' }).click();
+  await expect(page).toHaveURL(/\/admin\/data$/);
+}
+
+function card(page: Page, type: MasterDataType) {
+  return page.getByRole('region', { name: type });
+}
+
+function countOf(page: Page, type: MasterDataType) {
+  return card(page, type).getByRole('definition');
+}
+
+async function readCount(page: Page, type: MasterDataType): Promise<number> {
+  await expect(countOf(page, type)).toHaveText(/^\d+$/);
+  return Number(await countOf(page, type).textContent());
+}
+
+async function openCreate(page: Page, type: MasterDataType) {
+  await card(page, type).getByRole('button', { name: 'Create' }).click();
+  return page.getByRole('dialog', { name: `Create ${type}` });
+}
+
+async function expectCreated(page: Page, type: MasterDataType, countBefore: number) {
+  await expect(page.getByText(`${type} created successfully!`)).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(countOf(page, type)).toHaveText(String(countBefore + 1));
+}
+
+// Every record of the run is created here, so the other tests running in parallel never move
+// these counts.
+test('an admin builds a batch, course, branch and section and finds each in its view', async ({
+  page,
+}) => {
+  // Four creates and four view pages through the browser: more than the default budget when the
+  // machine is busy with the other worker.
+  test.setTimeout(60_000);
+  await openMasterData(page);
+  const before = Object.fromEntries(
+    await Promise.all(types.map(async (type) => [type, await readCount(page, type)] as const)),
+  ) as Record<MasterDataType, number>;
+
+  let dialog = await openCreate(page, 'Batch');
+  await dialog.getByLabel('Start Year').fill('2031');
+  await dialog.getByLabel('End Year').fill('2035');
+  await dialog.getByRole('button', { name: 'Create Batch' }).click();
+  await expectCreated(page, 'Batch', before.Batch);
+
+  dialog = await openCreate(page, 'Course');
+  await dialog.getByLabel('Batch', { exact: true }).selectOption({ label: '2031-2035' });
+  await dialog.getByLabel('Course Name').fill('B.Tech');
+  await dialog.getByLabel('Full Name').fill('Bachelor of Technology');
+  await dialog.getByLabel('Total Semesters').fill('8');
+  await dialog.getByLabel('Duration (Years)').fill('4');
+  await dialog.getByLabel('Course Type').selectOption({ label: 'Undergraduate' });
+  await dialog.getByRole('button', { name: 'Create Course' }).click();
+  await expectCreated(page, 'Course', before.Course);
+
+  dialog = await openCreate(page, 'Branch');
+  const branchCourse = dialog.getByLabel('Course', { exact: true });
+  await expect(branchCourse).toBeDisabled();
+  await dialog.getByLabel('Batch', { exact: true }).selectOption({ label: '2031-2035' });
+  await branchCourse.selectOption({ label: 'Bachelor of Technology' });
+  await dialog.getByLabel('Branch Name').fill('Computer Science');
+  await dialog.getByLabel('Branch Code').fill('CSE');
+  await dialog.getByRole('button', { name: 'Create Branch' }).click();
+  await expectCreated(page, 'Branch', before.Branch);
+
+  dialog = await openCreate(page, 'Section');
+  const sectionBranch = dialog.getByLabel('Branch', { exact: true });
+  await expect(sectionBranch).toBeDisabled();
+  await dialog.getByLabel('Batch', { exact: true }).selectOption({ label: '2031-2035' });
+  await dialog.getByLabel('Course', { exact: true }).selectOption({
+    label: 'Bachelor of Technology',
+  });
+  await sectionBranch.selectOption({ label: 'Computer Science (CSE)' });
+  await dialog.getByLabel('Section Name').fill('A');
+  await dialog.getByLabel('Capacity').fill('60');
+  await dialog.getByRole('button', { name: 'Create Section' }).click();
+  await expectCreated(page, 'Section', before.Section);
+
+  await card(page, 'Batch').getByRole('link', { name: 'View' }).click();
+  await expect(page).toHaveURL(/\/admin\/data\/view-batch$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'All Batches' })).toBeVisible();
+  await expect(page.getByRole('article', { name: '2031-2035' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to Master Data' }).click();
+  await card(page, 'Course').getByRole('link', { name: 'View' }).click();
+  const course = page.getByRole('article', { name: 'B.Tech' });
+  await expect(course).toContainText('Bachelor of Technology');
+  await expect(course).toContainText('Undergraduate');
+  await expect(course).toContainText('4 years');
+  await expect(course.getByText('Active')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to Master Data' }).click();
+  await card(page, 'Branch').getByRole('link', { name: 'View' }).click();
+  await expect(page.getByRole('article', { name: 'Computer Science' })).toContainText('CSE');
+
+  await page.getByRole('link', { name: 'Back to Master Data' }).click();
+  await card(page, 'Section').getByRole('link', { name: 'View' }).click();
+  await expect(page.getByRole('article', { name: 'Section A' })).toContainText('60 students');
+});
+
+test('a create form shows a validation message only once the field is touched', async ({
+  page,
+}) => {
+  await openMasterData(page);
+  const dialog = await openCreate(page, 'Batch');
+  const startYear = dialog.getByLabel('Start Year');
+
+  await startYear.fill('1999');
+  await expect(dialog.getByText('Start year must be at least 2000')).toBeHidden();
+  await startYear.blur();
+  await expect(dialog.getByText('Start year must be at least 2000')).toBeVisible();
+  await expect(startYear).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('End year is required')).toBeHidden();
+});

@@ -1,0 +1,105 @@
+import {
+  COURSE_TYPE_LABELS,
+  COURSE_TYPES,
+  createCourseSchema,
+  MASTER_DATA_MESSAGES,
+} from '@examiq/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Dropdown } from '@/components/dropdown';
+import { TextField } from '@/components/text-field';
+import { useCreateCourse } from './api/create-course';
+import { useBatches } from './api/get-batches';
+import { type CreateFormProps, FormActions, showCreateFailure } from './create-form-parts';
+import { batchOptions } from './lookup-options';
+
+const courseTypeOptions = COURSE_TYPES.map((type) => ({
+  value: type,
+  label: COURSE_TYPE_LABELS[type],
+}));
+
+export function CreateCourseForm({ onSuccess, onCancel }: CreateFormProps) {
+  const batches = useBatches();
+  const createCourse = useCreateCourse();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(createCourseSchema),
+    mode: 'onTouched',
+    defaultValues: { batchId: '', name: '', fullName: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await createCourse.mutateAsync(values);
+    } catch (error) {
+      showCreateFailure(
+        error,
+        setError,
+        createCourseSchema.keyof().options,
+        MASTER_DATA_MESSAGES.course.createFailed,
+      );
+      return;
+    }
+    toast.success(MASTER_DATA_MESSAGES.course.created);
+    onSuccess();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Dropdown
+          label="Batch"
+          placeholder="Select a batch"
+          options={batchOptions(batches.data)}
+          loading={batches.isPending}
+          error={errors.batchId?.message}
+          className="sm:col-span-2"
+          {...register('batchId')}
+        />
+        <TextField
+          label="Course Name"
+          placeholder="e.g. B.Tech"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="Full Name"
+          placeholder="e.g. Bachelor of Technology"
+          error={errors.fullName?.message}
+          {...register('fullName')}
+        />
+        <TextField
+          label="Total Semesters"
+          type="number"
+          inputMode="numeric"
+          placeholder="e.g. 8"
+          error={errors.totalSemesters?.message}
+          {...register('totalSemesters', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Duration (Years)"
+          type="number"
+          inputMode="decimal"
+          step={0.5}
+          placeholder="e.g. 4"
+          error={errors.durationYears?.message}
+          {...register('durationYears', { valueAsNumber: true })}
+        />
+        <Dropdown
+          label="Course Type"
+          placeholder="Select a course type"
+          options={courseTypeOptions}
+          error={errors.courseType?.message}
+          className="sm:col-span-2"
+          {...register('courseType')}
+        />
+      </div>
+      <FormActions submitLabel="Create Course" submitting={isSubmitting} onCancel={onCancel} />
+    </form>
+  );
+}

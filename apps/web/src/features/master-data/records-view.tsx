@@ -1,0 +1,158 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ArrowLeft, RotateCw, TriangleAlert } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/button';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { Skeleton } from '@/components/skeleton';
+import { StatusBadge } from './status-badge';
+
+const SKELETON_CARDS = 6;
+
+interface RecordsViewProps<T extends { _id: string }> {
+  title: string;
+  description: string;
+  query: UseQueryResult<T[]>;
+  /** Announced while loading, e.g. 'Loading courses'. */
+  loadingLabel: string;
+  /** Shown in place of the list when it could not be loaded, e.g. 'Failed to load courses'. */
+  failedTitle: string;
+  emptyTitle: string;
+  emptyDescription: string;
+  renderRecord: (record: T) => ReactNode;
+}
+
+/** A master data view page: back link, header, then skeletons, a failure, an empty state or the cards. */
+export function RecordsView<T extends { _id: string }>({
+  title,
+  description,
+  query,
+  loadingLabel,
+  failedTitle,
+  emptyTitle,
+  emptyDescription,
+  renderRecord,
+}: RecordsViewProps<T>) {
+  let content: ReactNode;
+  if (query.isPending) {
+    content = (
+      <div aria-busy="true">
+        <p role="status" className="sr-only">
+          {loadingLabel}
+        </p>
+        <div className={gridClasses}>
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            // Placeholder cards have no identity but their position.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <SkeletonCard key={index} />
+          ))}
+        </div>
+      </div>
+    );
+  } else if (query.isError) {
+    content = <LoadFailure title={failedTitle} onRetry={() => void query.refetch()} />;
+  } else if (query.data.length === 0) {
+    content = (
+      <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <EmptyState title={emptyTitle} description={emptyDescription} />
+      </div>
+    );
+  } else {
+    content = (
+      <ul className={gridClasses}>
+        {query.data.map((record) => (
+          <li key={record._id}>{renderRecord(record)}</li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <>
+      <Link
+        to="/admin/data"
+        className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-brand-700"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to Master Data
+      </Link>
+      <PageHeader title={title} description={description} />
+      {content}
+    </>
+  );
+}
+
+const gridClasses = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
+
+function SkeletonCard() {
+  return (
+    <div data-testid="skeleton-card" className="rounded-xl border border-slate-200 bg-white p-5">
+      <div className="flex items-start justify-between gap-3">
+        <Skeleton className="h-5 w-2/5" />
+        <Skeleton className="h-5 w-16 rounded-full" />
+      </div>
+      <Skeleton className="mt-2 h-4 w-3/5" />
+      <div className="mt-4 space-y-2.5 border-t border-slate-100 pt-4">
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-4/5" />
+      </div>
+    </div>
+  );
+}
+
+function LoadFailure({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
+      <TriangleAlert aria-hidden="true" className="mb-3 size-8 text-red-500" />
+      <p className="font-semibold text-red-800">{title}</p>
+      <p className="mt-1 text-sm text-red-700">
+        The list could not be loaded. Please try again in a moment.
+      </p>
+      <Button variant="secondary" size="sm" className="mt-4" onClick={onRetry}>
+        <RotateCw aria-hidden="true" className="size-4" />
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+interface RecordCardProps {
+  title: string;
+  subtitle?: string;
+  status: string;
+  /** Term and value pairs (RecordDetail) listed under the title. */
+  children: ReactNode;
+}
+
+/** One record of a view page, named by its title so it can be found as an article. */
+export function RecordCard({ title, subtitle, status, children }: RecordCardProps) {
+  const titleId = useId();
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="mb-4 flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-base font-semibold break-words text-slate-900">
+            {title}
+          </h2>
+          {subtitle && <p className="mt-0.5 text-sm text-slate-600">{subtitle}</p>}
+        </div>
+        <StatusBadge status={status} />
+      </div>
+      {/* Pushed to the bottom so the details of cards in one row line up. */}
+      <dl className="mt-auto space-y-2 border-t border-slate-100 pt-4 text-sm">{children}</dl>
+    </article>
+  );
+}
+
+export function RecordDetail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4">
+      <dt className="text-slate-500">{term}</dt>
+      <dd className="text-right font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}

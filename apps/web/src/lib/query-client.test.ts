@@ -1,0 +1,47 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import toast from 'react-hot-toast';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from './query-client';
+
+function httpError(status?: number) {
+  const config = { headers: new AxiosHeaders() };
+  const response =
+    status === undefined
+      ? undefined
+      : { status, statusText: '', headers: {}, config, data: { success: false, message: 'x' } };
+  return new AxiosError('failed', 'ERR', config, null, response);
+}
+
+describe('query client', () => {
+  it('toasts the error message of a failed query once, and nothing for queries without one', async () => {
+    const error = vi.spyOn(toast, 'error');
+    const client = createQueryClient();
+
+    await client
+      .fetchQuery({
+        queryKey: ['batches'],
+        queryFn: () => Promise.reject(httpError(403)),
+        meta: { errorMessage: 'Failed to load batches' },
+      })
+      .catch(() => {});
+    await client
+      .fetchQuery({ queryKey: ['other'], queryFn: () => Promise.reject(httpError(403)) })
+      .catch(() => {});
+
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error).toHaveBeenCalledWith('Failed to load batches');
+  });
+
+  it.each([
+    { failure: 'a lost connection', error: httpError(), retried: true },
+    { failure: 'a server fault', error: httpError(503), retried: true },
+    { failure: 'a refused request', error: httpError(404), retried: false },
+    { failure: 'a response failing its schema', error: new Error('unexpected'), retried: false },
+  ])('retries after $failure: $retried', ({ error, retried }) => {
+    const retry = createQueryClient().getDefaultOptions().queries?.retry;
+    if (typeof retry !== 'function') throw new Error('retry is a predicate');
+
+    expect(retry(0, error)).toBe(retried);
+    expect(retry(2, error)).toBe(false);
+  });
+});
