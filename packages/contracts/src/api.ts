@@ -32,3 +32,13 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
 }
 
 export const VALIDATION_FAILED_MESSAGE = 'Please correct the highlighted fields';
+
+/** Page metadata of every paginated list (spec section 3). */
+export const paginationSchema = z.object({
+  currentPage: z.number(),
+  totalPages: z.number(),
+  totalCount: z.number(),
+  hasNextPage: z.boolean(),
+  hasPreviousPage: z.boolean(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;

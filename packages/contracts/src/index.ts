@@ -3,4 +3,5 @@ export * from './auth';
 export * from './constants';
 export * from './fields';
 export * from './master-data';
+export * from './people';
 export * from './roles';

@@ -1,0 +1,384 @@
+import { z } from 'zod';
+import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { emailField, idField, requiredNumber, requiredText } from './fields';
+
+/**
+ * Gender and marital status each have two spellings in the spec (OTHER/OTHERS, SINGLE/Single).
+ * Both are accepted on input; one canonical value is stored and returned.
+ */
+export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS: Record<Gender, string> = {
+  MALE: 'Male',
+  FEMALE: 'Female',
+  OTHER: 'Other',
+};
+export const genderSchema = requiredText('Gender is required')
+  .transform((value) => value.toUpperCase())
+  .transform((value) => (value === 'OTHERS' ? 'OTHER' : value))
+  .pipe(z.enum(GENDERS, { error: 'Please select a valid gender' }));
+
+export const MARITAL_STATUSES = ['SINGLE', 'MARRIED', 'DIVORCED', 'WIDOWED'] as const;
+export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+export const MARITAL_STATUS_LABELS: Record<MaritalStatus, string> = {
+  SINGLE: 'Single',
+  MARRIED: 'Married',
+  DIVORCED: 'Divorced',
+  WIDOWED: 'Widowed',
+};
+export const maritalStatusSchema = requiredText('Marital status is required')
+  .transform((value) => value.toUpperCase())
+  .pipe(z.enum(MARITAL_STATUSES, { error: 'Please select a valid marital status' }));
+
+const PHONE_PATTERN = /^\+?[\d\s()-]{10,15}$/;
+const ZIP_PATTERN = /^[\d\s-]{3,10}$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isRealDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** Today in the user's calendar, as YYYY-MM-DD. */
+function today(): string {
+  const now = new Date();
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+/** A calendar date as a date input gives it (YYYY-MM-DD); an ISO timestamp is cut to its date. */
+export function dateField(requiredMessage: string) {
+  return requiredText(requiredMessage)
+    .transform((value) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value))
+    .refine(isRealDate, 'Please enter a valid date');
+}
+
+export function phoneField(requiredMessage: string) {
+  return requiredText(requiredMessage).regex(PHONE_PATTERN, 'Please enter a valid phone number');
+}
+
+function nameField(label: string, { min, max }: { min: number; max: number }) {
+  return requiredText(`${label} is required`)
+    .min(min, `${label} must be at least ${min} characters`)
+    .max(max, `${label} cannot exceed ${max} characters`);
+}
+
+function textField(label: string, max = 100) {
+  return requiredText(`${label} is required`).max(max, `${label} cannot exceed ${max} characters`);
+}
+
+const addressSchema = z.object({
+  street: textField('Street', 200),
+  city: textField('City'),
+  state: textField('State'),
+  zipCode: requiredText('Zip code is required').regex(ZIP_PATTERN, 'Please enter a valid zip code'),
+  country: textField('Country'),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+const personalInfoShape = {
+  photo: requiredText('Photo URL is required')
+    .max(2048, 'Photo URL cannot exceed 2048 characters')
+    .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid photo URL' })),
+  firstName: nameField('First name', { min: 2, max: 50 }),
+  lastName: nameField('Last name', { min: 2, max: 50 }),
+  dateOfBirth: dateField('Date of birth is required').refine(
+    (value) => value <= today(),
+    'Date of birth cannot be in the future',
+  ),
+  gender: genderSchema,
+  nationality: textField('Nationality', 50),
+  religion: textField('Religion', 50),
+};
+
+export const contactInfoSchema = z.object({
+  phone: phoneField('Phone number is required'),
+  permanentAddress: addressSchema,
+  currentAddress: addressSchema,
+});
+
+function relativeSchema(label: string) {
+  return z.object({
+    name: nameField(`${label}'s name`, { min: 2, max: 100 }),
+    occupation: textField(`${label}'s occupation`),
+    phone: phoneField(`${label}'s phone number is required`),
+    email: emailField,
+  });
+}
+
+const guardianSchema = z.object({
+  name: nameField("Guardian's name", { min: 2, max: 100 }),
+  occupation: z
+    .string()
+    .trim()
+    .max(100, "Guardian's occupation cannot exceed 100 characters")
+    .optional(),
+  phone: phoneField("Guardian's phone number is required"),
+  email: emailField,
+  relationship: textField('Relationship with guardian', 50),
+});
+
+const yearField = (label: string) =>
+  requiredNumber(`${label} is required`)
+    .int(`${label} must be a whole number`)
+    .min(1950, `${label} must be 1950 or later`)
+    .max(2100, `${label} cannot be after 2100`);
+
+const BATCH_NAME = /^(\d{4})-(\d{4})$/;
+
+export const createStudentSchema = z.object({
+  email: emailField,
+  rollNumber: requiredText('Roll number is required')
+    .min(3, 'Roll number must be at least 3 characters')
+    .max(30, 'Roll number cannot exceed 30 characters'),
+  personalInfo: z.object(personalInfoShape),
+  contactInfo: contactInfoSchema,
+  familyInfo: z.object({
+    father: relativeSchema('Father'),
+    mother: relativeSchema('Mother'),
+    guardian: guardianSchema,
+  }),
+  academicInfo: z
+    .object({
+      course: idField('Course is required', 'Please select a valid course'),
+      branch: idField('Branch is required', 'Please select a valid branch'),
+      section: idField('Section is required', 'Please select a valid section'),
+      semester: requiredNumber('Semester is required')
+        .int('Semester must be a whole number')
+        .min(1, 'Semester must be at least 1')
+        .max(10, 'Semester cannot exceed 10'),
+      batch: requiredText('Batch is required')
+        .regex(BATCH_NAME, 'Batch must be written as start year-end year, e.g. 2024-2028')
+        .refine((value) => {
+          const [, start, end] = BATCH_NAME.exec(value) ?? [];
+          return Number(end) > Number(start);
+        }, 'End year must be after start year'),
+      admissionYear: yearField('Admission year'),
+      expectedGraduationYear: yearField('Expected graduation year'),
+    })
+    .superRefine((value, ctx) => {
+      if (value.expectedGraduationYear <= value.admissionYear) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['expectedGraduationYear'],
+          message: 'Expected graduation year must be after the admission year',
+        });
+      }
+    }),
+});
+export type CreateStudentInput = z.input<typeof createStudentSchema>;
+export type CreateStudentPayload = z.output<typeof createStudentSchema>;
+
+const qualificationSchema = z.object({
+  degree: textField('Degree'),
+  institution: textField('Institution', 200),
+  year: yearField('Year'),
+  percentage: requiredNumber('Percentage is required')
+    .min(0, 'Percentage must be at least 0')
+    .max(100, 'Percentage cannot exceed 100'),
+});
+
+const previousInstitutionSchema = z
+  .object({
+    institutionName: textField('Institution name', 200),
+    designation: textField('Designation'),
+    duration: textField('Duration', 50),
+    from: dateField('From date is required'),
+    to: dateField('To date is required'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.to < value.from) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'To date must be on or after the from date',
+      });
+    }
+  });
+
+export const createFacultySchema = z.object({
+  email: emailField,
+  joiningDate: dateField('Joining date is required').optional(),
+  personalInfo: z.object({ ...personalInfoShape, maritalStatus: maritalStatusSchema }),
+  contactInfo: contactInfoSchema,
+  professionalInfo: z.object({
+    employeeId: requiredText('Employee ID is required')
+      .min(3, 'Employee ID must be at least 3 characters')
+      .max(30, 'Employee ID cannot exceed 30 characters'),
+    department: textField('Department'),
+    designation: textField('Designation'),
+    qualification: z
+      .array(qualificationSchema, { error: 'At least one qualification is required' })
+      .min(1, 'At least one qualification is required')
+      .max(10, 'At most 10 qualifications can be listed'),
+    experience: z.object({
+      totalYears: requiredNumber('Total years of experience is required')
+        .min(0, 'Total years of experience cannot be negative')
+        .max(60, 'Total years of experience cannot exceed 60'),
+      previousInstitutions: z
+        .array(previousInstitutionSchema)
+        .max(20, 'At most 20 previous institutions can be listed')
+        .default([]),
+    }),
+  }),
+});
+export type CreateFacultyInput = z.input<typeof createFacultySchema>;
+export type CreateFacultyPayload = z.output<typeof createFacultySchema>;
+
+/** `?page&limit` of the paginated lists: both optional, whole numbers, limit capped. */
+export const pageQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'Page must be a whole number of at least 1' })
+    .int('Page must be a whole number of at least 1')
+    .min(1, 'Page must be a whole number of at least 1')
+    .default(1),
+  limit: z.coerce
+    .number({ error: `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .int(`Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .min(1, `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .max(MAX_PAGE_SIZE, `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .default(LIST_PAGE_SIZE),
+});
+export type PageQuery = z.output<typeof pageQuerySchema>;
+
+/** `{id}` path parameter of the detail and delete calls. */
+export const idParamSchema = z.object({
+  id: z.uuid('The id is not valid'),
+});
+
+// --- Records as the API returns them (spec section 3) ---------------------------------------
+
+const accountSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  isActive: z.boolean(),
+  isEmailVerified: z.boolean(),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+const personalInfoRecordSchema = z.object({
+  photo: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.string(),
+  gender: z.enum(GENDERS),
+  nationality: z.string(),
+  religion: z.string(),
+});
+const addressRecordSchema = z.object({
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
+});
+const contactInfoRecordSchema = z.object({
+  phone: z.string(),
+  permanentAddress: addressRecordSchema,
+  currentAddress: addressRecordSchema,
+});
+const relativeRecordSchema = z.object({
+  name: z.string(),
+  occupation: z.string().nullable(),
+  phone: z.string(),
+  email: z.string(),
+});
+
+export const studentSchema = z.object({
+  _id: z.string(),
+  studentId: z.string(),
+  rollNumber: z.string(),
+  email: z.string(),
+  status: z.string(),
+  userId: accountSchema,
+  personalInfo: personalInfoRecordSchema,
+  contactInfo: contactInfoRecordSchema,
+  familyInfo: z.object({
+    father: relativeRecordSchema,
+    mother: relativeRecordSchema,
+    guardian: relativeRecordSchema.extend({ relationship: z.string() }).nullable(),
+  }),
+  academicInfo: z.object({
+    course: z.object({ _id: z.string(), name: z.string(), fullName: z.string() }),
+    branch: z.object({ _id: z.string(), name: z.string(), code: z.string() }),
+    section: z.object({ _id: z.string(), name: z.string() }),
+    batch: z.string(),
+    semester: z.number(),
+    admissionYear: z.number(),
+    expectedGraduationYear: z.number(),
+  }),
+  createdAt: z.string(),
+});
+export type Student = z.infer<typeof studentSchema>;
+
+export const facultySchema = z.object({
+  _id: z.string(),
+  facultyId: z.string(),
+  email: z.string(),
+  status: z.string(),
+  joiningDate: z.string(),
+  userId: accountSchema,
+  personalInfo: personalInfoRecordSchema.extend({ maritalStatus: z.enum(MARITAL_STATUSES) }),
+  contactInfo: contactInfoRecordSchema,
+  professionalInfo: z.object({
+    employeeId: z.string(),
+    department: z.string(),
+    designation: z.string(),
+    qualification: z.array(
+      z.object({
+        degree: z.string(),
+        institution: z.string(),
+        year: z.number(),
+        percentage: z.number(),
+      }),
+    ),
+    experience: z.object({
+      totalYears: z.number(),
+      previousInstitutions: z.array(
+        z.object({
+          institutionName: z.string(),
+          designation: z.string(),
+          duration: z.string(),
+          from: z.string(),
+          to: z.string(),
+        }),
+      ),
+    }),
+  }),
+  createdAt: z.string(),
+});
+export type Faculty = z.infer<typeof facultySchema>;
+
+/** One faculty option of the exam wizard (spec section 7: userId._id and personalInfo names). */
+export const facultyOptionSchema = z.object({
+  _id: z.string(),
+  facultyId: z.string(),
+  userId: z.object({ _id: z.string() }),
+  personalInfo: z.object({ firstName: z.string(), lastName: z.string() }),
+  professionalInfo: z.object({ department: z.string(), designation: z.string() }),
+});
+export type FacultyOption = z.infer<typeof facultyOptionSchema>;
+
+export const PEOPLE_MESSAGES = {
+  studentCreated: 'Student created successfully',
+  facultyCreated: 'Faculty created successfully',
+  studentDeleted: 'Student deleted successfully',
+  facultyDeleted: 'Faculty member deleted successfully',
+  studentNotFound: 'Student not found',
+  facultyNotFound: 'Faculty member not found',
+  emailTaken: 'A user with this email already exists',
+  fetchStudentsFailed: 'Failed to fetch students',
+  fetchFacultyFailed: 'Failed to fetch faculty',
+  deleteStudentFailed: 'Failed to delete student',
+  deleteFacultyFailed: 'Failed to delete faculty member',
+  createStudentFailed: 'Failed to create student',
+  createFacultyFailed: 'Failed to create faculty',
+  fetchStudentDetailFailed: 'Failed to fetch student details',
+  fetchFacultyDetailFailed: 'Failed to fetch faculty details',
+  unexpected: 'An unexpected error occurred',
+  defaultPassword: (password: string) => `Default password: ${password}`,
+} as const;
