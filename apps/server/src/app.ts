@@ -4,8 +4,10 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './modules/auth/auth.service';
+import { facultyAdminRoutes } from './modules/faculty/faculty.admin-routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { masterDataAdminRoutes } from './modules/master-data/master-data.admin-routes';
+import { studentsAdminRoutes } from './modules/students/students.admin-routes';
 import { usersAdminRoutes } from './modules/users/users.admin-routes';
 import { adminScope } from './plugins/admin-scope';
 import { registerAuthentication } from './plugins/authenticate';
@@ -23,7 +25,7 @@ const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   ...['password', 'currentPassword', 'newPassword', 'confirmPassword'].map((key) => `*.${key}`),
-  ...['accessToken', 'refreshToken', 'token', 'jwtSecret', 'adminPassword'].map(
+  ...['accessToken', 'refreshToken', 'token', 'jwtSecret', 'adminPassword', 'defaultPassword'].map(
     (key) => `*.${key}`,
   ),
 ];
@@ -69,6 +71,8 @@ export async function buildApp({
     adminScope(async (admin) => {
       await admin.register(usersAdminRoutes, { db: database.db });
       await admin.register(masterDataAdminRoutes, { db: database.db });
+      await admin.register(studentsAdminRoutes, { db: database.db });
+      await admin.register(facultyAdminRoutes, { db: database.db });
     }),
     { prefix: '/api/admin' },
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginationSchema } from './api';
 import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { emailField, idField, requiredNumber, requiredText } from './fields';
 
@@ -69,14 +70,22 @@ function textField(label: string, max = 100) {
   return requiredText(`${label} is required`).max(max, `${label} cannot exceed ${max} characters`);
 }
 
-const addressSchema = z.object({
-  street: textField('Street', 200),
-  city: textField('City'),
-  state: textField('State'),
-  zipCode: requiredText('Zip code is required').regex(ZIP_PATTERN, 'Please enter a valid zip code'),
-  country: textField('Country'),
-});
-export type Address = z.infer<typeof addressSchema>;
+/** A missing group of fields reads as its own required message, not zod's type error. */
+function group<T extends z.core.$ZodLooseShape>(label: string, shape: T) {
+  return z.object(shape, { error: `${label} is required` });
+}
+
+const addressSchema = (label: string) =>
+  group(label, {
+    street: textField('Street', 200),
+    city: textField('City'),
+    state: textField('State'),
+    zipCode: requiredText('Zip code is required').regex(
+      ZIP_PATTERN,
+      'Please enter a valid zip code',
+    ),
+    country: textField('Country'),
+  });
 
 const personalInfoShape = {
   photo: requiredText('Photo URL is required')
@@ -93,14 +102,14 @@ const personalInfoShape = {
   religion: textField('Religion', 50),
 };
 
-export const contactInfoSchema = z.object({
+export const contactInfoSchema = group('Contact information', {
   phone: phoneField('Phone number is required'),
-  permanentAddress: addressSchema,
-  currentAddress: addressSchema,
+  permanentAddress: addressSchema('Permanent address'),
+  currentAddress: addressSchema('Current address'),
 });
 
 function relativeSchema(label: string) {
-  return z.object({
+  return group(`${label}'s details`, {
     name: nameField(`${label}'s name`, { min: 2, max: 100 }),
     occupation: textField(`${label}'s occupation`),
     phone: phoneField(`${label}'s phone number is required`),
@@ -108,13 +117,13 @@ function relativeSchema(label: string) {
   });
 }
 
-const guardianSchema = z.object({
+const guardianSchema = group("Guardian's details", {
   name: nameField("Guardian's name", { min: 2, max: 100 }),
   occupation: z
     .string()
     .trim()
     .max(100, "Guardian's occupation cannot exceed 100 characters")
-    .optional(),
+    .nullish(),
   phone: phoneField("Guardian's phone number is required"),
   email: emailField,
   relationship: textField('Relationship with guardian', 50),
@@ -133,45 +142,43 @@ export const createStudentSchema = z.object({
   rollNumber: requiredText('Roll number is required')
     .min(3, 'Roll number must be at least 3 characters')
     .max(30, 'Roll number cannot exceed 30 characters'),
-  personalInfo: z.object(personalInfoShape),
+  personalInfo: group('Personal information', personalInfoShape),
   contactInfo: contactInfoSchema,
-  familyInfo: z.object({
+  familyInfo: group('Family information', {
     father: relativeSchema('Father'),
     mother: relativeSchema('Mother'),
     guardian: guardianSchema,
   }),
-  academicInfo: z
-    .object({
-      course: idField('Course is required', 'Please select a valid course'),
-      branch: idField('Branch is required', 'Please select a valid branch'),
-      section: idField('Section is required', 'Please select a valid section'),
-      semester: requiredNumber('Semester is required')
-        .int('Semester must be a whole number')
-        .min(1, 'Semester must be at least 1')
-        .max(10, 'Semester cannot exceed 10'),
-      batch: requiredText('Batch is required')
-        .regex(BATCH_NAME, 'Batch must be written as start year-end year, e.g. 2024-2028')
-        .refine((value) => {
-          const [, start, end] = BATCH_NAME.exec(value) ?? [];
-          return Number(end) > Number(start);
-        }, 'End year must be after start year'),
-      admissionYear: yearField('Admission year'),
-      expectedGraduationYear: yearField('Expected graduation year'),
-    })
-    .superRefine((value, ctx) => {
-      if (value.expectedGraduationYear <= value.admissionYear) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['expectedGraduationYear'],
-          message: 'Expected graduation year must be after the admission year',
-        });
-      }
-    }),
+  academicInfo: group('Academic information', {
+    course: idField('Course is required', 'Please select a valid course'),
+    branch: idField('Branch is required', 'Please select a valid branch'),
+    section: idField('Section is required', 'Please select a valid section'),
+    semester: requiredNumber('Semester is required')
+      .int('Semester must be a whole number')
+      .min(1, 'Semester must be at least 1')
+      .max(10, 'Semester cannot exceed 10'),
+    batch: requiredText('Batch is required')
+      .regex(BATCH_NAME, 'Batch must be written as start year-end year, e.g. 2024-2028')
+      .refine((value) => {
+        const [, start, end] = BATCH_NAME.exec(value) ?? [];
+        return Number(end) > Number(start);
+      }, 'End year must be after start year'),
+    admissionYear: yearField('Admission year'),
+    expectedGraduationYear: yearField('Expected graduation year'),
+  }).superRefine((value, ctx) => {
+    if (value.expectedGraduationYear <= value.admissionYear) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['expectedGraduationYear'],
+        message: 'Expected graduation year must be after the admission year',
+      });
+    }
+  }),
 });
 export type CreateStudentInput = z.input<typeof createStudentSchema>;
 export type CreateStudentPayload = z.output<typeof createStudentSchema>;
 
-const qualificationSchema = z.object({
+const qualificationSchema = group('Qualification', {
   degree: textField('Degree'),
   institution: textField('Institution', 200),
   year: yearField('Year'),
@@ -180,30 +187,31 @@ const qualificationSchema = z.object({
     .max(100, 'Percentage cannot exceed 100'),
 });
 
-const previousInstitutionSchema = z
-  .object({
-    institutionName: textField('Institution name', 200),
-    designation: textField('Designation'),
-    duration: textField('Duration', 50),
-    from: dateField('From date is required'),
-    to: dateField('To date is required'),
-  })
-  .superRefine((value, ctx) => {
-    if (value.to < value.from) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'To date must be on or after the from date',
-      });
-    }
-  });
+const previousInstitutionSchema = group('Previous institution', {
+  institutionName: textField('Institution name', 200),
+  designation: textField('Designation'),
+  duration: textField('Duration', 50),
+  from: dateField('From date is required'),
+  to: dateField('To date is required'),
+}).superRefine((value, ctx) => {
+  if (value.to < value.from) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: 'To date must be on or after the from date',
+    });
+  }
+});
 
 export const createFacultySchema = z.object({
   email: emailField,
   joiningDate: dateField('Joining date is required').optional(),
-  personalInfo: z.object({ ...personalInfoShape, maritalStatus: maritalStatusSchema }),
+  personalInfo: group('Personal information', {
+    ...personalInfoShape,
+    maritalStatus: maritalStatusSchema,
+  }),
   contactInfo: contactInfoSchema,
-  professionalInfo: z.object({
+  professionalInfo: group('Professional information', {
     employeeId: requiredText('Employee ID is required')
       .min(3, 'Employee ID must be at least 3 characters')
       .max(30, 'Employee ID cannot exceed 30 characters'),
@@ -213,7 +221,7 @@ export const createFacultySchema = z.object({
       .array(qualificationSchema, { error: 'At least one qualification is required' })
       .min(1, 'At least one qualification is required')
       .max(10, 'At most 10 qualifications can be listed'),
-    experience: z.object({
+    experience: group('Experience', {
       totalYears: requiredNumber('Total years of experience is required')
         .min(0, 'Total years of experience cannot be negative')
         .max(60, 'Total years of experience cannot exceed 60'),
@@ -276,6 +284,8 @@ const addressRecordSchema = z.object({
   zipCode: z.string(),
   country: z.string(),
 });
+export type Address = z.infer<typeof addressRecordSchema>;
+
 const contactInfoRecordSchema = z.object({
   phone: z.string(),
   permanentAddress: addressRecordSchema,
@@ -382,3 +392,25 @@ export const PEOPLE_MESSAGES = {
   unexpected: 'An unexpected error occurred',
   defaultPassword: (password: string) => `Default password: ${password}`,
 } as const;
+
+/** `data` of each people call (spec section 7). */
+export const createStudentDataSchema = z.object({
+  student: studentSchema,
+  defaultPassword: z.string(),
+});
+export const studentListDataSchema = z.object({
+  students: z.array(studentSchema),
+  pagination: paginationSchema,
+});
+/** A detail answer is a list of one, as the spec's screens read it. */
+export const studentDetailDataSchema = z.object({ students: z.array(studentSchema) });
+export const createFacultyDataSchema = z.object({
+  faculty: facultySchema,
+  defaultPassword: z.string(),
+});
+export const facultyListDataSchema = z.object({
+  faculty: z.array(facultySchema),
+  pagination: paginationSchema,
+});
+export const facultyDetailDataSchema = z.object({ faculty: z.array(facultySchema) });
+export const facultyOptionsDataSchema = z.object({ faculty: z.array(facultyOptionSchema) });

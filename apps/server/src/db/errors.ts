@@ -1,3 +1,5 @@
+import type { ApiError, FieldErrors } from '../errors';
+
 /** SQLSTATE codes of the constraint violations a client's request can cause. */
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
@@ -12,4 +14,25 @@ export function failedWithSqlState(error: unknown, sqlState: string): boolean {
     if ((current as { code?: unknown }).code === sqlState) return true;
   }
   return false;
+}
+
+/**
+ * Runs an insert and turns the constraint violations a client can cause into client errors. The
+ * constraints decide, not an earlier lookup, so two concurrent creates cannot both pass.
+ */
+export async function insertOne<Row>(
+  insert: Promise<Row[]>,
+  errors: { duplicate: () => Promise<ApiError> | ApiError; missingParent?: FieldErrors },
+): Promise<Row> {
+  try {
+    const [row] = await insert;
+    if (!row) throw new Error('An insert returned no row');
+    return row;
+  } catch (error) {
+    if (failedWithSqlState(error, UNIQUE_VIOLATION)) throw await errors.duplicate();
+    if (errors.missingParent && failedWithSqlState(error, FOREIGN_KEY_VIOLATION)) {
+      throw errors.missingParent;
+    }
+    throw error;
+  }
 }

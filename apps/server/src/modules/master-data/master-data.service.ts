@@ -11,7 +11,7 @@ import type {
 } from '@examiq/contracts';
 import { type AnyColumn, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { FOREIGN_KEY_VIOLATION, failedWithSqlState, UNIQUE_VIOLATION } from '../../db/errors';
+import { insertOne } from '../../db/errors';
 import { batches, branches, courses, sections } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 
@@ -90,27 +90,6 @@ function toSectionDto(row: SectionRow): Section {
  */
 function byName(name: AnyColumn, id: AnyColumn): SQL[] {
   return [sql`lower(${name})`, sql`${id}`];
-}
-
-/**
- * Runs an insert and turns the constraint violations a client can cause into client errors. The
- * constraints decide, not an earlier lookup, so two concurrent creates cannot both pass.
- */
-async function insertOne<Row>(
-  insert: Promise<Row[]>,
-  errors: { duplicate: () => Promise<ApiError> | ApiError; missingParent?: FieldErrors },
-): Promise<Row> {
-  try {
-    const [row] = await insert;
-    if (!row) throw new Error('An insert returned no row');
-    return row;
-  } catch (error) {
-    if (failedWithSqlState(error, UNIQUE_VIOLATION)) throw await errors.duplicate();
-    if (errors.missingParent && failedWithSqlState(error, FOREIGN_KEY_VIOLATION)) {
-      throw errors.missingParent;
-    }
-    throw error;
-  }
 }
 
 export async function createBatch(db: AppDatabase, input: CreateBatchInput): Promise<Batch> {

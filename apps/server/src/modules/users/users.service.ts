@@ -1,4 +1,4 @@
-import type { Role, User } from '@examiq/contracts';
+import { PEOPLE_MESSAGES, type Role, type User } from '@examiq/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { users } from '../../db/schema';
@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/passwords';
 
 export type UserRow = typeof users.$inferSelect;
 
-export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists';
+export const EMAIL_TAKEN_MESSAGE = PEOPLE_MESSAGES.emailTaken;
 
 /** Emails are stored and compared trimmed and lowercased. */
 export function normalizeEmail(email: string): string {
@@ -37,16 +37,24 @@ export interface NewUser {
   isActive?: boolean;
 }
 
+export interface NewHashedUser extends Omit<NewUser, 'password'> {
+  passwordHash: string;
+}
+
 /**
- * Creates an account, hashing its password. Returns null when the email is taken, so a caller
- * racing another process for the same email learns it lost without an error.
+ * Creates an account whose password is already hashed, so a caller can hash before opening a
+ * transaction. Returns null when the email is taken, so a caller racing another process for the
+ * same email learns it lost without an error.
  */
-export async function insertUser(db: AppDatabase, input: NewUser): Promise<UserRow | null> {
+export async function insertHashedUser(
+  db: AppDatabase,
+  input: NewHashedUser,
+): Promise<UserRow | null> {
   const [user] = await db
     .insert(users)
     .values({
       email: normalizeEmail(input.email),
-      passwordHash: await hashPassword(input.password),
+      passwordHash: input.passwordHash,
       role: input.role,
       isFirstLogin: input.isFirstLogin ?? true,
       isActive: input.isActive ?? true,
@@ -54,6 +62,12 @@ export async function insertUser(db: AppDatabase, input: NewUser): Promise<UserR
     .onConflictDoNothing()
     .returning();
   return user ?? null;
+}
+
+/** Creates an account, hashing its password; null when the email is taken. */
+export async function insertUser(db: AppDatabase, input: NewUser): Promise<UserRow | null> {
+  const { password, ...fields } = input;
+  return insertHashedUser(db, { ...fields, passwordHash: await hashPassword(password) });
 }
 
 /** Creates an account; 409 when the email is already registered. */

@@ -1,0 +1,9 @@
+import { describeAdminRouteAccess } from '../../test/admin-access';
+
+describeAdminRouteAccess('faculty', [
+  ['POST', '/api/admin/create-faculty'],
+  ['GET', '/api/admin/get-all-faculty'],
+  ['GET', '/api/admin/get-faculty/{id}'],
+  ['DELETE', '/api/admin/delete-faculty/{id}'],
+  ['GET', '/api/admin/get-faculty-options'],
+]);

@@ -1,0 +1,127 @@
+import {
+  createFacultyDataSchema,
+  createFacultySchema,
+  facultyDetailDataSchema,
+  facultyListDataSchema,
+  facultyOptionsDataSchema,
+  idParamSchema,
+  messageResponseSchema,
+  PEOPLE_MESSAGES,
+  pageQuerySchema,
+  successResponse,
+} from '@examiq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import {
+  createFaculty,
+  deleteFaculty,
+  getFaculty,
+  listFaculty,
+  listFacultyOptions,
+} from './faculty.service';
+
+const TAGS = ['faculty'];
+
+/** Faculty records and their accounts. Registered inside the admin scope, which guards it. */
+export const facultyAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = async (
+  app,
+  { db },
+) => {
+  app.post(
+    '/create-faculty',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Creates a faculty member and their account; the default password is returned only here',
+        security: BEARER_AUTH,
+        body: createFacultySchema,
+        response: {
+          201: successResponse(createFacultyDataSchema),
+          ...errorResponses(400, 401, 403, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await createFaculty(db, request.body);
+      return reply
+        .code(201)
+        .send({ success: true as const, message: PEOPLE_MESSAGES.facultyCreated, data });
+    },
+  );
+
+  app.get(
+    '/get-all-faculty',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Lists one page of faculty members, newest first',
+        security: BEARER_AUTH,
+        querystring: pageQuerySchema,
+        response: {
+          200: successResponse(facultyListDataSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listFaculty(db, request.query) }),
+  );
+
+  app.get(
+    '/get-faculty/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Returns one faculty member, as a list of one',
+        security: BEARER_AUTH,
+        params: idParamSchema,
+        response: {
+          200: successResponse(facultyDetailDataSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { faculty: [await getFaculty(db, request.params.id)] },
+    }),
+  );
+
+  app.delete(
+    '/delete-faculty/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Deletes a faculty member with their account and sessions',
+        security: BEARER_AUTH,
+        params: idParamSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await deleteFaculty(db, request.params.id);
+      return { success: true as const, message: PEOPLE_MESSAGES.facultyDeleted };
+    },
+  );
+
+  app.get(
+    '/get-faculty-options',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Lists every active faculty member by name, for the exam wizard's lookup",
+        security: BEARER_AUTH,
+        response: {
+          200: successResponse(facultyOptionsDataSchema),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: { faculty: await listFacultyOptions(db) },
+    }),
+  );
+};

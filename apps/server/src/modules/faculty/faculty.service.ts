@@ -1,0 +1,158 @@
+import {
+  ACTIVE_STATUS,
+  type CreateFacultyPayload,
+  type Faculty,
+  type FacultyOption,
+  type PageQuery,
+  type Pagination,
+  PEOPLE_MESSAGES,
+} from '@examiq/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { insertOne } from '../../db/errors';
+import { faculty, users } from '../../db/schema';
+import { ApiError } from '../../errors';
+import {
+  type Account,
+  accountColumns,
+  contactInfoOf,
+  deletePersonAccount,
+  insertPersonAccount,
+  newDefaultPassword,
+  paginate,
+  personalInfoOf,
+  personColumnsOf,
+  toAccountDto,
+} from '../people/people.service';
+
+type FacultyRow = typeof faculty.$inferSelect;
+
+interface FacultyRecord {
+  member: FacultyRow;
+  account: Account;
+}
+
+function toFacultyDto({ member, account }: FacultyRecord): Faculty {
+  return {
+    _id: member.id,
+    facultyId: member.facultyId,
+    email: account.email,
+    status: member.status,
+    joiningDate: member.joiningDate,
+    userId: toAccountDto(account),
+    personalInfo: { ...personalInfoOf(member), maritalStatus: member.maritalStatus },
+    contactInfo: contactInfoOf(member),
+    professionalInfo: {
+      employeeId: member.employeeId,
+      department: member.department,
+      designation: member.designation,
+      qualification: member.qualifications,
+      experience: {
+        totalYears: member.totalExperienceYears,
+        previousInstitutions: member.previousInstitutions,
+      },
+    },
+    createdAt: member.createdAt.toISOString(),
+  };
+}
+
+export async function createFaculty(
+  db: AppDatabase,
+  input: CreateFacultyPayload,
+): Promise<{ faculty: Faculty; defaultPassword: string }> {
+  const { password, passwordHash } = await newDefaultPassword();
+  const { personalInfo, professionalInfo } = input;
+  const record = await db.transaction(async (tx) => {
+    const account = await insertPersonAccount(tx, {
+      email: input.email,
+      role: 'faculty',
+      passwordHash,
+    });
+    const member = await insertOne(
+      tx
+        .insert(faculty)
+        .values({
+          userId: account.id,
+          // Absent, the column's default (the day of creation) applies.
+          joiningDate: input.joiningDate,
+          ...personColumnsOf(personalInfo, input.contactInfo),
+          maritalStatus: personalInfo.maritalStatus,
+          employeeId: professionalInfo.employeeId,
+          department: professionalInfo.department,
+          designation: professionalInfo.designation,
+          qualifications: professionalInfo.qualification,
+          totalExperienceYears: professionalInfo.experience.totalYears,
+          previousInstitutions: professionalInfo.experience.previousInstitutions,
+        })
+        .returning(),
+      {
+        duplicate: () =>
+          new ApiError(409, `Employee ID "${professionalInfo.employeeId}" is already registered`),
+      },
+    );
+    return { member, account };
+  });
+  return { faculty: toFacultyDto(record), defaultPassword: password };
+}
+
+function selectFaculty(db: AppDatabase) {
+  return db
+    .select({ member: faculty, account: accountColumns })
+    .from(faculty)
+    .innerJoin(users, eq(users.id, faculty.userId));
+}
+
+/** Newest first; the id breaks ties so pages never overlap or skip. */
+export async function listFaculty(
+  db: AppDatabase,
+  query: PageQuery,
+): Promise<{ faculty: Faculty[]; pagination: Pagination }> {
+  const { items, pagination } = await paginate(
+    query,
+    ({ limit, offset }) =>
+      selectFaculty(db)
+        .orderBy(desc(faculty.createdAt), desc(faculty.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(faculty),
+  );
+  return { faculty: items.map(toFacultyDto), pagination };
+}
+
+export async function getFaculty(db: AppDatabase, id: string): Promise<Faculty> {
+  const [record] = await selectFaculty(db).where(eq(faculty.id, id));
+  if (!record) throw new ApiError(404, PEOPLE_MESSAGES.facultyNotFound);
+  return toFacultyDto(record);
+}
+
+export function deleteFaculty(db: AppDatabase, id: string): Promise<void> {
+  return deletePersonAccount(db, faculty, id, PEOPLE_MESSAGES.facultyNotFound);
+}
+
+/**
+ * Every faculty member who can be assigned to an exam (an active profile and account), by name
+ * ignoring case. Not paginated: the exam wizard searches the whole list.
+ */
+export async function listFacultyOptions(db: AppDatabase): Promise<FacultyOption[]> {
+  const rows = await db
+    .select({
+      id: faculty.id,
+      facultyId: faculty.facultyId,
+      userId: faculty.userId,
+      firstName: faculty.firstName,
+      lastName: faculty.lastName,
+      department: faculty.department,
+      designation: faculty.designation,
+    })
+    .from(faculty)
+    .innerJoin(users, eq(users.id, faculty.userId))
+    .where(and(eq(faculty.status, ACTIVE_STATUS), eq(users.isActive, true)))
+    .orderBy(sql`lower(${faculty.firstName})`, sql`lower(${faculty.lastName})`, faculty.id);
+  return rows.map((row) => ({
+    _id: row.id,
+    facultyId: row.facultyId,
+    userId: { _id: row.userId },
+    personalInfo: { firstName: row.firstName, lastName: row.lastName },
+    professionalInfo: { department: row.department, designation: row.designation },
+  }));
+}

@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AUTH_MESSAGES,
+  errorResponseSchema,
+  facultyOptionSchema,
+  facultySchema,
+  PEOPLE_MESSAGES,
+  successResponse,
+  VALIDATION_FAILED_MESSAGE,
+} from '@examiq/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { faculty, users } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import {
+  createdFacultyResponse,
+  facultyPayload,
+  type PeopleClient,
+  peopleClient,
+} from '../../test/people';
+import { bearer, createSignedInUser, signIn } from '../../test/users';
+
+let t: TestApp;
+let api: PeopleClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await createSignedInUser(t.app, t.database.db, 'admin');
+  api = peopleClient(t.app, admin.accessToken);
+});
+afterAll(() => t.close());
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const detailResponse = successResponse(
+  z.object({ faculty: facultySchema.strict().array() }),
+).strict();
+const optionsResponse = successResponse(
+  z.object({ faculty: facultyOptionSchema.strict().array() }).strict(),
+).strict();
+
+function expectError(
+  response: { statusCode: number; json(): unknown },
+  statusCode: number,
+  body: { message: string; errors?: Record<string, string> },
+) {
+  expect(response.statusCode).toBe(statusCode);
+  expect(errorResponseSchema.strict().parse(response.json())).toEqual({ success: false, ...body });
+}
+
+function countUsers(): Promise<number> {
+  return t.database.db.$count(users);
+}
+
+describe('POST /api/admin/create-faculty', () => {
+  it('creates the faculty member and a first-login account whose password is only hashed', async () => {
+    const payload = facultyPayload();
+    const response = await api.post('create-faculty', {
+      ...payload,
+      personalInfo: { ...payload.personalInfo, maritalStatus: 'Married', gender: 'male' },
+    });
+    expect(response.statusCode).toBe(201);
+    const body = createdFacultyResponse.parse(response.json());
+    expect(body.message).toBe(PEOPLE_MESSAGES.facultyCreated);
+    const { faculty: member, defaultPassword } = body.data;
+
+    expect(member).toEqual({
+      _id: expect.any(String),
+      facultyId: expect.stringMatching(new RegExp(`^FAC-${new Date().getFullYear()}-\\d{5}$`)),
+      email: payload.email,
+      status: 'Active',
+      joiningDate: payload.joiningDate,
+      userId: {
+        _id: expect.any(String),
+        email: payload.email,
+        role: 'faculty',
+        isActive: true,
+        isEmailVerified: false,
+        lastLogin: null,
+        createdAt: expect.stringMatching(ISO_TIMESTAMP),
+      },
+      personalInfo: { ...payload.personalInfo, maritalStatus: 'MARRIED', gender: 'MALE' },
+      contactInfo: payload.contactInfo,
+      professionalInfo: payload.professionalInfo,
+      createdAt: expect.stringMatching(ISO_TIMESTAMP),
+    });
+
+    expect(defaultPassword.length).toBeGreaterThanOrEqual(12);
+    for (const characterClass of [/[A-Z]/, /[a-z]/, /\d/, /[^A-Za-z\d]/]) {
+      expect(defaultPassword).toMatch(characterClass);
+    }
+    const [account] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, member.userId._id));
+    expect(account).toMatchObject({ role: 'faculty', isFirstLogin: true, isActive: true });
+    expect(account?.passwordHash).toMatch(/^\$argon2id\$/);
+    const everyUser = await t.database.db.select().from(users);
+    expect(JSON.stringify(everyUser)).not.toContain(defaultPassword);
+
+    const login = await signIn(t.app, payload.email, defaultPassword);
+    expect(login.user).toMatchObject({ _id: member.userId._id, isFirstLogin: true });
+  });
+
+  it('dates a faculty member without a joining date from the day of creation', async () => {
+    const { joiningDate: _, ...payload } = facultyPayload();
+    const { faculty: member } = await api.faculty({
+      ...payload,
+      professionalInfo: {
+        ...payload.professionalInfo,
+        experience: { totalYears: 0.5 },
+      },
+    });
+    const [database] = await t.database.db
+      .select({ today: sql<string>`current_date::text` })
+      .from(users)
+      .limit(1);
+    expect(member.joiningDate).toBe(database?.today);
+    expect(member.professionalInfo.experience).toEqual({
+      totalYears: 0.5,
+      previousInstitutions: [],
+    });
+  });
+
+  it('refuses an email already registered', async () => {
+    const existing = await api.faculty(facultyPayload());
+    const before = await countUsers();
+    expectError(
+      await api.post('create-faculty', {
+        ...facultyPayload(),
+        email: existing.faculty.email.toUpperCase(),
+      }),
+      409,
+      { message: PEOPLE_MESSAGES.emailTaken },
+    );
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('refuses an employee ID already registered, whatever its case, leaving no account', async () => {
+    const existing = await api.faculty(facultyPayload());
+    const employeeId = existing.faculty.professionalInfo.employeeId.toLowerCase();
+    const payload = facultyPayload();
+    const before = await countUsers();
+    expectError(
+      await api.post('create-faculty', {
+        ...payload,
+        professionalInfo: { ...payload.professionalInfo, employeeId },
+      }),
+      409,
+      { message: `Employee ID "${employeeId}" is already registered` },
+    );
+    expect(await countUsers()).toBe(before);
+  });
+});
+
+describe('GET /api/admin/get-faculty/:id', () => {
+  it('returns the faculty member as a list of one', async () => {
+    const { faculty: member } = await api.faculty(facultyPayload());
+    const response = await api.get(`get-faculty/${member._id}`);
+    expect(response.statusCode).toBe(200);
+    expect(detailResponse.parse(response.json())).toEqual({
+      success: true,
+      data: { faculty: [member] },
+    });
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    expectError(await api.get(`get-faculty/${randomUUID()}`), 404, {
+      message: PEOPLE_MESSAGES.facultyNotFound,
+    });
+    expectError(await api.get('get-faculty/abc'), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { id: 'The id is not valid' },
+    });
+  });
+});
+
+describe('DELETE /api/admin/delete-faculty/:id', () => {
+  it('deletes the faculty member and their account, ending their sessions at once', async () => {
+    const payload = facultyPayload();
+    const { faculty: member, defaultPassword } = await api.faculty(payload);
+    const session = await signIn(t.app, payload.email, defaultPassword);
+    const me = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: bearer(session.tokens.accessToken),
+      });
+    expect((await me()).statusCode).toBe(200);
+
+    const response = await api.delete(`delete-faculty/${member._id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: PEOPLE_MESSAGES.facultyDeleted });
+
+    expectError(await api.get(`get-faculty/${member._id}`), 404, {
+      message: PEOPLE_MESSAGES.facultyNotFound,
+    });
+    expectError(await me(), 401, { message: AUTH_MESSAGES.invalidToken });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: payload.email, password: defaultPassword },
+    });
+    expectError(login, 401, { message: AUTH_MESSAGES.invalidCredentials });
+    expect(await t.database.db.$count(users, eq(users.id, member.userId._id))).toBe(0);
+
+    expectError(await api.delete(`delete-faculty/${member._id}`), 404, {
+      message: PEOPLE_MESSAGES.facultyNotFound,
+    });
+    expectError(await api.delete('delete-faculty/abc'), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { id: 'The id is not valid' },
+    });
+  });
+});
+
+describe('lists', () => {
+  // A database of its own, so the totals are known.
+  let own: TestApp;
+  let client: PeopleClient;
+  let newestFirst: string[];
+  const NAMES = ['zara Khan', 'Arjun Mehta', 'arjun Bose', 'Meera Iyer', 'Kabir Das', 'Ira Sen'];
+  beforeAll(async () => {
+    own = await createTestApp();
+    const admin = await createSignedInUser(own.app, own.database.db, 'admin');
+    client = peopleClient(own.app, admin.accessToken);
+    const created: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const [firstName, lastName] = (NAMES[i % NAMES.length] as string).split(' ');
+      const payload = facultyPayload();
+      const { faculty: member } = await client.faculty({
+        ...payload,
+        personalInfo: { ...payload.personalInfo, firstName, lastName },
+      });
+      created.push(member._id);
+    }
+    newestFirst = created.reverse();
+  });
+  afterAll(() => own.close());
+
+  it('pages newest first', async () => {
+    const pages = [];
+    for (const page of [1, 2, 3, 4]) {
+      const data = await client.facultyPage({ page, limit: 5 });
+      pages.push(data.faculty.map((member) => member._id));
+      expect(data.pagination).toEqual({
+        currentPage: page,
+        totalPages: 3,
+        totalCount: 12,
+        hasNextPage: page < 3,
+        hasPreviousPage: page > 1,
+      });
+    }
+    expect(pages.map((ids) => ids.length)).toEqual([5, 5, 2, 0]);
+    expect(pages.flat()).toEqual(newestFirst);
+    const firstPage = await client.facultyPage();
+    expect(firstPage.faculty.map((member) => member._id)).toEqual(newestFirst.slice(0, 10));
+    expect(firstPage.pagination).toMatchObject({ totalPages: 2, hasNextPage: true });
+  });
+
+  it.each(['page=0', 'page=abc', 'page=1.5', 'limit=-1', 'limit=101'])(
+    'answers 400 for %s',
+    async (query) => {
+      const response = await client.get(`get-all-faculty?${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().errors)).toEqual([query.split('=')[0]]);
+    },
+  );
+
+  it('lists every active faculty member as an option, by name, beyond one page', async () => {
+    const [inactive] = newestFirst;
+    await own.database.db
+      .update(users)
+      .set({ isActive: false })
+      .where(
+        eq(
+          users.id,
+          own.database.db
+            .select({ id: faculty.userId })
+            .from(faculty)
+            .where(eq(faculty.id, inactive as string)),
+        ),
+      );
+
+    const response = await client.get('get-faculty-options');
+    expect(response.statusCode).toBe(200);
+    const options = optionsResponse.parse(response.json()).data.faculty;
+    expect(options).toHaveLength(11);
+    expect(options.map((option) => option._id)).not.toContain(inactive);
+    const names = options.map(({ personalInfo }) =>
+      `${personalInfo.firstName} ${personalInfo.lastName}`.toLowerCase(),
+    );
+    expect(names).toEqual([...names].sort());
+
+    const [first] = options;
+    const detail = detailResponse.parse((await client.get(`get-faculty/${first?._id}`)).json()).data
+      .faculty[0];
+    expect(first).toEqual({
+      _id: detail?._id,
+      facultyId: detail?.facultyId,
+      userId: { _id: detail?.userId._id },
+      personalInfo: {
+        firstName: detail?.personalInfo.firstName,
+        lastName: detail?.personalInfo.lastName,
+      },
+      professionalInfo: {
+        department: detail?.professionalInfo.department,
+        designation: detail?.professionalInfo.designation,
+      },
+    });
+  });
+});

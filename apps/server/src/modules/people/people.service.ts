@@ -1,0 +1,185 @@
+import { randomInt } from 'node:crypto';
+import {
+  type CreateFacultyPayload,
+  type Faculty,
+  type PageQuery,
+  type Pagination,
+  PEOPLE_MESSAGES,
+  type Role,
+} from '@examiq/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { type faculty, type students, users } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { hashPassword } from '../auth/passwords';
+import { insertHashedUser, type UserRow } from '../users/users.service';
+
+// --- Default passwords ------------------------------------------------------------------------
+
+// Look-alikes (I, l, O, 0, 1) are left out: the admin reads the password out or copies it by hand.
+const PASSWORD_CLASSES = [
+  'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  'abcdefghijkmnopqrstuvwxyz',
+  '23456789',
+  '!@#$%&*?-_+=',
+];
+export const DEFAULT_PASSWORD_LENGTH = 16;
+
+function randomCharOf(alphabet: string): string {
+  return alphabet.charAt(randomInt(alphabet.length));
+}
+
+/**
+ * Random characters with at least one of each class, so the password passes any usual strength
+ * rule; shuffled so the guaranteed ones do not always lead.
+ */
+export function generateDefaultPassword(length = DEFAULT_PASSWORD_LENGTH): string {
+  const anyClass = PASSWORD_CLASSES.join('');
+  const chars = [
+    ...PASSWORD_CLASSES.map(randomCharOf),
+    ...Array.from({ length: length - PASSWORD_CLASSES.length }, () => randomCharOf(anyClass)),
+  ];
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j] as string, chars[i] as string];
+  }
+  return chars.join('');
+}
+
+/**
+ * A new default password and its hash. Hashing costs tens of milliseconds, so callers do it
+ * before opening the transaction that stores it, keeping that transaction short.
+ */
+export async function newDefaultPassword(): Promise<{ password: string; passwordHash: string }> {
+  const password = generateDefaultPassword();
+  return { password, passwordHash: await hashPassword(password) };
+}
+
+// --- Accounts ---------------------------------------------------------------------------------
+
+/** The account columns a person record shows; never the password hash. */
+export const accountColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  isActive: users.isActive,
+  isEmailVerified: users.isEmailVerified,
+  lastLogin: users.lastLogin,
+  createdAt: users.createdAt,
+};
+export type Account = Pick<UserRow, keyof typeof accountColumns>;
+
+export function toAccountDto(account: Account): Faculty['userId'] {
+  return {
+    _id: account.id,
+    email: account.email,
+    role: account.role,
+    isActive: account.isActive,
+    isEmailVerified: account.isEmailVerified,
+    lastLogin: account.lastLogin?.toISOString() ?? null,
+    createdAt: account.createdAt.toISOString(),
+  };
+}
+
+/** The account of a new student or faculty member, who must change the password on first login. */
+export async function insertPersonAccount(
+  tx: AppDatabase,
+  input: { email: string; role: Role; passwordHash: string },
+): Promise<UserRow> {
+  const account = await insertHashedUser(tx, { ...input, isFirstLogin: true });
+  if (!account) throw new ApiError(409, PEOPLE_MESSAGES.emailTaken);
+  return account;
+}
+
+/**
+ * Deletes the account of the profile with this id. One statement, so atomic: the profile and the
+ * sessions go with the account by cascade, and its access tokens fail at once.
+ */
+export async function deletePersonAccount(
+  db: AppDatabase,
+  profiles: typeof students | typeof faculty,
+  id: string,
+  notFoundMessage: string,
+): Promise<void> {
+  const deleted = await db
+    .delete(users)
+    .where(
+      inArray(
+        users.id,
+        db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, id)),
+      ),
+    )
+    .returning({ id: users.id });
+  if (deleted.length === 0) throw new ApiError(404, notFoundMessage);
+}
+
+// --- Personal and contact information ---------------------------------------------------------
+
+type PersonalInfoInput = Omit<CreateFacultyPayload['personalInfo'], 'maritalStatus'>;
+type ContactInfoInput = CreateFacultyPayload['contactInfo'];
+type PersonRow = typeof students.$inferSelect | typeof faculty.$inferSelect;
+
+/** The shared person columns of a students or faculty row, from the create payload. */
+export function personColumnsOf(personalInfo: PersonalInfoInput, contactInfo: ContactInfoInput) {
+  return {
+    photo: personalInfo.photo,
+    firstName: personalInfo.firstName,
+    lastName: personalInfo.lastName,
+    dateOfBirth: personalInfo.dateOfBirth,
+    gender: personalInfo.gender,
+    nationality: personalInfo.nationality,
+    religion: personalInfo.religion,
+    phone: contactInfo.phone,
+    permanentAddress: contactInfo.permanentAddress,
+    currentAddress: contactInfo.currentAddress,
+  };
+}
+
+export function personalInfoOf(row: PersonRow) {
+  return {
+    photo: row.photo,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    dateOfBirth: row.dateOfBirth,
+    gender: row.gender,
+    nationality: row.nationality,
+    religion: row.religion,
+  };
+}
+
+export function contactInfoOf(row: PersonRow) {
+  return {
+    phone: row.phone,
+    permanentAddress: row.permanentAddress,
+    currentAddress: row.currentAddress,
+  };
+}
+
+// --- Pagination -------------------------------------------------------------------------------
+
+export function paginationOf({ page, limit }: PageQuery, totalCount: number): Pagination {
+  const totalPages = Math.ceil(totalCount / limit);
+  return {
+    currentPage: page,
+    totalPages,
+    totalCount,
+    hasNextPage: page < totalPages,
+    hasPreviousPage: page > 1,
+  };
+}
+
+/**
+ * One page of a list and its totals: two queries, whatever the page size. The count is its own
+ * query so a page past the end still reports the right totals.
+ */
+export async function paginate<Item>(
+  query: PageQuery,
+  fetchPage: (window: { limit: number; offset: number }) => Promise<Item[]>,
+  countAll: () => Promise<number>,
+): Promise<{ items: Item[]; pagination: Pagination }> {
+  const [items, totalCount] = await Promise.all([
+    fetchPage({ limit: query.limit, offset: (query.page - 1) * query.limit }),
+    countAll(),
+  ]);
+  return { items, pagination: paginationOf(query, totalCount) };
+}

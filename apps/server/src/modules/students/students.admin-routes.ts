@@ -1,0 +1,100 @@
+import {
+  createStudentDataSchema,
+  createStudentSchema,
+  idParamSchema,
+  messageResponseSchema,
+  PEOPLE_MESSAGES,
+  pageQuerySchema,
+  studentDetailDataSchema,
+  studentListDataSchema,
+  successResponse,
+} from '@examiq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { createStudent, deleteStudent, getStudent, listStudents } from './students.service';
+
+const TAGS = ['students'];
+
+/** Student records and their accounts. Registered inside the admin scope, which guards it. */
+export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = async (
+  app,
+  { db },
+) => {
+  app.post(
+    '/create-student',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Creates a student and their account; the default password is returned only here',
+        security: BEARER_AUTH,
+        body: createStudentSchema,
+        response: {
+          201: successResponse(createStudentDataSchema),
+          ...errorResponses(400, 401, 403, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await createStudent(db, request.body);
+      return reply
+        .code(201)
+        .send({ success: true as const, message: PEOPLE_MESSAGES.studentCreated, data });
+    },
+  );
+
+  app.get(
+    '/get-all-student',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Lists one page of students, newest first',
+        security: BEARER_AUTH,
+        querystring: pageQuerySchema,
+        response: {
+          200: successResponse(studentListDataSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listStudents(db, request.query) }),
+  );
+
+  app.get(
+    '/get-student/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Returns one student, as a list of one',
+        security: BEARER_AUTH,
+        params: idParamSchema,
+        response: {
+          200: successResponse(studentDetailDataSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { students: [await getStudent(db, request.params.id)] },
+    }),
+  );
+
+  app.delete(
+    '/delete-student/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Deletes a student with their account and sessions',
+        security: BEARER_AUTH,
+        params: idParamSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await deleteStudent(db, request.params.id);
+      return { success: true as const, message: PEOPLE_MESSAGES.studentDeleted };
+    },
+  );
+};

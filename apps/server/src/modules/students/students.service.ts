@@ -1,0 +1,204 @@
+import {
+  type CreateStudentPayload,
+  type PageQuery,
+  type Pagination,
+  PEOPLE_MESSAGES,
+  type Student,
+} from '@examiq/contracts';
+import { desc, eq } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { insertOne } from '../../db/errors';
+import { batches, branches, courses, sections, students, users } from '../../db/schema';
+import { ApiError, FieldErrors } from '../../errors';
+import {
+  type Account,
+  accountColumns,
+  contactInfoOf,
+  deletePersonAccount,
+  insertPersonAccount,
+  newDefaultPassword,
+  paginate,
+  personalInfoOf,
+  personColumnsOf,
+  toAccountDto,
+} from '../people/people.service';
+
+type StudentRow = typeof students.$inferSelect;
+type AcademicInfoInput = CreateStudentPayload['academicInfo'];
+
+/** Where a student sits in the master data, as the record shows it. */
+interface Placement {
+  course: { id: string; name: string; fullName: string };
+  branch: { id: string; name: string; code: string };
+  section: { id: string; name: string };
+  batch: string;
+}
+
+interface StudentRecord extends Placement {
+  student: StudentRow;
+  account: Account;
+}
+
+export const PLACEMENT_ERRORS = {
+  course: 'Course not found',
+  branch: 'Branch does not belong to the selected course',
+  section: 'Section does not belong to the selected branch',
+  batch: 'Batch does not match the selected course',
+} as const;
+
+function toStudentDto({
+  student,
+  account,
+  course,
+  branch,
+  section,
+  batch,
+}: StudentRecord): Student {
+  return {
+    _id: student.id,
+    studentId: student.studentId,
+    rollNumber: student.rollNumber,
+    email: account.email,
+    status: student.status,
+    userId: toAccountDto(account),
+    personalInfo: personalInfoOf(student),
+    contactInfo: contactInfoOf(student),
+    familyInfo: student.family,
+    academicInfo: {
+      course: { _id: course.id, name: course.name, fullName: course.fullName },
+      branch: { _id: branch.id, name: branch.name, code: branch.code },
+      section: { _id: section.id, name: section.name },
+      batch,
+      semester: student.semester,
+      admissionYear: student.admissionYear,
+      expectedGraduationYear: student.expectedGraduationYear,
+    },
+    createdAt: student.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Checks in one query that the course exists and that the branch, section and batch belong to
+ * it, reporting every mismatch on its own field.
+ */
+async function findPlacement(tx: AppDatabase, academic: AcademicInfoInput): Promise<Placement> {
+  const [found] = await tx
+    .select({
+      course: { id: courses.id, name: courses.name, fullName: courses.fullName },
+      batch: batches.name,
+      branch: {
+        id: branches.id,
+        name: branches.name,
+        code: branches.code,
+        courseId: branches.courseId,
+      },
+      section: { id: sections.id, name: sections.name, branchId: sections.branchId },
+    })
+    .from(courses)
+    .innerJoin(batches, eq(batches.id, courses.batchId))
+    .leftJoin(branches, eq(branches.id, academic.branch))
+    .leftJoin(sections, eq(sections.id, academic.section))
+    .where(eq(courses.id, academic.course));
+  if (!found) throw new FieldErrors({ 'academicInfo.course': PLACEMENT_ERRORS.course });
+
+  const { course, batch, branch, section } = found;
+  const errors: Record<string, string> = {};
+  if (branch?.courseId !== course.id) errors['academicInfo.branch'] = PLACEMENT_ERRORS.branch;
+  if (section?.branchId !== academic.branch) {
+    errors['academicInfo.section'] = PLACEMENT_ERRORS.section;
+  }
+  if (batch !== academic.batch) errors['academicInfo.batch'] = PLACEMENT_ERRORS.batch;
+  if (!branch || !section || Object.keys(errors).length > 0) throw new FieldErrors(errors);
+  return { course, batch, branch, section };
+}
+
+export async function createStudent(
+  db: AppDatabase,
+  input: CreateStudentPayload,
+): Promise<{ student: Student; defaultPassword: string }> {
+  const { password, passwordHash } = await newDefaultPassword();
+  const { academicInfo } = input;
+  const record = await db.transaction(async (tx) => {
+    const placement = await findPlacement(tx, academicInfo);
+    const account = await insertPersonAccount(tx, {
+      email: input.email,
+      role: 'student',
+      passwordHash,
+    });
+    const { guardian } = input.familyInfo;
+    const student = await insertOne(
+      tx
+        .insert(students)
+        .values({
+          userId: account.id,
+          rollNumber: input.rollNumber,
+          ...personColumnsOf(input.personalInfo, input.contactInfo),
+          family: {
+            father: input.familyInfo.father,
+            mother: input.familyInfo.mother,
+            // Optional: left out or blank, it is stored as absent.
+            guardian: { ...guardian, occupation: guardian.occupation || null },
+          },
+          courseId: placement.course.id,
+          branchId: placement.branch.id,
+          sectionId: placement.section.id,
+          semester: academicInfo.semester,
+          admissionYear: academicInfo.admissionYear,
+          expectedGraduationYear: academicInfo.expectedGraduationYear,
+        })
+        .returning(),
+      {
+        duplicate: () =>
+          new ApiError(409, `Roll number "${input.rollNumber}" is already registered`),
+      },
+    );
+    return { ...placement, student, account };
+  });
+  return { student: toStudentDto(record), defaultPassword: password };
+}
+
+/** Students with their account and placement: joins, so one query however many rows. */
+function selectStudents(db: AppDatabase) {
+  return db
+    .select({
+      student: students,
+      account: accountColumns,
+      course: { id: courses.id, name: courses.name, fullName: courses.fullName },
+      branch: { id: branches.id, name: branches.name, code: branches.code },
+      section: { id: sections.id, name: sections.name },
+      batch: batches.name,
+    })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(courses, eq(courses.id, students.courseId))
+    .innerJoin(batches, eq(batches.id, courses.batchId))
+    .innerJoin(branches, eq(branches.id, students.branchId))
+    .innerJoin(sections, eq(sections.id, students.sectionId));
+}
+
+/** Newest first; the id breaks ties so pages never overlap or skip. */
+export async function listStudents(
+  db: AppDatabase,
+  query: PageQuery,
+): Promise<{ students: Student[]; pagination: Pagination }> {
+  const { items, pagination } = await paginate(
+    query,
+    ({ limit, offset }) =>
+      selectStudents(db)
+        .orderBy(desc(students.createdAt), desc(students.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(students),
+  );
+  return { students: items.map(toStudentDto), pagination };
+}
+
+export async function getStudent(db: AppDatabase, id: string): Promise<Student> {
+  const [record] = await selectStudents(db).where(eq(students.id, id));
+  if (!record) throw new ApiError(404, PEOPLE_MESSAGES.studentNotFound);
+  return toStudentDto(record);
+}
+
+export function deleteStudent(db: AppDatabase, id: string): Promise<void> {
+  return deletePersonAccount(db, students, id, PEOPLE_MESSAGES.studentNotFound);
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import {
+  facultySchema,
+  type PageQuery,
+  paginationSchema,
+  studentSchema,
+  successResponse,
+} from '@examiq/contracts';
+import { validFacultyPayload, validStudentPayload } from '@examiq/contracts/test-support';
+import { z } from 'zod';
+import type { App } from '../app';
+import type { MasterDataClient } from './master-data';
+import { bearer, uniqueEmail } from './users';
+
+export const createdStudentResponse = successResponse(
+  z.object({ student: studentSchema.strict(), defaultPassword: z.string() }).strict(),
+).strict();
+export const createdFacultyResponse = successResponse(
+  z.object({ faculty: facultySchema.strict(), defaultPassword: z.string() }).strict(),
+).strict();
+export const studentPageResponse = successResponse(
+  z.object({ students: studentSchema.strict().array(), pagination: paginationSchema.strict() }),
+).strict();
+export const facultyPageResponse = successResponse(
+  z.object({ faculty: facultySchema.strict().array(), pagination: paginationSchema.strict() }),
+).strict();
+
+export function uniqueCode(label: string): string {
+  return `${label}-${randomBytes(4).toString('hex')}`;
+}
+
+/** A batch, course, branch and section, as the ids a student payload names. */
+export async function createPlacement(masterData: MasterDataClient, startYear: number) {
+  const batch = await masterData.batch(startYear);
+  const course = await masterData.course(batch._id);
+  const branch = await masterData.branch(course._id);
+  const section = await masterData.section(branch._id);
+  return { batch: batch.name, course: course._id, branch: branch._id, section: section._id };
+}
+export type Placement = Awaited<ReturnType<typeof createPlacement>>;
+
+/** A valid create-student payload with a fresh email and roll number. */
+export function studentPayload(placement: Placement) {
+  return validStudentPayload({
+    email: uniqueEmail('student'),
+    rollNumber: uniqueCode('ROLL'),
+    ...placement,
+  });
+}
+
+/** A valid create-faculty payload with a fresh email and employee ID. */
+export function facultyPayload() {
+  return validFacultyPayload({ email: uniqueEmail('faculty'), employeeId: uniqueCode('EMP') });
+}
+
+/** Calls the student and faculty routes as one signed-in admin. */
+export function peopleClient(app: App, accessToken: string) {
+  function call(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown) {
+    return app.inject({
+      method,
+      url: `/api/admin/${path}`,
+      headers: bearer(accessToken),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+
+  async function created(path: string, payload: unknown) {
+    const response = await call('POST', path, payload);
+    if (response.statusCode !== 201) {
+      throw new Error(`POST ${path} failed: ${response.statusCode} ${response.body}`);
+    }
+    return response.json();
+  }
+
+  const pageQuery = ({ page, limit }: Partial<PageQuery>) =>
+    new URLSearchParams({
+      ...(page === undefined ? {} : { page: String(page) }),
+      ...(limit === undefined ? {} : { limit: String(limit) }),
+    }).toString();
+
+  return {
+    post: (path: string, payload?: unknown) => call('POST', path, payload),
+    get: (path: string) => call('GET', path),
+    delete: (path: string) => call('DELETE', path),
+    /** Fails the test unless the create answers 201 with the contract's envelope and record. */
+    student: async (payload: unknown) =>
+      createdStudentResponse.parse(await created('create-student', payload)).data,
+    faculty: async (payload: unknown) =>
+      createdFacultyResponse.parse(await created('create-faculty', payload)).data,
+    studentPage: async (query: Partial<PageQuery> = {}) =>
+      studentPageResponse.parse((await call('GET', `get-all-student?${pageQuery(query)}`)).json())
+        .data,
+    facultyPage: async (query: Partial<PageQuery> = {}) =>
+      facultyPageResponse.parse((await call('GET', `get-all-faculty?${pageQuery(query)}`)).json())
+        .data,
+  };
+}
+export type PeopleClient = ReturnType<typeof peopleClient>;
+
+// --- Payload structure, for the table-driven validation tests ---------------------------------
+
+/** The dotted path of every leaf of a payload, array items by index. */
+export function leafPaths(value: unknown, prefix: string[] = []): string[] {
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) => leafPaths(item, [...prefix, String(index)]));
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => leafPaths(item, [...prefix, key]));
+  }
+  return [prefix.join('.')];
+}
+
+export const ABSENT = Symbol('absent');
+
+/** A copy of the payload with the leaf at `path` replaced, or removed when `value` is ABSENT. */
+export function withLeaf<T>(payload: T, path: string, value: unknown): T {
+  const copy = structuredClone(payload);
+  const keys = path.split('.');
+  const last = keys.pop() as string;
+  let parent = copy as Record<string, unknown>;
+  for (const key of keys) parent = parent[key] as Record<string, unknown>;
+  if (value === ABSENT) delete parent[last];
+  else parent[last] = value;
+  return copy;
+}
