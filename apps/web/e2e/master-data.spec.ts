@@ -33,11 +33,10 @@ async function openCreate(page: Page, type: MasterDataType) {
 async function expectCreated(page: Page, type: MasterDataType, countBefore: number) {
   await expect(page.getByText(`${type} created successfully!`)).toBeVisible();
   await expect(page.getByRole('dialog')).toBeHidden();
-  await expect(countOf(page, type)).toHaveText(String(countBefore + 1));
+  // Other spec files create master data at the same time, so the count is only known to grow.
+  await expect.poll(() => readCount(page, type)).toBeGreaterThan(countBefore);
 }
 
-// Every record of the run is created here, so the other tests running in parallel never move
-// these counts.
 test('an admin builds a batch, course, branch and section and finds each in its view', async ({
   page,
 }) => {

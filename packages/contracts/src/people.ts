@@ -178,6 +178,9 @@ export const createStudentSchema = z.object({
 export type CreateStudentInput = z.input<typeof createStudentSchema>;
 export type CreateStudentPayload = z.output<typeof createStudentSchema>;
 
+export const MAX_QUALIFICATIONS = 10;
+export const MAX_PREVIOUS_INSTITUTIONS = 20;
+
 const qualificationSchema = group('Qualification', {
   degree: textField('Degree'),
   institution: textField('Institution', 200),
@@ -220,14 +223,17 @@ export const createFacultySchema = z.object({
     qualification: z
       .array(qualificationSchema, { error: 'At least one qualification is required' })
       .min(1, 'At least one qualification is required')
-      .max(10, 'At most 10 qualifications can be listed'),
+      .max(MAX_QUALIFICATIONS, `At most ${MAX_QUALIFICATIONS} qualifications can be listed`),
     experience: group('Experience', {
       totalYears: requiredNumber('Total years of experience is required')
         .min(0, 'Total years of experience cannot be negative')
         .max(60, 'Total years of experience cannot exceed 60'),
       previousInstitutions: z
         .array(previousInstitutionSchema)
-        .max(20, 'At most 20 previous institutions can be listed')
+        .max(
+          MAX_PREVIOUS_INSTITUTIONS,
+          `At most ${MAX_PREVIOUS_INSTITUTIONS} previous institutions can be listed`,
+        )
         .default([]),
     }),
   }),

@@ -1,8 +1,8 @@
-import { TABLE_SKELETON_ROWS } from '@examiq/contracts';
+import { type Pagination, TABLE_SKELETON_ROWS } from '@examiq/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type Pagination, Table, type TableColumn } from './table';
+import { Table, type TableColumn } from './table';
 
 interface Student {
   id: string;
@@ -57,6 +57,19 @@ describe('Table', () => {
     ]);
     expect(within(table).getAllByRole('row')).toHaveLength(1 + students.length);
     expect(screen.getByRole('cell', { name: 'Vikram Singh' })).toBeInTheDocument();
+  });
+
+  it('shows a wide-only column on wide screens only', () => {
+    const { container } = renderTable({
+      columns: [
+        ...columns,
+        { key: 'email', header: 'Email', width: '200px', wideOnly: true, cell: () => 'a@b.c' },
+      ],
+    });
+
+    expect(container.querySelectorAll('col')[2]).toHaveClass('hidden', '2xl:table-column');
+    expect(screen.getByRole('columnheader', { name: 'Email' })).toHaveClass('2xl:table-cell');
+    expect(screen.getAllByText('a@b.c')[0]).toHaveClass('hidden', '2xl:table-cell');
   });
 
   it(`shows exactly ${TABLE_SKELETON_ROWS} skeleton rows while loading`, () => {

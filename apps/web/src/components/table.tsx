@@ -1,19 +1,10 @@
-import { LIST_PAGE_SIZE, TABLE_SKELETON_ROWS } from '@examiq/contracts';
+import { LIST_PAGE_SIZE, type Pagination, TABLE_SKELETON_ROWS } from '@examiq/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { Skeleton } from './skeleton';
-
-/** The paging block of every list response (spec section 3). */
-export interface Pagination {
-  currentPage: number;
-  totalPages: number;
-  totalCount: number;
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-}
 
 export interface TableColumn<Row> {
   key: string;
@@ -22,6 +13,11 @@ export interface TableColumn<Row> {
   width: string;
   cell: (row: Row) => ReactNode;
   align?: 'left' | 'right';
+  /**
+   * Shown on wide screens (2xl) only, so the other columns fit a laptop without scrolling. Its
+   * value should then appear elsewhere in the row, e.g. under the name.
+   */
+  wideOnly?: boolean;
 }
 
 interface TableProps<Row> {
@@ -57,7 +53,8 @@ export function Table<Row>({
 
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div className="overflow-x-auto">
+      {/* Relative, so visually hidden headers stay inside the scrolling box. */}
+      <div className="relative overflow-x-auto">
         <table
           className="w-full table-fixed border-collapse text-left text-sm"
           aria-busy={loading || undefined}
@@ -65,7 +62,11 @@ export function Table<Row>({
           <caption className="sr-only">{caption}</caption>
           <colgroup>
             {columns.map((column) => (
-              <col key={column.key} style={{ width: column.width }} />
+              <col
+                key={column.key}
+                style={{ width: column.width }}
+                className={cn(column.wideOnly && 'hidden 2xl:table-column')}
+              />
             ))}
           </colgroup>
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
@@ -74,7 +75,11 @@ export function Table<Row>({
                 <th
                   key={column.key}
                   scope="col"
-                  className={cn('px-4 py-3', column.align === 'right' && 'text-right')}
+                  className={cn(
+                    'px-4 py-3',
+                    column.align === 'right' && 'text-right',
+                    column.wideOnly && 'hidden 2xl:table-cell',
+                  )}
                 >
                   {column.header}
                 </th>
@@ -88,7 +93,10 @@ export function Table<Row>({
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
                 <tr key={index} data-testid="skeleton-row">
                   {columns.map((column) => (
-                    <td key={column.key} className="px-4 py-3.5">
+                    <td
+                      key={column.key}
+                      className={cn('px-4 py-3.5', column.wideOnly && 'hidden 2xl:table-cell')}
+                    >
                       <Skeleton className="h-4 w-3/4" />
                     </td>
                   ))}
@@ -110,6 +118,7 @@ export function Table<Row>({
                       className={cn(
                         'truncate px-4 py-3 text-slate-700',
                         column.align === 'right' && 'text-right',
+                        column.wideOnly && 'hidden 2xl:table-cell',
                       )}
                     >
                       {column.cell(row)}

@@ -102,6 +102,16 @@ export function getFieldErrors(error: unknown): Record<string, string> {
   return body.success ? (body.data.errors ?? {}) : {};
 }
 
+/**
+ * Whether a record lookup failed because there is no such record: a 404, or a 400 refusing the
+ * id itself (a malformed link names no record either).
+ */
+export function isMissingRecord(error: unknown): boolean {
+  if (!isAxiosError(error)) return false;
+  const status = error.response?.status;
+  return status === 404 || (status === 400 && 'id' in getFieldErrors(error));
+}
+
 /** Validates a response body so a server drift fails loudly here, not deep in a screen. */
 export function parseResponse<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
   const parsed = schema.safeParse(data);

@@ -32,6 +32,23 @@ describe('query client', () => {
     expect(error).toHaveBeenCalledWith('Failed to load batches');
   });
 
+  it('logs, without a toast, a failed query that asks only to be logged', async () => {
+    const error = vi.spyOn(toast, 'error');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failure = httpError(404);
+
+    await createQueryClient()
+      .fetchQuery({
+        queryKey: ['courses'],
+        queryFn: () => Promise.reject(failure),
+        meta: { logMessage: 'Failed to load courses' },
+      })
+      .catch(() => {});
+
+    expect(log).toHaveBeenCalledWith('Failed to load courses', failure);
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it.each([
     { failure: 'a lost connection', error: httpError(), retried: true },
     { failure: 'a server fault', error: httpError(503), retried: true },

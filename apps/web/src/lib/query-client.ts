@@ -7,6 +7,8 @@ declare module '@tanstack/react-query' {
     queryMeta: {
       /** Toasted once when the query fails for good (after its retries), e.g. a failed lookup. */
       errorMessage?: string;
+      /** Logged with the error instead, where a screen must not toast (e.g. the people forms' lookups). */
+      logMessage?: string;
     };
   }
 }
@@ -19,9 +21,11 @@ export function createQueryClient(): QueryClient {
     // The cache sees each failure once, however many components use the query, so a toast
     // raised here is not repeated per component.
     queryCache: new QueryCache({
-      onError: (_error, query) => {
+      onError: (error, query) => {
         const message = query.meta?.errorMessage;
         if (message) toast.error(message);
+        const logMessage = query.meta?.logMessage;
+        if (logMessage) console.error(logMessage, error);
       },
     }),
     defaultOptions: {

@@ -1,10 +1,142 @@
+import { type Faculty, MARITAL_STATUS_LABELS, PEOPLE_MESSAGES } from '@examiq/contracts';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Avatar } from '@/components/avatar';
+import { BackLink } from '@/components/back-link';
+import { ButtonLink } from '@/components/button';
+import {
+  DetailGroup,
+  DetailItem,
+  DetailMessage,
+  DetailSection,
+  DetailSkeleton,
+  ProfileCard,
+  ProfileFact,
+} from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
+import { AccountDetails, ContactDetails, PersonalDetails } from '@/components/person-details';
+import { StatusBadge } from '@/components/status-badge';
+import { getServerMessage, isMissingRecord } from '@/lib/api-client';
+import { formatDate, formatDateTime, fullName } from '@/lib/format';
+import { plural } from '@/lib/plural';
+import { useFaculty } from './api/get-faculty';
 
 export default function FacultyDetailPage() {
+  const { id = '' } = useParams();
+  const faculty = useFaculty(id);
+
+  let content: ReactNode;
+  if (faculty.isPending) {
+    content = <DetailSkeleton label="Loading faculty details" />;
+  } else if (faculty.data === null || isMissingRecord(faculty.error)) {
+    content = (
+      <DetailMessage
+        tone="neutral"
+        title="No Faculty Found"
+        message="The requested faculty member could not be found."
+      >
+        <ButtonLink to="/admin/faculty" variant="secondary">
+          View all faculty
+        </ButtonLink>
+      </DetailMessage>
+    );
+  } else if (faculty.isError) {
+    content = (
+      <DetailMessage
+        tone="error"
+        title="Error Loading Faculty"
+        message={getServerMessage(faculty.error) ?? PEOPLE_MESSAGES.fetchFacultyDetailFailed}
+      />
+    );
+  } else {
+    content = <FacultyProfile faculty={faculty.data} />;
+  }
+
   return (
-    <PageHeader
-      title="Faculty Details"
-      description="The profile of one faculty member: personal, contact, professional, qualification and account information."
-    />
+    <>
+      <BackLink to="/admin/faculty">Back to Faculty</BackLink>
+      <PageHeader
+        title="Faculty Details"
+        description="The profile of one faculty member: personal, contact, professional, qualification and account information."
+      />
+      {content}
+    </>
+  );
+}
+
+function FacultyProfile({ faculty }: { faculty: Faculty }) {
+  const { personalInfo, professionalInfo, userId: account } = faculty;
+  const { qualification, experience } = professionalInfo;
+  const name = fullName(personalInfo);
+
+  return (
+    <div className="space-y-6">
+      <ProfileCard
+        media={<Avatar photo={personalInfo.photo} name={name} className="size-24 text-2xl" />}
+        name={name}
+        subtitle={
+          <>
+            <p className="font-medium text-slate-700">{professionalInfo.designation}</p>
+            <p>{professionalInfo.department}</p>
+          </>
+        }
+        badges={<StatusBadge status={faculty.status} />}
+      >
+        <ProfileFact term="Faculty ID">{faculty.facultyId}</ProfileFact>
+        <ProfileFact term="Employee ID">{professionalInfo.employeeId}</ProfileFact>
+        <ProfileFact term="Joining Date">{formatDate(faculty.joiningDate)}</ProfileFact>
+        <ProfileFact term="Email">{faculty.email}</ProfileFact>
+      </ProfileCard>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <PersonalDetails personalInfo={personalInfo}>
+          <DetailItem term="Marital Status">
+            {MARITAL_STATUS_LABELS[personalInfo.maritalStatus]}
+          </DetailItem>
+        </PersonalDetails>
+        <ContactDetails email={faculty.email} contactInfo={faculty.contactInfo} />
+        <DetailSection title="Professional Information">
+          <DetailItem term="Employee ID">{professionalInfo.employeeId}</DetailItem>
+          <DetailItem term="Department">{professionalInfo.department}</DetailItem>
+          <DetailItem term="Designation">{professionalInfo.designation}</DetailItem>
+          <DetailItem term="Total Experience">{plural(experience.totalYears, 'year')}</DetailItem>
+        </DetailSection>
+        <AccountDetails account={account}>
+          <DetailItem term="Last Login">
+            {account.lastLogin ? formatDateTime(account.lastLogin) : 'Never'}
+          </DetailItem>
+          <DetailItem term="Created">{formatDateTime(account.createdAt)}</DetailItem>
+        </AccountDetails>
+        {qualification.length > 0 && (
+          <DetailSection title="Educational Qualifications" groups="stacked">
+            {qualification.map((entry, index) => (
+              <DetailGroup
+                // Entries have no id; their order is the one the admin gave.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                key={index}
+                title={`${entry.degree}, ${entry.year}`}
+              >
+                <DetailItem term="Institution">{entry.institution}</DetailItem>
+                <DetailItem term="Percentage">{`${entry.percentage}%`}</DetailItem>
+              </DetailGroup>
+            ))}
+          </DetailSection>
+        )}
+        {experience.previousInstitutions.length > 0 && (
+          <DetailSection title="Previous Experience" groups="stacked">
+            {experience.previousInstitutions.map((entry, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id, as above
+              <DetailGroup key={index} title={entry.institutionName}>
+                <DetailItem term="Designation">{entry.designation}</DetailItem>
+                <DetailItem term="Duration">{entry.duration}</DetailItem>
+                <DetailItem term="Period">
+                  {`${formatDate(entry.from)} – ${formatDate(entry.to)}`}
+                </DetailItem>
+              </DetailGroup>
+            ))}
+          </DetailSection>
+        )}
+      </div>
+    </div>
   );
 }

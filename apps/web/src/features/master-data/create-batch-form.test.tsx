@@ -2,9 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import { jsonBody } from '@/test/fake-api';
+import { makeBatch } from '@/test/master-data-fixtures';
 import { CreateBatchForm } from './create-batch-form';
-import { fakeAdminApi, makeBatch, ok, renderPage } from './test-utils';
 
 function renderForm() {
   const onSuccess = vi.fn();

@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Dropdown } from '@/components/dropdown';
 import { TextField } from '@/components/text-field';
+import { useBatches } from '@/lib/lookups/get-batches';
+import { useCoursesByBatch } from '@/lib/lookups/get-courses-by-batch';
+import { batchOptions, courseOptions } from '@/lib/lookups/lookup-options';
 import { useCreateBranch } from './api/create-branch';
-import { useBatches } from './api/get-batches';
-import { useCoursesByBatch } from './api/get-courses-by-batch';
 import { type CreateFormProps, FormActions, showCreateFailure } from './create-form-parts';
-import { batchOptions, courseOptions } from './lookup-options';
 
 export function CreateBranchForm({ onSuccess, onCancel }: CreateFormProps) {
   // The batch only narrows the course list; a branch belongs to its course alone.

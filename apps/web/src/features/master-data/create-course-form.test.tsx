@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import { jsonBody } from '@/test/fake-api';
+import { ids, makeBatch, makeCourse } from '@/test/master-data-fixtures';
 import { CreateCourseForm } from './create-course-form';
-import { fakeAdminApi, ids, makeBatch, makeCourse, ok, renderPage } from './test-utils';
 
 function renderForm() {
   const onSuccess = vi.fn();

@@ -9,10 +9,10 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Dropdown } from '@/components/dropdown';
 import { TextField } from '@/components/text-field';
+import { useBatches } from '@/lib/lookups/get-batches';
+import { batchOptions } from '@/lib/lookups/lookup-options';
 import { useCreateCourse } from './api/create-course';
-import { useBatches } from './api/get-batches';
 import { type CreateFormProps, FormActions, showCreateFailure } from './create-form-parts';
-import { batchOptions } from './lookup-options';
 
 const courseTypeOptions = COURSE_TYPES.map((type) => ({
   value: type,

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import { CreateForm } from './create-form';
-import { fakeAdminApi, ok, renderPage } from './test-utils';
 
 describe('CreateForm', () => {
   it.each([

@@ -2,18 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import { jsonBody } from '@/test/fake-api';
+import { ids, makeBatch, makeBranch, makeCourse, makeSection } from '@/test/master-data-fixtures';
 import { CreateSectionForm } from './create-section-form';
-import {
-  fakeAdminApi,
-  ids,
-  makeBatch,
-  makeBranch,
-  makeCourse,
-  makeSection,
-  ok,
-  renderPage,
-} from './test-utils';
 
 function renderForm(
   branchLookup: () => { status: number; data: unknown } = () => ok([makeBranch()]),

@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Dropdown } from '@/components/dropdown';
 import { TextField } from '@/components/text-field';
+import { useBatches } from '@/lib/lookups/get-batches';
+import { useBranchesByCourse } from '@/lib/lookups/get-branches-by-course';
+import { useCoursesByBatch } from '@/lib/lookups/get-courses-by-batch';
+import { batchOptions, branchOptions, courseOptions } from '@/lib/lookups/lookup-options';
 import { useCreateSection } from './api/create-section';
-import { useBatches } from './api/get-batches';
-import { useBranchesByCourse } from './api/get-branches-by-course';
-import { useCoursesByBatch } from './api/get-courses-by-batch';
 import { type CreateFormProps, FormActions, showCreateFailure } from './create-form-parts';
-import { batchOptions, branchOptions, courseOptions } from './lookup-options';
 
 export function CreateSectionForm({ onSuccess, onCancel }: CreateFormProps) {
   // Batch and course only narrow the branch list; a section belongs to its branch alone.

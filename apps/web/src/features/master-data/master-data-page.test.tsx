@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { makeBatch } from '@/test/master-data-fixtures';
 import MasterDataPage from './master-data-page';
-import { fakeAdminApi, makeBatch, ok, renderPage } from './test-utils';
 
 function card(name: string) {
   return screen.getByRole('region', { name });

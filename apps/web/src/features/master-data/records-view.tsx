@@ -1,12 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ArrowLeft, RotateCw, TriangleAlert } from 'lucide-react';
+import { RotateCw, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router';
+import { BackLink } from '@/components/back-link';
 import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/status-badge';
 
 const SKELETON_CARDS = 6;
 
@@ -70,13 +70,7 @@ export function RecordsView<T extends { _id: string }>({
 
   return (
     <>
-      <Link
-        to="/admin/data"
-        className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-brand-700"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Master Data
-      </Link>
+      <BackLink to="/admin/data">Back to Master Data</BackLink>
       <PageHeader title={title} description={description} />
       {content}
     </>

@@ -1,6 +1,6 @@
 import { MASTER_DATA_MESSAGES } from '@examiq/contracts';
-import { useBatches } from './api/get-batches';
-import { plural } from './plural';
+import { useBatches } from '@/lib/lookups/get-batches';
+import { plural } from '@/lib/plural';
 import { RecordCard, RecordDetail, RecordsView } from './records-view';
 
 export default function ViewBatchPage() {

@@ -1,6 +1,6 @@
 import { COURSE_TYPE_LABELS, MASTER_DATA_MESSAGES } from '@examiq/contracts';
+import { plural } from '@/lib/plural';
 import { useCourses } from './api/get-courses';
-import { plural } from './plural';
 import { RecordCard, RecordDetail, RecordsView } from './records-view';
 
 export default function ViewCoursePage() {

@@ -3,15 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  fakeAdminApi,
-  makeBatch,
-  makeBranch,
-  makeCourse,
-  makeSection,
-  ok,
-  renderPage,
-} from './test-utils';
+import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { makeBatch, makeBranch, makeCourse, makeSection } from '@/test/master-data-fixtures';
 import ViewBatchPage from './view-batch-page';
 import ViewBranchPage from './view-branch-page';
 import ViewCoursePage from './view-course-page';

@@ -1,6 +1,6 @@
 import { MASTER_DATA_MESSAGES } from '@examiq/contracts';
+import { plural } from '@/lib/plural';
 import { useSections } from './api/get-sections';
-import { plural } from './plural';
 import { RecordCard, RecordDetail, RecordsView } from './records-view';
 
 export default function ViewSectionPage() {

@@ -1,10 +1,141 @@
+import { PEOPLE_MESSAGES, type Student } from '@examiq/contracts';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Avatar } from '@/components/avatar';
+import { BackLink } from '@/components/back-link';
+import { ButtonLink } from '@/components/button';
+import {
+  Chip,
+  DetailGroup,
+  DetailItem,
+  DetailMessage,
+  DetailSection,
+  DetailSkeleton,
+  ProfileCard,
+  ProfileFact,
+} from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
+import { AccountDetails, ContactDetails, PersonalDetails } from '@/components/person-details';
+import { StatusBadge } from '@/components/status-badge';
+import { getServerMessage, isMissingRecord } from '@/lib/api-client';
+import { fullName } from '@/lib/format';
+import { useStudent } from './api/get-student';
 
 export default function StudentDetailPage() {
+  const { id = '' } = useParams();
+  const student = useStudent(id);
+
+  let content: ReactNode;
+  if (student.isPending) {
+    content = <DetailSkeleton label="Loading student details" />;
+  } else if (student.data === null || isMissingRecord(student.error)) {
+    content = (
+      <DetailMessage
+        tone="neutral"
+        title="No Student Found"
+        message="The requested student could not be found."
+      >
+        <ButtonLink to="/admin/student" variant="secondary">
+          View all students
+        </ButtonLink>
+      </DetailMessage>
+    );
+  } else if (student.isError) {
+    content = (
+      <DetailMessage
+        tone="error"
+        title="Error Loading Student"
+        message={getServerMessage(student.error) ?? PEOPLE_MESSAGES.fetchStudentDetailFailed}
+      />
+    );
+  } else {
+    content = <StudentProfile student={student.data} />;
+  }
+
   return (
-    <PageHeader
-      title="Student Details"
-      description="The profile of one student: personal, academic, contact, family and account information."
-    />
+    <>
+      <BackLink to="/admin/student">Back to Students</BackLink>
+      <PageHeader
+        title="Student Details"
+        description="The profile of one student: personal, academic, contact, family and account information."
+      />
+      {content}
+    </>
+  );
+}
+
+function StudentProfile({ student }: { student: Student }) {
+  const { personalInfo, academicInfo, familyInfo } = student;
+  const name = fullName(personalInfo);
+  const { guardian } = familyInfo;
+
+  return (
+    <div className="space-y-6">
+      <ProfileCard
+        media={<Avatar photo={personalInfo.photo} name={name} className="size-24 text-2xl" />}
+        name={name}
+        subtitle={`${academicInfo.course.name} - ${academicInfo.branch.name}`}
+        badges={
+          <>
+            <Chip>{`Semester ${academicInfo.semester}`}</Chip>
+            <Chip>{`Section ${academicInfo.section.name}`}</Chip>
+            <StatusBadge status={student.status} />
+          </>
+        }
+      >
+        <ProfileFact term="Student ID">{student.studentId}</ProfileFact>
+        <ProfileFact term="Roll Number">{student.rollNumber}</ProfileFact>
+        <ProfileFact term="Batch">{academicInfo.batch}</ProfileFact>
+        <ProfileFact term="Email">{student.email}</ProfileFact>
+      </ProfileCard>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <PersonalDetails personalInfo={personalInfo} />
+        <DetailSection title="Academic Information">
+          <DetailItem term="Course">
+            {academicInfo.course.fullName || academicInfo.course.name}
+          </DetailItem>
+          <DetailItem term="Branch">{`${academicInfo.branch.name} (${academicInfo.branch.code})`}</DetailItem>
+          <DetailItem term="Section">{academicInfo.section.name}</DetailItem>
+          <DetailItem term="Semester">{academicInfo.semester}</DetailItem>
+          <DetailItem term="Batch">{academicInfo.batch}</DetailItem>
+          <DetailItem term="Admission Year">{academicInfo.admissionYear}</DetailItem>
+          <DetailItem term="Expected Graduation Year">
+            {academicInfo.expectedGraduationYear}
+          </DetailItem>
+        </DetailSection>
+        <ContactDetails email={student.email} contactInfo={student.contactInfo} />
+        <AccountDetails account={student.userId} />
+        <div className="lg:col-span-2">
+          <DetailSection title="Family Information" groups="side-by-side">
+            <DetailGroup title="Father" columns={1}>
+              <RelativeItems relative={familyInfo.father} />
+            </DetailGroup>
+            <DetailGroup title="Mother" columns={1}>
+              <RelativeItems relative={familyInfo.mother} />
+            </DetailGroup>
+            {guardian?.name && (
+              <DetailGroup title="Guardian" columns={1}>
+                <RelativeItems relative={guardian} />
+                <DetailItem term="Relationship">{guardian.relationship}</DetailItem>
+              </DetailGroup>
+            )}
+          </DetailSection>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+type Relative = Student['familyInfo']['father'];
+
+function RelativeItems({ relative }: { relative: Relative }) {
+  return (
+    <>
+      <DetailItem term="Name">{relative.name}</DetailItem>
+      <DetailItem term="Occupation">{relative.occupation}</DetailItem>
+      <DetailItem term="Phone">{relative.phone}</DetailItem>
+      <DetailItem term="Email">{relative.email}</DetailItem>
+    </>
   );
 }

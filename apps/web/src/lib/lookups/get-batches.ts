@@ -2,11 +2,9 @@ import { batchSchema, MASTER_DATA_MESSAGES, successResponse } from '@examiq/cont
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, parseResponse } from '@/lib/api-client';
+import { batchesQueryKey, type LookupFailure, lookupMeta } from './keys';
 
 const batchesResponseSchema = successResponse(z.array(batchSchema));
-
-/** Invalidated by the matching create call, so every view of the list refreshes. */
-export const batchesQueryKey = ['master-data', 'batches'] as const;
 
 /** GET /admin/get-batches: every batch. */
 export async function getBatches() {
@@ -14,14 +12,14 @@ export async function getBatches() {
   return parseResponse(batchesResponseSchema, response.data).data;
 }
 
-export function getBatchesQueryOptions() {
+export function getBatchesQueryOptions(failure: LookupFailure = 'toast') {
   return queryOptions({
     queryKey: batchesQueryKey,
     queryFn: getBatches,
-    meta: { errorMessage: MASTER_DATA_MESSAGES.batch.loadFailed },
+    meta: lookupMeta(MASTER_DATA_MESSAGES.batch.loadFailed, failure),
   });
 }
 
-export function useBatches() {
-  return useQuery(getBatchesQueryOptions());
+export function useBatches(failure: LookupFailure = 'toast') {
+  return useQuery(getBatchesQueryOptions(failure));
 }

@@ -2,7 +2,7 @@ import { branchSchema, MASTER_DATA_MESSAGES, successResponse } from '@examiq/con
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { branchesQueryKey } from './get-branches';
+import { branchesQueryKey, type LookupFailure, lookupMeta } from './keys';
 
 const branchesResponseSchema = successResponse(z.array(branchSchema));
 
@@ -12,16 +12,19 @@ export async function getBranchesByCourse(courseId: string) {
   return parseResponse(branchesResponseSchema, response.data).data;
 }
 
-export function getBranchesByCourseQueryOptions(courseId: string) {
+export function getBranchesByCourseQueryOptions(
+  courseId: string,
+  failure: LookupFailure = 'toast',
+) {
   return queryOptions({
     queryKey: [...branchesQueryKey, 'by-course', courseId],
     queryFn: () => getBranchesByCourse(courseId),
     // Nothing to ask for until a course is chosen.
     enabled: courseId !== '',
-    meta: { errorMessage: MASTER_DATA_MESSAGES.branch.loadFailed },
+    meta: lookupMeta(MASTER_DATA_MESSAGES.branch.loadFailed, failure),
   });
 }
 
-export function useBranchesByCourse(courseId: string) {
-  return useQuery(getBranchesByCourseQueryOptions(courseId));
+export function useBranchesByCourse(courseId: string, failure: LookupFailure = 'toast') {
+  return useQuery(getBranchesByCourseQueryOptions(courseId, failure));
 }

@@ -2,7 +2,7 @@ import { courseSchema, MASTER_DATA_MESSAGES, successResponse } from '@examiq/con
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { coursesQueryKey } from './get-courses';
+import { coursesQueryKey, type LookupFailure, lookupMeta } from './keys';
 
 const coursesResponseSchema = successResponse(z.array(courseSchema));
 
@@ -12,16 +12,16 @@ export async function getCoursesByBatch(batchId: string) {
   return parseResponse(coursesResponseSchema, response.data).data;
 }
 
-export function getCoursesByBatchQueryOptions(batchId: string) {
+export function getCoursesByBatchQueryOptions(batchId: string, failure: LookupFailure = 'toast') {
   return queryOptions({
     queryKey: [...coursesQueryKey, 'by-batch', batchId],
     queryFn: () => getCoursesByBatch(batchId),
     // Nothing to ask for until a batch is chosen.
     enabled: batchId !== '',
-    meta: { errorMessage: MASTER_DATA_MESSAGES.course.loadFailed },
+    meta: lookupMeta(MASTER_DATA_MESSAGES.course.loadFailed, failure),
   });
 }
 
-export function useCoursesByBatch(batchId: string) {
-  return useQuery(getCoursesByBatchQueryOptions(batchId));
+export function useCoursesByBatch(batchId: string, failure: LookupFailure = 'toast') {
+  return useQuery(getCoursesByBatchQueryOptions(batchId, failure));
 }

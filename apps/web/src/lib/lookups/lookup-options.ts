@@ -1,7 +1,7 @@
-import type { Batch, Branch, Course } from '@examiq/contracts';
+import type { Batch, Branch, Course, Section } from '@examiq/contracts';
 import type { DropdownOption } from '@/components/dropdown';
 
-/** Dropdown choices of the create forms' lookups, labelled as spec section 3 says. */
+/** Dropdown choices of the lookups, labelled as spec section 3 says. */
 export function batchOptions(batches: readonly Batch[] = []): DropdownOption[] {
   return batches.map((batch) => ({ value: batch._id, label: batch.name }));
 }
@@ -15,4 +15,8 @@ export function branchOptions(branches: readonly Branch[] = []): DropdownOption[
     value: branch._id,
     label: `${branch.name} (${branch.code})`,
   }));
+}
+
+export function sectionOptions(sections: readonly Section[] = []): DropdownOption[] {
+  return sections.map((section) => ({ value: section._id, label: `Section ${section.name}` }));
 }

@@ -1,7 +1,7 @@
 import { batchSchema, type CreateBatchInput, successResponse } from '@examiq/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { batchesQueryKey } from './get-batches';
+import { batchesQueryKey } from '@/lib/lookups/keys';
 import { masterDataCountsQueryKey } from './get-master-data-counts';
 
 const createBatchResponseSchema = successResponse(batchSchema);

@@ -1,7 +1,7 @@
 import { branchSchema, type CreateBranchInput, successResponse } from '@examiq/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { branchesQueryKey } from './get-branches';
+import { branchesQueryKey } from '@/lib/lookups/keys';
 import { masterDataCountsQueryKey } from './get-master-data-counts';
 
 const createBranchResponseSchema = successResponse(branchSchema);

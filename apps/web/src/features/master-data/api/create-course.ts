@@ -1,7 +1,7 @@
 import { type CreateCourseInput, courseSchema, successResponse } from '@examiq/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { coursesQueryKey } from './get-courses';
+import { coursesQueryKey } from '@/lib/lookups/keys';
 import { masterDataCountsQueryKey } from './get-master-data-counts';
 
 const createCourseResponseSchema = successResponse(courseSchema);

@@ -1,8 +1,8 @@
 import { type CreateSectionInput, sectionSchema, successResponse } from '@examiq/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
+import { sectionsQueryKey } from '@/lib/lookups/keys';
 import { masterDataCountsQueryKey } from './get-master-data-counts';
-import { sectionsQueryKey } from './get-sections';
 
 const createSectionResponseSchema = successResponse(sectionSchema);
 

@@ -2,14 +2,9 @@ import { branchSchema, MASTER_DATA_MESSAGES, successResponse } from '@examiq/con
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, parseResponse } from '@/lib/api-client';
+import { branchesQueryKey } from '@/lib/lookups/keys';
 
 const branchesResponseSchema = successResponse(z.array(branchSchema));
-
-/**
- * Invalidated by the matching create call, so every view of the list refreshes. The cascade
- * lookup's keys start with it, so they refresh too.
- */
-export const branchesQueryKey = ['master-data', 'branches'] as const;
 
 /** GET /admin/get-branches: every branch. */
 export async function getBranches() {

@@ -2,14 +2,9 @@ import { courseSchema, MASTER_DATA_MESSAGES, successResponse } from '@examiq/con
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, parseResponse } from '@/lib/api-client';
+import { coursesQueryKey } from '@/lib/lookups/keys';
 
 const coursesResponseSchema = successResponse(z.array(courseSchema));
-
-/**
- * Invalidated by the matching create call, so every view of the list refreshes. The cascade
- * lookup's keys start with it, so they refresh too.
- */
-export const coursesQueryKey = ['master-data', 'courses'] as const;
 
 /** GET /admin/get-courses: every course. */
 export async function getCourses() {

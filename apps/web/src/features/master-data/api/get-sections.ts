@@ -2,11 +2,9 @@ import { MASTER_DATA_MESSAGES, sectionSchema, successResponse } from '@examiq/co
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, parseResponse } from '@/lib/api-client';
+import { sectionsQueryKey } from '@/lib/lookups/keys';
 
 const sectionsResponseSchema = successResponse(z.array(sectionSchema));
-
-/** Invalidated by the matching create call, so every view of the list refreshes. */
-export const sectionsQueryKey = ['master-data', 'sections'] as const;
 
 /** GET /admin/get-sections: every section. */
 export async function getSections() {

@@ -1,0 +1,181 @@
+import { validStudentPayload } from '@examiq/contracts/test-support';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { admin } from './support/accounts';
+import { apiSignIn, signIn } from './support/session';
+
+// Years and names of this file only: the master data spec creates its own records meanwhile.
+const BATCH = { startYear: 2041, endYear: 2045 };
+const student = validStudentPayload({
+  email: 'meera.iyer@examiq.test',
+  rollNumber: 'PHY-41-007',
+  course: '',
+  branch: '',
+  section: '',
+  batch: '2041-2045',
+});
+const name = 'Meera Iyer';
+const newPassword = 'Meera#Own-Pass9';
+
+/** The batch, course, branch and section a student is enrolled in, made through the API. */
+async function createMasterData(request: APIRequestContext) {
+  const { tokens } = await apiSignIn(request, admin.email, admin.password);
+  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
+  async function create(path: string, data: Record<string, unknown>): Promise<string> {
+    const response = await request.post(`/api/admin/${path}`, { headers, data });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()).data._id;
+  }
+  const batchId = await create('create-batch', BATCH);
+  const courseId = await create('create-course', {
+    batchId,
+    name: 'B.Sc',
+    fullName: 'Bachelor of Science',
+    totalSemesters: 8,
+    durationYears: 4,
+    courseType: 'UG',
+  });
+  const branchId = await create('create-branch', { courseId, name: 'Physics', code: 'PHY' });
+  await create('create-section', { branchId, name: 'B', capacity: 40 });
+}
+
+async function logout(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+async function fillCreateStudentForm(page: Page) {
+  const account = page.getByRole('region', { name: 'Account Information' });
+  await account.getByLabel('Email').fill(student.email);
+  await account.getByLabel('Roll Number').fill(student.rollNumber);
+
+  const personal = page.getByRole('region', { name: 'Personal Information' });
+  await personal.getByLabel('First Name').fill('Meera');
+  await personal.getByLabel('Last Name').fill('Iyer');
+  await personal.getByLabel('Date of Birth').fill(student.personalInfo.dateOfBirth);
+  await personal.getByLabel('Gender').selectOption({ label: 'Female' });
+  await personal.getByLabel('Nationality').fill(student.personalInfo.nationality);
+  await personal.getByLabel('Religion').fill(student.personalInfo.religion);
+  await personal.getByLabel('Photo URL').fill(student.personalInfo.photo);
+
+  const contact = page.getByRole('region', { name: 'Contact Information' });
+  await contact.getByLabel('Phone').fill(student.contactInfo.phone);
+  const permanent = contact.getByRole('group', { name: 'Permanent Address' });
+  const address = student.contactInfo.permanentAddress;
+  await permanent.getByLabel('Street').fill(address.street);
+  await permanent.getByLabel('City').fill(address.city);
+  await permanent.getByLabel('State').fill(address.state);
+  await permanent.getByLabel('Zip Code').fill(address.zipCode);
+  await permanent.getByLabel('Country').fill(address.country);
+  await contact.getByLabel('Same as permanent address').check();
+
+  for (const [legend, relative] of [
+    ['Father', student.familyInfo.father],
+    ['Mother', student.familyInfo.mother],
+    ['Guardian', student.familyInfo.guardian],
+  ] as const) {
+    const group = page.getByRole('group', { name: legend });
+    await group.getByLabel('Name').fill(relative.name);
+    await group.getByLabel('Occupation').fill(relative.occupation);
+    await group.getByLabel('Phone').fill(relative.phone);
+    await group.getByLabel('Email').fill(relative.email);
+  }
+  await page
+    .getByRole('group', { name: 'Guardian' })
+    .getByLabel('Relationship')
+    .fill(student.familyInfo.guardian.relationship);
+
+  const academic = page.getByRole('region', { name: 'Academic Information' });
+  await expect(academic.getByLabel('Course')).toBeDisabled();
+  await academic.getByLabel('Batch').selectOption({ label: '2041-2045' });
+  await academic.getByLabel('Course').selectOption({ label: 'Bachelor of Science' });
+  await academic.getByLabel('Branch').selectOption({ label: 'Physics (PHY)' });
+  await academic.getByLabel('Section').selectOption({ label: 'Section B' });
+  await academic.getByLabel('Semester').fill('1');
+  await academic.getByLabel('Admission Year').fill('2041');
+  await academic.getByLabel('Expected Graduation Year').fill('2045');
+}
+
+test('an admin creates a student who resets the password, signs in, and is then deleted', async ({
+  page,
+  request,
+}) => {
+  // A long journey through three sign-ins; the other worker shares the machine meanwhile.
+  test.setTimeout(120_000);
+  await createMasterData(request);
+
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('navigation').getByRole('link', { name: 'Student' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'All Students' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/admin\/student\/create-student$/);
+
+  // A field shows its message once it has been left.
+  const rollNumber = page
+    .getByRole('region', { name: 'Account Information' })
+    .getByLabel('Roll Number');
+  await rollNumber.fill('P1');
+  await rollNumber.blur();
+  await expect(page.getByText('Roll number must be at least 3 characters')).toBeVisible();
+
+  await fillCreateStudentForm(page);
+  await page.getByRole('button', { name: 'Create Student' }).click();
+  await expect(page.getByText('Student created successfully')).toBeVisible();
+  const passwordLine = page.getByText(/^Default password: /);
+  const defaultPassword = ((await passwordLine.textContent()) ?? '').replace(
+    'Default password: ',
+    '',
+  );
+  expect(defaultPassword.length).toBeGreaterThanOrEqual(8);
+  await expect(
+    page.getByRole('region', { name: 'Account Information' }).getByLabel('Email'),
+  ).toHaveValue('');
+
+  await logout(page);
+  await signIn(page, student.email, defaultPassword);
+  await expect(page).toHaveURL(/\/change-password$/);
+  await page.getByLabel('Email').fill(student.email);
+  await page.getByLabel('Temporary Password').fill(defaultPassword);
+  await page.getByLabel('New Password').fill(newPassword);
+  await page.getByLabel('Confirm Password').fill(newPassword);
+  await page.getByRole('button', { name: /reset password/i }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, student.email, newPassword);
+  await expect(page).toHaveURL(/\/student$/);
+  await expect(page.getByText('Student Dashboard')).toBeVisible();
+  await logout(page);
+
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/student');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(student.rollNumber);
+  await expect(row).toContainText('B.Sc / PHY / B');
+  await expect(row).toContainText('Active');
+
+  await row.getByRole('link', { name: `View ${name}` }).click();
+  await expect(page).toHaveURL(/\/admin\/student\/[0-9a-f-]{36}$/);
+  const profile = page.getByRole('region', { name: 'Profile' });
+  await expect(profile.getByRole('heading', { name })).toBeVisible();
+  await expect(profile).toContainText('B.Sc - Physics');
+  await expect(profile).toContainText('Semester 1');
+  await expect(profile).toContainText('Section B');
+  await expect(profile).toContainText(student.rollNumber);
+  await expect(page.getByRole('region', { name: 'Guardian' })).toContainText('Kiran Shah');
+  await expect(page.getByRole('region', { name: 'Account Information' })).toContainText('student');
+
+  await page.getByRole('link', { name: 'Back to Students' }).click();
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Student' });
+  await expect(dialog).toContainText(`Are you sure you want to delete ${name}?`);
+  await expect(dialog).toContainText('This action cannot be undone');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Student deleted successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+
+  const signInAfterDeletion = await request.post('/api/auth/login', {
+    data: { email: student.email, password: newPassword },
+  });
+  expect(signInAfterDeletion.status()).toBe(401);
+});
