@@ -1,6 +1,9 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { SearchX, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { getServerMessage, isMissingRecord } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { ButtonLink } from './button';
 import { Skeleton } from './skeleton';
 
 /** What a detail page shows for a value the record does not have (spec section 2). */
@@ -100,7 +103,7 @@ export function DetailItem({ term, children, className }: DetailItemProps) {
 }
 
 /** The placeholder of a detail page while its record loads. */
-export function DetailSkeleton({ label }: { label: string }) {
+function DetailSkeleton({ label }: { label: string }) {
   return (
     <div aria-busy="true" data-testid="detail-skeleton" className="space-y-6">
       <p role="status" className="sr-only">
@@ -140,7 +143,7 @@ interface DetailMessageProps {
 }
 
 /** Shown instead of a record that failed to load or does not exist. */
-export function DetailMessage({ title, message, tone, children }: DetailMessageProps) {
+function DetailMessage({ title, message, tone, children }: DetailMessageProps) {
   const Icon = tone === 'error' ? TriangleAlert : SearchX;
   return (
     <div
@@ -225,4 +228,59 @@ export function Chip({ children }: { children: string }) {
       {children}
     </span>
   );
+}
+
+interface RecordDetailProps<T> {
+  /** The record's query; it answers null when the record does not exist. */
+  query: UseQueryResult<T | null>;
+  /** What the skeleton announces, e.g. 'Loading student details'. */
+  loadingLabel: string;
+  notFound: {
+    title: string;
+    message: string;
+    /** The way on: the list the record belongs to. */
+    listTo: string;
+    listLabel: string;
+  };
+  error: {
+    title: string;
+    /** Shown when the server's answer carries no message. */
+    fallback: string;
+  };
+  /** The profile of the loaded record. */
+  children: (record: T) => ReactNode;
+}
+
+/**
+ * The body of a detail page: a skeleton while the record loads, then its profile, a 'not found'
+ * message (a 404, an empty answer or a malformed id all mean there is nothing to show), or the
+ * load error.
+ */
+export function RecordDetail<T>({
+  query,
+  loadingLabel,
+  notFound,
+  error,
+  children,
+}: RecordDetailProps<T>) {
+  if (query.isPending) return <DetailSkeleton label={loadingLabel} />;
+  if (query.data === null || isMissingRecord(query.error)) {
+    return (
+      <DetailMessage tone="neutral" title={notFound.title} message={notFound.message}>
+        <ButtonLink to={notFound.listTo} variant="secondary">
+          {notFound.listLabel}
+        </ButtonLink>
+      </DetailMessage>
+    );
+  }
+  if (query.isError) {
+    return (
+      <DetailMessage
+        tone="error"
+        title={error.title}
+        message={getServerMessage(query.error) ?? error.fallback}
+      />
+    );
+  }
+  return children(query.data);
 }

@@ -6,9 +6,10 @@ import {
 } from '@examiq/contracts';
 import { isAxiosError } from 'axios';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { type FieldValues, type UseFormReturn, useFormContext, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { getServerMessage } from '@/lib/api-client';
+import { getFieldErrors, getServerMessage } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/form-errors';
 import { Button, ButtonLink } from './button';
 import { Dropdown } from './dropdown';
 import { TextField } from './text-field';
@@ -261,7 +262,7 @@ export function FormFooter({ submitLabel, submitting, cancelTo }: FormFooterProp
 }
 
 /** The success toast of a created account: the server's message and the default password. */
-export function toastCreatedWithPassword(message: string, password: string): void {
+function toastCreatedWithPassword(message: string, password: string): void {
   // The contract's sentence without the password, so the password itself can be set apart.
   const passwordLabel = PEOPLE_MESSAGES.defaultPassword('');
   toast.success(
@@ -281,6 +282,38 @@ export function toastCreatedWithPassword(message: string, password: string): voi
  * fallback when the call itself failed; else, for anything else (an answer of an unexpected
  * shape), 'An unexpected error occurred'.
  */
-export function createFailureMessage(error: unknown, fallback: string): string {
+function createFailureMessage(error: unknown, fallback: string): string {
   return getServerMessage(error) ?? (isAxiosError(error) ? fallback : PEOPLE_MESSAGES.unexpected);
+}
+
+/** What a person's create call answers: the server's message and the account's default password. */
+interface CreatedPerson {
+  message: string;
+  defaultPassword: string;
+}
+
+/**
+ * The submit handler of a person create form: on success it toasts the default password and
+ * empties the form for the next person; on failure it shows the server's field errors under their
+ * fields and toasts the failure (`failedMessage` when the call itself failed).
+ */
+export function createPersonSubmit<TFieldValues extends FieldValues, TContext, TPayload>(
+  form: UseFormReturn<TFieldValues, TContext, TPayload>,
+  create: (payload: TPayload) => Promise<CreatedPerson>,
+  failedMessage: string,
+) {
+  return form.handleSubmit(async (values) => {
+    let created: CreatedPerson;
+    try {
+      created = await create(values);
+    } catch (error) {
+      applyServerFieldErrors(getFieldErrors(error), form.setError);
+      toast.error(createFailureMessage(error, failedMessage));
+      return;
+    }
+    toastCreatedWithPassword(created.message, created.defaultPassword);
+    form.reset();
+    // The next person starts at the top of an empty form.
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  });
 }

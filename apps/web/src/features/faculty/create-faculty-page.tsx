@@ -6,23 +6,19 @@ import {
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { BackLink } from '@/components/back-link';
 import { Dropdown } from '@/components/dropdown';
 import { PageHeader } from '@/components/page-header';
 import {
   ContactInfoFields,
-  createFailureMessage,
+  createPersonSubmit,
   emptyPersonFields,
   FieldGrid,
   FormFooter,
   FormSection,
   PersonalInfoFields,
-  toastCreatedWithPassword,
 } from '@/components/person-form';
 import { TextField } from '@/components/text-field';
-import { getFieldErrors } from '@/lib/api-client';
-import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useCreateFaculty } from './api/create-faculty';
 import {
   ExperienceFields,
@@ -50,26 +46,13 @@ export default function CreateFacultyPage() {
   });
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
     formState: { errors, isSubmitting },
   } = form;
-
-  const onSubmit = handleSubmit(async (values) => {
-    let created: Awaited<ReturnType<typeof createFaculty.mutateAsync>>;
-    try {
-      created = await createFaculty.mutateAsync(values);
-    } catch (error) {
-      applyServerFieldErrors(getFieldErrors(error), setError);
-      toast.error(createFailureMessage(error, PEOPLE_MESSAGES.createFacultyFailed));
-      return;
-    }
-    toastCreatedWithPassword(created.message, created.defaultPassword);
-    reset();
-    // The next faculty member starts at the top of an empty form.
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  });
+  const onSubmit = createPersonSubmit(
+    form,
+    createFaculty.mutateAsync,
+    PEOPLE_MESSAGES.createFacultyFailed,
+  );
 
   return (
     <>

@@ -1,22 +1,18 @@
 import { type Faculty, MARITAL_STATUS_LABELS, PEOPLE_MESSAGES } from '@examiq/contracts';
-import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Avatar } from '@/components/avatar';
 import { BackLink } from '@/components/back-link';
-import { ButtonLink } from '@/components/button';
 import {
   DetailGroup,
   DetailItem,
-  DetailMessage,
   DetailSection,
-  DetailSkeleton,
   ProfileCard,
   ProfileFact,
+  RecordDetail,
 } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
 import { AccountDetails, ContactDetails, PersonalDetails } from '@/components/person-details';
 import { StatusBadge } from '@/components/status-badge';
-import { getServerMessage, isMissingRecord } from '@/lib/api-client';
 import { formatDate, formatDateTime, fullName } from '@/lib/format';
 import { plural } from '@/lib/plural';
 import { useFaculty } from './api/get-faculty';
@@ -25,33 +21,6 @@ export default function FacultyDetailPage() {
   const { id = '' } = useParams();
   const faculty = useFaculty(id);
 
-  let content: ReactNode;
-  if (faculty.isPending) {
-    content = <DetailSkeleton label="Loading faculty details" />;
-  } else if (faculty.data === null || isMissingRecord(faculty.error)) {
-    content = (
-      <DetailMessage
-        tone="neutral"
-        title="No Faculty Found"
-        message="The requested faculty member could not be found."
-      >
-        <ButtonLink to="/admin/faculty" variant="secondary">
-          View all faculty
-        </ButtonLink>
-      </DetailMessage>
-    );
-  } else if (faculty.isError) {
-    content = (
-      <DetailMessage
-        tone="error"
-        title="Error Loading Faculty"
-        message={getServerMessage(faculty.error) ?? PEOPLE_MESSAGES.fetchFacultyDetailFailed}
-      />
-    );
-  } else {
-    content = <FacultyProfile faculty={faculty.data} />;
-  }
-
   return (
     <>
       <BackLink to="/admin/faculty">Back to Faculty</BackLink>
@@ -59,7 +28,22 @@ export default function FacultyDetailPage() {
         title="Faculty Details"
         description="The profile of one faculty member: personal, contact, professional, qualification and account information."
       />
-      {content}
+      <RecordDetail
+        query={faculty}
+        loadingLabel="Loading faculty details"
+        notFound={{
+          title: 'No Faculty Found',
+          message: 'The requested faculty member could not be found.',
+          listTo: '/admin/faculty',
+          listLabel: 'View all faculty',
+        }}
+        error={{
+          title: 'Error Loading Faculty',
+          fallback: PEOPLE_MESSAGES.fetchFacultyDetailFailed,
+        }}
+      >
+        {(record) => <FacultyProfile faculty={record} />}
+      </RecordDetail>
     </>
   );
 }

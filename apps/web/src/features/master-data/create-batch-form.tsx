@@ -1,34 +1,23 @@
 import { createBatchSchema, MASTER_DATA_MESSAGES } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { TextField } from '@/components/text-field';
 import { useCreateBatch } from './api/create-batch';
-import { type CreateFormProps, FormActions, showCreateFailure } from './create-form-parts';
+import { type CreateFormProps, createRecordSubmit, FormActions } from './create-form-parts';
 
 export function CreateBatchForm({ onSuccess, onCancel }: CreateFormProps) {
   const createBatch = useCreateBatch();
+  const form = useForm({ resolver: zodResolver(createBatchSchema), mode: 'onTouched' });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(createBatchSchema), mode: 'onTouched' });
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await createBatch.mutateAsync(values);
-    } catch (error) {
-      showCreateFailure(
-        error,
-        setError,
-        createBatchSchema.keyof().options,
-        MASTER_DATA_MESSAGES.batch.createFailed,
-      );
-      return;
-    }
-    toast.success(MASTER_DATA_MESSAGES.batch.created);
-    onSuccess();
+  const onSubmit = createRecordSubmit(form, {
+    create: createBatch.mutateAsync,
+    fields: createBatchSchema.keyof().options,
+    messages: MASTER_DATA_MESSAGES.batch,
+    onSuccess,
   });
 
   return (

@@ -6,13 +6,12 @@ import {
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Dropdown } from '@/components/dropdown';
 import { TextField } from '@/components/text-field';
 import { useBatches } from '@/lib/lookups/get-batches';
 import { batchOptions } from '@/lib/lookups/lookup-options';
 import { useCreateCourse } from './api/create-course';
-import { type CreateFormProps, FormActions, showCreateFailure } from './create-form-parts';
+import { type CreateFormProps, createRecordSubmit, FormActions } from './create-form-parts';
 
 const courseTypeOptions = COURSE_TYPES.map((type) => ({
   value: type,
@@ -22,31 +21,21 @@ const courseTypeOptions = COURSE_TYPES.map((type) => ({
 export function CreateCourseForm({ onSuccess, onCancel }: CreateFormProps) {
   const batches = useBatches();
   const createCourse = useCreateCourse();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(createCourseSchema),
     mode: 'onTouched',
     defaultValues: { batchId: '', name: '', fullName: '' },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await createCourse.mutateAsync(values);
-    } catch (error) {
-      showCreateFailure(
-        error,
-        setError,
-        createCourseSchema.keyof().options,
-        MASTER_DATA_MESSAGES.course.createFailed,
-      );
-      return;
-    }
-    toast.success(MASTER_DATA_MESSAGES.course.created);
-    onSuccess();
+  const onSubmit = createRecordSubmit(form, {
+    create: createCourse.mutateAsync,
+    fields: createCourseSchema.keyof().options,
+    messages: MASTER_DATA_MESSAGES.course,
+    onSuccess,
   });
 
   return (

@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/button';
 import { getFieldErrors, getServerMessage } from '@/lib/api-client';
@@ -11,15 +11,35 @@ export interface CreateFormProps {
   onCancel: () => void;
 }
 
-/** A failed create: field errors go under their fields, the server's message (or the fallback) to a toast. */
-export function showCreateFailure<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
-  fallback: string,
-): void {
-  applyFieldErrors(getFieldErrors(error), setError, fields);
-  toast.error(getServerMessage(error) ?? fallback);
+interface RecordSubmitOptions<TFieldValues extends FieldValues, TPayload> {
+  create: (payload: TPayload) => Promise<unknown>;
+  /** The form's fields, under which the server's field errors may show. */
+  fields: readonly Path<TFieldValues>[];
+  /** The toasts of a created record and of a failed create (when the server gives no message). */
+  messages: { created: string; createFailed: string };
+  onSuccess: () => void;
+}
+
+/**
+ * The submit handler of a create form: a created record is toasted and handed to `onSuccess`; a
+ * failed create puts field errors under their fields and the server's message (or the fallback)
+ * in a toast.
+ */
+export function createRecordSubmit<TFieldValues extends FieldValues, TContext, TPayload>(
+  form: UseFormReturn<TFieldValues, TContext, TPayload>,
+  { create, fields, messages, onSuccess }: RecordSubmitOptions<TFieldValues, TPayload>,
+) {
+  return form.handleSubmit(async (values) => {
+    try {
+      await create(values);
+    } catch (error) {
+      applyFieldErrors(getFieldErrors(error), form.setError, fields);
+      toast.error(getServerMessage(error) ?? messages.createFailed);
+      return;
+    }
+    toast.success(messages.created);
+    onSuccess();
+  });
 }
 
 interface FormActionsProps {

@@ -3,16 +3,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Dropdown } from '@/components/dropdown';
 import { FieldGrid, FormSection } from '@/components/person-form';
 import { TextField } from '@/components/text-field';
-import { useBatches } from '@/lib/lookups/get-batches';
-import { useBranchesByCourse } from '@/lib/lookups/get-branches-by-course';
-import { useCoursesByBatch } from '@/lib/lookups/get-courses-by-batch';
-import { useSectionsByBranch } from '@/lib/lookups/get-sections-by-branch';
-import {
-  batchOptions,
-  branchOptions,
-  courseOptions,
-  sectionOptions,
-} from '@/lib/lookups/lookup-options';
+import { useLookupCascade } from '@/lib/lookups/use-lookup-cascade';
 
 /**
  * Batch, course, branch and section as cascading dropdowns (spec section 4): each waits for its
@@ -28,15 +19,19 @@ export function AcademicInfoFields() {
   } = useFormContext<CreateStudentInput>();
   const fieldErrors = errors.academicInfo;
 
-  const batches = useBatches('log');
-  // The payload carries the batch's name ('2024-2028'); names are unique, so it finds the id.
+  // The payload carries the batch's name ('2024-2028'), not its id.
   const batchName = useWatch({ control, name: 'academicInfo.batch' });
-  const batchId = batches.data?.find((batch) => batch.name === batchName)?._id ?? '';
   const courseId = useWatch({ control, name: 'academicInfo.course' });
   const branchId = useWatch({ control, name: 'academicInfo.branch' });
-  const courses = useCoursesByBatch(batchId, 'log');
-  const branches = useBranchesByCourse(courseId, 'log');
-  const sections = useSectionsByBranch(branchId, 'log');
+  const cascade = useLookupCascade({
+    batch: { name: batchName },
+    courseId,
+    branchId,
+    failure: 'log',
+    clear: (level) => {
+      if (level !== 'batch') resetField(`academicInfo.${level}`);
+    },
+  });
 
   return (
     <FormSection title="Academic Information">
@@ -46,56 +41,32 @@ export function AcademicInfoFields() {
           name="academicInfo.batch"
           render={({ field, fieldState }) => (
             <Dropdown
-              label="Batch"
-              placeholder="Select a batch"
-              options={batchOptions(batches.data)}
-              loading={batches.isPending}
+              {...cascade.batch}
               error={fieldState.error?.message}
               ref={field.ref}
               name={field.name}
-              value={batchId}
+              value={cascade.batchId}
               onBlur={field.onBlur}
               onChange={(event) => {
-                const chosen = batches.data?.find((batch) => batch._id === event.target.value);
+                const chosen = cascade.batches?.find((batch) => batch._id === event.target.value);
                 field.onChange(chosen?.name ?? '');
-                resetField('academicInfo.course');
-                resetField('academicInfo.branch');
-                resetField('academicInfo.section');
+                cascade.clearBelow('batch');
               }}
             />
           )}
         />
         <Dropdown
-          label="Course"
-          placeholder={batchId ? 'Select a course' : 'Select a batch first'}
-          options={courseOptions(courses.data)}
-          loading={courses.isLoading}
-          disabled={!batchId}
+          {...cascade.course}
           error={fieldErrors?.course?.message}
-          {...register('academicInfo.course', {
-            onChange: () => {
-              resetField('academicInfo.branch');
-              resetField('academicInfo.section');
-            },
-          })}
+          {...register('academicInfo.course', { onChange: () => cascade.clearBelow('course') })}
         />
         <Dropdown
-          label="Branch"
-          placeholder={courseId ? 'Select a branch' : 'Select a course first'}
-          options={branchOptions(branches.data)}
-          loading={branches.isLoading}
-          disabled={!courseId}
+          {...cascade.branch}
           error={fieldErrors?.branch?.message}
-          {...register('academicInfo.branch', {
-            onChange: () => resetField('academicInfo.section'),
-          })}
+          {...register('academicInfo.branch', { onChange: () => cascade.clearBelow('branch') })}
         />
         <Dropdown
-          label="Section"
-          placeholder={branchId ? 'Select a section' : 'Select a branch first'}
-          options={sectionOptions(sections.data)}
-          loading={sections.isLoading}
-          disabled={!branchId}
+          {...cascade.section}
           error={fieldErrors?.section?.message}
           {...register('academicInfo.section')}
         />

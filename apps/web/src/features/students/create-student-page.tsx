@@ -1,22 +1,18 @@
 import { createStudentSchema, PEOPLE_MESSAGES } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { BackLink } from '@/components/back-link';
 import { PageHeader } from '@/components/page-header';
 import {
   ContactInfoFields,
-  createFailureMessage,
+  createPersonSubmit,
   emptyPersonFields,
   FieldGrid,
   FormFooter,
   FormSection,
   PersonalInfoFields,
-  toastCreatedWithPassword,
 } from '@/components/person-form';
 import { TextField } from '@/components/text-field';
-import { getFieldErrors } from '@/lib/api-client';
-import { applyServerFieldErrors } from '@/lib/form-errors';
 import { AcademicInfoFields } from './academic-info-fields';
 import { useCreateStudent } from './api/create-student';
 import { FamilyInfoFields } from './family-info-fields';
@@ -42,26 +38,13 @@ export default function CreateStudentPage() {
   });
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
     formState: { errors, isSubmitting },
   } = form;
-
-  const onSubmit = handleSubmit(async (values) => {
-    let created: Awaited<ReturnType<typeof createStudent.mutateAsync>>;
-    try {
-      created = await createStudent.mutateAsync(values);
-    } catch (error) {
-      applyServerFieldErrors(getFieldErrors(error), setError);
-      toast.error(createFailureMessage(error, PEOPLE_MESSAGES.createStudentFailed));
-      return;
-    }
-    toastCreatedWithPassword(created.message, created.defaultPassword);
-    reset();
-    // The next student starts at the top of an empty form.
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  });
+  const onSubmit = createPersonSubmit(
+    form,
+    createStudent.mutateAsync,
+    PEOPLE_MESSAGES.createStudentFailed,
+  );
 
   return (
     <>

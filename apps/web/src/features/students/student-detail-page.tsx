@@ -1,56 +1,25 @@
 import { PEOPLE_MESSAGES, type Student } from '@examiq/contracts';
-import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Avatar } from '@/components/avatar';
 import { BackLink } from '@/components/back-link';
-import { ButtonLink } from '@/components/button';
 import {
   Chip,
   DetailGroup,
   DetailItem,
-  DetailMessage,
   DetailSection,
-  DetailSkeleton,
   ProfileCard,
   ProfileFact,
+  RecordDetail,
 } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
 import { AccountDetails, ContactDetails, PersonalDetails } from '@/components/person-details';
 import { StatusBadge } from '@/components/status-badge';
-import { getServerMessage, isMissingRecord } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
 import { useStudent } from './api/get-student';
 
 export default function StudentDetailPage() {
   const { id = '' } = useParams();
   const student = useStudent(id);
-
-  let content: ReactNode;
-  if (student.isPending) {
-    content = <DetailSkeleton label="Loading student details" />;
-  } else if (student.data === null || isMissingRecord(student.error)) {
-    content = (
-      <DetailMessage
-        tone="neutral"
-        title="No Student Found"
-        message="The requested student could not be found."
-      >
-        <ButtonLink to="/admin/student" variant="secondary">
-          View all students
-        </ButtonLink>
-      </DetailMessage>
-    );
-  } else if (student.isError) {
-    content = (
-      <DetailMessage
-        tone="error"
-        title="Error Loading Student"
-        message={getServerMessage(student.error) ?? PEOPLE_MESSAGES.fetchStudentDetailFailed}
-      />
-    );
-  } else {
-    content = <StudentProfile student={student.data} />;
-  }
 
   return (
     <>
@@ -59,7 +28,22 @@ export default function StudentDetailPage() {
         title="Student Details"
         description="The profile of one student: personal, academic, contact, family and account information."
       />
-      {content}
+      <RecordDetail
+        query={student}
+        loadingLabel="Loading student details"
+        notFound={{
+          title: 'No Student Found',
+          message: 'The requested student could not be found.',
+          listTo: '/admin/student',
+          listLabel: 'View all students',
+        }}
+        error={{
+          title: 'Error Loading Student',
+          fallback: PEOPLE_MESSAGES.fetchStudentDetailFailed,
+        }}
+      >
+        {(record) => <StudentProfile student={record} />}
+      </RecordDetail>
     </>
   );
 }
