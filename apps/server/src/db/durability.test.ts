@@ -1,0 +1,229 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCK_FILE } from './data-dir-lock';
+
+/**
+ * A real server process on the embedded database is killed (SIGKILL) while it acknowledges writes,
+ * then restarted on the same DATA_DIR: every write answered 201 must still be there. This is the
+ * guarantee the README gives for a killed process; a power cut is a different matter (no fsync).
+ */
+
+const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const ADMIN = { email: 'durability@examiq.test', password: 'Durable#Pass-123' };
+const KILL_CYCLES = 3;
+const WRITE_MS = 1_500;
+const CONCURRENT_WRITERS = 8;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(address),
+      );
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<void>;
+}
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database durability', () => {
+  let dataDir: string;
+  let baseUrl: string;
+  let port: number;
+  let server: Running | undefined;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'examiq-durability-'));
+    port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+  });
+
+  afterAll(async () => {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** The current sources through tsx: a bundle on disk may be older than them. */
+  function start(): Running {
+    const args = ['--import', 'tsx', 'src/main.ts'];
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    };
+    delete env.DATABASE_URL;
+    delete env.JWT_SECRET;
+    delete env.INIT_CWD;
+    const child = spawn(process.execPath, args, { cwd: SERVER_DIR, env, stdio: 'pipe' });
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    return { child, output: () => output, exited };
+  }
+
+  async function waitForHealth(running: Running): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      if (running.child.exitCode !== null) {
+        throw new Error(`The server exited (${running.child.exitCode}):\n${running.output()}`);
+      }
+      try {
+        const response = await fetch(`${baseUrl}/api/health`);
+        if (response.status === 200) {
+          expect(await response.json()).toMatchObject({ data: { database: 'pglite' } });
+          return;
+        }
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`The server did not become healthy:\n${running.output()}`);
+  }
+
+  async function signIn(): Promise<Record<string, string>> {
+    const response = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: { tokens: { accessToken: string } } };
+    return {
+      authorization: `Bearer ${body.data.tokens.accessToken}`,
+      'content-type': 'application/json',
+    };
+  }
+
+  async function post(headers: Record<string, string>, route: string, data: unknown) {
+    return fetch(`${baseUrl}/api/admin/${route}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(data),
+    });
+  }
+
+  async function created(headers: Record<string, string>, route: string, data: unknown) {
+    const response = await post(headers, route, data);
+    expect(response.status, await response.clone().text()).toBe(201);
+    return ((await response.json()) as { data: { _id: string } }).data._id;
+  }
+
+  async function sectionNames(headers: Record<string, string>): Promise<Set<string>> {
+    const response = await fetch(`${baseUrl}/api/admin/get-sections`, { headers });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: { name: string }[] };
+    return new Set(body.data.map((section) => section.name));
+  }
+
+  /** Starts a (re)started server and checks it took the lock and opened its database. */
+  async function startHealthy(): Promise<Running> {
+    const running = start();
+    server = running;
+    await waitForHealth(running);
+    expect((await readFile(path.join(dataDir, LOCK_FILE), 'utf8')).trim()).toBe(
+      String(running.child.pid),
+    );
+    return running;
+  }
+
+  it(`keeps every acknowledged write across ${KILL_CYCLES} SIGKILLs of the server`, async () => {
+    let running = await startHealthy();
+    let headers = await signIn();
+    const batchId = await created(headers, 'create-batch', { startYear: 2030, endYear: 2034 });
+    const courseId = await created(headers, 'create-course', {
+      batchId,
+      name: 'B.Tech',
+      fullName: 'Bachelor of Technology',
+      totalSemesters: 8,
+      durationYears: 4,
+      courseType: 'UG',
+    });
+    const branchId = await created(headers, 'create-branch', {
+      courseId,
+      name: 'Durability',
+      code: 'DUR',
+    });
+
+    const acknowledged = new Set<string>();
+    const figures: string[] = [];
+    for (let cycle = 1; cycle <= KILL_CYCLES; cycle += 1) {
+      let next = 0;
+      let stop = false;
+      let attempted = 0;
+      const writer = async () => {
+        while (!stop) {
+          const name = `Kill ${cycle} Section ${next++}`;
+          attempted += 1;
+          try {
+            const response = await post(headers, 'create-section', {
+              branchId,
+              name,
+              capacity: 30,
+            });
+            if (response.status === 201) acknowledged.add(name);
+            else if (!stop) throw new Error(`${response.status}: ${await response.text()}`);
+          } catch (error) {
+            // After the kill a request fails without an answer: it was never acknowledged.
+            if (!stop) throw error;
+          }
+        }
+      };
+      const writers = Array.from({ length: CONCURRENT_WRITERS }, writer);
+      await new Promise((resolve) => setTimeout(resolve, WRITE_MS));
+
+      // Requests are in flight right now: the process dies without any chance to flush.
+      stop = true;
+      running.child.kill('SIGKILL');
+      await running.exited;
+      expect(running.child.signalCode).toBe('SIGKILL');
+      await Promise.all(writers);
+
+      running = await startHealthy();
+      headers = await signIn();
+      const found = await sectionNames(headers);
+      const missing = [...acknowledged].filter((name) => !found.has(name));
+      figures.push(
+        `kill ${cycle}: ${attempted} sent, ${acknowledged.size} acknowledged in total, ` +
+          `${found.size} found after restart, ${missing.length} missing`,
+      );
+      expect(missing, figures.join('\n')).toEqual([]);
+      // Besides the acknowledged writes, at most the ones in flight at each kill (committed, but
+      // their answer lost) may be there.
+      expect(found.size).toBeLessThanOrEqual(acknowledged.size + cycle * CONCURRENT_WRITERS);
+    }
+    console.log(`Embedded database durability:\n${figures.join('\n')}`);
+    expect(acknowledged.size).toBeGreaterThan(KILL_CYCLES * 10);
+
+    // A clean stop after the crashes still releases the lock.
+    running.child.kill('SIGTERM');
+    await running.exited;
+    expect(running.child.exitCode).toBe(0);
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+  }, 90_000);
+});
