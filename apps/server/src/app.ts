@@ -1,9 +1,12 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './modules/auth/auth.service';
+import { databaseLimitStore } from './modules/auth/rate-limiter';
+import { redisLimitStore } from './modules/auth/redis-limit-store';
 import { facultyAdminRoutes } from './modules/faculty/faculty.admin-routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { masterDataAdminRoutes } from './modules/master-data/master-data.admin-routes';
@@ -35,23 +38,33 @@ export interface BuildAppOptions {
   db: Database;
   /** Logs with pino at the configured level; tests leave it off. */
   logger?: boolean;
+  /** Where the log goes instead of stdout; tests read it back. */
+  logStream?: FastifyLoggerOptions['stream'];
   /** Failed sign-in limits; tests use small ones. */
   authLimits?: AuthLimits;
+  /**
+   * Runs on the bare instance before any route or plugin: hooks added here reach every route.
+   * Tests use it to collect the route table and record every response.
+   */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 export async function buildApp({
   config,
   db: database,
   logger = false,
+  logStream,
   authLimits = DEFAULT_AUTH_LIMITS,
+  instrument,
 }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: REDACTED_PATHS } : false,
+    logger: logger ? { level: config.logLevel, redact: REDACTED_PATHS, stream: logStream } : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  instrument?.(app);
   app.setValidatorCompiler(contractValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerJsonBodyParser(app);
@@ -60,12 +73,20 @@ export async function buildApp({
   await registerSecurity(app, config.corsOrigins);
   await registerOpenApi(app);
 
+  const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
+  if (redis) {
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  }
+
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(authRoutes, {
     prefix: '/api/auth',
     db: database.db,
     config,
     limits: authLimits,
+    limitStore: redis ? redisLimitStore(redis) : databaseLimitStore(database.db),
   });
   await app.register(
     adminScope(async (admin) => {

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 900,
       refreshTokenTtlDays: 7,
       trustProxy: false,
+      redisUrl: undefined,
     });
     expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -68,6 +69,7 @@ describe('loadConfig', () => {
       ACCESS_TOKEN_TTL_SECONDS: '300',
       REFRESH_TOKEN_TTL_DAYS: '30',
       TRUST_PROXY: 'loopback, 10.0.0.0/8',
+      REDIS_URL: 'redis://cache.example:6379/2',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -81,6 +83,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 300,
       refreshTokenTtlDays: 30,
       trustProxy: 'loopback, 10.0.0.0/8',
+      redisUrl: 'redis://cache.example:6379/2',
     });
     expect(loadConfig({ INIT_CWD: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
@@ -123,6 +126,10 @@ describe('loadConfig', () => {
     [
       { TRUST_PROXY: '2' },
       "Invalid configuration: TRUST_PROXY must be true, false, or the proxies' addresses (hop counts are not supported)",
+    ],
+    [
+      { REDIS_URL: 'http://cache.example:6379' },
+      'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL',
     ],
   ])('refuses %j with one clear line', (env, message) => {
     const text = configError(env);

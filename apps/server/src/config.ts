@@ -26,6 +26,8 @@ export interface Config {
   webDistDir: string;
   /** true, or the proxies' addresses / CIDRs / proxy-addr names (`loopback`, `10.0.0.0/8`). */
   trustProxy: boolean | string;
+  /** When set, the failed sign-in counters live in this Redis instead of the database. */
+  redisUrl: string | undefined;
 }
 
 /** A setting the process cannot start with; its message is the one line shown to the operator. */
@@ -80,6 +82,9 @@ const envSchema = z
         (value) => !/^\d+$/.test(value),
         "TRUST_PROXY must be true, false, or the proxies' addresses (hop counts are not supported)",
       )
+      .optional(),
+    REDIS_URL: z
+      .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' })
       .optional(),
   })
   .superRefine((env, ctx) => {
@@ -187,5 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? path.resolve(base, values.WEB_DIST_DIR)
       : DEFAULT_WEB_DIST_DIR,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    redisUrl: values.REDIS_URL,
   };
 }

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyLoggerOptions, RouteOptions } from 'fastify';
 import { type App, buildApp } from '../app';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { AuthLimits } from '../modules/auth/auth.service';
 import { createTestDatabase } from './database';
+import { findLeakedSecrets, recordResponses } from './response-recorder';
 
 function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -23,6 +25,7 @@ function testConfig(overrides: Partial<Config> = {}): Config {
     // Never the real apps/web/dist, so whether a web app is served is up to each test.
     webDistDir: path.join(tmpdir(), 'examiq-no-web-app'),
     trustProxy: false,
+    redisUrl: undefined,
     ...overrides,
   };
 }
@@ -31,12 +34,19 @@ export interface TestApp {
   app: App;
   database: Database;
   config: Config;
+  /** Every route the app registered, in registration order (the docs UI's included). */
+  routes: RouteOptions[];
+  /** The text of every response the app sent so far. */
+  responses: string[];
+  /** Fails when any recorded response carried a password hash or a refresh-token hash. */
   close(): Promise<void>;
 }
 
 export interface TestAppOptions {
   config?: Partial<Config>;
   authLimits?: AuthLimits;
+  /** Turns the log on, at `config.logLevel`, into this stream. */
+  logStream?: FastifyLoggerOptions['stream'];
   /** Runs before the app is ready, e.g. to register extra test routes. */
   beforeReady?: (app: App) => Promise<void>;
 }
@@ -45,16 +55,35 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(options.config);
-  const app = await buildApp({ config, db: database, authLimits: options.authLimits });
+  const routes: RouteOptions[] = [];
+  const responses: string[] = [];
+  const app = await buildApp({
+    config,
+    db: database,
+    authLimits: options.authLimits,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
+    instrument(instance) {
+      instance.addHook('onRoute', (route) => {
+        routes.push(route);
+      });
+      recordResponses(instance, responses);
+    },
+  });
   await options.beforeReady?.(app);
   await app.ready();
   return {
     app,
     database,
     config,
+    routes,
+    responses,
     async close() {
+      // Every suite doubles as a leak check over all the responses it caused.
+      const leaks = findLeakedSecrets(responses);
       await app.close();
       await database.close();
+      if (leaks.length > 0) throw new Error(`Responses leaked secrets:\n${leaks.join('\n')}`);
     },
   };
 }

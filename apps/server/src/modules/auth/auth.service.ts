@@ -13,7 +13,7 @@ import { sessions, usedRefreshTokens, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { findUserByEmail, normalizeEmail, toUserDto, type UserRow } from '../users/users.service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { clearHits, type LimitRule, recordHit, secondsUntilAllowed } from './rate-limiter';
+import type { LimitRule, LimitStore } from './rate-limiter';
 import { type AccessTokenClaims, hashToken, newRefreshToken, signAccessToken } from './tokens';
 
 export interface FailureLimit {
@@ -36,6 +36,7 @@ export interface AuthDeps {
   db: AppDatabase;
   config: Config;
   limits: AuthLimits;
+  limitStore: LimitStore;
 }
 
 export interface ClientInfo {
@@ -67,13 +68,13 @@ function sessionExpiry(config: Config) {
  * password is refused while limited), then the password, counting each failure.
  */
 async function verifyCredentials(
-  { db, limits }: AuthDeps,
+  { db, limits, limitStore }: AuthDeps,
   email: string,
   password: string,
   client: ClientInfo,
 ): Promise<UserRow> {
   const rules = limitRules(limits, email, client.ip);
-  const wait = await secondsUntilAllowed(db, rules);
+  const wait = await limitStore.secondsUntilAllowed(rules);
   if (wait !== null) {
     throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60)), {
       'retry-after': String(wait),
@@ -85,7 +86,7 @@ async function verifyCredentials(
     ? await verifyPassword(user.passwordHash, password)
     : await verifyAgainstDummy(password);
   if (!user || !valid) {
-    for (const rule of rules) await recordHit(db, rule);
+    for (const rule of rules) await limitStore.recordHit(rule);
     throw new ApiError(401, AUTH_MESSAGES.invalidCredentials);
   }
   if (!user.isActive) throw new ApiError(403, AUTH_MESSAGES.accountDisabled);
@@ -117,10 +118,12 @@ export async function login(
         ip: client.ip,
       })
       .returning({ id: sessions.id });
-    await clearHits(tx, accountKey(user.email));
     if (!signedIn || !session) throw new Error('Sign-in rows were not written');
     return { signedIn, sessionId: session.id };
   });
+  // After the commit: the counter may live in Redis, outside the transaction. A failure here
+  // only leaves old failures counted.
+  await deps.limitStore.clearHits(accountKey(user.email));
 
   const accessToken = await signAccessToken(config, {
     userId: signedIn.id,
@@ -143,8 +146,8 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, isFirstLogin: false }).where(eq(users.id, user.id));
     await revokeSessions(tx, eq(sessions.userId, user.id), 'password_changed');
-    await clearHits(tx, accountKey(user.email));
   });
+  await deps.limitStore.clearHits(accountKey(user.email));
 }
 
 async function revokeSessions(db: AppDatabase, which: SQL, reason: RevokeReason): Promise<void> {

@@ -3,8 +3,8 @@ import type { AppDatabase } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
 /**
- * A fixed-window counter kept in the database, so every API process behind a load balancer
- * counts against the same limit.
+ * Fixed-window counters shared by every API process behind a load balancer: kept in the database,
+ * or in Redis when one is configured (see redis-limit-store.ts).
  */
 export interface LimitRule {
   key: string;
@@ -12,7 +12,22 @@ export interface LimitRule {
   windowSeconds: number;
 }
 
-/** Seconds until every exhausted rule's window ends, or null when none is exhausted. */
+export interface LimitStore {
+  /** Seconds until every exhausted rule's window ends, or null when none is exhausted. */
+  secondsUntilAllowed(rules: readonly LimitRule[]): Promise<number | null>;
+  /** Counts one hit atomically and returns the window's count so far. */
+  recordHit(rule: LimitRule): Promise<number>;
+  clearHits(key: string): Promise<void>;
+}
+
+export function databaseLimitStore(db: AppDatabase): LimitStore {
+  return {
+    secondsUntilAllowed: (rules) => secondsUntilAllowed(db, rules),
+    recordHit: (rule) => recordHit(db, rule),
+    clearHits: (key) => clearHits(db, key),
+  };
+}
+
 export async function secondsUntilAllowed(
   db: AppDatabase,
   rules: readonly LimitRule[],

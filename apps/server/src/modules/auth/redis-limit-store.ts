@@ -1,0 +1,49 @@
+import type { Redis } from 'ioredis';
+import type { LimitRule, LimitStore } from './rate-limiter';
+
+/** Keeps counters apart from anything else stored in a shared Redis. */
+const KEY_PREFIX = 'examiq:limit:';
+
+/**
+ * INCR and the window's expiry in one script, so a process dying between the two can never leave
+ * a counter without an expiry (which would lock an account for good). The window starts at the
+ * first hit, as in the database store.
+ */
+const RECORD_HIT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count
+`;
+
+export function redisLimitStore(redis: Redis): LimitStore {
+  return {
+    async secondsUntilAllowed(rules: readonly LimitRule[]) {
+      const pipeline = redis.multi();
+      for (const rule of rules) pipeline.get(KEY_PREFIX + rule.key).pttl(KEY_PREFIX + rule.key);
+      const replies = (await pipeline.exec()) ?? [];
+      let wait: number | null = null;
+      rules.forEach((rule, index) => {
+        const [countError, count] = replies[index * 2] ?? [];
+        const [ttlError, ttlMs] = replies[index * 2 + 1] ?? [];
+        if (countError) throw countError;
+        if (ttlError) throw ttlError;
+        // A negative TTL means the key is gone (-2) or has no expiry (-1): nothing to wait for.
+        if (Number(count ?? 0) < rule.max || Number(ttlMs) <= 0) return;
+        wait = Math.max(wait ?? 0, Math.ceil(Number(ttlMs) / 1000), 1);
+      });
+      return wait;
+    },
+    async recordHit(rule: LimitRule) {
+      const count = await redis.eval(
+        RECORD_HIT,
+        1,
+        KEY_PREFIX + rule.key,
+        rule.windowSeconds * 1000,
+      );
+      return Number(count);
+    },
+    async clearHits(key: string) {
+      await redis.del(KEY_PREFIX + key);
+    },
+  };
+}

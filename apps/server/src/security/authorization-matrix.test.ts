@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
+import { createTestApp } from '../test/app';
+import { bearer, createSignedInUser, mintExpiredToken, type SignedInUser } from '../test/users';
+import { type ApiRoute, apiRoutes, concreteUrl, errorBodyProblem, routeName } from './support';
+
+// Top-level await: the route table, and so the number of checks in the title, is only known once
+// the app is built.
+const t = await createTestApp();
+afterAll(() => t.close());
+
+/** Public on purpose; every other /api route must be classified below or the suite fails. */
+const PUBLIC = new Set([
+  'GET /api/health',
+  'POST /api/auth/login',
+  'POST /api/auth/change-password',
+  'POST /api/auth/refresh-token',
+]);
+const isPublic = (route: ApiRoute) =>
+  PUBLIC.has(routeName(route)) || route.url === '/api/docs' || route.url.startsWith('/api/docs/');
+const SESSION_ONLY = new Set(['POST /api/auth/logout', 'GET /api/auth/me']);
+const isAdmin = (route: ApiRoute) => route.url.startsWith('/api/admin/');
+
+type Kind = 'public' | 'session' | 'admin';
+function kindOf(route: ApiRoute): Kind | undefined {
+  if (isPublic(route)) return 'public';
+  if (SESSION_ONLY.has(routeName(route))) return 'session';
+  if (isAdmin(route)) return 'admin';
+  return undefined;
+}
+
+const DEAD = ['no token', 'malformed token', 'expired token', 'logged-out session', 'deleted user'];
+const LIVE = ['student', 'faculty', 'admin'] as const;
+const IDENTITIES = [...DEAD, ...LIVE];
+
+/** Statuses allowed for one route and identity. */
+function allowed(kind: Kind, identity: string): (status: number) => boolean {
+  if (kind === 'public') return (status) => status !== 401;
+  if (DEAD.includes(identity)) return (status) => status === 401;
+  if (kind === 'admin' && identity !== 'admin') return (status) => status === 403;
+  return (status) => status !== 401 && status !== 403;
+}
+
+async function authorizationHeaders(): Promise<Record<string, Record<string, string>>> {
+  const signIn = (role: 'admin' | 'faculty' | 'student') =>
+    createSignedInUser(t.app, t.database.db, role);
+  const [student, faculty, admin, forExpiry, loggedOut, deleted] = await Promise.all([
+    signIn('student'),
+    signIn('faculty'),
+    signIn('admin'),
+    signIn('admin'),
+    signIn('admin'),
+    signIn('admin'),
+  ]);
+  const claims = (user: SignedInUser) => ({
+    userId: user.user.id,
+    role: user.user.role,
+    sessionId: user.sessionId,
+  });
+  const logout = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/logout',
+    headers: bearer(loggedOut.accessToken),
+  });
+  expect(logout.statusCode).toBe(200);
+  await t.database.db.delete(users).where(eq(users.id, deleted.user.id));
+  // The dead identities are admins, so only the dead part can be what refuses them.
+  return {
+    'no token': {},
+    'malformed token': bearer('not.a-jwt'),
+    'expired token': bearer(await mintExpiredToken(t.config, claims(forExpiry))),
+    'logged-out session': bearer(loggedOut.accessToken),
+    'deleted user': bearer(deleted.accessToken),
+    student: bearer(student.accessToken),
+    faculty: bearer(faculty.accessToken),
+    admin: bearer(admin.accessToken),
+  };
+}
+
+// Logout ends the caller's session, so it goes last for each identity.
+const routes = apiRoutes(t.routes).sort(
+  (a, b) =>
+    Number(routeName(a) === 'POST /api/auth/logout') -
+    Number(routeName(b) === 'POST /api/auth/logout'),
+);
+const checks = routes.length * IDENTITIES.length;
+
+describe('authorization matrix', () => {
+  it('classifies every /api route as public, session-only or admin', () => {
+    // A floor, so a broken route collector cannot pass with an empty table.
+    expect(routes.length).toBeGreaterThanOrEqual(30);
+    expect(routes.filter((route) => !kindOf(route)).map(routeName)).toEqual([]);
+  });
+
+  it(`answers as each guard says: ${routes.length} routes × ${IDENTITIES.length} identities = ${checks} checks`, async () => {
+    const headers = await authorizationHeaders();
+    const failures: string[] = [];
+    let checked = 0;
+    for (const identity of IDENTITIES) {
+      for (const route of routes) {
+        const kind = kindOf(route);
+        if (!kind) continue;
+        const response = await t.app.inject({
+          method: route.method,
+          url: concreteUrl(route.url),
+          headers: headers[identity],
+          // An empty body: past the guard it is a 400, which is all this matrix needs.
+          ...(route.method === 'POST' ? { payload: {} } : {}),
+        });
+        checked += 1;
+        const label = `${identity} → ${routeName(route)}: ${response.statusCode}`;
+        if (!allowed(kind, identity)(response.statusCode) || response.statusCode >= 500) {
+          failures.push(label);
+        } else if (response.statusCode === 401 || response.statusCode === 403) {
+          const problem = errorBodyProblem(response.body);
+          if (problem) failures.push(`${label} ${problem}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBe(checks);
+    console.info(`authorization matrix: ${checked} checks`);
+  });
+});

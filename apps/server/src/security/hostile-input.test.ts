@@ -1,0 +1,175 @@
+import fc from 'fast-check';
+import type { RouteOptions } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp } from '../test/app';
+import { bearer, createSignedInUser } from '../test/users';
+import { apiRoutes, concreteUrl, countRows, errorBodyProblem, routeName } from './support';
+
+const NUM_RUNS = 40;
+const SEED = 20_240_601;
+
+// Limits high enough that fuzzed sign-ins reach validation and password checks instead of 429.
+const t = await createTestApp({
+  authLimits: {
+    account: { max: 1_000_000, windowSeconds: 60 },
+    address: { max: 1_000_000, windowSeconds: 60 },
+  },
+});
+afterAll(() => t.close());
+
+const targets = apiRoutes(t.routes).filter(
+  (route) => route.takesBody || route.takesQuery || route.takesParams,
+);
+
+const ADVERSARIAL = [
+  "'; DROP TABLE users;--",
+  "' OR '1'='1",
+  '1; select pg_sleep(5)',
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '../../etc/passwd',
+  '%00',
+  '\u0000',
+  '\uFFFF\uD800',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 🎓',
+  '١٢٣',
+  '9'.repeat(400),
+  '-1',
+  '1e309',
+  'NaN',
+  '2024-02-30',
+  ' ',
+];
+const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype'];
+
+const hostileString = fc.oneof(
+  fc.constantFrom(...ADVERSARIAL),
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.nat({ max: 100_000 }).map((length) => 'x'.repeat(length)),
+);
+
+const hostileLeaf = fc.oneof(
+  hostileString,
+  fc.constantFrom(null, true, false, 0, -1, 2 ** 53, 1e308, -0.5),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+
+const hostileValue = fc.oneof(
+  { weight: 4, arbitrary: hostileLeaf },
+  { weight: 2, arbitrary: fc.jsonValue() },
+  { weight: 1, arbitrary: fc.array(hostileLeaf, { maxLength: 5_000 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...POLLUTION_KEYS), fc.jsonValue()) },
+);
+
+/**
+ * JSON text: any of the values above, or nesting deeper than a careless recursive reader survives
+ * (built as text: JSON.stringify itself would overflow the stack).
+ */
+const hostileJson = fc.oneof(
+  { weight: 9, arbitrary: hostileValue.map((value) => JSON.stringify(value)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 100, max: 5_000 })
+      .map((depth) => `${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`),
+  },
+);
+
+/** The field names a zod object schema declares, so fuzzed bodies hit real fields too. */
+function fieldsOf(schema: unknown): string[] {
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+/**
+ * An object of the route's own fields (some missing, some of the wrong type) plus extra and
+ * prototype-polluting keys, or any JSON at all. Written as text so `__proto__` stays a plain key.
+ */
+function bodyOf(schema: unknown) {
+  const keys = fc.oneof(
+    fc.constantFrom(...fieldsOf(schema), ...POLLUTION_KEYS),
+    fc.string({ maxLength: 20 }),
+  );
+  const object = fc
+    .array(fc.tuple(keys, hostileJson), { maxLength: 12 })
+    .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`);
+  return fc.oneof(
+    { weight: 3, arbitrary: object },
+    { weight: 1, arbitrary: fc.anything().map((value) => JSON.stringify(value) ?? 'null') },
+    { weight: 1, arbitrary: hostileJson },
+  );
+}
+
+function queryOf(schema: unknown) {
+  const keys = fc.oneof(
+    fc.constantFrom(...fieldsOf(schema), ...POLLUTION_KEYS),
+    fc.string({ maxLength: 20 }),
+  );
+  return fc
+    .array(fc.tuple(keys, fc.oneof(hostileString, fc.integer().map(String))), { maxLength: 6 })
+    .map((entries) => new URLSearchParams(entries).toString());
+}
+
+function schemaPart(route: RouteOptions | undefined, part: 'body' | 'querystring') {
+  return (route?.schema as Record<string, unknown> | undefined)?.[part];
+}
+
+/** A lone surrogate cannot be percent-encoded: its raw bytes make an invalid UTF-8 escape instead. */
+function pathSegment(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+/** Failed sign-ins are counted on purpose (the abuse limits); any other write is a bug. */
+const COUNTED_FAILURES = new Set(['POST /api/auth/login', 'POST /api/auth/change-password']);
+
+describe('hostile input', () => {
+  it(`never fails or leaks on ${targets.length} routes × ${NUM_RUNS} fuzz cases = ${targets.length * NUM_RUNS} requests`, async () => {
+    expect(targets.length).toBeGreaterThanOrEqual(15);
+    const admin = await createSignedInUser(t.app, t.database.db, 'admin');
+    let requests = 0;
+    for (const target of targets) {
+      const route = t.routes.find(
+        (r) => r.url === target.url && [r.method].flat().includes(target.method),
+      );
+      const request = fc.record({
+        param: target.takesParams ? hostileString.filter((s) => s.length > 0) : fc.constant(''),
+        query: target.takesQuery ? queryOf(schemaPart(route, 'querystring')) : fc.constant(''),
+        body: target.takesBody ? bodyOf(schemaPart(route, 'body')) : fc.constant(undefined),
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async ({ param, query, body }) => {
+          const before = await countRows(t.database.db);
+          const url = concreteUrl(target.url, () => pathSegment(param));
+          const response = await t.app.inject({
+            method: target.method,
+            url: query ? `${url}?${query}` : url,
+            headers: { ...bearer(admin.accessToken), 'content-type': 'application/json' },
+            ...(body === undefined ? {} : { payload: body }),
+          });
+          requests += 1;
+          const where = `${routeName(target)} → ${response.statusCode}`;
+          expect(response.statusCode, where).toBeLessThan(500);
+          if (response.statusCode < 300) return;
+          expect(errorBodyProblem(response.body), where).toBeNull();
+          const after = await countRows(t.database.db);
+          if (COUNTED_FAILURES.has(routeName(target))) {
+            after.rate_limits = before.rate_limits ?? 0;
+          }
+          expect(after, `${where}: a rejected request wrote rows`).toEqual(before);
+        }),
+        { numRuns: NUM_RUNS, seed: SEED, endOnFailure: true },
+      );
+    }
+    console.info(`hostile input: ${requests} fuzz cases on ${targets.length} routes`);
+    expect(requests).toBe(targets.length * NUM_RUNS);
+  });
+});

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { errorResponseSchema } from '@examiq/contracts';
+import { is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import type { HTTPMethods, RouteOptions } from 'fastify';
+import type { AppDatabase } from '../db/client';
+import * as schema from '../db/schema';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export interface ApiRoute {
+  method: Method;
+  /** As registered, with `:param` and `*` placeholders. */
+  url: string;
+  takesBody: boolean;
+  takesQuery: boolean;
+  takesParams: boolean;
+}
+
+/**
+ * The /api routes of the app's own route table (collected by createTestApp's onRoute hook), so a
+ * route added later is covered without touching the suite. HEAD and OPTIONS are Fastify's
+ * automatic companions of the GET routes.
+ */
+export function apiRoutes(routes: readonly RouteOptions[]): ApiRoute[] {
+  const seen = new Set<string>();
+  return routes.flatMap((route) => {
+    const methods = ([] as HTTPMethods[]).concat(route.method);
+    return methods.flatMap((method) => {
+      const key = `${method} ${route.url}`;
+      if (!route.url.startsWith('/api') || !METHODS.includes(method) || seen.has(key)) return [];
+      seen.add(key);
+      const parts = (route.schema ?? {}) as Record<string, unknown>;
+      return [
+        {
+          method: method as Method,
+          url: route.url,
+          takesBody: parts.body !== undefined,
+          takesQuery: parts.querystring !== undefined,
+          takesParams: parts.params !== undefined,
+        },
+      ];
+    });
+  });
+}
+
+export const routeName = (route: Pick<ApiRoute, 'method' | 'url'>) =>
+  `${route.method} ${route.url}`;
+
+/**
+ * A request URL for the route: path parameters become `segment` (already URL-encoded), by default
+ * a well-formed id that names no record.
+ */
+export function concreteUrl(url: string, segment: () => string = randomUUID): string {
+  return url.replace(/:\w+/g, () => segment()).replace(/\*$/, 'unknown');
+}
+
+const TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+  is(value, PgTable),
+);
+
+/** The number of rows of every table of the schema, in one query, keyed by table name. */
+export async function countRows(db: AppDatabase): Promise<Record<string, number>> {
+  const columns = TABLES.map((table) => {
+    const { name } = getTableConfig(table);
+    return sql`(select count(*)::int from ${table}) as ${sql.identifier(name)}`;
+  });
+  // Both engines' drivers answer with `{ rows }`.
+  const result = (await db.execute(sql`select ${sql.join(columns, sql`, `)}`)) as {
+    rows: Record<string, number>[];
+  };
+  const [row] = result.rows;
+  if (!row) throw new Error('The row count query returned nothing');
+  return row;
+}
+
+/** Everything stored in every table, as text, to search for values that must not be stored. */
+export async function dumpAllTables(db: AppDatabase): Promise<string> {
+  const dumps = await Promise.all(TABLES.map((table) => db.select().from(table)));
+  return JSON.stringify(dumps);
+}
+
+/** Texts that betray internals: a stack frame, a dependency path, or SQL. */
+const INTERNALS = [
+  /\bat .*[/\\].*:\d+/,
+  /node_modules/,
+  // Messages say "Please select a batch": SQL is `select … from`.
+  /\bselect\b[^"]*\bfrom\b/i,
+  /insert into/i,
+  /syntax error/i,
+  /relation "/i,
+];
+
+/** Why a non-2xx body breaks the error contract or leaks internals, or null when it is fine. */
+export function errorBodyProblem(body: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return `not JSON: ${body.slice(0, 200)}`;
+  }
+  if (!errorResponseSchema.strict().safeParse(parsed).success) {
+    return `not the error contract: ${body.slice(0, 200)}`;
+  }
+  const leak = INTERNALS.find((pattern) => pattern.test(body));
+  return leak ? `leaks internals (${leak}): ${body.slice(0, 200)}` : null;
+}
