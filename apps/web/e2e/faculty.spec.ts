@@ -1,7 +1,7 @@
 import { validFacultyPayload } from '@examiq/contracts/test-support';
 import { expect, type Page, test } from '@playwright/test';
 import { admin } from './support/accounts';
-import { signIn } from './support/session';
+import { completeFirstLogin, logout, readDefaultPassword, signIn } from './support/session';
 
 const faculty = validFacultyPayload({
   email: 'anand.menon@examiq.test',
@@ -9,11 +9,6 @@ const faculty = validFacultyPayload({
 });
 const name = 'Anand Menon';
 const newPassword = 'Anand#Own-Pass9';
-
-async function logout(page: Page) {
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-}
 
 async function fillCreateFacultyForm(page: Page) {
   const account = page.getByRole('region', { name: 'Account Information' });
@@ -80,23 +75,10 @@ test('an admin creates a faculty member who resets the password, signs in, and i
   await fillCreateFacultyForm(page);
   await page.getByRole('button', { name: 'Create Faculty' }).click();
   await expect(page.getByText('Faculty created successfully')).toBeVisible();
-  const passwordLine = page.getByText(/^Default password: /);
-  const defaultPassword = ((await passwordLine.textContent()) ?? '').replace(
-    'Default password: ',
-    '',
-  );
-  expect(defaultPassword.length).toBeGreaterThanOrEqual(8);
+  const defaultPassword = await readDefaultPassword(page);
 
   await logout(page);
-  await signIn(page, faculty.email, defaultPassword);
-  await expect(page).toHaveURL(/\/change-password$/);
-  await page.getByLabel('Email').fill(faculty.email);
-  await page.getByLabel('Temporary Password').fill(defaultPassword);
-  await page.getByLabel('New Password').fill(newPassword);
-  await page.getByLabel('Confirm Password').fill(newPassword);
-  await page.getByRole('button', { name: /reset password/i }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, faculty.email, newPassword);
+  await completeFirstLogin(page, { email: faculty.email, defaultPassword, newPassword });
   await expect(page).toHaveURL(/\/faculty$/);
   await expect(page.getByText('Faculty Dashboard')).toBeVisible();
   await logout(page);

@@ -1,7 +1,13 @@
 import { validStudentPayload } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { admin } from './support/accounts';
-import { apiSignIn, signIn } from './support/session';
+import {
+  apiSignIn,
+  completeFirstLogin,
+  logout,
+  readDefaultPassword,
+  signIn,
+} from './support/session';
 
 // Years and names of this file only: the master data spec creates its own records meanwhile.
 const BATCH = { startYear: 2041, endYear: 2045 };
@@ -36,11 +42,6 @@ async function createMasterData(request: APIRequestContext) {
   });
   const branchId = await create('create-branch', { courseId, name: 'Physics', code: 'PHY' });
   await create('create-section', { branchId, name: 'B', capacity: 40 });
-}
-
-async function logout(page: Page) {
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
 }
 
 async function fillCreateStudentForm(page: Page) {
@@ -121,26 +122,13 @@ test('an admin creates a student who resets the password, signs in, and is then 
   await fillCreateStudentForm(page);
   await page.getByRole('button', { name: 'Create Student' }).click();
   await expect(page.getByText('Student created successfully')).toBeVisible();
-  const passwordLine = page.getByText(/^Default password: /);
-  const defaultPassword = ((await passwordLine.textContent()) ?? '').replace(
-    'Default password: ',
-    '',
-  );
-  expect(defaultPassword.length).toBeGreaterThanOrEqual(8);
+  const defaultPassword = await readDefaultPassword(page);
   await expect(
     page.getByRole('region', { name: 'Account Information' }).getByLabel('Email'),
   ).toHaveValue('');
 
   await logout(page);
-  await signIn(page, student.email, defaultPassword);
-  await expect(page).toHaveURL(/\/change-password$/);
-  await page.getByLabel('Email').fill(student.email);
-  await page.getByLabel('Temporary Password').fill(defaultPassword);
-  await page.getByLabel('New Password').fill(newPassword);
-  await page.getByLabel('Confirm Password').fill(newPassword);
-  await page.getByRole('button', { name: /reset password/i }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, student.email, newPassword);
+  await completeFirstLogin(page, { email: student.email, defaultPassword, newPassword });
   await expect(page).toHaveURL(/\/student$/);
   await expect(page.getByText('Student Dashboard')).toBeVisible();
   await logout(page);

@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import {
+  AUTH_MESSAGES,
   facultySchema,
   type PageQuery,
   paginationSchema,
   studentSchema,
   successResponse,
+  VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
-import { validFacultyPayload, validStudentPayload } from '@examiq/contracts/test-support';
+import { errorsOf, validFacultyPayload, validStudentPayload } from '@examiq/contracts/test-support';
+import { expect } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../app';
+import { expectError } from './errors';
 import type { MasterDataClient } from './master-data';
 import { bearer, uniqueEmail } from './users';
 
@@ -96,6 +100,39 @@ export function peopleClient(app: App, accessToken: string) {
   };
 }
 export type PeopleClient = ReturnType<typeof peopleClient>;
+
+/** Posts a create payload and checks the 400 carries exactly these errors, as the contract gives them. */
+export async function expectRejectedCreate(
+  api: PeopleClient,
+  create: { path: 'create-student' | 'create-faculty'; schema: z.ZodType },
+  payload: unknown,
+  errors: Record<string, string>,
+) {
+  expectError(await api.post(create.path, payload), 400, {
+    message: VALIDATION_FAILED_MESSAGE,
+    errors,
+  });
+  expect(errorsOf(create.schema, payload)).toEqual(errors);
+}
+
+/** A deleted person's live access token is refused at once and their password signs in no more. */
+export async function expectAccountGone(
+  app: App,
+  account: { accessToken: string; email: string; password: string },
+) {
+  const me = await app.inject({
+    method: 'GET',
+    url: '/api/auth/me',
+    headers: bearer(account.accessToken),
+  });
+  expectError(me, 401, { message: AUTH_MESSAGES.invalidToken });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: account.email, password: account.password },
+  });
+  expectError(login, 401, { message: AUTH_MESSAGES.invalidCredentials });
+}
 
 // --- Payload structure, for the table-driven validation tests ---------------------------------
 

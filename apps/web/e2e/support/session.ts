@@ -18,3 +18,35 @@ export async function apiSignIn(request: APIRequestContext, email: string, passw
     user: Record<string, unknown>;
   };
 }
+
+export async function logout(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** The default password of a just-created account, as its success toast shows it. */
+export async function readDefaultPassword(page: Page): Promise<string> {
+  const line = page.getByText(/^Default password: /);
+  const password = ((await line.textContent()) ?? '').replace('Default password: ', '');
+  expect(password.length).toBeGreaterThanOrEqual(8);
+  return password;
+}
+
+/**
+ * Signs in with a default password, replaces it on the reset screen and signs in again with the
+ * new one, as a new student or faculty member does at first login.
+ */
+export async function completeFirstLogin(
+  page: Page,
+  account: { email: string; defaultPassword: string; newPassword: string },
+) {
+  await signIn(page, account.email, account.defaultPassword);
+  await expect(page).toHaveURL(/\/change-password$/);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Temporary Password').fill(account.defaultPassword);
+  await page.getByLabel('New Password').fill(account.newPassword);
+  await page.getByLabel('Confirm Password').fill(account.newPassword);
+  await page.getByRole('button', { name: /reset password/i }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, account.email, account.newPassword);
+}

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AUTH_MESSAGES,
-  errorResponseSchema,
   facultyOptionSchema,
   facultySchema,
   PEOPLE_MESSAGES,
@@ -13,8 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { faculty, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { expectError } from '../../test/errors';
 import {
   createdFacultyResponse,
+  expectAccountGone,
   facultyPayload,
   type PeopleClient,
   peopleClient,
@@ -37,15 +37,6 @@ const detailResponse = successResponse(
 const optionsResponse = successResponse(
   z.object({ faculty: facultyOptionSchema.strict().array() }).strict(),
 ).strict();
-
-function expectError(
-  response: { statusCode: number; json(): unknown },
-  statusCode: number,
-  body: { message: string; errors?: Record<string, string> },
-) {
-  expect(response.statusCode).toBe(statusCode);
-  expect(errorResponseSchema.strict().parse(response.json())).toEqual({ success: false, ...body });
-}
 
 function countUsers(): Promise<number> {
   return t.database.db.$count(users);
@@ -194,13 +185,11 @@ describe('DELETE /api/admin/delete-faculty/:id', () => {
     expectError(await api.get(`get-faculty/${member._id}`), 404, {
       message: PEOPLE_MESSAGES.facultyNotFound,
     });
-    expectError(await me(), 401, { message: AUTH_MESSAGES.invalidToken });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: payload.email, password: defaultPassword },
+    await expectAccountGone(t.app, {
+      accessToken: session.tokens.accessToken,
+      email: payload.email,
+      password: defaultPassword,
     });
-    expectError(login, 401, { message: AUTH_MESSAGES.invalidCredentials });
     expect(await t.database.db.$count(users, eq(users.id, member.userId._id))).toBe(0);
 
     expectError(await api.delete(`delete-faculty/${member._id}`), 404, {

@@ -1,13 +1,9 @@
-import {
-  createFacultySchema,
-  errorResponseSchema,
-  VALIDATION_FAILED_MESSAGE,
-} from '@examiq/contracts';
-import { errorsOf } from '@examiq/contracts/test-support';
+import { createFacultySchema } from '@examiq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   ABSENT,
+  expectRejectedCreate,
   facultyPayload,
   leafPaths,
   type PeopleClient,
@@ -151,17 +147,13 @@ const RULES: Record<string, FieldRule> = {
   ],
 };
 
-/** Posts the payload and checks the 400 carries exactly these errors, as the contract gives them. */
-async function expectRejected(payload: unknown, errors: Record<string, string>) {
-  const response = await api.post('create-faculty', payload);
-  expect(response.statusCode, response.body).toBe(400);
-  expect(errorResponseSchema.strict().parse(response.json())).toEqual({
-    success: false,
-    message: VALIDATION_FAILED_MESSAGE,
+const expectRejected = (payload: unknown, errors: Record<string, string>) =>
+  expectRejectedCreate(
+    api,
+    { path: 'create-faculty', schema: createFacultySchema },
+    payload,
     errors,
-  });
-  expect(errorsOf(createFacultySchema, payload)).toEqual(errors);
-}
+  );
 
 describe('POST /api/admin/create-faculty field rules', () => {
   it('has a rule for every field of the payload', () => {

@@ -3,7 +3,6 @@ import {
   batchSchema,
   branchSchema,
   courseSchema,
-  errorResponseSchema,
   masterDataCountsSchema,
   sectionSchema,
   successResponse,
@@ -11,6 +10,7 @@ import {
 } from '@examiq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
+import { expectError } from '../../test/errors';
 import { type MasterDataClient, masterDataClient, VALID_COURSE } from '../../test/master-data';
 import { createSignedInUser } from '../../test/users';
 
@@ -24,15 +24,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-function expectError(
-  response: { statusCode: number; json(): unknown },
-  statusCode: number,
-  body: { message: string; errors?: Record<string, string> },
-) {
-  expect(response.statusCode).toBe(statusCode);
-  expect(errorResponseSchema.strict().parse(response.json())).toEqual({ success: false, ...body });
-}
 
 describe('creating master data', () => {
   it('creates a batch named after its years', async () => {

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AUTH_MESSAGES,
-  errorResponseSchema,
   PEOPLE_MESSAGES,
   studentSchema,
   successResponse,
@@ -12,10 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { branches, courses, sections, students, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { expectError } from '../../test/errors';
 import { masterDataClient } from '../../test/master-data';
 import {
   createdStudentResponse,
   createPlacement,
+  expectAccountGone,
   type PeopleClient,
   type Placement,
   peopleClient,
@@ -42,15 +42,6 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const detailResponse = successResponse(
   z.object({ students: studentSchema.strict().array() }),
 ).strict();
-
-function expectError(
-  response: { statusCode: number; json(): unknown },
-  statusCode: number,
-  body: { message: string; errors?: Record<string, string> },
-) {
-  expect(response.statusCode).toBe(statusCode);
-  expect(errorResponseSchema.strict().parse(response.json())).toEqual({ success: false, ...body });
-}
 
 async function countUsers(): Promise<number> {
   return t.database.db.$count(users);
@@ -280,13 +271,11 @@ describe('DELETE /api/admin/delete-student/:id', () => {
     expectError(await api.get(`get-student/${student._id}`), 404, {
       message: PEOPLE_MESSAGES.studentNotFound,
     });
-    expectError(await me(), 401, { message: AUTH_MESSAGES.invalidToken });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: payload.email, password: defaultPassword },
+    await expectAccountGone(t.app, {
+      accessToken: session.tokens.accessToken,
+      email: payload.email,
+      password: defaultPassword,
     });
-    expectError(login, 401, { message: AUTH_MESSAGES.invalidCredentials });
     expect(await t.database.db.$count(users, eq(users.id, student.userId._id))).toBe(0);
     expect(await t.database.db.$count(students, eq(students.id, student._id))).toBe(0);
 

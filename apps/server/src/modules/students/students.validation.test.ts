@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createStudentSchema,
-  errorResponseSchema,
-  VALIDATION_FAILED_MESSAGE,
-} from '@examiq/contracts';
-import { errorsOf } from '@examiq/contracts/test-support';
+import { createStudentSchema } from '@examiq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { masterDataClient } from '../../test/master-data';
 import {
   ABSENT,
   createPlacement,
+  expectRejectedCreate,
   leafPaths,
   type PeopleClient,
   type Placement,
@@ -136,17 +132,13 @@ const RULES: Record<string, FieldRule> = {
   ],
 };
 
-/** Posts the payload and checks the 400 carries exactly these errors, as the contract gives them. */
-async function expectRejected(payload: unknown, errors: Record<string, string>) {
-  const response = await api.post('create-student', payload);
-  expect(response.statusCode, response.body).toBe(400);
-  expect(errorResponseSchema.strict().parse(response.json())).toEqual({
-    success: false,
-    message: VALIDATION_FAILED_MESSAGE,
+const expectRejected = (payload: unknown, errors: Record<string, string>) =>
+  expectRejectedCreate(
+    api,
+    { path: 'create-student', schema: createStudentSchema },
+    payload,
     errors,
-  });
-  expect(errorsOf(createStudentSchema, payload)).toEqual(errors);
-}
+  );
 
 describe('POST /api/admin/create-student field rules', () => {
   it('has a rule for every field of the payload', () => {
