@@ -64,3 +64,27 @@ export function requiredNumber(requiredMessage: string) {
 export function idField(requiredMessage: string, invalidMessage: string) {
   return requiredText(requiredMessage).pipe(z.uuid(invalidMessage));
 }
+
+/** Required text of a bounded length, with the messages '{Label} must be at least / cannot exceed'. */
+export function boundedText(label: string, { min, max }: { min: number; max: number }) {
+  return requiredText(`${label} is required`)
+    .min(min, `${label} must be at least ${min} characters`)
+    .max(max, `${label} cannot exceed ${max} characters`);
+}
+
+/** A required whole number within bounds, with the messages '{Label} must be at least / cannot exceed'. */
+export function wholeNumber(
+  label: string,
+  {
+    min,
+    max,
+    unit = '',
+    minMessage = `${label} must be at least ${min}${unit}`,
+    maxMessage = `${label} cannot exceed ${max}${unit}`,
+  }: { min: number; max: number; unit?: string; minMessage?: string; maxMessage?: string },
+) {
+  return requiredNumber(`${label} is required`)
+    .int(`${label} must be a whole number`)
+    .min(min, minMessage)
+    .max(max, maxMessage);
+}

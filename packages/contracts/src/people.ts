@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
 import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
-import { emailField, idField, requiredNumber, requiredText } from './fields';
+import { boundedText, emailField, idField, requiredNumber, requiredText } from './fields';
 
 /**
  * Gender and marital status each have two spellings in the spec (OTHER/OTHERS, SINGLE/Single).
@@ -60,12 +60,6 @@ export function phoneField(requiredMessage: string) {
   return requiredText(requiredMessage).regex(PHONE_PATTERN, 'Please enter a valid phone number');
 }
 
-function nameField(label: string, { min, max }: { min: number; max: number }) {
-  return requiredText(`${label} is required`)
-    .min(min, `${label} must be at least ${min} characters`)
-    .max(max, `${label} cannot exceed ${max} characters`);
-}
-
 function textField(label: string, max = 100) {
   return requiredText(`${label} is required`).max(max, `${label} cannot exceed ${max} characters`);
 }
@@ -91,8 +85,8 @@ const personalInfoShape = {
   photo: requiredText('Photo URL is required')
     .max(2048, 'Photo URL cannot exceed 2048 characters')
     .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid photo URL' })),
-  firstName: nameField('First name', { min: 2, max: 50 }),
-  lastName: nameField('Last name', { min: 2, max: 50 }),
+  firstName: boundedText('First name', { min: 2, max: 50 }),
+  lastName: boundedText('Last name', { min: 2, max: 50 }),
   dateOfBirth: dateField('Date of birth is required').refine(
     (value) => value <= today(),
     'Date of birth cannot be in the future',
@@ -110,7 +104,7 @@ export const contactInfoSchema = group('Contact information', {
 
 function relativeSchema(label: string) {
   return group(`${label}'s details`, {
-    name: nameField(`${label}'s name`, { min: 2, max: 100 }),
+    name: boundedText(`${label}'s name`, { min: 2, max: 100 }),
     occupation: textField(`${label}'s occupation`),
     phone: phoneField(`${label}'s phone number is required`),
     email: emailField,
@@ -118,7 +112,7 @@ function relativeSchema(label: string) {
 }
 
 const guardianSchema = group("Guardian's details", {
-  name: nameField("Guardian's name", { min: 2, max: 100 }),
+  name: boundedText("Guardian's name", { min: 2, max: 100 }),
   occupation: z
     .string()
     .trim()

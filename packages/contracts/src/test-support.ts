@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { fieldErrors } from './api';
+import { type ExamListItem, examListItemSchema } from './exams';
 
 /** The `errors` map a request with this value would receive (empty when it is valid). */
 export function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
@@ -111,4 +112,134 @@ export function validFacultyPayload(ids: { email: string; employeeId: string }) 
       },
     },
   };
+}
+
+const explanation = 'Explained in the lecture notes of week three.';
+
+/** One valid question of each type, numbered by `order`. */
+export const validQuestions = {
+  MCQ: (order = 1) => ({
+    questionText: `Which data structure gives O(1) average lookup? (${order})`,
+    questionType: 'MCQ' as const,
+    marks: 1,
+    order,
+    difficulty: 'MEDIUM' as const,
+    explanation,
+    options: [
+      { text: 'Hash table', isCorrect: true },
+      { text: 'Linked list', isCorrect: false },
+      { text: 'Binary heap', isCorrect: false },
+    ],
+  }),
+  TRUE_FALSE: (order = 1) => ({
+    questionText: `A stack is last in, first out. (${order})`,
+    questionType: 'TRUE_FALSE' as const,
+    marks: 1,
+    order,
+    difficulty: 'EASY' as const,
+    explanation,
+    options: [
+      { text: 'True', isCorrect: true },
+      { text: 'False', isCorrect: false },
+    ],
+  }),
+  SHORT_ANSWER: (order = 1) => ({
+    questionText: `Define a binary search tree. (${order})`,
+    questionType: 'SHORT_ANSWER' as const,
+    marks: 2,
+    order,
+    difficulty: 'MEDIUM' as const,
+    explanation,
+    sampleAnswer: 'A binary tree whose in-order traversal is sorted.',
+    keywords: ['binary tree', 'sorted'],
+  }),
+  LONG_ANSWER: (order = 1) => ({
+    questionText: `Compare quicksort and merge sort. (${order})`,
+    questionType: 'LONG_ANSWER' as const,
+    marks: 5,
+    order,
+    difficulty: 'HARD' as const,
+    explanation,
+    modelAnswer:
+      'Both are divide and conquer; merge sort is stable with O(n log n) worst case, quicksort sorts in place.',
+    minWordCount: 150,
+    maxWordCount: 500,
+    keywords: ['divide and conquer', 'stable'],
+  }),
+};
+
+type SectionType = keyof typeof validQuestions;
+
+function section(name: string, order: string, questionType: SectionType, totalQuestions: number) {
+  return {
+    name,
+    order,
+    marks: totalQuestions * validQuestions[questionType]().marks,
+    questionType,
+    totalQuestions,
+    timeLimit: 30,
+    isOptional: false,
+    instructions: ['Answer every question.'],
+  };
+}
+
+/**
+ * A complete, valid create-exam payload with one section of each question type; master data
+ * and faculty ids are the caller's. PROCTORING when faculty ids are given, AUTO otherwise.
+ */
+export function validExamPayload(ids: {
+  batchId: string;
+  courseId: string;
+  branchId: string;
+  sectionIds: string[];
+  assignedFacultyIds?: string[];
+  examStatus?: 'DRAFT' | 'PUBLISH';
+}) {
+  const proctored = (ids.assignedFacultyIds?.length ?? 0) > 0;
+  const sections = [
+    section('Multiple choice', '1', 'MCQ', 2),
+    section('True or false', '2', 'TRUE_FALSE', 1),
+    section('Short answers', 'A', 'SHORT_ANSWER', 1),
+    section('Essay', 'B', 'LONG_ANSWER', 1),
+  ];
+  return {
+    examStatus: ids.examStatus ?? 'DRAFT',
+    examTitle: 'Data Structures Mid-term',
+    examDescription: 'Mid-term examination covering weeks one to six.',
+    subject: 'Data Structures',
+    totalMarks: 10,
+    passingMarks: 4,
+    duration: 90,
+    examMode: proctored ? ('PROCTORING' as const) : ('AUTO' as const),
+    generalInstructions: ['Read every question carefully.', 'No calculators.'],
+    batchId: ids.batchId,
+    courseId: ids.courseId,
+    branchId: ids.branchId,
+    sectionIds: ids.sectionIds,
+    assignedFacultyIds: ids.assignedFacultyIds ?? [],
+    scheduleDetails: proctored
+      ? {
+          examDate: '2030-03-14',
+          startTime: '09:30',
+          endTime: '11:00',
+          bufferTime: { beforeExam: 15, afterExam: 10 },
+        }
+      : {
+          startDate: '2030-03-14',
+          endDate: '2030-03-16',
+          bufferTime: { beforeExam: 0, afterExam: 0 },
+        },
+    examSections: sections,
+    questions: sections.map((s) =>
+      Array.from({ length: s.totalQuestions }, (_, i) => validQuestions[s.questionType](i + 1)),
+    ),
+  };
+}
+
+/** The list row the API answers for a created exam: the payload's list fields plus what the server assigns. */
+export function examListItemOf(
+  payload: object,
+  assigned: { _id: string; examId: string; createdAt: string },
+): ExamListItem {
+  return examListItemSchema.parse({ ...payload, ...assigned });
 }

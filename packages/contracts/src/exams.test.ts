@@ -1,0 +1,401 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createExamSchema,
+  examInfoSchema,
+  examStructureSchema,
+  marksWarnings,
+  questionsStepSchemaFor,
+  scheduleSchemaFor,
+  scheduleText,
+  targetAudienceSchemaFor,
+} from './exams';
+import { errorsOf, validExamPayload, validQuestions } from './test-support';
+
+const BATCH = '6b3f1f1e-2c7a-4a5e-9a61-0d3c3e3c1a01';
+const COURSE = '6b3f1f1e-2c7a-4a5e-9a61-0d3c3e3c1a02';
+const BRANCH = '6b3f1f1e-2c7a-4a5e-9a61-0d3c3e3c1a03';
+const SECTION = '6b3f1f1e-2c7a-4a5e-9a61-0d3c3e3c1a04';
+const FACULTY = '6b3f1f1e-2c7a-4a5e-9a61-0d3c3e3c1a05';
+const audience = { batchId: BATCH, courseId: COURSE, branchId: BRANCH, sectionIds: [SECTION] };
+
+type Fields = Record<string, unknown>;
+interface Exam extends Fields {
+  sectionIds: string[];
+  assignedFacultyIds: string[];
+  scheduleDetails: Fields;
+  examSections: Fields[];
+  questions: Fields[][];
+}
+const copy = (value: unknown) => JSON.parse(JSON.stringify(value)) as Exam;
+const autoExam = () => copy(validExamPayload(audience));
+const proctoredExam = () => copy(validExamPayload({ ...audience, assignedFacultyIds: [FACULTY] }));
+
+function at<T>(list: readonly T[] | undefined, index: number): T {
+  const value = list?.[index];
+  if (value === undefined) throw new Error(`Nothing at index ${index}`);
+  return value;
+}
+const section = (exam: Exam, index: number) => at(exam.examSections, index);
+const question = (exam: Exam, sectionIndex: number, index: number) =>
+  at(exam.questions[sectionIndex], index);
+
+/** Applies a change to a fresh valid exam and returns the errors the API would answer. */
+function errorsAfter(change: (exam: Exam) => void, exam: Exam = autoExam()) {
+  change(exam);
+  return errorsOf(createExamSchema, exam);
+}
+
+describe('a complete exam', () => {
+  it('accepts a valid AUTO and a valid PROCTORING exam', () => {
+    expect(errorsOf(createExamSchema, autoExam())).toEqual({});
+    expect(errorsOf(createExamSchema, proctoredExam())).toEqual({});
+  });
+
+  it('keeps only the chosen mode’s schedule fields and defaults the buffers to 0', () => {
+    const exam = autoExam();
+    exam.scheduleDetails = {
+      startDate: '2030-01-01',
+      endDate: '2030-01-01',
+      examDate: '2030-02-02',
+    };
+    expect(createExamSchema.parse(exam).scheduleDetails).toEqual({
+      startDate: '2030-01-01',
+      endDate: '2030-01-01',
+      bufferTime: { beforeExam: 0, afterExam: 0 },
+    });
+  });
+
+  it('starts as DRAFT when no status is sent, and drops the screen-only isExpanded', () => {
+    const exam = autoExam();
+    delete exam.examStatus;
+    section(exam, 0).isExpanded = true;
+    const parsed = createExamSchema.parse(exam);
+    expect(parsed.examStatus).toBe('DRAFT');
+    expect(parsed.examSections[0]).not.toHaveProperty('isExpanded');
+  });
+
+  it('reports every broken part at once, keyed by dotted path', () => {
+    expect(
+      errorsAfter((exam) => {
+        exam.examTitle = 'ab';
+        exam.scheduleDetails = { startDate: '2030-05-02', endDate: '2030-05-01' };
+        section(exam, 1).name = 'MULTIPLE CHOICE';
+        question(exam, 0, 1).options = [{ text: 'Only', isCorrect: true }];
+      }),
+    ).toEqual({
+      examTitle: 'Exam title must be at least 3 characters',
+      'scheduleDetails.endDate': 'End date must be after or same as start date',
+      'examSections.1.name': 'Section names must be unique',
+      'questions.0.1.options': 'MCQ must have at least 2 options',
+    });
+  });
+});
+
+describe('exam details', () => {
+  it.each([
+    ['examTitle', '', 'Exam title is required'],
+    ['examTitle', 'ab', 'Exam title must be at least 3 characters'],
+    ['examTitle', 'x'.repeat(101), 'Exam title cannot exceed 100 characters'],
+    ['subject', 'x', 'Subject must be at least 2 characters'],
+    ['subject', 'x'.repeat(51), 'Subject cannot exceed 50 characters'],
+    ['examDescription', 'too short', 'Description must be at least 10 characters'],
+    ['examDescription', 'x'.repeat(501), 'Description cannot exceed 500 characters'],
+    ['totalMarks', 0, 'Total marks must be at least 1'],
+    ['totalMarks', 201, 'Total marks cannot exceed 200'],
+    ['totalMarks', Number.NaN, 'Total marks is required'],
+    ['passingMarks', 0, 'Passing marks must be at least 1'],
+    ['passingMarks', 11, 'Passing marks cannot exceed total marks'],
+    ['duration', 0, 'Duration must be at least 1 minute'],
+    ['duration', 151, 'Duration cannot exceed 2.5 hours (150 minutes)'],
+    ['duration', 90.5, 'Duration must be a whole number'],
+    ['examMode', 'ONLINE', 'Please select a valid exam mode'],
+    ['examStatus', 'ARCHIVED', 'Please select a valid exam status'],
+    ['generalInstructions', [], 'At least 1 instruction is required'],
+    ['generalInstructions', Array(11).fill('Be on time.'), 'Maximum 10 instructions allowed'],
+  ] as const)('%s = %j reads %s', (field, value, message) => {
+    const errors = errorsAfter((exam) => Object.assign(exam, { [field]: value }));
+    expect(errors[field]).toBe(message);
+  });
+
+  it('rejects an empty instruction line under its own index', () => {
+    const info = { ...autoExam(), generalInstructions: ['Read carefully.', '   '] };
+    expect(errorsOf(examInfoSchema, info)).toEqual({
+      'generalInstructions.1': 'Instruction cannot be empty',
+    });
+  });
+});
+
+describe('target group', () => {
+  it('requires batch, course, branch and at least one section', () => {
+    expect(errorsOf(targetAudienceSchemaFor('AUTO'), { sectionIds: [] })).toEqual({
+      batchId: 'Batch is required',
+      courseId: 'Course is required',
+      branchId: 'Branch is required',
+      sectionIds: 'Section is required',
+    });
+  });
+
+  it('requires faculty in PROCTORING mode only, and refuses it in AUTO mode', () => {
+    expect(errorsOf(targetAudienceSchemaFor('PROCTORING'), audience)).toEqual({
+      assignedFacultyIds: 'Faculty selection is required for proctoring mode',
+    });
+    expect(errorsOf(targetAudienceSchemaFor('AUTO'), audience)).toEqual({});
+    expect(
+      errorsAfter((exam) => {
+        exam.assignedFacultyIds = [];
+      }, proctoredExam()),
+    ).toEqual({ assignedFacultyIds: 'Faculty selection is required for proctoring mode' });
+    expect(
+      errorsAfter((exam) => {
+        exam.assignedFacultyIds = [FACULTY];
+      }),
+    ).toEqual({ assignedFacultyIds: 'Faculty can only be assigned in proctoring mode' });
+  });
+
+  it('names a malformed id by its position', () => {
+    expect(
+      errorsAfter((exam) => {
+        exam.sectionIds = [SECTION, 'nope'];
+      }),
+    ).toEqual({ 'sectionIds.1': 'Please select a valid section' });
+  });
+});
+
+describe('schedule', () => {
+  const proctoring = scheduleSchemaFor('PROCTORING');
+  const auto = scheduleSchemaFor('AUTO');
+
+  it('PROCTORING requires a date and start and end times, the end after the start', () => {
+    expect(errorsOf(proctoring, {})).toEqual({
+      examDate: 'Exam date is required',
+      startTime: 'Start time is required',
+      endTime: 'End time is required',
+    });
+    expect(
+      errorsOf(proctoring, { examDate: '2030-01-01', startTime: '10:00', endTime: '10:00' }),
+    ).toEqual({ endTime: 'End time must be after start time' });
+    expect(
+      errorsOf(proctoring, { examDate: '2030-02-30', startTime: '25:00', endTime: '11:00' }),
+    ).toEqual({ examDate: 'Please enter a valid date', startTime: 'Please enter a valid time' });
+  });
+
+  it('AUTO requires start and end dates, the end on or after the start', () => {
+    expect(errorsOf(auto, {})).toEqual({
+      startDate: 'Start date is required',
+      endDate: 'End date is required',
+    });
+    expect(errorsOf(auto, { startDate: '2030-01-02', endDate: '2030-01-01' })).toEqual({
+      endDate: 'End date must be after or same as start date',
+    });
+    expect(errorsOf(auto, { startDate: '2030-01-02', endDate: '2030-01-02' })).toEqual({});
+  });
+
+  it('buffers are whole minutes from 0 to 60', () => {
+    const dates = { startDate: '2030-01-01', endDate: '2030-01-02' };
+    expect(errorsOf(auto, { ...dates, bufferTime: { beforeExam: -1, afterExam: 61 } })).toEqual({
+      'bufferTime.beforeExam': 'Before exam buffer cannot be negative',
+      'bufferTime.afterExam': 'After exam buffer cannot exceed 60 minutes',
+    });
+  });
+
+  it('is checked against the mode of the whole exam', () => {
+    expect(
+      errorsAfter((exam) => {
+        exam.scheduleDetails = { startDate: '2030-01-01', endDate: '2030-01-02' };
+      }, proctoredExam()),
+    ).toEqual({
+      'scheduleDetails.examDate': 'Exam date is required',
+      'scheduleDetails.startTime': 'Start time is required',
+      'scheduleDetails.endTime': 'End time is required',
+    });
+  });
+});
+
+describe('exam sections', () => {
+  it.each([
+    ['name', 'ab', 'Section name must be at least 3 characters'],
+    ['name', 'x'.repeat(51), 'Section name cannot exceed 50 characters'],
+    ['order', ' ', 'Section order is required'],
+    ['marks', 0, 'Section marks must be at least 1'],
+    ['marks', 101, 'Section marks cannot exceed 100'],
+    ['questionType', 'ESSAY', 'Please select a valid question type'],
+    ['totalQuestions', 0, 'Total questions must be at least 1'],
+    ['totalQuestions', 51, 'Total questions cannot exceed 50'],
+    ['timeLimit', -1, 'Time limit cannot be negative'],
+    ['timeLimit', 181, 'Time limit cannot exceed 180 minutes'],
+    ['instructions', Array(11).fill('Read.'), 'Maximum 10 instructions allowed'],
+  ] as const)('%s = %j reads %s', (field, value, message) => {
+    const exam = autoExam();
+    Object.assign(section(exam, 0), { [field]: value });
+    expect(errorsOf(examStructureSchema, exam)[`examSections.0.${field}`]).toBe(message);
+  });
+
+  it('needs 1 to 5 sections with unique names (any case) and unique orders', () => {
+    expect(errorsOf(examStructureSchema, { examSections: [] })).toEqual({
+      examSections: 'At least one section is required',
+    });
+    const six = autoExam().examSections.concat(autoExam().examSections.slice(0, 2));
+    six.forEach((examSection, index) => {
+      examSection.name = `Section ${index}`;
+      examSection.order = String(index);
+    });
+    expect(errorsOf(examStructureSchema, { examSections: six })).toEqual({
+      examSections: 'Maximum 5 sections allowed',
+    });
+    const exam = autoExam();
+    section(exam, 2).name = ' essay ';
+    section(exam, 3).order = '1';
+    expect(errorsOf(examStructureSchema, exam)).toEqual({
+      'examSections.3.name': 'Section names must be unique',
+      'examSections.3.order': 'Section orders must be unique',
+    });
+  });
+});
+
+describe('questions', () => {
+  it.each([
+    ['questionText', 'Too short', 'Question text must be at least 10 characters'],
+    ['questionText', 'x'.repeat(1001), 'Question text cannot exceed 1000 characters'],
+    ['marks', 0, 'Marks must be at least 1'],
+    ['marks', 21, 'Marks cannot exceed 20'],
+    ['order', 0, 'Order must be at least 1'],
+    ['difficulty', 'EXTREME', 'Please select a valid difficulty'],
+    ['explanation', '', 'Explanation is required'],
+    ['explanation', 'x'.repeat(501), 'Explanation cannot exceed 500 characters'],
+  ] as const)('%s = %j reads %s', (field, value, message) => {
+    const errors = errorsAfter((exam) => Object.assign(question(exam, 0, 0), { [field]: value }));
+    expect(errors[`questions.0.0.${field}`]).toBe(message);
+  });
+
+  it('MCQ: 2 to 4 options of 1-200 characters with exactly one correct', () => {
+    const mcq = (options: { text: string; isCorrect: boolean }[]) =>
+      errorsAfter((exam) => {
+        question(exam, 0, 0).options = options;
+      });
+    const option = (text: string, isCorrect = false) => ({ text, isCorrect });
+    expect(mcq([option('A', true)])['questions.0.0.options']).toBe(
+      'MCQ must have at least 2 options',
+    );
+    expect(
+      mcq(['A', 'B', 'C', 'D', 'E'].map((t) => option(t, t === 'A')))['questions.0.0.options'],
+    ).toBe('MCQ cannot have more than 4 options');
+    expect(mcq([option('A'), option('B')])['questions.0.0.options']).toBe(
+      'At least one option must be marked as correct',
+    );
+    expect(mcq([option('A', true), option('B', true)])['questions.0.0.options']).toBe(
+      'Only one option can be marked as correct',
+    );
+    expect(mcq([option('', true), option('x'.repeat(201))])).toEqual({
+      'questions.0.0.options.0.text': 'Option text is required',
+      'questions.0.0.options.1.text': 'Option text cannot exceed 200 characters',
+    });
+  });
+
+  it('TRUE_FALSE: exactly the options True and False, one of them correct', () => {
+    const trueFalse = (options: { text: string; isCorrect: boolean }[]) =>
+      errorsAfter((exam) => {
+        question(exam, 1, 0).options = options;
+      })['questions.1.0.options'];
+    expect(trueFalse([{ text: 'True', isCorrect: true }])).toBe(
+      'True/False questions must have exactly 2 options',
+    );
+    expect(
+      trueFalse([
+        { text: 'Yes', isCorrect: true },
+        { text: 'No', isCorrect: false },
+      ]),
+    ).toBe('True/False options must be True and False');
+    expect(
+      trueFalse([
+        { text: 'True', isCorrect: false },
+        { text: 'False', isCorrect: false },
+      ]),
+    ).toBe('At least one option must be marked as correct');
+  });
+
+  it('SHORT_ANSWER: a sample answer of 10-500 characters and 1-10 keywords', () => {
+    expect(
+      errorsAfter((exam) => {
+        Object.assign(question(exam, 2, 0), { sampleAnswer: 'short', keywords: [] });
+      }),
+    ).toEqual({
+      'questions.2.0.sampleAnswer': 'Sample answer must be at least 10 characters',
+      'questions.2.0.keywords': 'At least one keyword is required',
+    });
+    expect(
+      errorsAfter((exam) => {
+        Object.assign(question(exam, 2, 0), { keywords: Array(11).fill('tree') });
+      }),
+    ).toEqual({ 'questions.2.0.keywords': 'Maximum 10 keywords allowed' });
+  });
+
+  it('LONG_ANSWER: model answer 50-2000, word counts 50-1000 and 100-2000, max above min', () => {
+    const longAnswer = (change: Record<string, unknown>) =>
+      errorsAfter((exam) => {
+        Object.assign(question(exam, 3, 0), change);
+      });
+    expect(longAnswer({ modelAnswer: 'Too short to be a model answer.' })).toEqual({
+      'questions.3.0.modelAnswer': 'Model answer must be at least 50 characters',
+    });
+    expect(longAnswer({ minWordCount: 49, maxWordCount: 2001 })).toEqual({
+      'questions.3.0.minWordCount': 'Minimum word count must be at least 50',
+      'questions.3.0.maxWordCount': 'Maximum word count cannot exceed 2000',
+    });
+    expect(longAnswer({ minWordCount: 400, maxWordCount: 300 })).toEqual({
+      'questions.3.0.maxWordCount': 'Maximum word count must be greater than minimum word count',
+    });
+  });
+
+  it('each section has exactly its total of questions, all of its type', () => {
+    expect(
+      errorsAfter((exam) => {
+        at(exam.questions, 0).pop();
+        at(exam.questions, 1)[0] = validQuestions.MCQ(1);
+      }),
+    ).toEqual({
+      'questions.0': 'This section needs exactly 2 questions',
+      'questions.1.0.questionType': "Question type must match its section's question type",
+    });
+    const sections = autoExam().examSections;
+    expect(errorsOf(questionsStepSchemaFor(sections), { questions: [[]] })).toEqual({
+      questions: 'Each section needs its list of questions',
+    });
+  });
+
+  it('an unknown question type is named', () => {
+    expect(
+      errorsAfter((exam) => {
+        Object.assign(question(exam, 0, 0), { questionType: 'ESSAY' });
+      })['questions.0.0.questionType'],
+    ).toBe('Please select a valid question type');
+  });
+});
+
+describe('schedule text', () => {
+  it('reads a single date, a range, or nothing', () => {
+    expect(scheduleText({ examDate: '2030-03-14', startTime: '09:30' })).toBe(
+      '2030-03-14 at 09:30',
+    );
+    expect(scheduleText({ startDate: '2030-03-14', endDate: '2030-03-16' })).toBe(
+      '2030-03-14 - 2030-03-16',
+    );
+    expect(scheduleText({})).toBe('Not scheduled');
+    expect(scheduleText(null)).toBe('Not scheduled');
+  });
+});
+
+describe('marks warnings', () => {
+  it('warns when section marks miss the total or question marks miss their section', () => {
+    expect(marksWarnings(autoExam())).toEqual([]);
+    const exam = autoExam();
+    exam.totalMarks = 12;
+    question(exam, 3, 0).marks = 4;
+    expect(marksWarnings(exam)).toEqual([
+      {
+        path: 'examSections',
+        message: "Section marks add up to 10, but the exam's total marks are 12",
+      },
+      { path: 'questions.3', message: "Question marks add up to 4, but the section's marks are 5" },
+    ]);
+  });
+});

@@ -1,0 +1,651 @@
+import { z } from 'zod';
+import { paginationSchema } from './api';
+import { boundedText, idField, requiredText, wholeNumber } from './fields';
+import { dateField } from './people';
+
+// --- Enumerations (spec section 3) ------------------------------------------------------------
+
+export const EXAM_STATUSES = ['DRAFT', 'PUBLISH'] as const;
+export type ExamStatus = (typeof EXAM_STATUSES)[number];
+export const examStatusSchema = z.enum(EXAM_STATUSES, {
+  error: 'Please select a valid exam status',
+});
+
+export const EXAM_MODES = ['AUTO', 'PROCTORING'] as const;
+export type ExamMode = (typeof EXAM_MODES)[number];
+export const EXAM_MODE_LABELS: Record<ExamMode, string> = {
+  AUTO: 'Auto',
+  PROCTORING: 'Proctoring',
+};
+export const examModeSchema = z.enum(EXAM_MODES, { error: 'Please select a valid exam mode' });
+
+export const QUESTION_TYPES = ['MCQ', 'SHORT_ANSWER', 'LONG_ANSWER', 'TRUE_FALSE'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
+  MCQ: 'MCQ (Multiple Choice)',
+  SHORT_ANSWER: 'Short Answer',
+  LONG_ANSWER: 'Long Answer',
+  TRUE_FALSE: 'True/False',
+};
+export const questionTypeSchema = z.enum(QUESTION_TYPES, {
+  error: 'Please select a valid question type',
+});
+
+export const DIFFICULTIES = ['EASY', 'MEDIUM', 'HARD'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+export const difficultySchema = z.enum(DIFFICULTIES, { error: 'Please select a valid difficulty' });
+
+// --- Limits and defaults (spec sections 3 and 9) ----------------------------------------------
+
+export const EXAM_LIMITS = {
+  generalInstructions: 10,
+  sections: 5,
+  questionsPerSection: 50,
+  sectionInstructions: 10,
+  mcqOptions: { min: 2, max: 4 },
+  keywords: { min: 1, max: 10 },
+  assignedFaculty: 50,
+  targetSections: 50,
+} as const;
+
+export const DEFAULT_QUESTION_MARKS: Record<QuestionType, number> = {
+  MCQ: 1,
+  TRUE_FALSE: 1,
+  SHORT_ANSWER: 2,
+  LONG_ANSWER: 5,
+};
+export const DEFAULT_DIFFICULTY: Difficulty = 'MEDIUM';
+export const DEFAULT_WORD_RANGE = { min: 150, max: 500 } as const;
+/** What the marks, order and word count inputs fall back to when emptied or invalid (spec 5). */
+export const NUMBER_FALLBACKS = {
+  marks: 1,
+  order: 1,
+  minWordCount: 50,
+  maxWordCount: 100,
+} as const;
+export const TRUE_FALSE_OPTION_TEXTS = ['True', 'False'] as const;
+
+// --- Step 1: exam information -----------------------------------------------------------------
+
+const listOfLines = (label: string, { min, max }: { min: number; max: number }) =>
+  z
+    .array(
+      requiredText(`${label} cannot be empty`).max(500, `${label} cannot exceed 500 characters`),
+      { error: `${label}s must be a list` },
+    )
+    .min(min, `At least ${min} ${label.toLowerCase()} is required`)
+    .max(max, `Maximum ${max} ${label.toLowerCase()}s allowed`);
+
+export const examInfoShape = {
+  examTitle: boundedText('Exam title', { min: 3, max: 100 }),
+  examDescription: boundedText('Description', { min: 10, max: 500 }),
+  subject: boundedText('Subject', { min: 2, max: 50 }),
+  totalMarks: wholeNumber('Total marks', { min: 1, max: 200 }),
+  passingMarks: wholeNumber('Passing marks', { min: 1, max: 200 }),
+  duration: wholeNumber('Duration', {
+    min: 1,
+    max: 150,
+    minMessage: 'Duration must be at least 1 minute',
+    maxMessage: 'Duration cannot exceed 2.5 hours (150 minutes)',
+  }),
+  examMode: examModeSchema,
+  generalInstructions: listOfLines('Instruction', { min: 1, max: EXAM_LIMITS.generalInstructions }),
+};
+
+function checkPassingMarks(
+  value: { totalMarks?: unknown; passingMarks?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  const { totalMarks, passingMarks } = value;
+  if (
+    typeof totalMarks === 'number' &&
+    typeof passingMarks === 'number' &&
+    passingMarks > totalMarks
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['passingMarks'],
+      message: 'Passing marks cannot exceed total marks',
+    });
+  }
+}
+
+export const examInfoSchema = z.object(examInfoShape).superRefine(checkPassingMarks);
+export type ExamInfoInput = z.input<typeof examInfoSchema>;
+
+// --- Step 2: target audience ------------------------------------------------------------------
+
+export const FACULTY_REQUIRED_MESSAGE = 'Faculty selection is required for proctoring mode';
+
+export const targetAudienceShape = {
+  batchId: idField('Batch is required', 'Please select a valid batch'),
+  courseId: idField('Course is required', 'Please select a valid course'),
+  branchId: idField('Branch is required', 'Please select a valid branch'),
+  sectionIds: z
+    .array(z.uuid('Please select a valid section'), { error: 'Section is required' })
+    .min(1, 'Section is required')
+    .max(EXAM_LIMITS.targetSections, `Maximum ${EXAM_LIMITS.targetSections} sections allowed`),
+  assignedFacultyIds: z
+    .array(z.uuid('Please select a valid faculty member'), {
+      error: 'Faculty must be a list of faculty members',
+    })
+    .max(
+      EXAM_LIMITS.assignedFaculty,
+      `Maximum ${EXAM_LIMITS.assignedFaculty} faculty members allowed`,
+    )
+    .default([]),
+};
+
+/** Faculty proctor PROCTORING exams only, and such an exam always has at least one. */
+function checkFaculty(mode: unknown, ids: unknown, ctx: z.RefinementCtx) {
+  const count = Array.isArray(ids) ? ids.length : 0;
+  if (mode === 'PROCTORING' && count === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['assignedFacultyIds'],
+      message: FACULTY_REQUIRED_MESSAGE,
+    });
+  }
+  if (mode === 'AUTO' && count > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['assignedFacultyIds'],
+      message: 'Faculty can only be assigned in proctoring mode',
+    });
+  }
+}
+
+export function targetAudienceSchemaFor(mode: ExamMode) {
+  return z
+    .object(targetAudienceShape)
+    .superRefine((value, ctx) => checkFaculty(mode, value.assignedFacultyIds, ctx));
+}
+export type TargetAudienceInput = z.input<ReturnType<typeof targetAudienceSchemaFor>>;
+
+// --- Step 3: schedule -------------------------------------------------------------------------
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const timeField = (requiredMessage: string) =>
+  requiredText(requiredMessage).regex(TIME_PATTERN, 'Please enter a valid time');
+
+const bufferField = (label: string) =>
+  wholeNumber(label, {
+    min: 0,
+    max: 60,
+    unit: ' minutes',
+    minMessage: `${label} cannot be negative`,
+  });
+
+const bufferTimeSchema = z.object(
+  {
+    beforeExam: bufferField('Before exam buffer').default(0),
+    afterExam: bufferField('After exam buffer').default(0),
+  },
+  { error: 'Buffer time is required' },
+);
+
+export const proctoringScheduleSchema = z
+  .object({
+    examDate: dateField('Exam date is required'),
+    startTime: timeField('Start time is required'),
+    endTime: timeField('End time is required'),
+    bufferTime: bufferTimeSchema.default({ beforeExam: 0, afterExam: 0 }),
+  })
+  .superRefine(
+    ({ startTime, endTime }, ctx) => {
+      if (TIME_PATTERN.test(String(startTime)) && TIME_PATTERN.test(String(endTime))) {
+        if (String(endTime) <= String(startTime)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['endTime'],
+            message: 'End time must be after start time',
+          });
+        }
+      }
+    },
+    { when: () => true },
+  );
+
+export const autoScheduleSchema = z
+  .object({
+    startDate: dateField('Start date is required'),
+    endDate: dateField('End date is required'),
+    bufferTime: bufferTimeSchema.default({ beforeExam: 0, afterExam: 0 }),
+  })
+  .superRefine(
+    ({ startDate, endDate }, ctx) => {
+      const start = dateField('').safeParse(startDate);
+      const end = dateField('').safeParse(endDate);
+      if (start.success && end.success && end.data < start.data) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['endDate'],
+          message: 'End date must be after or same as start date',
+        });
+      }
+    },
+    { when: () => true },
+  );
+
+export function scheduleSchemaFor(mode: ExamMode) {
+  return mode === 'PROCTORING' ? proctoringScheduleSchema : autoScheduleSchema;
+}
+export type ProctoringScheduleInput = z.input<typeof proctoringScheduleSchema>;
+export type AutoScheduleInput = z.input<typeof autoScheduleSchema>;
+
+// --- Step 4: exam structure -------------------------------------------------------------------
+
+export const examSectionSchema = z.object({
+  id: z.string().max(100).optional(),
+  name: boundedText('Section name', { min: 3, max: 50 }),
+  order: requiredText('Section order is required').max(
+    10,
+    'Section order cannot exceed 10 characters',
+  ),
+  marks: wholeNumber('Section marks', { min: 1, max: 100 }),
+  questionType: questionTypeSchema,
+  totalQuestions: wholeNumber('Total questions', { min: 1, max: EXAM_LIMITS.questionsPerSection }),
+  timeLimit: wholeNumber('Time limit', {
+    min: 0,
+    max: 180,
+    unit: ' minutes',
+    minMessage: 'Time limit cannot be negative',
+  }),
+  isOptional: z.boolean({ error: 'Optional must be true or false' }).default(false),
+  instructions: z
+    .array(
+      requiredText('Instruction cannot be empty').max(
+        500,
+        'Instruction cannot exceed 500 characters',
+      ),
+      { error: 'Instructions must be a list' },
+    )
+    .max(
+      EXAM_LIMITS.sectionInstructions,
+      `Maximum ${EXAM_LIMITS.sectionInstructions} instructions allowed`,
+    )
+    .default([]),
+});
+export type ExamSectionInput = z.input<typeof examSectionSchema>;
+export type ExamSection = z.output<typeof examSectionSchema>;
+
+/** Names are compared case-insensitively and orders exactly, both after trimming. */
+function checkSectionsUnique(sections: unknown, ctx: z.RefinementCtx) {
+  if (!Array.isArray(sections)) return;
+  const names = new Map<string, number>();
+  const orders = new Map<string, number>();
+  sections.forEach((section: { name?: unknown; order?: unknown }, index) => {
+    if (typeof section?.name === 'string' && section.name.trim() !== '') {
+      const key = section.name.trim().toLowerCase();
+      if (names.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['examSections', index, 'name'],
+          message: 'Section names must be unique',
+        });
+      } else names.set(key, index);
+    }
+    if (typeof section?.order === 'string' && section.order.trim() !== '') {
+      const key = section.order.trim();
+      if (orders.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['examSections', index, 'order'],
+          message: 'Section orders must be unique',
+        });
+      } else orders.set(key, index);
+    }
+  });
+}
+
+const examSectionsSchema = z
+  .array(examSectionSchema, { error: 'At least one section is required' })
+  .min(1, 'At least one section is required')
+  .max(EXAM_LIMITS.sections, `Maximum ${EXAM_LIMITS.sections} sections allowed`);
+
+export const examStructureSchema = z
+  .object({ examSections: examSectionsSchema })
+  .superRefine((value, ctx) => checkSectionsUnique(value.examSections, ctx), { when: () => true });
+export type ExamStructureInput = z.input<typeof examStructureSchema>;
+
+// --- Step 5: questions ------------------------------------------------------------------------
+
+const questionBaseShape = {
+  id: z.string().max(100).optional(),
+  questionText: boundedText('Question text', { min: 10, max: 1000 }),
+  marks: wholeNumber('Marks', { min: 1, max: 20 }),
+  order: wholeNumber('Order', { min: 1, max: 1000 }),
+  difficulty: difficultySchema.default(DEFAULT_DIFFICULTY),
+  explanation: boundedText('Explanation', { min: 10, max: 500 }),
+};
+
+const optionSchema = z.object({
+  text: boundedText('Option text', { min: 1, max: 200 }),
+  isCorrect: z.boolean({ error: 'Correct must be true or false' }).default(false),
+});
+export type QuestionOption = z.output<typeof optionSchema>;
+
+function checkOneCorrect(options: { isCorrect?: unknown }[], ctx: z.RefinementCtx) {
+  const correct = options.filter((option) => option?.isCorrect === true).length;
+  if (correct === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['options'],
+      message: 'At least one option must be marked as correct',
+    });
+  } else if (correct > 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['options'],
+      message: 'Only one option can be marked as correct',
+    });
+  }
+}
+
+const keywordsSchema = z
+  .array(requiredText('Keyword cannot be empty').max(50, 'Keyword cannot exceed 50 characters'), {
+    error: 'At least one keyword is required',
+  })
+  .min(EXAM_LIMITS.keywords.min, 'At least one keyword is required')
+  .max(EXAM_LIMITS.keywords.max, `Maximum ${EXAM_LIMITS.keywords.max} keywords allowed`);
+
+export const mcqQuestionSchema = z
+  .object({
+    ...questionBaseShape,
+    questionType: z.literal('MCQ'),
+    options: z
+      .array(optionSchema, { error: 'Options are required' })
+      .min(EXAM_LIMITS.mcqOptions.min, 'MCQ must have at least 2 options')
+      .max(EXAM_LIMITS.mcqOptions.max, 'MCQ cannot have more than 4 options'),
+  })
+  .superRefine(
+    (question, ctx) => {
+      if (
+        Array.isArray(question.options) &&
+        question.options.length >= EXAM_LIMITS.mcqOptions.min
+      ) {
+        checkOneCorrect(question.options, ctx);
+      }
+    },
+    { when: () => true },
+  );
+
+export const trueFalseQuestionSchema = z
+  .object({
+    ...questionBaseShape,
+    questionType: z.literal('TRUE_FALSE'),
+    options: z
+      .array(optionSchema, { error: 'Options are required' })
+      .length(2, 'True/False questions must have exactly 2 options'),
+  })
+  .superRefine(
+    (question, ctx) => {
+      if (!Array.isArray(question.options) || question.options.length !== 2) return;
+      const texts = question.options.map((option) => option?.text);
+      if (texts[0] !== TRUE_FALSE_OPTION_TEXTS[0] || texts[1] !== TRUE_FALSE_OPTION_TEXTS[1]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['options'],
+          message: 'True/False options must be True and False',
+        });
+        return;
+      }
+      checkOneCorrect(question.options, ctx);
+    },
+    { when: () => true },
+  );
+
+export const shortAnswerQuestionSchema = z.object({
+  ...questionBaseShape,
+  questionType: z.literal('SHORT_ANSWER'),
+  sampleAnswer: boundedText('Sample answer', { min: 10, max: 500 }),
+  keywords: keywordsSchema,
+});
+
+const minWordCountSchema = wholeNumber('Minimum word count', { min: 50, max: 1000 });
+const maxWordCountSchema = wholeNumber('Maximum word count', { min: 100, max: 2000 });
+
+export const longAnswerQuestionSchema = z
+  .object({
+    ...questionBaseShape,
+    questionType: z.literal('LONG_ANSWER'),
+    modelAnswer: boundedText('Model answer', { min: 50, max: 2000 }),
+    minWordCount: minWordCountSchema.default(DEFAULT_WORD_RANGE.min),
+    maxWordCount: maxWordCountSchema.default(DEFAULT_WORD_RANGE.max),
+    keywords: keywordsSchema,
+  })
+  .superRefine(
+    ({ minWordCount, maxWordCount }, ctx) => {
+      const min = minWordCountSchema.safeParse(minWordCount);
+      const max = maxWordCountSchema.safeParse(maxWordCount);
+      if (min.success && max.success && max.data <= min.data) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['maxWordCount'],
+          message: 'Maximum word count must be greater than minimum word count',
+        });
+      }
+    },
+    { when: () => true },
+  );
+
+export const questionSchema = z.discriminatedUnion(
+  'questionType',
+  [mcqQuestionSchema, trueFalseQuestionSchema, shortAnswerQuestionSchema, longAnswerQuestionSchema],
+  { error: 'Please select a valid question type' },
+);
+export type QuestionInput = z.input<typeof questionSchema>;
+export type Question = z.output<typeof questionSchema>;
+
+/**
+ * The questions of each section sit at the same index as the section (`questions.1.4` is the
+ * fifth question of the second section), so errors read as the issue's dotted paths.
+ */
+function checkQuestionsFitSections(sections: unknown, questions: unknown, ctx: z.RefinementCtx) {
+  if (!Array.isArray(sections) || !Array.isArray(questions)) return;
+  if (questions.length !== sections.length) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['questions'],
+      message: 'Each section needs its list of questions',
+    });
+    return;
+  }
+  sections.forEach((section: { totalQuestions?: unknown; questionType?: unknown }, index) => {
+    const list: unknown = questions[index];
+    if (!Array.isArray(list)) return;
+    const total = section?.totalQuestions;
+    if (typeof total === 'number' && list.length !== total) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['questions', index],
+        message: `This section needs exactly ${total} question${total === 1 ? '' : 's'}`,
+      });
+    }
+    list.forEach((question: { questionType?: unknown }, position) => {
+      if (
+        QUESTION_TYPES.includes(question?.questionType as QuestionType) &&
+        question.questionType !== section?.questionType
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['questions', index, position, 'questionType'],
+          message: "Question type must match its section's question type",
+        });
+      }
+    });
+  });
+}
+
+const questionsSchema = z.array(
+  z
+    .array(questionSchema, { error: 'Questions must be a list' })
+    .max(
+      EXAM_LIMITS.questionsPerSection,
+      `Maximum ${EXAM_LIMITS.questionsPerSection} questions per section allowed`,
+    ),
+  { error: 'Questions are required' },
+);
+
+/** The questions step, checked against the sections as they stand (valid or not). */
+export function questionsStepSchemaFor(
+  sections: readonly { totalQuestions?: unknown; questionType?: unknown }[],
+) {
+  return z
+    .object({ questions: questionsSchema })
+    .superRefine((value, ctx) => checkQuestionsFitSections(sections, value.questions, ctx), {
+      when: () => true,
+    });
+}
+
+// --- The whole exam (POST /admin/create-exam) -------------------------------------------------
+
+function checkSchedule(mode: unknown, schedule: unknown, ctx: z.RefinementCtx) {
+  if (mode !== 'AUTO' && mode !== 'PROCTORING') return;
+  if (schedule === null || typeof schedule !== 'object') return;
+  const result = scheduleSchemaFor(mode).safeParse(schedule);
+  for (const issue of result.error?.issues ?? []) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['scheduleDetails', ...issue.path],
+      message: issue.message,
+    });
+  }
+}
+
+/** The schedule as the chosen mode reads it; the other mode's fields are dropped. */
+const scheduleDetailsInputSchema = z.looseObject({}, { error: 'Schedule details are required' });
+
+export const createExamSchema = z
+  .object({
+    examStatus: examStatusSchema.default('DRAFT'),
+    ...examInfoShape,
+    ...targetAudienceShape,
+    scheduleDetails: scheduleDetailsInputSchema,
+    examSections: examSectionsSchema,
+    questions: questionsSchema,
+  })
+  .superRefine(
+    (exam, ctx) => {
+      checkPassingMarks(exam, ctx);
+      checkFaculty(exam.examMode, exam.assignedFacultyIds, ctx);
+      checkSectionsUnique(exam.examSections, ctx);
+      checkQuestionsFitSections(exam.examSections, exam.questions, ctx);
+      checkSchedule(exam.examMode, exam.scheduleDetails, ctx);
+    },
+    { when: () => true },
+  )
+  .transform((exam) => ({
+    ...exam,
+    scheduleDetails: scheduleSchemaFor(exam.examMode).parse(exam.scheduleDetails),
+  }));
+export type CreateExamInput = z.input<typeof createExamSchema>;
+export type CreateExamPayload = z.output<typeof createExamSchema>;
+
+// --- Records as the API returns them ----------------------------------------------------------
+
+export const scheduleDetailsSchema = z.object({
+  examDate: z.string().optional(),
+  startTime: z.string().optional(),
+  endTime: z.string().optional(),
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
+  bufferTime: z.object({ beforeExam: z.number(), afterExam: z.number() }),
+});
+export type ScheduleDetails = z.infer<typeof scheduleDetailsSchema>;
+
+/** One row of the exam list (spec section 3). */
+export const examListItemSchema = z.object({
+  _id: z.string(),
+  examId: z.string(),
+  examTitle: z.string(),
+  subject: z.string(),
+  examMode: z.enum(EXAM_MODES),
+  examStatus: z.enum(EXAM_STATUSES),
+  totalMarks: z.number(),
+  passingMarks: z.number(),
+  duration: z.number(),
+  scheduleDetails: scheduleDetailsSchema,
+  assignedFacultyIds: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type ExamListItem = z.infer<typeof examListItemSchema>;
+
+export const createExamDataSchema = z.object({ exam: examListItemSchema });
+export const examListDataSchema = z.object({
+  exams: z.array(examListItemSchema),
+  pagination: paginationSchema,
+});
+
+export const EXAM_MESSAGES = {
+  draftSaved: 'Exam saved as draft successfully!',
+  published: 'Exam published successfully!',
+  draftFailed: 'Error saving exam. Please try again.',
+  publishFailed: 'Error publishing exam. Please try again.',
+  invalidForm: 'Please fill all required fields correctly before submitting.',
+  missingData: 'Missing required form data',
+  fetchExamsFailed: 'Failed to fetch exams',
+  created: 'Exam created successfully',
+  courseNotInBatch: 'The selected course does not belong to the selected batch',
+  branchNotInCourse: 'The selected branch does not belong to the selected course',
+  sectionNotInBranch: 'The selected section does not belong to the selected branch',
+  facultyNotFound: 'Please select a valid faculty member',
+  sectionWithErrors: 'This section has validation errors',
+  questionWithErrors: 'This question has validation errors',
+  fillRequired: 'Please fill all required fields',
+  saveAsDraft: 'Save as draft',
+  publishExam: 'Publish exam',
+} as const;
+
+// --- Display helpers shared by every screen that lists exams ----------------------------------
+
+/** Spec section 3: 'date at startTime' for one date, 'start - end' for a range. */
+export function scheduleText(schedule: Partial<ScheduleDetails> | null | undefined): string {
+  if (schedule?.examDate && schedule.startTime)
+    return `${schedule.examDate} at ${schedule.startTime}`;
+  if (schedule?.startDate && schedule.endDate) return `${schedule.startDate} - ${schedule.endDate}`;
+  return 'Not scheduled';
+}
+
+export interface MarksWarning {
+  path: string;
+  message: string;
+}
+
+/**
+ * Mismatched marks are legitimate (optional sections, bonus questions), so they are warnings
+ * shown in the wizard, never validation errors.
+ */
+export function marksWarnings(exam: {
+  totalMarks?: unknown;
+  examSections?: readonly { marks?: unknown }[];
+  questions?: readonly (readonly { marks?: unknown }[] | undefined)[];
+}): MarksWarning[] {
+  const warnings: MarksWarning[] = [];
+  const sections = exam.examSections ?? [];
+  const sum = (values: readonly { marks?: unknown }[]) =>
+    values.reduce((total, item) => total + (typeof item?.marks === 'number' ? item.marks : 0), 0);
+  const sectionTotal = sum(sections);
+  if (
+    typeof exam.totalMarks === 'number' &&
+    sections.length > 0 &&
+    sectionTotal !== exam.totalMarks
+  ) {
+    warnings.push({
+      path: 'examSections',
+      message: `Section marks add up to ${sectionTotal}, but the exam's total marks are ${exam.totalMarks}`,
+    });
+  }
+  sections.forEach((section, index) => {
+    const questions = exam.questions?.[index];
+    if (!questions || questions.length === 0 || typeof section?.marks !== 'number') return;
+    const questionTotal = sum(questions);
+    if (questionTotal !== section.marks) {
+      warnings.push({
+        path: `questions.${index}`,
+        message: `Question marks add up to ${questionTotal}, but the section's marks are ${section.marks}`,
+      });
+    }
+  });
+  return warnings;
+}
