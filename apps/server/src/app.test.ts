@@ -7,6 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from './app';
 import { INTERNAL_ERROR_MESSAGE } from './plugins/error-handler';
+import { NUL_IN_TEXT_MESSAGE } from './plugins/json-body';
 import { createTestApp, type TestApp } from './test/app';
 import { bearer, createSignedInUser } from './test/users';
 
@@ -208,6 +209,14 @@ describe('request bodies', () => {
     expect(response.statusCode).toBe(400);
   });
 
+  it('refuses a NUL character anywhere in a body, which PostgreSQL text cannot hold', async () => {
+    const response = await post('{"email":"a@example.com","password":"pass\\u0000word1"}');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, message: NUL_IN_TEXT_MESSAGE });
+    const escapedBackslash = await post('{"email":"a@example.com","password":"pass\\\\u0000word"}');
+    expect(escapedBackslash.statusCode).toBe(401);
+  });
+
   it('reads an empty JSON body as no body', async () => {
     const response = await post('');
     expect(response.statusCode).toBe(400);
@@ -342,11 +351,13 @@ describe('OpenAPI', () => {
       '/api/admin/create-batch',
       '/api/admin/create-branch',
       '/api/admin/create-course',
+      '/api/admin/create-exam',
       '/api/admin/create-faculty',
       '/api/admin/create-section',
       '/api/admin/create-student',
       '/api/admin/delete-faculty/{id}',
       '/api/admin/delete-student/{id}',
+      '/api/admin/get-all-exam',
       '/api/admin/get-all-faculty',
       '/api/admin/get-all-student',
       '/api/admin/get-batches',

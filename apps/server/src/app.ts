@@ -7,11 +7,12 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './modules/auth/auth.service';
 import { databaseLimitStore } from './modules/auth/rate-limiter';
 import { redisLimitStore } from './modules/auth/redis-limit-store';
+import { dashboardAdminRoutes } from './modules/dashboard/dashboard.admin-routes';
+import { examsAdminRoutes } from './modules/exams/exams.admin-routes';
 import { facultyAdminRoutes } from './modules/faculty/faculty.admin-routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { masterDataAdminRoutes } from './modules/master-data/master-data.admin-routes';
 import { studentsAdminRoutes } from './modules/students/students.admin-routes';
-import { usersAdminRoutes } from './modules/users/users.admin-routes';
 import { adminScope } from './plugins/admin-scope';
 import { registerAuthentication } from './plugins/authenticate';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
    * Tests use it to collect the route table and record every response.
    */
   instrument?: (app: FastifyInstance) => void;
+  /** The clock exam schedules are read against; tests fix it. */
+  now?: () => Date;
 }
 
 export async function buildApp({
@@ -56,6 +59,7 @@ export async function buildApp({
   logStream,
   authLimits = DEFAULT_AUTH_LIMITS,
   instrument,
+  now = () => new Date(),
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: REDACTED_PATHS, stream: logStream } : false,
@@ -90,10 +94,11 @@ export async function buildApp({
   });
   await app.register(
     adminScope(async (admin) => {
-      await admin.register(usersAdminRoutes, { db: database.db });
+      await admin.register(dashboardAdminRoutes, { db: database.db, now });
       await admin.register(masterDataAdminRoutes, { db: database.db });
       await admin.register(studentsAdminRoutes, { db: database.db });
       await admin.register(facultyAdminRoutes, { db: database.db });
+      await admin.register(examsAdminRoutes, { db: database.db });
     }),
     { prefix: '/api/admin' },
   );

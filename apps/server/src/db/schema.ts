@@ -2,12 +2,17 @@ import {
   ACTIVE_STATUS,
   type Address,
   COURSE_TYPES,
+  DIFFICULTIES,
+  EXAM_MODES,
+  EXAM_STATUSES,
   GENDERS,
   MARITAL_STATUSES,
+  QUESTION_TYPES,
   ROLES,
 } from '@examiq/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -18,13 +23,24 @@ import {
   type PgSequence,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
+  time,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** When a row was created and last updated; updates made through Drizzle refresh the latter. */
+const timestamps = () => ({
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at')
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
 
 export const users = pgTable(
   'users',
@@ -37,11 +53,7 @@ export const users = pgTable(
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     isFirstLogin: boolean('is_first_login').notNull().default(true),
     lastLogin: timestamptz('last_login'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at')
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
@@ -90,12 +102,12 @@ export const rateLimits = pgTable('rate_limits', {
 /** Master data records start Active; nothing changes a status yet. */
 const masterDataStatusAndTimestamps = () => ({
   status: text('status').notNull().default(ACTIVE_STATUS),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-  updatedAt: timestamptz('updated_at')
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
+  ...timestamps(),
 });
+
+/** A required reference to master data, which cannot be deleted while anything refers to it. */
+const masterDataReference = <Name extends string>(name: Name, target: () => AnyPgColumn) =>
+  uuid(name).notNull().references(target, { onDelete: 'restrict' });
 
 // Each child table's unique index leads with its foreign key column, so it also serves the
 // lookups by parent (cascades, the constraint's own checks) and no second index is needed.
@@ -121,9 +133,7 @@ export const courses = pgTable(
   'courses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    batchId: uuid('batch_id')
-      .notNull()
-      .references(() => batches.id, { onDelete: 'restrict' }),
+    batchId: masterDataReference('batch_id', () => batches.id),
     name: text('name').notNull(),
     fullName: text('full_name').notNull(),
     totalSemesters: integer('total_semesters').notNull(),
@@ -140,9 +150,7 @@ export const branches = pgTable(
   'branches',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    courseId: uuid('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'restrict' }),
+    courseId: masterDataReference('course_id', () => courses.id),
     name: text('name').notNull(),
     code: text('code').notNull(),
     ...masterDataStatusAndTimestamps(),
@@ -154,9 +162,7 @@ export const sections = pgTable(
   'sections',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'restrict' }),
+    branchId: masterDataReference('branch_id', () => branches.id),
     name: text('name').notNull(),
     capacity: integer('capacity').notNull(),
     ...masterDataStatusAndTimestamps(),
@@ -224,11 +230,7 @@ const personColumns = () => ({
   phone: text('phone').notNull(),
   permanentAddress: jsonb('permanent_address').$type<Address>().notNull(),
   currentAddress: jsonb('current_address').$type<Address>().notNull(),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-  updatedAt: timestamptz('updated_at')
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
+  ...timestamps(),
 });
 
 // Lists page newest first with the id breaking ties: `order by created_at desc, id desc` reads
@@ -242,15 +244,9 @@ export const students = pgTable(
     rollNumber: text('roll_number').notNull(),
     family: jsonb('family').$type<FamilyColumn>().notNull(),
     // The batch is the course's: storing it too would let the two disagree.
-    courseId: uuid('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'restrict' }),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'restrict' }),
-    sectionId: uuid('section_id')
-      .notNull()
-      .references(() => sections.id, { onDelete: 'restrict' }),
+    courseId: masterDataReference('course_id', () => courses.id),
+    branchId: masterDataReference('branch_id', () => branches.id),
+    sectionId: masterDataReference('section_id', () => sections.id),
     semester: integer('semester').notNull(),
     admissionYear: integer('admission_year').notNull(),
     expectedGraduationYear: integer('expected_graduation_year').notNull(),
@@ -284,5 +280,182 @@ export const faculty = pgTable(
   (table) => [
     uniqueIndex('faculty_employee_id_lower_key').on(sql`lower(${table.employeeId})`),
     index('faculty_created_at_id_idx').on(table.createdAt, table.id),
+  ],
+);
+
+// --- Exams --------------------------------------------------------------------------------------
+
+export const examNumbers = pgSequence('exam_number_seq');
+
+/** `column in ('A', 'B', ...)` for a check constraint, from one of the contracts' value lists. */
+function isOneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in ${sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`)}`;
+}
+
+/**
+ * Schedule dates and times are the institution's wall-clock values, so they are stored without a
+ * time zone. Each mode has its own schedule columns and the other mode's stay empty.
+ */
+export const exams = pgTable(
+  'exams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    examId: text('exam_id').notNull().unique().default(readableId('EXM', examNumbers)),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    subject: text('subject').notNull(),
+    totalMarks: integer('total_marks').notNull(),
+    passingMarks: integer('passing_marks').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    mode: text('mode', { enum: EXAM_MODES }).notNull(),
+    status: text('status', { enum: EXAM_STATUSES }).notNull(),
+    generalInstructions: text('general_instructions').array().notNull(),
+    batchId: masterDataReference('batch_id', () => batches.id),
+    courseId: masterDataReference('course_id', () => courses.id),
+    branchId: masterDataReference('branch_id', () => branches.id),
+    examDate: date('exam_date', { mode: 'string' }),
+    startTime: time('start_time'),
+    endTime: time('end_time'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+    bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    // An exam outlives the admin account that created it.
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (table) => [
+    index('exams_created_at_id_idx').on(table.createdAt, table.id),
+    // The restrict checks of a master data delete, and the set-null of an account delete.
+    index('exams_batch_id_idx').on(table.batchId),
+    index('exams_course_id_idx').on(table.courseId),
+    index('exams_branch_id_idx').on(table.branchId),
+    index('exams_created_by_idx').on(table.createdBy),
+    check('exams_status_check', isOneOf(table.status, EXAM_STATUSES)),
+    check('exams_mode_check', isOneOf(table.mode, EXAM_MODES)),
+    check('exams_passing_marks_check', sql`${table.passingMarks} <= ${table.totalMarks}`),
+    check(
+      'exams_schedule_check',
+      // Every column is tested for null explicitly: a comparison with null would pass the check.
+      sql`(${table.mode} = 'PROCTORING' and ${table.examDate} is not null
+          and ${table.startTime} is not null and ${table.endTime} is not null
+          and ${table.endTime} > ${table.startTime}
+          and ${table.startDate} is null and ${table.endDate} is null)
+        or (${table.mode} = 'AUTO' and ${table.startDate} is not null and ${table.endDate} is not null
+          and ${table.endDate} >= ${table.startDate}
+          and ${table.examDate} is null and ${table.startTime} is null and ${table.endTime} is null)`,
+    ),
+  ],
+);
+
+/** A part of an exam, which goes when the exam is deleted. */
+const examIdColumn = () =>
+  uuid('exam_id')
+    .notNull()
+    .references(() => exams.id, { onDelete: 'cascade' });
+
+/** The master data sections an exam is for; several may be chosen. */
+export const examTargetSections = pgTable(
+  'exam_target_sections',
+  {
+    examId: examIdColumn(),
+    sectionId: masterDataReference('section_id', () => sections.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.examId, table.sectionId] }),
+    index('exam_target_sections_section_id_idx').on(table.sectionId),
+  ],
+);
+
+/**
+ * The faculty proctoring an exam, by user id as the wizard sends them. The reference is to a
+ * faculty profile, so only faculty can be assigned, and deleting the account removes the
+ * assignment with it.
+ */
+export const examFaculty = pgTable(
+  'exam_faculty',
+  {
+    examId: examIdColumn(),
+    facultyUserId: uuid('faculty_user_id')
+      .notNull()
+      .references(() => faculty.userId, { onDelete: 'cascade' }),
+    // The order the admin chose, kept for display.
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.examId, table.facultyUserId] }),
+    index('exam_faculty_faculty_user_id_idx').on(table.facultyUserId),
+  ],
+);
+
+export const examSections = pgTable(
+  'exam_sections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    examId: examIdColumn(),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    // Free text such as 1, 2, A, B: a label, not the position.
+    orderLabel: text('order_label').notNull(),
+    marks: integer('marks').notNull(),
+    questionType: text('question_type', { enum: QUESTION_TYPES }).notNull(),
+    totalQuestions: integer('total_questions').notNull(),
+    timeLimitMinutes: integer('time_limit_minutes').notNull(),
+    isOptional: boolean('is_optional').notNull(),
+    instructions: text('instructions').array().notNull(),
+  },
+  (table) => [
+    uniqueIndex('exam_sections_exam_id_position_key').on(table.examId, table.position),
+    check('exam_sections_question_type_check', isOneOf(table.questionType, QUESTION_TYPES)),
+  ],
+);
+
+/**
+ * The answer key (sample and model answers, word counts, keywords) has columns of its own, so a
+ * question can be served to a student by selecting the other columns only.
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sectionId: uuid('section_id')
+      .notNull()
+      .references(() => examSections.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    questionText: text('question_text').notNull(),
+    questionType: text('question_type', { enum: QUESTION_TYPES }).notNull(),
+    marks: integer('marks').notNull(),
+    questionOrder: integer('question_order').notNull(),
+    difficulty: text('difficulty', { enum: DIFFICULTIES }).notNull(),
+    explanation: text('explanation').notNull(),
+    sampleAnswer: text('sample_answer'),
+    modelAnswer: text('model_answer'),
+    minWordCount: integer('min_word_count'),
+    maxWordCount: integer('max_word_count'),
+    keywords: text('keywords').array(),
+  },
+  (table) => [
+    uniqueIndex('questions_section_id_position_key').on(table.sectionId, table.position),
+    check('questions_question_type_check', isOneOf(table.questionType, QUESTION_TYPES)),
+    check('questions_difficulty_check', isOneOf(table.difficulty, DIFFICULTIES)),
+  ],
+);
+
+/** The choices of MCQ and TRUE_FALSE questions; `is_correct` is part of the answer key. */
+export const questionOptions = pgTable(
+  'question_options',
+  {
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    optionText: text('option_text').notNull(),
+    isCorrect: boolean('is_correct').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.questionId, table.position] }),
+    uniqueIndex('question_options_one_correct_key')
+      .on(table.questionId)
+      .where(sql`${table.isCorrect}`),
   ],
 );

@@ -11,6 +11,12 @@ export class RequestValidationError extends Error {
   }
 }
 
+/** The object schema of a request part, also when the contract transforms the object after it. */
+export function objectSchemaOf(schema: unknown): z.ZodObject | undefined {
+  if (schema instanceof z.ZodObject) return schema;
+  return schema instanceof z.ZodPipe ? objectSchemaOf(schema.in) : undefined;
+}
+
 /**
  * Validates with the contracts' zod schemas. fastify-type-provider-zod's own compiler flattens
  * zod issues into Ajv-style errors; keeping the issues lets contracts' `fieldErrors` build the
@@ -20,7 +26,7 @@ export const contractValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
     // Fastify passes an absent body as null; validating {} names each missing field instead.
-    const input = httpPart === 'body' && data == null && schema instanceof z.ZodObject ? {} : data;
+    const input = httpPart === 'body' && data == null && objectSchemaOf(schema) ? {} : data;
     const result = schema.safeParse(input);
     return result.success
       ? { value: result.data }

@@ -47,6 +47,8 @@ export interface TestAppOptions {
   authLimits?: AuthLimits;
   /** Turns the log on, at `config.logLevel`, into this stream. */
   logStream?: FastifyLoggerOptions['stream'];
+  /** The app's clock, for tests of what depends on the time of day. */
+  now?: () => Date;
   /** Runs before the app is ready, e.g. to register extra test routes. */
   beforeReady?: (app: App) => Promise<void>;
 }
@@ -61,6 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     db: database,
     authLimits: options.authLimits,
+    now: options.now,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
     instrument(instance) {

@@ -103,8 +103,8 @@ export type PeopleClient = ReturnType<typeof peopleClient>;
 
 /** Posts a create payload and checks the 400 carries exactly these errors, as the contract gives them. */
 export async function expectRejectedCreate(
-  api: PeopleClient,
-  create: { path: 'create-student' | 'create-faculty'; schema: z.ZodType },
+  api: Pick<PeopleClient, 'post'>,
+  create: { path: string; schema: z.ZodType },
   payload: unknown,
   errors: Record<string, string>,
 ) {

@@ -181,13 +181,23 @@ export async function listStudents(
   db: AppDatabase,
   query: PageQuery,
 ): Promise<{ students: Student[]; pagination: Pagination }> {
+  const newestFirst = [desc(students.createdAt), desc(students.id)];
   const { items, pagination } = await paginate(
     query,
-    ({ limit, offset }) =>
-      selectStudents(db)
-        .orderBy(desc(students.createdAt), desc(students.id))
+    ({ limit, offset }) => {
+      // The page's ids come from the index alone; joining only those keeps a deep page as cheap
+      // as the first, where joining before the offset would sort every student.
+      const page = db
+        .select({ id: students.id })
+        .from(students)
+        .orderBy(...newestFirst)
         .limit(limit)
-        .offset(offset),
+        .offset(offset)
+        .as('page');
+      return selectStudents(db)
+        .innerJoin(page, eq(page.id, students.id))
+        .orderBy(...newestFirst);
+    },
     () => db.$count(students),
   );
   return { students: items.map(toStudentDto), pagination };

@@ -1,5 +1,5 @@
 import { PEOPLE_MESSAGES, type Role, type User } from '@examiq/contracts';
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { users } from '../../db/schema';
 import { ApiError } from '../../errors';
@@ -75,16 +75,6 @@ export async function createUser(db: AppDatabase, input: NewUser): Promise<UserR
   const user = await insertUser(db, input);
   if (!user) throw new ApiError(409, EMAIL_TAKEN_MESSAGE);
   return user;
-}
-
-export async function countUsersByRole(db: AppDatabase): Promise<Record<Role, number>> {
-  const rows = await db
-    .select({ role: users.role, total: count() })
-    .from(users)
-    .groupBy(users.role);
-  const counts: Record<Role, number> = { admin: 0, faculty: 0, student: 0 };
-  for (const row of rows) counts[row.role] = row.total;
-  return counts;
 }
 
 /** The user as the API shows it (contracts' userSchema). */

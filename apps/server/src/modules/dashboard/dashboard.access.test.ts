@@ -1,0 +1,3 @@
+import { describeAdminRouteAccess } from '../../test/admin-access';
+
+describeAdminRouteAccess('dashboard', [['GET', '/api/admin/overview']]);

@@ -1,0 +1,58 @@
+import {
+  createExamDataSchema,
+  createExamSchema,
+  EXAM_MESSAGES,
+  examListDataSchema,
+  pageQuerySchema,
+  successResponse,
+} from '@examiq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { createExam, listExams } from './exams.service';
+
+const TAGS = ['exams'];
+
+/** Whole exams and the exam list. Registered inside the admin scope, which guards it. */
+export const examsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = async (app, { db }) => {
+  app.post(
+    '/create-exam',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Creates an exam with its audience, schedule, sections, questions and answer key, all at once',
+        security: BEARER_AUTH,
+        body: createExamSchema,
+        response: {
+          201: successResponse(createExamDataSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const exam = await createExam(db, request.body, request.auth.userId);
+      return reply
+        .code(201)
+        .send({ success: true as const, message: EXAM_MESSAGES.created, data: { exam } });
+    },
+  );
+
+  app.get(
+    '/get-all-exam',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Lists one page of exams, newest first',
+        security: BEARER_AUTH,
+        querystring: pageQuerySchema,
+        response: {
+          200: successResponse(examListDataSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listExams(db, request.query) }),
+  );
+};

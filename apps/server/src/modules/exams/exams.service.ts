@@ -1,0 +1,360 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateExamPayload,
+  EXAM_MESSAGES,
+  type ExamListItem,
+  type PageQuery,
+  type Pagination,
+  type Question,
+  type ScheduleDetails,
+} from '@examiq/contracts';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { insertMany } from '../../db/insert-many';
+import {
+  batches,
+  branches,
+  courses,
+  examFaculty,
+  examSections,
+  exams,
+  examTargetSections,
+  faculty,
+  questionOptions,
+  questions,
+  sections,
+} from '../../db/schema';
+import { FieldErrors } from '../../errors';
+import { paginate } from '../people/people.service';
+
+/** The messages of an id that is well formed but names no record, as the form words them. */
+export const UNKNOWN_AUDIENCE = {
+  batch: 'Please select a valid batch',
+  course: 'Please select a valid course',
+  branch: 'Please select a valid branch',
+  section: 'Please select a valid section',
+} as const;
+
+/** The columns an exam list row shows. */
+const listColumns = {
+  id: exams.id,
+  examId: exams.examId,
+  title: exams.title,
+  subject: exams.subject,
+  mode: exams.mode,
+  status: exams.status,
+  totalMarks: exams.totalMarks,
+  passingMarks: exams.passingMarks,
+  durationMinutes: exams.durationMinutes,
+  examDate: exams.examDate,
+  startTime: exams.startTime,
+  endTime: exams.endTime,
+  startDate: exams.startDate,
+  endDate: exams.endDate,
+  bufferBeforeMinutes: exams.bufferBeforeMinutes,
+  bufferAfterMinutes: exams.bufferAfterMinutes,
+  createdAt: exams.createdAt,
+};
+type ExamListRow = Pick<typeof exams.$inferSelect, keyof typeof listColumns>;
+
+/** The database answers times as HH:mm:ss; the contract's times are HH:mm. */
+const hoursAndMinutes = (time: string | null) => time?.slice(0, 5);
+
+/** Only the fields of the exam's mode; the table's check keeps the other mode's columns empty. */
+export function scheduleDetailsOf(
+  row: Pick<
+    ExamListRow,
+    | 'mode'
+    | 'examDate'
+    | 'startTime'
+    | 'endTime'
+    | 'startDate'
+    | 'endDate'
+    | 'bufferBeforeMinutes'
+    | 'bufferAfterMinutes'
+  >,
+): ScheduleDetails {
+  const bufferTime = { beforeExam: row.bufferBeforeMinutes, afterExam: row.bufferAfterMinutes };
+  return row.mode === 'PROCTORING'
+    ? {
+        examDate: row.examDate ?? undefined,
+        startTime: hoursAndMinutes(row.startTime),
+        endTime: hoursAndMinutes(row.endTime),
+        bufferTime,
+      }
+    : { startDate: row.startDate ?? undefined, endDate: row.endDate ?? undefined, bufferTime };
+}
+
+function toExamListItem(row: ExamListRow, assignedFacultyIds: string[]): ExamListItem {
+  return {
+    _id: row.id,
+    examId: row.examId,
+    examTitle: row.title,
+    subject: row.subject,
+    examMode: row.mode,
+    examStatus: row.status,
+    totalMarks: row.totalMarks,
+    passingMarks: row.passingMarks,
+    duration: row.durationMinutes,
+    scheduleDetails: scheduleDetailsOf(row),
+    assignedFacultyIds,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Ids as the database writes them. A uuid may arrive in upper case, and the ids the lookups
+ * return must compare equal to the ones sent.
+ */
+function withCanonicalIds(exam: CreateExamPayload): CreateExamPayload {
+  const lower = (ids: string[]) => ids.map((id) => id.toLowerCase());
+  return {
+    ...exam,
+    batchId: exam.batchId.toLowerCase(),
+    courseId: exam.courseId.toLowerCase(),
+    branchId: exam.branchId.toLowerCase(),
+    sectionIds: lower(exam.sectionIds),
+    assignedFacultyIds: lower(exam.assignedFacultyIds),
+  };
+}
+
+/**
+ * Checks that the batch, course and branch exist and nest, that each section is one of the
+ * branch's and that each faculty id is a faculty member's account, reporting every mismatch on
+ * its own field at once. The faculty rows stay locked until the transaction ends, so an account
+ * deleted meanwhile cannot turn the insert that follows into a foreign key failure.
+ */
+async function checkAudience(tx: AppDatabase, exam: CreateExamPayload): Promise<void> {
+  const [placement] = await tx
+    .select({
+      batchId: batches.id,
+      courseBatchId: courses.batchId,
+      branchCourseId: branches.courseId,
+    })
+    .from(sql`(values (1)) as single_row`)
+    .leftJoin(batches, eq(batches.id, exam.batchId))
+    .leftJoin(courses, eq(courses.id, exam.courseId))
+    .leftJoin(branches, eq(branches.id, exam.branchId));
+  const foundSections = await tx
+    .select({ id: sections.id, branchId: sections.branchId })
+    .from(sections)
+    .where(inArray(sections.id, exam.sectionIds));
+  const foundFaculty =
+    exam.assignedFacultyIds.length === 0
+      ? []
+      : await tx
+          .select({ userId: faculty.userId })
+          .from(faculty)
+          .where(inArray(faculty.userId, exam.assignedFacultyIds))
+          .for('key share');
+
+  const errors: Record<string, string> = {};
+  if (!placement?.batchId) errors.batchId = UNKNOWN_AUDIENCE.batch;
+  if (!placement?.courseBatchId) errors.courseId = UNKNOWN_AUDIENCE.course;
+  else if (placement.courseBatchId !== exam.batchId) {
+    errors.courseId = EXAM_MESSAGES.courseNotInBatch;
+  }
+  if (!placement?.branchCourseId) errors.branchId = UNKNOWN_AUDIENCE.branch;
+  else if (placement.branchCourseId !== exam.courseId) {
+    errors.branchId = EXAM_MESSAGES.branchNotInCourse;
+  }
+  const branchOfSection = new Map(foundSections.map((section) => [section.id, section.branchId]));
+  exam.sectionIds.forEach((id, index) => {
+    const branchId = branchOfSection.get(id);
+    if (branchId === undefined) errors[`sectionIds.${index}`] = UNKNOWN_AUDIENCE.section;
+    else if (branchId !== exam.branchId) {
+      errors[`sectionIds.${index}`] = EXAM_MESSAGES.sectionNotInBranch;
+    }
+  });
+  const facultyUserIds = new Set(foundFaculty.map((member) => member.userId));
+  exam.assignedFacultyIds.forEach((id, index) => {
+    if (!facultyUserIds.has(id)) {
+      errors[`assignedFacultyIds.${index}`] = EXAM_MESSAGES.facultyNotFound;
+    }
+  });
+  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+}
+
+/** The type-specific columns of a question: its answer key, kept apart from what students see. */
+function answerKeyOf(question: Question) {
+  switch (question.questionType) {
+    case 'SHORT_ANSWER':
+      return { sampleAnswer: question.sampleAnswer, keywords: question.keywords };
+    case 'LONG_ANSWER':
+      return {
+        modelAnswer: question.modelAnswer,
+        minWordCount: question.minWordCount,
+        maxWordCount: question.maxWordCount,
+        keywords: question.keywords,
+      };
+    default:
+      return {};
+  }
+}
+
+function scheduleColumnsOf(schedule: CreateExamPayload['scheduleDetails']) {
+  const buffers = {
+    bufferBeforeMinutes: schedule.bufferTime.beforeExam,
+    bufferAfterMinutes: schedule.bufferTime.afterExam,
+  };
+  return 'examDate' in schedule
+    ? {
+        examDate: schedule.examDate,
+        startTime: schedule.startTime,
+        endTime: schedule.endTime,
+        ...buffers,
+      }
+    : { startDate: schedule.startDate, endDate: schedule.endDate, ...buffers };
+}
+
+/**
+ * Every row of the exam, built before the transaction opens so that it only runs the statements.
+ * The ids are made here so children can name their parents without a round trip; an id chosen
+ * twice (a section or faculty member picked twice) is stored once.
+ */
+function rowsOf(exam: CreateExamPayload, createdBy: string) {
+  const id = randomUUID();
+  const sectionRows: (typeof examSections.$inferInsert)[] = [];
+  const questionRows: (typeof questions.$inferInsert)[] = [];
+  const optionRows: (typeof questionOptions.$inferInsert)[] = [];
+  exam.examSections.forEach((section, sectionIndex) => {
+    const sectionId = randomUUID();
+    sectionRows.push({
+      id: sectionId,
+      examId: id,
+      position: sectionIndex,
+      name: section.name,
+      orderLabel: section.order,
+      marks: section.marks,
+      questionType: section.questionType,
+      totalQuestions: section.totalQuestions,
+      timeLimitMinutes: section.timeLimit,
+      isOptional: section.isOptional,
+      instructions: section.instructions,
+    });
+    // The schema matched each section with its list of questions at the same index.
+    (exam.questions[sectionIndex] ?? []).forEach((question, position) => {
+      const questionId = randomUUID();
+      questionRows.push({
+        id: questionId,
+        sectionId,
+        position,
+        questionText: question.questionText,
+        questionType: question.questionType,
+        marks: question.marks,
+        questionOrder: question.order,
+        difficulty: question.difficulty,
+        explanation: question.explanation,
+        ...answerKeyOf(question),
+      });
+      if ('options' in question) {
+        question.options.forEach((option, optionPosition) => {
+          optionRows.push({
+            questionId,
+            position: optionPosition,
+            optionText: option.text,
+            isCorrect: option.isCorrect,
+          });
+        });
+      }
+    });
+  });
+  return {
+    exam: {
+      id,
+      title: exam.examTitle,
+      description: exam.examDescription,
+      subject: exam.subject,
+      totalMarks: exam.totalMarks,
+      passingMarks: exam.passingMarks,
+      durationMinutes: exam.duration,
+      mode: exam.examMode,
+      status: exam.examStatus,
+      generalInstructions: exam.generalInstructions,
+      batchId: exam.batchId,
+      courseId: exam.courseId,
+      branchId: exam.branchId,
+      ...scheduleColumnsOf(exam.scheduleDetails),
+      createdBy,
+    },
+    targetSections: [...new Set(exam.sectionIds)].map((sectionId) => ({ examId: id, sectionId })),
+    faculty: [...new Set(exam.assignedFacultyIds)].map((facultyUserId, position) => ({
+      examId: id,
+      facultyUserId,
+      position,
+    })),
+    sections: sectionRows,
+    questions: questionRows,
+    options: optionRows,
+  };
+}
+
+/**
+ * Stores the exam with its audience, faculty, sections, questions and options in one
+ * transaction: one statement per table, however many questions, and nothing is left when any
+ * check or statement fails.
+ */
+export async function createExam(
+  db: AppDatabase,
+  input: CreateExamPayload,
+  createdBy: string,
+): Promise<ExamListItem> {
+  const exam = withCanonicalIds(input);
+  const rows = rowsOf(exam, createdBy);
+  const created = await db.transaction(async (tx) => {
+    await checkAudience(tx, exam);
+    const [row] = await tx.insert(exams).values(rows.exam).returning(listColumns);
+    await insertMany(tx, examTargetSections, rows.targetSections);
+    await insertMany(tx, examFaculty, rows.faculty);
+    await insertMany(tx, examSections, rows.sections);
+    await insertMany(tx, questions, rows.questions);
+    await insertMany(tx, questionOptions, rows.options);
+    return row;
+  });
+  if (!created) throw new Error('An insert returned no row');
+  return toExamListItem(
+    created,
+    rows.faculty.map((assignment) => assignment.facultyUserId),
+  );
+}
+
+/** The assigned faculty of each exam, in the order chosen: one query for the whole page. */
+async function facultyIdsByExam(
+  db: AppDatabase,
+  examIds: string[],
+): Promise<Map<string, string[]>> {
+  const byExam = new Map(examIds.map((id): [string, string[]] => [id, []]));
+  if (examIds.length === 0) return byExam;
+  const rows = await db
+    .select({ examId: examFaculty.examId, facultyUserId: examFaculty.facultyUserId })
+    .from(examFaculty)
+    .where(inArray(examFaculty.examId, examIds))
+    .orderBy(examFaculty.examId, examFaculty.position);
+  for (const row of rows) byExam.get(row.examId)?.push(row.facultyUserId);
+  return byExam;
+}
+
+/** Newest first; the id breaks ties so pages never overlap or skip. */
+export async function listExams(
+  db: AppDatabase,
+  query: PageQuery,
+): Promise<{ exams: ExamListItem[]; pagination: Pagination }> {
+  const { items, pagination } = await paginate(
+    query,
+    async ({ limit, offset }) => {
+      const rows = await db
+        .select(listColumns)
+        .from(exams)
+        .orderBy(desc(exams.createdAt), desc(exams.id))
+        .limit(limit)
+        .offset(offset);
+      const facultyIds = await facultyIdsByExam(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toExamListItem(row, facultyIds.get(row.id) ?? []));
+    },
+    () => db.$count(exams),
+  );
+  return { exams: items, pagination };
+}
