@@ -29,19 +29,25 @@ export function Field({ id, label, error, hint, className, children }: FieldProp
         {label}
       </label>
       {children}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      ) : (
-        hint && (
-          <p id={`${id}-hint`} className="mt-1.5 text-sm text-slate-500">
-            {hint}
-          </p>
-        )
-      )}
+      <FieldMessage id={id} error={error} hint={hint} />
     </div>
   );
+}
+
+/** The error, or else the hint, under a control; ids as `describedBy` names them. */
+export function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  if (error) {
+    return (
+      <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
+        {error}
+      </p>
+    );
+  }
+  return hint ? (
+    <p id={`${id}-hint`} className="mt-1.5 text-sm text-slate-500">
+      {hint}
+    </p>
+  ) : null;
 }
 
 /** The aria-describedby value matching what Field renders under the control. */

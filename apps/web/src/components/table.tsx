@@ -105,7 +105,10 @@ export function Table<Row>({
             {!loading && rows.length === 0 && (
               <tr>
                 <td colSpan={columns.length}>
-                  <EmptyState title={emptyTitle} description={emptyDescription} />
+                  {/* A phone scrolls the table sideways: the message stays in the visible part. */}
+                  <div className="sticky left-0 w-full max-w-[calc(100vw-2rem)]">
+                    <EmptyState title={emptyTitle} description={emptyDescription} />
+                  </div>
                 </td>
               </tr>
             )}

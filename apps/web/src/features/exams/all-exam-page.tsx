@@ -1,18 +1,175 @@
-import { Plus } from 'lucide-react';
+import {
+  EXAM_MESSAGES,
+  EXAM_MODE_LABELS,
+  type ExamListItem,
+  type ExamMode,
+  type ExamStatus,
+  scheduleText,
+} from '@examiq/contracts';
+import { Eye, Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge, type BadgeTone } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
+import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
+import { Table, type TableColumn } from '@/components/table';
+import { getServerMessage } from '@/lib/api-client';
+import { usePageParam } from '@/lib/use-page-param';
+import { useExams } from './api/get-all-exam';
+
+const STATUS_LABELS: Record<ExamStatus, string> = { DRAFT: 'Draft', PUBLISH: 'Published' };
+
+const STATUS_TONES: Record<ExamStatus, BadgeTone> = { DRAFT: 'amber', PUBLISH: 'green' };
+const MODE_TONES: Record<ExamMode, BadgeTone> = { AUTO: 'sky', PROCTORING: 'violet' };
+
+const VIEW_COMING_SOON = 'Exam details are coming soon';
+
+/** A cell's value with a smaller grey line under it. */
+function TwoLines({ main, detail }: { main: ReactNode; detail: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <p className="truncate">{main}</p>
+      <p className="truncate text-xs text-slate-500">{detail}</p>
+    </div>
+  );
+}
+
+const columns: TableColumn<ExamListItem>[] = [
+  {
+    key: 'title',
+    header: 'Exam',
+    width: '220px',
+    cell: (exam) => (
+      <TwoLines
+        main={
+          <span className="font-medium text-slate-900" title={exam.examTitle}>
+            {exam.examTitle}
+          </span>
+        }
+        detail={exam.examId}
+      />
+    ),
+  },
+  {
+    key: 'subject',
+    header: 'Subject',
+    width: '130px',
+    cell: (exam) => <span title={exam.subject}>{exam.subject}</span>,
+  },
+  {
+    key: 'mode',
+    header: 'Mode',
+    width: '110px',
+    cell: (exam) => (
+      <Badge tone={MODE_TONES[exam.examMode]}>{EXAM_MODE_LABELS[exam.examMode]}</Badge>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    width: '110px',
+    cell: (exam) => (
+      <Badge tone={STATUS_TONES[exam.examStatus]}>{STATUS_LABELS[exam.examStatus]}</Badge>
+    ),
+  },
+  {
+    key: 'marks',
+    header: 'Marks',
+    width: '90px',
+    cell: (exam) => <TwoLines main={exam.totalMarks} detail={`${exam.passingMarks} to pass`} />,
+  },
+  {
+    key: 'duration',
+    header: 'Duration',
+    width: '90px',
+    wideOnly: true,
+    cell: (exam) => `${exam.duration} min`,
+  },
+  {
+    key: 'schedule',
+    header: 'Schedule',
+    width: '200px',
+    cell: (exam) => (
+      <TwoLines
+        main={scheduleText(exam.scheduleDetails)}
+        detail={<span className="2xl:hidden">{`${exam.duration} min`}</span>}
+      />
+    ),
+  },
+  {
+    key: 'faculty',
+    header: 'Faculty Count',
+    width: '110px',
+    align: 'right',
+    cell: (exam) => exam.assignedFacultyIds.length,
+  },
+  {
+    key: 'actions',
+    header: <span className="sr-only">Actions</span>,
+    width: '56px',
+    align: 'right',
+    cell: (exam) => (
+      // Spec: the view button has no navigation. It stays focusable (aria-disabled rather than
+      // disabled) so keyboard and screen reader users also learn why it does nothing.
+      <button
+        type="button"
+        aria-label={`View ${exam.examTitle}`}
+        aria-disabled="true"
+        title={VIEW_COMING_SOON}
+        className="ml-auto flex size-9 cursor-not-allowed items-center justify-center rounded-lg text-slate-300"
+      >
+        <Eye aria-hidden="true" className="size-4" />
+      </button>
+    ),
+  },
+];
+
+/** The paginated exam list, on the page given by ?page=. */
+export function ExamTable() {
+  const [page, setPage] = usePageParam();
+  const exams = useExams(page);
+
+  return (
+    <>
+      {exams.isError && (
+        <ErrorBanner
+          title={EXAM_MESSAGES.fetchExamsFailed}
+          message={getServerMessage(exams.error)}
+          onRetry={() => void exams.refetch()}
+        />
+      )}
+      <Table
+        caption="Exams"
+        columns={columns}
+        rows={exams.data?.exams ?? []}
+        rowKey={(exam) => exam._id}
+        loading={exams.isPending}
+        emptyTitle={exams.isError ? 'Exams could not be loaded' : 'No exams yet'}
+        emptyDescription={
+          exams.isError ? 'Try again in a moment.' : 'Create your first exam to see it here.'
+        }
+        label="exams"
+        pagination={exams.data?.pagination}
+        onPageChange={setPage}
+      />
+    </>
+  );
+}
 
 export default function AllExamPage() {
   return (
-    <PageHeader
-      title="All Exams"
-      description="Every exam with its subject, mode, status, marks and schedule."
-      actions={
-        <ButtonLink to="../create-exam" relative="path">
-          <Plus aria-hidden="true" className="size-4" />
-          Create
-        </ButtonLink>
-      }
-    />
+    <>
+      <PageHeader
+        title="All Exams"
+        description="Every exam with its subject, mode, status, marks and schedule."
+        actions={
+          <ButtonLink to="../create-exam" relative="path">
+            <Plus aria-hidden="true" className="size-4" />
+            Create
+          </ButtonLink>
+        }
+      />
+      <ExamTable />
+    </>
   );
 }

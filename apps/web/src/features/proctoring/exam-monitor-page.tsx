@@ -1,10 +1,6 @@
-import { PageHeader } from '@/components/page-header';
+import { ExamMonitor } from './exam-monitor';
+import { useMonitorFeed } from './monitor-data';
 
 export default function ExamMonitorPage() {
-  return (
-    <PageHeader
-      title="Live Proctoring"
-      description="Watch every candidate of a proctored exam, follow alerts and message students while the exam runs."
-    />
-  );
+  return <ExamMonitor feed={useMonitorFeed()} />;
 }

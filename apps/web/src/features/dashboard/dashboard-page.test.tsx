@@ -1,0 +1,182 @@
+import { AUTH_MESSAGES, type DashboardOverview } from '@examiq/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { makeOverview, makeRecentExam } from '@/test/dashboard-fixtures';
+import DashboardPage from './dashboard-page';
+
+function block(name: string) {
+  return screen.getByRole('region', { name });
+}
+
+/** The figure a tile shows: the description of its label's term. */
+function figure(blockName: string, label: string) {
+  const term = within(block(blockName)).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling as HTMLElement;
+}
+
+function renderDashboard(overview: DashboardOverview = makeOverview()) {
+  const requests = fakeAdminApi({ 'GET /admin/overview': () => ok(overview) });
+  const view = renderPage(<DashboardPage />, '/admin', [
+    { path: '/admin/exam/create-exam', element: <h1>Create Exam</h1> },
+    { path: '/admin/student', element: <h1>All Students</h1> },
+  ]);
+  return { ...view, requests };
+}
+
+describe('DashboardPage', () => {
+  it('shows the five blocks, skeletons first, then the figures of the one overview call', async () => {
+    const { requests } = renderDashboard();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    for (const name of [
+      'System Overview',
+      'Exam Statistics',
+      'Recent Exams',
+      'Quick Actions',
+      'Result Publishing Status',
+    ]) {
+      expect(block(name)).toBeInTheDocument();
+    }
+    expect(figure('System Overview', 'Total Batches')).toHaveTextContent('Loading');
+    expect(within(block('Recent Exams')).getAllByTestId('skeleton-row')).toHaveLength(10);
+
+    expect(
+      await within(figure('System Overview', 'Total Batches')).findByText('3'),
+    ).toBeInTheDocument();
+    expect(figure('System Overview', 'Courses')).toHaveTextContent('5');
+    expect(figure('System Overview', 'Branches')).toHaveTextContent('7');
+    expect(figure('System Overview', 'Sections')).toHaveTextContent('11');
+    expect(figure('Exam Statistics', 'Ongoing')).toHaveTextContent('2');
+    expect(figure('Exam Statistics', 'Completed')).toHaveTextContent('13');
+    expect(figure('Exam Statistics', 'Upcoming')).toHaveTextContent('4');
+    expect(figure('Exam Statistics', 'Pending Results')).toHaveTextContent('6');
+    expect(within(block('Exam Statistics')).getByText(/as of 14 Mar 2030, 10:00/)).toBeVisible();
+    expect(requests.map((request) => request.url)).toEqual(['/admin/overview']);
+  });
+
+  it('lists the recent exams with their schedule, participants and a badge per status', async () => {
+    renderDashboard(
+      makeOverview({
+        recentExams: [
+          makeRecentExam(),
+          makeRecentExam({
+            _id: 'exam-2',
+            subject: 'Operating Systems',
+            batch: { _id: 'batch-2', name: '2025-2029' },
+            scheduleDetails: {
+              startDate: '2030-03-14',
+              endDate: '2030-03-16',
+              bufferTime: { beforeExam: 0, afterExam: 0 },
+            },
+            participants: 1200,
+            status: 'Ongoing',
+          }),
+          makeRecentExam({ _id: 'exam-3', subject: 'Compilers', status: 'Scheduled' }),
+        ],
+      }),
+    );
+
+    await within(block('Recent Exams')).findByText('B.Tech / Operating Systems');
+    const table = within(block('Recent Exams')).getByRole('table', { name: 'Recent exams' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Course/Subject', 'Batch', 'Schedule', 'Participants', 'Status']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    const cells = rows.map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+    expect(cells.map(([, ...rest]) => rest)).toEqual([
+      ['2024-2028', '2030-03-14 at 09:30', '58', 'Completed'],
+      ['2025-2029', '2030-03-14 - 2030-03-16', '1,200', 'Ongoing'],
+      ['2024-2028', '2030-03-14 at 09:30', '58', 'Scheduled'],
+    ]);
+    const [first] = rows as [HTMLElement];
+    expect(within(first).getByText('B.Tech / Data Structures')).toHaveAttribute(
+      'title',
+      'Bachelor of Technology',
+    );
+    expect(within(first).getByText('Data Structures Mid-term')).toBeVisible();
+    expect(within(rows[0] as HTMLElement).getByText('Completed')).toHaveClass('text-green-700');
+    expect(within(rows[1] as HTMLElement).getByText('Ongoing')).toHaveClass('text-blue-700');
+    expect(within(rows[2] as HTMLElement).getByText('Scheduled')).toHaveClass('text-amber-800');
+  });
+
+  it('says so when no exam is published yet', async () => {
+    renderDashboard(makeOverview({ recentExams: [] }));
+
+    expect(await within(block('Recent Exams')).findByText('No published exams yet')).toBeVisible();
+  });
+
+  it.each([
+    ['Schedule New Exam', '/admin/exam/create-exam', 'Create Exam'],
+    ['Manage Students', '/admin/student', 'All Students'],
+  ])('goes from %s to %s', async (name, path, heading) => {
+    const { router } = renderDashboard();
+
+    await userEvent.click(within(block('Quick Actions')).getByRole('link', { name }));
+
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Publish Results', 'Publishing results is coming soon'],
+    ['View Reports', 'Reports are coming soon'],
+  ])('shows %s disabled, described by its coming-soon tooltip', (name, tooltip) => {
+    renderDashboard();
+
+    const button = within(block('Quick Actions')).getByRole('button', { name });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(tooltip);
+    expect(screen.getByRole('tooltip', { hidden: true, name: tooltip })).toBeInTheDocument();
+  });
+
+  it('shows the result publishing empty state without asking the server for results', async () => {
+    const { requests } = renderDashboard();
+
+    const results = block('Result Publishing Status');
+    expect(within(results).getByText('No results yet')).toBeVisible();
+    expect(
+      within(results)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Course/Subject', 'Batch', 'Status']);
+    await within(block('Recent Exams')).findByRole('cell', { name: '2024-2028' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('shows an error banner and no figures when the overview fails, and retries', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    fakeAdminApi({
+      'GET /admin/overview': () =>
+        fail
+          ? { status: 403, data: { success: false, message: AUTH_MESSAGES.forbidden } }
+          : ok(makeOverview()),
+    });
+    renderPage(<DashboardPage />, '/admin');
+
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Failed to load the dashboard');
+    expect(banner).toHaveTextContent(AUTH_MESSAGES.forbidden);
+    expect(figure('System Overview', 'Total Batches')).toHaveTextContent('Unavailable');
+    expect(figure('Exam Statistics', 'Pending Results')).toHaveTextContent('Unavailable');
+    expect(
+      within(block('Recent Exams')).getByText('Recent exams could not be loaded'),
+    ).toBeVisible();
+
+    fail = false;
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+
+    expect(
+      await within(figure('System Overview', 'Total Batches')).findByText('3'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,162 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { examListData, makeExam } from '@/test/exam-list-fixtures';
+import AllExamPage from './all-exam-page';
+
+const midterm = makeExam();
+const quiz = makeExam({
+  _id: '30000000-0000-4000-8000-000000000002',
+  examId: 'EXM-0002',
+  examTitle: 'Algorithms Quiz',
+  subject: 'Algorithms',
+  examMode: 'AUTO',
+  examStatus: 'PUBLISH',
+  totalMarks: 50,
+  passingMarks: 20,
+  duration: 45,
+  scheduleDetails: {
+    startDate: '2030-04-01',
+    endDate: '2030-04-03',
+    bufferTime: { beforeExam: 0, afterExam: 0 },
+  },
+  assignedFacultyIds: [],
+});
+const unscheduled = makeExam({
+  _id: '30000000-0000-4000-8000-000000000003',
+  examId: 'EXM-0003',
+  examTitle: 'Networks Practice',
+  scheduleDetails: { bufferTime: { beforeExam: 0, afterExam: 0 } },
+});
+
+const rowOf = async (title: string) =>
+  (await screen.findByText(title)).closest('tr') as HTMLElement;
+
+function renderList(entry = '/admin/exam/all-exam') {
+  return renderPage(<AllExamPage />, '/admin/exam/all-exam', [], entry);
+}
+
+describe('AllExamPage', () => {
+  it('lists the exams with every column and the footer', async () => {
+    const requests = fakeAdminApi({
+      'GET /admin/get-all-exam': ok(examListData([midterm, quiz, unscheduled])),
+    });
+    renderList();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'All Exams' })).toBeInTheDocument();
+    const row = await rowOf('Data Structures Mid-term');
+    expect(within(row).getByText('EXM-0001')).toBeInTheDocument();
+    expect(within(row).getByText('Data Structures')).toBeInTheDocument();
+    expect(within(row).getByText('Proctoring')).toHaveClass('text-violet-700');
+    expect(within(row).getByText('Draft')).toHaveClass('text-amber-800');
+    expect(within(row).getByText('10')).toBeInTheDocument();
+    expect(within(row).getByText('4 to pass')).toBeInTheDocument();
+    // In its own column on wide screens, under the schedule on smaller ones.
+    expect(within(row).getAllByText('90 min')).toHaveLength(2);
+    expect(screen.getByRole('columnheader', { name: 'Faculty Count' })).toBeInTheDocument();
+    expect(within(row).getByText('2')).toBeInTheDocument();
+    expect(within(row).getByText('2030-03-14 at 09:30')).toBeInTheDocument();
+
+    const autoRow = await rowOf('Algorithms Quiz');
+    expect(within(autoRow).getByText('Auto')).toHaveClass('text-sky-700');
+    expect(within(autoRow).getByText('Published')).toHaveClass('text-green-700');
+    expect(within(autoRow).getByText('2030-04-01 - 2030-04-03')).toBeInTheDocument();
+    expect(within(autoRow).getByText('0')).toBeInTheDocument();
+    expect(within(await rowOf('Networks Practice')).getByText('Not scheduled')).toBeInTheDocument();
+
+    expect(screen.getByText('1 to 3 of 3 exams')).toBeInTheDocument();
+    expect(requests[0]?.params).toEqual({ page: 1, limit: 10 });
+  });
+
+  it('links Create to the exam wizard', () => {
+    fakeAdminApi({ 'GET /admin/get-all-exam': ok(examListData([])) });
+    renderList();
+
+    expect(screen.getByRole('link', { name: 'Create' })).toHaveAttribute(
+      'href',
+      '/admin/exam/create-exam',
+    );
+  });
+
+  it('shows 10 skeleton rows while the exams load', () => {
+    fakeAdminApi({ 'GET /admin/get-all-exam': () => new Promise(() => {}) });
+    renderList();
+
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(10);
+    expect(screen.getByRole('table', { name: 'Exams' })).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('pages through the list and keeps the page in the address', async () => {
+    const requests = fakeAdminApi({
+      'GET /admin/get-all-exam': (request) =>
+        ok(examListData([request.params.page === 1 ? midterm : quiz], request.params.page, 12)),
+    });
+    const { router } = renderList();
+
+    expect(await screen.findByText('1 to 10 of 12 exams')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('11 to 12 of 12 exams')).toBeInTheDocument();
+    expect(screen.getByText('Algorithms Quiz')).toBeInTheDocument();
+    expect(requests.at(-1)?.params).toEqual({ page: 2, limit: 10 });
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
+  it('opens on the page named in the address', async () => {
+    const requests = fakeAdminApi({
+      'GET /admin/get-all-exam': ok(examListData([quiz], 2, 12)),
+    });
+    renderList('/admin/exam/all-exam?page=2');
+
+    expect(await screen.findByText('11 to 12 of 12 exams')).toBeInTheDocument();
+    expect(requests[0]?.params).toEqual({ page: 2, limit: 10 });
+  });
+
+  it('shows the empty state when there are no exams', async () => {
+    fakeAdminApi({ 'GET /admin/get-all-exam': ok(examListData([])) });
+    renderList();
+
+    expect(await screen.findByText('No exams yet')).toBeInTheDocument();
+    expect(screen.getByText('Create your first exam to see it here.')).toBeInTheDocument();
+    expect(screen.queryByText(/of 0 exams/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    {
+      case: "and the server's message",
+      answer: { status: 403, data: { success: false, message: 'Admins only' } },
+      banner: 'Failed to fetch examsAdmins only',
+    },
+    {
+      // A body that breaks the contract: not retried, unlike a 5xx, and it carries no message.
+      case: 'alone when the server gives no message',
+      answer: { status: 200, data: { success: true, data: { exams: null } } },
+      banner: 'Failed to fetch exams',
+    },
+  ])("shows a red banner with 'Failed to fetch exams' $case", async ({ answer, banner: text }) => {
+    fakeAdminApi({ 'GET /admin/get-all-exam': answer });
+    renderList();
+
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(banner).toHaveTextContent(`${text}Try again`, { normalizeWhitespace: true });
+    expect(screen.getByText('Exams could not be loaded')).toBeInTheDocument();
+    expect(screen.queryByText('No exams yet')).not.toBeInTheDocument();
+  });
+
+  it('has a view button that explains it does nothing yet and does not navigate', async () => {
+    fakeAdminApi({ 'GET /admin/get-all-exam': ok(examListData([midterm])) });
+    const { router } = renderList();
+
+    const view = await screen.findByRole('button', { name: 'View Data Structures Mid-term' });
+    expect(view).toHaveAttribute('aria-disabled', 'true');
+    expect(view).toHaveAccessibleDescription('Exam details are coming soon');
+    expect(screen.queryByRole('link', { name: /^View/ })).not.toBeInTheDocument();
+
+    await userEvent.click(view);
+    expect(router.state.location.pathname).toBe('/admin/exam/all-exam');
+  });
+});

@@ -1,0 +1,8 @@
+/** Every exams query starts with this key, so creating an exam refreshes every exam list. */
+export const examsQueryKey = ['exams'] as const;
+
+/**
+ * The wizard's faculty lookup sits under the faculty feature's key (['faculty']), which creating
+ * or deleting a faculty member invalidates, so the list of proctors is never stale.
+ */
+export const facultyOptionsQueryKey = ['faculty', 'options'] as const;

@@ -1,0 +1,591 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import {
+  examIds,
+  makeExamPayload,
+  makeExamRecord,
+  makeFacultyOption,
+  wizardValuesOf,
+} from '@/test/exam-fixtures';
+import { jsonBody, storeSession } from '@/test/fake-api';
+import { ids, makeBatch, makeBranch, makeCourse, makeSection } from '@/test/master-data-fixtures';
+import CreateExamPage from './create-exam-page';
+import { draftKey, saveDraft } from './wizard/draft-storage';
+import type { ExamWizardValues } from './wizard/exam-values';
+import type { StepId } from './wizard/steps';
+
+type Answer = { status: number; data: unknown };
+
+const DRAFT_KEY = draftKey('user-1');
+
+function renderWizard(create: Answer | (() => Answer | Promise<Answer>) = createdAnswer()) {
+  const requests = fakeAdminApi({
+    'GET /admin/get-batches': ok([
+      makeBatch(),
+      makeBatch({ _id: ids.batch2, name: '2025-2029', startYear: 2025, endYear: 2029 }),
+    ]),
+    'GET /admin/get-courses-by-batch': ok([
+      makeCourse(),
+      makeCourse({ _id: ids.course2, name: 'M.Tech', fullName: '' }),
+    ]),
+    'GET /admin/get-branches-by-course': ok([makeBranch()]),
+    'GET /admin/get-sections-by-branch': ok([
+      makeSection(),
+      makeSection({ _id: examIds.section2, name: 'B' }),
+    ]),
+    'GET /admin/get-faculty-options': ok({
+      faculty: [
+        makeFacultyOption(),
+        makeFacultyOption({
+          userId: { _id: examIds.facultyUser2 },
+          personalInfo: { firstName: 'Meera', lastName: 'Iyer' },
+        }),
+      ],
+    }),
+    'POST /admin/create-exam': typeof create === 'function' ? create : () => create,
+  });
+  const view = renderPage(<CreateExamPage />, '/admin/exam/create-exam', [
+    { path: '/admin/exam/all-exam', element: <h1>All Exams</h1> },
+  ]);
+  return { requests, ...view };
+}
+
+function refused(errors: Record<string, string>): Answer {
+  return {
+    status: 400,
+    data: { success: false, message: 'Please correct the highlighted fields', errors },
+  };
+}
+
+function createdAnswer(): Answer {
+  return ok({ exam: makeExamRecord(makeExamPayload()) }, 201);
+}
+
+/** Opens the wizard on an exam kept on this device, as after a reload. */
+async function resume(
+  values: ExamWizardValues,
+  step: StepId,
+  create?: Answer | (() => Answer | Promise<Answer>),
+) {
+  saveDraft('user-1', values, step);
+  const view = renderWizard(create);
+  await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
+  return view;
+}
+
+function stepButton(name: string) {
+  return within(screen.getByRole('navigation', { name: 'Exam steps' })).getByRole('button', {
+    name: new RegExp(`^${name}`),
+  });
+}
+
+function button(name: string) {
+  return screen.getByRole('button', { name });
+}
+
+function createRequests(requests: ReturnType<typeof renderWizard>['requests']) {
+  return requests.filter((request) => request.url === '/admin/create-exam');
+}
+
+function fill(field: HTMLElement, value: string) {
+  fireEvent.change(field, { target: { value } });
+  fireEvent.blur(field);
+}
+
+async function next() {
+  await waitFor(() => expect(button('Next')).toBeEnabled());
+  await userEvent.click(button('Next'));
+}
+
+async function choose(label: string, option: string) {
+  const select = screen.getByLabelText(label);
+  await waitFor(() => expect(select).toBeEnabled());
+  await userEvent.selectOptions(select, option);
+}
+
+beforeEach(() => {
+  storeSession();
+});
+
+afterEach(() => {
+  useAuthStore.setState(useAuthStore.getInitialState(), true);
+});
+
+// Each test walks a five-step form; a busy machine needs more than the default five seconds.
+describe('CreateExamPage', { timeout: 20_000 }, () => {
+  it('keeps Draft and Publish disabled, with the reason as their tooltip, until every step is valid', async () => {
+    renderWizard();
+    for (const name of ['Draft', 'Publish']) {
+      expect(button(name)).toBeDisabled();
+      expect(button(name)).toHaveAccessibleDescription('Please fill all required fields');
+      expect(button(name).parentElement).toHaveAttribute(
+        'title',
+        'Please fill all required fields',
+      );
+    }
+  });
+
+  it('enables Draft and Publish with their tooltips once the exam is complete', async () => {
+    await resume(wizardValuesOf(makeExamPayload()), 'questions');
+    await waitFor(() => expect(button('Draft')).toBeEnabled());
+    expect(button('Draft')).toHaveAccessibleDescription('Save as draft');
+    expect(button('Publish')).toHaveAccessibleDescription('Publish exam');
+    expect(button('Publish').parentElement).toHaveAttribute('title', 'Publish exam');
+  });
+
+  it('refuses to skip ahead, and Previous is disabled on the first step', async () => {
+    renderWizard();
+    const nav = screen.getByRole('navigation', { name: 'Exam steps' });
+    expect(stepButton('Exam Information')).toHaveAttribute('aria-current', 'step');
+    for (const name of ['Target Audience', 'Schedule', 'Exam Structure', 'Questions']) {
+      expect(stepButton(name)).toBeDisabled();
+    }
+    await userEvent.click(stepButton('Questions'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Exam Information' })).toBeInTheDocument();
+    expect(button('Previous')).toBeDisabled();
+    expect(button('Next')).toBeDisabled();
+    expect(within(nav).getAllByText('Incomplete')).toHaveLength(5);
+  });
+
+  it('opens a later step only once every step before it is valid', async () => {
+    const values = wizardValuesOf(makeExamPayload());
+    values.scheduleDetails.endDate = '';
+    await resume(values, 'questions');
+
+    // The stored step cannot open yet: the schedule, before it, is incomplete.
+    expect(screen.getByRole('heading', { level: 2, name: 'Schedule' })).toBeInTheDocument();
+    expect(stepButton('Exam Structure')).toBeDisabled();
+    expect(stepButton('Target Audience')).toBeEnabled();
+    expect(button('Next')).toBeDisabled();
+
+    fill(screen.getByLabelText('End Date'), '2030-03-20');
+    await waitFor(() => expect(stepButton('Questions')).toBeEnabled());
+    await userEvent.click(stepButton('Questions'));
+    expect(stepButton('Questions')).toHaveAttribute('aria-current', 'step');
+    expect(button('Complete')).toBeEnabled();
+  });
+
+  it('asks for faculty in PROCTORING mode only, and loads them only then', async () => {
+    const values = wizardValuesOf(makeExamPayload());
+    const { requests } = await resume(values, 'targetAudience');
+    expect(screen.getByRole('group', { name: 'Sections' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Faculty' })).not.toBeInTheDocument();
+    expect(requests.some((request) => request.url === '/admin/get-faculty-options')).toBe(false);
+
+    await userEvent.click(stepButton('Exam Information'));
+    await userEvent.click(screen.getByRole('radio', { name: /Proctoring/ }));
+    await waitFor(() => expect(stepButton('Target Audience')).toHaveTextContent('Incomplete'));
+    await userEvent.click(stepButton('Target Audience'));
+
+    const faculty = await screen.findByRole('group', { name: 'Faculty' });
+    expect(await within(faculty).findByLabelText('Vikram Rao')).toBeInTheDocument();
+    expect(requests.some((request) => request.url === '/admin/get-faculty-options')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: "Show what's missing" }));
+    expect(
+      await within(faculty).findByText('Faculty selection is required for proctoring mode'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(within(faculty).getByLabelText('Meera Iyer'));
+    await waitFor(() => expect(button('Next')).toBeEnabled());
+    expect(
+      within(faculty).queryByText('Faculty selection is required for proctoring mode'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('clears the lower levels of the cascade when a higher one changes', async () => {
+    await resume(wizardValuesOf(makeExamPayload()), 'targetAudience');
+    const sections = screen.getByRole('group', { name: 'Sections' });
+    expect(await within(sections).findByLabelText('Section A')).toBeChecked();
+
+    await userEvent.selectOptions(screen.getByLabelText('Branch'), '');
+    expect(within(sections).queryByLabelText('Section A')).not.toBeInTheDocument();
+    expect(within(sections).getByText('Select a branch first')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Batch'), '2025-2029');
+    expect(screen.getByLabelText('Course')).toHaveValue('');
+    expect(screen.getByLabelText('Branch')).toBeDisabled();
+    await choose('Course', 'M.Tech');
+    await choose('Branch', 'Computer Science (CSE)');
+    expect(await within(sections).findByLabelText('Section A')).not.toBeChecked();
+  });
+
+  it('lets one MCQ option be correct at a time', async () => {
+    await resume(wizardValuesOf(makeExamPayload()), 'questions');
+    const question = within(screen.getByRole('region', { name: /Section 1/ })).getAllByRole(
+      'group',
+      { name: /^Question 1/ },
+    )[0] as HTMLElement;
+    const first = within(question).getByRole('checkbox', { name: 'Correct (option 1)' });
+    const second = within(question).getByRole('checkbox', { name: 'Correct (option 2)' });
+    expect(first).toBeChecked();
+
+    await userEvent.click(second);
+    expect(second).toBeChecked();
+    expect(first).not.toBeChecked();
+    expect(
+      within(question).getByRole('checkbox', { name: 'Correct (option 3)' }),
+    ).not.toBeChecked();
+  });
+
+  it('shows True/False options read-only, with no way to add or remove one', async () => {
+    await resume(wizardValuesOf(makeExamPayload()), 'questions');
+    const section = screen.getByRole('region', { name: /Section 2/ });
+    const question = within(section).getByRole('group', { name: /^Question 1/ });
+    expect(within(question).getByLabelText('Option 1')).toHaveAttribute('readonly');
+    expect(within(question).getByLabelText('Option 1')).toHaveValue('True');
+    expect(within(question).getByLabelText('Option 2')).toHaveValue('False');
+    expect(within(question).queryByRole('button', { name: /option/i })).not.toBeInTheDocument();
+
+    const isTrue = within(question).getByRole('checkbox', { name: 'Correct (True)' });
+    const isFalse = within(question).getByRole('checkbox', { name: 'Correct (False)' });
+    await userEvent.click(isFalse);
+    expect(isTrue).not.toBeChecked();
+    expect(isFalse).toBeChecked();
+  });
+
+  it('puts an emptied marks, order or word count input back to its fall-back', async () => {
+    await resume(wizardValuesOf(makeExamPayload()), 'questions');
+    const essay = within(screen.getByRole('region', { name: /Section 4/ })).getByRole('group', {
+      name: /^Question 1/,
+    });
+    for (const [label, fallback] of [
+      ['Marks', 1],
+      ['Order', 1],
+      ['Expected Word Count Min', 50],
+      ['Expected Word Count Max', 100],
+    ] as const) {
+      fill(within(essay).getByLabelText(label), '');
+      expect(within(essay).getByLabelText(label)).toHaveValue(fallback);
+    }
+    fill(within(essay).getByLabelText('Marks'), '0');
+    expect(within(essay).getByLabelText('Marks')).toHaveValue(1);
+  });
+
+  it('builds an AUTO exam step by step and publishes it', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const { requests, router } = renderWizard();
+
+    const title = screen.getByLabelText('Exam Title');
+    fireEvent.change(title, { target: { value: 'Ds' } });
+    expect(screen.queryByText('Exam title must be at least 3 characters')).not.toBeInTheDocument();
+    fireEvent.blur(title);
+    expect(await screen.findByText('Exam title must be at least 3 characters')).toBeInTheDocument();
+
+    fill(title, 'Stacks Quiz');
+    fill(screen.getByLabelText('Description'), 'A short quiz on stacks.');
+    fill(screen.getByLabelText('Subject'), 'Data Structures');
+    fill(screen.getByLabelText('Total Marks'), '2');
+    fill(screen.getByLabelText('Passing Marks'), '1');
+    fill(screen.getByLabelText('Duration (minutes)'), '30');
+    expect(screen.getByRole('radio', { name: /Auto/ })).toBeChecked();
+    fill(screen.getByLabelText('Instruction 1'), 'Answer every question.');
+    await next();
+
+    await choose('Batch', '2024-2028');
+    await choose('Course', 'Bachelor of Technology');
+    await choose('Branch', 'Computer Science (CSE)');
+    const sections = screen.getByRole('group', { name: 'Sections' });
+    await userEvent.click(await within(sections).findByLabelText('Section A'));
+    await userEvent.click(within(sections).getByLabelText('Section B'));
+    await next();
+
+    expect(screen.queryByLabelText('Exam Date')).not.toBeInTheDocument();
+    fill(screen.getByLabelText('Start Date'), '2030-05-01');
+    fill(screen.getByLabelText('End Date'), '2030-05-02');
+    expect(screen.getByLabelText('Before Exam (minutes)')).toHaveValue(0);
+    fill(screen.getByLabelText('After Exam (minutes)'), '5');
+    await next();
+
+    expect(screen.getByText('No sections created yet.')).toBeInTheDocument();
+    await userEvent.click(button('Add Section'));
+    const section = screen.getByRole('region', { name: /Section 1/ });
+    fill(within(section).getByLabelText('Section Name'), 'True or false');
+    fill(within(section).getByLabelText('Section Marks'), '2');
+    await userEvent.selectOptions(within(section).getByLabelText('Question Type'), 'True/False');
+    fill(within(section).getByLabelText('Total Questions'), '2');
+    await next();
+
+    const group = screen.getByRole('region', { name: /Section 1 · True or false/ });
+    const cards = within(group).getAllByTestId('question-card');
+    expect(cards).toHaveLength(2);
+    for (const [index, card] of cards.entries()) {
+      const scope = within(card);
+      expect(scope.getByLabelText('Question Type')).toHaveValue('True/False');
+      expect(scope.getByLabelText('Marks')).toHaveValue(1);
+      expect(scope.getByLabelText('Difficulty')).toHaveValue('MEDIUM');
+      fill(scope.getByLabelText('Question Text'), `Statement number ${index + 1} is true.`);
+      fill(scope.getByLabelText('Explanation'), 'Covered in the first lecture.');
+      await userEvent.click(scope.getByRole('checkbox', { name: 'Correct (True)' }));
+    }
+    await waitFor(() => expect(button('Complete')).toBeEnabled());
+    await userEvent.click(button('Complete'));
+    const review = screen.getByRole('dialog', { name: 'Review exam' });
+    expect(within(review).getByText('Stacks Quiz')).toBeInTheDocument();
+    await userEvent.click(within(review).getByRole('button', { name: 'Publish exam' }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Exam published successfully!'));
+    const [request] = createRequests(requests);
+    const question = (order: number) => ({
+      id: expect.any(String),
+      questionText: `Statement number ${order} is true.`,
+      questionType: 'TRUE_FALSE',
+      marks: 1,
+      order,
+      difficulty: 'MEDIUM',
+      explanation: 'Covered in the first lecture.',
+      options: [
+        { text: 'True', isCorrect: true },
+        { text: 'False', isCorrect: false },
+      ],
+    });
+    expect(request && jsonBody(request)).toEqual({
+      examStatus: 'PUBLISH',
+      examTitle: 'Stacks Quiz',
+      examDescription: 'A short quiz on stacks.',
+      subject: 'Data Structures',
+      totalMarks: 2,
+      passingMarks: 1,
+      duration: 30,
+      examMode: 'AUTO',
+      generalInstructions: ['Answer every question.'],
+      batchId: ids.batch1,
+      courseId: ids.course1,
+      branchId: ids.branch1,
+      sectionIds: [ids.section1, examIds.section2],
+      scheduleDetails: {
+        startDate: '2030-05-01',
+        endDate: '2030-05-02',
+        bufferTime: { beforeExam: 0, afterExam: 5 },
+      },
+      examSections: [
+        {
+          id: expect.any(String),
+          name: 'True or false',
+          order: '1',
+          marks: 2,
+          questionType: 'TRUE_FALSE',
+          totalQuestions: 2,
+          timeLimit: 0,
+          isOptional: false,
+          instructions: [],
+        },
+      ],
+      questions: [[question(1), question(2)]],
+    });
+
+    // Saved once: the chosen button stays highlighted, nothing can be sent twice.
+    expect(button('Publish')).toBeDisabled();
+    expect(button('Publish')).toHaveAccessibleDescription('This exam was published');
+    expect(button('Draft')).toBeDisabled();
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'View all exams' }));
+    expect(router.state.location.pathname).toBe('/admin/exam/all-exam');
+  });
+
+  it('saves a PROCTORING exam as a draft with its faculty and one-day schedule', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const payload = makeExamPayload({ assignedFacultyIds: [examIds.facultyUser1] });
+    let answer: (value: Answer) => void = () => {};
+    const { requests } = await resume(wizardValuesOf(payload), 'questions', () => {
+      return new Promise<Answer>((resolve) => {
+        answer = resolve;
+      });
+    });
+
+    await waitFor(() => expect(button('Draft')).toBeEnabled());
+    await userEvent.click(button('Draft'));
+    expect(button('Saving...')).toBeDisabled();
+    expect(button('Publish')).toBeDisabled();
+    answer(createdAnswer());
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Exam saved as draft successfully!'));
+
+    const [request] = createRequests(requests);
+    expect(request && jsonBody(request)).toMatchObject({
+      examStatus: 'DRAFT',
+      examMode: 'PROCTORING',
+      assignedFacultyIds: [examIds.facultyUser1],
+      scheduleDetails: payload.scheduleDetails,
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Exam saved as draft');
+    await userEvent.click(button('Create another exam'));
+    expect(screen.getByLabelText('Exam Title')).toHaveValue('');
+    expect(button('Draft')).toBeDisabled();
+  });
+
+  it("puts the server's field errors under their fields and reopens the step holding them", async () => {
+    const error = vi.spyOn(toast, 'error');
+    await resume(
+      wizardValuesOf(makeExamPayload()),
+      'questions',
+      refused({
+        courseId: 'The selected course does not belong to the selected batch',
+        'examSections.1.name': 'Section names must be unique',
+      }),
+    );
+    await waitFor(() => expect(button('Publish')).toBeEnabled());
+    await userEvent.click(button('Publish'));
+
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Error publishing exam. Please try again.'),
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Target Audience' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Course')).toHaveAccessibleDescription(
+      'The selected course does not belong to the selected batch',
+    );
+    expect(stepButton('Target Audience')).toHaveTextContent('Incomplete');
+    expect(stepButton('Exam Structure')).toHaveTextContent('Incomplete');
+    expect(stepButton('Exam Structure')).toBeDisabled();
+    expect(button('Publish')).toBeDisabled();
+  });
+
+  it('marks the sections and questions the server refused', async () => {
+    await resume(
+      wizardValuesOf(makeExamPayload()),
+      'questions',
+      refused({
+        'examSections.1.name': 'Section names must be unique',
+        'questions.0.1.options': 'Only one option can be marked as correct',
+      }),
+    );
+    await waitFor(() => expect(button('Draft')).toBeEnabled());
+    await userEvent.click(button('Draft'));
+
+    const section = await screen.findByRole('region', { name: /Section 2/ });
+    expect(within(section).getByLabelText('Section Name')).toHaveAccessibleDescription(
+      'Section names must be unique',
+    );
+    expect(within(section).getByTitle('This section has validation errors')).toBeInTheDocument();
+    expect(stepButton('Questions')).toHaveTextContent('Incomplete');
+
+    fill(within(section).getByLabelText('Section Name'), 'True or false again');
+    await waitFor(() => expect(stepButton('Exam Structure')).toHaveTextContent('Complete'));
+    await userEvent.click(stepButton('Questions'));
+    const group = screen.getByRole('region', { name: /Section 1/ });
+    expect(group).toHaveTextContent('Question 2: Only one option can be marked as correct');
+    const question = within(group).getByRole('group', { name: /^Question 2/ });
+    expect(within(question).getByTitle('This question has validation errors')).toBeInTheDocument();
+  });
+
+  it('toasts the failure when the exam cannot be saved', async () => {
+    const error = vi.spyOn(toast, 'error');
+    await resume(wizardValuesOf(makeExamPayload()), 'questions', {
+      status: 500,
+      data: { success: false, message: 'Internal Server Error' },
+    });
+    await waitFor(() => expect(button('Draft')).toBeEnabled());
+    await userEvent.click(button('Draft'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Error saving exam. Please try again.'));
+    expect(button('Draft')).toBeEnabled();
+    expect(localStorage.getItem(DRAFT_KEY)).not.toBeNull();
+  });
+
+  it('refuses to send an exam that became invalid a moment ago', async () => {
+    const error = vi.spyOn(toast, 'error');
+    const { requests } = await resume(wizardValuesOf(makeExamPayload()), 'examInfo');
+    await waitFor(() => expect(button('Publish')).toBeEnabled());
+
+    fireEvent.change(screen.getByLabelText('Exam Title'), { target: { value: '' } });
+    await userEvent.click(button('Publish'));
+
+    expect(error).toHaveBeenCalledWith(
+      'Please fill all required fields correctly before submitting.',
+    );
+    expect(await screen.findByText('Exam title is required')).toBeInTheDocument();
+    expect(createRequests(requests)).toHaveLength(0);
+  });
+
+  it('keeps the exam on this device, offers it after a reload and discards it on request', async () => {
+    const first = renderWizard();
+    fill(screen.getByLabelText('Exam Title'), 'Kept across reloads');
+    await waitFor(() => expect(localStorage.getItem(DRAFT_KEY)).toContain('Kept across reloads'));
+    first.queryClient.clear();
+    document.body.innerHTML = '';
+
+    renderWizard();
+    expect(screen.getByText(/“Kept across reloads” was kept on this device/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Exam Title')).not.toBeInTheDocument();
+    await userEvent.click(button('Discard'));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Discard the unsaved exam?' })).getByRole(
+        'button',
+        { name: 'Discard exam' },
+      ),
+    );
+    expect(screen.getByLabelText('Exam Title')).toHaveValue('');
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('resumes the stored exam where it was left', async () => {
+    await resume(wizardValuesOf(makeExamPayload()), 'schedule');
+    expect(screen.getByRole('heading', { level: 2, name: 'Schedule' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Start Date')).toHaveValue('2030-03-14');
+  });
+
+  it('asks before a structure change throws written questions away', async () => {
+    await resume(wizardValuesOf(makeExamPayload()), 'examStructure');
+    const section = screen.getByRole('region', { name: /Section 1/ });
+    const total = within(section).getByLabelText('Total Questions');
+
+    fill(total, '1');
+    const dialog = screen.getByRole('dialog', { name: 'Remove written questions?' });
+    expect(dialog).toHaveTextContent('removes 1 question');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep questions' }));
+    expect(total).toHaveValue(2);
+
+    await userEvent.selectOptions(within(section).getByLabelText('Question Type'), 'Short Answer');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove questions' }));
+    expect(within(section).getByLabelText('Question Type')).toHaveValue('SHORT_ANSWER');
+    await userEvent.click(stepButton('Questions'));
+    const group = screen.getByRole('region', { name: /Section 1/ });
+    expect(within(group).getAllByLabelText('Sample Answer Text')).toHaveLength(2);
+    expect(within(group).getAllByLabelText('Question Text')[0]).toHaveValue('');
+  });
+
+  it('keeps the questions step in step with sections changed after it was opened', async () => {
+    await resume(wizardValuesOf(makeExamPayload()), 'questions');
+    const before = screen.getByRole('region', { name: /Section 1/ });
+    expect(within(before).getAllByTestId('question-card')).toHaveLength(2);
+
+    await userEvent.click(stepButton('Exam Structure'));
+    fill(
+      within(screen.getByRole('region', { name: /Section 1/ })).getByLabelText('Total Questions'),
+      '3',
+    );
+    await userEvent.click(button('Delete section 4'));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove questions' }));
+    await waitFor(() => expect(stepButton('Questions')).toBeEnabled());
+    await userEvent.click(stepButton('Questions'));
+
+    const group = screen.getByRole('region', { name: /Section 1/ });
+    await waitFor(() => expect(within(group).getAllByTestId('question-card')).toHaveLength(3));
+    const texts = within(group).getAllByLabelText('Question Text');
+    expect(texts[0]).toHaveValue(makeExamPayload().questions[0]?.[0]?.questionText);
+    expect(texts[2]).toHaveValue('');
+    expect(screen.queryByRole('region', { name: /Section 4/ })).not.toBeInTheDocument();
+  });
+
+  it('adds, collapses and deletes sections, up to five', async () => {
+    await resume(wizardValuesOf(makeExamPayload()), 'examStructure');
+    await userEvent.click(button('Add Section'));
+    expect(button('Add Section')).toBeDisabled();
+    expect(screen.getByText('An exam has at most 5 sections.')).toBeInTheDocument();
+
+    await userEvent.click(button('Collapse section 5'));
+    expect(
+      within(screen.getByRole('region', { name: /Section 5/ })).queryByLabelText('Section Name'),
+    ).not.toBeInTheDocument();
+    await userEvent.click(button('Delete section 5'));
+    expect(screen.queryByRole('region', { name: /Section 5/ })).not.toBeInTheDocument();
+    expect(button('Add Section')).toBeEnabled();
+  });
+
+  it('shows the empty state of an exam without sections', async () => {
+    const values = wizardValuesOf(makeExamPayload());
+    await resume({ ...values, examSections: [], questions: [] }, 'examStructure');
+    expect(screen.getByText('No sections created yet.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,107 @@
+import { EXAM_LIMITS } from '@examiq/contracts';
+import { Plus, X } from 'lucide-react';
+import type { ChangeEvent } from 'react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import { Button } from '@/components/button';
+import { TextField } from '@/components/text-field';
+import type { ExamWizardValues } from './exam-values';
+import { recheck } from './form-helpers';
+import { flattenErrors, listMessage } from './validation-marks';
+
+const { min: MIN_OPTIONS, max: MAX_OPTIONS } = EXAM_LIMITS.mcqOptions;
+
+interface AnswerOptionsProps {
+  path: `questions.${number}.${number}`;
+  /** True/False: the two options are given; their texts cannot change and none is added. */
+  fixed: boolean;
+  /** The question's errors under `options`. */
+  errors: unknown;
+}
+
+/** Answer options with their Correct checkboxes; one option is the correct answer. */
+export function AnswerOptions({ path, fixed, errors }: AnswerOptionsProps) {
+  const form = useFormContext<ExamWizardValues>();
+  const { control, register, setValue } = form;
+  const { fields, append, remove } = useFieldArray({ control, name: `${path}.options` });
+  const ownError = listMessage(errors);
+
+  const markCorrect = (index: number) => (event: ChangeEvent<HTMLInputElement>) => {
+    if (event.target.checked) {
+      fields.forEach((_, other) => {
+        if (other !== index) setValue(`${path}.options.${other}.isCorrect`, false);
+      });
+    }
+    recheck(form, `${path}.options`);
+  };
+
+  return (
+    <fieldset className="min-w-0 space-y-2.5">
+      <legend className="mb-1.5 text-sm font-medium text-slate-700">Answer Options</legend>
+      {fields.length === 0 && (
+        <p className="text-sm text-slate-500">No options yet. Add between 2 and 4.</p>
+      )}
+      <ul className="space-y-2">
+        {fields.map((option, index) => {
+          const name = `Option ${index + 1}`;
+          const text = `${path}.options.${index}.text` as const;
+          const textError = flattenErrors(
+            (errors as Record<number, unknown> | undefined)?.[index],
+          )[0];
+          return (
+            <li key={option.id} className="flex items-start gap-1.5 sm:gap-2">
+              <label className="flex h-10 shrink-0 cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2 text-sm sm:gap-2 sm:px-2.5 font-medium text-slate-700 has-[:checked]:border-green-500 has-[:checked]:bg-green-50 has-[:checked]:text-green-800">
+                <input
+                  type="checkbox"
+                  className="size-4 rounded accent-green-600"
+                  {...register(`${path}.options.${index}.isCorrect`, {
+                    onChange: markCorrect(index),
+                  })}
+                />
+                Correct{' '}
+                <span className="sr-only">{`(${fixed ? option.text : name.toLowerCase()})`}</span>
+              </label>
+              <TextField
+                label={name}
+                className="min-w-0 flex-1 [&>label]:sr-only"
+                readOnly={fixed}
+                placeholder={`Answer ${index + 1}`}
+                error={textError?.message}
+                {...register(text)}
+              />
+              {!fixed && (
+                <Button
+                  variant="ghost"
+                  className="px-2 sm:px-2.5"
+                  aria-label={`Remove option ${index + 1}`}
+                  disabled={fields.length <= MIN_OPTIONS}
+                  onClick={() => remove(index)}
+                >
+                  <X aria-hidden="true" className="size-4" />
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {ownError && <p className="text-sm text-red-600">{ownError}</p>}
+      {!fixed && (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={fields.length >= MAX_OPTIONS}
+            onClick={() => append({ text: '', isCorrect: false }, { shouldFocus: true })}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            Add option
+          </Button>
+          <span className="text-sm text-slate-500">
+            {fields.length >= MAX_OPTIONS
+              ? `Up to ${MAX_OPTIONS} options.`
+              : `${MIN_OPTIONS} to ${MAX_OPTIONS} options; tick the correct one.`}
+          </span>
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,110 @@
+import { EXAM_LIMITS, EXAM_MODE_LABELS, EXAM_MODES, type ExamMode } from '@examiq/contracts';
+import { useFormContext, useFormState } from 'react-hook-form';
+import { FieldGrid } from '@/components/person-form';
+import { TextArea } from '@/components/text-area';
+import { TextField } from '@/components/text-field';
+import type { ExamWizardValues } from './exam-values';
+import { recheck } from './form-helpers';
+import { LineListField } from './line-list-field';
+import { NumberField } from './number-field';
+import { STEP_FIELDS } from './steps';
+
+const MODE_DESCRIPTIONS: Record<ExamMode, string> = {
+  AUTO: 'Students sit it any time between a start and an end date, without live supervision.',
+  PROCTORING: 'Held on one date between a start and an end time, supervised by faculty.',
+};
+
+export function ExamInfoStep() {
+  const form = useFormContext<ExamWizardValues>();
+  const { register, control } = form;
+  const { errors } = useFormState({ control, name: STEP_FIELDS.examInfo });
+
+  return (
+    <div className="space-y-6">
+      <FieldGrid>
+        <TextField
+          label="Exam Title"
+          className="sm:col-span-2"
+          placeholder="e.g. Data Structures Mid-term"
+          error={errors.examTitle?.message}
+          {...register('examTitle')}
+        />
+        <TextArea
+          label="Description"
+          className="sm:col-span-2"
+          placeholder="What the exam covers, in a sentence or two"
+          error={errors.examDescription?.message}
+          {...register('examDescription')}
+        />
+        <TextField
+          label="Subject"
+          placeholder="e.g. Data Structures"
+          error={errors.subject?.message}
+          {...register('subject')}
+        />
+        <NumberField
+          label="Duration (minutes)"
+          min={1}
+          max={150}
+          hint="Up to 150 minutes"
+          error={errors.duration?.message}
+          {...register('duration', { valueAsNumber: true })}
+        />
+        <NumberField
+          label="Total Marks"
+          min={1}
+          max={200}
+          error={errors.totalMarks?.message}
+          {...register('totalMarks', {
+            valueAsNumber: true,
+            onChange: () => recheck(form, 'passingMarks'),
+          })}
+        />
+        <NumberField
+          label="Passing Marks"
+          min={1}
+          error={errors.passingMarks?.message}
+          {...register('passingMarks', { valueAsNumber: true })}
+        />
+      </FieldGrid>
+
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium text-slate-700">Exam Mode</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {EXAM_MODES.map((mode) => (
+            <label
+              key={mode}
+              className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 bg-white p-4 shadow-sm transition-colors hover:border-brand-300 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500"
+            >
+              <input
+                type="radio"
+                value={mode}
+                className="mt-0.5 size-4 accent-brand-600"
+                {...register('examMode')}
+              />
+              <span>
+                <span className="block text-sm font-semibold text-slate-900">
+                  {EXAM_MODE_LABELS[mode]}
+                </span>
+                <span className="mt-0.5 block text-sm text-slate-600">
+                  {MODE_DESCRIPTIONS[mode]}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.examMode?.message && (
+          <p className="mt-1.5 text-sm text-red-600">{errors.examMode.message}</p>
+        )}
+      </fieldset>
+
+      <LineListField
+        name="generalInstructions"
+        legend="General Instructions"
+        itemLabel="Instruction"
+        min={1}
+        max={EXAM_LIMITS.generalInstructions}
+      />
+    </div>
+  );
+}

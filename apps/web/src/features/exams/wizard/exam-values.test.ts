@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { blankQuestion, hasContent, newSection, numberOrFallback } from './exam-values';
+
+describe('blankQuestion', () => {
+  it('gives each type its default marks, MEDIUM difficulty and its own fields', () => {
+    expect(blankQuestion('MCQ', 1)).toMatchObject({
+      questionType: 'MCQ',
+      questionText: '',
+      explanation: '',
+      marks: 1,
+      order: 1,
+      difficulty: 'MEDIUM',
+      options: [],
+    });
+    expect(blankQuestion('TRUE_FALSE', 2)).toMatchObject({
+      marks: 1,
+      order: 2,
+      options: [
+        { text: 'True', isCorrect: false },
+        { text: 'False', isCorrect: false },
+      ],
+    });
+    expect(blankQuestion('SHORT_ANSWER', 1)).toMatchObject({
+      marks: 2,
+      sampleAnswer: '',
+      keywords: [],
+    });
+    expect(blankQuestion('LONG_ANSWER', 1)).toMatchObject({
+      marks: 5,
+      modelAnswer: '',
+      minWordCount: 150,
+      maxWordCount: 500,
+      keywords: [],
+    });
+  });
+
+  it('carries only its own type fields and a unique id', () => {
+    const mcq = blankQuestion('MCQ', 1);
+    expect(mcq).not.toHaveProperty('keywords');
+    expect(blankQuestion('SHORT_ANSWER', 1)).not.toHaveProperty('options');
+    expect(blankQuestion('MCQ', 1).id).not.toBe(mcq.id);
+  });
+});
+
+describe('numberOrFallback', () => {
+  const marks = { min: 1, fallback: 1 };
+
+  it('keeps a whole number at or above the minimum, including above any maximum', () => {
+    expect(numberOrFallback('4', marks)).toBe(4);
+    expect(numberOrFallback(25, marks)).toBe(25);
+  });
+
+  it.each(['', '  ', 'abc', '0', '-3', '2.5', undefined, Number.NaN])(
+    'falls back to 1 for marks and order given %s',
+    (raw) => {
+      expect(numberOrFallback(raw, marks)).toBe(1);
+    },
+  );
+
+  it('falls back to 50 for the minimum and 100 for the maximum word count', () => {
+    expect(numberOrFallback('', { min: 50, fallback: 50 })).toBe(50);
+    expect(numberOrFallback('20', { min: 50, fallback: 50 })).toBe(50);
+    expect(numberOrFallback('', { min: 100, fallback: 100 })).toBe(100);
+    expect(numberOrFallback('300', { min: 100, fallback: 100 })).toBe(300);
+  });
+});
+
+describe('newSection', () => {
+  it('opens with the first order number no other section uses', () => {
+    expect(newSection([]).order).toBe('1');
+    expect(newSection([{ order: '1' }, { order: '3' }]).order).toBe('4');
+    expect(newSection([{ order: '2' }]).order).toBe('3');
+    expect(newSection([{ order: 'A' }])).toMatchObject({
+      order: '2',
+      questionType: 'MCQ',
+      totalQuestions: 1,
+      isOptional: false,
+      instructions: [],
+      isExpanded: true,
+    });
+  });
+});
+
+describe('hasContent', () => {
+  it('tells a written question from a blank one', () => {
+    expect(hasContent(blankQuestion('TRUE_FALSE', 1))).toBe(false);
+    expect(hasContent({ ...blankQuestion('MCQ', 1), questionText: 'Why?' })).toBe(true);
+    expect(hasContent({ ...blankQuestion('SHORT_ANSWER', 1), keywords: ['stack'] })).toBe(true);
+    const answered = blankQuestion('TRUE_FALSE', 1);
+    answered.options = [
+      { text: 'True', isCorrect: true },
+      { text: 'False', isCorrect: false },
+    ];
+    expect(hasContent(answered)).toBe(true);
+  });
+});

@@ -1,0 +1,191 @@
+import {
+  DEFAULT_DIFFICULTY,
+  DEFAULT_QUESTION_MARKS,
+  DEFAULT_WORD_RANGE,
+  type Difficulty,
+  type ExamMode,
+  type QuestionOption,
+  type QuestionType,
+  TRUE_FALSE_OPTION_TEXTS,
+} from '@examiq/contracts';
+
+/** One section as the wizard edits it: the payload's section plus whether its card is open. */
+export interface WizardSection {
+  id: string;
+  name: string;
+  order: string;
+  marks: number;
+  questionType: QuestionType;
+  totalQuestions: number;
+  timeLimit: number;
+  isOptional: boolean;
+  instructions: string[];
+  isExpanded: boolean;
+}
+
+/**
+ * One question as the wizard edits it. A question carries only its own type's fields (see
+ * blankQuestion); the optional ones are typed flat so every input can be registered by path.
+ */
+export interface WizardQuestion {
+  id: string;
+  questionType: QuestionType;
+  questionText: string;
+  marks: number;
+  order: number;
+  difficulty: Difficulty;
+  explanation: string;
+  options?: QuestionOption[];
+  sampleAnswer?: string;
+  modelAnswer?: string;
+  minWordCount?: number;
+  maxWordCount?: number;
+  keywords?: string[];
+}
+
+/**
+ * The whole exam being built, one react-hook-form value. Paths match the create payload's
+ * (`examSections.1.name`, `questions.0.2.options`), so the server's field errors land as they are.
+ * Numbers are NaN while their input is empty; the schedule keeps both modes' fields, so switching
+ * mode back and forth loses nothing.
+ */
+export interface ExamWizardValues {
+  examTitle: string;
+  examDescription: string;
+  subject: string;
+  totalMarks: number;
+  passingMarks: number;
+  duration: number;
+  examMode: ExamMode;
+  generalInstructions: string[];
+  batchId: string;
+  courseId: string;
+  branchId: string;
+  sectionIds: string[];
+  assignedFacultyIds: string[];
+  scheduleDetails: {
+    examDate: string;
+    startTime: string;
+    endTime: string;
+    startDate: string;
+    endDate: string;
+    bufferTime: { beforeExam: number; afterExam: number };
+  };
+  examSections: WizardSection[];
+  /** Parallel to examSections: the questions of section i are questions[i]. */
+  questions: WizardQuestion[][];
+}
+
+/**
+ * Ids only need to be unique within one exam; crypto.randomUUID is avoided because browsers
+ * withhold it from pages served over plain http on a campus network.
+ */
+function newId(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+export function emptyExamValues(): ExamWizardValues {
+  return {
+    examTitle: '',
+    examDescription: '',
+    subject: '',
+    totalMarks: Number.NaN,
+    passingMarks: Number.NaN,
+    duration: Number.NaN,
+    examMode: 'AUTO',
+    generalInstructions: [''],
+    batchId: '',
+    courseId: '',
+    branchId: '',
+    sectionIds: [],
+    assignedFacultyIds: [],
+    scheduleDetails: {
+      examDate: '',
+      startTime: '',
+      endTime: '',
+      startDate: '',
+      endDate: '',
+      bufferTime: { beforeExam: 0, afterExam: 0 },
+    },
+    examSections: [],
+    questions: [],
+  };
+}
+
+/** A new, open section card whose order is the first number no other section uses. */
+export function newSection(existing: readonly Pick<WizardSection, 'order'>[]): WizardSection {
+  const taken = new Set(existing.map((section) => section.order.trim()));
+  let order = existing.length + 1;
+  while (taken.has(String(order))) order += 1;
+  return {
+    id: newId('section'),
+    name: '',
+    order: String(order),
+    marks: Number.NaN,
+    questionType: 'MCQ',
+    totalQuestions: 1,
+    timeLimit: 0,
+    isOptional: false,
+    instructions: [],
+    isExpanded: true,
+  };
+}
+
+/** A question with the spec's defaults for its type (spec section 3). */
+export function blankQuestion(questionType: QuestionType, order: number): WizardQuestion {
+  const base = {
+    id: newId('question'),
+    questionType,
+    questionText: '',
+    marks: DEFAULT_QUESTION_MARKS[questionType],
+    order,
+    difficulty: DEFAULT_DIFFICULTY,
+    explanation: '',
+  };
+  switch (questionType) {
+    case 'MCQ':
+      return { ...base, options: [] };
+    case 'TRUE_FALSE':
+      return {
+        ...base,
+        options: TRUE_FALSE_OPTION_TEXTS.map((text) => ({ text, isCorrect: false })),
+      };
+    case 'SHORT_ANSWER':
+      return { ...base, sampleAnswer: '', keywords: [] };
+    case 'LONG_ANSWER':
+      return {
+        ...base,
+        modelAnswer: '',
+        minWordCount: DEFAULT_WORD_RANGE.min,
+        maxWordCount: DEFAULT_WORD_RANGE.max,
+        keywords: [],
+      };
+  }
+}
+
+/** Whether an admin has written anything into a question (marks and difficulty aside). */
+export function hasContent(question: WizardQuestion): boolean {
+  const { options = [], keywords = [] } = question;
+  const texts = [question.questionText, question.explanation, question.sampleAnswer];
+  texts.push(question.modelAnswer);
+  // True/False option texts are fixed; only an MCQ's options are typed in.
+  if (question.questionType === 'MCQ') texts.push(...options.map((option) => option.text));
+  return (
+    texts.some((text) => (text ?? '').trim() !== '') ||
+    options.some((option) => option.isCorrect) ||
+    keywords.length > 0
+  );
+}
+
+/**
+ * What a marks, order or word count input stands for (spec section 5): an empty, fractional or
+ * too small entry reads as the fall-back, so the question never holds an unusable number.
+ */
+export function numberOrFallback(
+  raw: unknown,
+  { min, fallback }: { min: number; fallback: number },
+) {
+  const text = typeof raw === 'number' ? raw : String(raw ?? '').trim();
+  const value = text === '' ? Number.NaN : Number(text);
+  return Number.isInteger(value) && value >= min ? value : fallback;
+}

@@ -1,0 +1,173 @@
+import {
+  DIFFICULTIES,
+  EXAM_MESSAGES,
+  NUMBER_FALLBACKS,
+  QUESTION_TYPE_LABELS,
+  type QuestionType,
+} from '@examiq/contracts';
+import { memo } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { Dropdown } from '@/components/dropdown';
+import { TextArea } from '@/components/text-area';
+import { TextField } from '@/components/text-field';
+import { AnswerOptions } from './answer-options';
+import type { ExamWizardValues } from './exam-values';
+import { registerWithFallback } from './form-helpers';
+import { KeywordsField } from './keywords-field';
+import { NumberField } from './number-field';
+import { ErrorDot, flattenErrors, useErrorsAt } from './validation-marks';
+
+const difficultyOptions = DIFFICULTIES.map((difficulty) => ({
+  value: difficulty,
+  label: difficulty.charAt(0) + difficulty.slice(1).toLowerCase(),
+}));
+
+interface QuestionCardProps {
+  sectionIndex: number;
+  position: number;
+  questionType: QuestionType;
+}
+
+/**
+ * One question's fields, by its type. Inputs are uncontrolled and the card listens to its own
+ * errors only, so typing in one of 250 cards redraws nothing else.
+ */
+export const QuestionCard = memo(function QuestionCard({
+  sectionIndex,
+  position,
+  questionType,
+}: QuestionCardProps) {
+  const form = useFormContext<ExamWizardValues>();
+  const { register } = form;
+  const path = `questions.${sectionIndex}.${position}` as const;
+  const errors = useErrorsAt(path);
+  const messageOf = (field: string) => flattenErrors(errors?.[field])[0]?.message;
+  const choice = questionType === 'MCQ' || questionType === 'TRUE_FALSE';
+
+  return (
+    <fieldset
+      data-testid="question-card"
+      className="relative min-w-0 rounded-lg border border-slate-200 bg-white [contain-intrinsic-size:auto_36rem] [content-visibility:auto]"
+    >
+      {/* Floated, the legend lays out as the card's header row instead of sitting on the border. */}
+      <legend className="float-left w-full border-b border-slate-100 bg-slate-50/60 px-3 py-2.5 sm:px-4 text-sm font-semibold text-slate-900">
+        {`Question ${position + 1}`}
+      </legend>
+      {errors && flattenErrors(errors).length > 0 && (
+        <span className="absolute top-3.5 right-4">
+          <ErrorDot label={EXAM_MESSAGES.questionWithErrors} />
+        </span>
+      )}
+      <div className="clear-both grid grid-cols-2 gap-4 p-3 sm:p-4 lg:grid-cols-6">
+        <TextArea
+          label="Question Text"
+          rows={2}
+          className="col-span-2 lg:col-span-6"
+          data-testid="question-text"
+          error={messageOf('questionText')}
+          {...register(`${path}.questionText`)}
+        />
+        <TextField
+          label="Question Type"
+          className="col-span-2"
+          value={QUESTION_TYPE_LABELS[questionType]}
+          readOnly
+        />
+        <NumberField
+          label="Marks"
+          min={1}
+          max={20}
+          error={messageOf('marks')}
+          {...registerWithFallback(form, `${path}.marks`, {
+            min: 1,
+            fallback: NUMBER_FALLBACKS.marks,
+          })}
+        />
+        <NumberField
+          label="Order"
+          min={1}
+          error={messageOf('order')}
+          {...registerWithFallback(form, `${path}.order`, {
+            min: 1,
+            fallback: NUMBER_FALLBACKS.order,
+          })}
+        />
+        <Dropdown
+          label="Difficulty"
+          className="col-span-2"
+          placeholder="Select a difficulty"
+          options={difficultyOptions}
+          error={messageOf('difficulty')}
+          {...register(`${path}.difficulty`)}
+        />
+        <TextArea
+          label="Explanation"
+          rows={2}
+          className="col-span-2 lg:col-span-6"
+          hint="Shown to students with the result."
+          error={messageOf('explanation')}
+          {...register(`${path}.explanation`)}
+        />
+        {choice && (
+          <div className="col-span-2 lg:col-span-6">
+            <AnswerOptions
+              path={path}
+              fixed={questionType === 'TRUE_FALSE'}
+              errors={errors?.options}
+            />
+          </div>
+        )}
+        {questionType === 'SHORT_ANSWER' && (
+          <>
+            <TextArea
+              label="Sample Answer Text"
+              rows={2}
+              className="col-span-2 lg:col-span-6"
+              error={messageOf('sampleAnswer')}
+              {...register(`${path}.sampleAnswer`)}
+            />
+            <div className="col-span-2 lg:col-span-6">
+              <KeywordsField name={`${path}.keywords`} />
+            </div>
+          </>
+        )}
+        {questionType === 'LONG_ANSWER' && (
+          <>
+            <NumberField
+              label="Expected Word Count Min"
+              min={50}
+              max={1000}
+              className="col-span-2 sm:col-span-1 lg:col-span-3"
+              error={messageOf('minWordCount')}
+              {...registerWithFallback(form, `${path}.minWordCount`, {
+                min: 50,
+                fallback: NUMBER_FALLBACKS.minWordCount,
+              })}
+            />
+            <NumberField
+              label="Expected Word Count Max"
+              min={100}
+              max={2000}
+              className="col-span-2 sm:col-span-1 lg:col-span-3"
+              error={messageOf('maxWordCount')}
+              {...registerWithFallback(form, `${path}.maxWordCount`, {
+                min: 100,
+                fallback: NUMBER_FALLBACKS.maxWordCount,
+              })}
+            />
+            <TextArea
+              label="Model Answer / Key Points"
+              rows={4}
+              className="col-span-2 lg:col-span-6"
+              error={messageOf('modelAnswer')}
+              {...register(`${path}.modelAnswer`)}
+            />
+            <div className="col-span-2 lg:col-span-6">
+              <KeywordsField name={`${path}.keywords`} />
+            </div>
+          </>
+        )}
+      </div>
+    </fieldset>
+  );
+});

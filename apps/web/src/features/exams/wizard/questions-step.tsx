@@ -1,0 +1,199 @@
+import { type MarksWarning, QUESTION_TYPE_LABELS, type QuestionType } from '@examiq/contracts';
+import { memo, startTransition, useCallback, useEffect, useId, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { EmptyState } from '@/components/empty-state';
+import { plural } from '@/lib/plural';
+import type { ExamWizardValues } from './exam-values';
+import { QuestionCard } from './question-card';
+import { SectionHeading } from './section-heading';
+import { ErrorBannerList, flattenErrors, MarksNotes, useErrorsAt } from './validation-marks';
+
+/** Cards drawn at once, then per frame: the step opens quickly even with 250 questions. */
+const FIRST_CARDS = 3;
+const CARDS_PER_FRAME = 10;
+
+/** How many of `total` cards to draw now; the rest follow in later frames. */
+function useProgressiveCount(total: number): number {
+  const [drawn, setDrawn] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (drawn >= total) return;
+    const timer = setTimeout(() => startTransition(() => setDrawn((n) => n + CARDS_PER_FRAME)));
+    return () => clearTimeout(timer);
+  }, [drawn, total]);
+  return Math.min(drawn, total);
+}
+
+/** What the step draws: each section with the ids of its questions, in order. */
+interface GroupLayout {
+  id: string;
+  questionType: QuestionType;
+  questionIds: string[];
+}
+
+function layoutOf({ examSections, questions }: ExamWizardValues): GroupLayout[] {
+  return examSections.map((section, index) => ({
+    id: section.id,
+    questionType: section.questionType,
+    questionIds: (questions[index] ?? []).map((question) => question.id),
+  }));
+}
+
+/**
+ * The sections and their question lists, redrawn only when their shape changes (a section added,
+ * removed or retyped, a count applied), never for what is typed into a question.
+ */
+function useGroupLayout(): GroupLayout[] {
+  const form = useFormContext<ExamWizardValues>();
+  const [layout, setLayout] = useState(() => layoutOf(form.getValues()));
+  useEffect(() => {
+    const update = () => {
+      const next = layoutOf(form.getValues());
+      startTransition(() =>
+        setLayout((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next)),
+      );
+    };
+    const watchers = [
+      form.subscribe({ name: 'examSections', formState: { values: true }, callback: update }),
+      // The lists are replaced whole when they change shape; a keystroke names a field inside.
+      form.subscribe({
+        name: 'questions',
+        exact: true,
+        formState: { values: true },
+        callback: update,
+      }),
+    ];
+    return () => {
+      for (const unsubscribe of watchers) unsubscribe();
+    };
+  }, [form]);
+  return layout;
+}
+
+export function QuestionsStep({ warnings }: { warnings: readonly MarksWarning[] }) {
+  const layout = useGroupLayout();
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const toggle = useCallback((id: string) => {
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }, []);
+
+  if (layout.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300">
+        <EmptyState
+          title="No sections created yet."
+          description="Please add sections in the Exam Structure step first; their questions appear here."
+        />
+      </div>
+    );
+  }
+  return (
+    // Cards register their fields by position, so when sections are added or removed every card
+    // registers afresh rather than taking over fields another card registered at that position.
+    <div key={layout.map((group) => group.id).join()} className="space-y-4">
+      {layout.map((group, index) => (
+        <QuestionGroup
+          key={group.id}
+          group={group}
+          sectionIndex={index}
+          expanded={!collapsed.has(group.id)}
+          onToggle={toggle}
+          warning={warnings.find((warning) => warning.path === `questions.${index}`)}
+        />
+      ))}
+    </div>
+  );
+}
+
+interface QuestionGroupProps {
+  group: GroupLayout;
+  sectionIndex: number;
+  expanded: boolean;
+  onToggle: (id: string) => void;
+  warning?: MarksWarning;
+}
+
+const QuestionGroup = memo(function QuestionGroup({
+  group,
+  sectionIndex,
+  expanded,
+  onToggle,
+  warning,
+}: QuestionGroupProps) {
+  const { control } = useFormContext<ExamWizardValues>();
+  // Until the layout catches up with a removed section, this index may hold none.
+  const name = useWatch({ control, name: `examSections.${sectionIndex}.name` }) ?? '';
+  const { id, questionType, questionIds } = group;
+  const count = questionIds.length;
+  const listed = flattenErrors(useErrorsAt(`questions.${sectionIndex}`));
+  const headingId = useId();
+  const bodyId = useId();
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-slate-50">
+      <SectionHeading
+        className="rounded-t-xl bg-white"
+        headingId={headingId}
+        bodyId={bodyId}
+        number={sectionIndex + 1}
+        name={name}
+        summary={`${QUESTION_TYPE_LABELS[questionType]} · ${plural(count, 'question')}`}
+        hasErrors={listed.length > 0}
+        expanded={expanded}
+        toggleTarget={`questions of section ${sectionIndex + 1}`}
+        onToggle={() => onToggle(id)}
+      />
+      {(listed.length > 0 || warning) && (
+        <div className="space-y-3 border-t border-slate-100 bg-white px-4 py-3 sm:px-5">
+          <ErrorBannerList
+            title="This section has errors"
+            errors={listed}
+            describe={(path) => (path[0] ? `Question ${Number(path[0]) + 1}` : undefined)}
+          />
+          {warning && <MarksNotes warnings={[warning]} />}
+        </div>
+      )}
+      {expanded && (
+        <div id={bodyId} className="space-y-3 border-t border-slate-200 p-2 sm:p-4">
+          {count === 0 ? (
+            <EmptyState
+              title="No questions to display."
+              description="Set this section's Total Questions in the Exam Structure step."
+            />
+          ) : (
+            <QuestionCards
+              sectionIndex={sectionIndex}
+              questionIds={questionIds}
+              questionType={questionType}
+            />
+          )}
+        </div>
+      )}
+    </section>
+  );
+});
+
+function QuestionCards({
+  sectionIndex,
+  questionIds,
+  questionType,
+}: {
+  sectionIndex: number;
+  questionIds: readonly string[];
+  questionType: QuestionType;
+}) {
+  const drawn = useProgressiveCount(questionIds.length);
+  return questionIds
+    .slice(0, drawn)
+    .map((id, position) => (
+      <QuestionCard
+        key={id}
+        sectionIndex={sectionIndex}
+        position={position}
+        questionType={questionType}
+      />
+    ));
+}

@@ -1,0 +1,56 @@
+import { EXAM_LIMITS } from '@examiq/contracts';
+import { blankQuestion, hasContent, type WizardQuestion, type WizardSection } from './exam-values';
+
+/** What of a section decides its questions. */
+export type SectionShape = Pick<WizardSection, 'id' | 'questionType' | 'totalQuestions'>;
+
+function isQuestionCount(total: number): boolean {
+  return Number.isInteger(total) && total >= 1 && total <= EXAM_LIMITS.questionsPerSection;
+}
+
+/**
+ * The question lists after the sections changed (spec section 4). `previousQuestions` is parallel
+ * to `previousSections`; sections are matched by id, so adding, deleting or reordering sections
+ * moves each section's questions with it. A section whose count and type are unchanged keeps its
+ * list as it is. Otherwise questions are kept by position where their type still matches the
+ * section's, and the rest are new blank ones: a question of another type could never be valid in
+ * the section. A count that is not a valid number yet (an emptied input) leaves the list alone.
+ *
+ * Unchanged lists, and the outer list when nothing changed, are returned as the same objects, so
+ * a caller can tell that there is nothing to store.
+ */
+export function regenerateQuestions(
+  previousSections: readonly SectionShape[],
+  previousQuestions: readonly WizardQuestion[][],
+  sections: readonly SectionShape[],
+): WizardQuestion[][] {
+  const listOf = new Map(
+    previousSections.map((section, index) => [section.id, previousQuestions[index] ?? []]),
+  );
+  const next = sections.map((section) => {
+    const previous = listOf.get(section.id) ?? [];
+    const { questionType, totalQuestions } = section;
+    if (!isQuestionCount(totalQuestions)) return previous;
+    const kept = previous.every((question) => question.questionType === questionType);
+    if (kept && previous.length === totalQuestions) return previous;
+    return Array.from({ length: totalQuestions }, (_, position) => {
+      const question = previous[position];
+      return question?.questionType === questionType
+        ? question
+        : blankQuestion(questionType, position + 1);
+    });
+  });
+  const unchanged =
+    next.length === previousQuestions.length &&
+    next.every((list, index) => list === previousQuestions[index]);
+  return unchanged ? (previousQuestions as WizardQuestion[][]) : next;
+}
+
+/** How many written questions a regeneration would throw away. */
+export function countLostQuestions(
+  previousQuestions: readonly WizardQuestion[][],
+  nextQuestions: readonly WizardQuestion[][],
+): number {
+  const kept = new Set(nextQuestions.flat().map((question) => question.id));
+  return previousQuestions.flat().filter((q) => hasContent(q) && !kept.has(q.id)).length;
+}

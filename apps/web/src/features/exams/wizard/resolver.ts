@@ -1,0 +1,40 @@
+import { type FieldErrors, get, type Resolver, set } from 'react-hook-form';
+import type { ExamWizardValues } from './exam-values';
+import { errorsForFields } from './steps';
+
+/** What the resolver needs from the wizard besides the values. */
+export interface ValidationContext {
+  /** Set while the wizard asks for every error of a step at once ('Show what is missing'). */
+  revealAll: boolean;
+  /** Whether an error may show at this path: its field was touched or already shows one. */
+  isShown: (path: string) => boolean;
+}
+
+/** react-hook-form's nested error shape; a list's own error sits beside its items' errors. */
+function nestErrors(flat: Record<string, string>): FieldErrors<ExamWizardValues> {
+  const nested = {};
+  for (const [path, message] of Object.entries(flat)) {
+    const error = { type: 'validation', message };
+    const existing = get(nested, path);
+    if (existing) Object.assign(existing, error);
+    else set(nested, path, error);
+  }
+  return nested;
+}
+
+/**
+ * Validates with the contracts' step schemas. Field errors show only once their field is touched
+ * (spec section 5): react-hook-form also validates a whole list after an item is added or
+ * removed, and without this filter a new section would open covered in errors.
+ */
+export const wizardResolver: Resolver<ExamWizardValues, ValidationContext> = (
+  values,
+  context,
+  { names },
+) => {
+  const shown = Object.entries(errorsForFields(values, names)).filter(
+    ([path]) => context?.revealAll || context?.isShown(path),
+  );
+  if (shown.length === 0) return { values, errors: {} };
+  return { values: {}, errors: nestErrors(Object.fromEntries(shown)) };
+};

@@ -1,0 +1,84 @@
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { FieldGrid } from '@/components/person-form';
+import { TextField } from '@/components/text-field';
+import type { ExamWizardValues } from './exam-values';
+import { recheck } from './form-helpers';
+import { NumberField } from './number-field';
+
+/** PROCTORING exams sit on one date between two times; AUTO exams run between two dates. */
+export function ScheduleStep() {
+  const form = useFormContext<ExamWizardValues>();
+  const { register, control } = form;
+  const mode = useWatch({ control, name: 'examMode' });
+  const { errors } = useFormState({ control, name: 'scheduleDetails' });
+  const fieldErrors = errors.scheduleDetails;
+
+  return (
+    <div className="space-y-6">
+      {mode === 'PROCTORING' ? (
+        <FieldGrid>
+          <TextField
+            label="Exam Date"
+            type="date"
+            className="sm:col-span-2"
+            error={fieldErrors?.examDate?.message}
+            {...register('scheduleDetails.examDate')}
+          />
+          <TextField
+            label="Start Time"
+            type="time"
+            error={fieldErrors?.startTime?.message}
+            {...register('scheduleDetails.startTime', {
+              onChange: () => recheck(form, 'scheduleDetails.endTime'),
+            })}
+          />
+          <TextField
+            label="End Time"
+            type="time"
+            error={fieldErrors?.endTime?.message}
+            {...register('scheduleDetails.endTime')}
+          />
+        </FieldGrid>
+      ) : (
+        <FieldGrid>
+          <TextField
+            label="Start Date"
+            type="date"
+            error={fieldErrors?.startDate?.message}
+            {...register('scheduleDetails.startDate', {
+              onChange: () => recheck(form, 'scheduleDetails.endDate'),
+            })}
+          />
+          <TextField
+            label="End Date"
+            type="date"
+            error={fieldErrors?.endDate?.message}
+            {...register('scheduleDetails.endDate')}
+          />
+        </FieldGrid>
+      )}
+      <fieldset>
+        <legend className="mb-1 text-sm font-semibold text-slate-800">Buffer Time</legend>
+        <p className="mb-3 text-sm text-slate-500">
+          Minutes the exam opens early and stays open late, from 0 to 60.
+        </p>
+        <FieldGrid>
+          <NumberField
+            label="Before Exam (minutes)"
+            min={0}
+            max={60}
+            error={fieldErrors?.bufferTime?.beforeExam?.message}
+            {...register('scheduleDetails.bufferTime.beforeExam', { valueAsNumber: true })}
+          />
+          <NumberField
+            label="After Exam (minutes)"
+            min={0}
+            max={60}
+            error={fieldErrors?.bufferTime?.afterExam?.message}
+            {...register('scheduleDetails.bufferTime.afterExam', { valueAsNumber: true })}
+          />
+        </FieldGrid>
+      </fieldset>
+    </div>
+  );
+}

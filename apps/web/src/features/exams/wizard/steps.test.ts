@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { examIds, makeExamPayload, wizardValuesOf } from '@/test/exam-fixtures';
+import { type ExamWizardValues, emptyExamValues } from './exam-values';
+import { buildPayload, errorsForFields, stepOfPath, wizardStatus } from './steps';
+
+const autoValues = () => wizardValuesOf(makeExamPayload());
+const proctoredValues = () =>
+  wizardValuesOf(makeExamPayload({ assignedFacultyIds: [examIds.facultyUser1] }));
+
+describe('wizardStatus', () => {
+  it('marks every step valid for a complete exam', () => {
+    expect(wizardStatus(autoValues()).validity).toEqual({
+      examInfo: true,
+      targetAudience: true,
+      schedule: true,
+      examStructure: true,
+      questions: true,
+    });
+  });
+
+  it('marks every step invalid for a new exam, questions included while there are no sections', () => {
+    expect(Object.values(wizardStatus(emptyExamValues()).validity)).toEqual(Array(5).fill(false));
+  });
+
+  it('needs faculty in PROCTORING mode only, and the schedule fields of the chosen mode', () => {
+    const values = autoValues();
+    values.examMode = 'PROCTORING';
+    expect(wizardStatus(values).validity).toMatchObject({ targetAudience: false, schedule: false });
+    values.assignedFacultyIds = [examIds.facultyUser1];
+    values.scheduleDetails = {
+      ...values.scheduleDetails,
+      examDate: '2030-03-14',
+      startTime: '09:00',
+      endTime: '10:00',
+    };
+    expect(wizardStatus(values).validity).toMatchObject({ targetAudience: true, schedule: true });
+    values.examMode = 'AUTO';
+    expect(wizardStatus(values).validity).toMatchObject({ targetAudience: true, schedule: true });
+  });
+
+  it('keeps a step the server refused invalid', () => {
+    const { validity } = wizardStatus(autoValues(), ['examSections.1.name']);
+    expect(validity).toMatchObject({ examStructure: false, questions: true });
+  });
+
+  it('warns, without failing, when marks do not add up', () => {
+    const values = autoValues();
+    values.totalMarks = 50;
+    const status = wizardStatus(values);
+    expect(status.validity.examInfo).toBe(true);
+    expect(status.warnings).toEqual([
+      {
+        path: 'examSections',
+        message: "Section marks add up to 10, but the exam's total marks are 50",
+      },
+    ]);
+  });
+});
+
+function validQuestion(values: ExamWizardValues) {
+  const [question] = values.questions.flat();
+  if (!question) throw new Error('The fixture has questions');
+  return question;
+}
+
+describe('errorsForFields', () => {
+  it("checks only one question for a question's field", () => {
+    const values = autoValues();
+    values.questions[0]?.splice(1, 1, { ...validQuestion(values), questionText: 'Short' });
+    values.examTitle = '';
+    expect(errorsForFields(values, ['questions.0.1.questionText'])).toEqual({
+      'questions.0.1.questionText': 'Question text must be at least 10 characters',
+    });
+  });
+
+  it('checks the steps of the fields asked about, with form paths', () => {
+    const values = autoValues();
+    values.examTitle = '';
+    values.scheduleDetails.endDate = '2030-03-01';
+    expect(errorsForFields(values, ['scheduleDetails.endDate'])).toEqual({
+      'scheduleDetails.endDate': 'End date must be after or same as start date',
+    });
+    expect(errorsForFields(values, undefined)).toMatchObject({
+      examTitle: 'Exam title is required',
+    });
+  });
+});
+
+describe('stepOfPath', () => {
+  it('finds the step holding a field', () => {
+    expect(stepOfPath('courseId')).toBe('targetAudience');
+    expect(stepOfPath('scheduleDetails.bufferTime.afterExam')).toBe('schedule');
+    expect(stepOfPath('examSections.1.name')).toBe('examStructure');
+    expect(stepOfPath('questions.0.2.options')).toBe('questions');
+    expect(stepOfPath('_root')).toBeUndefined();
+  });
+});
+
+describe('buildPayload', () => {
+  it('sends an AUTO exam with its date range and without faculty or screen-only fields', () => {
+    const values = autoValues();
+    values.assignedFacultyIds = [examIds.facultyUser1];
+    values.scheduleDetails.examDate = '2030-01-01';
+    const result = buildPayload(values, 'PUBLISH');
+    const { assignedFacultyIds: _none, ...expected } = makeExamPayload({ examStatus: 'PUBLISH' });
+    expect(result).toEqual({
+      ok: true,
+      payload: {
+        ...expected,
+        examSections: expected.examSections.map((section, index) => ({
+          ...section,
+          id: `section-${index + 1}`,
+        })),
+        questions: expected.questions.map((list, section) =>
+          list.map((question, position) => ({
+            ...question,
+            id: `question-${section + 1}-${position + 1}`,
+          })),
+        ),
+      },
+    });
+  });
+
+  it('sends a PROCTORING exam with its faculty and one date between two times', () => {
+    const result = buildPayload(proctoredValues(), 'DRAFT');
+    expect(result.ok && result.payload).toMatchObject({
+      examStatus: 'DRAFT',
+      examMode: 'PROCTORING',
+      assignedFacultyIds: [examIds.facultyUser1],
+      scheduleDetails: {
+        examDate: '2030-03-14',
+        startTime: '09:30',
+        endTime: '11:00',
+        bufferTime: { beforeExam: 15, afterExam: 10 },
+      },
+    });
+    expect(result.ok && result.payload.scheduleDetails).not.toHaveProperty('startDate');
+  });
+
+  it('reports missing step data and an invalid exam apart', () => {
+    const { questions: _missing, ...partial } = autoValues();
+    expect(buildPayload(partial, 'DRAFT')).toEqual({ ok: false, reason: 'missing' });
+    expect(buildPayload(emptyExamValues(), 'DRAFT')).toEqual({ ok: false, reason: 'invalid' });
+  });
+});

@@ -1,0 +1,194 @@
+import {
+  createExamSchema,
+  type ExamStatus,
+  examInfoSchema,
+  examStructureSchema,
+  fieldErrors,
+  type MarksWarning,
+  marksWarnings,
+  questionSchema,
+  questionsStepSchemaFor,
+  scheduleSchemaFor,
+  targetAudienceSchemaFor,
+} from '@examiq/contracts';
+import type { z } from 'zod';
+import type { ExamPayload } from '../api/create-exam';
+import type { ExamWizardValues } from './exam-values';
+
+export const STEP_IDS = [
+  'examInfo',
+  'targetAudience',
+  'schedule',
+  'examStructure',
+  'questions',
+] as const;
+export type StepId = (typeof STEP_IDS)[number];
+export type StepValidity = Record<StepId, boolean>;
+
+export const STEP_TITLES: Record<StepId, string> = {
+  examInfo: 'Exam Information',
+  targetAudience: 'Target Audience',
+  schedule: 'Schedule',
+  examStructure: 'Exam Structure',
+  questions: 'Questions',
+};
+
+/** The top-level form fields each step edits; every field path starts with one of them. */
+export const STEP_FIELDS = {
+  examInfo: [
+    'examTitle',
+    'examDescription',
+    'subject',
+    'totalMarks',
+    'passingMarks',
+    'duration',
+    'examMode',
+    'generalInstructions',
+  ],
+  targetAudience: ['batchId', 'courseId', 'branchId', 'sectionIds', 'assignedFacultyIds'],
+  schedule: ['scheduleDetails'],
+  examStructure: ['examSections'],
+  questions: ['questions'],
+} as const satisfies Record<StepId, readonly (keyof ExamWizardValues)[]>;
+
+export function stepOfPath(path: string): StepId | undefined {
+  const root = path.split('.')[0];
+  return STEP_IDS.find((step) => (STEP_FIELDS[step] as readonly string[]).includes(root ?? ''));
+}
+
+/** Faculty proctor PROCTORING exams only: in AUTO mode the chosen faculty are not sent. */
+function facultyOf(values: ExamWizardValues): string[] {
+  return values.examMode === 'PROCTORING' ? values.assignedFacultyIds : [];
+}
+
+/** The schedule fields of the chosen mode, as the payload carries them. */
+function scheduleOf({ examMode, scheduleDetails }: ExamWizardValues) {
+  const { examDate, startTime, endTime, startDate, endDate, bufferTime } = scheduleDetails;
+  return examMode === 'PROCTORING'
+    ? { examDate, startTime, endTime, bufferTime }
+    : { startDate, endDate, bufferTime };
+}
+
+function errorsOf(result: z.ZodSafeParseResult<unknown>, prefix: PropertyKey[] = []) {
+  if (result.success) return {};
+  return fieldErrors(
+    result.error.issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })),
+  );
+}
+
+const QUESTION_PATH = /^questions\.(\d+)\.(\d+)(\.|$)/;
+
+/** The field errors of one step, keyed by form path ('examSections.1.name'). */
+function stepErrors(step: StepId, values: ExamWizardValues): Record<string, string> {
+  switch (step) {
+    case 'examInfo':
+      return errorsOf(examInfoSchema.safeParse(values));
+    case 'targetAudience':
+      return errorsOf(
+        targetAudienceSchemaFor(values.examMode).safeParse({
+          ...values,
+          assignedFacultyIds: facultyOf(values),
+        }),
+      );
+    case 'schedule':
+      return errorsOf(scheduleSchemaFor(values.examMode).safeParse(scheduleOf(values)), [
+        'scheduleDetails',
+      ]);
+    case 'examStructure':
+      return errorsOf(examStructureSchema.safeParse(values));
+    case 'questions':
+      return errorsOf(questionsStepSchemaFor(values.examSections).safeParse(values));
+  }
+}
+
+/**
+ * The errors the resolver reports for the fields react-hook-form asks about. One question's
+ * field only needs that question checked, which keeps typing into a 250-question exam cheap.
+ */
+export function errorsForFields(
+  values: ExamWizardValues,
+  names: readonly string[] | undefined,
+): Record<string, string> {
+  const single = names?.length === 1 ? QUESTION_PATH.exec(names[0] ?? '') : null;
+  if (single) {
+    const [section, position] = [Number(single[1]), Number(single[2])];
+    const question = values.questions[section]?.[position];
+    return errorsOf(questionSchema.safeParse(question), ['questions', section, position]);
+  }
+  const steps = names
+    ? STEP_IDS.filter((step) => names.some((name) => stepOfPath(name) === step))
+    : STEP_IDS;
+  return Object.assign({}, ...steps.map((step) => stepErrors(step, values)));
+}
+
+interface WizardStatus {
+  validity: StepValidity;
+  warnings: MarksWarning[];
+}
+
+/**
+ * Each step's validity flag (spec section 4) and the non-blocking marks warnings. A step holding
+ * a field the server refused stays invalid until that field is edited. The questions step needs
+ * at least one section to be complete.
+ */
+export function wizardStatus(
+  values: ExamWizardValues,
+  serverErrorPaths: Iterable<string> = [],
+): WizardStatus {
+  const refused = new Set([...serverErrorPaths].map(stepOfPath));
+  const validity = Object.fromEntries(
+    STEP_IDS.map((step) => [
+      step,
+      !refused.has(step) && Object.keys(stepErrors(step, values)).length === 0,
+    ]),
+  ) as StepValidity;
+  validity.questions &&= values.examSections.length > 0;
+  return { validity, warnings: marksWarnings(enteredMarks(values)) };
+}
+
+/** An emptied marks input holds NaN, which is not a mark to add up. */
+function enteredMarks({ totalMarks, examSections, questions }: ExamWizardValues) {
+  const entered = (marks: number) => (Number.isFinite(marks) ? marks : undefined);
+  return {
+    totalMarks: entered(totalMarks),
+    examSections: examSections.map((section) => ({ marks: entered(section.marks) })),
+    questions: questions.map((list) =>
+      list.map((question) => ({ marks: entered(question.marks) })),
+    ),
+  };
+}
+
+export function sameStatus(a: WizardStatus, b: WizardStatus): boolean {
+  return (
+    STEP_IDS.every((step) => a.validity[step] === b.validity[step]) &&
+    JSON.stringify(a.warnings) === JSON.stringify(b.warnings)
+  );
+}
+
+/** Every step's slice of the form, without which there is nothing to send. */
+function hasAllStepData(values: Partial<ExamWizardValues>): values is ExamWizardValues {
+  return STEP_IDS.every((step) => STEP_FIELDS[step].every((field) => values[field] !== undefined));
+}
+
+type PayloadResult =
+  | { ok: true; payload: ExamPayload }
+  | { ok: false; reason: 'missing' | 'invalid' };
+
+/**
+ * The POST /admin/create-exam body. The schedule carries the chosen mode's fields only, faculty
+ * are sent for PROCTORING exams only, and the screen-only isExpanded flag stays behind.
+ */
+export function buildPayload(values: Partial<ExamWizardValues>, status: ExamStatus): PayloadResult {
+  if (!hasAllStepData(values)) return { ok: false, reason: 'missing' };
+  const parsed = createExamSchema.safeParse({
+    ...values,
+    examStatus: status,
+    assignedFacultyIds: facultyOf(values),
+    scheduleDetails: scheduleOf(values),
+    examSections: values.examSections.map(({ isExpanded: _screenOnly, ...section }) => section),
+  });
+  if (!parsed.success) return { ok: false, reason: 'invalid' };
+  if (values.examMode === 'PROCTORING') return { ok: true, payload: parsed.data };
+  const { assignedFacultyIds: _proctoringOnly, ...payload } = parsed.data;
+  return { ok: true, payload };
+}

@@ -1,0 +1,78 @@
+import { BellRing, type LucideIcon, Timer, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { formatCountdown, secondsUntil } from './monitor-format';
+import type { MonitorExam } from './monitor-types';
+import { useNow } from './use-now';
+
+/** Below this, the countdown turns red so the proctor can warn the room. */
+const CLOSING_SOON_SECONDS = 5 * 60;
+
+interface MonitorHeaderProps {
+  exam: MonitorExam;
+  totalStudents: number;
+  activeAlerts: number;
+}
+
+export function MonitorHeader({ exam, totalStudents, activeAlerts }: MonitorHeaderProps) {
+  return (
+    <header className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <title>Live Proctoring · ExamIQ</title>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Live Proctoring</h1>
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-red-600/20 ring-inset">
+          <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-red-500" />
+          Live
+        </span>
+      </div>
+      <p className="mt-2 text-lg font-semibold text-slate-900">{exam.title}</p>
+      <p className="mt-0.5 text-sm text-slate-600">
+        {`${exam.cohort} · ${exam.durationMinutes} minutes`}
+      </p>
+      <dl className="mt-4 grid grid-cols-3 divide-x divide-slate-200 rounded-lg bg-slate-50 py-3 ring-1 ring-slate-200 ring-inset">
+        <Stat icon={Timer} label="Time Remaining">
+          <Countdown endsAt={exam.endsAt} />
+        </Stat>
+        <Stat icon={Users} label="Total Students">
+          {totalStudents}
+        </Stat>
+        <Stat icon={BellRing} label="Active Alerts">
+          <span className={cn(activeAlerts > 0 && 'text-red-600')}>{activeAlerts}</span>
+        </Stat>
+      </dl>
+    </header>
+  );
+}
+
+interface StatProps {
+  icon: LucideIcon;
+  label: string;
+  children: ReactNode;
+}
+
+function Stat({ icon: Icon, label, children }: StatProps) {
+  return (
+    <div className="min-w-0 px-2.5 sm:px-4">
+      <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
+        <Icon aria-hidden="true" className="hidden size-4 shrink-0 sm:block" />
+        {label}
+      </dt>
+      <dd className="mt-1 text-lg font-semibold text-slate-900 tabular-nums sm:text-2xl">
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** Its own component, so only the clock re-renders every second, not the whole header. */
+function Countdown({ endsAt }: { endsAt: number }) {
+  const remaining = secondsUntil(endsAt, useNow());
+  return (
+    <time
+      dateTime={`PT${remaining}S`}
+      className={cn(remaining <= CLOSING_SOON_SECONDS && 'text-red-600')}
+    >
+      {formatCountdown(remaining)}
+    </time>
+  );
+}
