@@ -56,10 +56,10 @@ test('an admin builds a batch, course, branch and section and finds each in its 
 
   dialog = await openCreate(page, 'Course');
   await dialog.getByLabel('Batch', { exact: true }).selectOption({ label: '2031-2035' });
-  await dialog.getByLabel('Course Name').fill('B.Tech');
-  await dialog.getByLabel('Full Name').fill('Bachelor of Technology');
-  await dialog.getByLabel('Total Semesters').fill('8');
-  await dialog.getByLabel('Duration (Years)').fill('4');
+  await dialog.getByLabel('Course Name').fill('B.Arch');
+  await dialog.getByLabel('Full Name').fill('Bachelor of Architecture');
+  await dialog.getByLabel('Total Semesters').fill('10');
+  await dialog.getByLabel('Duration (Years)').fill('5');
   await dialog.getByLabel('Course Type').selectOption({ label: 'Undergraduate' });
   await dialog.getByRole('button', { name: 'Create Course' }).click();
   await expectCreated(page, 'Course', before.Course);
@@ -68,9 +68,9 @@ test('an admin builds a batch, course, branch and section and finds each in its 
   const branchCourse = dialog.getByLabel('Course', { exact: true });
   await expect(branchCourse).toBeDisabled();
   await dialog.getByLabel('Batch', { exact: true }).selectOption({ label: '2031-2035' });
-  await branchCourse.selectOption({ label: 'Bachelor of Technology' });
-  await dialog.getByLabel('Branch Name').fill('Computer Science');
-  await dialog.getByLabel('Branch Code').fill('CSE');
+  await branchCourse.selectOption({ label: 'Bachelor of Architecture' });
+  await dialog.getByLabel('Branch Name').fill('Landscape Design');
+  await dialog.getByLabel('Branch Code').fill('LSD');
   await dialog.getByRole('button', { name: 'Create Branch' }).click();
   await expectCreated(page, 'Branch', before.Branch);
 
@@ -79,10 +79,10 @@ test('an admin builds a batch, course, branch and section and finds each in its 
   await expect(sectionBranch).toBeDisabled();
   await dialog.getByLabel('Batch', { exact: true }).selectOption({ label: '2031-2035' });
   await dialog.getByLabel('Course', { exact: true }).selectOption({
-    label: 'Bachelor of Technology',
+    label: 'Bachelor of Architecture',
   });
-  await sectionBranch.selectOption({ label: 'Computer Science (CSE)' });
-  await dialog.getByLabel('Section Name').fill('A');
+  await sectionBranch.selectOption({ label: 'Landscape Design (LSD)' });
+  await dialog.getByLabel('Section Name').fill('Studio 1');
   await dialog.getByLabel('Capacity').fill('60');
   await dialog.getByRole('button', { name: 'Create Section' }).click();
   await expectCreated(page, 'Section', before.Section);
@@ -94,19 +94,21 @@ test('an admin builds a batch, course, branch and section and finds each in its 
 
   await page.getByRole('link', { name: 'Back to Master Data' }).click();
   await card(page, 'Course').getByRole('link', { name: 'View' }).click();
-  const course = page.getByRole('article', { name: 'B.Tech' });
-  await expect(course).toContainText('Bachelor of Technology');
+  const course = page.getByRole('article', { name: 'B.Arch' });
+  await expect(course).toContainText('Bachelor of Architecture');
   await expect(course).toContainText('Undergraduate');
-  await expect(course).toContainText('4 years');
+  await expect(course).toContainText('5 years');
   await expect(course.getByText('Active')).toBeVisible();
 
   await page.getByRole('link', { name: 'Back to Master Data' }).click();
   await card(page, 'Branch').getByRole('link', { name: 'View' }).click();
-  await expect(page.getByRole('article', { name: 'Computer Science' })).toContainText('CSE');
+  await expect(page.getByRole('article', { name: 'Landscape Design' })).toContainText('LSD');
 
   await page.getByRole('link', { name: 'Back to Master Data' }).click();
   await card(page, 'Section').getByRole('link', { name: 'View' }).click();
-  await expect(page.getByRole('article', { name: 'Section A' })).toContainText('60 students');
+  await expect(page.getByRole('article', { name: 'Section Studio 1' })).toContainText(
+    '60 students',
+  );
 });
 
 test('a create form shows a validation message only once the field is touched', async ({

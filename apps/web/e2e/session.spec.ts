@@ -8,10 +8,15 @@ test('an admin signs in, lands on /admin and signs out', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('banner').getByText(admin.email)).toBeVisible();
 
-  await page.getByRole('navigation').getByRole('link', { name: 'Student' }).click();
+  // The dashboard's own links (Manage Students) stay on screen until the next page arrives.
+  const nav = page.getByRole('navigation');
+  await nav.getByRole('link', { name: 'Student', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/student$/);
-  await expect(page.getByRole('link', { name: 'Student' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+  await expect(nav.getByRole('link', { name: 'Student', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
     'aria-current',
     'page',
   );

@@ -1,0 +1,285 @@
+import { validFacultyPayload } from '@examiq/contracts/test-support';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { admin } from './support/accounts';
+import { apiSignIn, signIn } from './support/session';
+
+// Batch years of this file only (2036-2040); other specs create theirs meanwhile. Names carry
+// the run, so the exam list can only show this run's exams under them.
+const RUN = Date.now().toString(36);
+const END_YEAR = 2040;
+
+async function adminApi(request: APIRequestContext) {
+  const { tokens } = await apiSignIn(request, admin.email, admin.password);
+  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
+  return async function create(path: string, data: Record<string, unknown>): Promise<string> {
+    const response = await request.post(`/api/admin/${path}`, { headers, data });
+    expect(response.status(), await response.text()).toBe(201);
+    const body = await response.json();
+    return body.data._id ?? body.data.faculty._id;
+  };
+}
+
+/** A batch (startYear-2040) with one course, branch and two sections, made through the API. */
+async function createMasterData(request: APIRequestContext, startYear: number) {
+  const create = await adminApi(request);
+  const batchId = await create('create-batch', { startYear, endYear: END_YEAR });
+  const courseId = await create('create-course', {
+    batchId,
+    name: 'B.E',
+    fullName: 'Bachelor of Engineering',
+    totalSemesters: 2 * (END_YEAR - startYear),
+    durationYears: END_YEAR - startYear,
+    courseType: 'UG',
+  });
+  const branchId = await create('create-branch', {
+    courseId,
+    name: 'Computer Science',
+    code: 'CSE',
+  });
+  await create('create-section', { branchId, name: 'A', capacity: 60 });
+  await create('create-section', { branchId, name: 'B', capacity: 60 });
+  return { batch: `${startYear}-${END_YEAR}` };
+}
+
+/**
+ * A faculty member to proctor with. The seeded faculty account has no faculty profile, so the
+ * wizard's faculty list (profiles of active faculty) would not offer it.
+ */
+async function createProctor(request: APIRequestContext) {
+  const create = await adminApi(request);
+  const payload = validFacultyPayload({
+    email: `exam.proctor.${RUN}@examiq.test`,
+    employeeId: `EMP-EX-${RUN}`.toUpperCase(),
+  });
+  await create('create-faculty', {
+    ...payload,
+    personalInfo: { ...payload.personalInfo, firstName: 'Nalini', lastName: 'Deshmukh' },
+  });
+  return 'Nalini Deshmukh';
+}
+
+function steps(page: Page) {
+  return page.getByRole('navigation', { name: 'Exam steps' });
+}
+
+function stepButton(page: Page, name: string) {
+  return steps(page).getByRole('button', { name: new RegExp(`^${name}`) });
+}
+
+async function next(page: Page) {
+  const button = page.getByRole('button', { name: 'Next', exact: true });
+  await expect(button).toBeEnabled();
+  await button.click();
+}
+
+async function openWizard(page: Page) {
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/exam/create-exam');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Exam' })).toBeVisible();
+}
+
+async function fillExamInformation(
+  page: Page,
+  exam: { title: string; mode: 'Auto' | 'Proctoring'; totalMarks: string },
+) {
+  await page.getByLabel('Exam Title').fill(exam.title);
+  await page.getByLabel('Description').fill('An end-to-end check of the exam wizard.');
+  await page.getByLabel('Subject').fill('Data Structures');
+  await page.getByLabel('Total Marks').fill(exam.totalMarks);
+  await page.getByLabel('Passing Marks').fill('2');
+  await page.getByLabel('Duration (minutes)').fill('60');
+  await page.getByRole('radio', { name: new RegExp(exam.mode) }).check();
+  await page.getByLabel('Instruction 1', { exact: true }).fill('Read every question carefully.');
+}
+
+async function chooseAudience(page: Page, batch: string) {
+  await page.getByLabel('Batch').selectOption({ label: batch });
+  await page.getByLabel('Course').selectOption({ label: 'Bachelor of Engineering' });
+  await page.getByLabel('Branch').selectOption({ label: 'Computer Science (CSE)' });
+  await page.getByRole('group', { name: 'Sections' }).getByLabel('Section A').check();
+}
+
+async function addSection(
+  page: Page,
+  number: number,
+  section: { name: string; marks: string; type: string; questions: string },
+) {
+  await page.getByRole('button', { name: 'Add Section' }).click();
+  const card = page.getByRole('region', { name: new RegExp(`^Section ${number}`) });
+  await card.getByLabel('Section Name').fill(section.name);
+  await card.getByLabel('Section Marks').fill(section.marks);
+  await card.getByLabel('Question Type').selectOption({ label: section.type });
+  await card.getByLabel('Total Questions').fill(section.questions);
+  await card.getByLabel('Total Questions').blur();
+}
+
+function question(page: Page, section: number, number: number): Locator {
+  return page
+    .getByRole('region', { name: new RegExp(`^Section ${section}`) })
+    .getByRole('group', { name: new RegExp(`^Question ${number}`) });
+}
+
+async function writeBasics(card: Locator, text: string) {
+  await card.getByLabel('Question Text').fill(text);
+  await card.getByLabel('Explanation').fill('Covered in the lecture on linear structures.');
+}
+
+async function writeMcq(card: Locator, text: string) {
+  await writeBasics(card, text);
+  for (const [index, option] of ['Stack', 'Queue', 'Heap'].entries()) {
+    await card.getByRole('button', { name: 'Add option' }).click();
+    await card.getByLabel(`Option ${index + 1}`, { exact: true }).fill(option);
+  }
+  await card.getByRole('checkbox', { name: 'Correct (option 2)' }).check();
+  await card.getByRole('checkbox', { name: 'Correct (option 1)' }).check();
+  await expect(card.getByRole('checkbox', { name: 'Correct (option 2)' })).not.toBeChecked();
+}
+
+async function writeTrueFalse(card: Locator, text: string) {
+  await writeBasics(card, text);
+  await expect(card.getByLabel('Option 1', { exact: true })).toHaveAttribute('readonly', '');
+  await card.getByRole('checkbox', { name: 'Correct (True)' }).check();
+}
+
+test('an admin builds an AUTO exam in the wizard, publishes it and finds it in the exam list', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { batch } = await createMasterData(request, 2036);
+  const title = `Linear Structures Quiz ${RUN}`;
+  await openWizard(page);
+
+  // Nothing can be saved, and no step opened, before the steps before it are valid.
+  for (const name of ['Draft', 'Publish']) {
+    const button = page.getByRole('button', { name, exact: true });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription('Please fill all required fields');
+  }
+  await expect(stepButton(page, 'Questions')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+  await fillExamInformation(page, { title, mode: 'Auto', totalMarks: '3' });
+  await expect(stepButton(page, 'Schedule')).toBeDisabled();
+  await next(page);
+  await expect(page.getByRole('group', { name: 'Faculty' })).toHaveCount(0);
+  await chooseAudience(page, batch);
+  await next(page);
+
+  await page.getByLabel('Start Date').fill('2030-03-14');
+  await page.getByLabel('End Date').fill('2030-03-16');
+  await next(page);
+
+  await expect(page.getByText('No sections created yet.')).toBeVisible();
+  await addSection(page, 1, {
+    name: 'Multiple choice',
+    marks: '2',
+    type: 'MCQ (Multiple Choice)',
+    questions: '2',
+  });
+  await addSection(page, 2, {
+    name: 'True or false',
+    marks: '1',
+    type: 'True/False',
+    questions: '1',
+  });
+  await next(page);
+
+  await writeMcq(question(page, 1, 1), 'Which structure removes the newest item first?');
+  await writeMcq(question(page, 1, 2), 'Which structure serves a call stack best?');
+  await writeTrueFalse(question(page, 2, 1), 'A queue removes the oldest item first.');
+
+  const publish = page.getByRole('button', { name: 'Publish', exact: true });
+  await expect(publish).toBeEnabled();
+  await expect(publish).toHaveAccessibleDescription('Publish exam');
+  await page.getByRole('button', { name: 'Complete', exact: true }).click();
+  const review = page.getByRole('dialog', { name: 'Review exam' });
+  await expect(review.getByText(title)).toBeVisible();
+  await review.getByRole('button', { name: 'Publish exam' }).click();
+
+  await expect(page.getByText('Exam published successfully!')).toBeVisible();
+  await expect(publish).toBeDisabled();
+  await page.getByRole('link', { name: 'View all exams' }).click();
+  await expect(page).toHaveURL(/\/admin\/exam\/all-exam$/);
+  await expect(page.getByText(title)).toBeVisible();
+});
+
+test('an admin saves a PROCTORING exam with its faculty member as a draft', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { batch } = await createMasterData(request, 2037);
+  const proctor = await createProctor(request);
+  await openWizard(page);
+
+  await fillExamInformation(page, {
+    title: `Proctored Stacks Test ${RUN}`,
+    mode: 'Proctoring',
+    totalMarks: '2',
+  });
+  await next(page);
+  await chooseAudience(page, batch);
+  const faculty = page.getByRole('group', { name: 'Faculty' });
+  await page.getByRole('button', { name: "Show what's missing" }).click();
+  await expect(
+    faculty.getByText('Faculty selection is required for proctoring mode'),
+  ).toBeVisible();
+  await faculty.getByLabel(proctor).check();
+  await next(page);
+
+  await page.getByLabel('Exam Date').fill('2030-04-02');
+  await page.getByLabel('Start Time').fill('09:30');
+  await page.getByLabel('End Time').fill('09:00');
+  await page.getByLabel('End Time').blur();
+  await expect(page.getByText('End time must be after start time')).toBeVisible();
+  await page.getByLabel('End Time').fill('10:30');
+  await page.getByLabel('Before Exam (minutes)').fill('15');
+  await next(page);
+
+  await addSection(page, 1, {
+    name: 'True or false',
+    marks: '1',
+    type: 'True/False',
+    questions: '1',
+  });
+  await next(page);
+  await writeTrueFalse(question(page, 1, 1), 'A stack removes the newest item first.');
+
+  const draft = page.getByRole('button', { name: 'Draft', exact: true });
+  await expect(draft).toBeEnabled();
+  await draft.click();
+  await expect(page.getByText('Exam saved as draft successfully!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View all exams' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
+});
+
+test('a reload in the middle of building an exam offers to resume it', async ({
+  page,
+  request,
+}) => {
+  const { batch } = await createMasterData(request, 2038);
+  const title = `Resumed Exam ${RUN}`;
+  await openWizard(page);
+  await fillExamInformation(page, { title, mode: 'Auto', totalMarks: '10' });
+  await next(page);
+  await chooseAudience(page, batch);
+  await expect(stepButton(page, 'Target Audience')).toHaveAccessibleName(/complete$/);
+  // The exam is written to this device a moment after the last change.
+  const storedExam = () =>
+    page.evaluate(
+      () =>
+        Object.entries(localStorage).find(([key]) => key.startsWith('examiq.exam-draft.'))?.[1] ??
+        '',
+    );
+  await expect.poll(storedExam).toMatch(/"step":"targetAudience".*"sectionIds":\["/);
+
+  await page.reload();
+  await expect(page.getByText(`“${title}” was kept on this device`)).toBeVisible();
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Target Audience' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Sections' }).getByLabel('Section A')).toBeChecked();
+  await stepButton(page, 'Exam Information').click();
+  await expect(page.getByLabel('Exam Title')).toHaveValue(title);
+});
