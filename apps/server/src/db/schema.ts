@@ -13,6 +13,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -320,6 +321,14 @@ export const exams = pgTable(
     endDate: date('end_date', { mode: 'string' }),
     bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
     bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    // When the exam runs, whatever its mode: one date from its start to its end time, a date
+    // range from the first day's start to the end of the last day. Buffers do not widen it.
+    windowStart: timestamp('window_start').generatedAlwaysAs(
+      sql`coalesce(exam_date + start_time, start_date::timestamp)`,
+    ),
+    windowEnd: timestamp('window_end').generatedAlwaysAs(
+      sql`coalesce(exam_date + end_time, (end_date + 1)::timestamp)`,
+    ),
     // An exam outlives the admin account that created it.
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
@@ -331,6 +340,10 @@ export const exams = pgTable(
     index('exams_course_id_idx').on(table.courseId),
     index('exams_branch_id_idx').on(table.branchId),
     index('exams_created_by_idx').on(table.createdBy),
+    // The dashboard's exam statistics count published exams by their window from this index alone.
+    index('exams_published_window_idx')
+      .on(table.windowStart, table.windowEnd)
+      .where(sql`${table.status} = 'PUBLISH'`),
     check('exams_status_check', isOneOf(table.status, EXAM_STATUSES)),
     check('exams_mode_check', isOneOf(table.mode, EXAM_MODES)),
     check('exams_passing_marks_check', sql`${table.passingMarks} <= ${table.totalMarks}`),
@@ -459,3 +472,13 @@ export const questionOptions = pgTable(
       .where(sql`${table.isCorrect}`),
   ],
 );
+
+/**
+ * How many rows the paginated tables hold, kept by statement-level triggers (migration
+ * 0004_row_counts) in the writing transaction: a list's total is one primary-key lookup instead of
+ * a count over every student.
+ */
+export const rowCounts = pgTable('row_counts', {
+  tableName: text('table_name').primaryKey(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+});

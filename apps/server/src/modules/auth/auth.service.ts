@@ -9,6 +9,7 @@ import {
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { AppDatabase } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, usedRefreshTokens, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { findUserByEmail, normalizeEmail, toUserDto, type UserRow } from '../users/users.service';
@@ -235,23 +236,31 @@ export async function refreshSession(
  * so logout, password changes and deleted accounts take effect at once. The role is read here,
  * not from the token, so a role change applies at once too.
  */
-export async function findLiveSessionRole(
-  db: AppDatabase,
-  claims: AccessTokenClaims,
-): Promise<Role | null> {
-  const [row] = await db
+const liveSessionRole = preparedPerDatabase((db) =>
+  db
     .select({ role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.isActive, true),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('live_session_role'),
+);
+
+export async function findLiveSessionRole(
+  db: AppDatabase,
+  claims: AccessTokenClaims,
+): Promise<Role | null> {
+  const [row] = await liveSessionRole(db).execute({
+    sessionId: claims.sessionId,
+    userId: claims.userId,
+  });
   return row?.role ?? null;
 }

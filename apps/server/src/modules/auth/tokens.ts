@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { roleSchema } from '@examiq/contracts';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
@@ -20,17 +20,27 @@ const payloadSchema = z.object({
   role: roleSchema,
 });
 
-const keys = new WeakMap<Config, Uint8Array>();
-function keyOf(config: Config): Uint8Array {
+/**
+ * The signing key, imported into WebCrypto once per configuration: given raw bytes, jose would
+ * import them again on every token it signs or verifies, on every authenticated request.
+ */
+const keys = new WeakMap<Config, Promise<webcrypto.CryptoKey>>();
+function keyOf(config: Config): Promise<webcrypto.CryptoKey> {
   let key = keys.get(config);
   if (!key) {
-    key = new TextEncoder().encode(config.jwtSecret);
+    key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(config.jwtSecret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     keys.set(config, key);
   }
   return key;
 }
 
-export function signAccessToken(
+export async function signAccessToken(
   config: Config,
   claims: AccessTokenClaims,
   expiresAt: Date = new Date(Date.now() + config.accessTokenTtlSeconds * 1000),
@@ -44,7 +54,7 @@ export function signAccessToken(
       .setJti(randomUUID())
       .setIssuedAt()
       .setExpirationTime(expiresAt)
-      .sign(keyOf(config))
+      .sign(await keyOf(config))
   );
 }
 
@@ -54,7 +64,7 @@ export async function verifyAccessToken(
   token: string,
 ): Promise<AccessTokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(config), {
+    const { payload } = await jwtVerify(token, await keyOf(config), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
     });

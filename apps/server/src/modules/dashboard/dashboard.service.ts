@@ -5,8 +5,9 @@ import {
   RECENT_EXAMS_LIMIT,
   type RecentExam,
 } from '@examiq/contracts';
-import { count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { batches, courses, exams, examTargetSections, students } from '../../db/schema';
 import { scheduleDetailsOf } from '../exams/exams.service';
 import { countMasterData } from '../master-data/master-data.service';
@@ -23,65 +24,62 @@ function wallClockMinute(date: Date): string {
 
 const isPublished = eq(exams.status, 'PUBLISH');
 
-// The window of contracts' examWindow, built in SQL so the database counts without sending rows.
-// The table's check leaves the other mode's columns null, so coalesce picks the exam's own.
-const windowStart = sql`coalesce(${exams.examDate} + ${exams.startTime}, ${exams.startDate}::timestamp)`;
-const windowEnd = sql`coalesce(${exams.examDate} + ${exams.endTime}, (${exams.endDate} + 1)::timestamp)`;
-
 function countWhere(condition: SQL) {
   return sql`count(*) filter (where ${condition})`.mapWith(Number);
 }
 
-/** One aggregate over the published exams, however many there are. */
-async function examStatistics(db: AppDatabase, asOf: string): Promise<ExamStatistics> {
-  const at = sql`${asOf}::timestamp`;
-  const [row] = await db
+/**
+ * One aggregate over the published exams, from the index of their windows alone (the windows are
+ * contracts' examWindow, computed by the database as each exam is written).
+ */
+const examStatisticsAt = preparedPerDatabase((db) => {
+  const at = sql`${sql.placeholder('asOf')}::timestamp`;
+  return db
     .select({
-      upcoming: countWhere(sql`${at} < ${windowStart}`),
-      ongoing: countWhere(sql`${windowStart} <= ${at} and ${at} < ${windowEnd}`),
-      completed: countWhere(sql`${windowEnd} <= ${at}`),
+      upcoming: countWhere(sql`${at} < ${exams.windowStart}`),
+      ongoing: countWhere(sql`${exams.windowStart} <= ${at} and ${at} < ${exams.windowEnd}`),
+      completed: countWhere(sql`${exams.windowEnd} <= ${at}`),
     })
     .from(exams)
-    .where(isPublished);
+    .where(isPublished)
+    .prepare('exam_statistics');
+});
+
+async function examStatistics(db: AppDatabase, asOf: string): Promise<ExamStatistics> {
+  const [row] = await examStatisticsAt(db).execute({ asOf });
   if (!row) throw new Error('An aggregate query returned no row');
   // No result can be published yet, so every completed exam still awaits its results.
   return { ...row, pendingResults: row.completed };
 }
 
-/** Students whose section is one of the exam's target sections: one grouped query. */
-async function participantsByExam(
-  db: AppDatabase,
-  examIds: string[],
-): Promise<Map<string, number>> {
-  if (examIds.length === 0) return new Map();
-  const rows = await db
-    .select({ examId: examTargetSections.examId, participants: count() })
-    .from(examTargetSections)
-    .innerJoin(students, eq(students.sectionId, examTargetSections.sectionId))
-    .where(inArray(examTargetSections.examId, examIds))
-    .groupBy(examTargetSections.examId);
-  return new Map(rows.map((row) => [row.examId, row.participants]));
-}
-
-/** The most recently created published exams, with where each stands at `asOf`. */
-async function recentExams(db: AppDatabase, asOf: string): Promise<RecentExam[]> {
-  const rows = await db
+/**
+ * The most recently created published exams, each with its participants: the students whose
+ * section is one of the exam's target sections.
+ */
+const newestPublishedExams = preparedPerDatabase((db) =>
+  db
     .select({
       exam: exams,
       course: { _id: courses.id, name: courses.name, fullName: courses.fullName },
       batch: { _id: batches.id, name: batches.name },
+      participants:
+        sql`(select count(*) from ${examTargetSections} inner join ${students} on ${students.sectionId} = ${examTargetSections.sectionId} where ${examTargetSections.examId} = ${exams.id})`.mapWith(
+          Number,
+        ),
     })
     .from(exams)
     .innerJoin(courses, eq(courses.id, exams.courseId))
     .innerJoin(batches, eq(batches.id, exams.batchId))
     .where(isPublished)
     .orderBy(desc(exams.createdAt), desc(exams.id))
-    .limit(RECENT_EXAMS_LIMIT);
-  const participants = await participantsByExam(
-    db,
-    rows.map((row) => row.exam.id),
-  );
-  return rows.map(({ exam, course, batch }) => {
+    .limit(RECENT_EXAMS_LIMIT)
+    .prepare('newest_published_exams'),
+);
+
+/** The most recently created published exams, with where each stands at `asOf`. */
+async function recentExams(db: AppDatabase, asOf: string): Promise<RecentExam[]> {
+  const rows = await newestPublishedExams(db).execute();
+  return rows.map(({ exam, course, batch, participants }) => {
     const scheduleDetails = scheduleDetailsOf(exam);
     const status = examProgress(scheduleDetails, asOf);
     if (!status) throw new Error(`Exam ${exam.examId} has no schedule`);
@@ -93,7 +91,7 @@ async function recentExams(db: AppDatabase, asOf: string): Promise<RecentExam[]>
       course,
       batch,
       scheduleDetails,
-      participants: participants.get(exam.id) ?? 0,
+      participants,
       status,
     };
   });

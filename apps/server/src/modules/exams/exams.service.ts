@@ -8,9 +8,10 @@ import {
   type Question,
   type ScheduleDetails,
 } from '@examiq/contracts';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertMany } from '../../db/insert-many';
+import { byCreation, paginate, preparedInBothOrders } from '../../db/pagination';
 import {
   batches,
   branches,
@@ -25,7 +26,6 @@ import {
   sections,
 } from '../../db/schema';
 import { FieldErrors } from '../../errors';
-import { paginate } from '../people/people.service';
 
 /** The messages of an id that is well formed but names no record, as the form words them. */
 export const UNKNOWN_AUDIENCE = {
@@ -318,43 +318,29 @@ export async function createExam(
   );
 }
 
-/** The assigned faculty of each exam, in the order chosen: one query for the whole page. */
-async function facultyIdsByExam(
-  db: AppDatabase,
-  examIds: string[],
-): Promise<Map<string, string[]>> {
-  const byExam = new Map(examIds.map((id): [string, string[]] => [id, []]));
-  if (examIds.length === 0) return byExam;
-  const rows = await db
-    .select({ examId: examFaculty.examId, facultyUserId: examFaculty.facultyUserId })
-    .from(examFaculty)
-    .where(inArray(examFaculty.examId, examIds))
-    .orderBy(examFaculty.examId, examFaculty.position);
-  for (const row of rows) byExam.get(row.examId)?.push(row.facultyUserId);
-  return byExam;
-}
+/** Each exam of the page with its assigned faculty, in the order chosen: one query. */
+const examPages = preparedInBothOrders('exam_page', (db, direction, name) =>
+  db
+    .select({
+      ...listColumns,
+      assignedFacultyIds: sql<
+        string[]
+      >`array(select ${examFaculty.facultyUserId} from ${examFaculty} where ${examFaculty.examId} = ${exams.id} order by ${examFaculty.position})`,
+    })
+    .from(exams)
+    .orderBy(...byCreation(direction, exams.createdAt, exams.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name),
+);
 
-/** Newest first; the id breaks ties so pages never overlap or skip. */
 export async function listExams(
   db: AppDatabase,
   query: PageQuery,
 ): Promise<{ exams: ExamListItem[]; pagination: Pagination }> {
-  const { items, pagination } = await paginate(
-    query,
-    async ({ limit, offset }) => {
-      const rows = await db
-        .select(listColumns)
-        .from(exams)
-        .orderBy(desc(exams.createdAt), desc(exams.id))
-        .limit(limit)
-        .offset(offset);
-      const facultyIds = await facultyIdsByExam(
-        db,
-        rows.map((row) => row.id),
-      );
-      return rows.map((row) => toExamListItem(row, facultyIds.get(row.id) ?? []));
-    },
-    () => db.$count(exams),
-  );
+  const { items, pagination } = await paginate(db, 'exams', query, async (window) => {
+    const rows = await examPages[window.order](db).execute(window);
+    return rows.map((row) => toExamListItem(row, row.assignedFacultyIds));
+  });
   return { exams: items, pagination };
 }

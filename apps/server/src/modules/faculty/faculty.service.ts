@@ -7,9 +7,10 @@ import {
   type Pagination,
   PEOPLE_MESSAGES,
 } from '@examiq/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
+import { byCreation, paginate, preparedInBothOrders } from '../../db/pagination';
 import { faculty, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import {
@@ -19,7 +20,6 @@ import {
   deletePersonAccount,
   insertPersonAccount,
   newDefaultPassword,
-  paginate,
   personalInfoOf,
   personColumnsOf,
   toAccountDto,
@@ -103,18 +103,20 @@ function selectFaculty(db: AppDatabase) {
 }
 
 /** Newest first; the id breaks ties so pages never overlap or skip. */
+const facultyPages = preparedInBothOrders('faculty_page', (db, direction, name) =>
+  selectFaculty(db)
+    .orderBy(...byCreation(direction, faculty.createdAt, faculty.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name),
+);
+
 export async function listFaculty(
   db: AppDatabase,
   query: PageQuery,
 ): Promise<{ faculty: Faculty[]; pagination: Pagination }> {
-  const { items, pagination } = await paginate(
-    query,
-    ({ limit, offset }) =>
-      selectFaculty(db)
-        .orderBy(desc(faculty.createdAt), desc(faculty.id))
-        .limit(limit)
-        .offset(offset),
-    () => db.$count(faculty),
+  const { items, pagination } = await paginate(db, 'faculty', query, (window) =>
+    facultyPages[window.order](db).execute(window),
   );
   return { faculty: items.map(toFacultyDto), pagination };
 }

@@ -12,6 +12,7 @@ import type {
 import { type AnyColumn, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
+import { preparedPerDatabase } from '../../db/prepared';
 import { batches, branches, courses, sections } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 
@@ -207,15 +208,20 @@ export async function listSectionsOfBranch(db: AppDatabase, branchId: string): P
 }
 
 /** One round trip: four scalar subqueries over a single-row source. */
-export async function countMasterData(db: AppDatabase): Promise<MasterDataCounts> {
-  const [counts] = await db
+const masterDataCounts = preparedPerDatabase((db) =>
+  db
     .select({
       batches: db.$count(batches),
       courses: db.$count(courses),
       branches: db.$count(branches),
       sections: db.$count(sections),
     })
-    .from(sql`(values (1)) as single_row`);
+    .from(sql`(values (1)) as single_row`)
+    .prepare('master_data_counts'),
+);
+
+export async function countMasterData(db: AppDatabase): Promise<MasterDataCounts> {
+  const [counts] = await masterDataCounts(db).execute();
   if (!counts) throw new Error('A count query returned no row');
   return counts;
 }

@@ -2,8 +2,6 @@ import { randomInt } from 'node:crypto';
 import {
   type CreateFacultyPayload,
   type Faculty,
-  type PageQuery,
-  type Pagination,
   PEOPLE_MESSAGES,
   type Role,
 } from '@examiq/contracts';
@@ -153,33 +151,4 @@ export function contactInfoOf(row: PersonRow) {
     permanentAddress: row.permanentAddress,
     currentAddress: row.currentAddress,
   };
-}
-
-// --- Pagination -------------------------------------------------------------------------------
-
-export function paginationOf({ page, limit }: PageQuery, totalCount: number): Pagination {
-  const totalPages = Math.ceil(totalCount / limit);
-  return {
-    currentPage: page,
-    totalPages,
-    totalCount,
-    hasNextPage: page < totalPages,
-    hasPreviousPage: page > 1,
-  };
-}
-
-/**
- * One page of a list and its totals: two queries, whatever the page size. The count is its own
- * query so a page past the end still reports the right totals.
- */
-export async function paginate<Item>(
-  query: PageQuery,
-  fetchPage: (window: { limit: number; offset: number }) => Promise<Item[]>,
-  countAll: () => Promise<number>,
-): Promise<{ items: Item[]; pagination: Pagination }> {
-  const [items, totalCount] = await Promise.all([
-    fetchPage({ limit: query.limit, offset: (query.page - 1) * query.limit }),
-    countAll(),
-  ]);
-  return { items, pagination: paginationOf(query, totalCount) };
 }

@@ -5,9 +5,11 @@ import {
   PEOPLE_MESSAGES,
   type Student,
 } from '@examiq/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
+import { byCreation, paginate, preparedInBothOrders } from '../../db/pagination';
+import { preparedPerDatabase } from '../../db/prepared';
 import { batches, branches, courses, sections, students, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import {
@@ -17,7 +19,6 @@ import {
   deletePersonAccount,
   insertPersonAccount,
   newDefaultPassword,
-  paginate,
   personalInfoOf,
   personColumnsOf,
   toAccountDto,
@@ -176,35 +177,48 @@ function selectStudents(db: AppDatabase) {
     .innerJoin(sections, eq(sections.id, students.sectionId));
 }
 
-/** Newest first; the id breaks ties so pages never overlap or skip. */
+// A page is two statements, each planned once per connection: its ids, read from the creation
+// index alone, then those students with their account and placement. In one statement, the
+// planner would have to plan the joins for each offset anew, which costs more than running them.
+const studentPageIds = preparedInBothOrders('student_page_ids', (db, direction, name) =>
+  db
+    .select({ id: students.id })
+    .from(students)
+    .orderBy(...byCreation(direction, students.createdAt, students.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name),
+);
+
+const studentsByIds = preparedPerDatabase((db) =>
+  selectStudents(db)
+    .where(sql`${students.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('students_by_ids'),
+);
+
 export async function listStudents(
   db: AppDatabase,
   query: PageQuery,
 ): Promise<{ students: Student[]; pagination: Pagination }> {
-  const newestFirst = [desc(students.createdAt), desc(students.id)];
-  const { items, pagination } = await paginate(
-    query,
-    ({ limit, offset }) => {
-      // The page's ids come from the index alone; joining only those keeps a deep page as cheap
-      // as the first, where joining before the offset would sort every student.
-      const page = db
-        .select({ id: students.id })
-        .from(students)
-        .orderBy(...newestFirst)
-        .limit(limit)
-        .offset(offset)
-        .as('page');
-      return selectStudents(db)
-        .innerJoin(page, eq(page.id, students.id))
-        .orderBy(...newestFirst);
-    },
-    () => db.$count(students),
-  );
+  const { items, pagination } = await paginate(db, 'students', query, async (window) => {
+    const ids = (await studentPageIds[window.order](db).execute(window)).map((row) => row.id);
+    const records = new Map(
+      (await studentsByIds(db).execute({ ids })).map((record) => [record.student.id, record]),
+    );
+    // A student deleted between the two statements is left out of the page.
+    return ids.flatMap((id) => records.get(id) ?? []);
+  });
   return { students: items.map(toStudentDto), pagination };
 }
 
+const studentById = preparedPerDatabase((db) =>
+  selectStudents(db)
+    .where(eq(students.id, sql.placeholder('id')))
+    .prepare('student_by_id'),
+);
+
 export async function getStudent(db: AppDatabase, id: string): Promise<Student> {
-  const [record] = await selectStudents(db).where(eq(students.id, id));
+  const [record] = await studentById(db).execute({ id });
   if (!record) throw new ApiError(404, PEOPLE_MESSAGES.studentNotFound);
   return toStudentDto(record);
 }

@@ -263,6 +263,8 @@ describe('DELETE /api/admin/delete-student/:id', () => {
         headers: bearer(session.tokens.accessToken),
       });
     expect((await me()).statusCode).toBe(200);
+    const listedTotal = async () => (await api.studentPage({})).pagination.totalCount;
+    const totalBefore = await listedTotal();
 
     const response = await api.delete(`delete-student/${student._id}`);
     expect(response.statusCode).toBe(200);
@@ -278,6 +280,7 @@ describe('DELETE /api/admin/delete-student/:id', () => {
     });
     expect(await t.database.db.$count(users, eq(users.id, student.userId._id))).toBe(0);
     expect(await t.database.db.$count(students, eq(students.id, student._id))).toBe(0);
+    expect(await listedTotal()).toBe(totalBefore - 1);
 
     expectError(await api.delete(`delete-student/${student._id}`), 404, {
       message: PEOPLE_MESSAGES.studentNotFound,

@@ -1,0 +1,3 @@
+ALTER TABLE "exams" ADD COLUMN "window_start" timestamp GENERATED ALWAYS AS (coalesce(exam_date + start_time, start_date::timestamp)) STORED;--> statement-breakpoint
+ALTER TABLE "exams" ADD COLUMN "window_end" timestamp GENERATED ALWAYS AS (coalesce(exam_date + end_time, (end_date + 1)::timestamp)) STORED;--> statement-breakpoint
+CREATE INDEX "exams_published_window_idx" ON "exams" USING btree ("window_start","window_end") WHERE "exams"."status" = 'PUBLISH';
