@@ -1,0 +1,128 @@
+// HTTP measurements: autocannon load at a fixed concurrency, and sequential request timings.
+import autocannon from 'autocannon';
+import { rssMiB } from './server.mjs';
+
+/** The server's peak RSS while `work` runs, sampled every 250 ms. */
+async function withPeakRss(pid, work) {
+  let peak = rssMiB(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMiB(pid));
+  }, 250);
+  try {
+    return { result: await work(), peakRssMiB: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const SETTLED_MS = 100;
+const SETTLE_LIMIT_MS = 300_000;
+
+/**
+ * Waits until /api/health answers within 100 ms: requests still in flight when a run stops are
+ * still being worked through by the server, and must not weigh on the next measurement.
+ * Returns how long that took.
+ */
+async function settle(server) {
+  const started = performance.now();
+  while (performance.now() - started < SETTLE_LIMIT_MS) {
+    const asked = performance.now();
+    const ok = await fetch(`${server.url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok && performance.now() - asked < SETTLED_MS) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`The server was still busy ${SETTLE_LIMIT_MS / 1000} s after the load stopped`);
+}
+
+/**
+ * Load at `connections` concurrent keep-alive connections for `seconds`, after a warm-up of a
+ * tenth of that (JIT, pools, caches) that is not counted. `next()` gives each request
+ * ({ method, path, body }); a response whose status is not `expect` (one or a list) is an error.
+ */
+export async function load(server, { connections, seconds, headers, next, expect = 200 }) {
+  const run = (duration) =>
+    autocannon({
+      url: server.url,
+      connections,
+      duration,
+      // The web app sets no time-out (spec section 7): a slow answer is waited for, not retried.
+      timeout: 60,
+      requests: [
+        {
+          // Fresh headers each time: autocannon writes Content-Length into the headers object it
+          // is given, which a GET following a POST would otherwise send without a body.
+          setupRequest: (request) => ({
+            ...request,
+            headers: { 'content-type': 'application/json', ...headers },
+            ...next(),
+          }),
+        },
+      ],
+    });
+  await run(Math.max(1, seconds / 10));
+  await settle(server);
+  const { result, peakRssMiB } = await withPeakRss(server.pid, () => run(seconds));
+  const backlogMs = await settle(server);
+  const expected = [expect].flat().map(String);
+  let ok = 0;
+  /** Statuses other than the expected ones, e.g. { 429: 3 }: each is an error. */
+  const unexpected = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats)) {
+    if (expected.includes(code)) ok += Number(count);
+    else unexpected[code] = Number(count);
+  }
+  const wrong = Object.values(unexpected).reduce((sum, count) => sum + count, 0);
+  return {
+    rps: ok / result.duration,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + wrong,
+    unexpected,
+    peakRssMiB,
+    backlogMs,
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * `count` requests one after another on one connection; the median time of those answered with
+ * `expect` (others, such as a 409 for a pair that exists, are counted and left out).
+ */
+export async function sequential(server, { count, headers, next, expect }) {
+  const times = [];
+  const others = {};
+  for (let made = 0; made < count; made++) {
+    const { method, path, body } = next();
+    const started = performance.now();
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+    await response.arrayBuffer();
+    const elapsed = performance.now() - started;
+    if (response.status === expect) times.push(elapsed);
+    else others[response.status] = (others[response.status] ?? 0) + 1;
+  }
+  return { medianMs: median(times), counted: times.length, others };
+}
+
+/** `POST /api/auth/login`; the tokens of the session. */
+export async function signIn(server, credentials) {
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (response.status !== 200) {
+    throw new Error(`Sign-in as ${credentials.email} answered ${response.status}`);
+  }
+  return (await response.json()).data.tokens;
+}

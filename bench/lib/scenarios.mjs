@@ -1,0 +1,301 @@
+// The server scenarios, each with its target. A scenario's `run` measures on one engine's server;
+// its `judge` turns that measurement (and the ones it is compared with) into a report row.
+import { validExamPayload } from '@examiq/contracts/test-support';
+import { hashPassword, verifyPassword } from '../../apps/server/src/modules/auth/passwords.ts';
+import {
+  BATCH_YEARS,
+  benchId,
+  FIRST_BATCH_YEAR,
+  PERSON_PASSWORD,
+  randomIndex,
+  randomPlacement,
+  studentEmail,
+  totals,
+} from './dataset.mjs';
+import { largestExamQuestions, largestExamSections } from './exams.mjs';
+import { load, sequential } from './http.mjs';
+
+const LOAD_CONNECTIONS = 32;
+const SIGN_IN_CONNECTIONS = 16;
+const PAGE = 10;
+
+const get = (path) => ({ method: 'GET', path });
+const post = (path, payload) => ({ method: 'POST', path, body: JSON.stringify(payload) });
+const lastPage = (scale) => Math.ceil(scale.students / PAGE);
+const percent = (part, whole) => `${Math.round((100 * part) / whole)}%`;
+const ms = (value) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const rate = (value) => `${Math.round(value).toLocaleString('en-US')} req/s`;
+/** Errors named by status (`3 × 404`), so a rate limit or a missing route shows for what it is. */
+function errorsOf(m) {
+  if (!m.errors) return '';
+  const statuses = Object.entries(m.unexpected).map(([code, count]) => `${count} × ${code}`);
+  const failed = m.errors - Object.values(m.unexpected).reduce((sum, count) => sum + count, 0);
+  if (failed > 0) statuses.push(`${failed} × no answer`);
+  return `, errors: ${statuses.join(', ')}`;
+}
+/** A server still working through abandoned requests after the run is worth saying. */
+const backlogOf = (m) =>
+  m.backlogMs > 1_000 ? `; busy ${Math.round(m.backlogMs / 1000)} s after` : '';
+const loadFigure = (m) => `${rate(m.rps)}, p99 ${ms(m.p99)}${errorsOf(m)}${backlogOf(m)}`;
+
+/** The statuses of sequential requests that were not timed (`; also 2 × 409`). */
+function untimed(...runs) {
+  const codes = runs.flatMap((run) => Object.entries(run.others));
+  return codes.length ? `; also ${codes.map(([code, n]) => `${n} × ${code}`).join(', ')}` : '';
+}
+
+/** A PostgreSQL-only target is shown on PGlite too, as information. */
+function verdict(engine, passes, postgresOnly) {
+  if (postgresOnly && engine !== 'postgres') return null;
+  return passes;
+}
+
+/** Throughput against the baseline measured on the same server in the same run. */
+function ofBaseline(share, { postgresOnly = true, p99Max } = {}) {
+  return (m, { baseline }, engine) => {
+    const shareOk = m.rps >= share * baseline.rps && m.errors === 0;
+    const p99Ok = p99Max === undefined || m.p99 <= p99Max;
+    return {
+      target: `≥ ${share * 100}% of baseline${p99Max ? `, p99 ≤ ${p99Max} ms` : ''}${postgresOnly ? ' (PostgreSQL)' : ''}`,
+      figure: `${percent(m.rps, baseline.rps)} (${loadFigure(m)})`,
+      pass: verdict(engine, shareOk && p99Ok, postgresOnly),
+    };
+  };
+}
+
+/** A load scenario's run: 32 connections of `request(ctx)`, signed in as the admin. */
+const loadOf =
+  (request, { expect } = {}) =>
+  (ctx) =>
+    load(ctx.server, {
+      connections: LOAD_CONNECTIONS,
+      seconds: ctx.seconds,
+      headers: ctx.auth,
+      next: () => request(ctx),
+      expect,
+    });
+
+/** Unused (start, end) pairs within the batch rules (start 2000-2050, 1 to 10 years). */
+function* freshBatchYears() {
+  for (let years = 1; years <= 10; years++) {
+    for (let start = 2000; start <= 2050; start++) {
+      const seeded = years === BATCH_YEARS && start >= FIRST_BATCH_YEAR;
+      if (!seeded) yield { startYear: start, endYear: start + years };
+    }
+  }
+}
+
+/** An exam at the limits, for a random seeded section. */
+function largestExam(scale) {
+  return {
+    ...validExamPayload(randomPlacement(scale)),
+    totalMarks: 200,
+    passingMarks: 80,
+    examSections: largestExamSections(),
+    questions: largestExamQuestions(),
+  };
+}
+
+/** Unique names for what the mixed workload creates, within the rules of each form. */
+let created = 0;
+const uniqueName = () => `Bench ${Date.now().toString(36)} ${(created++).toString(36)}`;
+
+/** The admin screens' requests, in rough proportion to how often an admin makes them. */
+function mixedRequest(scale) {
+  const { branches } = totals(scale);
+  const pages = Math.min(10, lastPage(scale));
+  const weighted = [
+    [15, () => get(`/api/admin/get-all-student?page=${1 + randomIndex(pages)}&limit=${PAGE}`)],
+    [8, () => get(`/api/admin/get-all-exam?page=${1 + randomIndex(pages)}&limit=${PAGE}`)],
+    [5, () => get(`/api/admin/get-all-faculty?page=1&limit=${PAGE}`)],
+    [20, () => get(`/api/admin/get-student/${benchId('student', randomIndex(scale.students))}`)],
+    [5, () => get(`/api/admin/get-faculty/${benchId('faculty', randomIndex(scale.faculty))}`)],
+    [5, () => get('/api/admin/get-batches')],
+    [24, () => cascadeLookup(scale)],
+    [5, () => get('/api/admin/overview')],
+    [
+      4,
+      () =>
+        post('/api/admin/create-section', {
+          branchId: benchId('branch', randomIndex(branches)),
+          name: uniqueName(),
+          capacity: 60,
+        }),
+    ],
+    [
+      3,
+      () =>
+        post('/api/admin/create-course', {
+          batchId: benchId('batch', randomIndex(scale.batches)),
+          name: uniqueName(),
+          fullName: 'Bachelor of Benchmarks',
+          totalSemesters: 8,
+          durationYears: 4,
+          courseType: 'UG',
+        }),
+    ],
+    [6, () => post('/api/admin/create-exam', validExamPayload(randomPlacement(scale)))],
+  ];
+  const total = weighted.reduce((sum, [weight]) => sum + weight, 0);
+  let roll = Math.random() * total;
+  for (const [weight, request] of weighted) {
+    roll -= weight;
+    if (roll < 0) return request();
+  }
+  return weighted[0][1]();
+}
+
+/** One of the wizard's dependent pickers: a batch's courses, a course's branches, a branch's sections. */
+function cascadeLookup(scale) {
+  const { courses, branches } = totals(scale);
+  const lookups = [
+    () =>
+      get(
+        `/api/admin/get-courses-by-batch?batchId=${benchId('batch', randomIndex(scale.batches))}`,
+      ),
+    () =>
+      get(`/api/admin/get-branches-by-course?courseId=${benchId('course', randomIndex(courses))}`),
+    () =>
+      get(`/api/admin/get-sections-by-branch?branchId=${benchId('branch', randomIndex(branches))}`),
+  ];
+  return lookups[randomIndex(lookups.length)]();
+}
+
+/** argon2id verifications per second, `concurrency` at a time, with the product's own hash. */
+async function rawVerifyRate(seconds, concurrency) {
+  const hash = await hashPassword(PERSON_PASSWORD);
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  const worker = async () => {
+    while (performance.now() < until) {
+      await verifyPassword(hash, PERSON_PASSWORD);
+      done += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return done / ((performance.now() - started) / 1000);
+}
+
+export const SCENARIOS = [
+  {
+    id: 'baseline',
+    title: 'Baseline: GET of an unknown /api path (JSON 404, no database, no auth)',
+    run: loadOf(() => get('/api/bench-baseline'), { expect: 404 }),
+    judge: (m) => ({ target: 'reference', figure: loadFigure(m), pass: null }),
+  },
+  {
+    id: 'students-page1',
+    title: 'get-all-student?page=1&limit=10',
+    needs: ['baseline'],
+    run: loadOf(() => get(`/api/admin/get-all-student?page=1&limit=${PAGE}`)),
+    judge: ofBaseline(0.25, { p99Max: 25 }),
+  },
+  {
+    id: 'students-last',
+    title: 'get-all-student at the last page',
+    needs: ['students-page1'],
+    run: loadOf(({ scale }) =>
+      get(`/api/admin/get-all-student?page=${lastPage(scale)}&limit=${PAGE}`),
+    ),
+    judge: (m, results) => ({
+      target: "≥ 50% of page 1's",
+      figure: `${percent(m.rps, results['students-page1'].rps)} (${loadFigure(m)})`,
+      pass: m.rps >= 0.5 * results['students-page1'].rps && m.errors === 0,
+    }),
+  },
+  {
+    id: 'student-detail',
+    title: 'get-student/:id, a random student',
+    needs: ['baseline'],
+    run: loadOf(({ scale }) =>
+      get(`/api/admin/get-student/${benchId('student', randomIndex(scale.students))}`),
+    ),
+    judge: ofBaseline(0.25),
+  },
+  {
+    id: 'lookups',
+    title: 'Cascade look-ups (courses of a batch, branches of a course, sections of a branch)',
+    needs: ['baseline'],
+    run: loadOf(({ scale }) => cascadeLookup(scale)),
+    judge: ofBaseline(0.25),
+  },
+  {
+    id: 'exams-list',
+    title: 'get-all-exam?page=1&limit=10',
+    needs: ['baseline'],
+    run: loadOf(() => get(`/api/admin/get-all-exam?page=1&limit=${PAGE}`)),
+    judge: ofBaseline(0.25),
+  },
+  {
+    id: 'overview',
+    title: 'Dashboard figures: GET /api/admin/overview',
+    needs: ['baseline'],
+    run: loadOf(() => get('/api/admin/overview')),
+    judge: ofBaseline(0.1, { postgresOnly: false }),
+  },
+  {
+    id: 'signin',
+    title: `Sign-in (POST /api/auth/login, ${SIGN_IN_CONNECTIONS} connections, random students)`,
+    async run(ctx) {
+      // Side by side: the raw rate is measured in this process, with the product's parameters
+      // and the same libuv thread pool size (UV_THREADPOOL_SIZE is passed on to the server),
+      // half just before the server's run and half just after, so a change in the machine's
+      // load during the run weighs on both figures alike.
+      const half = ctx.seconds / 2;
+      const before = await rawVerifyRate(half, SIGN_IN_CONNECTIONS);
+      const next = () =>
+        post('/api/auth/login', {
+          email: studentEmail(randomIndex(ctx.scale.students)),
+          password: PERSON_PASSWORD,
+        });
+      const m = await load(ctx.server, {
+        connections: SIGN_IN_CONNECTIONS,
+        seconds: ctx.seconds,
+        next,
+      });
+      const after = await rawVerifyRate(half, SIGN_IN_CONNECTIONS);
+      return { ...m, verifyRate: (before + after) / 2 };
+    },
+    judge: (m) => ({
+      target: '≥ 80% of raw argon2id verify rate',
+      figure: `${percent(m.rps, m.verifyRate)} (${loadFigure(m)}; raw ${Math.round(m.verifyRate)} verifies/s)`,
+      pass: m.rps >= 0.8 * m.verifyRate && m.errors === 0,
+    }),
+  },
+  {
+    id: 'create-exam',
+    title: 'create-exam of 5 × 50 questions vs create-batch (sequential, medians)',
+    async run(ctx) {
+      const years = freshBatchYears();
+      const batch = await sequential(ctx.server, {
+        count: ctx.creates,
+        headers: ctx.auth,
+        expect: 201,
+        next: () => post('/api/admin/create-batch', years.next().value),
+      });
+      const exam = await sequential(ctx.server, {
+        count: ctx.creates,
+        headers: ctx.auth,
+        expect: 201,
+        next: () => post('/api/admin/create-exam', largestExam(ctx.scale)),
+      });
+      return { batch, exam };
+    },
+    judge: ({ batch, exam }) => ({
+      target: '≤ 10 × create-batch',
+      figure: `${(exam.medianMs / batch.medianMs).toFixed(1)} × (${ms(exam.medianMs)} vs ${ms(batch.medianMs)}; ${exam.counted} + ${batch.counted} created${untimed(batch, exam)})`,
+      pass: exam.medianMs <= 10 * batch.medianMs && exam.counted > 0 && batch.counted > 0,
+    }),
+  },
+  {
+    id: 'mixed',
+    title: 'Mixed admin workload (lists, details, look-ups, creates)',
+    run: loadOf(({ scale }) => mixedRequest(scale), { expect: [200, 201] }),
+    judge: (m, _results, engine) => ({
+      target: 'no errors; p99 ≤ 50 ms (PostgreSQL)',
+      figure: loadFigure(m),
+      pass: m.errors === 0 && (engine !== 'postgres' || m.p99 <= 50),
+    }),
+  },
+];

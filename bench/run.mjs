@@ -1,0 +1,199 @@
+// `npm run bench [-- --quick] [--only id,id] [--engine pglite|postgres|both]`: seeds (or reuses)
+// the data set, starts the production server on each engine, runs the scenarios, and writes
+// bench/results/latest.md (partial.md for --quick or --only). Targets are ratios against figures
+// measured in the same run.
+import { createServer } from 'node:net';
+import { parseArgs } from 'node:util';
+import { register } from 'tsx/esm/api';
+
+// The seeder and some scenarios use the server's TypeScript sources (schema, argon2id) and the
+// contracts' test fixtures.
+register();
+const { ADMIN, describeScale, SCALES } = await import('./lib/dataset.mjs');
+const { prepareDatabase } = await import('./lib/databases.mjs');
+const { buildBundles, rssMiB, startServer } = await import('./lib/server.mjs');
+const { signIn } = await import('./lib/http.mjs');
+const { SCENARIOS } = await import('./lib/scenarios.mjs');
+const { browserScenarios } = await import('./lib/browser.mjs');
+const { command, writeReport } = await import('./lib/report.mjs');
+
+const ENGINES = ['pglite', 'postgres'];
+/** Figures every server start gives; --only picks them like the scenarios. */
+const SERVER_FIGURES = ['seed', 'startup', 'memory'];
+const BROWSER_SCENARIOS = ['bundle', 'wizard'];
+const IDLE_SETTLE_MS = 2_000;
+
+const NOTES = [
+  'Load: autocannon in the bench process on the same machine, keep-alive connections, a warm-up of a tenth of the duration first (not counted). Throughput counts only the expected statuses; any other status, a time-out (60 s: the web app sets none) or a dropped connection is an error. After each row the bench waits until the server has answered what was still in flight; "busy N s after" says it took long.',
+  'Baseline: the server has no route that answers without the database and without authentication (/api/health runs `select 1`), so the baseline is an unknown /api path, answered 404 with a JSON body by the not-found handler: the same Fastify instance, hooks and security headers, no database, no auth.',
+  'Sign-in: random seeded students (one shared argon2id hash, the product parameters). The raw verify rate is measured in the bench process with the product’s verifyPassword, 16 at a time and the same UV_THREADPOOL_SIZE, half just before and half just after the server run. Sign-in limits count failures only; every sign-in here succeeds, and a 429 would show as an error.',
+  'Mixed workload: student lists (first 10 pages), exam lists, faculty list, student and faculty details, batches, cascade look-ups, dashboard, and creates of sections, courses and small exams. Student and faculty creation are left out: each hashes a default password, a cost the sign-in row measures.',
+  'create-exam: sequential on one connection after create-batch (fresh start/end year pairs); only 201 answers are timed.',
+  'Browser: Chromium with a fresh profile per page; sizes are gzip -9 of each JS and CSS response body, computed by the bench. The wizard figures come from a 250-question draft stored where the wizard keeps it and resumed; keystrokes are timed from the keydown event to the paint that follows it.',
+];
+
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    engine: { type: 'string', default: 'both' },
+  },
+});
+const known = [...SERVER_FIGURES, ...SCENARIOS.map((s) => s.id), ...BROWSER_SCENARIOS];
+const only = flags.only?.split(',').map((id) => id.trim());
+if (
+  only?.some((id) => !known.includes(id)) ||
+  !['pglite', 'postgres', 'both'].includes(flags.engine)
+) {
+  console.error(`Usage: npm run bench -- [--quick] [--engine pglite|postgres|both]`);
+  console.error(`                        [--only ${known.join(',')}]`);
+  process.exit(2);
+}
+
+/** The chosen scenarios and those their targets are measured against. */
+function selection() {
+  const selected = new Set(only ?? known);
+  for (const scenario of [...SCENARIOS].reverse()) {
+    if (selected.has(scenario.id)) for (const need of scenario.needs ?? []) selected.add(need);
+  }
+  // The memory under load is read during the mixed workload.
+  if (selected.has('memory')) selected.add('mixed');
+  return selected;
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const quick = flags.quick;
+const scaleName = quick ? 'quick' : 'full';
+const scale = SCALES[scaleName];
+const selected = selection();
+const serverWanted = known.some((id) => selected.has(id) && !BROWSER_SCENARIOS.includes(id));
+const chosenEngines = flags.engine === 'both' ? ENGINES : [flags.engine];
+// Browser figures do not depend on the engine: one server is enough when they are all that runs.
+const engines = serverWanted ? chosenEngines : chosenEngines.slice(0, 1);
+const timing = { seconds: quick ? 3 : 20, creates: quick ? 5 : 30 };
+const rows = [];
+/** Per engine and row title, what the engines are compared by. */
+const headlines = { pglite: {}, postgres: {} };
+
+/** A report row, if its scenario was asked for; `headline` ({ value, text, p99? }) compares engines. */
+function record(id, engine, title, verdict, headline) {
+  if (!selected.has(id)) return;
+  rows.push({ title, engine, ...verdict, command: command(id, engine, quick) });
+  if (engine && headline) headlines[engine][title] = headline;
+}
+
+const info = (figure) => ({ target: 'record', figure, pass: null });
+
+/** What a scenario is compared by across engines: throughput, or the create-exam median. */
+function headlineOf(m) {
+  if (m.rps !== undefined) {
+    return { value: m.rps, text: `${Math.round(m.rps)} req/s, p99 ${m.p99} ms`, p99: m.p99 };
+  }
+  return { value: m.exam.medianMs, text: `create-exam ${Math.round(m.exam.medianMs)} ms` };
+}
+
+/** One engine: a fresh copy of the data set, a server on it, the selected scenarios. */
+async function runEngine(engine, withBrowser) {
+  console.log(`\n== ${engine}: preparing the ${scaleName} data set`);
+  // `--only seed` asks to measure seeding: the cache is bypassed (and replaced).
+  const data = await prepareDatabase(engine, scaleName, scale, { reseed: only?.includes('seed') });
+  const { seconds, at, cached } = data.seed;
+  record(
+    'seed',
+    engine,
+    'Seeding the data set',
+    info(`${seconds.toFixed(1)} s${cached ? ` (cached, seeded ${at.slice(0, 16)}Z)` : ''}`),
+    { value: seconds, text: `${seconds.toFixed(1)} s` },
+  );
+  const start = async () => {
+    const server = await startServer(data.env, await freePort());
+    const { accessToken } = await signIn(server, ADMIN);
+    return { server, auth: { authorization: `Bearer ${accessToken}` } };
+  };
+  let ctx = { ...timing, scale, ...(await start()) };
+  try {
+    const startup = Math.round(ctx.server.startupMs);
+    record('startup', engine, 'Start-up to the first healthy response', info(`${startup} ms`), {
+      value: startup,
+      text: `${startup} ms`,
+    });
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
+    const idleRss = Math.round(rssMiB(ctx.server.pid));
+
+    const results = {};
+    for (const scenario of SCENARIOS.filter((s) => selected.has(s.id))) {
+      console.log(`== ${engine}: ${scenario.title}`);
+      try {
+        results[scenario.id] = await scenario.run(ctx);
+        const verdict = scenario.judge(results[scenario.id], results, engine);
+        record(scenario.id, engine, scenario.title, verdict, headlineOf(results[scenario.id]));
+      } catch (error) {
+        // One scenario's failure (a server that never recovers from it, say) is a row of the
+        // report; the next scenario gets a fresh server on the same data.
+        console.error(`${error.stack}\nThe server's last output:\n${ctx.server.output()}`);
+        record(scenario.id, engine, scenario.title, {
+          target: '—',
+          figure: `failed: ${error.message}`,
+          pass: false,
+        });
+        await ctx.server.stop();
+        ctx = { ...ctx, ...(await start()) };
+      }
+    }
+    const loadRss = results.mixed ? `${Math.round(results.mixed.peakRssMiB)} MiB` : 'not run';
+    record(
+      'memory',
+      engine,
+      'Server RSS: idle / peak during the mixed workload',
+      info(`${idleRss} MiB / ${loadRss}`),
+      { value: idleRss, text: `${idleRss} MiB idle, ${loadRss} peak` },
+    );
+
+    if (withBrowser) {
+      console.log(`== browser (Chromium) against the ${engine} server`);
+      for (const row of await browserScenarios(ctx.server.url, selected)) {
+        record(row.id, null, row.title, row);
+      }
+    }
+  } finally {
+    await ctx.server.stop();
+    await data.dispose();
+  }
+}
+
+function engineRatios() {
+  return Object.entries(headlines.pglite)
+    .filter(([title]) => headlines.postgres[title])
+    .map(([title, pglite]) => {
+      const postgres = headlines.postgres[title];
+      const p99 = pglite.p99 ? `; p99 ${(pglite.p99 / postgres.p99).toFixed(2)}` : '';
+      return {
+        title,
+        pglite: pglite.text,
+        postgres: postgres.text,
+        ratio: `${(pglite.value / postgres.value).toFixed(2)}${p99}`,
+      };
+    });
+}
+
+buildBundles();
+const browserWanted = BROWSER_SCENARIOS.some((id) => selected.has(id));
+for (const [index, engine] of engines.entries()) {
+  await runEngine(engine, browserWanted && index === 0);
+}
+writeReport({
+  quick,
+  complete: !only && flags.engine === 'both',
+  dataSet: describeScale(scale),
+  rows,
+  ratios: engineRatios(),
+  notes: NOTES,
+});
