@@ -177,31 +177,37 @@ function selectStudents(db: AppDatabase) {
     .innerJoin(sections, eq(sections.id, students.sectionId));
 }
 
-// The page's ids are read from the creation index alone, and only those students are joined with
-// their account and placement. Written as `= any(array(…))`, the statement has one plan for every
-// offset, so PostgreSQL plans it once per connection; as a join with a LIMIT/OFFSET subquery it
-// would be planned anew on every call, which costs more than running it.
-const studentPages = preparedInBothOrders('student_page', (db, direction, name) => {
-  const order = byCreation(direction, students.createdAt, students.id);
-  const pageIds = db
+// A page is two statements, each planned once per connection: its ids, read from the creation
+// index alone, then those students with their account and placement. In one statement, the
+// planner would have to plan the joins for each offset anew, which costs more than running them.
+const studentPageIds = preparedInBothOrders('student_page_ids', (db, direction, name) =>
+  db
     .select({ id: students.id })
     .from(students)
-    .orderBy(...order)
+    .orderBy(...byCreation(direction, students.createdAt, students.id))
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
-  return selectStudents(db)
-    .where(sql`${students.id} = any(array(${pageIds}))`)
-    .orderBy(...order)
-    .prepare(name);
-});
+    .offset(sql.placeholder('offset'))
+    .prepare(name),
+);
+
+const studentsByIds = preparedPerDatabase((db) =>
+  selectStudents(db)
+    .where(sql`${students.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('students_by_ids'),
+);
 
 export async function listStudents(
   db: AppDatabase,
   query: PageQuery,
 ): Promise<{ students: Student[]; pagination: Pagination }> {
-  const { items, pagination } = await paginate(db, 'students', query, (window) =>
-    studentPages[window.order](db).execute(window),
-  );
+  const { items, pagination } = await paginate(db, 'students', query, async (window) => {
+    const ids = (await studentPageIds[window.order](db).execute(window)).map((row) => row.id);
+    const records = new Map(
+      (await studentsByIds(db).execute({ ids })).map((record) => [record.student.id, record]),
+    );
+    // A student deleted between the two statements is left out of the page.
+    return ids.flatMap((id) => records.get(id) ?? []);
+  });
   return { students: items.map(toStudentDto), pagination };
 }
 
