@@ -66,19 +66,20 @@ function sessionExpiry(config: Config) {
 
 /**
  * Checks an email and password the way login and change-password share: limits first (a correct
- * password is refused while limited), then the password, counting each failure.
+ * password is refused while limited), then the password, counting each failure. Says whether the
+ * account has failures counted, which a success then clears.
  */
 async function verifyCredentials(
   { db, limits, limitStore }: AuthDeps,
   email: string,
   password: string,
   client: ClientInfo,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; accountFailuresCounted: boolean }> {
   const rules = limitRules(limits, email, client.ip);
-  const wait = await limitStore.secondsUntilAllowed(rules);
-  if (wait !== null) {
-    throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60)), {
-      'retry-after': String(wait),
+  const { waitSeconds, countedKeys } = await limitStore.checkLimits(rules);
+  if (waitSeconds !== null) {
+    throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts(Math.ceil(waitSeconds / 60)), {
+      'retry-after': String(waitSeconds),
     });
   }
 
@@ -91,7 +92,7 @@ async function verifyCredentials(
     throw new ApiError(401, AUTH_MESSAGES.invalidCredentials);
   }
   if (!user.isActive) throw new ApiError(403, AUTH_MESSAGES.accountDisabled);
-  return user;
+  return { user, accountFailuresCounted: countedKeys.has(accountKey(email)) };
 }
 
 export async function login(
@@ -100,31 +101,45 @@ export async function login(
   client: ClientInfo,
 ): Promise<LoginData> {
   const { db, config } = deps;
-  const user = await verifyCredentials(deps, input.email, input.password, client);
+  const { user, accountFailuresCounted } = await verifyCredentials(
+    deps,
+    input.email,
+    input.password,
+    client,
+  );
   const refreshToken = newRefreshToken();
 
-  const { signedIn, sessionId } = await db.transaction(async (tx) => {
-    const [signedIn] = await tx
-      .update(users)
-      .set({ lastLogin: sql`now()` })
-      .where(eq(users.id, user.id))
-      .returning();
-    const [session] = await tx
-      .insert(sessions)
-      .values({
-        userId: user.id,
-        refreshTokenHash: hashToken(refreshToken),
-        expiresAt: sessionExpiry(config),
-        userAgent: client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH),
-        ip: client.ip,
-      })
-      .returning({ id: sessions.id });
-    if (!signedIn || !session) throw new Error('Sign-in rows were not written');
-    return { signedIn, sessionId: session.id };
-  });
-  // After the commit: the counter may live in Redis, outside the transaction. A failure here
-  // only leaves old failures counted.
-  await deps.limitStore.clearHits(accountKey(user.email));
+  // One statement, so atomic without a transaction and one round trip: the sign-in time is set
+  // and the session created together, and both read the statement's one now().
+  const { rows } = (await db.execute(sql`
+    with signed_in as (
+      update ${users} set ${sql.identifier(users.lastLogin.name)} = now()
+      where ${users.id} = ${user.id}
+      returning ${users.id}
+    )
+    insert into ${sessions} (${sql.join(
+      [
+        sessions.userId,
+        sessions.refreshTokenHash,
+        sessions.expiresAt,
+        sessions.userAgent,
+        sessions.ip,
+      ].map((column) => sql.identifier(column.name)),
+      sql`, `,
+    )})
+    select id, ${hashToken(refreshToken)}, ${sessionExpiry(config)},
+      ${client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null}, ${client.ip}
+    from signed_in
+    returning id, now() as signed_in_at`)) as unknown as {
+    rows: { id: string; signed_in_at: Date | string }[];
+  };
+  const [session] = rows;
+  if (!session) throw new Error('Sign-in rows were not written');
+  const sessionId = session.id;
+  const signedIn: UserRow = { ...user, lastLogin: new Date(session.signed_in_at) };
+  // After the session is written: the counter may live in Redis, apart from the database. A
+  // failure here only leaves old failures counted.
+  if (accountFailuresCounted) await deps.limitStore.clearHits(accountKey(user.email));
 
   const accessToken = await signAccessToken(config, {
     userId: signedIn.id,
@@ -141,14 +156,19 @@ export async function changePassword(
   client: ClientInfo,
 ): Promise<void> {
   const { db } = deps;
-  const user = await verifyCredentials(deps, input.email, input.currentPassword, client);
+  const { user, accountFailuresCounted } = await verifyCredentials(
+    deps,
+    input.email,
+    input.currentPassword,
+    client,
+  );
   const passwordHash = await hashPassword(input.newPassword);
 
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, isFirstLogin: false }).where(eq(users.id, user.id));
     await revokeSessions(tx, eq(sessions.userId, user.id), 'password_changed');
   });
-  await deps.limitStore.clearHits(accountKey(user.email));
+  if (accountFailuresCounted) await deps.limitStore.clearHits(accountKey(user.email));
 }
 
 async function revokeSessions(db: AppDatabase, which: SQL, reason: RevokeReason): Promise<void> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createTestUser, uniqueEmail } from '../../test/users';
-import { recordHit, secondsUntilAllowed } from './rate-limiter';
+import { checkLimits, recordHit } from './rate-limiter';
 
 const ACCOUNT = { max: 3, windowSeconds: 60 };
 const ADDRESS = { max: 5, windowSeconds: 120 };
@@ -125,7 +125,11 @@ describe('rate limiter', () => {
       Array.from({ length: 20 }, () => recordHit(t.database.db, rule)),
     );
     expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect(await secondsUntilAllowed(t.database.db, [rule])).toBeNull();
-    expect(await secondsUntilAllowed(t.database.db, [{ ...rule, max: 20 }])).toBeGreaterThan(0);
+    expect(await checkLimits(t.database.db, [rule])).toEqual({
+      waitSeconds: null,
+      countedKeys: new Set([rule.key]),
+    });
+    const exhausted = await checkLimits(t.database.db, [{ ...rule, max: 20 }]);
+    expect(exhausted.waitSeconds).toBeGreaterThan(0);
   });
 });

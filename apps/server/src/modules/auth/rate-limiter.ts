@@ -12,9 +12,15 @@ export interface LimitRule {
   windowSeconds: number;
 }
 
-export interface LimitStore {
+export interface LimitCheck {
   /** Seconds until every exhausted rule's window ends, or null when none is exhausted. */
-  secondsUntilAllowed(rules: readonly LimitRule[]): Promise<number | null>;
+  waitSeconds: number | null;
+  /** The rules' keys that have hits counted: a success clears those only. */
+  countedKeys: ReadonlySet<string>;
+}
+
+export interface LimitStore {
+  checkLimits(rules: readonly LimitRule[]): Promise<LimitCheck>;
   /** Counts one hit atomically and returns the window's count so far. */
   recordHit(rule: LimitRule): Promise<number>;
   clearHits(key: string): Promise<void>;
@@ -22,16 +28,16 @@ export interface LimitStore {
 
 export function databaseLimitStore(db: AppDatabase): LimitStore {
   return {
-    secondsUntilAllowed: (rules) => secondsUntilAllowed(db, rules),
+    checkLimits: (rules) => checkLimits(db, rules),
     recordHit: (rule) => recordHit(db, rule),
     clearHits: (key) => clearHits(db, key),
   };
 }
 
-export async function secondsUntilAllowed(
+export async function checkLimits(
   db: AppDatabase,
   rules: readonly LimitRule[],
-): Promise<number | null> {
+): Promise<LimitCheck> {
   const rows = await db
     .select({
       key: rateLimits.key,
@@ -46,14 +52,14 @@ export async function secondsUntilAllowed(
         rules.map((rule) => rule.key),
       ),
     );
-  let wait: number | null = null;
+  let waitSeconds: number | null = null;
   for (const row of rows) {
     const rule = rules.find((candidate) => candidate.key === row.key);
     if (!rule || row.count < rule.max || row.elapsedSeconds >= rule.windowSeconds) continue;
     const remaining = Math.ceil(rule.windowSeconds - row.elapsedSeconds);
-    wait = Math.max(wait ?? 0, remaining, 1);
+    waitSeconds = Math.max(waitSeconds ?? 0, remaining, 1);
   }
-  return wait;
+  return { waitSeconds, countedKeys: new Set(rows.map((row) => row.key)) };
 }
 
 /** Counts one hit in one atomic statement, starting a new window when the last one is over. */

@@ -17,21 +17,23 @@ return count
 
 export function redisLimitStore(redis: Redis): LimitStore {
   return {
-    async secondsUntilAllowed(rules: readonly LimitRule[]) {
+    async checkLimits(rules: readonly LimitRule[]) {
       const pipeline = redis.multi();
       for (const rule of rules) pipeline.get(KEY_PREFIX + rule.key).pttl(KEY_PREFIX + rule.key);
       const replies = (await pipeline.exec()) ?? [];
-      let wait: number | null = null;
+      let waitSeconds: number | null = null;
+      const countedKeys = new Set<string>();
       rules.forEach((rule, index) => {
         const [countError, count] = replies[index * 2] ?? [];
         const [ttlError, ttlMs] = replies[index * 2 + 1] ?? [];
         if (countError) throw countError;
         if (ttlError) throw ttlError;
+        if (count != null) countedKeys.add(rule.key);
         // A negative TTL means the key is gone (-2) or has no expiry (-1): nothing to wait for.
         if (Number(count ?? 0) < rule.max || Number(ttlMs) <= 0) return;
-        wait = Math.max(wait ?? 0, Math.ceil(Number(ttlMs) / 1000), 1);
+        waitSeconds = Math.max(waitSeconds ?? 0, Math.ceil(Number(ttlMs) / 1000), 1);
       });
-      return wait;
+      return { waitSeconds, countedKeys };
     },
     async recordHit(rule: LimitRule) {
       const count = await redis.eval(
