@@ -6,7 +6,7 @@ import {
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { SignJWT } from 'jose';
+import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -188,18 +188,21 @@ describe('authentication of protected routes', () => {
   it('answers malformed, forged and expired tokens with 401 invalidToken', async () => {
     const user = await signedIn();
     const claims = { userId: user.user.id, role: user.user.role, sessionId: user.sessionId };
-    const forged = await new SignJWT({ role: 'admin', sid: user.sessionId })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(user.user.id)
-      .setIssuer('examiq')
-      .setExpirationTime('15m')
-      .sign(new TextEncoder().encode('a-different-secret-of-enough-length!!'));
-    const wrongClaims = await new SignJWT({ role: 'admin', sid: 'not-a-uuid' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('not-a-uuid')
-      .setIssuer('examiq')
-      .setExpirationTime('15m')
-      .sign(new TextEncoder().encode(t.config.jwtSecret));
+    const inFifteenMinutes = Math.floor(Date.now() / 1000) + 15 * 60;
+    const forged = createSigner({ key: 'a-different-secret-of-enough-length!!' })({
+      role: 'admin',
+      sid: user.sessionId,
+      sub: user.user.id,
+      iss: 'examiq',
+      exp: inFifteenMinutes,
+    });
+    const wrongClaims = createSigner({ key: t.config.jwtSecret })({
+      role: 'admin',
+      sid: 'not-a-uuid',
+      sub: 'not-a-uuid',
+      iss: 'examiq',
+      exp: inFifteenMinutes,
+    });
     const unsigned = `${user.accessToken.split('.').slice(0, 2).join('.')}.`;
 
     const headers = [
