@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { errorResponseSchema, VALIDATION_FAILED_MESSAGE } from '@examiq/contracts';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -22,6 +23,11 @@ beforeAll(async () => {
   await mkdir(path.join(webDistDir, 'assets'));
   await writeFile(path.join(webDistDir, 'index.html'), INDEX_HTML);
   await writeFile(path.join(webDistDir, 'assets', 'index-3f2a1b.js'), 'console.log(1);');
+  // As the web build writes it: each file also brotli-compressed beside it.
+  await writeFile(
+    path.join(webDistDir, 'assets', 'index-3f2a1b.js.br'),
+    brotliCompressSync('console.log(1);'),
+  );
   await writeFile(path.join(webDistDir, 'favicon.svg'), '<svg/>');
   [t, web] = await Promise.all([
     createTestApp({
@@ -92,6 +98,26 @@ describe('web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.body).toBe('console.log(1);');
+  });
+
+  it('sends the compressed copy to a browser that accepts it, and the file to one that does not', async () => {
+    const compressed = await web.app.inject({
+      method: 'GET',
+      url: '/assets/index-3f2a1b.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1);');
+
+    const plain = await web.app.inject({
+      method: 'GET',
+      url: '/assets/index-3f2a1b.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1);');
   });
 
   it('revalidates files outside assets', async () => {

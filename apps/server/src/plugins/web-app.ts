@@ -28,6 +28,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     const assetsDir = path.join(webDistDir, 'assets') + path.sep;
     await app.register(fastifyStatic, {
       root: webDistDir,
+      // The build writes .br and .gz beside each file; a browser that accepts one gets it.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply: FastifyReply, filePath: string) => {
         reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
