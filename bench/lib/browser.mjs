@@ -1,21 +1,10 @@
 // Browser measurements in Chromium: what the pages download, and how the exam wizard responds.
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../apps/web/e2e/support/chromium.ts';
 import { ADMIN, benchId } from './dataset.mjs';
 import { largestExamQuestions, largestExamSections, QUESTIONS_PER_SECTION } from './exams.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The flags the browser tests run Chromium with (apps/web/playwright.config.ts). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PUBLIC_BUDGET_KB = 150;
 const KEYSTROKE_P95_MS = 50;
 const STEP_SWITCH_MS = 200;
@@ -320,7 +309,7 @@ async function wizardRows(browser, baseUrl, session) {
 
 /** Rows for the selected browser scenarios, against a running server. */
 export async function browserScenarios(baseUrl, selected) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const session = await adminSession(browser, baseUrl);
     const rows = [];
