@@ -53,7 +53,7 @@ const columns: TableColumn<ExamListItem>[] = [
   {
     key: 'subject',
     header: 'Subject',
-    width: '130px',
+    width: '160px',
     cell: (exam) => <span title={exam.subject}>{exam.subject}</span>,
   },
   {
