@@ -1,3 +1,4 @@
+import type { Course, Section } from '@examiq/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
@@ -5,6 +6,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 import { fakeServer } from '@/test/fake-api';
+import { ids, makeBatch, makeBranch, makeCourse, makeSection } from '@/test/master-data-fixtures';
 
 type Answer = { status: number; data: unknown };
 type Route = Answer | ((request: InternalAxiosRequestConfig) => Answer | Promise<Answer>);
@@ -24,6 +26,31 @@ export function fakeAdminApi(routes: Record<string, Route>): InternalAxiosReques
 
 export function ok(data: unknown, status = 200): Answer {
   return { status, data: { success: true, data } };
+}
+
+/**
+ * The four look-ups of a Batch → Course → Branch → Section picker: two batches, B.Tech and a
+ * second course (M.Tech unless overridden) in each, one branch, and `sections` in it.
+ */
+export function cascadeLookups({
+  secondCourse = {},
+  sections = [makeSection()],
+}: {
+  secondCourse?: Partial<Course>;
+  sections?: Section[];
+} = {}): Record<string, Answer> {
+  return {
+    'GET /admin/get-batches': ok([
+      makeBatch(),
+      makeBatch({ _id: ids.batch2, name: '2025-2029', startYear: 2025, endYear: 2029 }),
+    ]),
+    'GET /admin/get-courses-by-batch': ok([
+      makeCourse(),
+      makeCourse({ _id: ids.course2, name: 'M.Tech', ...secondCourse }),
+    ]),
+    'GET /admin/get-branches-by-course': ok([makeBranch()]),
+    'GET /admin/get-sections-by-branch': ok(sections),
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
-import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { cascadeLookups, fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import {
   examIds,
   makeExamPayload,
@@ -12,7 +12,7 @@ import {
   wizardValuesOf,
 } from '@/test/exam-fixtures';
 import { jsonBody, storeSession } from '@/test/fake-api';
-import { ids, makeBatch, makeBranch, makeCourse, makeSection } from '@/test/master-data-fixtures';
+import { ids, makeSection } from '@/test/master-data-fixtures';
 import CreateExamPage from './create-exam-page';
 import { draftKey, saveDraft } from './wizard/draft-storage';
 import type { ExamWizardValues } from './wizard/exam-values';
@@ -24,19 +24,10 @@ const DRAFT_KEY = draftKey('user-1');
 
 function renderWizard(create: Answer | (() => Answer | Promise<Answer>) = createdAnswer()) {
   const requests = fakeAdminApi({
-    'GET /admin/get-batches': ok([
-      makeBatch(),
-      makeBatch({ _id: ids.batch2, name: '2025-2029', startYear: 2025, endYear: 2029 }),
-    ]),
-    'GET /admin/get-courses-by-batch': ok([
-      makeCourse(),
-      makeCourse({ _id: ids.course2, name: 'M.Tech', fullName: '' }),
-    ]),
-    'GET /admin/get-branches-by-course': ok([makeBranch()]),
-    'GET /admin/get-sections-by-branch': ok([
-      makeSection(),
-      makeSection({ _id: examIds.section2, name: 'B' }),
-    ]),
+    ...cascadeLookups({
+      secondCourse: { fullName: '' },
+      sections: [makeSection(), makeSection({ _id: examIds.section2, name: 'B' })],
+    }),
     'GET /admin/get-faculty-options': ok({
       faculty: [
         makeFacultyOption(),

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { cascadeLookups, fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import { jsonBody } from '@/test/fake-api';
-import { ids, makeBatch, makeBranch, makeCourse, makeSection } from '@/test/master-data-fixtures';
+import { ids } from '@/test/master-data-fixtures';
 import CreateStudentPage from './create-student-page';
 
 type Answer = { status: number; data: unknown };
@@ -25,16 +25,7 @@ function renderForm(
   lookups: Record<string, Answer> = {},
 ) {
   const requests = fakeAdminApi({
-    'GET /admin/get-batches': ok([
-      makeBatch(),
-      makeBatch({ _id: ids.batch2, name: '2025-2029', startYear: 2025, endYear: 2029 }),
-    ]),
-    'GET /admin/get-courses-by-batch': ok([
-      makeCourse(),
-      makeCourse({ _id: ids.course2, name: 'M.Tech', fullName: 'Master of Technology' }),
-    ]),
-    'GET /admin/get-branches-by-course': ok([makeBranch()]),
-    'GET /admin/get-sections-by-branch': ok([makeSection()]),
+    ...cascadeLookups({ secondCourse: { fullName: 'Master of Technology' } }),
     'POST /admin/create-student': typeof create === 'function' ? create : () => create,
     ...lookups,
   });
