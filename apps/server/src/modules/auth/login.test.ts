@@ -92,6 +92,8 @@ describe('POST /api/auth/login', () => {
       createdAt: user.createdAt.toISOString(),
     });
     expect(Date.parse(body.data.user.lastLogin ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    const [stored] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored?.lastLogin?.toISOString()).toBe(body.data.user.lastLogin);
 
     const claims = await verifyAccessToken(t.config, body.data.tokens.accessToken);
     expect(claims).toEqual({ userId: user.id, role: 'faculty', sessionId: body.data.sessionId });
