@@ -223,30 +223,21 @@ function exams(scale: Scale, adminId: string): string[] {
       questionCount,
       (from, to) => `
         insert into questions (id, section_id, position, question_text, question_type, marks,
-          question_order, difficulty, explanation, sample_answer, model_answer, min_word_count,
-          max_word_count, keywords)
+          question_order, difficulty, explanation, options, correct_option, sample_answer,
+          model_answer, min_word_count, max_word_count, keywords)
         select ${id('exam-question', 'k')}, ${id('exam-section', `k / ${scale.questionsPerSection}`)},
           k % ${scale.questionsPerSection},
           'Question ' || k || ': explain the topic of lecture ' || (k % 40 + 1) || '.', type,
           ${MARKS_OF_TYPE}, k % ${scale.questionsPerSection} + 1,
           ${pick(['EASY', 'MEDIUM', 'HARD'], 'k')}, 'Explained in the lecture notes of week three.',
+          case type when 'MCQ' then array['Option A', 'Option B', 'Option C', 'Option D']
+            when 'TRUE_FALSE' then array['True', 'False'] end,
+          case type when 'MCQ' then k % 4 when 'TRUE_FALSE' then k % 2 end,
           case when type = 'SHORT_ANSWER' then 'A binary tree whose in-order traversal is sorted.' end,
           case when type = 'LONG_ANSWER' then '${MODEL_ANSWER}' end,
           case when type = 'LONG_ANSWER' then 150 end, case when type = 'LONG_ANSWER' then 500 end,
           case when type in ('SHORT_ANSWER', 'LONG_ANSWER') then array['binary tree', 'sorted'] end
         from ${questionRows(from, to)}`,
-    ),
-    ...chunked(
-      questionCount,
-      (from, to) => `
-        insert into question_options (question_id, position, option_text, is_correct)
-        select ${id('exam-question', 'k')}, position,
-          case when type = 'TRUE_FALSE' then (array['True', 'False'])[position + 1]
-            else 'Option ' || chr(65 + position) end,
-          position = k % (case when type = 'MCQ' then 4 else 2 end)
-        from ${questionRows(from, to)}
-        cross join lateral generate_series(0, case when type = 'MCQ' then 3 else 1 end) as position
-        where type in ('MCQ', 'TRUE_FALSE')`,
     ),
   ];
 }

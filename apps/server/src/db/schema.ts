@@ -424,8 +424,11 @@ export const examSections = pgTable(
 );
 
 /**
- * The answer key (sample and model answers, word counts, keywords) has columns of its own, so a
- * question can be served to a student by selecting the other columns only.
+ * The answer key (the correct option, sample and model answers, word counts, keywords) has
+ * columns of its own, so a question can be served to a student by selecting the other columns
+ * only. The choices of an MCQ or TRUE_FALSE question are an array in the question's row: they are
+ * always read and written with it, and as rows of their own they made saving a 250-question exam
+ * cost a thousand more index entries and foreign-key checks.
  */
 export const questions = pgTable(
   'questions',
@@ -441,6 +444,9 @@ export const questions = pgTable(
     questionOrder: integer('question_order').notNull(),
     difficulty: text('difficulty', { enum: DIFFICULTIES }).notNull(),
     explanation: text('explanation').notNull(),
+    options: text('options').array(),
+    // The position of the correct one among `options`.
+    correctOption: integer('correct_option'),
     sampleAnswer: text('sample_answer'),
     modelAnswer: text('model_answer'),
     minWordCount: integer('min_word_count'),
@@ -451,25 +457,10 @@ export const questions = pgTable(
     uniqueIndex('questions_section_id_position_key').on(table.sectionId, table.position),
     check('questions_question_type_check', isOneOf(table.questionType, QUESTION_TYPES)),
     check('questions_difficulty_check', isOneOf(table.difficulty, DIFFICULTIES)),
-  ],
-);
-
-/** The choices of MCQ and TRUE_FALSE questions; `is_correct` is part of the answer key. */
-export const questionOptions = pgTable(
-  'question_options',
-  {
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    optionText: text('option_text').notNull(),
-    isCorrect: boolean('is_correct').notNull(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.questionId, table.position] }),
-    uniqueIndex('question_options_one_correct_key')
-      .on(table.questionId)
-      .where(sql`${table.isCorrect}`),
+    check(
+      'questions_correct_option_check',
+      sql`(${table.options} is null) = (${table.correctOption} is null) and (${table.correctOption} is null or ${table.correctOption} between 0 and cardinality(${table.options}) - 1)`,
+    ),
   ],
 );
 

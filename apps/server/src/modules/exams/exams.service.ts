@@ -21,7 +21,6 @@ import {
   exams,
   examTargetSections,
   faculty,
-  questionOptions,
   questions,
   sections,
 } from '../../db/schema';
@@ -175,9 +174,18 @@ async function checkAudience(tx: AppDatabase, exam: CreateExamPayload): Promise<
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
 }
 
-/** The type-specific columns of a question: its answer key, kept apart from what students see. */
+/**
+ * The type-specific columns of a question: its choices, and its answer key in columns kept apart
+ * from what students see.
+ */
 function answerKeyOf(question: Question) {
   switch (question.questionType) {
+    case 'MCQ':
+    case 'TRUE_FALSE':
+      return {
+        options: question.options.map((option) => option.text),
+        correctOption: question.options.findIndex((option) => option.isCorrect),
+      };
     case 'SHORT_ANSWER':
       return { sampleAnswer: question.sampleAnswer, keywords: question.keywords };
     case 'LONG_ANSWER':
@@ -187,8 +195,6 @@ function answerKeyOf(question: Question) {
         maxWordCount: question.maxWordCount,
         keywords: question.keywords,
       };
-    default:
-      return {};
   }
 }
 
@@ -216,7 +222,6 @@ function rowsOf(exam: CreateExamPayload, createdBy: string) {
   const id = randomUUID();
   const sectionRows: (typeof examSections.$inferInsert)[] = [];
   const questionRows: (typeof questions.$inferInsert)[] = [];
-  const optionRows: (typeof questionOptions.$inferInsert)[] = [];
   exam.examSections.forEach((section, sectionIndex) => {
     const sectionId = randomUUID();
     sectionRows.push({
@@ -234,9 +239,7 @@ function rowsOf(exam: CreateExamPayload, createdBy: string) {
     });
     // The schema matched each section with its list of questions at the same index.
     (exam.questions[sectionIndex] ?? []).forEach((question, position) => {
-      const questionId = randomUUID();
       questionRows.push({
-        id: questionId,
         sectionId,
         position,
         questionText: question.questionText,
@@ -247,16 +250,6 @@ function rowsOf(exam: CreateExamPayload, createdBy: string) {
         explanation: question.explanation,
         ...answerKeyOf(question),
       });
-      if ('options' in question) {
-        question.options.forEach((option, optionPosition) => {
-          optionRows.push({
-            questionId,
-            position: optionPosition,
-            optionText: option.text,
-            isCorrect: option.isCorrect,
-          });
-        });
-      }
     });
   });
   return {
@@ -285,12 +278,11 @@ function rowsOf(exam: CreateExamPayload, createdBy: string) {
     })),
     sections: sectionRows,
     questions: questionRows,
-    options: optionRows,
   };
 }
 
 /**
- * Stores the exam with its audience, faculty, sections, questions and options in one
+ * Stores the exam with its audience, faculty, sections and questions in one
  * transaction: one statement per table, however many questions, and nothing is left when any
  * check or statement fails.
  */
@@ -308,7 +300,6 @@ export async function createExam(
     await insertMany(tx, examFaculty, rows.faculty);
     await insertMany(tx, examSections, rows.sections);
     await insertMany(tx, questions, rows.questions);
-    await insertMany(tx, questionOptions, rows.options);
     return row;
   });
   if (!created) throw new Error('An insert returned no row');

@@ -14,7 +14,6 @@ import {
   examSections,
   exams,
   examTargetSections,
-  questionOptions,
   questions,
   sections,
 } from '../../db/schema';
@@ -106,14 +105,6 @@ async function storedExam(id: string) {
     .innerJoin(examSections, eq(examSections.id, questions.sectionId))
     .where(eq(examSections.examId, id))
     .orderBy(asc(examSections.position), asc(questions.position));
-  const optionRows = await db
-    .select({ option: questionOptions })
-    .from(questionOptions)
-    .innerJoin(questions, eq(questions.id, questionOptions.questionId))
-    .innerJoin(examSections, eq(examSections.id, questions.sectionId))
-    .where(eq(examSections.examId, id))
-    .orderBy(asc(examSections.position), asc(questions.position), asc(questionOptions.position));
-
   const bufferTime = { beforeExam: exam.bufferBeforeMinutes, afterExam: exam.bufferAfterMinutes };
   return {
     row: exam,
@@ -170,12 +161,10 @@ async function storedExam(id: string) {
             }),
             ...(question.questionType === 'MCQ' || question.questionType === 'TRUE_FALSE'
               ? {
-                  options: optionRows
-                    .filter(({ option }) => option.questionId === question.id)
-                    .map(({ option }) => ({
-                      text: option.optionText,
-                      isCorrect: option.isCorrect,
-                    })),
+                  options: (question.options ?? []).map((text, position) => ({
+                    text,
+                    isCorrect: position === question.correctOption,
+                  })),
                 }
               : {}),
           })),
