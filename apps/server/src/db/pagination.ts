@@ -62,27 +62,64 @@ export function preparedInBothOrders<Prepared>(
   };
 }
 
+/** A page query's column holding the list's total, as it stood in the snapshot of its rows. */
+export function listTotal(table: CountedTable) {
+  return sql`(select ${rowCounts.total} from ${rowCounts} where ${rowCounts.tableName} = ${table})`.mapWith(
+    Number,
+  );
+}
+
+/** What a page query read: its items and the total its rows carried (none when no row came). */
+export interface PageRead<Item> {
+  items: Item[];
+  totalCount: number | undefined;
+}
+
+/** The total of each list as its last page read found it, per database. */
+const lastTotals = new WeakMap<AppDatabase, Map<CountedTable, number>>();
+
+function lastTotalsOf(db: AppDatabase): Map<CountedTable, number> {
+  let totals = lastTotals.get(db);
+  if (!totals) {
+    totals = new Map();
+    lastTotals.set(db, totals);
+  }
+  return totals;
+}
+
 /**
  * One page of a list, newest first, and its totals. OFFSET walks every row it skips, so a page in
  * the older half is read from the oldest end and turned round: the last page costs what the
  * first does, and no page walks more than half the table.
+ *
+ * Which half a page is in, and where it starts counted from the oldest end, depend on the total.
+ * The total the list's last read found decides, and the page query reads the total of its own
+ * snapshot beside the rows: a page costs no separate count. Read from the newest end a page is
+ * right whatever the total; read from the oldest end it is right only if the total has not
+ * changed since, and is read again with the new one otherwise.
  */
 export async function paginate<Item>(
   db: AppDatabase,
   table: CountedTable,
   query: PageQuery,
-  fetchPage: (window: PageWindow) => Promise<Item[]>,
+  fetchPage: (window: PageWindow) => Promise<PageRead<Item>>,
 ): Promise<{ items: Item[]; pagination: Pagination }> {
-  const totalCount = await rowCount(db, table);
-  const pagination = paginationOf(query, totalCount);
   const offset = (query.page - 1) * query.limit;
-  if (offset >= totalCount) return { items: [], pagination };
-  const limit = Math.min(query.limit, totalCount - offset);
-  const fromOldest = offset + limit / 2 > totalCount / 2;
-  const items = fromOldest
-    ? (
-        await fetchPage({ limit, offset: totalCount - offset - limit, order: 'oldestFirst' })
-      ).reverse()
-    : await fetchPage({ limit, offset, order: 'newestFirst' });
-  return { items, pagination };
+  const totals = lastTotalsOf(db);
+  let expected = totals.get(table) ?? (await rowCount(db, table));
+  // Rows coming and going all the while could move the total on every try: the third reads from
+  // the newest end, right whatever the total.
+  for (let attempt = 1; ; attempt += 1) {
+    const limit = Math.min(query.limit, expected - offset);
+    const fromOldest = attempt < 3 && limit > 0 && offset + limit / 2 > expected / 2;
+    const read = fromOldest
+      ? await fetchPage({ limit, offset: expected - offset - limit, order: 'oldestFirst' })
+      : await fetchPage({ limit: query.limit, offset, order: 'newestFirst' });
+    const totalCount = read.totalCount ?? (await rowCount(db, table));
+    totals.set(table, totalCount);
+    const pagination = paginationOf(query, totalCount);
+    if (!fromOldest) return { items: read.items, pagination };
+    if (totalCount === expected) return { items: read.items.reverse(), pagination };
+    expected = totalCount;
+  }
 }

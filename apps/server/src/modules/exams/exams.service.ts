@@ -11,7 +11,7 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertMany } from '../../db/insert-many';
-import { byCreation, paginate, preparedInBothOrders } from '../../db/pagination';
+import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import {
   batches,
   branches,
@@ -317,6 +317,7 @@ const examPages = preparedInBothOrders('exam_page', (db, direction, name) =>
       assignedFacultyIds: sql<
         string[]
       >`array(select ${examFaculty.facultyUserId} from ${examFaculty} where ${examFaculty.examId} = ${exams.id} order by ${examFaculty.position})`,
+      listTotal: listTotal('exams'),
     })
     .from(exams)
     .orderBy(...byCreation(direction, exams.createdAt, exams.id))
@@ -331,7 +332,10 @@ export async function listExams(
 ): Promise<{ exams: ExamListItem[]; pagination: Pagination }> {
   const { items, pagination } = await paginate(db, 'exams', query, async (window) => {
     const rows = await examPages[window.order](db).execute(window);
-    return rows.map((row) => toExamListItem(row, row.assignedFacultyIds));
+    return {
+      items: rows.map((row) => toExamListItem(row, row.assignedFacultyIds)),
+      totalCount: rows[0]?.listTotal,
+    };
   });
   return { exams: items, pagination };
 }

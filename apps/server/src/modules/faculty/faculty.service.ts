@@ -7,10 +7,10 @@ import {
   type Pagination,
   PEOPLE_MESSAGES,
 } from '@examiq/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
-import { byCreation, paginate, preparedInBothOrders } from '../../db/pagination';
+import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import { faculty, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import {
@@ -95,16 +95,19 @@ export async function createFaculty(
   return { faculty: toFacultyDto(record), defaultPassword: password };
 }
 
-function selectFaculty(db: AppDatabase) {
+function selectFaculty<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: AppDatabase,
+  extra = {} as Extra,
+) {
   return db
-    .select({ member: faculty, account: accountColumns })
+    .select({ member: faculty, account: accountColumns, ...extra })
     .from(faculty)
     .innerJoin(users, eq(users.id, faculty.userId));
 }
 
 /** Newest first; the id breaks ties so pages never overlap or skip. */
 const facultyPages = preparedInBothOrders('faculty_page', (db, direction, name) =>
-  selectFaculty(db)
+  selectFaculty(db, { listTotal: listTotal('faculty') })
     .orderBy(...byCreation(direction, faculty.createdAt, faculty.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -115,9 +118,10 @@ export async function listFaculty(
   db: AppDatabase,
   query: PageQuery,
 ): Promise<{ faculty: Faculty[]; pagination: Pagination }> {
-  const { items, pagination } = await paginate(db, 'faculty', query, (window) =>
-    facultyPages[window.order](db).execute(window),
-  );
+  const { items, pagination } = await paginate(db, 'faculty', query, async (window) => {
+    const rows = await facultyPages[window.order](db).execute(window);
+    return { items: rows, totalCount: rows[0]?.listTotal };
+  });
   return { faculty: items.map(toFacultyDto), pagination };
 }
 

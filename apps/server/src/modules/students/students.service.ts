@@ -8,7 +8,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
-import { byCreation, paginate, preparedInBothOrders } from '../../db/pagination';
+import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import { preparedPerDatabase } from '../../db/prepared';
 import { batches, branches, courses, sections, students, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
@@ -182,7 +182,7 @@ function selectStudents(db: AppDatabase) {
 // planner would have to plan the joins for each offset anew, which costs more than running them.
 const studentPageIds = preparedInBothOrders('student_page_ids', (db, direction, name) =>
   db
-    .select({ id: students.id })
+    .select({ id: students.id, listTotal: listTotal('students') })
     .from(students)
     .orderBy(...byCreation(direction, students.createdAt, students.id))
     .limit(sql.placeholder('limit'))
@@ -201,12 +201,13 @@ export async function listStudents(
   query: PageQuery,
 ): Promise<{ students: Student[]; pagination: Pagination }> {
   const { items, pagination } = await paginate(db, 'students', query, async (window) => {
-    const ids = (await studentPageIds[window.order](db).execute(window)).map((row) => row.id);
+    const rows = await studentPageIds[window.order](db).execute(window);
+    const ids = rows.map((row) => row.id);
     const records = new Map(
       (await studentsByIds(db).execute({ ids })).map((record) => [record.student.id, record]),
     );
     // A student deleted between the two statements is left out of the page.
-    return ids.flatMap((id) => records.get(id) ?? []);
+    return { items: ids.flatMap((id) => records.get(id) ?? []), totalCount: rows[0]?.listTotal };
   });
   return { students: items.map(toStudentDto), pagination };
 }

@@ -300,11 +300,12 @@ describe('GET /api/admin/get-all-student', () => {
   let own: TestApp;
   let client: PeopleClient;
   let newestFirst: string[];
+  let ownPlacement: Placement;
   beforeAll(async () => {
     own = await createTestApp();
     const admin = await createSignedInUser(own.app, own.database.db, 'admin');
     client = peopleClient(own.app, admin.accessToken);
-    const ownPlacement = await createPlacement(masterDataClient(own.app, admin.accessToken), 2026);
+    ownPlacement = await createPlacement(masterDataClient(own.app, admin.accessToken), 2026);
     const created: string[] = [];
     for (let i = 0; i < 25; i++) {
       created.push((await client.student(studentPayload(ownPlacement))).student._id);
@@ -354,5 +355,22 @@ describe('GET /api/admin/get-all-student', () => {
       message: VALIDATION_FAILED_MESSAGE,
       errors: { limit: 'Limit must be a whole number from 1 to 100' },
     });
+  });
+
+  it('keeps the last page right when students come and go between two reads of it', async () => {
+    const before = await client.studentPage({ page: 3 });
+    expect(before.students.map((student) => student._id)).toEqual(newestFirst.slice(20));
+
+    const oldest = newestFirst.at(-1);
+    expect((await client.delete(`delete-student/${oldest}`)).statusCode).toBe(200);
+    const added: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      added.unshift((await client.student(studentPayload(ownPlacement))).student._id);
+    }
+    const now = [...added, ...newestFirst.slice(0, -1)];
+
+    const data = await client.studentPage({ page: 3 });
+    expect(data.students.map((student) => student._id)).toEqual(now.slice(20));
+    expect(data.pagination).toMatchObject({ totalCount: 27, totalPages: 3 });
   });
 });
