@@ -75,7 +75,11 @@ export async function startServer(databaseEnv, port) {
     WEB_DIST_DIR: WEB_DIST,
   });
   const started = performance.now();
-  const child = spawn(process.execPath, [BUNDLE], {
+  // BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each server run there, for finding out why.
+  const profiling = process.env.BENCH_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profiling, BUNDLE], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

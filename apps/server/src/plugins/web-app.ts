@@ -30,6 +30,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       root: webDistDir,
       // The build writes .br and .gz beside each file; a browser that accepts one gets it.
       preCompressed: true,
+      // A route per file of the build, instead of one catch-all that looks on disk for every
+      // unmatched path: an unknown /api path, or a page of the app, reaches the handler below
+      // without touching the file system.
+      wildcard: false,
       cacheControl: false,
       setHeaders: (reply: FastifyReply, filePath: string) => {
         reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
