@@ -4,10 +4,12 @@ import { sharedRead } from './shared-read';
 /** A read whose runs are numbered and finish only when the test says so. */
 function controlledRead() {
   const finishers: Array<(fail?: boolean) => void> = [];
+  const keys: string[] = [];
   const read = sharedRead(
-    () =>
+    (key: string) =>
       new Promise<number>((resolve, reject) => {
         const run = finishers.length + 1;
+        keys.push(key);
         finishers.push((fail) => (fail ? reject(new Error(`run ${run} failed`)) : resolve(run)));
       }),
   );
@@ -16,7 +18,7 @@ function controlledRead() {
     // Lets the callers' continuations, and the start of the next run, take place.
     await new Promise((resolve) => setImmediate(resolve));
   };
-  return { read, finish, runs: () => finishers.length };
+  return { read: (key = 'a') => read(key), finish, runs: () => finishers.length, keys };
 }
 
 describe('sharedRead', () => {
@@ -62,5 +64,20 @@ describe('sharedRead', () => {
     await expect(failing).rejects.toThrow('run 1 failed');
     await finish(2);
     await expect(waiting).resolves.toBe(2);
+  });
+
+  it('runs the read of each key on its own', async () => {
+    const { read, finish, keys } = controlledRead();
+    const first = read('a');
+    const other = read('b');
+    const waiting = read('a');
+    expect(keys).toEqual(['a', 'b']);
+    await finish(1);
+    await finish(2);
+    await expect(first).resolves.toBe(1);
+    await expect(other).resolves.toBe(2);
+    expect(keys).toEqual(['a', 'b', 'a']);
+    await finish(3);
+    await expect(waiting).resolves.toBe(3);
   });
 });

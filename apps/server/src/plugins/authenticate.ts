@@ -2,8 +2,9 @@ import { AUTH_MESSAGES, type Role } from '@examiq/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/client';
+import { sharedRead } from '../db/shared-read';
 import { ApiError } from '../errors';
-import { findLiveSessionRole } from '../modules/auth/auth.service';
+import { findLiveSession } from '../modules/auth/auth.service';
 import { verifyAccessToken } from '../modules/auth/tokens';
 
 export interface AuthContext {
@@ -30,14 +31,19 @@ export function registerAuthentication(
   { db, config }: { db: AppDatabase; config: Config },
 ): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
+  // The requests a page fires together with one token share one look-up of its session, never
+  // one begun before they arrived.
+  const liveSession = sharedRead((sessionId: string) => findLiveSession(db, sessionId));
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header) throw new ApiError(401, AUTH_MESSAGES.missingToken);
     const token = BEARER.exec(header)?.[1];
     const claims = token ? await verifyAccessToken(config, token) : null;
-    const role = claims ? await findLiveSessionRole(db, claims) : null;
-    if (!claims || !role) throw new ApiError(401, AUTH_MESSAGES.invalidToken);
-    request.auth = { userId: claims.userId, role, sessionId: claims.sessionId };
+    const session = claims ? await liveSession(claims.sessionId) : null;
+    if (!claims || session?.userId !== claims.userId) {
+      throw new ApiError(401, AUTH_MESSAGES.invalidToken);
+    }
+    request.auth = { userId: claims.userId, role: session.role, sessionId: claims.sessionId };
   });
 }
 

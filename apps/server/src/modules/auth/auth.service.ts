@@ -15,7 +15,7 @@ import { ApiError } from '../../errors';
 import { findUserByEmail, normalizeEmail, toUserDto, type UserRow } from '../users/users.service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { LimitRule, LimitStore } from './rate-limiter';
-import { type AccessTokenClaims, hashToken, newRefreshToken, signAccessToken } from './tokens';
+import { hashToken, newRefreshToken, signAccessToken } from './tokens';
 
 export interface FailureLimit {
   max: number;
@@ -256,31 +256,28 @@ export async function refreshSession(
  * so logout, password changes and deleted accounts take effect at once. The role is read here,
  * not from the token, so a role change applies at once too.
  */
-const liveSessionRole = preparedPerDatabase((db) =>
+const liveSession = preparedPerDatabase((db) =>
   db
-    .select({ role: users.role })
+    .select({ userId: sessions.userId, role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.isActive, true),
       ),
     )
     .limit(1)
-    .prepare('live_session_role'),
+    .prepare('live_session'),
 );
 
-export async function findLiveSessionRole(
+/** The user and role of a live session, or null when it has ended or its user is inactive. */
+export async function findLiveSession(
   db: AppDatabase,
-  claims: AccessTokenClaims,
-): Promise<Role | null> {
-  const [row] = await liveSessionRole(db).execute({
-    sessionId: claims.sessionId,
-    userId: claims.userId,
-  });
-  return row?.role ?? null;
+  sessionId: string,
+): Promise<{ userId: string; role: Role } | null> {
+  const [row] = await liveSession(db).execute({ sessionId });
+  return row ?? null;
 }
