@@ -11,6 +11,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
+import { preparedPerDatabase } from '../../db/prepared';
 import { faculty, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import {
@@ -125,8 +126,14 @@ export async function listFaculty(
   return { faculty: items.map(toFacultyDto), pagination };
 }
 
+const facultyById = preparedPerDatabase((db) =>
+  selectFaculty(db)
+    .where(eq(faculty.id, sql.placeholder('id')))
+    .prepare('faculty_by_id'),
+);
+
 export async function getFaculty(db: AppDatabase, id: string): Promise<Faculty> {
-  const [record] = await selectFaculty(db).where(eq(faculty.id, id));
+  const [record] = await facultyById(db).execute({ id });
   if (!record) throw new ApiError(404, PEOPLE_MESSAGES.facultyNotFound);
   return toFacultyDto(record);
 }

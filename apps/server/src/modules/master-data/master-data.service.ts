@@ -132,12 +132,16 @@ export async function createSection(db: AppDatabase, input: CreateSectionInput):
 }
 
 /** Newest first: the batch being admitted is the one most often picked. */
-export async function listBatches(db: AppDatabase): Promise<Batch[]> {
-  const rows = await db
+const allBatches = preparedPerDatabase((db) =>
+  db
     .select()
     .from(batches)
-    .orderBy(desc(batches.startYear), desc(batches.endYear));
-  return rows.map(toBatchDto);
+    .orderBy(desc(batches.startYear), desc(batches.endYear))
+    .prepare('all_batches'),
+);
+
+export async function listBatches(db: AppDatabase): Promise<Batch[]> {
+  return (await allBatches(db).execute()).map(toBatchDto);
 }
 
 export async function listCourses(db: AppDatabase): Promise<Course[]> {
@@ -177,33 +181,49 @@ function childrenOrNotFound<Row, Dto>(
   return rows.flatMap(({ child }) => (child ? [toDto(child)] : []));
 }
 
-export async function listCoursesOfBatch(db: AppDatabase, batchId: string): Promise<Course[]> {
-  const rows = await db
+// The cascade look-ups run on every step of every placement form: prepared once per database.
+const coursesOfBatch = preparedPerDatabase((db) =>
+  db
     .select({ child: courses })
     .from(batches)
     .leftJoin(courses, eq(courses.batchId, batches.id))
-    .where(eq(batches.id, batchId))
-    .orderBy(...byName(courses.name, courses.id));
+    .where(eq(batches.id, sql.placeholder('id')))
+    .orderBy(...byName(courses.name, courses.id))
+    .prepare('courses_of_batch'),
+);
+
+const branchesOfCourse = preparedPerDatabase((db) =>
+  db
+    .select({ child: branches })
+    .from(courses)
+    .leftJoin(branches, eq(branches.courseId, courses.id))
+    .where(eq(courses.id, sql.placeholder('id')))
+    .orderBy(...byName(branches.name, branches.id))
+    .prepare('branches_of_course'),
+);
+
+const sectionsOfBranch = preparedPerDatabase((db) =>
+  db
+    .select({ child: sections })
+    .from(branches)
+    .leftJoin(sections, eq(sections.branchId, branches.id))
+    .where(eq(branches.id, sql.placeholder('id')))
+    .orderBy(...byName(sections.name, sections.id))
+    .prepare('sections_of_branch'),
+);
+
+export async function listCoursesOfBatch(db: AppDatabase, batchId: string): Promise<Course[]> {
+  const rows = await coursesOfBatch(db).execute({ id: batchId });
   return childrenOrNotFound(rows, MASTER_DATA_NOT_FOUND.batch, toCourseDto);
 }
 
 export async function listBranchesOfCourse(db: AppDatabase, courseId: string): Promise<Branch[]> {
-  const rows = await db
-    .select({ child: branches })
-    .from(courses)
-    .leftJoin(branches, eq(branches.courseId, courses.id))
-    .where(eq(courses.id, courseId))
-    .orderBy(...byName(branches.name, branches.id));
+  const rows = await branchesOfCourse(db).execute({ id: courseId });
   return childrenOrNotFound(rows, MASTER_DATA_NOT_FOUND.course, toBranchDto);
 }
 
 export async function listSectionsOfBranch(db: AppDatabase, branchId: string): Promise<Section[]> {
-  const rows = await db
-    .select({ child: sections })
-    .from(branches)
-    .leftJoin(sections, eq(sections.branchId, branches.id))
-    .where(eq(branches.id, branchId))
-    .orderBy(...byName(sections.name, sections.id));
+  const rows = await sectionsOfBranch(db).execute({ id: branchId });
   return childrenOrNotFound(rows, MASTER_DATA_NOT_FOUND.branch, toSectionDto);
 }
 
