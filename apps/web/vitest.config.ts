@@ -1,15 +1,17 @@
 import { defineProject, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-export default mergeConfig(
-  viteConfig,
-  defineProject({
-    test: {
-      name: 'web',
-      environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}'],
-      setupFiles: ['./src/test/setup.ts'],
-      restoreMocks: true,
-    },
-  }),
+export default defineProject((configEnv) =>
+  mergeConfig(
+    viteConfig(configEnv),
+    defineProject({
+      test: {
+        name: 'web',
+        environment: 'jsdom',
+        include: ['src/**/*.test.{ts,tsx}'],
+        setupFiles: ['./src/test/setup.ts'],
+        restoreMocks: true,
+      },
+    }),
+  ),
 );

@@ -1,14 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { queryClient } from '@/lib/query-client';
+import { BrowserRouter } from 'react-router';
 import { AppToaster } from '@/lib/toaster';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+    <>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <AppToaster />
-    </QueryClientProvider>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
+import { Component, type ReactNode } from 'react';
 import { Button, ButtonLink } from '@/components/button';
 
 /** Shown when a page fails to load or render, e.g. a new release replaced its code chunk. */
@@ -23,4 +24,17 @@ export function RouteError() {
       </div>
     </div>
   );
+}
+
+/** Shows RouteError in place of the pages when one throws while rendering or its chunk fails. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

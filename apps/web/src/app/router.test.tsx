@@ -1,21 +1,27 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { queryClient } from '@/lib/query-client';
 import { fakeServer, makeUser, storeSession } from '@/test/fake-api';
-import { routes } from './router';
+import { RouteErrorBoundary } from './route-error';
+import { AppRoutes } from './router';
+
+function CurrentPath() {
+  return <output aria-label="Current path">{useLocation().pathname}</output>;
+}
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <CurrentPath />
+    </MemoryRouter>,
   );
-  return router;
 }
+
+const currentPath = () => screen.getByRole('status', { name: 'Current path' }).textContent;
 
 afterEach(() => {
   useAuthStore.setState(useAuthStore.getInitialState(), true);
@@ -24,22 +30,22 @@ afterEach(() => {
 
 describe('routes', () => {
   it('redirects an unknown path to the landing page', async () => {
-    const router = renderAt('/no/such/page');
+    renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: /ExamIQ/ })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(currentPath()).toBe('/');
   });
 
   it('redirects an unknown admin path to the landing page too', async () => {
     storeSession();
-    const router = renderAt('/admin/unknown');
+    renderAt('/admin/unknown');
     await screen.findByRole('heading', { level: 1, name: /ExamIQ/ });
-    expect(router.state.location.pathname).toBe('/');
+    expect(currentPath()).toBe('/');
   });
 
   it('sends a signed-out visitor of /admin to the sign-in page', async () => {
-    const router = renderAt('/admin/student');
+    renderAt('/admin/student');
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(currentPath()).toBe('/login');
   });
 
   it.each([
@@ -71,5 +77,38 @@ describe('routes', () => {
     }));
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+});
+
+describe('a page that fails', () => {
+  function BrokenPage(): never {
+    throw new Error('chunk failed to load');
+  }
+
+  it('is replaced by "Something went wrong" with a way to reload and a way home', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <MemoryRouter>
+        <RouteErrorBoundary>
+          <BrokenPage />
+        </RouteErrorBoundary>
+      </MemoryRouter>,
+    );
+
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('navigation', () => {
+  it('opens a new page at its top', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    renderAt('/');
+
+    await userEvent.click(await screen.findByRole('link', { name: 'Documentation' }));
+
+    await waitFor(() => expect(currentPath()).toBe('/documentation'));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 });

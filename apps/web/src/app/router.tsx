@@ -1,20 +1,27 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import {
-  createBrowserRouter,
   Navigate,
   Outlet,
   type RouteObject,
-  ScrollRestoration,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useRoutes,
 } from 'react-router';
 import { PageLoader } from '@/components/spinner';
+import LoginPage from '@/features/auth/login-page';
+import LandingPage from '@/features/public/landing-page';
 import { setNavigate } from '@/lib/navigation';
-import { AreaLayout } from './area-layout';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 
-// Every page is its own chunk, so the first load carries only the shell and the page shown.
-const LandingPage = lazy(() => import('@/features/public/landing-page'));
+// The landing and sign-in pages, where every visit begins, come with the main bundle and show
+// without a second round trip. Every other page, and the signed-in layouts with the query cache,
+// is a chunk of its own, fetched when first opened.
+const ServerDataLayout = lazy(() => import('./server-data-layout'));
+const AreaLayout = lazy(() =>
+  import('./area-layout').then((module) => ({ default: module.AreaLayout })),
+);
 const DocumentationPage = lazy(() => import('@/features/public/documentation-page'));
-const LoginPage = lazy(() => import('@/features/auth/login-page'));
 const ChangePasswordPage = lazy(() => import('@/features/auth/change-password-page'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
 const StudentsPage = lazy(() => import('@/features/students/students-page'));
@@ -37,12 +44,9 @@ const StudentDashboardPage = lazy(() => import('@/features/student-area/student-
 
 function RootLayout() {
   return (
-    <>
-      <ScrollRestoration />
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
-    </>
+    <Suspense fallback={<PageLoader />}>
+      <Outlet />
+    </Suspense>
   );
 }
 
@@ -50,52 +54,76 @@ function RootLayout() {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/documentation', element: <DocumentationPage /> },
       { path: '/login', element: <LoginPage /> },
-      { path: '/change-password', element: <ChangePasswordPage /> },
       {
-        path: '/admin',
-        element: <AreaLayout area="admin" />,
+        element: <ServerDataLayout />,
         children: [
-          { index: true, element: <DashboardPage /> },
-          { path: 'student', element: <StudentsPage /> },
-          { path: 'student/create-student', element: <CreateStudentPage /> },
-          { path: 'student/:id', element: <StudentDetailPage /> },
-          { path: 'faculty', element: <FacultyPage /> },
-          { path: 'faculty/create-faculty', element: <CreateFacultyPage /> },
-          { path: 'faculty/:id', element: <FacultyDetailPage /> },
-          { path: 'exam', element: <ExamPage /> },
-          { path: 'exam/all-exam', element: <AllExamPage /> },
-          { path: 'exam/create-exam', element: <CreateExamPage /> },
-          { path: 'exam/exam-ui', element: <ExamMonitorPage /> },
-          { path: 'data', element: <MasterDataPage /> },
-          { path: 'data/view-batch', element: <ViewBatchPage /> },
-          { path: 'data/view-course', element: <ViewCoursePage /> },
-          { path: 'data/view-branch', element: <ViewBranchPage /> },
-          { path: 'data/view-section', element: <ViewSectionPage /> },
+          { path: '/change-password', element: <ChangePasswordPage /> },
+          {
+            path: '/admin',
+            element: <AreaLayout area="admin" />,
+            children: [
+              { index: true, element: <DashboardPage /> },
+              { path: 'student', element: <StudentsPage /> },
+              { path: 'student/create-student', element: <CreateStudentPage /> },
+              { path: 'student/:id', element: <StudentDetailPage /> },
+              { path: 'faculty', element: <FacultyPage /> },
+              { path: 'faculty/create-faculty', element: <CreateFacultyPage /> },
+              { path: 'faculty/:id', element: <FacultyDetailPage /> },
+              { path: 'exam', element: <ExamPage /> },
+              { path: 'exam/all-exam', element: <AllExamPage /> },
+              { path: 'exam/create-exam', element: <CreateExamPage /> },
+              { path: 'exam/exam-ui', element: <ExamMonitorPage /> },
+              { path: 'data', element: <MasterDataPage /> },
+              { path: 'data/view-batch', element: <ViewBatchPage /> },
+              { path: 'data/view-course', element: <ViewCoursePage /> },
+              { path: 'data/view-branch', element: <ViewBranchPage /> },
+              { path: 'data/view-section', element: <ViewSectionPage /> },
+            ],
+          },
+          {
+            path: '/faculty',
+            element: <AreaLayout area="faculty" />,
+            children: [{ index: true, element: <FacultyDashboardPage /> }],
+          },
+          {
+            path: '/student',
+            element: <AreaLayout area="student" />,
+            children: [{ index: true, element: <StudentDashboardPage /> }],
+          },
         ],
-      },
-      {
-        path: '/faculty',
-        element: <AreaLayout area="faculty" />,
-        children: [{ index: true, element: <FacultyDashboardPage /> }],
-      },
-      {
-        path: '/student',
-        element: <AreaLayout area="student" />,
-        children: [{ index: true, element: <StudentDashboardPage /> }],
       },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** A new page starts at its top; back and forward leave the browser to restore the position. */
+function useScrollToTopOnNavigation() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new pathname is a new page to open at its top
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+}
 
-// Code outside React (API client, auth store) sends users to /login through the router.
-setNavigate((path) => {
-  void router.navigate(path, { replace: true });
-});
+/**
+ * The app's pages, inside a router (`BrowserRouter` in the app, `MemoryRouter` in tests). The
+ * declarative router keeps the data router's loader and action machinery, which no page uses,
+ * out of the first download.
+ */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  // Code outside React (API client, auth store) sends users to /login through the router.
+  useEffect(() => {
+    setNavigate((path) => {
+      void navigate(path, { replace: true });
+    });
+  }, [navigate]);
+  useScrollToTopOnNavigation();
+  return <RouteErrorBoundary>{useRoutes(routes)}</RouteErrorBoundary>;
+}

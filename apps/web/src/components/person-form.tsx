@@ -4,11 +4,10 @@ import {
   GENDERS,
   PEOPLE_MESSAGES,
 } from '@examiq/contracts';
-import { isAxiosError } from 'axios';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type FieldValues, type UseFormReturn, useFormContext, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { getFieldErrors, getServerMessage } from '@/lib/api-client';
+import { ApiError, getFieldErrors, getServerMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { Button, ButtonLink } from './button';
 import { Dropdown } from './dropdown';
@@ -283,7 +282,9 @@ function toastCreatedWithPassword(message: string, password: string): void {
  * shape), 'An unexpected error occurred'.
  */
 function createFailureMessage(error: unknown, fallback: string): string {
-  return getServerMessage(error) ?? (isAxiosError(error) ? fallback : PEOPLE_MESSAGES.unexpected);
+  return (
+    getServerMessage(error) ?? (error instanceof ApiError ? fallback : PEOPLE_MESSAGES.unexpected)
+  );
 }
 
 /** What a person's create call answers: the server's message and the account's default password. */

@@ -1,7 +1,12 @@
-import { AxiosError } from 'axios';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bearerOf, fakeServer, jsonBody, storeSession } from '@/test/fake-api';
-import { apiClient, getErrorMessage, getServerMessage } from './api-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bearerOf, fakeServer, storeSession } from '@/test/fake-api';
+import {
+  ApiError,
+  apiClient,
+  fetchTransport,
+  getErrorMessage,
+  getServerMessage,
+} from './api-client';
 import { setNavigate } from './navigation';
 import { saveTokens } from './session';
 
@@ -18,16 +23,18 @@ beforeEach(() => {
 });
 
 describe('api client', () => {
-  it('sends JSON to /api with the stored bearer token', async () => {
+  it('sends the stored bearer token', async () => {
     storeSession();
     const requests = fakeServer(() => ({ status: 200, data: { success: true } }));
 
     await apiClient.post('/admin/create-batch', { startYear: 2024 });
 
-    expect(requests[0]?.baseURL).toBe('/api');
-    expect(requests[0]?.timeout).toBe(0);
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      url: '/admin/create-batch',
+      data: { startYear: 2024 },
+    });
     expect(bearerOf(requests[0] ?? ({} as never))).toBe('Bearer access-1');
-    expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
   });
 
   it('refreshes once for three concurrent 401s and replays each with the new token', async () => {
@@ -53,14 +60,14 @@ describe('api client', () => {
       apiClient.get('/auth/me'),
     ]);
 
-    expect(results.map((r) => r.data.url)).toEqual([
+    expect(results.map((r) => (r.data as { url: string }).url)).toEqual([
       '/admin/get-batches',
       '/admin/get-courses',
       '/auth/me',
     ]);
     expect(refreshes).toBe(1);
     const refresh = requests.find((r) => r.url === '/auth/refresh-token');
-    expect(refresh && jsonBody(refresh)).toEqual({
+    expect(refresh?.data).toEqual({
       refreshToken: 'refresh-1',
       sessionId: 'session-1',
     });
@@ -133,9 +140,9 @@ describe('api client', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     fakeServer(() => unauthorized);
 
-    await expect(apiClient.get('/auth/me')).rejects.toBeInstanceOf(AxiosError);
+    await expect(apiClient.get('/auth/me')).rejects.toBeInstanceOf(ApiError);
 
-    expect(logged).toHaveBeenCalledWith('Token refresh failed:', expect.any(AxiosError));
+    expect(logged).toHaveBeenCalledWith('Token refresh failed:', expect.any(ApiError));
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(navigate).toHaveBeenCalledTimes(1);
@@ -145,11 +152,11 @@ describe('api client', () => {
   it('does not refresh for calls made without a token or for credential checks', async () => {
     const requests = fakeServer(() => unauthorized);
 
-    await expect(apiClient.get('/auth/me')).rejects.toBeInstanceOf(AxiosError);
+    await expect(apiClient.get('/auth/me')).rejects.toBeInstanceOf(ApiError);
     storeSession();
     await expect(
       apiClient.post('/auth/login', { email: 'a@b.co', password: 'wrong-password' }),
-    ).rejects.toBeInstanceOf(AxiosError);
+    ).rejects.toBeInstanceOf(ApiError);
 
     expect(requests.map((r) => r.url)).toEqual(['/auth/me', '/auth/login']);
     expect(navigate).not.toHaveBeenCalled();
@@ -193,5 +200,82 @@ describe('getServerMessage', () => {
     expect(getServerMessage(serverError)).toBe('Batch 2024-2028 exists');
     expect(getServerMessage(bareError)).toBeUndefined();
     expect(getServerMessage(new Error('Network Error'))).toBeUndefined();
+  });
+});
+
+describe('fetch transport', () => {
+  const headers = new Headers({ Authorization: 'Bearer access-1' });
+
+  function answering(response: Response | Error) {
+    const fetch = vi.fn<typeof globalThis.fetch>(() =>
+      response instanceof Error ? Promise.reject(response) : Promise.resolve(response),
+    );
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends JSON to /api, with the query, the token and no time-out, and reads JSON back', async () => {
+    const fetch = answering(Response.json({ success: true, data: [] }, { status: 201 }));
+
+    const response = await fetchTransport({
+      method: 'POST',
+      url: '/admin/create-batch',
+      params: { page: 2, search: 'a b', courseId: undefined },
+      headers,
+      data: { startYear: 2024 },
+    });
+
+    expect(response).toEqual({ status: 201, data: { success: true, data: [] } });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/admin/create-batch?page=2&search=a+b');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"startYear":2024}');
+    expect(init?.signal).toBeUndefined();
+    const sent = new Headers(init?.headers);
+    expect(sent.get('Content-Type')).toBe('application/json');
+    expect(sent.get('Authorization')).toBe('Bearer access-1');
+  });
+
+  it('sends no body and no content type when there is nothing to send', async () => {
+    const fetch = answering(new Response(null, { status: 204 }));
+
+    await expect(fetchTransport({ method: 'POST', url: '/auth/logout', headers })).resolves.toEqual(
+      { status: 204, data: '' },
+    );
+    const init = fetch.mock.calls[0]?.[1];
+    expect(init?.body).toBeUndefined();
+    expect(new Headers(init?.headers).has('Content-Type')).toBe(false);
+  });
+
+  it("fails with the server's answer on an error status, keeping a non-JSON body as text", async () => {
+    answering(
+      Response.json({ success: false, message: 'Batch 2024-2028 exists' }, { status: 409 }),
+    );
+    const conflict = await fetchTransport({ method: 'GET', url: '/x', headers }).catch((e) => e);
+    answering(new Response('Bad Gateway', { status: 502 }));
+    const gateway = await fetchTransport({ method: 'GET', url: '/x', headers }).catch((e) => e);
+
+    expect(conflict).toBeInstanceOf(ApiError);
+    expect(conflict.response).toEqual({
+      status: 409,
+      data: { success: false, message: 'Batch 2024-2028 exists' },
+    });
+    expect(getServerMessage(conflict)).toBe('Batch 2024-2028 exists');
+    expect(gateway.response).toEqual({ status: 502, data: 'Bad Gateway' });
+    expect(getServerMessage(gateway)).toBeUndefined();
+  });
+
+  it('fails with "Network Error" and no answer when the connection is lost', async () => {
+    answering(new TypeError('Failed to fetch'));
+
+    const lost = await fetchTransport({ method: 'GET', url: '/x', headers }).catch((e) => e);
+
+    expect(lost).toBeInstanceOf(ApiError);
+    expect(lost.message).toBe('Network Error');
+    expect(lost.response).toBeUndefined();
   });
 });

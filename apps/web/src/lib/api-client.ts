@@ -1,28 +1,81 @@
 import { errorResponseSchema, refreshDataSchema, successResponse } from '@examiq/contracts';
-import axios, { type AxiosError, type InternalAxiosRequestConfig, isAxiosError } from 'axios';
 import { z } from 'zod';
 import { navigateTo } from './navigation';
 import { clearSession, getAccessToken, getRefreshToken, getSessionId, saveTokens } from './session';
 
-/** The one HTTP client of the app (spec section 7): same-origin API, JSON, no time-out. */
-export const apiClient = axios.create({
-  baseURL: '/api',
-  headers: { 'Content-Type': 'application/json' },
-});
+type QueryParams = Record<string, string | number | undefined>;
+
+/** One call of the API (spec section 7), as the transport sees it. */
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** The path under /api, e.g. '/admin/get-batches'. */
+  url: string;
+  params?: QueryParams;
+  headers: Headers;
+  /** The JSON body. */
+  data?: unknown;
+}
+
+export interface ApiResponse {
+  status: number;
+  data: unknown;
+}
+
+/** A call that failed: the server answered 4xx/5xx (`response`), or no answer came (none). */
+export class ApiError extends Error {
+  constructor(
+    readonly request: ApiRequest,
+    readonly response?: ApiResponse,
+  ) {
+    super(response ? `Request failed with status code ${response.status}` : 'Network Error');
+    this.name = 'ApiError';
+  }
+}
+
+export type Transport = (request: ApiRequest) => Promise<ApiResponse>;
+
+function urlOf({ url, params = {} }: ApiRequest): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined) query.set(name, String(value));
+  }
+  const search = query.toString();
+  return `/api${url}${search ? `?${search}` : ''}`;
+}
+
+/** Non-JSON bodies (a proxy's error page) are kept as text, for the error to carry. */
+function bodyOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The browser's fetch, same-origin, JSON both ways, no time-out (spec section 7). */
+export const fetchTransport: Transport = async (request) => {
+  const headers = new Headers(request.headers);
+  if (request.data !== undefined) headers.set('Content-Type', 'application/json');
+  let answer: Response;
+  try {
+    answer = await fetch(urlOf(request), {
+      method: request.method,
+      headers,
+      body: request.data === undefined ? undefined : JSON.stringify(request.data),
+    });
+  } catch {
+    throw new ApiError(request);
+  }
+  const response = { status: answer.status, data: bodyOf(await answer.text()) };
+  if (!answer.ok) throw new ApiError(request, response);
+  return response;
+};
 
 /**
  * These calls prove identity with a password or a refresh token: their 401 means the credential
  * was wrong, not that the access token expired, so refreshing would not help.
  */
 const CREDENTIAL_PATHS = ['/auth/login', '/auth/refresh-token', '/auth/change-password'];
-
-type RetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean };
-
-apiClient.interceptors.request.use((config) => {
-  const token = getAccessToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
 
 /** The refresh in flight; requests failing meanwhile wait for it instead of starting another. */
 let refreshInFlight: Promise<string> | null = null;
@@ -51,38 +104,47 @@ async function performRefresh(): Promise<string> {
   }
 }
 
-function bearerOf(config: InternalAxiosRequestConfig): string | null {
-  const header = config.headers.get('Authorization');
-  return typeof header === 'string' && header.startsWith('Bearer ')
-    ? header.slice('Bearer '.length)
-    : null;
+/**
+ * Sends with the stored access token. An expired one (401) is refreshed once and the call
+ * replayed once; a call made without a token, or proving a credential, fails as it is.
+ */
+async function send(call: Omit<ApiRequest, 'headers'>, replay = false): Promise<ApiResponse> {
+  const token = getAccessToken();
+  const headers = new Headers();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  try {
+    return await apiClient.transport({ ...call, headers });
+  } catch (error) {
+    if (
+      replay ||
+      !token ||
+      !(error instanceof ApiError) ||
+      error.response?.status !== 401 ||
+      CREDENTIAL_PATHS.includes(call.url)
+    ) {
+      throw error;
+    }
+    const current = getAccessToken();
+    // Another request already refreshed while this one was on the wire: replay with its token.
+    if (!current || current === token) await refreshAccessToken();
+    return send(call, true);
+  }
 }
 
-apiClient.interceptors.response.use(undefined, async (error: AxiosError) => {
-  const config = error.config as RetriableConfig | undefined;
-  const carriedToken = config ? bearerOf(config) : null;
-  if (
-    error.response?.status !== 401 ||
-    !config ||
-    config._retried ||
-    !carriedToken ||
-    CREDENTIAL_PATHS.includes(config.url ?? '')
-  ) {
-    throw error;
-  }
-  config._retried = true;
-  const current = getAccessToken();
-  // Another request already refreshed while this one was on the wire: replay with its token.
-  if (current && current !== carriedToken) return apiClient(config);
-  await refreshAccessToken();
-  return apiClient(config);
-});
+/** The one HTTP client of the app; tests replace its transport. */
+export const apiClient = {
+  transport: fetchTransport,
+  get: (url: string, options: { params?: QueryParams } = {}) =>
+    send({ method: 'GET', url, params: options.params }),
+  post: (url: string, data?: unknown) => send({ method: 'POST', url, data }),
+  delete: (url: string) => send({ method: 'DELETE', url }),
+};
 
 const messageSchema = z.object({ message: z.string().min(1) });
 
 /** The message of the server's error answer (`{success:false,message}`), if it sent one. */
 export function getServerMessage(error: unknown): string | undefined {
-  if (!isAxiosError(error)) return undefined;
+  if (!(error instanceof ApiError)) return undefined;
   const body = messageSchema.safeParse(error.response?.data);
   return body.success ? body.data.message : undefined;
 }
@@ -97,7 +159,7 @@ export function getErrorMessage(error: unknown, fallback: string): string {
 
 /** The `errors` map of a 400 answer, keyed by (dotted) field path. */
 export function getFieldErrors(error: unknown): Record<string, string> {
-  if (!isAxiosError(error)) return {};
+  if (!(error instanceof ApiError)) return {};
   const body = errorResponseSchema.safeParse(error.response?.data);
   return body.success ? (body.data.errors ?? {}) : {};
 }
@@ -107,7 +169,7 @@ export function getFieldErrors(error: unknown): Record<string, string> {
  * id itself (a malformed link names no record either).
  */
 export function isMissingRecord(error: unknown): boolean {
-  if (!isAxiosError(error)) return false;
+  if (!(error instanceof ApiError)) return false;
   const status = error.response?.status;
   return status === 404 || (status === 400 && 'id' in getFieldErrors(error));
 }

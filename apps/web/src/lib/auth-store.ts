@@ -8,7 +8,6 @@ import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { apiClient, getErrorMessage, getFieldErrors, parseResponse } from './api-client';
 import { navigateTo } from './navigation';
-import { queryClient } from './query-client';
 import {
   clearSession,
   getAccessToken,
@@ -95,8 +94,5 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 // Keep the store in step with storage changes made elsewhere: a token refresh, the API client
 // dropping a dead session, or another tab signing in or out.
 subscribeToSession(() => {
-  const next = storedState();
-  // Cached server data belongs to the session that just ended; the next user must not see it.
-  if (!next.isAuthenticated) queryClient.clear();
-  useAuthStore.setState(next);
+  useAuthStore.setState(storedState());
 });

@@ -1,15 +1,16 @@
-import { AxiosError, AxiosHeaders } from 'axios';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from './query-client';
+import { storeSession } from '@/test/fake-api';
+import { ApiError } from './api-client';
+import { createQueryClient, queryClient } from './query-client';
+import { clearSession } from './session';
 
 function httpError(status?: number) {
-  const config = { headers: new AxiosHeaders() };
-  const response =
-    status === undefined
-      ? undefined
-      : { status, statusText: '', headers: {}, config, data: { success: false, message: 'x' } };
-  return new AxiosError('failed', 'ERR', config, null, response);
+  const request = { method: 'GET', url: '/x', headers: new Headers() } as const;
+  return new ApiError(
+    request,
+    status === undefined ? undefined : { status, data: { success: false, message: 'x' } },
+  );
 }
 
 describe('query client', () => {
@@ -60,5 +61,16 @@ describe('query client', () => {
 
     expect(retry(0, error)).toBe(retried);
     expect(retry(2, error)).toBe(false);
+  });
+});
+
+describe('the app query cache', () => {
+  it("forgets the signed-in user's data when the session ends", () => {
+    storeSession();
+    queryClient.setQueryData(['students'], ['a student']);
+
+    clearSession();
+
+    expect(queryClient.getQueryData(['students'])).toBeUndefined();
   });
 });

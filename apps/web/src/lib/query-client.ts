@@ -1,6 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import toast from 'react-hot-toast';
+import { ApiError } from './api-client';
+import { getAccessToken, subscribeToSession } from './session';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -33,7 +34,7 @@ export function createQueryClient(): QueryClient {
         // Only a lost connection or a server fault may go away on retry: a 4xx answer, or a
         // response that fails its schema, would come back the same.
         retry: (failureCount, error) => {
-          if (!isAxiosError(error)) return false;
+          if (!(error instanceof ApiError)) return false;
           const status = error.response?.status;
           return (status === undefined || status >= 500) && failureCount < MAX_RETRIES;
         },
@@ -43,3 +44,8 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// Cached server data belongs to the session that just ended; the next user must not see it.
+subscribeToSession(() => {
+  if (getAccessToken() === null) queryClient.clear();
+});

@@ -1,23 +1,23 @@
 import type { Course, Section } from '@examiq/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import type { ApiRequest } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { fakeServer } from '@/test/fake-api';
 import { ids, makeBatch, makeBranch, makeCourse, makeSection } from '@/test/master-data-fixtures';
 
 type Answer = { status: number; data: unknown };
-type Route = Answer | ((request: InternalAxiosRequestConfig) => Answer | Promise<Answer>);
+type Route = Answer | ((request: ApiRequest) => Answer | Promise<Answer>);
 
 /**
  * Answers requests by 'METHOD /path' (query strings travel in `params`); anything else gets a
  * 404, so a test fails loudly on a call it did not expect.
  */
-export function fakeAdminApi(routes: Record<string, Route>): InternalAxiosRequestConfig[] {
+export function fakeAdminApi(routes: Record<string, Route>): ApiRequest[] {
   return fakeServer((request) => {
-    const key = `${request.method?.toUpperCase()} ${request.url}`;
+    const key = `${request.method} ${request.url}`;
     const route = routes[key];
     if (!route) return { status: 404, data: { success: false, message: `Unexpected ${key}` } };
     return typeof route === 'function' ? route(request) : route;

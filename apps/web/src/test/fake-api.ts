@@ -1,61 +1,37 @@
-import {
-  type AxiosAdapter,
-  AxiosError,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import { afterEach } from 'vitest';
-import { apiClient } from '@/lib/api-client';
+import { ApiError, type ApiRequest, apiClient } from '@/lib/api-client';
 import { type SessionUser, saveSession } from '@/lib/session';
 
 /**
  * Tests talk to the real API client; only its transport is replaced by a function that answers
- * like the server would (axios adapters are the supported seam for this).
+ * like the server would.
  */
 export type FakeRoute = (
-  request: InternalAxiosRequestConfig,
+  request: ApiRequest,
 ) => { status: number; data: unknown } | Promise<{ status: number; data: unknown }>;
 
-const originalAdapter = apiClient.defaults.adapter;
+const originalTransport = apiClient.transport;
 
 afterEach(() => {
-  apiClient.defaults.adapter = originalAdapter;
+  apiClient.transport = originalTransport;
 });
 
-export function fakeServer(route: FakeRoute): InternalAxiosRequestConfig[] {
-  const requests: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    requests.push(config);
-    const { status, data } = await route(config);
-    const response: AxiosResponse = {
-      data,
-      status,
-      statusText: String(status),
-      headers: {},
-      config,
-    };
-    if (status >= 400) {
-      throw new AxiosError(
-        `Request failed with status code ${status}`,
-        AxiosError.ERR_BAD_REQUEST,
-        config,
-        null,
-        response,
-      );
-    }
+export function fakeServer(route: FakeRoute): ApiRequest[] {
+  const requests: ApiRequest[] = [];
+  apiClient.transport = async (sent) => {
+    // The body as the server receives it: JSON drops undefined fields.
+    const request =
+      sent.data === undefined ? sent : { ...sent, data: JSON.parse(JSON.stringify(sent.data)) };
+    requests.push(request);
+    const response = await route(request);
+    if (response.status >= 400) throw new ApiError(sent, response);
     return response;
   };
-  apiClient.defaults.adapter = adapter;
   return requests;
 }
 
-export function bearerOf(request: InternalAxiosRequestConfig): string | undefined {
-  const header = request.headers.get('Authorization');
-  return typeof header === 'string' ? header : undefined;
-}
-
-export function jsonBody(request: InternalAxiosRequestConfig): unknown {
-  return typeof request.data === 'string' ? JSON.parse(request.data) : request.data;
+export function bearerOf(request: ApiRequest): string | undefined {
+  return request.headers.get('Authorization') ?? undefined;
 }
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {

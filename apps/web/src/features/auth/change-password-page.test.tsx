@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { queryClient } from '@/lib/query-client';
-import { fakeServer, jsonBody, makeUser, storeSession } from '@/test/fake-api';
+import { fakeServer, makeUser, storeSession } from '@/test/fake-api';
 import ChangePasswordPage from './change-password-page';
 
 function renderPage() {
@@ -75,7 +75,7 @@ describe('ChangePasswordPage', () => {
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(requests[0]?.url).toBe('/auth/change-password');
-    expect(jsonBody(requests[0] ?? ({} as never))).toEqual({
+    expect(requests[0]?.data).toEqual({
       email: 'new.student@example.edu',
       currentPassword: 'Temp#2024pass',
       newPassword: 'a-new-secret',

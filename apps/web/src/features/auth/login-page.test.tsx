@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
-import { fakeServer, jsonBody, makeUser } from '@/test/fake-api';
+import { fakeServer, makeUser } from '@/test/fake-api';
 import LoginPage from './login-page';
 
 function renderLogin() {
@@ -107,7 +107,7 @@ describe('LoginPage', () => {
 
     await fillAndSubmit('  admin@example.com ');
 
-    expect(jsonBody(requests[0] ?? ({} as never))).toEqual({
+    expect(requests[0]?.data).toEqual({
       email: 'admin@example.com',
       password: 'correct-horse',
     });

@@ -90,7 +90,13 @@ describe('AllExamPage', () => {
   it('pages through the list and keeps the page in the address', async () => {
     const requests = fakeAdminApi({
       'GET /admin/get-all-exam': (request) =>
-        ok(examListData([request.params.page === 1 ? midterm : quiz], request.params.page, 12)),
+        ok(
+          examListData(
+            [request.params?.page === 1 ? midterm : quiz],
+            Number(request.params?.page),
+            12,
+          ),
+        ),
     });
     const { router } = renderList();
 

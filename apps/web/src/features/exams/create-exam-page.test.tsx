@@ -11,7 +11,7 @@ import {
   makeFacultyOption,
   wizardValuesOf,
 } from '@/test/exam-fixtures';
-import { jsonBody, storeSession } from '@/test/fake-api';
+import { storeSession } from '@/test/fake-api';
 import { ids, makeSection } from '@/test/master-data-fixtures';
 import CreateExamPage from './create-exam-page';
 import { draftKey, saveDraft } from './wizard/draft-storage';
@@ -333,7 +333,7 @@ describe('CreateExamPage', { timeout: 20_000 }, () => {
         { text: 'False', isCorrect: false },
       ],
     });
-    expect(request && jsonBody(request)).toEqual({
+    expect(request?.data).toEqual({
       examStatus: 'PUBLISH',
       examTitle: 'Stacks Quiz',
       examDescription: 'A short quiz on stacks.',
@@ -395,7 +395,7 @@ describe('CreateExamPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith('Exam saved as draft successfully!'));
 
     const [request] = createRequests(requests);
-    expect(request && jsonBody(request)).toMatchObject({
+    expect(request?.data).toMatchObject({
       examStatus: 'DRAFT',
       examMode: 'PROCTORING',
       assignedFacultyIds: [examIds.facultyUser1],

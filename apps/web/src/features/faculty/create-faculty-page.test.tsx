@@ -5,7 +5,6 @@ import type { ReactElement } from 'react';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
-import { jsonBody } from '@/test/fake-api';
 import CreateFacultyPage from './create-faculty-page';
 
 type Answer = { status: number; data: unknown };
@@ -91,8 +90,8 @@ function submit() {
 }
 
 function posted(requests: ReturnType<typeof renderForm>) {
-  const post = requests.find((request) => request.method === 'post');
-  return post && (jsonBody(post) as typeof payload);
+  const post = requests.find((request) => request.method === 'POST');
+  return post?.data as typeof payload | undefined;
 }
 
 function textOf(node: unknown): string {

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
-import { jsonBody } from '@/test/fake-api';
 import { makeBatch } from '@/test/master-data-fixtures';
 import { CreateBatchForm } from './create-batch-form';
 
@@ -58,7 +57,7 @@ describe('CreateBatchForm', () => {
     await fillAndSubmit();
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
-    expect(jsonBody(requests[0] ?? ({} as never))).toEqual({ startYear: 2024, endYear: 2028 });
+    expect(requests[0]?.data).toEqual({ startYear: 2024, endYear: 2028 });
     expect(success).toHaveBeenCalledWith('Batch created successfully!');
   });
 

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
-import { jsonBody } from '@/test/fake-api';
 import { ids, makeBatch, makeBranch, makeCourse } from '@/test/master-data-fixtures';
 import { CreateBranchForm } from './create-branch-form';
 
@@ -20,7 +19,8 @@ function renderForm() {
   const onSuccess = vi.fn();
   const requests = fakeAdminApi({
     'GET /admin/get-batches': ok(batches),
-    'GET /admin/get-courses-by-batch': (request) => ok(coursesByBatch[request.params.batchId]),
+    'GET /admin/get-courses-by-batch': (request) =>
+      ok(coursesByBatch[String(request.params?.batchId)]),
     'POST /admin/create-branch': ok(makeBranch(), 201),
   });
   renderPage(<CreateBranchForm onSuccess={onSuccess} onCancel={vi.fn()} />);
@@ -81,8 +81,8 @@ describe('CreateBranchForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Branch' }));
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
-    const post = requests.find((request) => request.method === 'post');
-    expect(jsonBody(post ?? ({} as never))).toEqual({
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.data).toEqual({
       courseId: ids.course1,
       name: 'Computer Science',
       code: 'CSE',

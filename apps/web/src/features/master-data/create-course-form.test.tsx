@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
-import { jsonBody } from '@/test/fake-api';
 import { ids, makeBatch, makeCourse } from '@/test/master-data-fixtures';
 import { CreateCourseForm } from './create-course-form';
 
@@ -63,8 +62,8 @@ describe('CreateCourseForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Course' }));
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
-    const post = requests.find((request) => request.method === 'post');
-    expect(jsonBody(post ?? ({} as never))).toEqual({
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.data).toEqual({
       batchId: ids.batch1,
       name: 'B.Tech',
       fullName: 'Bachelor of Technology',
@@ -84,7 +83,7 @@ describe('CreateCourseForm', () => {
     expect(await screen.findByText('Batch is required')).toBeInTheDocument();
     expect(screen.getByText('Please select a valid course type')).toBeInTheDocument();
     expect(screen.getByText('Course name is required')).toBeInTheDocument();
-    expect(requests.filter((request) => request.method === 'post')).toHaveLength(0);
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 
   it("toasts 'Failed to load batches' when the batch lookup fails", async () => {

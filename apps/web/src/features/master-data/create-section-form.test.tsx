@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
-import { jsonBody } from '@/test/fake-api';
 import { ids, makeBatch, makeBranch, makeCourse, makeSection } from '@/test/master-data-fixtures';
 import { CreateSectionForm } from './create-section-form';
 
@@ -18,10 +17,10 @@ function renderForm(
     ]),
     'GET /admin/get-courses-by-batch': (request) =>
       ok([
-        makeCourse({ batchId: request.params.batchId }),
+        makeCourse({ batchId: String(request.params?.batchId) }),
         makeCourse({
           _id: ids.course2,
-          batchId: request.params.batchId,
+          batchId: String(request.params?.batchId),
           name: 'M.Tech',
           fullName: 'Master of Technology',
         }),
@@ -100,8 +99,8 @@ describe('CreateSectionForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Section' }));
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
-    const post = requests.find((request) => request.method === 'post');
-    expect(jsonBody(post ?? ({} as never))).toEqual({
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.data).toEqual({
       branchId: ids.branch1,
       name: 'A',
       capacity: 60,

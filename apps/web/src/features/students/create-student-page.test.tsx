@@ -5,7 +5,6 @@ import type { ReactElement } from 'react';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { cascadeLookups, fakeAdminApi, ok, renderPage } from '@/test/admin-api';
-import { jsonBody } from '@/test/fake-api';
 import { ids } from '@/test/master-data-fixtures';
 import CreateStudentPage from './create-student-page';
 
@@ -140,7 +139,7 @@ describe('CreateStudentPage', () => {
     expect(screen.getByText("Father's name is required")).toBeInTheDocument();
     expect(screen.getByText('Batch is required')).toBeInTheDocument();
     expect(screen.getByText('Semester is required')).toBeInTheDocument();
-    expect(requests.some((request) => request.method === 'post')).toBe(false);
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });
 
   it('keeps each cascade level disabled until its parent is chosen, and clears children on change', async () => {
@@ -199,8 +198,8 @@ describe('CreateStudentPage', () => {
     await submit();
 
     await waitFor(() => expect(success).toHaveBeenCalledTimes(1));
-    const post = requests.find((request) => request.method === 'post');
-    expect(jsonBody(post ?? ({} as never))).toEqual(payload);
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.data).toEqual(payload);
     const [message, options] = success.mock.calls[0] ?? [];
     expect(textOf(message)).toBe('Student created successfullyDefault password: Xy7#pQ2r');
     expect(options).toEqual({ duration: 15_000 });
@@ -217,9 +216,9 @@ describe('CreateStudentPage', () => {
     expect(screen.queryByRole('group', { name: 'Current Address' })).not.toBeInTheDocument();
     await submit();
 
-    await waitFor(() => expect(requests.some((request) => request.method === 'post')).toBe(true));
-    const post = requests.find((request) => request.method === 'post');
-    const sent = jsonBody(post ?? ({} as never)) as typeof payload;
+    await waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true));
+    const post = requests.find((request) => request.method === 'POST');
+    const sent = post?.data as typeof payload;
     expect(sent.contactInfo.currentAddress).toEqual(payload.contactInfo.permanentAddress);
   });
 

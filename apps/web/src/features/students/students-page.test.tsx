@@ -54,7 +54,7 @@ describe('StudentsPage', () => {
   it('pages through the list and keeps the page in the address', async () => {
     const requests = fakeAdminApi({
       'GET /admin/get-all-student': (request) =>
-        listAnswer([request.params.page === 1 ? asha : ravi], request.params.page, 12),
+        listAnswer([request.params?.page === 1 ? asha : ravi], Number(request.params?.page), 12),
     });
     const { router } = renderList();
 
@@ -131,7 +131,7 @@ describe('StudentsPage', () => {
     let deleted = false;
     fakeAdminApi({
       'GET /admin/get-all-student': (request) =>
-        request.params.page === 2
+        request.params?.page === 2
           ? listAnswer(deleted ? [] : [ravi], 2, deleted ? 10 : 11)
           : listAnswer([asha], 1, deleted ? 10 : 11),
       [`DELETE /admin/delete-student/${ravi._id}`]: {
