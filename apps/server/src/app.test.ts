@@ -142,6 +142,7 @@ describe('security headers', () => {
   it.each([
     ['the API', '/api/health'],
     ['the web app', '/admin'],
+    ['an unknown API path', '/api/no-such-call'],
   ])('are set on %s', async (_label, url) => {
     const response = await web.app.inject({ method: 'GET', url });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
