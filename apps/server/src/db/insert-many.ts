@@ -1,9 +1,8 @@
-import { getTableColumns, type InferInsertModel, sql } from 'drizzle-orm';
+import { getTableColumns, type InferInsertModel, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AppDatabase } from './client';
 
 /**
- * Inserts many rows in one statement with one parameter: the rows travel as JSON and the
+ * An insert of many rows with one parameter, to run as a statement or a part of one: the rows travel as JSON and the
  * database unpacks them into the table's row type. A multi-row VALUES insert binds a parameter
  * per row and column, and with hundreds of rows (the questions and options of an exam) building
  * and binding those costs several times the insert itself.
@@ -11,12 +10,10 @@ import type { AppDatabase } from './client';
  * Values go as JSON writes them (arrays become the column's array type). A column that some row
  * gives is null in the rows that leave it out; a column no row gives takes its default.
  */
-export async function insertMany<Table extends PgTable>(
-  db: AppDatabase,
+export function insertMany<Table extends PgTable>(
   table: Table,
   rows: InferInsertModel<Table>[],
-): Promise<void> {
-  if (rows.length === 0) return;
+): SQL {
   const columns: Record<string, PgColumn> = getTableColumns(table);
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const names = keys.map((key) => {
@@ -32,7 +29,5 @@ export async function insertMany<Table extends PgTable>(
     names.map((name) => sql.identifier(name)),
     sql`, `,
   );
-  await db.execute(
-    sql`insert into ${table} (${columnList}) select ${columnList} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json)`,
-  );
+  return sql`insert into ${table} (${columnList}) select ${columnList} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json)`;
 }

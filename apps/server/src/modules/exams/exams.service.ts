@@ -282,9 +282,10 @@ function rowsOf(exam: CreateExamPayload, createdBy: string) {
 }
 
 /**
- * Stores the exam with its audience, faculty, sections and questions in one
- * transaction: one statement per table, however many questions, and nothing is left when any
- * check or statement fails.
+ * Stores the exam with its audience, faculty, sections and questions in one statement, after the
+ * audience checks in the same transaction: nothing is left when any check or insert fails. Adding
+ * the exam locks the exams' row count until the commit; in one statement, creates of other exams
+ * wait for one round trip, not one per table.
  */
 export async function createExam(
   db: AppDatabase,
@@ -295,11 +296,19 @@ export async function createExam(
   const rows = rowsOf(exam, createdBy);
   const created = await db.transaction(async (tx) => {
     await checkAudience(tx, exam);
-    const [row] = await tx.insert(exams).values(rows.exam).returning(listColumns);
-    await insertMany(tx, examTargetSections, rows.targetSections);
-    await insertMany(tx, examFaculty, rows.faculty);
-    await insertMany(tx, examSections, rows.sections);
-    await insertMany(tx, questions, rows.questions);
+    // Each part of one statement sees the same snapshot, and foreign keys are checked at its
+    // end: the children may be written beside the exam they belong to.
+    const children = [
+      rows.targetSections.length > 0 && insertMany(examTargetSections, rows.targetSections),
+      rows.faculty.length > 0 && insertMany(examFaculty, rows.faculty),
+      rows.sections.length > 0 && insertMany(examSections, rows.sections),
+      rows.questions.length > 0 && insertMany(questions, rows.questions),
+    ].flatMap((insert, index) => (insert ? [tx.$with(`exam_part_${index}`, {}).as(insert)] : []));
+    const [row] = await tx
+      .with(...children)
+      .insert(exams)
+      .values(rows.exam)
+      .returning(listColumns);
     return row;
   });
   if (!created) throw new Error('An insert returned no row');
