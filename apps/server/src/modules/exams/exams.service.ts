@@ -124,28 +124,23 @@ function withCanonicalIds(exam: CreateExamPayload): CreateExamPayload {
  * deleted meanwhile cannot turn the insert that follows into a foreign key failure.
  */
 async function checkAudience(tx: AppDatabase, exam: CreateExamPayload): Promise<void> {
+  // One statement, so the checks cost the transaction one round trip.
   const [placement] = await tx
     .select({
       batchId: batches.id,
       courseBatchId: courses.batchId,
       branchCourseId: branches.courseId,
+      foundSections: sql<
+        { id: string; branchId: string }[]
+      >`(select coalesce(json_agg(json_build_object('id', ${sections.id}, 'branchId', ${sections.branchId})), '[]'::json) from ${sections} where ${inArray(sections.id, exam.sectionIds)})`,
+      facultyUserIds: sql<
+        string[]
+      >`array_to_json(array(select ${faculty.userId} from ${faculty} where ${inArray(faculty.userId, exam.assignedFacultyIds)} for key share))`,
     })
     .from(sql`(values (1)) as single_row`)
     .leftJoin(batches, eq(batches.id, exam.batchId))
     .leftJoin(courses, eq(courses.id, exam.courseId))
     .leftJoin(branches, eq(branches.id, exam.branchId));
-  const foundSections = await tx
-    .select({ id: sections.id, branchId: sections.branchId })
-    .from(sections)
-    .where(inArray(sections.id, exam.sectionIds));
-  const foundFaculty =
-    exam.assignedFacultyIds.length === 0
-      ? []
-      : await tx
-          .select({ userId: faculty.userId })
-          .from(faculty)
-          .where(inArray(faculty.userId, exam.assignedFacultyIds))
-          .for('key share');
 
   const errors: Record<string, string> = {};
   if (!placement?.batchId) errors.batchId = UNKNOWN_AUDIENCE.batch;
@@ -157,7 +152,9 @@ async function checkAudience(tx: AppDatabase, exam: CreateExamPayload): Promise<
   else if (placement.branchCourseId !== exam.courseId) {
     errors.branchId = EXAM_MESSAGES.branchNotInCourse;
   }
-  const branchOfSection = new Map(foundSections.map((section) => [section.id, section.branchId]));
+  const branchOfSection = new Map(
+    placement?.foundSections.map((section) => [section.id, section.branchId]),
+  );
   exam.sectionIds.forEach((id, index) => {
     const branchId = branchOfSection.get(id);
     if (branchId === undefined) errors[`sectionIds.${index}`] = UNKNOWN_AUDIENCE.section;
@@ -165,7 +162,7 @@ async function checkAudience(tx: AppDatabase, exam: CreateExamPayload): Promise<
       errors[`sectionIds.${index}`] = EXAM_MESSAGES.sectionNotInBranch;
     }
   });
-  const facultyUserIds = new Set(foundFaculty.map((member) => member.userId));
+  const facultyUserIds = new Set(placement?.facultyUserIds);
   exam.assignedFacultyIds.forEach((id, index) => {
     if (!facultyUserIds.has(id)) {
       errors[`assignedFacultyIds.${index}`] = EXAM_MESSAGES.facultyNotFound;
