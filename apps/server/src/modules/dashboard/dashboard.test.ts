@@ -5,6 +5,7 @@ import {
   successResponse,
 } from '@examiq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batches } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { type Audience, type ExamsClient, examPayload, examsClient } from '../../test/exams';
 import { type MasterDataClient, masterDataClient } from '../../test/master-data';
@@ -67,6 +68,15 @@ describe('GET /api/admin/overview', () => {
       branches: before.branches + 1,
       sections: before.sections + 2,
     });
+  });
+
+  it('counts a batch written outside the API as soon as it is committed', async () => {
+    const before = (await overview()).systemOverview;
+    expect((await overview()).systemOverview).toEqual(before);
+
+    await t.database.db.insert(batches).values({ startYear: 2031, endYear: 2035 });
+
+    expect((await overview()).systemOverview.batches).toBe(before.batches + 1);
   });
 
   it('answers the wall-clock minute the figures were computed at', async () => {
