@@ -2,10 +2,10 @@ import { getTableColumns, type InferInsertModel, type SQL, sql } from 'drizzle-o
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
- * An insert of many rows with one parameter, to run as a statement or a part of one: the rows travel as JSON and the
- * database unpacks them into the table's row type. A multi-row VALUES insert binds a parameter
- * per row and column, and with hundreds of rows (the questions and options of an exam) building
- * and binding those costs several times the insert itself.
+ * An insert of many rows with one parameter, to run as a statement or as part of one: the rows
+ * travel as JSON and the database unpacks them into the table's row type. A multi-row VALUES
+ * insert binds a parameter per row and column, and with hundreds of rows (the questions of an
+ * exam) building and binding those costs several times the insert itself.
  *
  * Values go as JSON writes them (arrays become the column's array type). A column that some row
  * gives is null in the rows that leave it out; a column no row gives takes its default.

@@ -17,10 +17,12 @@ import { RouteErrorBoundary } from './route-error';
 // The landing and sign-in pages, where every visit begins, come with the main bundle and show
 // without a second round trip. Every other page, and the signed-in layouts with the query cache,
 // is a chunk of its own, fetched when first opened.
-const ServerDataLayout = lazy(() => import('./server-data-layout'));
-const AreaLayout = lazy(() =>
-  import('./area-layout').then((module) => ({ default: module.AreaLayout })),
-);
+// The two layouts around a signed-in page are fetched together, so the page waits for one
+// download before its own, not two in turn.
+const signedInLayouts = () =>
+  Promise.all([import('./server-data-layout'), import('./area-layout')]);
+const ServerDataLayout = lazy(() => signedInLayouts().then(([data]) => data));
+const AreaLayout = lazy(() => signedInLayouts().then(([, area]) => ({ default: area.AreaLayout })));
 const DocumentationPage = lazy(() => import('@/features/public/documentation-page'));
 const ChangePasswordPage = lazy(() => import('@/features/auth/change-password-page'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));

@@ -23,10 +23,7 @@ export interface ApiResponse {
 
 /** A call that failed: the server answered 4xx/5xx (`response`), or no answer came (none). */
 export class ApiError extends Error {
-  constructor(
-    readonly request: ApiRequest,
-    readonly response?: ApiResponse,
-  ) {
+  constructor(readonly response?: ApiResponse) {
     super(response ? `Request failed with status code ${response.status}` : 'Network Error');
     this.name = 'ApiError';
   }
@@ -64,10 +61,10 @@ export const fetchTransport: Transport = async (request) => {
       body: request.data === undefined ? undefined : JSON.stringify(request.data),
     });
   } catch {
-    throw new ApiError(request);
+    throw new ApiError();
   }
   const response = { status: answer.status, data: bodyOf(await answer.text()) };
-  if (!answer.ok) throw new ApiError(request, response);
+  if (!answer.ok) throw new ApiError(response);
   return response;
 };
 

@@ -6,9 +6,7 @@ import { createQueryClient, queryClient } from './query-client';
 import { clearSession } from './session';
 
 function httpError(status?: number) {
-  const request = { method: 'GET', url: '/x', headers: new Headers() } as const;
   return new ApiError(
-    request,
     status === undefined ? undefined : { status, data: { success: false, message: 'x' } },
   );
 }

@@ -24,7 +24,7 @@ export function fakeServer(route: FakeRoute): ApiRequest[] {
       sent.data === undefined ? sent : { ...sent, data: JSON.parse(JSON.stringify(sent.data)) };
     requests.push(request);
     const response = await route(request);
-    if (response.status >= 400) throw new ApiError(sent, response);
+    if (response.status >= 400) throw new ApiError(response);
     return response;
   };
   return requests;
