@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
+import { countEmbeddedWrites } from './commit-state';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -35,6 +36,7 @@ const MIGRATION_LOCK_ID = 7_312_604_851;
 
 function pgliteDatabase(client: PGlite, onClosed: () => void = () => {}): Database {
   const db = drizzlePglite({ client, schema });
+  countEmbeddedWrites(db, client);
   let closing: Promise<void> | undefined;
   return {
     db,

@@ -1,13 +1,13 @@
 import type { PageQuery, Pagination } from '@examiq/contracts';
 import { type AnyColumn, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from './client';
-import { preparedPerDatabase } from './prepared';
+import { perDatabase } from './per-database';
 import { rowCounts } from './schema';
 
 /** The tables whose totals the row_counts triggers keep. */
 export type CountedTable = 'students' | 'faculty' | 'exams';
 
-const rowCountQuery = preparedPerDatabase((db) =>
+const rowCountQuery = perDatabase((db) =>
   db
     .select({ total: rowCounts.total })
     .from(rowCounts)
@@ -57,8 +57,8 @@ export function preparedInBothOrders<Prepared>(
   prepare: (db: AppDatabase, direction: typeof asc | typeof desc, name: string) => Prepared,
 ): Record<ListOrder, (db: AppDatabase) => Prepared> {
   return {
-    newestFirst: preparedPerDatabase((db) => prepare(db, desc, `${name}_newest_first`)),
-    oldestFirst: preparedPerDatabase((db) => prepare(db, asc, `${name}_oldest_first`)),
+    newestFirst: perDatabase((db) => prepare(db, desc, `${name}_newest_first`)),
+    oldestFirst: perDatabase((db) => prepare(db, asc, `${name}_oldest_first`)),
   };
 }
 

@@ -2,9 +2,10 @@ import { AUTH_MESSAGES, type Role } from '@examiq/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/client';
-import { sharedRead } from '../db/shared-read';
+import { commitState } from '../db/commit-state';
+import { readCache } from '../db/read-cache';
 import { ApiError } from '../errors';
-import { findLiveSession } from '../modules/auth/auth.service';
+import { findLiveSession, type LiveSession } from '../modules/auth/auth.service';
 import { verifyAccessToken } from '../modules/auth/tokens';
 
 export interface AuthContext {
@@ -21,6 +22,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate`; read it only in routes behind that hook. */
     auth: AuthContext;
+    /** The database's commit state read by `authenticate` after the request arrived, if any. */
+    commitState: Promise<string> | null;
   }
 }
 
@@ -31,16 +34,23 @@ export function registerAuthentication(
   { db, config }: { db: AppDatabase; config: Config },
 ): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
-  // The requests a page fires together with one token share one look-up of its session, never
-  // one begun before they arrived.
-  const liveSession = sharedRead((sessionId: string) => findLiveSession(db, sessionId));
+  app.decorateRequest('commitState', null);
+  // A session changes only by a commit (sign-out, deactivation) or by expiring: it is looked up
+  // again only after something has committed, and its expiry checked on every request.
+  const liveSessions = readCache<LiveSession | null>(db, { maxEntries: 10_000 });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header) throw new ApiError(401, AUTH_MESSAGES.missingToken);
     const token = BEARER.exec(header)?.[1];
     const claims = token ? await verifyAccessToken(config, token) : null;
-    const session = claims ? await liveSession(claims.sessionId) : null;
-    if (!claims || session?.userId !== claims.userId) {
+    if (!claims) throw new ApiError(401, AUTH_MESSAGES.invalidToken);
+    request.commitState = commitState(db);
+    const session = await liveSessions(
+      claims.sessionId,
+      () => findLiveSession(db, claims.sessionId),
+      request.commitState,
+    );
+    if (session?.userId !== claims.userId || session.expiresAt.getTime() <= Date.now()) {
       throw new ApiError(401, AUTH_MESSAGES.invalidToken);
     }
     request.auth = { userId: claims.userId, role: session.role, sessionId: claims.sessionId };

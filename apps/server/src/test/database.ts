@@ -38,7 +38,8 @@ async function createPostgresDatabase(url: string): Promise<Database> {
   };
 }
 
-async function createPgliteDatabase(): Promise<Database> {
+/** A fresh, migrated, empty embedded database, whichever engine the API tests run on. */
+export async function createPgliteDatabase(): Promise<Database> {
   const snapshot = inject('pgliteSnapshot');
   const database = await openMemoryDatabase(
     snapshot ? { loadDataDir: new Blob([await readFile(snapshot)]) } : {},

@@ -9,7 +9,7 @@ import {
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { AppDatabase } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { perDatabase } from '../../db/per-database';
 import { sessions, usedRefreshTokens, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { findUserByEmail, normalizeEmail, toUserDto, type UserRow } from '../users/users.service';
@@ -256,9 +256,9 @@ export async function refreshSession(
  * so logout, password changes and deleted accounts take effect at once. The role is read here,
  * not from the token, so a role change applies at once too.
  */
-const liveSession = preparedPerDatabase((db) =>
+const liveSession = perDatabase((db) =>
   db
-    .select({ userId: sessions.userId, role: users.role })
+    .select({ userId: sessions.userId, role: users.role, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -273,11 +273,18 @@ const liveSession = preparedPerDatabase((db) =>
     .prepare('live_session'),
 );
 
-/** The user and role of a live session, or null when it has ended or its user is inactive. */
+export interface LiveSession {
+  userId: string;
+  role: Role;
+  /** It ends then without any write: a caller holding it for later checks it again. */
+  expiresAt: Date;
+}
+
+/** A live session with its user and role, or null when it has ended or its user is inactive. */
 export async function findLiveSession(
   db: AppDatabase,
   sessionId: string,
-): Promise<{ userId: string; role: Role } | null> {
+): Promise<LiveSession | null> {
   const [row] = await liveSession(db).execute({ sessionId });
   return row ?? null;
 }

@@ -223,19 +223,19 @@ describe('authentication of protected routes', () => {
   });
 
   it('refuses a valid token whose session was revoked, or whose user is disabled or deleted', async () => {
-    const revoked = await signedIn();
+    const [revoked, disabled, deleted] = [await signedIn(), await signedIn(), await signedIn()];
+    for (const user of [revoked, disabled, deleted]) {
+      expect((await me(bearer(user.accessToken))).statusCode).toBe(200);
+    }
     await t.database.db
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(eq(sessions.id, revoked.sessionId));
 
-    const disabled = await signedIn();
     await t.database.db
       .update(users)
       .set({ isActive: false })
       .where(eq(users.id, disabled.user.id));
-
-    const deleted = await signedIn();
     await t.database.db.delete(users).where(eq(users.id, deleted.user.id));
 
     for (const user of [revoked, disabled, deleted]) {
@@ -243,6 +243,26 @@ describe('authentication of protected routes', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ success: false, message: AUTH_MESSAGES.invalidToken });
     }
+  });
+
+  it('refuses a token once its session has ended, though nothing was written since', async () => {
+    const user = await signedIn();
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() + interval '1 second'` })
+      .where(eq(sessions.id, user.sessionId));
+    const token = await signAccessToken(
+      t.config,
+      { userId: user.user.id, role: 'student', sessionId: user.sessionId },
+      new Date(Date.now() + 3_600_000),
+    );
+    expect((await me(bearer(token))).statusCode).toBe(200);
+
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+
+    const response = await me(bearer(token));
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ success: false, message: AUTH_MESSAGES.invalidToken });
   });
 
   it('refuses a token naming a session of another user', async () => {

@@ -1,7 +1,6 @@
 import { dashboardOverviewSchema, successResponse } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
-import { sharedRead } from '../../db/shared-read';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import { dashboardOverview } from './dashboard.service';
@@ -11,9 +10,6 @@ export const dashboardAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
   now: () => Date;
 }> = async (app, { db, now }) => {
-  // Dashboards are opened by many admins at once (every morning, after every exam): concurrent
-  // requests share one computation of the figures, never one begun before they asked.
-  const overview = sharedRead(() => dashboardOverview(db, now()));
   app.get(
     '/overview',
     {
@@ -28,6 +24,6 @@ export const dashboardAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async () => ({ success: true as const, data: await overview() }),
+    async () => ({ success: true as const, data: await dashboardOverview(db, now()) }),
   );
 };

@@ -7,8 +7,8 @@ import {
 } from '@examiq/contracts';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { commitState } from '../../db/commit-state';
-import { preparedPerDatabase } from '../../db/prepared';
+import { perDatabase } from '../../db/per-database';
+import { readCache } from '../../db/read-cache';
 import { batches, courses, exams, examTargetSections, students } from '../../db/schema';
 import { scheduleDetailsOf } from '../exams/exams.service';
 import { countMasterData } from '../master-data/master-data.service';
@@ -33,7 +33,7 @@ function countWhere(condition: SQL) {
  * One aggregate over the published exams, from the index of their windows alone (the windows are
  * contracts' examWindow, computed by the database as each exam is written).
  */
-const examStatisticsAt = preparedPerDatabase((db) => {
+const examStatisticsAt = perDatabase((db) => {
   const at = sql`${sql.placeholder('asOf')}::timestamp`;
   return db
     .select({
@@ -57,7 +57,7 @@ async function examStatistics(db: AppDatabase, asOf: string): Promise<ExamStatis
  * The most recently created published exams, each with its participants: the students whose
  * section is one of the exam's target sections.
  */
-const newestPublishedExams = preparedPerDatabase((db) =>
+const newestPublishedExams = perDatabase((db) =>
   db
     .select({
       exam: exams,
@@ -98,29 +98,22 @@ async function recentExams(db: AppDatabase, asOf: string): Promise<RecentExam[]>
   });
 }
 
-/** The figures last computed per database, with the commit state and minute they hold for. */
-const lastOverview = new WeakMap<
-  AppDatabase,
-  { commitState: string; overview: DashboardOverview }
->();
+/** The figures of the current minute, per database. */
+const overviews = perDatabase((db) => readCache<DashboardOverview>(db, { maxEntries: 1 }));
 
 /**
  * Every figure of the admin dashboard, at the wall-clock minute of `now`. The figures depend only
  * on the data and the minute, so while no transaction commits they are answered again from the
- * last computation: one snapshot query instead of three aggregates. A computation is kept only if
- * nothing committed while it ran, so its queries all saw the data that state names.
+ * last computation instead of three aggregates.
  */
-export async function dashboardOverview(db: AppDatabase, now: Date): Promise<DashboardOverview> {
+export function dashboardOverview(db: AppDatabase, now: Date): Promise<DashboardOverview> {
   const asOf = wallClockMinute(now);
-  const before = await commitState(db);
-  const last = lastOverview.get(db);
-  if (last && last.commitState === before && last.overview.asOf === asOf) return last.overview;
-  const [systemOverview, statistics, recent] = await Promise.all([
-    countMasterData(db),
-    examStatistics(db, asOf),
-    recentExams(db, asOf),
-  ]);
-  const overview = { systemOverview, examStatistics: statistics, recentExams: recent, asOf };
-  if ((await commitState(db)) === before) lastOverview.set(db, { commitState: before, overview });
-  return overview;
+  return overviews(db)(asOf, async () => {
+    const [systemOverview, statistics, recent] = await Promise.all([
+      countMasterData(db),
+      examStatistics(db, asOf),
+      recentExams(db, asOf),
+    ]);
+    return { systemOverview, examStatistics: statistics, recentExams: recent, asOf };
+  });
 }

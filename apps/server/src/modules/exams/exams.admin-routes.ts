@@ -8,6 +8,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { sendCachedRead } from '../../plugins/cached-read';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import { createExam, listExams } from './exams.service';
@@ -53,6 +54,10 @@ export const examsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = asyn
         },
       },
     },
-    async (request) => ({ success: true as const, data: await listExams(db, request.query) }),
+    (request, reply) =>
+      sendCachedRead(db, request, reply, async () => ({
+        success: true as const,
+        data: await listExams(db, request.query),
+      })),
   );
 };

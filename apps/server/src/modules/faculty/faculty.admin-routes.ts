@@ -12,6 +12,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { sendCachedRead } from '../../plugins/cached-read';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import {
@@ -66,7 +67,11 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = as
         },
       },
     },
-    async (request) => ({ success: true as const, data: await listFaculty(db, request.query) }),
+    (request, reply) =>
+      sendCachedRead(db, request, reply, async () => ({
+        success: true as const,
+        data: await listFaculty(db, request.query),
+      })),
   );
 
   app.get(
@@ -83,10 +88,11 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = as
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { faculty: [await getFaculty(db, request.params.id)] },
-    }),
+    (request, reply) =>
+      sendCachedRead(db, request, reply, async () => ({
+        success: true as const,
+        data: { faculty: [await getFaculty(db, request.params.id)] },
+      })),
   );
 
   app.delete(
@@ -119,9 +125,10 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = as
         },
       },
     },
-    async () => ({
-      success: true as const,
-      data: { faculty: await listFacultyOptions(db) },
-    }),
+    (request, reply) =>
+      sendCachedRead(db, request, reply, async () => ({
+        success: true as const,
+        data: { faculty: await listFacultyOptions(db) },
+      })),
   );
 };

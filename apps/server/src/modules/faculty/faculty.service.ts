@@ -8,10 +8,11 @@ import {
   PEOPLE_MESSAGES,
 } from '@examiq/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { batchedRead } from '../../db/batched-read';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
-import { preparedPerDatabase } from '../../db/prepared';
+import { perDatabase } from '../../db/per-database';
 import { faculty, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import {
@@ -126,14 +127,22 @@ export async function listFaculty(
   return { faculty: items.map(toFacultyDto), pagination };
 }
 
-const facultyById = preparedPerDatabase((db) =>
+const facultyByIds = perDatabase((db) =>
   selectFaculty(db)
-    .where(eq(faculty.id, sql.placeholder('id')))
-    .prepare('faculty_by_id'),
+    .where(sql`${faculty.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('faculty_by_ids'),
+);
+
+/** Faculty members asked for at once, each by another admin or page, are read in one query. */
+const facultyReadTogether = perDatabase((db) =>
+  batchedRead(async (ids: string[]) => {
+    const rows = await facultyByIds(db).execute({ ids });
+    return new Map(rows.map((record) => [record.member.id, record]));
+  }),
 );
 
 export async function getFaculty(db: AppDatabase, id: string): Promise<Faculty> {
-  const [record] = await facultyById(db).execute({ id });
+  const record = await facultyReadTogether(db)(id);
   if (!record) throw new ApiError(404, PEOPLE_MESSAGES.facultyNotFound);
   return toFacultyDto(record);
 }

@@ -15,6 +15,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { sendCachedRead } from '../../plugins/cached-read';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import {
@@ -126,7 +127,11 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         response: { 200: successResponse(batchSchema.array()), ...errorResponses(401, 403) },
       },
     },
-    async () => ({ success: true as const, data: await listBatches(db) }),
+    (request, reply) =>
+      sendCachedRead(db, request, reply, async () => ({
+        success: true as const,
+        data: await listBatches(db),
+      })),
   );
 
   app.get(
@@ -139,7 +144,11 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         response: { 200: successResponse(courseSchema.array()), ...errorResponses(401, 403) },
       },
     },
-    async () => ({ success: true as const, data: await listCourses(db) }),
+    (request, reply) =>
+      sendCachedRead(db, request, reply, async () => ({
+        success: true as const,
+        data: await listCourses(db),
+      })),
   );
 
   app.get(
@@ -152,7 +161,11 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         response: { 200: successResponse(branchSchema.array()), ...errorResponses(401, 403) },
       },
     },
-    async () => ({ success: true as const, data: await listBranches(db) }),
+    (request, reply) =>
+      sendCachedRead(db, request, reply, async () => ({
+        success: true as const,
+        data: await listBranches(db),
+      })),
   );
 
   app.get(
@@ -165,7 +178,11 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         response: { 200: successResponse(sectionSchema.array()), ...errorResponses(401, 403) },
       },
     },
-    async () => ({ success: true as const, data: await listSections(db) }),
+    (request, reply) =>
+      sendCachedRead(db, request, reply, async () => ({
+        success: true as const,
+        data: await listSections(db),
+      })),
   );
 
   app.get(
@@ -182,10 +199,11 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listCoursesOfBatch(db, request.query.batchId),
-    }),
+    (request, reply) =>
+      sendCachedRead(db, request, reply, async () => ({
+        success: true as const,
+        data: await listCoursesOfBatch(db, request.query.batchId),
+      })),
   );
 
   app.get(
@@ -202,10 +220,11 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listBranchesOfCourse(db, request.query.courseId),
-    }),
+    (request, reply) =>
+      sendCachedRead(db, request, reply, async () => ({
+        success: true as const,
+        data: await listBranchesOfCourse(db, request.query.courseId),
+      })),
   );
 
   app.get(
@@ -222,10 +241,11 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listSectionsOfBranch(db, request.query.branchId),
-    }),
+    (request, reply) =>
+      sendCachedRead(db, request, reply, async () => ({
+        success: true as const,
+        data: await listSectionsOfBranch(db, request.query.branchId),
+      })),
   );
 
   app.get(
@@ -238,6 +258,10 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         response: { 200: successResponse(masterDataCountsSchema), ...errorResponses(401, 403) },
       },
     },
-    async () => ({ success: true as const, data: await countMasterData(db) }),
+    (request, reply) =>
+      sendCachedRead(db, request, reply, async () => ({
+        success: true as const,
+        data: await countMasterData(db),
+      })),
   );
 };

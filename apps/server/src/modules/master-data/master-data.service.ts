@@ -12,7 +12,7 @@ import type {
 import { type AnyColumn, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
-import { preparedPerDatabase } from '../../db/prepared';
+import { perDatabase } from '../../db/per-database';
 import { batches, branches, courses, sections } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 
@@ -132,7 +132,7 @@ export async function createSection(db: AppDatabase, input: CreateSectionInput):
 }
 
 /** Newest first: the batch being admitted is the one most often picked. */
-const allBatches = preparedPerDatabase((db) =>
+const allBatches = perDatabase((db) =>
   db
     .select()
     .from(batches)
@@ -182,7 +182,7 @@ function childrenOrNotFound<Row, Dto>(
 }
 
 // The cascade look-ups run on every step of every placement form: prepared once per database.
-const coursesOfBatch = preparedPerDatabase((db) =>
+const coursesOfBatch = perDatabase((db) =>
   db
     .select({ child: courses })
     .from(batches)
@@ -192,7 +192,7 @@ const coursesOfBatch = preparedPerDatabase((db) =>
     .prepare('courses_of_batch'),
 );
 
-const branchesOfCourse = preparedPerDatabase((db) =>
+const branchesOfCourse = perDatabase((db) =>
   db
     .select({ child: branches })
     .from(courses)
@@ -202,7 +202,7 @@ const branchesOfCourse = preparedPerDatabase((db) =>
     .prepare('branches_of_course'),
 );
 
-const sectionsOfBranch = preparedPerDatabase((db) =>
+const sectionsOfBranch = perDatabase((db) =>
   db
     .select({ child: sections })
     .from(branches)
@@ -228,7 +228,7 @@ export async function listSectionsOfBranch(db: AppDatabase, branchId: string): P
 }
 
 /** One round trip: four scalar subqueries over a single-row source. */
-const masterDataCounts = preparedPerDatabase((db) =>
+const masterDataCounts = perDatabase((db) =>
   db
     .select({
       batches: db.$count(batches),

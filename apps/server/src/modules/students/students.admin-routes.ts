@@ -11,6 +11,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { sendCachedRead } from '../../plugins/cached-read';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import { createStudent, deleteStudent, getStudent, listStudents } from './students.service';
@@ -58,7 +59,11 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
         },
       },
     },
-    async (request) => ({ success: true as const, data: await listStudents(db, request.query) }),
+    (request, reply) =>
+      sendCachedRead(db, request, reply, async () => ({
+        success: true as const,
+        data: await listStudents(db, request.query),
+      })),
   );
 
   app.get(
@@ -75,10 +80,11 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { students: [await getStudent(db, request.params.id)] },
-    }),
+    (request, reply) =>
+      sendCachedRead(db, request, reply, async () => ({
+        success: true as const,
+        data: { students: [await getStudent(db, request.params.id)] },
+      })),
   );
 
   app.delete(

@@ -6,10 +6,11 @@ import {
   type Student,
 } from '@examiq/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { batchedRead } from '../../db/batched-read';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
-import { preparedPerDatabase } from '../../db/prepared';
+import { perDatabase } from '../../db/per-database';
 import { batches, branches, courses, sections, students, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import {
@@ -190,11 +191,16 @@ const studentPageIds = preparedInBothOrders('student_page_ids', (db, direction, 
     .prepare(name),
 );
 
-const studentsByIds = preparedPerDatabase((db) =>
+const studentsByIds = perDatabase((db) =>
   selectStudents(db)
     .where(sql`${students.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('students_by_ids'),
 );
+
+async function studentRecords(db: AppDatabase, ids: string[]): Promise<Map<string, StudentRecord>> {
+  const rows = await studentsByIds(db).execute({ ids });
+  return new Map(rows.map((record) => [record.student.id, record]));
+}
 
 export async function listStudents(
   db: AppDatabase,
@@ -203,23 +209,20 @@ export async function listStudents(
   const { items, pagination } = await paginate(db, 'students', query, async (window) => {
     const rows = await studentPageIds[window.order](db).execute(window);
     const ids = rows.map((row) => row.id);
-    const records = new Map(
-      (await studentsByIds(db).execute({ ids })).map((record) => [record.student.id, record]),
-    );
+    const records = await studentRecords(db, ids);
     // A student deleted between the two statements is left out of the page.
     return { items: ids.flatMap((id) => records.get(id) ?? []), totalCount: rows[0]?.listTotal };
   });
   return { students: items.map(toStudentDto), pagination };
 }
 
-const studentById = preparedPerDatabase((db) =>
-  selectStudents(db)
-    .where(eq(students.id, sql.placeholder('id')))
-    .prepare('student_by_id'),
+/** Students asked for at once, each by another admin or page, are read in one query. */
+const studentsReadTogether = perDatabase((db) =>
+  batchedRead((ids: string[]) => studentRecords(db, ids)),
 );
 
 export async function getStudent(db: AppDatabase, id: string): Promise<Student> {
-  const [record] = await studentById(db).execute({ id });
+  const record = await studentsReadTogether(db)(id);
   if (!record) throw new ApiError(404, PEOPLE_MESSAGES.studentNotFound);
   return toStudentDto(record);
 }

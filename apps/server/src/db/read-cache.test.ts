@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgliteDatabase } from '../test/database';
+import type { Database } from './client';
+import { readCache } from './read-cache';
+import { batches } from './schema';
+
+let database: Database;
+beforeAll(async () => {
+  // The embedded engine, which no other test writes meanwhile: PostgreSQL's commit state moves
+  // with every commit of the whole server.
+  database = await createPgliteDatabase();
+});
+afterAll(() => database.close());
+
+let nextYear = 2100;
+function insertBatch() {
+  nextYear += 5;
+  return database.db.insert(batches).values({ startYear: nextYear, endYear: nextYear + 4 });
+}
+
+/** A read that counts its runs and answers the number of batches. */
+function countingRead() {
+  let runs = 0;
+  const read = async () => {
+    runs += 1;
+    return (await database.db.select().from(batches)).length;
+  };
+  return { read, runs: () => runs };
+}
+
+/** Lets the cache's check after a computation complete. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('readCache', () => {
+  it('answers again without reading while nothing commits', async () => {
+    const cache = readCache<number>(database.db, { maxEntries: 10 });
+    const { read, runs } = countingRead();
+    const first = await cache('batches', read);
+    await settled();
+
+    expect(await cache('batches', read)).toBe(first);
+    expect(await cache('batches', read)).toBe(first);
+    expect(runs()).toBe(1);
+  });
+
+  it('reads again once a write has committed, and sees it', async () => {
+    const cache = readCache<number>(database.db, { maxEntries: 10 });
+    const { read, runs } = countingRead();
+    const before = await cache('batches', read);
+    await settled();
+    await insertBatch();
+
+    expect(await cache('batches', read)).toBe(before + 1);
+    expect(runs()).toBe(2);
+  });
+
+  it('lets concurrent callers share one read', async () => {
+    const cache = readCache<number>(database.db, { maxEntries: 10 });
+    const { read, runs } = countingRead();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => cache('batches', read)));
+
+    expect(new Set(answers).size).toBe(1);
+    expect(runs()).toBe(1);
+  });
+
+  it('keeps no answer computed while a write committed', async () => {
+    const cache = readCache<number>(database.db, { maxEntries: 10 });
+    const { read, runs } = countingRead();
+    await cache('batches', async () => {
+      const count = await read();
+      await insertBatch();
+      return count;
+    });
+    await settled();
+    const after = await cache('batches', read);
+
+    expect(runs()).toBe(2);
+    expect(after).toBe((await database.db.select().from(batches)).length);
+  });
+
+  it('keeps no failure', async () => {
+    const cache = readCache<number>(database.db, { maxEntries: 10 });
+    const { read, runs } = countingRead();
+    await expect(cache('batches', () => Promise.reject(new Error('lost')))).rejects.toThrow('lost');
+    await settled();
+
+    expect(await cache('batches', read)).toBeGreaterThanOrEqual(0);
+    expect(runs()).toBe(1);
+  });
+
+  it('keeps apart answers of different keys, dropping the least recently asked beyond its size', async () => {
+    const cache = readCache<string>(database.db, { maxEntries: 2 });
+    const runs: string[] = [];
+    const read = (key: string) => () => {
+      runs.push(key);
+      return Promise.resolve(key);
+    };
+    for (const key of ['a', 'b', 'a', 'c', 'a', 'b']) {
+      expect(await cache(key, read(key))).toBe(key);
+      await settled();
+    }
+
+    expect(runs).toEqual(['a', 'b', 'c', 'b']);
+  });
+});

@@ -1,0 +1,50 @@
+import type { AppDatabase } from './client';
+import { commitState } from './commit-state';
+
+interface Entry<T> {
+  state: string;
+  answer: Promise<T>;
+}
+
+/**
+ * Answers `read()` for `key`, from memory while nothing has committed since it last ran. `state`
+ * is the commit state when the caller already read one after it arrived (a request reads one
+ * for its session and its answer alike).
+ */
+export type ReadCache<T> = (
+  key: string,
+  read: () => Promise<T>,
+  state?: Promise<string>,
+) => Promise<T>;
+
+/**
+ * A cache of reads whose answer depends only on the data and the key (never on the clock or on
+ * who asks), answered again for as long as nothing has committed. The database's commit state is
+ * read on every call, after the call arrived, and an answer is kept under the state read before
+ * its computation began: a caller in that same state arrived before anything committed since, so
+ * no caller gets data older than it could have seen, and concurrent callers share one
+ * computation. At most `maxEntries` keys are kept, the least recently asked dropped first.
+ */
+export function readCache<T>(
+  db: AppDatabase,
+  { maxEntries }: { maxEntries: number },
+): ReadCache<T> {
+  const entries = new Map<string, Entry<T>>();
+  const forget = (key: string, entry: Entry<T>) => {
+    if (entries.get(key) === entry) entries.delete(key);
+  };
+  return async (key, read, stateRead = commitState(db)) => {
+    const state = await stateRead;
+    const known = entries.get(key);
+    entries.delete(key);
+    if (known?.state === state) {
+      entries.set(key, known);
+      return known.answer;
+    }
+    const entry = { state, answer: read() };
+    entries.set(key, entry);
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    entry.answer.catch(() => forget(key, entry));
+    return entry.answer;
+  };
+}

@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDatabase } from '../db/client';
+import { perDatabase } from '../db/per-database';
+import { readCache } from '../db/read-cache';
+
+/**
+ * The answers of the admin's reads, by URL, as the text their route's response schema made of
+ * them. A page of a list is the largest (at most 100 rows), so the cache holds at most a few tens
+ * of megabytes.
+ */
+const answers = perDatabase((db) => readCache<string>(db, { maxEntries: 256 }));
+
+/**
+ * Sends the answer of a GET request that depends only on the data and the request's URL (never on
+ * the clock or on who asks). While nothing has committed it is sent again as it was serialized:
+ * a registrar paging back and forth, or every admin opening the same list, costs neither a query
+ * nor a serialization of its own.
+ */
+export async function sendCachedRead<Reply extends FastifyReply>(
+  db: AppDatabase,
+  request: FastifyRequest,
+  reply: Reply,
+  answer: () => Promise<Parameters<Reply['send']>[0]>,
+): Promise<void> {
+  const body = await answers(db)(
+    request.url,
+    async () => String(reply.serialize(await answer())),
+    request.commitState ?? undefined,
+  );
+  reply.type('application/json; charset=utf-8').send(body);
+}
