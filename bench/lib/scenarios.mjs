@@ -205,6 +205,19 @@ export const SCENARIOS = [
     }),
   },
   {
+    id: 'students-random',
+    title: 'get-all-student at a random page (of all of them: few answered again from memory)',
+    needs: ['baseline'],
+    run: loadOf(({ scale }) =>
+      get(`/api/admin/get-all-student?page=${1 + randomIndex(lastPage(scale))}&limit=${PAGE}`),
+    ),
+    judge: (m, results) => ({
+      target: 'record',
+      figure: `${percent(m.rps, results.baseline.rps)} of baseline (${loadFigure(m)})`,
+      pass: null,
+    }),
+  },
+  {
     id: 'student-detail',
     title: 'get-student/:id, a random student',
     needs: ['baseline'],
