@@ -4,15 +4,15 @@ import { perDatabase } from '../db/per-database';
 import { readCache } from '../db/read-cache';
 
 /**
- * The answers of the admin's reads, by URL, as the text their route's response schema made of
+ * The answers of the admin's reads, by URL (and minute for the dashboard), as the text their route's response schema made of
  * them. A page of a list is the largest (at most 100 rows), so the cache holds at most a few tens
  * of megabytes.
  */
 const answers = perDatabase((db) => readCache<string>(db, { maxEntries: 256 }));
 
 /**
- * Sends the answer of a GET request that depends only on the data and the request's URL (never on
- * the clock or on who asks). While nothing has committed it is sent again as it was serialized:
+ * Sends the answer of a GET request that depends only on the data and `key` (the request's URL
+ * unless given; never on who asks). While nothing has committed it is sent again as it was serialized:
  * a registrar paging back and forth, or every admin opening the same list, costs neither a query
  * nor a serialization of its own.
  */
@@ -21,9 +21,10 @@ export async function sendCachedRead<Reply extends FastifyReply>(
   request: FastifyRequest,
   reply: Reply,
   answer: () => Promise<Parameters<Reply['send']>[0]>,
+  key: string = request.url,
 ): Promise<void> {
   const body = await answers(db)(
-    request.url,
+    key,
     async () => String(reply.serialize(await answer())),
     request.commitState ?? undefined,
   );

@@ -1,9 +1,10 @@
 import { dashboardOverviewSchema, successResponse } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { sendCachedRead } from '../../plugins/cached-read';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
-import { dashboardOverview } from './dashboard.service';
+import { dashboardOverview, wallClockMinute } from './dashboard.service';
 
 /** The admin dashboard's figures. Registered inside the admin scope, which guards it. */
 export const dashboardAdminRoutes: FastifyPluginAsyncZod<{
@@ -24,6 +25,16 @@ export const dashboardAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async () => ({ success: true as const, data: await dashboardOverview(db, now()) }),
+    (request, reply) => {
+      // The figures depend only on the data and the minute: answered again while neither changes.
+      const asOf = wallClockMinute(now());
+      return sendCachedRead(
+        db,
+        request,
+        reply,
+        async () => ({ success: true as const, data: await dashboardOverview(db, asOf) }),
+        `${request.url} ${asOf}`,
+      );
+    },
   );
 };

@@ -8,7 +8,6 @@ import {
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { readCache } from '../../db/read-cache';
 import { batches, courses, exams, examTargetSections, students } from '../../db/schema';
 import { scheduleDetailsOf } from '../exams/exams.service';
 import { countMasterData } from '../master-data/master-data.service';
@@ -17,7 +16,7 @@ import { countMasterData } from '../master-data/master-data.service';
  * The wall-clock minute of `date` in the server's time zone (the `TZ` variable), as
  * 'YYYY-MM-DDTHH:mm': schedules are stored as the institution's wall-clock dates and times.
  */
-function wallClockMinute(date: Date): string {
+export function wallClockMinute(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
   return `${day}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
@@ -98,22 +97,12 @@ async function recentExams(db: AppDatabase, asOf: string): Promise<RecentExam[]>
   });
 }
 
-/** The figures of the current minute, per database. */
-const overviews = perDatabase((db) => readCache<DashboardOverview>(db, { maxEntries: 1 }));
-
-/**
- * Every figure of the admin dashboard, at the wall-clock minute of `now`. The figures depend only
- * on the data and the minute, so while no transaction commits they are answered again from the
- * last computation instead of three aggregates.
- */
-export function dashboardOverview(db: AppDatabase, now: Date): Promise<DashboardOverview> {
-  const asOf = wallClockMinute(now);
-  return overviews(db)(asOf, async () => {
-    const [systemOverview, statistics, recent] = await Promise.all([
-      countMasterData(db),
-      examStatistics(db, asOf),
-      recentExams(db, asOf),
-    ]);
-    return { systemOverview, examStatistics: statistics, recentExams: recent, asOf };
-  });
+/** Every figure of the admin dashboard, at the wall-clock minute `asOf`. */
+export async function dashboardOverview(db: AppDatabase, asOf: string): Promise<DashboardOverview> {
+  const [systemOverview, statistics, recent] = await Promise.all([
+    countMasterData(db),
+    examStatistics(db, asOf),
+    recentExams(db, asOf),
+  ]);
+  return { systemOverview, examStatistics: statistics, recentExams: recent, asOf };
 }
