@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_ENGINE } from '../test/database';
 import { openDatabase, PGDATA_DIR } from './client';
 import { DataDirLockedError, LOCK_FILE } from './data-dir-lock';
 import { users } from './schema';
@@ -85,6 +87,35 @@ describe('embedded database', () => {
     const database = await openDatabase({ dataDir, databaseUrl: undefined });
     try {
       expect((await readFile(lockFile(), 'utf8')).trim()).toBe(String(process.pid));
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'postgres')('PostgreSQL connections', () => {
+  it('plan a named statement once, not again for each set of parameters', async () => {
+    const database = await createTestDatabase();
+    try {
+      // A transaction keeps to one connection, where the statement stays prepared.
+      const plans = await database.db.transaction(async (tx) => {
+        const usersByIds = tx
+          .select({ email: users.email })
+          .from(users)
+          .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+          .prepare('users_by_ids');
+        for (const size of [1, 2, 3]) {
+          await usersByIds.execute({ ids: Array.from({ length: size }, () => randomUUID()) });
+        }
+        return tx
+          .select({
+            generic: sql<number>`generic_plans::int`,
+            custom: sql<number>`custom_plans::int`,
+          })
+          .from(sql`pg_prepared_statements`)
+          .where(sql`name = 'users_by_ids'`);
+      });
+      expect(plans).toEqual([{ generic: 3, custom: 0 }]);
     } finally {
       await database.close();
     }

@@ -1,5 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { rateLimits } from '../../db/schema';
 
 /**
@@ -34,11 +35,9 @@ export function databaseLimitStore(db: AppDatabase): LimitStore {
   };
 }
 
-export async function checkLimits(
-  db: AppDatabase,
-  rules: readonly LimitRule[],
-): Promise<LimitCheck> {
-  const rows = await db
+/** Every sign-in checks its limits: planned once per connection. */
+const countersOf = perDatabase((db) =>
+  db
     .select({
       key: rateLimits.key,
       count: rateLimits.count,
@@ -46,12 +45,15 @@ export async function checkLimits(
       elapsedSeconds: sql<number>`extract(epoch from now() - ${rateLimits.windowStartedAt})::float8`,
     })
     .from(rateLimits)
-    .where(
-      inArray(
-        rateLimits.key,
-        rules.map((rule) => rule.key),
-      ),
-    );
+    .where(sql`${rateLimits.key} = any(${sql.placeholder('keys')}::text[])`)
+    .prepare('rate_limit_counters'),
+);
+
+export async function checkLimits(
+  db: AppDatabase,
+  rules: readonly LimitRule[],
+): Promise<LimitCheck> {
+  const rows = await countersOf(db).execute({ keys: rules.map((rule) => rule.key) });
   let waitSeconds: number | null = null;
   for (const row of rows) {
     const rule = rules.find((candidate) => candidate.key === row.key);

@@ -1,6 +1,7 @@
 import { PEOPLE_MESSAGES, type Role, type User } from '@examiq/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { hashPassword } from '../auth/passwords';
@@ -14,13 +15,19 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Matches the unique index on lower(email), so the lookup uses it. */
-function emailIs(email: string) {
-  return sql`lower(${users.email}) = ${normalizeEmail(email)}`;
-}
+/** Every sign-in looks its account up: planned once per connection. */
+const userByEmail = perDatabase((db) =>
+  db
+    .select()
+    .from(users)
+    // Matches the unique index on lower(email), so the lookup uses it.
+    .where(sql`lower(${users.email}) = ${sql.placeholder('email')}`)
+    .limit(1)
+    .prepare('user_by_email'),
+);
 
 export async function findUserByEmail(db: AppDatabase, email: string): Promise<UserRow | null> {
-  const [user] = await db.select().from(users).where(emailIs(email)).limit(1);
+  const [user] = await userByEmail(db).execute({ email: normalizeEmail(email) });
   return user ?? null;
 }
 
