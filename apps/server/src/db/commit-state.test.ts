@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/database';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, TEST_ENGINE } from '../test/database';
 import type { Database } from './client';
-import { commitState } from './commit-state';
-import { batches } from './schema';
+import { commitState, type Dependencies } from './commit-state';
+import { batches, tableWrites } from './schema';
 
 let database: Database;
 beforeAll(async () => {
@@ -11,33 +12,161 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+const BATCHES: Dependencies = { batches: 'rows' };
+const COURSES: Dependencies = { courses: 'rows' };
+
+let nextYear = 2100;
+function newBatch() {
+  nextYear += 5;
+  return { startYear: nextYear, endYear: nextYear + 4 };
+}
+
+/** The state of `dependencies` now. */
+async function stateOf(dependencies: Dependencies) {
+  return (await commitState(database.db))(dependencies);
+}
+
 describe('commitState', () => {
   it('stays the same while the database is only read', async () => {
-    const { db } = database;
-    const before = await commitState(db);
-    await db.select().from(batches);
+    const before = await stateOf(BATCHES);
+    await database.db.select().from(batches);
 
-    expect(await commitState(db)).toBe(before);
+    expect(await stateOf(BATCHES)).toBe(before);
   });
 
   it('changes when a write commits', async () => {
-    const { db } = database;
-    const before = await commitState(db);
-    await db.insert(batches).values({ startYear: 2040, endYear: 2044 });
+    const before = await stateOf(BATCHES);
+    await database.db.insert(batches).values(newBatch());
 
-    expect(await commitState(db)).not.toBe(before);
+    expect(await stateOf(BATCHES)).not.toBe(before);
   });
 
   it('changes when a statement written by hand, or a transaction, commits', async () => {
-    const { db } = database;
-    const before = await commitState(db);
-    await db.execute(sql`insert into batches (start_year, end_year) values (2050, 2054)`);
-    const afterStatement = await commitState(db);
-    await db.transaction(async (tx) => {
-      await tx.insert(batches).values({ startYear: 2060, endYear: 2064 });
+    const before = await stateOf(BATCHES);
+    const { startYear, endYear } = newBatch();
+    await database.db.execute(
+      sql`insert into batches (start_year, end_year) values (${startYear}, ${endYear})`,
+    );
+    const afterStatement = await stateOf(BATCHES);
+    await database.db.transaction(async (tx) => {
+      await tx.insert(batches).values(newBatch());
     });
 
     expect(afterStatement).not.toBe(before);
-    expect(await commitState(db)).not.toBe(afterStatement);
+    expect(await stateOf(BATCHES)).not.toBe(afterStatement);
   });
 });
+
+// PostgreSQL's state follows each table apart; the embedded one moves with every write.
+describe.runIf(TEST_ENGINE === 'postgres')('commitState on PostgreSQL', () => {
+  it('stays the same for tables a commit did not write', async () => {
+    const before = await stateOf(COURSES);
+    await database.db.insert(batches).values(newBatch());
+
+    expect(await stateOf(COURSES)).toBe(before);
+  });
+
+  it('moves for rows added only where they count, for rows changed or removed everywhere', async () => {
+    const [batch] = await database.db.insert(batches).values(newBatch()).returning();
+    if (!batch) throw new Error('No batch was added');
+    const beforeAdding = await stateOf({ batches: 'changes' });
+    await database.db.insert(batches).values(newBatch());
+
+    expect(await stateOf({ batches: 'changes' })).toBe(beforeAdding);
+
+    await database.db.update(batches).set({ status: 'Inactive' }).where(eq(batches.id, batch.id));
+    const afterChanging = await stateOf({ batches: 'changes' });
+    expect(afterChanging).not.toBe(beforeAdding);
+
+    await database.db.delete(batches).where(eq(batches.id, batch.id));
+    expect(await stateOf({ batches: 'changes' })).not.toBe(afterChanging);
+  });
+
+  it('moves for a write by another client of the database', async () => {
+    const before = await stateOf(BATCHES);
+    const client = new pg.Client({ connectionString: await databaseUrl() });
+    await client.connect();
+    try {
+      const { startYear, endYear } = newBatch();
+      await client.query('insert into batches (start_year, end_year) values ($1, $2)', [
+        startYear,
+        endYear,
+      ]);
+    } finally {
+      await client.end();
+    }
+
+    expect(await stateOf(BATCHES)).not.toBe(before);
+  });
+
+  it('moves for a transaction that began before a look and committed after it', async () => {
+    let commit: () => void = () => undefined;
+    let written: () => void = () => undefined;
+    const wasWritten = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.insert(batches).values(newBatch());
+      written();
+      await new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+    });
+    await wasWritten;
+    const during = await stateOf(BATCHES);
+    commit();
+    await transaction;
+
+    expect(await stateOf(BATCHES)).not.toBe(during);
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'postgres')('records of writes on PostgreSQL', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('are forgotten a minute after they ended, and a look after an idle spell starts over', async () => {
+    // A database of its own, whose clocks start under the fake time.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const own = await createTestDatabase();
+    try {
+      const state = async () => (await commitState(own.db))(BATCHES);
+      const records = async () => {
+        const [row] = await own.db.select({ count: sql<number>`count(*)::int` }).from(tableWrites);
+        return row?.count;
+      };
+      const settled = () => new Promise((resolve) => setTimeout(resolve, 300));
+      const first = await state();
+      await own.db.insert(batches).values(newBatch());
+      expect(await records()).toBe(1);
+      const afterWrite = await state();
+      expect(afterWrite).not.toBe(first);
+
+      vi.advanceTimersByTime(61_000);
+      const afterIdle = await state();
+      await settled();
+      expect(afterIdle).not.toBe(afterWrite);
+      expect(await state()).toBe(afterIdle);
+      // The first compaction only notes how far the next one may go.
+      expect(await records()).toBe(1);
+
+      vi.advanceTimersByTime(61_000);
+      await state();
+      await settled();
+      expect(await records()).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+/** The URL of the test database, as the server's own connections see it. */
+async function databaseUrl(): Promise<string> {
+  const [row] = await database.db
+    .select({ name: sql<string>`current_database()` })
+    .from(sql`(values (1)) as single_row`);
+  const url = new URL(process.env.DATABASE_URL ?? '');
+  url.pathname = `/${row?.name ?? ''}`;
+  return url.toString();
+}

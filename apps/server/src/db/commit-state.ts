@@ -4,20 +4,180 @@ import { batchedRead } from './batched-read';
 import type { AppDatabase } from './client';
 import { perDatabase } from './per-database';
 
-const currentSnapshot = perDatabase((db) =>
-  db
-    .select({ snapshot: sql<string>`pg_current_snapshot()::text` })
-    .from(sql`(values (1)) as single_row`)
-    .prepare('commit_state'),
+/**
+ * The tables whose writes migration 0007_table_writes records, and which writes: `rows` records
+ * added rows and changed ones, `changes` only updates, deletes and truncates (no answer depends on
+ * a session being added).
+ */
+const RECORDED = {
+  users: 'rows',
+  sessions: 'changes',
+  batches: 'rows',
+  courses: 'rows',
+  branches: 'rows',
+  sections: 'rows',
+  students: 'rows',
+  faculty: 'rows',
+  exams: 'rows',
+  exam_target_sections: 'rows',
+  exam_faculty: 'rows',
+  exam_sections: 'rows',
+  questions: 'rows',
+} as const;
+type Recorded = typeof RECORDED;
+export type RecordedTable = keyof Recorded;
+const RECORDED_TABLES = Object.keys(RECORDED) as RecordedTable[];
+
+/**
+ * What an answer depends on, table by table: `rows` when any row added, changed or removed may
+ * change it (a list, a count), `changes` when only rows changed or removed may (a table read
+ * through the key of a row of another, as a student's section is: a section added later is not
+ * that student's).
+ */
+export type Dependencies = {
+  [Table in RecordedTable]?: Recorded[Table] extends 'rows' ? 'rows' | 'changes' : 'changes';
+};
+
+/** Every recorded table, each as a list of its rows: for an answer that counts everything. */
+export const EVERY_TABLE: Dependencies = Object.fromEntries(
+  RECORDED_TABLES.map((table) => [table, RECORDED[table]]),
 );
 
-/** Concurrent callers share one snapshot query, never one begun before they asked. */
-const sharedSnapshot = perDatabase((db) =>
-  batchedRead(async () => {
-    const rows = await currentSnapshot(db).execute();
-    return new Map(rows.map((row) => [undefined, row.snapshot]));
-  }),
+/**
+ * The state of the committed data an answer depends on: two equal states mean no write to those
+ * tables committed between the two reads.
+ */
+export type CommitState = (dependencies: Dependencies) => string;
+
+/** A snapshot of the server: below `xmin` all is done, from `xmax` nothing, between, all but `running`. */
+interface Snapshot {
+  xmin: bigint;
+  xmax: bigint;
+  running: Set<bigint>;
+}
+
+function parseSnapshot(text: string): Snapshot {
+  const [xmin = '0', xmax = '0', running = ''] = text.split(':');
+  return {
+    xmin: BigInt(xmin),
+    xmax: BigInt(xmax),
+    running: new Set(running ? running.split(',').map(BigInt) : []),
+  };
+}
+
+/** Whether a transaction had committed, or ended otherwise, as of a snapshot. */
+const endedBy = (snapshot: Snapshot, transaction: bigint) =>
+  transaction < snapshot.xmin ||
+  (transaction < snapshot.xmax && !snapshot.running.has(transaction));
+
+/**
+ * A reader whose last look is older than this cannot trust the records to tell it what ended
+ * since: they may have been compacted away. It starts over (every answer is read again).
+ */
+const TRUSTED_GAP_MS = 30_000;
+/**
+ * Records of transactions that had ended by a snapshot at least this old are deleted: every
+ * reader that still trusts its last look took it after them. Twice the trusted gap, so the
+ * clocks of two servers need not agree.
+ */
+const COMPACT_EVERY_MS = 2 * TRUSTED_GAP_MS;
+/** A transaction id no server reaches: a look with nothing to trust asks for no records. */
+const NEVER = 2n ** 62n;
+
+const changesSince = perDatabase((db) =>
+  db
+    .select({
+      snapshot: sql<string>`pg_current_snapshot()::text`,
+      // The statement's snapshot is the one pg_current_snapshot() gives: the records read are
+      // those of the transactions it sees as committed, and of those only the ones that had
+      // not ended by the last look (begun since, or running then).
+      writes: sql<[string, RecordedTable, 'rows' | 'changes'][]>`coalesce((
+        select json_agg(json_build_array(transaction_id::text, table_name, kind))
+        from table_writes
+        where transaction_id >= ${sql.placeholder('begunFrom')}::bigint
+          or transaction_id = any(${sql.placeholder('running')}::bigint[])
+      ), '[]'::json)`,
+    })
+    .from(sql`(values (1)) as single_row`)
+    .prepare('changes_since'),
 );
+
+/**
+ * Deletes, at most once a minute, the records of the transactions that had ended by the last
+ * compaction's snapshot, and notes the current one's. Runs on both engines: the embedded database
+ * records its writes too, though only PostgreSQL reads them.
+ */
+function compactor(db: AppDatabase) {
+  let last: { horizon: string; at: number } | undefined;
+  return () => {
+    const at = performance.now();
+    // The first compaction comes a minute after the first request: a server that has just
+    // started knows no snapshot old enough.
+    if (!last) last = { horizon: '0', at };
+    if (at - last.at < COMPACT_EVERY_MS) return;
+    const { horizon } = last;
+    last = { horizon, at };
+    const compacted = db.execute(sql`
+      with compacted as (delete from table_writes where transaction_id < ${horizon}::bigint)
+      select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`) as unknown as Promise<{
+      rows: { horizon: string }[];
+    }>;
+    compacted.then(
+      ({ rows }) => {
+        last = { horizon: rows[0]?.horizon ?? horizon, at: performance.now() };
+      },
+      (error: unknown) => console.error(`Compacting table_writes failed: ${String(error)}`),
+    );
+  };
+}
+
+const compactions = perDatabase(compactor);
+
+/**
+ * Follows, on PostgreSQL, how many commits wrote each table since this process began: each look
+ * reads the snapshot and the records of the transactions that may have ended since the last look,
+ * and counts those that had not ended then. Looks run one at a time, so each counts the
+ * transactions that ended between it and the one before, exactly once.
+ */
+function commitTracker(db: AppDatabase) {
+  let epoch = 0;
+  const counts = new Map<string, number>();
+  let last: { snapshot: Snapshot; at: number } | undefined;
+
+  const look = async (): Promise<CommitState> => {
+    const at = performance.now();
+    const trusted = last && at - last.at < TRUSTED_GAP_MS ? last : undefined;
+    const [row] = await changesSince(db).execute({
+      begunFrom: String(trusted?.snapshot.xmax ?? NEVER),
+      running: [...(trusted?.snapshot.running ?? [])].map(String),
+    });
+    if (!row) throw new Error('The commit state query returned no row');
+    const snapshot = parseSnapshot(row.snapshot);
+    if (!trusted) epoch += 1;
+    for (const [transaction, table, kind] of trusted ? row.writes : []) {
+      if (trusted && endedBy(trusted.snapshot, BigInt(transaction))) continue;
+      const key = `${table} ${kind}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    last = { snapshot, at };
+    const seen = { epoch, counts: new Map(counts) };
+    return (dependencies) =>
+      [
+        seen.epoch,
+        ...RECORDED_TABLES.flatMap((table) => {
+          const dependency = dependencies[table];
+          if (!dependency) return [];
+          const changed = seen.counts.get(`${table} changes`) ?? 0;
+          const added = dependency === 'rows' ? `+${seen.counts.get(`${table} rows`) ?? 0}` : '';
+          return [`${table}:${changed}${added}`];
+        }),
+      ].join(' ');
+  };
+
+  return batchedRead<undefined, CommitState>(async () => new Map([[undefined, await look()]]));
+}
+
+const trackers = perDatabase(commitTracker);
 
 /** The write counters of the embedded databases, which only this process can write. */
 const embeddedWrites = new WeakMap<AppDatabase, () => number>();
@@ -50,16 +210,20 @@ export function countEmbeddedWrites(db: AppDatabase, client: PGlite): void {
 }
 
 /**
- * A state of the database's committed data: two equal states mean every read between them saw
- * the same data. On PostgreSQL it is the text of a fresh snapshot (the oldest running
- * transaction, the next one to complete, those still running), which every commit changes,
- * whichever server process or tool wrote. On the embedded database, which only this process can
- * open, it is the number of statements that may have written.
+ * The database's commit state, read after the caller asked. On PostgreSQL it tells, table by
+ * table, whether a write has committed since, whichever server process or tool wrote: the
+ * tables' triggers record each writing transaction. On the embedded database, which only this
+ * process can open, it is the number of statements that may have written, whatever the tables:
+ * it costs no query at all.
  */
-export async function commitState(db: AppDatabase): Promise<string> {
+export async function commitState(db: AppDatabase): Promise<CommitState> {
+  compactions(db)();
   const embedded = embeddedWrites.get(db);
-  if (embedded) return String(embedded());
-  const snapshot = await sharedSnapshot(db)(undefined);
-  if (snapshot === undefined) throw new Error('A snapshot query returned no row');
-  return snapshot;
+  if (embedded) {
+    const writes = String(embedded());
+    return () => writes;
+  }
+  const state = await trackers(db)(undefined);
+  if (!state) throw new Error('The commit state was not read');
+  return state;
 }

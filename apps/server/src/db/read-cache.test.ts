@@ -6,11 +6,13 @@ import { batches } from './schema';
 
 let database: Database;
 beforeAll(async () => {
-  // The embedded engine, which no other test writes meanwhile: PostgreSQL's commit state moves
-  // with every commit of the whole server.
+  // The embedded engine, which no other test writes meanwhile (commit-state.test.ts checks what
+  // PostgreSQL's state follows).
   database = await createPgliteDatabase();
 });
 afterAll(() => database.close());
+
+const BATCHES = { batches: 'rows' } as const;
 
 let nextYear = 2100;
 function insertBatch() {
@@ -35,29 +37,29 @@ describe('readCache', () => {
   it('answers again without reading while nothing commits', async () => {
     const cache = readCache<number>(database.db, { maxEntries: 10 });
     const { read, runs } = countingRead();
-    const first = await cache('batches', read);
+    const first = await cache('batches', BATCHES, read);
     await settled();
 
-    expect(await cache('batches', read)).toBe(first);
-    expect(await cache('batches', read)).toBe(first);
+    expect(await cache('batches', BATCHES, read)).toBe(first);
+    expect(await cache('batches', BATCHES, read)).toBe(first);
     expect(runs()).toBe(1);
   });
 
   it('reads again once a write has committed, and sees it', async () => {
     const cache = readCache<number>(database.db, { maxEntries: 10 });
     const { read, runs } = countingRead();
-    const before = await cache('batches', read);
+    const before = await cache('batches', BATCHES, read);
     await settled();
     await insertBatch();
 
-    expect(await cache('batches', read)).toBe(before + 1);
+    expect(await cache('batches', BATCHES, read)).toBe(before + 1);
     expect(runs()).toBe(2);
   });
 
   it('lets concurrent callers share one read', async () => {
     const cache = readCache<number>(database.db, { maxEntries: 10 });
     const { read, runs } = countingRead();
-    const answers = await Promise.all([1, 2, 3, 4].map(() => cache('batches', read)));
+    const answers = await Promise.all([1, 2, 3, 4].map(() => cache('batches', BATCHES, read)));
 
     expect(new Set(answers).size).toBe(1);
     expect(runs()).toBe(1);
@@ -66,13 +68,13 @@ describe('readCache', () => {
   it('keeps no answer computed while a write committed', async () => {
     const cache = readCache<number>(database.db, { maxEntries: 10 });
     const { read, runs } = countingRead();
-    await cache('batches', async () => {
+    await cache('batches', BATCHES, async () => {
       const count = await read();
       await insertBatch();
       return count;
     });
     await settled();
-    const after = await cache('batches', read);
+    const after = await cache('batches', BATCHES, read);
 
     expect(runs()).toBe(2);
     expect(after).toBe((await database.db.select().from(batches)).length);
@@ -81,10 +83,12 @@ describe('readCache', () => {
   it('keeps no failure', async () => {
     const cache = readCache<number>(database.db, { maxEntries: 10 });
     const { read, runs } = countingRead();
-    await expect(cache('batches', () => Promise.reject(new Error('lost')))).rejects.toThrow('lost');
+    await expect(
+      cache('batches', BATCHES, () => Promise.reject(new Error('lost'))),
+    ).rejects.toThrow('lost');
     await settled();
 
-    expect(await cache('batches', read)).toBeGreaterThanOrEqual(0);
+    expect(await cache('batches', BATCHES, read)).toBeGreaterThanOrEqual(0);
     expect(runs()).toBe(1);
   });
 
@@ -96,7 +100,7 @@ describe('readCache', () => {
       return Promise.resolve(key);
     };
     for (const key of ['a', 'b', 'a', 'c', 'a', 'b']) {
-      expect(await cache(key, read(key))).toBe(key);
+      expect(await cache(key, BATCHES, read(key))).toBe(key);
       await settled();
     }
 

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, type Role } from '@examiq/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/client';
-import { commitState } from '../db/commit-state';
+import { type CommitState, commitState } from '../db/commit-state';
 import { readCache } from '../db/read-cache';
 import { ApiError } from '../errors';
 import { findLiveSession, type LiveSession } from '../modules/auth/auth.service';
@@ -23,7 +23,7 @@ declare module 'fastify' {
     /** Set by `authenticate`; read it only in routes behind that hook. */
     auth: AuthContext;
     /** The database's commit state read by `authenticate` after the request arrived, if any. */
-    commitState: Promise<string> | null;
+    commitState: Promise<CommitState> | null;
   }
 }
 
@@ -35,8 +35,9 @@ export function registerAuthentication(
 ): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.decorateRequest('commitState', null);
-  // A session changes only by a commit (sign-out, deactivation) or by expiring: it is looked up
-  // again only after something has committed, and its expiry checked on every request.
+  // A session changes only by a commit that changes or removes it or its account (sign-out,
+  // deactivation) or by expiring: it is looked up again only after such a commit, and its expiry
+  // checked on every request.
   const liveSessions = readCache<LiveSession | null>(db, { maxEntries: 10_000 });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -47,6 +48,7 @@ export function registerAuthentication(
     request.commitState = commitState(db);
     const session = await liveSessions(
       claims.sessionId,
+      { sessions: 'changes', users: 'changes' },
       () => findLiveSession(db, claims.sessionId),
       request.commitState,
     );

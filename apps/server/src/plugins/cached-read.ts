@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDatabase } from '../db/client';
+import type { Dependencies } from '../db/commit-state';
 import { perDatabase } from '../db/per-database';
 import { readCache } from '../db/read-cache';
 
@@ -11,20 +12,22 @@ import { readCache } from '../db/read-cache';
 const answers = perDatabase((db) => readCache<string>(db, { maxEntries: 256 }));
 
 /**
- * Sends the answer of a GET request that depends only on the data and `key` (the request's URL
- * unless given; never on who asks). While nothing has committed it is sent again as it was serialized:
- * a registrar paging back and forth, or every admin opening the same list, costs neither a query
- * nor a serialization of its own.
+ * Sends the answer of a GET request that depends only on the tables named in `dependencies` and
+ * on `key` (the request's URL unless given; never on who asks). While no write to those tables
+ * has committed it is sent again as it was serialized: a registrar paging back and forth, or
+ * every admin opening the same list, costs neither a query nor a serialization of its own.
  */
 export async function sendCachedRead<Reply extends FastifyReply>(
   db: AppDatabase,
   request: FastifyRequest,
   reply: Reply,
+  dependencies: Dependencies,
   answer: () => Promise<Parameters<Reply['send']>[0]>,
   key: string = request.url,
 ): Promise<void> {
   const body = await answers(db)(
     key,
+    dependencies,
     async () => String(reply.serialize(await answer())),
     request.commitState ?? undefined,
   );

@@ -1,6 +1,7 @@
 import { dashboardOverviewSchema, successResponse } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { EVERY_TABLE } from '../../db/commit-state';
 import { sendCachedRead } from '../../plugins/cached-read';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
@@ -32,6 +33,7 @@ export const dashboardAdminRoutes: FastifyPluginAsyncZod<{
         db,
         request,
         reply,
+        EVERY_TABLE,
         async () => ({ success: true as const, data: await dashboardOverview(db, asOf) }),
         `${request.url} ${asOf}`,
       );

@@ -11,7 +11,7 @@ import type { AppDatabase } from '../../db/client';
 import { sendCachedRead } from '../../plugins/cached-read';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
-import { createExam, listExams } from './exams.service';
+import { createExam, EXAM_LIST_READS, listExams } from './exams.service';
 
 const TAGS = ['exams'];
 
@@ -55,7 +55,7 @@ export const examsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = asyn
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, async () => ({
+      sendCachedRead(db, request, reply, EXAM_LIST_READS, async () => ({
         success: true as const,
         data: await listExams(db, request.query),
       })),

@@ -10,6 +10,7 @@ import {
 } from '@examiq/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import type { Dependencies } from '../../db/commit-state';
 import { insertMany } from '../../db/insert-many';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import {
@@ -314,6 +315,9 @@ export async function createExam(
     rows.faculty.map((assignment) => assignment.facultyUserId),
   );
 }
+
+/** What an exam list reads: the exams (and their count) with their assigned faculty. */
+export const EXAM_LIST_READS: Dependencies = { exams: 'rows', exam_faculty: 'rows' };
 
 /** Each exam of the page with its assigned faculty, in the order chosen: one query. */
 const examPages = preparedInBothOrders('exam_page', (db, direction, name) =>

@@ -18,6 +18,7 @@ import { BEARER_AUTH } from '../../plugins/openapi';
 import {
   createFaculty,
   deleteFaculty,
+  FACULTY_READS,
   getFaculty,
   listFaculty,
   listFacultyOptions,
@@ -68,7 +69,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = as
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, async () => ({
+      sendCachedRead(db, request, reply, FACULTY_READS, async () => ({
         success: true as const,
         data: await listFaculty(db, request.query),
       })),
@@ -89,7 +90,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = as
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, async () => ({
+      sendCachedRead(db, request, reply, FACULTY_READS, async () => ({
         success: true as const,
         data: { faculty: [await getFaculty(db, request.params.id)] },
       })),
@@ -126,7 +127,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = as
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, async () => ({
+      sendCachedRead(db, request, reply, FACULTY_READS, async () => ({
         success: true as const,
         data: { faculty: await listFacultyOptions(db) },
       })),

@@ -10,6 +10,7 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { batchedRead } from '../../db/batched-read';
 import type { AppDatabase } from '../../db/client';
+import type { Dependencies } from '../../db/commit-state';
 import { insertOne } from '../../db/errors';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
@@ -96,6 +97,9 @@ export async function createFaculty(
   });
   return { faculty: toFacultyDto(record), defaultPassword: password };
 }
+
+/** What a faculty list, detail or option list reads: faculty as rows, accounts through their keys. */
+export const FACULTY_READS: Dependencies = { faculty: 'rows', users: 'changes' };
 
 function selectFaculty<Extra extends Record<string, SQL.Aliased | SQL>>(
   db: AppDatabase,

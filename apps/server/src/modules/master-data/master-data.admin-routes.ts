@@ -128,7 +128,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, async () => ({
+      sendCachedRead(db, request, reply, { batches: 'rows' }, async () => ({
         success: true as const,
         data: await listBatches(db),
       })),
@@ -145,7 +145,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, async () => ({
+      sendCachedRead(db, request, reply, { courses: 'rows' }, async () => ({
         success: true as const,
         data: await listCourses(db),
       })),
@@ -162,7 +162,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, async () => ({
+      sendCachedRead(db, request, reply, { branches: 'rows' }, async () => ({
         success: true as const,
         data: await listBranches(db),
       })),
@@ -179,7 +179,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, async () => ({
+      sendCachedRead(db, request, reply, { sections: 'rows' }, async () => ({
         success: true as const,
         data: await listSections(db),
       })),
@@ -200,7 +200,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, async () => ({
+      sendCachedRead(db, request, reply, { batches: 'changes', courses: 'rows' }, async () => ({
         success: true as const,
         data: await listCoursesOfBatch(db, request.query.batchId),
       })),
@@ -221,7 +221,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, async () => ({
+      sendCachedRead(db, request, reply, { courses: 'changes', branches: 'rows' }, async () => ({
         success: true as const,
         data: await listBranchesOfCourse(db, request.query.courseId),
       })),
@@ -242,7 +242,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, async () => ({
+      sendCachedRead(db, request, reply, { branches: 'changes', sections: 'rows' }, async () => ({
         success: true as const,
         data: await listSectionsOfBranch(db, request.query.branchId),
       })),
@@ -259,9 +259,15 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, async () => ({
-        success: true as const,
-        data: await countMasterData(db),
-      })),
+      sendCachedRead(
+        db,
+        request,
+        reply,
+        { batches: 'rows', courses: 'rows', branches: 'rows', sections: 'rows' },
+        async () => ({
+          success: true as const,
+          data: await countMasterData(db),
+        }),
+      ),
   );
 };

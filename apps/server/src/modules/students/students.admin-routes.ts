@@ -14,7 +14,13 @@ import type { AppDatabase } from '../../db/client';
 import { sendCachedRead } from '../../plugins/cached-read';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
-import { createStudent, deleteStudent, getStudent, listStudents } from './students.service';
+import {
+  createStudent,
+  deleteStudent,
+  getStudent,
+  listStudents,
+  STUDENT_READS,
+} from './students.service';
 
 const TAGS = ['students'];
 
@@ -60,7 +66,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, async () => ({
+      sendCachedRead(db, request, reply, STUDENT_READS, async () => ({
         success: true as const,
         data: await listStudents(db, request.query),
       })),
@@ -81,7 +87,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, async () => ({
+      sendCachedRead(db, request, reply, STUDENT_READS, async () => ({
         success: true as const,
         data: { students: [await getStudent(db, request.params.id)] },
       })),

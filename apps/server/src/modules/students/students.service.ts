@@ -8,6 +8,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { batchedRead } from '../../db/batched-read';
 import type { AppDatabase } from '../../db/client';
+import type { Dependencies } from '../../db/commit-state';
 import { insertOne } from '../../db/errors';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
@@ -158,6 +159,19 @@ export async function createStudent(
   });
   return { student: toStudentDto(record), defaultPassword: password };
 }
+
+/**
+ * What a student list or detail reads: students (and their count) as rows, their accounts and
+ * placements only through each student's keys.
+ */
+export const STUDENT_READS: Dependencies = {
+  students: 'rows',
+  users: 'changes',
+  batches: 'changes',
+  courses: 'changes',
+  branches: 'changes',
+  sections: 'changes',
+};
 
 /** Students with their account and placement: joins, so one query however many rows. */
 function selectStudents(db: AppDatabase) {
