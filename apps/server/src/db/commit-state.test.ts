@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, TEST_ENGINE } from '../test/database';
+import { createTestDatabase, postgresUrlOf, TEST_ENGINE } from '../test/database';
 import type { Database } from './client';
 import { commitState, type Dependencies } from './commit-state';
 import { batches, tableWrites } from './schema';
@@ -84,7 +84,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('commitState on PostgreSQL', () => {
 
   it('moves for a write by another client of the database', async () => {
     const before = await stateOf(BATCHES);
-    const client = new pg.Client({ connectionString: await databaseUrl() });
+    const client = new pg.Client({ connectionString: await postgresUrlOf(database.db) });
     await client.connect();
     try {
       const { startYear, endYear } = newBatch();
@@ -160,13 +160,3 @@ describe.runIf(TEST_ENGINE === 'postgres')('records of writes on PostgreSQL', ()
     }
   });
 });
-
-/** The URL of the test database, as the server's own connections see it. */
-async function databaseUrl(): Promise<string> {
-  const [row] = await database.db
-    .select({ name: sql<string>`current_database()` })
-    .from(sql`(values (1)) as single_row`);
-  const url = new URL(process.env.DATABASE_URL ?? '');
-  url.pathname = `/${row?.name ?? ''}`;
-  return url.toString();
-}

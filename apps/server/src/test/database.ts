@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openMemoryDatabase, openPostgres } from '../db/client';
+import { type AppDatabase, type Database, openMemoryDatabase, openPostgres } from '../db/client';
 
 /** The engine the API tests run on: PostgreSQL when DATABASE_URL is set, otherwise PGlite. */
 export const TEST_ENGINE = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -46,6 +47,17 @@ export async function createPgliteDatabase(): Promise<Database> {
   );
   await database.migrate();
   return database;
+}
+
+/** The URL of a test database on the DATABASE_URL server, for a client of its own. */
+export async function postgresUrlOf(db: AppDatabase): Promise<string> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL names no PostgreSQL server');
+  const [row] = await db
+    .select({ name: sql<string>`current_database()` })
+    .from(sql`(values (1)) as single_row`);
+  if (!row) throw new Error('The database has no name');
+  return withDatabaseName(url, row.name);
 }
 
 /** A fresh, migrated, empty database for one test file (or one test). */

@@ -11,6 +11,7 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import type { Dependencies } from '../../db/commit-state';
+import { FOREIGN_KEY_VIOLATION, failedWithSqlState } from '../../db/errors';
 import { insertMany } from '../../db/insert-many';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import {
@@ -121,12 +122,11 @@ function withCanonicalIds(exam: CreateExamPayload): CreateExamPayload {
 /**
  * Checks that the batch, course and branch exist and nest, that each section is one of the
  * branch's and that each faculty id is a faculty member's account, reporting every mismatch on
- * its own field at once. The faculty rows stay locked until the transaction ends, so an account
- * deleted meanwhile cannot turn the insert that follows into a foreign key failure.
+ * its own field at once.
  */
-async function checkAudience(tx: AppDatabase, exam: CreateExamPayload): Promise<void> {
-  // One statement, so the checks cost the transaction one round trip.
-  const [placement] = await tx
+async function checkAudience(db: AppDatabase, exam: CreateExamPayload): Promise<void> {
+  // One statement, so the checks cost one round trip.
+  const [placement] = await db
     .select({
       batchId: batches.id,
       courseBatchId: courses.batchId,
@@ -136,7 +136,7 @@ async function checkAudience(tx: AppDatabase, exam: CreateExamPayload): Promise<
       >`(select coalesce(json_agg(json_build_object('id', ${sections.id}, 'branchId', ${sections.branchId})), '[]'::json) from ${sections} where ${inArray(sections.id, exam.sectionIds)})`,
       facultyUserIds: sql<
         string[]
-      >`array_to_json(array(select ${faculty.userId} from ${faculty} where ${inArray(faculty.userId, exam.assignedFacultyIds)} for key share))`,
+      >`array_to_json(array(select ${faculty.userId} from ${faculty} where ${inArray(faculty.userId, exam.assignedFacultyIds)}))`,
     })
     .from(sql`(values (1)) as single_row`)
     .leftJoin(batches, eq(batches.id, exam.batchId))
@@ -281,9 +281,11 @@ function rowsOf(exam: CreateExamPayload, createdBy: string) {
 
 /**
  * Stores the exam with its audience, faculty, sections and questions in one statement, after the
- * audience checks in the same transaction: nothing is left when any check or insert fails. Adding
- * the exam locks the exams' row count until the commit; in one statement, creates of other exams
- * wait for one round trip, not one per table.
+ * audience checks: one statement is atomic, so nothing is left when any insert fails. Adding the
+ * exam locks the exams' row count until the commit; without a transaction around the statement,
+ * that is its own end, and creates of other exams never wait for a round trip to this server.
+ * What the checks found may be removed before the statement runs: its foreign keys then refuse
+ * it, and the checks, run again, say which field names what is gone.
  */
 export async function createExam(
   db: AppDatabase,
@@ -292,23 +294,24 @@ export async function createExam(
 ): Promise<ExamListItem> {
   const exam = withCanonicalIds(input);
   const rows = rowsOf(exam, createdBy);
-  const created = await db.transaction(async (tx) => {
-    await checkAudience(tx, exam);
-    // Each part of one statement sees the same snapshot, and foreign keys are checked at its
-    // end: the children may be written beside the exam they belong to.
-    const children = [
-      rows.targetSections.length > 0 && insertMany(examTargetSections, rows.targetSections),
-      rows.faculty.length > 0 && insertMany(examFaculty, rows.faculty),
-      rows.sections.length > 0 && insertMany(examSections, rows.sections),
-      rows.questions.length > 0 && insertMany(questions, rows.questions),
-    ].flatMap((insert, index) => (insert ? [tx.$with(`exam_part_${index}`, {}).as(insert)] : []));
-    const [row] = await tx
-      .with(...children)
-      .insert(exams)
-      .values(rows.exam)
-      .returning(listColumns);
-    return row;
-  });
+  await checkAudience(db, exam);
+  // Each part of one statement sees the same snapshot, and foreign keys are checked at its end:
+  // the children may be written beside the exam they belong to.
+  const children = [
+    rows.targetSections.length > 0 && insertMany(examTargetSections, rows.targetSections),
+    rows.faculty.length > 0 && insertMany(examFaculty, rows.faculty),
+    rows.sections.length > 0 && insertMany(examSections, rows.sections),
+    rows.questions.length > 0 && insertMany(questions, rows.questions),
+  ].flatMap((insert, index) => (insert ? [db.$with(`exam_part_${index}`, {}).as(insert)] : []));
+  const [created] = await db
+    .with(...children)
+    .insert(exams)
+    .values(rows.exam)
+    .returning(listColumns)
+    .catch(async (error: unknown) => {
+      if (failedWithSqlState(error, FOREIGN_KEY_VIOLATION)) await checkAudience(db, exam);
+      throw error;
+    });
   if (!created) throw new Error('An insert returned no row');
   return toExamListItem(
     created,

@@ -7,6 +7,7 @@ import {
 } from '@examiq/contracts';
 import { examListItemOf } from '@examiq/contracts/test-support';
 import { asc, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOREIGN_KEY_VIOLATION, failedWithSqlState } from '../../db/errors';
 import {
@@ -19,6 +20,7 @@ import {
 } from '../../db/schema';
 import { countRows } from '../../security/support';
 import { createTestApp, type TestApp } from '../../test/app';
+import { postgresUrlOf, TEST_ENGINE } from '../../test/database';
 import { expectError } from '../../test/errors';
 import {
   type Audience,
@@ -321,6 +323,33 @@ describe('POST /api/admin/create-exam', () => {
       });
       expect(await countRows(t.database.db)).toEqual(before);
     });
+
+    it.runIf(TEST_ENGINE === 'postgres')(
+      'answers 400 for a faculty member deleted while the exam is stored, storing nothing',
+      async () => {
+        const { faculty: member } = await people.faculty(facultyPayload());
+        const before = await countRows(t.database.db);
+        // Another client deletes the account, and commits once the checks have found it.
+        const client = new pg.Client({ connectionString: await postgresUrlOf(t.database.db) });
+        await client.connect();
+        try {
+          await client.query('begin');
+          await client.query('delete from users where id = $1', [member.userId._id]);
+          const response = api.post('create-exam', examPayload(audience, [member.userId._id]));
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await client.query('commit');
+          expectError(await response, 400, {
+            message: VALIDATION_FAILED_MESSAGE,
+            errors: { 'assignedFacultyIds.0': EXAM_MESSAGES.facultyNotFound },
+          });
+        } finally {
+          await client.end();
+        }
+        // Only the deleted account and its profile are gone.
+        const { users, faculty, ...after } = await countRows(t.database.db);
+        expect({ ...after, users: (users ?? 0) + 1, faculty: (faculty ?? 0) + 1 }).toEqual(before);
+      },
+    );
 
     it('refuses the user id of a student, and reports every mismatch at once', async () => {
       const student = await createTestUser(t.database.db, { role: 'student' });
