@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, postgresUrlOf, TEST_ENGINE } from '../test/database';
 import type { Database } from './client';
-import { commitState, type Dependencies } from './commit-state';
+import { commitState, type Dependencies, EVERY_TABLE } from './commit-state';
 import { batches, tableWrites } from './schema';
 
 let database: Database;
@@ -54,6 +54,22 @@ describe('commitState', () => {
 
     expect(afterStatement).not.toBe(before);
     expect(await stateOf(BATCHES)).not.toBe(afterStatement);
+  });
+});
+
+describe('the tables whose writes are recorded', () => {
+  it('have the triggers migration 0007 gives them, no more and no fewer', async () => {
+    const triggers = await database.db
+      .select({ name: sql<string>`tgname` })
+      .from(sql`pg_trigger`)
+      .where(sql`tgname like '%\_writes\_%' and not tgisinternal`);
+    const expected = Object.entries(EVERY_TABLE).flatMap(([table, kind]) =>
+      kind === 'rows'
+        ? [`${table}_writes_rows`, `${table}_writes_changes`]
+        : [`${table}_writes_changes`],
+    );
+
+    expect(triggers.map((trigger) => trigger.name).sort()).toEqual(expected.sort());
   });
 });
 

@@ -49,7 +49,7 @@ export const EVERY_TABLE: Dependencies = Object.fromEntries(
  */
 export type CommitState = (dependencies: Dependencies) => string;
 
-/** A snapshot of the server: below `xmin` all is done, from `xmax` nothing, between, all but `running`. */
+/** A snapshot: transactions below `xmin` have ended, none from `xmax`, between all but `running`. */
 interface Snapshot {
   xmin: bigint;
   xmax: bigint;

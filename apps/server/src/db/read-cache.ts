@@ -21,11 +21,12 @@ export type ReadCache<T> = (
 
 /**
  * A cache of reads whose answer depends only on the data and the key (never on the clock or on
- * who asks), answered again for as long as no write to the tables it depends on has committed. The database's commit state is
- * read on every call, after the call arrived, and an answer is kept under the state read before
- * its computation began: a caller in that same state arrived before anything committed since, so
- * no caller gets data older than it could have seen, and concurrent callers share one
- * computation. At most `maxEntries` keys are kept, the least recently asked dropped first.
+ * who asks), answered again for as long as no write to the tables it depends on has committed.
+ * The database's commit state is read on every call, after the call arrived, and an answer is
+ * kept under the state read before its computation began: a caller in that same state arrived
+ * before any such write committed, so no caller gets data older than it could have seen, and
+ * concurrent callers share one computation. At most `maxEntries` keys are kept, the least
+ * recently asked dropped first.
  */
 export function readCache<T>(
   db: AppDatabase,
