@@ -206,6 +206,9 @@ export const proctoringScheduleSchema = z
     { when: () => true },
   );
 
+/** A date read only to compare it with another: its own messages are the fields'. */
+const comparableDate = dateField('');
+
 export const autoScheduleSchema = z
   .object({
     startDate: dateField('Start date is required'),
@@ -214,8 +217,8 @@ export const autoScheduleSchema = z
   })
   .superRefine(
     ({ startDate, endDate }, ctx) => {
-      const start = dateField('').safeParse(startDate);
-      const end = dateField('').safeParse(endDate);
+      const start = comparableDate.safeParse(startDate);
+      const end = comparableDate.safeParse(endDate);
       if (start.success && end.success && end.data < start.data) {
         ctx.addIssue({
           code: 'custom',
