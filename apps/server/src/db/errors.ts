@@ -1,4 +1,4 @@
-import type { ApiError, FieldErrors } from '../errors';
+import { type ApiError, FieldErrors } from '../errors';
 
 /** SQLSTATE codes of the constraint violations a client's request can cause. */
 export const UNIQUE_VIOLATION = '23505';
@@ -22,7 +22,7 @@ export function failedWithSqlState(error: unknown, sqlState: string): boolean {
  */
 export async function insertOne<Row>(
   insert: Promise<Row[]>,
-  errors: { duplicate: () => Promise<ApiError> | ApiError; missingParent?: FieldErrors },
+  errors: { duplicate: () => Promise<ApiError> | ApiError; missingParent?: Record<string, string> },
 ): Promise<Row> {
   try {
     const [row] = await insert;
@@ -31,7 +31,7 @@ export async function insertOne<Row>(
   } catch (error) {
     if (failedWithSqlState(error, UNIQUE_VIOLATION)) throw await errors.duplicate();
     if (errors.missingParent && failedWithSqlState(error, FOREIGN_KEY_VIOLATION)) {
-      throw errors.missingParent;
+      throw new FieldErrors(errors.missingParent);
     }
     throw error;
   }

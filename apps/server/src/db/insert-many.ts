@@ -2,32 +2,39 @@ import { getTableColumns, type InferInsertModel, type SQL, sql } from 'drizzle-o
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
- * An insert of many rows with one parameter, to run as a statement or as part of one: the rows
- * travel as JSON and the database unpacks them into the table's row type. A multi-row VALUES
- * insert binds a parameter per row and column, and with hundreds of rows (the questions of an
- * exam) building and binding those costs several times the insert itself.
+ * An insert of many rows with one parameter, for a prepared statement: the rows travel as JSON and
+ * the database unpacks them into the table's row type. A multi-row VALUES insert binds a
+ * parameter per row and column, so its text changes with the number of rows and is built, parsed
+ * and planned anew each time; with hundreds of rows (the questions of an exam) that costs several
+ * times the insert itself.
  *
- * Values go as JSON writes them (arrays become the column's array type). A column that some row
- * gives is null in the rows that leave it out; a column no row gives takes its default.
+ * `columns` are the ones every insert gives, in any row: a column a row leaves out is null in it.
+ * The other columns take their defaults.
  */
-export function insertMany<Table extends PgTable>(
+export function insertMany<Table extends PgTable, Key extends keyof InferInsertModel<Table>>(
   table: Table,
-  rows: InferInsertModel<Table>[],
-): SQL {
-  const columns: Record<string, PgColumn> = getTableColumns(table);
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const names = keys.map((key) => {
-    const column = columns[key];
-    if (!column) throw new Error(`${key} is not a column of the table`);
+  columns: readonly Key[],
+) {
+  const byKey: Record<string, PgColumn> = getTableColumns(table);
+  const names = columns.map((key) => {
+    const column = byKey[String(key)];
+    if (!column) throw new Error(`${String(key)} is not a column of the table`);
     return column.name;
-  });
-  const records = rows.map((row) => {
-    const given = new Map(Object.entries(row));
-    return Object.fromEntries(keys.map((key, index) => [names[index], given.get(key) ?? null]));
   });
   const columnList = sql.join(
     names.map((name) => sql.identifier(name)),
     sql`, `,
   );
-  return sql`insert into ${table} (${columnList}) select ${columnList} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json)`;
+  return {
+    /** The insert, reading the rows from the placeholder `placeholder`. */
+    statement: (placeholder: string): SQL =>
+      sql`insert into ${table} (${columnList}) select ${columnList} from json_populate_recordset(null::${table}, ${sql.placeholder(placeholder)}::json)`,
+    /** The rows as the placeholder's value. Values go as JSON writes them (arrays become the column's array type). */
+    rows: (rows: Pick<InferInsertModel<Table>, Key>[]): string =>
+      JSON.stringify(
+        rows.map((row) =>
+          Object.fromEntries(columns.map((key, index) => [names[index], row[key] ?? null])),
+        ),
+      ),
+  };
 }

@@ -8,12 +8,13 @@ import {
   type Question,
   type ScheduleDetails,
 } from '@examiq/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import type { Dependencies } from '../../db/commit-state';
 import { FOREIGN_KEY_VIOLATION, failedWithSqlState } from '../../db/errors';
 import { insertMany } from '../../db/insert-many';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
+import { perDatabase } from '../../db/per-database';
 import {
   batches,
   branches,
@@ -124,24 +125,36 @@ function withCanonicalIds(exam: CreateExamPayload): CreateExamPayload {
  * branch's and that each faculty id is a faculty member's account, reporting every mismatch on
  * its own field at once.
  */
-async function checkAudience(db: AppDatabase, exam: CreateExamPayload): Promise<void> {
-  // One statement, so the checks cost one round trip.
-  const [placement] = await db
+/** The audience of every new exam is checked: planned once per connection. */
+const audienceOf = perDatabase((db) =>
+  db
     .select({
       batchId: batches.id,
       courseBatchId: courses.batchId,
       branchCourseId: branches.courseId,
       foundSections: sql<
         { id: string; branchId: string }[]
-      >`(select coalesce(json_agg(json_build_object('id', ${sections.id}, 'branchId', ${sections.branchId})), '[]'::json) from ${sections} where ${inArray(sections.id, exam.sectionIds)})`,
+      >`(select coalesce(json_agg(json_build_object('id', ${sections.id}, 'branchId', ${sections.branchId})), '[]'::json) from ${sections} where ${sections.id} = any(${sql.placeholder('sectionIds')}::uuid[]))`,
       facultyUserIds: sql<
         string[]
-      >`array_to_json(array(select ${faculty.userId} from ${faculty} where ${inArray(faculty.userId, exam.assignedFacultyIds)}))`,
+      >`array_to_json(array(select ${faculty.userId} from ${faculty} where ${faculty.userId} = any(${sql.placeholder('facultyUserIds')}::uuid[])))`,
     })
     .from(sql`(values (1)) as single_row`)
-    .leftJoin(batches, eq(batches.id, exam.batchId))
-    .leftJoin(courses, eq(courses.id, exam.courseId))
-    .leftJoin(branches, eq(branches.id, exam.branchId));
+    .leftJoin(batches, sql`${batches.id} = ${sql.placeholder('batchId')}`)
+    .leftJoin(courses, sql`${courses.id} = ${sql.placeholder('courseId')}`)
+    .leftJoin(branches, sql`${branches.id} = ${sql.placeholder('branchId')}`)
+    .prepare('exam_audience'),
+);
+
+async function checkAudience(db: AppDatabase, exam: CreateExamPayload): Promise<void> {
+  // One statement, so the checks cost one round trip.
+  const [placement] = await audienceOf(db).execute({
+    batchId: exam.batchId,
+    courseId: exam.courseId,
+    branchId: exam.branchId,
+    sectionIds: exam.sectionIds,
+    facultyUserIds: exam.assignedFacultyIds,
+  });
 
   const errors: Record<string, string> = {};
   if (!placement?.batchId) errors.batchId = UNKNOWN_AUDIENCE.batch;
@@ -201,20 +214,22 @@ function scheduleColumnsOf(schedule: CreateExamPayload['scheduleDetails']) {
     bufferBeforeMinutes: schedule.bufferTime.beforeExam,
     bufferAfterMinutes: schedule.bufferTime.afterExam,
   };
+  // The other mode's columns are given too, empty: the insert is one prepared statement.
+  const none = { examDate: null, startTime: null, endTime: null, startDate: null, endDate: null };
   return 'examDate' in schedule
     ? {
+        ...none,
         examDate: schedule.examDate,
         startTime: schedule.startTime,
         endTime: schedule.endTime,
         ...buffers,
       }
-    : { startDate: schedule.startDate, endDate: schedule.endDate, ...buffers };
+    : { ...none, startDate: schedule.startDate, endDate: schedule.endDate, ...buffers };
 }
 
 /**
- * Every row of the exam, built before the transaction opens so that it only runs the statements.
- * The ids are made here so children can name their parents without a round trip; an id chosen
- * twice (a section or faculty member picked twice) is stored once.
+ * Every row of the exam. The ids are made here so children can name their parents without a round
+ * trip; an id chosen twice (a section or faculty member picked twice) is stored once.
  */
 function rowsOf(exam: CreateExamPayload, createdBy: string) {
   const id = randomUUID();
@@ -279,6 +294,83 @@ function rowsOf(exam: CreateExamPayload, createdBy: string) {
   };
 }
 
+/** The rows an exam brings besides its own, each kind inserted from one JSON parameter. */
+const examParts = {
+  targetSections: insertMany(examTargetSections, ['examId', 'sectionId']),
+  faculty: insertMany(examFaculty, ['examId', 'facultyUserId', 'position']),
+  sections: insertMany(examSections, [
+    'id',
+    'examId',
+    'position',
+    'name',
+    'orderLabel',
+    'marks',
+    'questionType',
+    'totalQuestions',
+    'timeLimitMinutes',
+    'isOptional',
+    'instructions',
+  ]),
+  questions: insertMany(questions, [
+    'sectionId',
+    'position',
+    'questionText',
+    'questionType',
+    'marks',
+    'questionOrder',
+    'difficulty',
+    'explanation',
+    'options',
+    'correctOption',
+    'sampleAnswer',
+    'keywords',
+    'modelAnswer',
+    'minWordCount',
+    'maxWordCount',
+  ]),
+};
+type ExamRow = ReturnType<typeof rowsOf>['exam'];
+
+/**
+ * The exam and all its rows in one statement, prepared once per connection: its text is the same
+ * for every exam, whatever its size. Each part of one statement sees the same snapshot, and
+ * foreign keys are checked at its end, so the children may be written beside their exam.
+ */
+const insertExam = perDatabase((db) => {
+  const parts = Object.entries(examParts).map(([name, part]) =>
+    db.$with(`exam_${name}`, {}).as(part.statement(name)),
+  );
+  const exam = (column: keyof ExamRow) => sql.placeholder(column);
+  return db
+    .with(...parts)
+    .insert(exams)
+    .values({
+      id: exam('id'),
+      title: exam('title'),
+      description: exam('description'),
+      subject: exam('subject'),
+      totalMarks: exam('totalMarks'),
+      passingMarks: exam('passingMarks'),
+      durationMinutes: exam('durationMinutes'),
+      mode: exam('mode'),
+      status: exam('status'),
+      generalInstructions: exam('generalInstructions'),
+      batchId: exam('batchId'),
+      courseId: exam('courseId'),
+      branchId: exam('branchId'),
+      examDate: exam('examDate'),
+      startTime: exam('startTime'),
+      endTime: exam('endTime'),
+      startDate: exam('startDate'),
+      endDate: exam('endDate'),
+      bufferBeforeMinutes: exam('bufferBeforeMinutes'),
+      bufferAfterMinutes: exam('bufferAfterMinutes'),
+      createdBy: exam('createdBy'),
+    })
+    .returning(listColumns)
+    .prepare('create_exam');
+});
+
 /**
  * Stores the exam with its audience, faculty, sections and questions in one statement, after the
  * audience checks: one statement is atomic, so nothing is left when any insert fails. Adding the
@@ -295,19 +387,14 @@ export async function createExam(
   const exam = withCanonicalIds(input);
   const rows = rowsOf(exam, createdBy);
   await checkAudience(db, exam);
-  // Each part of one statement sees the same snapshot, and foreign keys are checked at its end:
-  // the children may be written beside the exam they belong to.
-  const children = [
-    rows.targetSections.length > 0 && insertMany(examTargetSections, rows.targetSections),
-    rows.faculty.length > 0 && insertMany(examFaculty, rows.faculty),
-    rows.sections.length > 0 && insertMany(examSections, rows.sections),
-    rows.questions.length > 0 && insertMany(questions, rows.questions),
-  ].flatMap((insert, index) => (insert ? [db.$with(`exam_part_${index}`, {}).as(insert)] : []));
-  const [created] = await db
-    .with(...children)
-    .insert(exams)
-    .values(rows.exam)
-    .returning(listColumns)
+  const [created] = await insertExam(db)
+    .execute({
+      ...rows.exam,
+      targetSections: examParts.targetSections.rows(rows.targetSections),
+      faculty: examParts.faculty.rows(rows.faculty),
+      sections: examParts.sections.rows(rows.sections),
+      questions: examParts.questions.rows(rows.questions),
+    })
     .catch(async (error: unknown) => {
       if (failedWithSqlState(error, FOREIGN_KEY_VIOLATION)) await checkAudience(db, exam);
       throw error;

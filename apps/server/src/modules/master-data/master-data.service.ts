@@ -14,7 +14,7 @@ import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
 import { perDatabase } from '../../db/per-database';
 import { batches, branches, courses, sections } from '../../db/schema';
-import { ApiError, FieldErrors } from '../../errors';
+import { ApiError } from '../../errors';
 
 type BatchRow = typeof batches.$inferSelect;
 type CourseRow = typeof courses.$inferSelect;
@@ -110,7 +110,7 @@ export async function createCourse(db: AppDatabase, input: CreateCourseInput): P
         .where(eq(batches.id, input.batchId));
       return new ApiError(409, `Course "${input.name}" already exists in batch ${batch?.name}`);
     },
-    missingParent: new FieldErrors({ batchId: MASTER_DATA_NOT_FOUND.batch }),
+    missingParent: { batchId: MASTER_DATA_NOT_FOUND.batch },
   });
   return toCourseDto(row);
 }
@@ -118,7 +118,7 @@ export async function createCourse(db: AppDatabase, input: CreateCourseInput): P
 export async function createBranch(db: AppDatabase, input: CreateBranchInput): Promise<Branch> {
   const row = await insertOne(db.insert(branches).values(input).returning(), {
     duplicate: () => new ApiError(409, `Branch code "${input.code}" already exists in this course`),
-    missingParent: new FieldErrors({ courseId: MASTER_DATA_NOT_FOUND.course }),
+    missingParent: { courseId: MASTER_DATA_NOT_FOUND.course },
   });
   return toBranchDto(row);
 }
@@ -126,7 +126,7 @@ export async function createBranch(db: AppDatabase, input: CreateBranchInput): P
 export async function createSection(db: AppDatabase, input: CreateSectionInput): Promise<Section> {
   const row = await insertOne(db.insert(sections).values(input).returning(), {
     duplicate: () => new ApiError(409, `Section "${input.name}" already exists in this branch`),
-    missingParent: new FieldErrors({ branchId: MASTER_DATA_NOT_FOUND.branch }),
+    missingParent: { branchId: MASTER_DATA_NOT_FOUND.branch },
   });
   return toSectionDto(row);
 }
