@@ -13,6 +13,7 @@ import { type AnyColumn, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
 import { perDatabase } from '../../db/per-database';
+import { preparedInsert } from '../../db/prepared-insert';
 import { batches, branches, courses, sections } from '../../db/schema';
 import { ApiError } from '../../errors';
 
@@ -93,16 +94,25 @@ function byName(name: AnyColumn, id: AnyColumn): SQL[] {
   return [sql`lower(${name})`, sql`${id}`];
 }
 
+const insertBatch = preparedInsert(batches, ['startYear', 'endYear'], 'create_batch');
+const insertCourse = preparedInsert(
+  courses,
+  ['batchId', 'name', 'fullName', 'totalSemesters', 'durationYears', 'courseType'],
+  'create_course',
+);
+const insertBranch = preparedInsert(branches, ['courseId', 'name', 'code'], 'create_branch');
+const insertSection = preparedInsert(sections, ['branchId', 'name', 'capacity'], 'create_section');
+
 export async function createBatch(db: AppDatabase, input: CreateBatchInput): Promise<Batch> {
   const { startYear, endYear } = input;
-  const row = await insertOne(db.insert(batches).values({ startYear, endYear }).returning(), {
+  const row = await insertOne(insertBatch(db).execute({ startYear, endYear }), {
     duplicate: () => new ApiError(409, `Batch ${startYear}-${endYear} already exists`),
   });
   return toBatchDto(row);
 }
 
 export async function createCourse(db: AppDatabase, input: CreateCourseInput): Promise<Course> {
-  const row = await insertOne(db.insert(courses).values(input).returning(), {
+  const row = await insertOne(insertCourse(db).execute(input), {
     duplicate: async () => {
       const [batch] = await db
         .select({ name: batches.name })
@@ -116,7 +126,7 @@ export async function createCourse(db: AppDatabase, input: CreateCourseInput): P
 }
 
 export async function createBranch(db: AppDatabase, input: CreateBranchInput): Promise<Branch> {
-  const row = await insertOne(db.insert(branches).values(input).returning(), {
+  const row = await insertOne(insertBranch(db).execute(input), {
     duplicate: () => new ApiError(409, `Branch code "${input.code}" already exists in this course`),
     missingParent: { courseId: MASTER_DATA_NOT_FOUND.course },
   });
@@ -124,7 +134,7 @@ export async function createBranch(db: AppDatabase, input: CreateBranchInput): P
 }
 
 export async function createSection(db: AppDatabase, input: CreateSectionInput): Promise<Section> {
-  const row = await insertOne(db.insert(sections).values(input).returning(), {
+  const row = await insertOne(insertSection(db).execute(input), {
     duplicate: () => new ApiError(409, `Section "${input.name}" already exists in this branch`),
     missingParent: { branchId: MASTER_DATA_NOT_FOUND.branch },
   });
