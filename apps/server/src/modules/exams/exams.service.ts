@@ -120,12 +120,7 @@ function withCanonicalIds(exam: CreateExamPayload): CreateExamPayload {
   };
 }
 
-/**
- * Checks that the batch, course and branch exist and nest, that each section is one of the
- * branch's and that each faculty id is a faculty member's account, reporting every mismatch on
- * its own field at once.
- */
-/** The audience of every new exam is checked: planned once per connection. */
+/** What the audience check of every new exam reads, in one statement planned once per connection. */
 const audienceOf = perDatabase((db) =>
   db
     .select({
@@ -146,6 +141,11 @@ const audienceOf = perDatabase((db) =>
     .prepare('exam_audience'),
 );
 
+/**
+ * Checks that the batch, course and branch exist and nest, that each section is one of the
+ * branch's and that each faculty id is a faculty member's account, reporting every mismatch on
+ * its own field at once.
+ */
 async function checkAudience(db: AppDatabase, exam: CreateExamPayload): Promise<void> {
   // One statement, so the checks cost one round trip.
   const [placement] = await audienceOf(db).execute({
