@@ -120,7 +120,7 @@ function withCanonicalIds(exam: CreateExamPayload): CreateExamPayload {
   };
 }
 
-/** What the audience check of every new exam reads, in one statement planned once per connection. */
+/** The audience check of every new exam: one statement, planned once per connection. */
 const audienceOf = perDatabase((db) =>
   db
     .select({
