@@ -29,7 +29,10 @@ export function insertMany<Table extends PgTable, Key extends keyof InferInsertM
     /** The insert, reading the rows from the placeholder `placeholder`. */
     statement: (placeholder: string): SQL =>
       sql`insert into ${table} (${columnList}) select ${columnList} from json_populate_recordset(null::${table}, ${sql.placeholder(placeholder)}::json)`,
-    /** The rows as the placeholder's value. Values go as JSON writes them (arrays become the column's array type). */
+    /**
+     * The rows as the placeholder's value. Values go as JSON writes them (arrays become the
+     * column's array type).
+     */
     rows: (rows: Pick<InferInsertModel<Table>, Key>[]): string =>
       JSON.stringify(
         rows.map((row) =>
