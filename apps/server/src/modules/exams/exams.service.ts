@@ -15,6 +15,7 @@ import { FOREIGN_KEY_VIOLATION, failedWithSqlState } from '../../db/errors';
 import { insertMany } from '../../db/insert-many';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
+import { placeholdersFor } from '../../db/prepared-insert';
 import {
   batches,
   branches,
@@ -340,33 +341,34 @@ const insertExam = perDatabase((db) => {
   const parts = Object.entries(examParts).map(([name, part]) =>
     db.$with(`exam_${name}`, {}).as(part.statement(name)),
   );
-  const exam = (column: keyof ExamRow) => sql.placeholder(column);
   return db
     .with(...parts)
     .insert(exams)
-    .values({
-      id: exam('id'),
-      title: exam('title'),
-      description: exam('description'),
-      subject: exam('subject'),
-      totalMarks: exam('totalMarks'),
-      passingMarks: exam('passingMarks'),
-      durationMinutes: exam('durationMinutes'),
-      mode: exam('mode'),
-      status: exam('status'),
-      generalInstructions: exam('generalInstructions'),
-      batchId: exam('batchId'),
-      courseId: exam('courseId'),
-      branchId: exam('branchId'),
-      examDate: exam('examDate'),
-      startTime: exam('startTime'),
-      endTime: exam('endTime'),
-      startDate: exam('startDate'),
-      endDate: exam('endDate'),
-      bufferBeforeMinutes: exam('bufferBeforeMinutes'),
-      bufferAfterMinutes: exam('bufferAfterMinutes'),
-      createdBy: exam('createdBy'),
-    })
+    .values(
+      placeholdersFor<typeof exams>([
+        'id',
+        'title',
+        'description',
+        'subject',
+        'totalMarks',
+        'passingMarks',
+        'durationMinutes',
+        'mode',
+        'status',
+        'generalInstructions',
+        'batchId',
+        'courseId',
+        'branchId',
+        'examDate',
+        'startTime',
+        'endTime',
+        'startDate',
+        'endDate',
+        'bufferBeforeMinutes',
+        'bufferAfterMinutes',
+        'createdBy',
+      ] satisfies (keyof ExamRow)[]),
+    )
     .returning(listColumns)
     .prepare('create_exam');
 });
