@@ -3,6 +3,7 @@ import { type ApiError, FieldErrors } from '../errors';
 /** SQLSTATE codes of the constraint violations a client's request can cause. */
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+export const NOT_NULL_VIOLATION = '23502';
 
 /**
  * Whether a query failed with the given SQLSTATE, on either engine. Drizzle wraps the driver's

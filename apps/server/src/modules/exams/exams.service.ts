@@ -11,7 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import type { Dependencies } from '../../db/commit-state';
-import { FOREIGN_KEY_VIOLATION, failedWithSqlState } from '../../db/errors';
+import { FOREIGN_KEY_VIOLATION, failedWithSqlState, NOT_NULL_VIOLATION } from '../../db/errors';
 import { insertMany } from '../../db/insert-many';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
@@ -121,7 +121,7 @@ function withCanonicalIds(exam: CreateExamPayload): CreateExamPayload {
   };
 }
 
-/** The audience check of every new exam: one statement, planned once per connection. */
+/** What an exam's audience names, found in one statement. */
 const audienceOf = perDatabase((db) =>
   db
     .select({
@@ -333,6 +333,18 @@ const examParts = {
 type ExamRow = ReturnType<typeof rowsOf>['exam'];
 
 /**
+ * The exam's placement as the database has it: each id is written only when it nests as the
+ * payload says (the course is one of the batch's, the branch one of the course's, every section
+ * one of the branch's) and is null otherwise, which its column refuses. So the insert checks the
+ * nesting itself, with no round trip before it, and the foreign keys check that each exists.
+ */
+const placementValues = {
+  batchId: sql`(select ${courses.batchId} from ${courses} where ${courses.id} = ${sql.placeholder('courseId')} and ${courses.batchId} = ${sql.placeholder('batchId')})`,
+  courseId: sql`(select ${branches.courseId} from ${branches} where ${branches.id} = ${sql.placeholder('branchId')} and ${branches.courseId} = ${sql.placeholder('courseId')})`,
+  branchId: sql`(select ${sql.placeholder('branchId')}::uuid where not exists (select from ${sections} where ${sections.id} = any(${sql.placeholder('sectionIds')}::uuid[]) and ${sections.branchId} <> ${sql.placeholder('branchId')}))`,
+};
+
+/**
  * The exam and all its rows in one statement, prepared once per connection: its text is the same
  * for every exam, whatever its size. Each part of one statement sees the same snapshot, and
  * foreign keys are checked at its end, so the children may be written beside their exam.
@@ -344,8 +356,8 @@ const insertExam = perDatabase((db) => {
   return db
     .with(...parts)
     .insert(exams)
-    .values(
-      placeholdersFor<typeof exams>([
+    .values({
+      ...placeholdersFor<typeof exams>([
         'id',
         'title',
         'description',
@@ -356,9 +368,6 @@ const insertExam = perDatabase((db) => {
         'mode',
         'status',
         'generalInstructions',
-        'batchId',
-        'courseId',
-        'branchId',
         'examDate',
         'startTime',
         'endTime',
@@ -368,18 +377,19 @@ const insertExam = perDatabase((db) => {
         'bufferAfterMinutes',
         'createdBy',
       ] satisfies (keyof ExamRow)[]),
-    )
+      ...placementValues,
+    })
     .returning(listColumns)
     .prepare('create_exam');
 });
 
 /**
- * Stores the exam with its audience, faculty, sections and questions in one statement, after the
- * audience checks: one statement is atomic, so nothing is left when any insert fails. Adding the
- * exam locks the exams' row count until the commit; without a transaction around the statement,
- * that is its own end, and creates of other exams never wait for a round trip to this server.
- * What the checks found may be removed before the statement runs: its foreign keys then refuse
- * it, and the checks, run again, say which field names what is gone.
+ * Stores the exam with its audience, faculty, sections and questions in one statement: one
+ * statement is atomic, so nothing is left when any insert fails. Adding the exam locks the exams'
+ * row count until the commit; without a transaction around the statement, that is its own end,
+ * and creates of other exams never wait for a round trip to this server. When the statement is
+ * refused for what the audience names (missing, removed meanwhile, or not nested as sent), the
+ * audience checks say which field is wrong.
  */
 export async function createExam(
   db: AppDatabase,
@@ -388,17 +398,22 @@ export async function createExam(
 ): Promise<ExamListItem> {
   const exam = withCanonicalIds(input);
   const rows = rowsOf(exam, createdBy);
-  await checkAudience(db, exam);
   const [created] = await insertExam(db)
     .execute({
       ...rows.exam,
+      sectionIds: exam.sectionIds,
       targetSections: examParts.targetSections.rows(rows.targetSections),
       faculty: examParts.faculty.rows(rows.faculty),
       sections: examParts.sections.rows(rows.sections),
       questions: examParts.questions.rows(rows.questions),
     })
     .catch(async (error: unknown) => {
-      if (failedWithSqlState(error, FOREIGN_KEY_VIOLATION)) await checkAudience(db, exam);
+      if (
+        failedWithSqlState(error, FOREIGN_KEY_VIOLATION) ||
+        failedWithSqlState(error, NOT_NULL_VIOLATION)
+      ) {
+        await checkAudience(db, exam);
+      }
       throw error;
     });
   if (!created) throw new Error('An insert returned no row');
