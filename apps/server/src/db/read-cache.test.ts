@@ -106,4 +106,30 @@ describe('readCache', () => {
 
     expect(runs).toEqual(['a', 'b', 'c', 'b']);
   });
+
+  it('keeps answers up to a total size, dropping the least recently asked, and none larger than it', async () => {
+    const cache = readCache<string>(database.db, { maxSize: 10, sizeOf: (text) => text.length });
+    const runs: string[] = [];
+    const read = (answer: string) => () => {
+      runs.push(answer);
+      return Promise.resolve(answer);
+    };
+    // 'aaaa' and 'bbbb' fit together; 'cccc' pushes out 'bbbb', asked for less recently than
+    // 'aaaa'; 'x' × 11 is never kept.
+    for (const answer of [
+      'aaaa',
+      'bbbb',
+      'aaaa',
+      'cccc',
+      'aaaa',
+      'bbbb',
+      'x'.repeat(11),
+      'x'.repeat(11),
+    ]) {
+      expect(await cache(answer, BATCHES, read(answer))).toBe(answer);
+      await settled();
+    }
+
+    expect(runs).toEqual(['aaaa', 'bbbb', 'cccc', 'bbbb', 'x'.repeat(11), 'x'.repeat(11)]);
+  });
 });

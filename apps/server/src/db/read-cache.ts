@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { AppDatabase } from './client';
 import { type CommitState, commitState, type Dependencies } from './commit-state';
 
@@ -20,34 +21,46 @@ export type ReadCache<T> = (
 ) => Promise<T>;
 
 /**
+ * How much a cache keeps: a number of answers, or a total size of answers measured by `sizeOf`
+ * (for answers of very different sizes, such as one record and a page of a hundred).
+ */
+export type CacheLimit<T> =
+  | { maxEntries: number }
+  | { maxSize: number; sizeOf: (answer: T) => number };
+
+/**
  * A cache of reads whose answer depends only on the data and the key (never on the clock or on
  * who asks), answered again for as long as no write to the tables it depends on has committed.
  * The database's commit state is read on every call, after the call arrived, and an answer is
  * kept under the state read before its computation began: a caller in that same state arrived
  * before any such write committed, so no caller gets data older than it could have seen, and
- * concurrent callers share one computation. At most `maxEntries` keys are kept, the least
- * recently asked dropped first.
+ * concurrent callers share one computation. Beyond its limit, the least recently asked answers
+ * are dropped first; an answer larger than the whole limit is not kept.
  */
-export function readCache<T>(
-  db: AppDatabase,
-  { maxEntries }: { maxEntries: number },
-): ReadCache<T> {
-  const entries = new Map<string, Entry<T>>();
-  const forget = (key: string, entry: Entry<T>) => {
-    if (entries.get(key) === entry) entries.delete(key);
-  };
+export function readCache<T>(db: AppDatabase, limit: CacheLimit<T>): ReadCache<T> {
+  const entries = new LRUCache<string, Entry<T>>(
+    'sizeOf' in limit ? { maxSize: limit.maxSize } : { max: limit.maxEntries },
+  );
+  const sizeOf = 'sizeOf' in limit ? limit.sizeOf : undefined;
+  // An answer being computed counts as 1 until its size is known.
+  const pending = sizeOf && { size: 1 };
   return async (key, dependencies, read, stateRead = commitState(db)) => {
     const state = (await stateRead)(dependencies);
     const known = entries.get(key);
-    entries.delete(key);
-    if (known?.state === state) {
-      entries.set(key, known);
-      return known.answer;
-    }
+    if (known?.state === state) return known.answer;
     const entry = { state, answer: read() };
-    entries.set(key, entry);
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-    entry.answer.catch(() => forget(key, entry));
+    entries.set(key, entry, pending);
+    entry.answer.then(
+      (answer) => {
+        // As a new value: the cache takes a new size only with one.
+        if (sizeOf && entries.peek(key) === entry) {
+          entries.set(key, { ...entry }, { size: sizeOf(answer) });
+        }
+      },
+      () => {
+        if (entries.peek(key) === entry) entries.delete(key);
+      },
+    );
     return entry.answer;
   };
 }

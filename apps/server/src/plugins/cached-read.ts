@@ -5,11 +5,15 @@ import { perDatabase } from '../db/per-database';
 import { readCache } from '../db/read-cache';
 
 /**
- * The answers of the admin's reads, by URL (and minute for the dashboard), as the text their route's response schema made of
- * them. A page of a list is the largest (at most 100 rows), so the cache holds at most a few tens
- * of megabytes.
+ * The answers of the admin's reads, by URL (and minute for the dashboard), as the text their
+ * route's response schema made of them, up to 16 million characters in all (16 MB of ASCII
+ * text, twice that at most). Kept by size, not number: a record is a kilobyte or two, a page of a
+ * hundred up to a few hundred, and a limit by number would let records asked for once (one
+ * student of a hundred thousand) push out the lists and look-ups every admin asks for again.
  */
-const answers = perDatabase((db) => readCache<string>(db, { maxEntries: 256 }));
+const answers = perDatabase((db) =>
+  readCache<string>(db, { maxSize: 16 * 2 ** 20, sizeOf: (text) => text.length }),
+);
 
 /**
  * Sends the answer of a GET request that depends only on the tables named in `dependencies` and
