@@ -229,6 +229,29 @@ describe('POST /api/admin/create-exam', () => {
     expect(number(second.examId)).toBe(number(first.examId) + 1);
   });
 
+  it('gives exams, their sections and their questions ids in the order they were made', async () => {
+    const first = await api.exam(examPayload(audience));
+    const second = await api.exam(examPayload(audience));
+    const { db } = t.database;
+    const sectionIds = await db
+      .select({ id: examSections.id })
+      .from(examSections)
+      .where(eq(examSections.examId, second._id))
+      .orderBy(asc(examSections.position));
+    const questionIds = await db
+      .select({ id: questions.id })
+      .from(questions)
+      .innerJoin(examSections, eq(examSections.id, questions.sectionId))
+      .where(eq(examSections.examId, second._id));
+    const made = [first._id, second._id, ...sectionIds.map((row) => row.id)];
+
+    expect(made).toEqual([...made].sort());
+    for (const { id } of questionIds) expect(id > second._id).toBe(true);
+    for (const id of [...made, ...questionIds.map((row) => row.id)]) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+    }
+  });
+
   it('stores an id chosen twice once, and takes ids in upper case', async () => {
     const [sectionId] = audience.sectionIds;
     const payload = {
