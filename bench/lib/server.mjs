@@ -1,7 +1,7 @@
 // The server under test: the production bundle `npm start` runs, in a process of its own, so its
 // start-up time and memory are the product's and not the load generator's.
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,6 +43,10 @@ export function buildBundles() {
   mkdirSync(server, { recursive: true });
   // build.mjs builds `src` beside itself into `dist` beside itself.
   symlinkSync(join(root, 'apps/server/src'), join(server, 'src'));
+  // The bundle leaves npm packages to Node, which looks beside it first: a package whose version
+  // differs from another package's copy is installed under apps/server, not at the root.
+  const packages = join(root, 'apps/server/node_modules');
+  if (existsSync(packages)) symlinkSync(packages, join(server, 'node_modules'));
   copyFileSync(join(root, 'apps/server/build.mjs'), join(server, 'build.mjs'));
   const quiet = { stdio: ['ignore', 'ignore', 'inherit'] };
   execFileSync(process.execPath, ['build.mjs'], { cwd: server, ...quiet });
