@@ -50,14 +50,18 @@ function verdict(engine, passes, postgresOnly) {
   return passes;
 }
 
-/** Throughput against the baseline measured around the row (see `besideBaseline`). */
+/** A row's throughput as a share of the baseline measured around it (see `besideBaseline`). */
+const baselineShare = (m) =>
+  `${percent(m.rps, m.reference)} of baseline (${loadFigure(m)}; baseline ${rate(m.reference)})`;
+
+/** Throughput against the baseline measured around the row. */
 function ofBaseline(share, { postgresOnly = true, p99Max } = {}) {
   return (m, _results, engine) => {
-    const shareOk = m.rps >= share * m.baselineRps && m.errors === 0;
+    const shareOk = m.rps >= share * m.reference && m.errors === 0;
     const p99Ok = p99Max === undefined || m.p99 <= p99Max;
     return {
       target: `≥ ${share * 100}% of baseline${p99Max ? `, p99 ≤ ${p99Max} ms` : ''}${postgresOnly ? ' (PostgreSQL)' : ''}`,
-      figure: `${percent(m.rps, m.baselineRps)} (${loadFigure(m)}; baseline ${rate(m.baselineRps)})`,
+      figure: baselineShare(m),
       pass: verdict(engine, shareOk && p99Ok, postgresOnly),
     };
   };
@@ -78,17 +82,22 @@ const loadOf =
 const baselineRun = loadOf(() => get('/api/bench-baseline'), { expect: 404 });
 
 /**
- * A run with the baseline measured around it, half just before and half just after, as the
- * sign-in row does with the raw argon2id rate: the machine's speed drifts over a run of several
- * minutes, and a baseline measured once at the start would weigh that drift on the later rows.
+ * `run`, with the rate it is judged against (`reference(ctx, seconds)`) measured around it, half
+ * just before and half just after: the machine's speed drifts over a bench of several minutes,
+ * and a reference measured once at the start would weigh that drift on the later rows. The
+ * measurement comes back with `reference`, the mean of the two halves.
  */
-const besideBaseline = (run) => async (ctx) => {
-  const half = { ...ctx, seconds: ctx.seconds / 2 };
-  const before = await baselineRun(half);
+const withReferenceAround = (reference, run) => async (ctx) => {
+  const half = ctx.seconds / 2;
+  const before = await reference(ctx, half);
   const m = await run(ctx);
-  const after = await baselineRun(half);
-  return { ...m, baselineRps: (before.rps + after.rps) / 2 };
+  const after = await reference(ctx, half);
+  return { ...m, reference: (before + after) / 2 };
 };
+
+/** `run` with the baseline's throughput as its reference. */
+const besideBaseline = (run) =>
+  withReferenceAround(async (ctx, seconds) => (await baselineRun({ ...ctx, seconds })).rps, run);
 
 /** Unused (start, end) pairs within the batch rules (start 2000-2050, 1 to 10 years). */
 function* freshBatchYears() {
@@ -226,11 +235,7 @@ export const SCENARIOS = [
         get(`/api/admin/get-all-student?page=${1 + randomIndex(lastPage(scale))}&limit=${PAGE}`),
       ),
     ),
-    judge: (m) => ({
-      target: 'record',
-      figure: `${percent(m.rps, m.baselineRps)} of baseline (${loadFigure(m)}; baseline ${rate(m.baselineRps)})`,
-      pass: null,
-    }),
+    judge: (m) => ({ target: 'record', figure: baselineShare(m), pass: null }),
   },
   {
     id: 'student-detail',
@@ -263,30 +268,25 @@ export const SCENARIOS = [
   {
     id: 'signin',
     title: `Sign-in (POST /api/auth/login, ${SIGN_IN_CONNECTIONS} connections, random students)`,
-    async run(ctx) {
-      // Side by side: the raw rate is measured in this process, with the product's parameters
-      // and the same libuv thread pool size (UV_THREADPOOL_SIZE is passed on to the server),
-      // half just before the server's run and half just after, so a change in the machine's
-      // load during the run weighs on both figures alike.
-      const half = ctx.seconds / 2;
-      const before = await rawVerifyRate(half, SIGN_IN_CONNECTIONS);
-      const next = () =>
-        post('/api/auth/login', {
-          email: studentEmail(randomIndex(ctx.scale.students)),
-          password: PERSON_PASSWORD,
-        });
-      const m = await load(ctx.server, {
-        connections: SIGN_IN_CONNECTIONS,
-        seconds: ctx.seconds,
-        next,
-      });
-      const after = await rawVerifyRate(half, SIGN_IN_CONNECTIONS);
-      return { ...m, verifyRate: (before + after) / 2 };
-    },
+    // The raw rate is measured in this process, with the product's parameters and the same
+    // libuv thread pool size (UV_THREADPOOL_SIZE is passed on to the server).
+    run: withReferenceAround(
+      (_ctx, seconds) => rawVerifyRate(seconds, SIGN_IN_CONNECTIONS),
+      (ctx) =>
+        load(ctx.server, {
+          connections: SIGN_IN_CONNECTIONS,
+          seconds: ctx.seconds,
+          next: () =>
+            post('/api/auth/login', {
+              email: studentEmail(randomIndex(ctx.scale.students)),
+              password: PERSON_PASSWORD,
+            }),
+        }),
+    ),
     judge: (m) => ({
       target: '≥ 80% of raw argon2id verify rate',
-      figure: `${percent(m.rps, m.verifyRate)} (${loadFigure(m)}; raw ${Math.round(m.verifyRate)} verifies/s)`,
-      pass: m.rps >= 0.8 * m.verifyRate && m.errors === 0,
+      figure: `${percent(m.rps, m.reference)} (${loadFigure(m)}; raw ${Math.round(m.reference)} verifies/s)`,
+      pass: m.rps >= 0.8 * m.reference && m.errors === 0,
     }),
   },
   {
