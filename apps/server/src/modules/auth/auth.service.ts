@@ -12,7 +12,7 @@ import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { sessions, usedRefreshTokens, users } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { findUserByEmail, normalizeEmail, toUserDto, type UserRow } from '../users/users.service';
+import { normalizeEmail, toUserDto, type UserRow } from '../users/users.service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { LimitRule, LimitStore } from './rate-limiter';
 import { hashToken, newRefreshToken, signAccessToken } from './tokens';
@@ -70,20 +70,19 @@ function sessionExpiry(config: Config) {
  * account has failures counted, which a success then clears.
  */
 async function verifyCredentials(
-  { db, limits, limitStore }: AuthDeps,
+  { limits, limitStore }: AuthDeps,
   email: string,
   password: string,
   client: ClientInfo,
 ): Promise<{ user: UserRow; accountFailuresCounted: boolean }> {
   const rules = limitRules(limits, email, client.ip);
-  const { waitSeconds, countedKeys } = await limitStore.checkLimits(rules);
+  const { waitSeconds, countedKeys, account: user } = await limitStore.checkAttempt(rules, email);
   if (waitSeconds !== null) {
     throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts(Math.ceil(waitSeconds / 60)), {
       'retry-after': String(waitSeconds),
     });
   }
 
-  const user = await findUserByEmail(db, email);
   const valid = user
     ? await verifyPassword(user.passwordHash, password)
     : await verifyAgainstDummy(password);

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { rateLimits } from '../../db/schema';
+import { rateLimits, users } from '../../db/schema';
+import { EMAIL_IS_PLACEHOLDER, normalizeEmail, type UserRow } from '../users/users.service';
 
 /**
  * Fixed-window counters shared by every API process behind a load balancer: kept in the database,
@@ -20,8 +21,18 @@ export interface LimitCheck {
   countedKeys: ReadonlySet<string>;
 }
 
+/** What a sign-in attempt needs to know before a password is verified. */
+export interface SignInAttempt extends LimitCheck {
+  /** The account of the attempt's email, or null when no account has it. */
+  account: UserRow | null;
+}
+
 export interface LimitStore {
-  checkLimits(rules: readonly LimitRule[]): Promise<LimitCheck>;
+  /**
+   * The rules' limits and the account the email names. The database store reads both in one
+   * statement: a sign-in's first round trip, where the limits alone would be another.
+   */
+  checkAttempt(rules: readonly LimitRule[], email: string): Promise<SignInAttempt>;
   /** Counts one hit atomically and returns the window's count so far. */
   recordHit(rule: LimitRule): Promise<number>;
   clearHits(key: string): Promise<void>;
@@ -29,31 +40,73 @@ export interface LimitStore {
 
 export function databaseLimitStore(db: AppDatabase): LimitStore {
   return {
-    checkLimits: (rules) => checkLimits(db, rules),
+    checkAttempt: (rules, email) => checkAttempt(db, rules, email),
     recordHit: (rule) => recordHit(db, rule),
     clearHits: (key) => clearHits(db, key),
   };
 }
 
-/** Every sign-in checks its limits: planned once per connection. */
+interface Counter {
+  key: string;
+  count: number;
+  elapsedSeconds: number;
+}
+
+const KEYS_ARE_PLACEHOLDER = sql`${rateLimits.key} = any(${sql.placeholder('keys')}::text[])`;
+/** The database clock, so processes whose clocks differ agree on the window. */
+const ELAPSED_SECONDS = sql<number>`extract(epoch from now() - ${rateLimits.windowStartedAt})::float8`;
+
+/** Planned once per connection, as every statement below. */
 const countersOf = perDatabase((db) =>
   db
-    .select({
-      key: rateLimits.key,
-      count: rateLimits.count,
-      // The database clock, so processes whose clocks differ agree on the window.
-      elapsedSeconds: sql<number>`extract(epoch from now() - ${rateLimits.windowStartedAt})::float8`,
-    })
+    .select({ key: rateLimits.key, count: rateLimits.count, elapsedSeconds: ELAPSED_SECONDS })
     .from(rateLimits)
-    .where(sql`${rateLimits.key} = any(${sql.placeholder('keys')}::text[])`)
+    .where(KEYS_ARE_PLACEHOLDER)
     .prepare('rate_limit_counters'),
 );
+
+/** The account of an email with its limits' counters (a JSON array, empty when none is kept). */
+const accountWithCounters = perDatabase((db) =>
+  db
+    .select({
+      account: users,
+      counters: sql<Counter[]>`coalesce((
+        select json_agg(json_build_object(
+          'key', ${rateLimits.key}, 'count', ${rateLimits.count}, 'elapsedSeconds', ${ELAPSED_SECONDS}))
+        from ${rateLimits} where ${KEYS_ARE_PLACEHOLDER}
+      ), '[]'::json)`,
+    })
+    .from(users)
+    .where(EMAIL_IS_PLACEHOLDER)
+    .limit(1)
+    .prepare('sign_in_attempt'),
+);
+
+/**
+ * An email without an account has no row to carry the counters: they are read on their own. Only
+ * failing attempts name such an email.
+ */
+async function checkAttempt(
+  db: AppDatabase,
+  rules: readonly LimitRule[],
+  email: string,
+): Promise<SignInAttempt> {
+  const [found] = await accountWithCounters(db).execute({
+    email: normalizeEmail(email),
+    keys: rules.map((rule) => rule.key),
+  });
+  if (!found) return { ...(await checkLimits(db, rules)), account: null };
+  return { ...limitCheckOf(rules, found.counters), account: found.account };
+}
 
 export async function checkLimits(
   db: AppDatabase,
   rules: readonly LimitRule[],
 ): Promise<LimitCheck> {
-  const rows = await countersOf(db).execute({ keys: rules.map((rule) => rule.key) });
+  return limitCheckOf(rules, await countersOf(db).execute({ keys: rules.map((rule) => rule.key) }));
+}
+
+function limitCheckOf(rules: readonly LimitRule[], rows: readonly Counter[]): LimitCheck {
   let waitSeconds: number | null = null;
   for (const row of rows) {
     const rule = rules.find((candidate) => candidate.key === row.key);

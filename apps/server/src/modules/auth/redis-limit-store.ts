@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
-import type { LimitRule, LimitStore } from './rate-limiter';
+import type { AppDatabase } from '../../db/client';
+import { findUserByEmail } from '../users/users.service';
+import type { LimitCheck, LimitRule, LimitStore } from './rate-limiter';
 
 /** Keeps counters apart from anything else stored in a shared Redis. */
 const KEY_PREFIX = 'examiq:limit:';
@@ -15,25 +17,34 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count
 `;
 
-export function redisLimitStore(redis: Redis): LimitStore {
+async function checkLimits(redis: Redis, rules: readonly LimitRule[]): Promise<LimitCheck> {
+  const pipeline = redis.multi();
+  for (const rule of rules) pipeline.get(KEY_PREFIX + rule.key).pttl(KEY_PREFIX + rule.key);
+  const replies = (await pipeline.exec()) ?? [];
+  let waitSeconds: number | null = null;
+  const countedKeys = new Set<string>();
+  rules.forEach((rule, index) => {
+    const [countError, count] = replies[index * 2] ?? [];
+    const [ttlError, ttlMs] = replies[index * 2 + 1] ?? [];
+    if (countError) throw countError;
+    if (ttlError) throw ttlError;
+    if (count != null) countedKeys.add(rule.key);
+    // A negative TTL means the key is gone (-2) or has no expiry (-1): nothing to wait for.
+    if (Number(count ?? 0) < rule.max || Number(ttlMs) <= 0) return;
+    waitSeconds = Math.max(waitSeconds ?? 0, Math.ceil(Number(ttlMs) / 1000), 1);
+  });
+  return { waitSeconds, countedKeys };
+}
+
+/** The counters live in Redis; the account is looked up in the database at the same time. */
+export function redisLimitStore(redis: Redis, db: AppDatabase): LimitStore {
   return {
-    async checkLimits(rules: readonly LimitRule[]) {
-      const pipeline = redis.multi();
-      for (const rule of rules) pipeline.get(KEY_PREFIX + rule.key).pttl(KEY_PREFIX + rule.key);
-      const replies = (await pipeline.exec()) ?? [];
-      let waitSeconds: number | null = null;
-      const countedKeys = new Set<string>();
-      rules.forEach((rule, index) => {
-        const [countError, count] = replies[index * 2] ?? [];
-        const [ttlError, ttlMs] = replies[index * 2 + 1] ?? [];
-        if (countError) throw countError;
-        if (ttlError) throw ttlError;
-        if (count != null) countedKeys.add(rule.key);
-        // A negative TTL means the key is gone (-2) or has no expiry (-1): nothing to wait for.
-        if (Number(count ?? 0) < rule.max || Number(ttlMs) <= 0) return;
-        waitSeconds = Math.max(waitSeconds ?? 0, Math.ceil(Number(ttlMs) / 1000), 1);
-      });
-      return { waitSeconds, countedKeys };
+    async checkAttempt(rules, email) {
+      const [check, account] = await Promise.all([
+        checkLimits(redis, rules),
+        findUserByEmail(db, email),
+      ]);
+      return { ...check, account };
     },
     async recordHit(rule: LimitRule) {
       const count = await redis.eval(

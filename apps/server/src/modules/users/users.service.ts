@@ -15,15 +15,15 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * The account whose email is the `email` placeholder, already normalized. Matches the unique
+ * index on lower(email), so a look-up uses it.
+ */
+export const EMAIL_IS_PLACEHOLDER = sql`lower(${users.email}) = ${sql.placeholder('email')}`;
+
 /** Every sign-in looks its account up: planned once per connection. */
 const userByEmail = perDatabase((db) =>
-  db
-    .select()
-    .from(users)
-    // Matches the unique index on lower(email), so the lookup uses it.
-    .where(sql`lower(${users.email}) = ${sql.placeholder('email')}`)
-    .limit(1)
-    .prepare('user_by_email'),
+  db.select().from(users).where(EMAIL_IS_PLACEHOLDER).limit(1).prepare('user_by_email'),
 );
 
 export async function findUserByEmail(db: AppDatabase, email: string): Promise<UserRow | null> {
