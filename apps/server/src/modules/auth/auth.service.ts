@@ -94,6 +94,33 @@ async function verifyCredentials(
   return { user, accountFailuresCounted: countedKeys.has(accountKey(email)) };
 }
 
+/**
+ * One statement, so atomic without a transaction and one round trip: the sign-in time is set and
+ * the session created together, and both read the statement's one now(). Prepared: every sign-in
+ * runs it.
+ */
+const signInStatement = perDatabase((db) => {
+  const signedIn = db.$with('signed_in').as(
+    db
+      .update(users)
+      .set({ lastLogin: sql`now()` })
+      .where(eq(users.id, sql.placeholder('userId')))
+      .returning({ id: users.id }),
+  );
+  return db
+    .with(signedIn)
+    .insert(sessions)
+    .values({
+      userId: sql`(select ${signedIn.id} from ${signedIn})`,
+      refreshTokenHash: sql.placeholder('refreshTokenHash'),
+      expiresAt: sql`now() + make_interval(days => ${sql.placeholder('ttlDays')}::int)`,
+      userAgent: sql.placeholder('userAgent'),
+      ip: sql.placeholder('ip'),
+    })
+    .returning({ id: sessions.id, signedInAt: sql<Date | string>`now()` })
+    .prepare('sign_in');
+});
+
 export async function login(
   deps: AuthDeps,
   input: LoginInput,
@@ -108,34 +135,16 @@ export async function login(
   );
   const refreshToken = newRefreshToken();
 
-  // One statement, so atomic without a transaction and one round trip: the sign-in time is set
-  // and the session created together, and both read the statement's one now().
-  const { rows } = (await db.execute(sql`
-    with signed_in as (
-      update ${users} set ${sql.identifier(users.lastLogin.name)} = now()
-      where ${users.id} = ${user.id}
-      returning ${users.id}
-    )
-    insert into ${sessions} (${sql.join(
-      [
-        sessions.userId,
-        sessions.refreshTokenHash,
-        sessions.expiresAt,
-        sessions.userAgent,
-        sessions.ip,
-      ].map((column) => sql.identifier(column.name)),
-      sql`, `,
-    )})
-    select id, ${hashToken(refreshToken)}, ${sessionExpiry(config)},
-      ${client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null}, ${client.ip}
-    from signed_in
-    returning id, now() as signed_in_at`)) as unknown as {
-    rows: { id: string; signed_in_at: Date | string }[];
-  };
-  const [session] = rows;
+  const [session] = await signInStatement(db).execute({
+    userId: user.id,
+    refreshTokenHash: hashToken(refreshToken),
+    ttlDays: config.refreshTokenTtlDays,
+    userAgent: client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+    ip: client.ip,
+  });
   if (!session) throw new Error('Sign-in rows were not written');
   const sessionId = session.id;
-  const signedIn: UserRow = { ...user, lastLogin: new Date(session.signed_in_at) };
+  const signedIn: UserRow = { ...user, lastLogin: new Date(session.signedInAt) };
   // After the session is written: the counter may live in Redis, apart from the database. A
   // failure here only leaves old failures counted.
   if (accountFailuresCounted) await deps.limitStore.clearHits(accountKey(user.email));
