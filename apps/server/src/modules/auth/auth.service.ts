@@ -60,8 +60,9 @@ function limitRules(limits: AuthLimits, email: string, ip: string): LimitRule[] 
   ];
 }
 
-function sessionExpiry(config: Config) {
-  return sql`now() + make_interval(days => ${config.refreshTokenTtlDays})`;
+/** `days` is the refresh token's lifetime, or a placeholder for it in a prepared statement. */
+function sessionExpiry(days: number | SQL) {
+  return sql`now() + make_interval(days => ${days})`;
 }
 
 /**
@@ -113,7 +114,7 @@ const signInStatement = perDatabase((db) => {
     .values({
       userId: sql`(select ${signedIn.id} from ${signedIn})`,
       refreshTokenHash: sql.placeholder('refreshTokenHash'),
-      expiresAt: sql`now() + make_interval(days => ${sql.placeholder('ttlDays')}::int)`,
+      expiresAt: sessionExpiry(sql`${sql.placeholder('ttlDays')}::int`),
       userAgent: sql.placeholder('userAgent'),
       ip: sql.placeholder('ip'),
     })
@@ -212,7 +213,7 @@ export async function refreshSession(
       .set({
         refreshTokenHash: hashToken(refreshToken),
         lastUsedAt: sql`now()`,
-        expiresAt: sessionExpiry(config),
+        expiresAt: sessionExpiry(config.refreshTokenTtlDays),
       })
       .from(users)
       .where(

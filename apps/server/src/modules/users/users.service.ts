@@ -21,7 +21,7 @@ export function normalizeEmail(email: string): string {
  */
 export const EMAIL_IS_PLACEHOLDER = sql`lower(${users.email}) = ${sql.placeholder('email')}`;
 
-/** Every sign-in looks its account up: planned once per connection. */
+/** With the limit counters in Redis, every sign-in looks its account up: planned once per connection. */
 const userByEmail = perDatabase((db) =>
   db.select().from(users).where(EMAIL_IS_PLACEHOLDER).limit(1).prepare('user_by_email'),
 );
