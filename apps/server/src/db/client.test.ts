@@ -122,6 +122,20 @@ describe.runIf(TEST_ENGINE === 'postgres')('PostgreSQL connections', () => {
   });
 });
 
+describe('planner costs', () => {
+  it('are those of data in memory or on an SSD, on either engine', async () => {
+    const database = await createTestDatabase();
+    try {
+      const { rows } = (await database.db.execute(
+        sql`select current_setting('random_page_cost') as cost`,
+      )) as unknown as { rows: { cost: string }[] };
+      expect(rows).toEqual([{ cost: '1.1' }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('values read back', () => {
   it('leave timestamps, dates and intervals as text and parse the rest, in a transaction or not', async () => {
     const database = await createTestDatabase();
