@@ -7,7 +7,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_ENGINE } from '../test/database';
-import { type AppDatabase, openDatabase, PGDATA_DIR } from './client';
+import { type AppDatabase, type Database, openDatabase, PGDATA_DIR } from './client';
 import { DataDirLockedError, LOCK_FILE } from './data-dir-lock';
 import { users } from './schema';
 
@@ -122,53 +122,47 @@ describe.runIf(TEST_ENGINE === 'postgres')('PostgreSQL connections', () => {
   });
 });
 
-describe('planner costs', () => {
-  it('are those of data in memory or on an SSD, on either engine', async () => {
-    const database = await createTestDatabase();
-    try {
-      const { rows } = (await database.db.execute(
-        sql`select current_setting('random_page_cost') as cost`,
-      )) as unknown as { rows: { cost: string }[] };
-      expect(rows).toEqual([{ cost: '1.1' }]);
-    } finally {
-      await database.close();
-    }
+describe('a database the app opens', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
   });
-});
+  afterAll(() => database.close());
 
-describe('values read back', () => {
-  it('leave timestamps, dates and intervals as text and parse the rest, in a transaction or not', async () => {
-    const database = await createTestDatabase();
-    try {
-      const read = async (db: AppDatabase) => {
-        const { rows } = (await db.execute(sql`select
-          '2026-01-02 03:04:05+00'::timestamptz as at, '2026-01-02'::date as day,
-          interval '1 day' as span, array['2026-01-02 03:04:05+00'::timestamptz] as ats,
-          array[1, 2] as numbers, '{"a":1}'::json as document`)) as unknown as {
-          rows: Record<string, unknown>[];
-        };
-        const [row] = rows;
-        return {
-          at: typeof row?.at,
-          day: row?.day,
-          span: typeof row?.span,
-          ats: typeof row?.ats,
-          numbers: row?.numbers,
-          document: row?.document,
-        };
+  it('plans with the costs of data in memory or on an SSD, on either engine', async () => {
+    const rows = await database.db
+      .select({ cost: sql<string>`current_setting('random_page_cost')` })
+      .from(sql`(values (1)) as single_row`);
+    expect(rows).toEqual([{ cost: '1.1' }]);
+  });
+
+  it('leaves timestamps, dates and intervals as text and parses the rest, in a transaction or not', async () => {
+    const read = async (db: AppDatabase) => {
+      const { rows } = (await db.execute(sql`select
+        '2026-01-02 03:04:05+00'::timestamptz as at, '2026-01-02'::date as day,
+        interval '1 day' as span, array['2026-01-02 03:04:05+00'::timestamptz] as ats,
+        array[1, 2] as numbers, '{"a":1}'::json as document`)) as unknown as {
+        rows: Record<string, unknown>[];
       };
-      const expected = {
-        at: 'string',
-        day: '2026-01-02',
-        span: 'string',
-        ats: 'string',
-        numbers: [1, 2],
-        document: { a: 1 },
+      const [row] = rows;
+      return {
+        at: typeof row?.at,
+        day: row?.day,
+        span: typeof row?.span,
+        ats: typeof row?.ats,
+        numbers: row?.numbers,
+        document: row?.document,
       };
-      expect(await database.db.transaction((tx) => read(tx))).toEqual(expected);
-      expect(await read(database.db)).toEqual(expected);
-    } finally {
-      await database.close();
-    }
+    };
+    const expected = {
+      at: 'string',
+      day: '2026-01-02',
+      span: 'string',
+      ats: 'string',
+      numbers: [1, 2],
+      document: { a: 1 },
+    };
+    expect(await database.db.transaction((tx) => read(tx))).toEqual(expected);
+    expect(await read(database.db)).toEqual(expected);
   });
 });
