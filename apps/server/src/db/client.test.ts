@@ -136,6 +136,24 @@ describe('a database the app opens', () => {
     expect(rows).toEqual([{ cost: '1.1' }]);
   });
 
+  it("writes a sign-in's update of an account beside it, on a page a bulk import filled", async () => {
+    await database.db.execute(sql`insert into users (email, password_hash, role)
+      select 'fill' || n || '@fillfactor.examiq.test', repeat('h', 97), 'student'
+      from generate_series(1, 200) as n`);
+    const hotUpdates = await database.db.transaction(async (tx) => {
+      const [first] = await tx.select({ id: users.id }).from(users).where(sql`ctid = '(0,1)'::tid`);
+      await tx
+        .update(users)
+        .set({ lastLogin: sql`now()` })
+        .where(eq(users.id, first?.id ?? ''));
+      return tx
+        .select({ count: sql<number>`pg_stat_get_xact_tuples_hot_updated('users'::regclass)::int` })
+        .from(sql`(values (1)) as single_row`);
+    });
+
+    expect(hotUpdates).toEqual([{ count: 1 }]);
+  });
+
   it('leaves timestamps, dates and intervals as text and parses the rest, in a transaction or not', async () => {
     const read = async (db: AppDatabase) => {
       const { rows } = (await db.execute(sql`select

@@ -43,13 +43,19 @@ const MIGRATION_LOCK_ID = 7_312_604_851;
  */
 const PLANNER_COSTS = ['random_page_cost=1.1'];
 
+/**
+ * The embedded database's commit state counts its writing statements (commit-state.ts), so its
+ * writes skip the records PostgreSQL's readers learn from (migration 0009_table_writes_setting).
+ */
+const EMBEDDED_SETTINGS = ['examiq.record_table_writes=off'];
+
 /** An embedded database with the planner costs of a PostgreSQL connection. */
 function createPglite(options: Omit<PGliteOptions, 'startParams'> = {}): Promise<PGlite> {
   return PGlite.create({
     ...options,
     startParams: [
       ...PGlite.defaultStartParams,
-      ...PLANNER_COSTS.flatMap((setting) => ['-c', setting]),
+      ...[...PLANNER_COSTS, ...EMBEDDED_SETTINGS].flatMap((setting) => ['-c', setting]),
     ],
   });
 }

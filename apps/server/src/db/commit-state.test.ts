@@ -55,6 +55,20 @@ describe('commitState', () => {
     expect(afterStatement).not.toBe(before);
     expect(await stateOf(BATCHES)).not.toBe(afterStatement);
   });
+
+  it('learns of a write from its record on PostgreSQL; the embedded database keeps none', async () => {
+    const recorded = await database.db.transaction(async (tx) => {
+      await tx.insert(batches).values(newBatch());
+      return tx
+        .select({ table: tableWrites.tableName, kind: tableWrites.kind })
+        .from(tableWrites)
+        .where(sql`${tableWrites.transactionId} = pg_current_xact_id()::text::bigint`);
+    });
+
+    expect(recorded).toEqual(
+      TEST_ENGINE === 'postgres' ? [{ table: 'batches', kind: 'rows' }] : [],
+    );
+  });
 });
 
 describe('the tables whose writes are recorded', () => {

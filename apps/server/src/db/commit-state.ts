@@ -111,8 +111,7 @@ async function changesSince(db: AppDatabase, last: Snapshot | undefined) {
 
 /**
  * Deletes, at most once a minute, the records of the transactions that had ended by the last
- * compaction's snapshot, and notes the current one's. Runs on both engines: the embedded database
- * records its writes too, though only PostgreSQL reads them.
+ * compaction's snapshot, and notes the current one's.
  */
 function compactor(db: AppDatabase) {
   let last: { horizon: string; at: number } | undefined;
@@ -220,12 +219,12 @@ export function countEmbeddedWrites(db: AppDatabase, client: PGlite): void {
  * it costs no query at all.
  */
 export async function commitState(db: AppDatabase): Promise<CommitState> {
-  compactions(db)();
   const embedded = embeddedWrites.get(db);
   if (embedded) {
     const writes = String(embedded());
     return () => writes;
   }
+  compactions(db)();
   const state = await trackers(db)(undefined);
   if (!state) throw new Error('The commit state was not read');
   return state;

@@ -479,6 +479,7 @@ export const rowCounts = pgTable('row_counts', {
  * transaction (migration 0007_table_writes): `rows` when it added rows, `changes` when it
  * updated, deleted or truncated. Answers kept in memory learn from it which tables a commit
  * changed. Each transaction adds rows of its own, so writers never wait on each other here.
+ * Only on PostgreSQL: the embedded engine, which nothing else can write, skips them.
  */
 export const tableWrites = pgTable(
   'table_writes',
