@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_ENGINE } from '../test/database';
+import { createTestDatabase } from '../test/database';
 import { type AppDatabase, type Database, openDatabase, PGDATA_DIR } from './client';
 import { DataDirLockedError, LOCK_FILE } from './data-dir-lock';
 import { users } from './schema';
@@ -93,41 +93,48 @@ describe('embedded database', () => {
   });
 });
 
-describe.runIf(TEST_ENGINE === 'postgres')('PostgreSQL connections', () => {
-  it('plan a named statement once, not again for each set of parameters', async () => {
-    const database = await createTestDatabase();
-    try {
-      // A transaction keeps to one connection, where the statement stays prepared.
-      const plans = await database.db.transaction(async (tx) => {
-        const usersByIds = tx
-          .select({ email: users.email })
-          .from(users)
-          .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-          .prepare('users_by_ids');
-        for (const size of [1, 2, 3]) {
-          await usersByIds.execute({ ids: Array.from({ length: size }, () => randomUUID()) });
-        }
-        return tx
-          .select({
-            generic: sql<number>`generic_plans::int`,
-            custom: sql<number>`custom_plans::int`,
-          })
-          .from(sql`pg_prepared_statements`)
-          .where(sql`name = 'users_by_ids'`);
-      });
-      expect(plans).toEqual([{ generic: 3, custom: 0 }]);
-    } finally {
-      await database.close();
-    }
-  });
-});
-
 describe('a database the app opens', () => {
   let database: Database;
   beforeAll(async () => {
     database = await createTestDatabase();
   });
   afterAll(() => database.close());
+
+  it('plans a named statement once, not again for each set of parameters, on either engine', async () => {
+    // A transaction keeps to one connection, where the statement stays prepared.
+    const plans = await database.db.transaction(async (tx) => {
+      const usersByIds = tx
+        .select({ email: users.email })
+        .from(users)
+        .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+        .prepare('users_by_ids');
+      for (const size of [1, 2, 3]) {
+        await usersByIds.execute({ ids: Array.from({ length: size }, () => randomUUID()) });
+      }
+      return tx
+        .select({
+          generic: sql<number>`generic_plans::int`,
+          custom: sql<number>`custom_plans::int`,
+        })
+        .from(sql`pg_prepared_statements`)
+        .where(sql`name = 'users_by_ids'`);
+    });
+    expect(plans).toEqual([{ generic: 3, custom: 0 }]);
+  });
+
+  it('answers after a failed statement, with the statements it had named', async () => {
+    const byEmail = database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, sql.placeholder('email')))
+      .prepare('user_id_by_email');
+    expect(await byEmail.execute({ email: 'nobody@examiq.test' })).toEqual([]);
+    await expect(database.db.execute(sql`select 1 / 0`)).rejects.toThrow();
+
+    expect(await byEmail.execute({ email: 'nobody@examiq.test' })).toEqual([]);
+    const { rows } = await database.db.execute<{ one: number }>(sql`select 1 as one`);
+    expect(rows).toEqual([{ one: 1 }]);
+  });
 
   it('plans with the costs of data in memory or on an SSD, on either engine', async () => {
     const rows = await database.db

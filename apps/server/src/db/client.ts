@@ -2,11 +2,10 @@ import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PglitePgConnection } from '@electric-sql/pglite/node-postgres';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
 import { countEmbeddedWrites } from './commit-state';
@@ -42,6 +41,8 @@ const MIGRATION_LOCK_ID = 7_312_604_851;
  * look-ups by key.
  */
 const PLANNER_COSTS = ['random_page_cost=1.1'];
+/** Settings of every connection, on either engine (see openPostgres). */
+const CONNECTION_SETTINGS = ['plan_cache_mode=force_generic_plan', ...PLANNER_COSTS];
 
 /**
  * The embedded database's commit state counts its writing statements (commit-state.ts), so its
@@ -49,68 +50,59 @@ const PLANNER_COSTS = ['random_page_cost=1.1'];
  */
 const EMBEDDED_SETTINGS = ['examiq.record_table_writes=off'];
 
-/** An embedded database with the planner costs of a PostgreSQL connection. */
+/** An embedded database with the settings of a PostgreSQL connection. */
 function createPglite(options: Omit<PGliteOptions, 'startParams'> = {}): Promise<PGlite> {
   return PGlite.create({
     ...options,
     startParams: [
       ...PGlite.defaultStartParams,
-      ...[...PLANNER_COSTS, ...EMBEDDED_SETTINGS].flatMap((setting) => ['-c', setting]),
+      ...[...CONNECTION_SETTINGS, ...EMBEDDED_SETTINGS].flatMap((setting) => ['-c', setting]),
     ],
   });
 }
 
-const AS_TEXT = (value: string) => value;
-const PROBE = 'text';
-
 /**
- * drizzle passes, with every query, parsers that leave timestamps, dates and intervals as text,
- * and PGlite merges them into a copy of its table of every type's parser, query by query: about
- * 0.1 ms, a quarter of a look-up by key. Parsers that return the text as it is are set on the
- * client once instead, and the query goes without them. Every query of ours goes through drizzle,
- * so every one wants those types as text.
+ * One driver, node-postgres, for both engines: PGlite comes with a connection for it. Its named
+ * statements are parsed and planned once per connection, where PGlite's own `query()` parses and
+ * plans every statement anew in six calls into the engine: a look-up of an account by email costs
+ * a third of the time. One connection at a time, as the engine has one session: a transaction
+ * holds it and other statements wait their turn.
  */
-function withParsersSetOnce<Query extends PGlite['query']>(client: PGlite, query: Query): Query {
-  return ((text, params, options) => {
-    const parsers = options?.parsers;
-    if (!parsers || !Object.values(parsers).every((parse) => parse(PROBE) === PROBE)) {
-      return query(text, params, options);
+function embeddedPool(pglite: PGlite): pg.Pool {
+  // The pool replaces a client after any failed statement. The session, and the statements it
+  // has parsed, stay: each new connection starts from the same record of them.
+  const parsedStatements = {};
+  class EmbeddedClient extends pg.Client {
+    constructor(config: pg.ClientConfig = {}) {
+      const connection = new PglitePgConnection({ pglite });
+      connection.parsedStatements = parsedStatements;
+      const parse = connection.parse.bind(connection);
+      // drizzle hands pg its result parsers as `types`, which pg's own serializer leaves out of
+      // the message and PGlite's would take for the parameters' types.
+      connection.parse = (query: { types?: unknown }) =>
+        parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
+      super({ ...config, connection } as pg.ClientConfig);
     }
-    for (const type of Object.keys(parsers)) {
-      if (client.parsers[type] !== AS_TEXT) client.parsers[type] = AS_TEXT;
-    }
-    const { parsers: _setOnce, ...rest } = options;
-    return query(text, params, rest);
-  }) as Query;
+  }
+  return new pg.Pool({ Client: EmbeddedClient, max: 1, idleTimeoutMillis: 0 });
 }
 
-function setParsersOnce(client: PGlite): void {
-  client.query = withParsersSetOnce(client, client.query.bind(client));
-  const transaction = client.transaction.bind(client);
-  client.transaction = (callback) =>
-    transaction((tx) => {
-      tx.query = withParsersSetOnce(client, tx.query);
-      return callback(tx);
-    });
-}
-
-function pgliteDatabase(client: PGlite, onClosed: () => void = () => {}): Database {
-  setParsersOnce(client);
-  const db = drizzlePglite({ client, schema });
-  countEmbeddedWrites(db, client);
+function pgliteDatabase(pglite: PGlite, onClosed: () => void = () => {}): Database {
+  const pool = embeddedPool(pglite);
+  const database = poolDatabase(pool, 'pglite');
+  countEmbeddedWrites(database.db, pool);
   let closing: Promise<void> | undefined;
   return {
-    db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    ...database,
     close() {
       closing ??= (async () => {
         try {
-          if (!client.closed) {
+          await database.close();
+          if (!pglite.closed) {
             try {
-              await client.exec('CHECKPOINT');
+              await pglite.exec('CHECKPOINT');
             } finally {
-              await client.close();
+              await pglite.close();
             }
           }
         } finally {
@@ -174,25 +166,13 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   }
 }
 
-export function openPostgres(connectionString: string): Database {
-  const pool = new pg.Pool({
-    connectionString,
-    connectionTimeoutMillis: 5_000,
-    // Each named statement is planned once per connection. By default PostgreSQL plans anew for
-    // each set of parameters when it guesses that pays, and for a student's six-way join that
-    // planning costs several times the run. Every prepared statement of ours is a look-up by key
-    // or an index-ordered page, with one good plan for any parameters.
-    options: ['plan_cache_mode=force_generic_plan', ...PLANNER_COSTS]
-      .map((setting) => `-c ${setting}`)
-      .join(' '),
-  });
-  // An idle connection dropped by the server must not end the process: the next query reports it.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+/** Migrations and closing of either engine's pool. */
+function poolDatabase(pool: pg.Pool, kind: DatabaseKind): Database {
   const db = drizzlePostgres({ client: pool, schema });
   let closing: Promise<void> | undefined;
   return {
     db,
-    kind: 'postgres',
+    kind,
     async migrate() {
       // The advisory lock belongs to a connection, so the migrator runs on that same connection.
       const client = await pool.connect();
@@ -214,6 +194,21 @@ export function openPostgres(connectionString: string): Database {
       return closing;
     },
   };
+}
+
+export function openPostgres(connectionString: string): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    connectionTimeoutMillis: 5_000,
+    // Each named statement is planned once per connection. By default PostgreSQL plans anew for
+    // each set of parameters when it guesses that pays, and for a student's six-way join that
+    // planning costs several times the run. Every prepared statement of ours is a look-up by key
+    // or an index-ordered page, with one good plan for any parameters.
+    options: CONNECTION_SETTINGS.map((setting) => `-c ${setting}`).join(' '),
+  });
+  // An idle connection dropped by the server must not end the process: the next query reports it.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  return poolDatabase(pool, 'postgres');
 }
 
 /** PostgreSQL through a pool when DATABASE_URL is set, otherwise the embedded PGlite in DATA_DIR. */

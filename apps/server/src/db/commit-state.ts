@@ -1,5 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { batchedRead } from './batched-read';
 import type { AppDatabase } from './client';
 import { perDatabase } from './per-database';
@@ -189,25 +189,35 @@ const READ_ONLY = /^\s*select\b/i;
 
 /**
  * Counts every statement of an embedded database that may have written, as it completes: every
- * transaction, every `exec`, every query but a plain `select`. The data directory is locked to
- * this process, so these are all its writes.
+ * statement but a plain `select`, a transaction's `begin` and `commit` included. The data
+ * directory is locked to this process, and its pool is the only way in, so these are all its
+ * writes.
  */
-export function countEmbeddedWrites(db: AppDatabase, client: PGlite): void {
+export function countEmbeddedWrites(db: AppDatabase, pool: pg.Pool): void {
   let writes = 0;
-  const counted = <Method extends (...args: never[]) => Promise<unknown>>(
-    method: Method,
-    mayWrite: (...args: Parameters<Method>) => boolean,
-  ) =>
-    (async (...args: Parameters<Method>) => {
-      try {
-        return await method.apply(client, args);
-      } finally {
-        if (mayWrite(...args)) writes += 1;
+  const count = () => {
+    writes += 1;
+  };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const [statement] = args;
+      const text = typeof statement === 'string' ? statement : (statement as pg.QueryConfig).text;
+      if (READ_ONLY.test(text)) return query(...args);
+      // The pool's own query() passes a callback; a client's caller awaits the promise. Either
+      // way the count moves before the caller goes on.
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        return query(...args.slice(0, -1), (...outcome: unknown[]) => {
+          count();
+          return callback(...outcome);
+        });
       }
-    }) as Method;
-  client.query = counted(client.query, (text) => !READ_ONLY.test(text));
-  client.exec = counted(client.exec, () => true);
-  client.transaction = counted(client.transaction, () => true);
+      const result = query(...args);
+      if (result instanceof Promise) result.then(count, count);
+      return result;
+    }) as typeof client.query;
+  });
   embeddedWrites.set(db, () => writes);
 }
 
