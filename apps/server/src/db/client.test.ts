@@ -132,7 +132,9 @@ describe('a database the app opens', () => {
     await expect(database.db.execute(sql`select 1 / 0`)).rejects.toThrow();
 
     expect(await byEmail.execute({ email: 'nobody@examiq.test' })).toEqual([]);
-    const { rows } = await database.db.execute<{ one: number }>(sql`select 1 as one`);
+    const rows = await database.db
+      .select({ one: sql<number>`1` })
+      .from(sql`(values (1)) as single_row`);
     expect(rows).toEqual([{ one: 1 }]);
   });
 
