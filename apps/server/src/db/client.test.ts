@@ -10,6 +10,7 @@ import { createTestDatabase } from '../test/database';
 import { type AppDatabase, type Database, openDatabase, PGDATA_DIR } from './client';
 import { DataDirLockedError, LOCK_FILE } from './data-dir-lock';
 import { users } from './schema';
+import { SINGLE_ROW } from './single-row';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -132,16 +133,14 @@ describe('a database the app opens', () => {
     await expect(database.db.execute(sql`select 1 / 0`)).rejects.toThrow();
 
     expect(await byEmail.execute({ email: 'nobody@examiq.test' })).toEqual([]);
-    const rows = await database.db
-      .select({ one: sql<number>`1` })
-      .from(sql`(values (1)) as single_row`);
+    const rows = await database.db.select({ one: sql<number>`1` }).from(SINGLE_ROW);
     expect(rows).toEqual([{ one: 1 }]);
   });
 
   it('plans with the costs of data in memory or on an SSD, on either engine', async () => {
     const rows = await database.db
       .select({ cost: sql<string>`current_setting('random_page_cost')` })
-      .from(sql`(values (1)) as single_row`);
+      .from(SINGLE_ROW);
     expect(rows).toEqual([{ cost: '1.1' }]);
   });
 
@@ -157,7 +156,7 @@ describe('a database the app opens', () => {
         .where(eq(users.id, first?.id ?? ''));
       return tx
         .select({ count: sql<number>`pg_stat_get_xact_tuples_hot_updated('users'::regclass)::int` })
-        .from(sql`(values (1)) as single_row`);
+        .from(SINGLE_ROW);
     });
 
     expect(hotUpdates).toEqual([{ count: 1 }]);

@@ -41,7 +41,13 @@ const MIGRATION_LOCK_ID = 7_312_604_851;
  * look-ups by key.
  */
 const PLANNER_COSTS = ['random_page_cost=1.1'];
-/** Settings of every connection, on either engine (see openPostgres). */
+/**
+ * Settings of every connection, on either engine. Each named statement is planned once per
+ * connection: by default PostgreSQL plans anew for each set of parameters when it guesses that
+ * pays, and for a student's six-way join that planning costs several times the run. Every
+ * prepared statement of ours is a look-up by key or an index-ordered page, with one good plan
+ * for any parameters.
+ */
 const CONNECTION_SETTINGS = ['plan_cache_mode=force_generic_plan', ...PLANNER_COSTS];
 
 /**
@@ -200,10 +206,6 @@ export function openPostgres(connectionString: string): Database {
   const pool = new pg.Pool({
     connectionString,
     connectionTimeoutMillis: 5_000,
-    // Each named statement is planned once per connection. By default PostgreSQL plans anew for
-    // each set of parameters when it guesses that pays, and for a student's six-way join that
-    // planning costs several times the run. Every prepared statement of ours is a look-up by key
-    // or an index-ordered page, with one good plan for any parameters.
     options: CONNECTION_SETTINGS.map((setting) => `-c ${setting}`).join(' '),
   });
   // An idle connection dropped by the server must not end the process: the next query reports it.

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { batchedRead } from './batched-read';
 import type { AppDatabase } from './client';
 import { perDatabase } from './per-database';
+import { SINGLE_ROW } from './single-row';
 
 /**
  * The tables whose writes migration 0007_table_writes records, and which writes: `rows` records
@@ -104,7 +105,7 @@ async function changesSince(db: AppDatabase, last: Snapshot | undefined) {
         from table_writes where transaction_id >= ${begunFrom} ${runningThen}
       ), '[]'::json)`,
     })
-    .from(sql`(values (1)) as single_row`);
+    .from(SINGLE_ROW);
   if (!row) throw new Error('The commit state query returned no row');
   return row;
 }

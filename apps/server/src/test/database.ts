@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppDatabase, type Database, openMemoryDatabase, openPostgres } from '../db/client';
+import { SINGLE_ROW } from '../db/single-row';
 
 /** The engine the API tests run on: PostgreSQL when DATABASE_URL is set, otherwise PGlite. */
 export const TEST_ENGINE = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -53,9 +54,7 @@ export async function createPgliteDatabase(): Promise<Database> {
 export async function postgresUrlOf(db: AppDatabase): Promise<string> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL names no PostgreSQL server');
-  const [row] = await db
-    .select({ name: sql<string>`current_database()` })
-    .from(sql`(values (1)) as single_row`);
+  const [row] = await db.select({ name: sql<string>`current_database()` }).from(SINGLE_ROW);
   if (!row) throw new Error('The database has no name');
   return withDatabaseName(url, row.name);
 }

@@ -28,6 +28,7 @@ import {
   questions,
   sections,
 } from '../../db/schema';
+import { SINGLE_ROW } from '../../db/single-row';
 import { FieldErrors } from '../../errors';
 
 /** The messages of an id that is well formed but names no record, as the form words them. */
@@ -135,7 +136,7 @@ const audienceOf = perDatabase((db) =>
         string[]
       >`array_to_json(array(select ${faculty.userId} from ${faculty} where ${faculty.userId} = any(${sql.placeholder('facultyUserIds')}::uuid[])))`,
     })
-    .from(sql`(values (1)) as single_row`)
+    .from(SINGLE_ROW)
     .leftJoin(batches, sql`${batches.id} = ${sql.placeholder('batchId')}`)
     .leftJoin(courses, sql`${courses.id} = ${sql.placeholder('courseId')}`)
     .leftJoin(branches, sql`${branches.id} = ${sql.placeholder('branchId')}`)

@@ -15,6 +15,7 @@ import { insertOne } from '../../db/errors';
 import { perDatabase } from '../../db/per-database';
 import { preparedInsert } from '../../db/prepared-insert';
 import { batches, branches, courses, sections } from '../../db/schema';
+import { SINGLE_ROW } from '../../db/single-row';
 import { ApiError } from '../../errors';
 
 type BatchRow = typeof batches.$inferSelect;
@@ -246,7 +247,7 @@ const masterDataCounts = perDatabase((db) =>
       branches: db.$count(branches),
       sections: db.$count(sections),
     })
-    .from(sql`(values (1)) as single_row`)
+    .from(SINGLE_ROW)
     .prepare('master_data_counts'),
 );
 
