@@ -1,5 +1,6 @@
 // HTTP measurements: autocannon load at a fixed concurrency, and sequential request timings.
 import autocannon from 'autocannon';
+import { cpuCounter } from './cpu.mjs';
 import { rssMiB } from './server.mjs';
 
 /** The server's peak RSS while `work` runs, sampled every 250 ms. */
@@ -64,8 +65,8 @@ export async function load(server, { connections, seconds, headers, next, expect
     });
   await run(Math.max(1, seconds / 10));
   await settle(server);
+  const cpuPerAnswer = cpuCounter(server.pid);
   const { result, peakRssMiB } = await withPeakRss(server.pid, () => run(seconds));
-  const backlogMs = await settle(server);
   const expected = [expect].flat().map(String);
   let ok = 0;
   /** Statuses other than the expected ones, e.g. { 429: 3 }: each is an error. */
@@ -75,6 +76,9 @@ export async function load(server, { connections, seconds, headers, next, expect
     else unexpected[code] = Number(count);
   }
   const wrong = Object.values(unexpected).reduce((sum, count) => sum + count, 0);
+  // Counted before the settling, which is not load.
+  const cpu = cpuPerAnswer(ok + wrong);
+  const backlogMs = await settle(server);
   return {
     rps: ok / result.duration,
     p99: result.latency.p99,
@@ -82,6 +86,7 @@ export async function load(server, { connections, seconds, headers, next, expect
     unexpected,
     peakRssMiB,
     backlogMs,
+    cpu,
   };
 }
 
