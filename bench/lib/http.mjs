@@ -97,13 +97,15 @@ const median = (values) => {
 };
 
 /**
- * `count` requests one after another on one connection; the median time of those answered with
- * `expect` (others, such as a 409 for a pair that exists, are counted and left out).
+ * `count` requests one after another on one connection, after `warmUp` more that are not timed
+ * (as the load rows' warm-up: the server's code is compiled and its statements prepared); the
+ * median time of those answered with `expect` (others, such as a 409 for a pair that exists, are
+ * counted and left out).
  */
-export async function sequential(server, { count, headers, next, expect }) {
+export async function sequential(server, { count, warmUp, headers, next, expect }) {
   const times = [];
   const others = {};
-  for (let made = 0; made < count; made++) {
+  for (let made = -warmUp; made < count; made++) {
     const { method, path, body } = next();
     const started = performance.now();
     const response = await fetch(`${server.url}${path}`, {
@@ -112,6 +114,7 @@ export async function sequential(server, { count, headers, next, expect }) {
       body,
     });
     await response.arrayBuffer();
+    if (made < 0) continue;
     const elapsed = performance.now() - started;
     if (response.status === expect) times.push(elapsed);
     else others[response.status] = (others[response.status] ?? 0) + 1;

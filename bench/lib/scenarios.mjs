@@ -304,12 +304,14 @@ export const SCENARIOS = [
       const years = freshBatchYears();
       const batch = await sequential(ctx.server, {
         count: ctx.creates,
+        warmUp: ctx.creates,
         headers: ctx.auth,
         expect: 201,
         next: () => post('/api/admin/create-batch', years.next().value),
       });
       const exam = await sequential(ctx.server, {
         count: ctx.creates,
+        warmUp: ctx.creates,
         headers: ctx.auth,
         expect: 201,
         next: () => post('/api/admin/create-exam', largestExam(ctx.scale)),

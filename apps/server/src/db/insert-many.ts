@@ -31,12 +31,21 @@ export function insertMany<Table extends PgTable, Key extends keyof InferInsertM
       sql`insert into ${table} (${columnList}) select ${columnList} from json_populate_recordset(null::${table}, ${sql.placeholder(placeholder)}::json)`,
     /**
      * The rows as the placeholder's value. Values go as JSON writes them (arrays become the
-     * column's array type).
+     * column's array type). Each row is built property by property: from entries, the 250
+     * questions of an exam take twice as long to build and write out. The text goes as bytes: PGlite's driver measures a
+     * string's UTF-8 length in JavaScript, character by character, where Node encodes it natively
+     * (a json parameter's binary form is its text).
      */
-    rows: (rows: Pick<InferInsertModel<Table>, Key>[]): string =>
-      JSON.stringify(
-        rows.map((row) =>
-          Object.fromEntries(columns.map((key, index) => [names[index], row[key] ?? null])),
+    rows: (rows: Pick<InferInsertModel<Table>, Key>[]): Buffer =>
+      Buffer.from(
+        JSON.stringify(
+          rows.map((row) => {
+            const record: Record<string, unknown> = {};
+            columns.forEach((key, index) => {
+              record[names[index] as string] = row[key] ?? null;
+            });
+            return record;
+          }),
         ),
       ),
   };

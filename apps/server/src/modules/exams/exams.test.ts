@@ -274,6 +274,24 @@ describe('POST /api/admin/create-exam', () => {
     expect(stored.payload.questions.flat()).toHaveLength(250);
   });
 
+  it('stores text in any script as it was written', async () => {
+    const payload = {
+      ...mcqExam(audience, { sections: 1, questionsPerSection: 1 }),
+      passingMarks: 1,
+    };
+    const [section] = payload.examSections;
+    const [[question]] = payload.questions as [[ExamPayload['questions'][0][0]]];
+    if (!section || question?.questionType !== 'MCQ') throw new Error('Expected one MCQ');
+    section.name = 'Teil 1 — Größen';
+    question.questionText = 'Résumé: ∫ x² dx, 日本語, हिन्दी, 😀 "quoted" \\ back';
+    question.options = [
+      { text: 'x³/3 + C ✓', isCorrect: true },
+      { text: 'Ωmega', isCorrect: false },
+    ];
+    const exam = await api.exam(payload);
+    expect((await storedExam(exam._id)).payload).toEqual(parsedForStorage(payload));
+  });
+
   describe('audience and faculty checked against the database', () => {
     const unknown = randomUUID();
     const cases: Array<
