@@ -164,17 +164,26 @@ function commitTracker(db: AppDatabase) {
     }
     last = { snapshot, at };
     const seen = { epoch, counts: new Map(counts) };
-    return (dependencies) =>
-      [
-        seen.epoch,
-        ...RECORDED_TABLES.flatMap((table) => {
-          const dependency = dependencies[table];
-          if (!dependency) return [];
-          const changed = seen.counts.get(`${table} changes`) ?? 0;
-          const added = dependency === 'rows' ? `+${seen.counts.get(`${table} rows`) ?? 0}` : '';
-          return [`${table}:${changed}${added}`];
-        }),
-      ].join(' ');
+    // Every request of a round asks with one of a few sets of dependencies, each a constant of
+    // its route: the state of each set is written out once.
+    const states = new WeakMap<Dependencies, string>();
+    return (dependencies) => {
+      let state = states.get(dependencies);
+      if (state === undefined) {
+        state = [
+          seen.epoch,
+          ...RECORDED_TABLES.flatMap((table) => {
+            const dependency = dependencies[table];
+            if (!dependency) return [];
+            const changed = seen.counts.get(`${table} changes`) ?? 0;
+            const added = dependency === 'rows' ? `+${seen.counts.get(`${table} rows`) ?? 0}` : '';
+            return [`${table}:${changed}${added}`];
+          }),
+        ].join(' ');
+        states.set(dependencies, state);
+      }
+      return state;
+    };
   };
 
   return batchedRead<undefined, CommitState>(async () => new Map([[undefined, await look()]]));

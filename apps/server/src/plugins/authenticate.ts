@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, type Role } from '@examiq/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/client';
-import { type CommitState, commitState } from '../db/commit-state';
+import { type CommitState, commitState, type Dependencies } from '../db/commit-state';
 import { readCache } from '../db/read-cache';
 import { ApiError } from '../errors';
 import { findLiveSession, type LiveSession } from '../modules/auth/auth.service';
@@ -29,6 +29,9 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer +(\S+)\s*$/i;
 
+/** A live session is read again after a commit that changed sessions or accounts. */
+const SESSION_READS: Dependencies = { sessions: 'changes', users: 'changes' };
+
 export function registerAuthentication(
   app: FastifyInstance,
   { db, config }: { db: AppDatabase; config: Config },
@@ -48,7 +51,7 @@ export function registerAuthentication(
     request.commitState = commitState(db);
     const session = await liveSessions(
       claims.sessionId,
-      { sessions: 'changes', users: 'changes' },
+      SESSION_READS,
       () => findLiveSession(db, claims.sessionId),
       request.commitState,
     );

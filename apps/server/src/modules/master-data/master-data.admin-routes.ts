@@ -15,6 +15,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import type { Dependencies } from '../../db/commit-state';
 import { sendCachedRead } from '../../plugins/cached-read';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
@@ -35,6 +36,18 @@ import {
 } from './master-data.service';
 
 const TAGS = ['master-data'];
+
+/** The tables each list is read from, as its cached answers depend on them. */
+const READS = {
+  batches: { batches: 'rows' },
+  courses: { courses: 'rows' },
+  branches: { branches: 'rows' },
+  sections: { sections: 'rows' },
+  coursesOfBatch: { batches: 'changes', courses: 'rows' },
+  branchesOfCourse: { courses: 'changes', branches: 'rows' },
+  sectionsOfBranch: { branches: 'changes', sections: 'rows' },
+  counts: { batches: 'rows', courses: 'rows', branches: 'rows', sections: 'rows' },
+} satisfies Record<string, Dependencies>;
 
 /** Batches, courses, branches and sections. Registered inside the admin scope, which guards it. */
 export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = async (
@@ -128,7 +141,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, { batches: 'rows' }, async () => ({
+      sendCachedRead(db, request, reply, READS.batches, async () => ({
         success: true as const,
         data: await listBatches(db),
       })),
@@ -145,7 +158,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, { courses: 'rows' }, async () => ({
+      sendCachedRead(db, request, reply, READS.courses, async () => ({
         success: true as const,
         data: await listCourses(db),
       })),
@@ -162,7 +175,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, { branches: 'rows' }, async () => ({
+      sendCachedRead(db, request, reply, READS.branches, async () => ({
         success: true as const,
         data: await listBranches(db),
       })),
@@ -179,7 +192,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, { sections: 'rows' }, async () => ({
+      sendCachedRead(db, request, reply, READS.sections, async () => ({
         success: true as const,
         data: await listSections(db),
       })),
@@ -200,7 +213,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, { batches: 'changes', courses: 'rows' }, async () => ({
+      sendCachedRead(db, request, reply, READS.coursesOfBatch, async () => ({
         success: true as const,
         data: await listCoursesOfBatch(db, request.query.batchId),
       })),
@@ -221,7 +234,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, { courses: 'changes', branches: 'rows' }, async () => ({
+      sendCachedRead(db, request, reply, READS.branchesOfCourse, async () => ({
         success: true as const,
         data: await listBranchesOfCourse(db, request.query.courseId),
       })),
@@ -242,7 +255,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(db, request, reply, { branches: 'changes', sections: 'rows' }, async () => ({
+      sendCachedRead(db, request, reply, READS.sectionsOfBranch, async () => ({
         success: true as const,
         data: await listSectionsOfBranch(db, request.query.branchId),
       })),
@@ -259,15 +272,9 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     (request, reply) =>
-      sendCachedRead(
-        db,
-        request,
-        reply,
-        { batches: 'rows', courses: 'rows', branches: 'rows', sections: 'rows' },
-        async () => ({
-          success: true as const,
-          data: await countMasterData(db),
-        }),
-      ),
+      sendCachedRead(db, request, reply, READS.counts, async () => ({
+        success: true as const,
+        data: await countMasterData(db),
+      })),
   );
 };
