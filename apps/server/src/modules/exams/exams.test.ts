@@ -233,23 +233,30 @@ describe('POST /api/admin/create-exam', () => {
     const first = await api.exam(examPayload(audience));
     const second = await api.exam(examPayload(audience));
     const { db } = t.database;
-    const sectionIds = await db
+    const sectionRows = await db
       .select({ id: examSections.id })
       .from(examSections)
       .where(eq(examSections.examId, second._id))
       .orderBy(asc(examSections.position));
-    const questionIds = await db
-      .select({ id: questions.id })
+    const questionRows = await db
+      .select({ id: questions.id, sectionId: questions.sectionId })
       .from(questions)
       .innerJoin(examSections, eq(examSections.id, questions.sectionId))
-      .where(eq(examSections.examId, second._id));
-    const made = [first._id, second._id, ...sectionIds.map((row) => row.id)];
+      .where(eq(examSections.examId, second._id))
+      .orderBy(asc(examSections.position), asc(questions.position));
+    // Each section is made before its questions, and the next section after them.
+    const made = [
+      first._id,
+      second._id,
+      ...sectionRows.flatMap((section) => [
+        section.id,
+        ...questionRows.filter((row) => row.sectionId === section.id).map((row) => row.id),
+      ]),
+    ];
 
+    expect(made).toHaveLength(2 + sectionRows.length + questionRows.length);
     expect(made).toEqual([...made].sort());
-    for (const { id } of questionIds) expect(id > second._id).toBe(true);
-    for (const id of [...made, ...questionIds.map((row) => row.id)]) {
-      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
-    }
+    for (const id of made) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
   });
 
   it('stores an id chosen twice once, and takes ids in upper case', async () => {
