@@ -32,9 +32,9 @@ export function insertMany<Table extends PgTable, Key extends keyof InferInsertM
     /**
      * The rows as the placeholder's value. Values go as JSON writes them (arrays become the
      * column's array type). Each row is built property by property: from entries, the 250
-     * questions of an exam take twice as long to build and write out. The text goes as bytes: PGlite's driver measures a
-     * string's UTF-8 length in JavaScript, character by character, where Node encodes it natively
-     * (a json parameter's binary form is its text).
+     * questions of an exam take twice as long to build and write out. The text goes as bytes:
+     * PGlite's driver measures a string's UTF-8 length in JavaScript, character by character,
+     * where Node encodes it natively (a json parameter's binary form is its text).
      */
     rows: (rows: Pick<InferInsertModel<Table>, Key>[]): Buffer =>
       Buffer.from(

@@ -5,7 +5,7 @@ import {
   type ExamListItem,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
-import { examListItemOf } from '@examiq/contracts/test-support';
+import { examListItemOf, validQuestions } from '@examiq/contracts/test-support';
 import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -282,19 +282,27 @@ describe('POST /api/admin/create-exam', () => {
   });
 
   it('stores text in any script as it was written', async () => {
+    const oneQuestion = mcqExam(audience, { sections: 1, questionsPerSection: 1 });
     const payload = {
-      ...mcqExam(audience, { sections: 1, questionsPerSection: 1 }),
+      ...oneQuestion,
       passingMarks: 1,
+      examSections: oneQuestion.examSections.map((section) => ({
+        ...section,
+        name: 'Teil 1 — Größen',
+      })),
+      questions: [
+        [
+          {
+            ...validQuestions.MCQ(1),
+            questionText: 'Résumé: ∫ x² dx, 日本語, हिन्दी, 😀 "quoted" \\ back',
+            options: [
+              { text: 'x³/3 + C ✓', isCorrect: true },
+              { text: 'Ωmega', isCorrect: false },
+            ],
+          },
+        ],
+      ],
     };
-    const [section] = payload.examSections;
-    const [[question]] = payload.questions as [[ExamPayload['questions'][0][0]]];
-    if (!section || question?.questionType !== 'MCQ') throw new Error('Expected one MCQ');
-    section.name = 'Teil 1 — Größen';
-    question.questionText = 'Résumé: ∫ x² dx, 日本語, हिन्दी, 😀 "quoted" \\ back';
-    question.options = [
-      { text: 'x³/3 + C ✓', isCorrect: true },
-      { text: 'Ωmega', isCorrect: false },
-    ];
     const exam = await api.exam(payload);
     expect((await storedExam(exam._id)).payload).toEqual(parsedForStorage(payload));
   });
