@@ -150,6 +150,7 @@ function commitTracker(db: AppDatabase) {
   let epoch = 0;
   const counts = new Map<string, number>();
   let last: { snapshot: Snapshot; at: number } | undefined;
+  let latest: CommitState | undefined;
 
   const look = async (): Promise<CommitState> => {
     const at = performance.now();
@@ -167,7 +168,7 @@ function commitTracker(db: AppDatabase) {
     // Every request of a round asks with one of a few sets of dependencies, each a constant of
     // its route: the state of each set is written out once.
     const states = new WeakMap<Dependencies, string>();
-    return (dependencies) => {
+    latest = (dependencies) => {
       let state = states.get(dependencies);
       if (state === undefined) {
         state = [
@@ -184,9 +185,13 @@ function commitTracker(db: AppDatabase) {
       }
       return state;
     };
+    return latest;
   };
 
-  return batchedRead<undefined, CommitState>(async () => new Map([[undefined, await look()]]));
+  return {
+    read: batchedRead<undefined, CommitState>(async () => new Map([[undefined, await look()]])),
+    latest: () => latest,
+  };
 }
 
 const trackers = perDatabase(commitTracker);
@@ -231,6 +236,13 @@ export function countEmbeddedWrites(db: AppDatabase, pool: pg.Pool): void {
   embeddedWrites.set(db, () => writes);
 }
 
+function embeddedCommitState(db: AppDatabase): CommitState | undefined {
+  const embedded = embeddedWrites.get(db);
+  if (!embedded) return undefined;
+  const writes = String(embedded());
+  return () => writes;
+}
+
 /**
  * The database's commit state, read after the caller asked. On PostgreSQL it tells, table by
  * table, whether a write has committed since, whichever server process or tool wrote: the
@@ -239,13 +251,18 @@ export function countEmbeddedWrites(db: AppDatabase, pool: pg.Pool): void {
  * it costs no query at all.
  */
 export async function commitState(db: AppDatabase): Promise<CommitState> {
-  const embedded = embeddedWrites.get(db);
-  if (embedded) {
-    const writes = String(embedded());
-    return () => writes;
-  }
+  const embedded = embeddedCommitState(db);
+  if (embedded) return embedded;
   compactions(db)();
-  const state = await trackers(db)(undefined);
+  const state = await trackers(db).read(undefined);
   if (!state) throw new Error('The commit state was not read');
   return state;
+}
+
+/**
+ * The commit state of the last read that has completed, without reading it again: older than any
+ * read begun after it. Undefined until a first read on PostgreSQL has completed.
+ */
+export function settledCommitState(db: AppDatabase): CommitState | undefined {
+  return embeddedCommitState(db) ?? trackers(db).latest();
 }

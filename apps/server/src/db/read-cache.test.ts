@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDatabase } from '../test/database';
 import type { Database } from './client';
+import type { CommitState } from './commit-state';
 import { readCache } from './read-cache';
 import { batches } from './schema';
 
@@ -78,6 +79,16 @@ describe('readCache', () => {
 
     expect(runs()).toBe(2);
     expect(after).toBe((await database.db.select().from(batches)).length);
+  });
+
+  it('reads a key it keeps nothing for at once, without waiting for the caller’s state', async () => {
+    const cache = readCache<number>(database.db, { maxEntries: 10 });
+    const { read, runs } = countingRead();
+    const never = new Promise<CommitState>(() => undefined);
+    const count = (await database.db.select().from(batches)).length;
+
+    expect(await cache('batches', BATCHES, read, never)).toBe(count);
+    expect(runs()).toBe(1);
   });
 
   it('keeps no failure', async () => {

@@ -1,6 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import type { AppDatabase } from './client';
-import { type CommitState, commitState, type Dependencies } from './commit-state';
+import {
+  type CommitState,
+  commitState,
+  type Dependencies,
+  settledCommitState,
+} from './commit-state';
 
 interface Entry<T> {
   state: string;
@@ -10,8 +15,8 @@ interface Entry<T> {
 /**
  * Answers `read()` for `key`, from memory while no write to the tables it depends on has
  * committed since it last ran. A key always names the same dependencies. `state` is the commit
- * state when the caller already read one after it arrived (a request reads one for its session
- * and its answer alike).
+ * state when the caller already reads one after it arrived (a request reads one for its session
+ * and its answer alike); it may be left unawaited, so its failure is the caller's to handle.
  */
 export type ReadCache<T> = (
   key: string,
@@ -32,7 +37,7 @@ export type CacheLimit<T> =
  * A cache of reads whose answer depends only on the data and the key (never on the clock or on
  * who asks), answered again for as long as no write to the tables it depends on has committed.
  * The database's commit state is read on every call, after the call arrived, and an answer is
- * kept under the state read before its computation began: a caller in that same state arrived
+ * kept under a state read before its computation began: a caller in that same state arrived
  * before any such write committed, so no caller gets data older than it could have seen, and
  * concurrent callers share one computation. Beyond its limit, the least recently asked answers
  * are dropped first; an answer larger than the whole limit is not kept.
@@ -44,10 +49,7 @@ export function readCache<T>(db: AppDatabase, limit: CacheLimit<T>): ReadCache<T
   const sizeOf = 'sizeOf' in limit ? limit.sizeOf : undefined;
   // An answer being computed counts as 1 until its size is known.
   const pending = sizeOf && { size: 1 };
-  return async (key, dependencies, read, stateRead = commitState(db)) => {
-    const state = (await stateRead)(dependencies);
-    const known = entries.get(key);
-    if (known?.state === state) return known.answer;
+  const keep = (key: string, state: string, read: () => Promise<T>) => {
     const entry = { state, answer: read() };
     entries.set(key, entry, pending);
     entry.answer.then(
@@ -62,5 +64,16 @@ export function readCache<T>(db: AppDatabase, limit: CacheLimit<T>): ReadCache<T
       },
     );
     return entry.answer;
+  };
+  return async (key, dependencies, read, stateRead) => {
+    // With no answer kept to compare, the caller's own state would decide nothing: the read
+    // begins at once, and its answer is kept under the last state read before it began. A later
+    // caller in that state arrived before any write since, so the answer is as new as it needs.
+    const settled = entries.has(key) ? undefined : settledCommitState(db);
+    if (settled) return keep(key, settled(dependencies), read);
+    const state = (await (stateRead ?? commitState(db)))(dependencies);
+    const known = entries.get(key);
+    if (known?.state === state) return known.answer;
+    return keep(key, state, read);
   };
 }

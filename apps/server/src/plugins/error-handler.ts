@@ -87,11 +87,20 @@ export function frameworkErrorHandler(
   response.code(statusCode).headers(headers).send(body);
 }
 
-/** Every failure leaves as the error contract; a 500 is logged and never shows its cause. */
+/**
+ * Sets the status and headers of the error contract for `error` on a reply and returns its body;
+ * a 500 is logged and never shows its cause.
+ */
+export function errorAnswer(error: unknown, request: FastifyRequest, response: FastifyReply) {
+  const { statusCode, body, headers } = toErrorReply(error);
+  if (statusCode >= 500) request.log.error({ err: error }, 'Request failed');
+  response.code(statusCode).headers(headers);
+  return body;
+}
+
+/** Every failure leaves as the error contract. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, response) => {
-    const { statusCode, body, headers } = toErrorReply(error);
-    if (statusCode >= 500) request.log.error({ err: error }, 'Request failed');
-    return response.code(statusCode).headers(headers).send(body);
-  });
+  app.setErrorHandler((error, request, response) =>
+    response.send(errorAnswer(error, request, response)),
+  );
 }

@@ -5,10 +5,10 @@ import {
   successResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema';
+import { batches, sessions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, createSignedInUser, mintExpiredToken, type SignedInUser } from '../../test/users';
 import { signAccessToken, verifyAccessToken } from './tokens';
@@ -263,6 +263,58 @@ describe('authentication of protected routes', () => {
     const response = await me(bearer(token));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ success: false, message: AUTH_MESSAGES.invalidToken });
+  });
+
+  it('answers every request of a revoked session with 401, whatever its route would have answered', async () => {
+    const [admin, student] = [
+      await createSignedInUser(t.app, t.database.db, 'admin'),
+      await signedIn(),
+    ];
+    await t.database.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(inArray(sessions.id, [admin.sessionId, student.sessionId]));
+    const batchesBefore = await t.database.db.select().from(batches);
+
+    const requests = [
+      // A 404, a 400 and a 403 for a live session; a 200 and a 201 for a live admin.
+      { user: admin, method: 'GET', url: `/api/admin/get-student/${randomUUID()}` },
+      { user: admin, method: 'GET', url: '/api/admin/get-all-student?page=0' },
+      { user: student, method: 'GET', url: '/api/admin/get-batches' },
+      { user: admin, method: 'GET', url: '/api/admin/get-batches' },
+      { user: admin, method: 'POST', url: '/api/admin/create-batch' },
+    ] as const;
+    for (const { user, method, url } of requests) {
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: bearer(user.accessToken),
+        ...(method === 'POST' && { payload: { startYear: 2090, endYear: 2094 } }),
+      });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json()).toEqual({ success: false, message: AUTH_MESSAGES.invalidToken });
+    }
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/auth/me',
+      headers: bearer(student.accessToken),
+    });
+    expect(head.statusCode).toBe(401);
+    expect(await t.database.db.select().from(batches)).toEqual(batchesBefore);
+  });
+
+  it('refuses a token claiming a role its account does not have', async () => {
+    const user = await signedIn();
+    const token = await signAccessToken(t.config, {
+      userId: user.user.id,
+      role: 'admin',
+      sessionId: user.sessionId,
+    });
+    for (const url of ['/api/admin/get-batches', '/api/auth/me']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json()).toEqual({ success: false, message: AUTH_MESSAGES.invalidToken });
+    }
   });
 
   it('refuses a token naming a session of another user', async () => {
