@@ -80,11 +80,10 @@ function toErrorReply(error: unknown): ErrorReply {
 /** For Fastify's `frameworkErrors` option: failures before routing (a malformed URL). */
 export function frameworkErrorHandler(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   response: FastifyReply,
 ): void {
-  const { statusCode, body, headers } = toErrorReply(error);
-  response.code(statusCode).headers(headers).send(body);
+  response.send(errorAnswer(error, request, response));
 }
 
 /**

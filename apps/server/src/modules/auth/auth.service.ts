@@ -262,8 +262,8 @@ export async function refreshSession(
 
 /**
  * One query per authenticated request: the session is live and its user exists and is active,
- * so logout, password changes and deleted accounts take effect at once. The role is read here,
- * not from the token, so a role change applies at once too.
+ * so logout, password changes and deleted accounts take effect at once. The role is read here
+ * and must be the token's, so a token issued before a role change is refused at once too.
  */
 const liveSession = perDatabase((db) =>
   db
