@@ -7,3 +7,4 @@ export * from './fields';
 export * from './master-data';
 export * from './people';
 export * from './roles';
+export * from './attempts';

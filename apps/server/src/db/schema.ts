@@ -1,5 +1,6 @@
 import {
   ACTIVE_STATUS,
+  ATTEMPT_STATUSES,
   type Address,
   COURSE_TYPES,
   DIFFICULTIES,
@@ -9,6 +10,7 @@ import {
   MARITAL_STATUSES,
   QUESTION_TYPES,
   ROLES,
+  SUBMIT_TRIGGERS,
 } from '@examiq/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -321,6 +323,9 @@ export const exams = pgTable(
     endDate: date('end_date', { mode: 'string' }),
     bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
     bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    // Orders fixed per attempt at its start: questions within each section, an MCQ's options.
+    shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
     // When the exam runs, whatever its mode: one date from its start to its end time, a date
     // range from the first day's start to the end of the last day. Buffers do not widen it.
     windowStart: timestamp('window_start').generatedAlwaysAs(
@@ -489,4 +494,115 @@ export const tableWrites = pgTable(
     kind: text('kind', { enum: ['rows', 'changes'] }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.transactionId, table.tableName, table.kind] })],
+);
+
+// --- Sittings -----------------------------------------------------------------------------------
+
+/** The order an attempt shows: each section's question ids, and each shuffled MCQ's options. */
+export interface AttemptLayoutColumn {
+  questionOrder: Record<string, string[]>;
+  optionOrder: Record<string, number[]>;
+}
+
+/**
+ * One student's sitting of one exam. `deadline_at` is owned by the server: the earlier of the
+ * start plus the duration and the window's end (`base_deadline_at`), plus the student's extra
+ * time. `due_at` is when the sweep submits it (the deadline plus the grace for saves in flight),
+ * null once submitted. A save updates `last_seq` and `last_seen_at` only, columns no index
+ * holds, so with the room the fillfactor leaves its new row version stays on its page (HOT).
+ */
+export const examAttempts = pgTable(
+  'exam_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    examId: examIdColumn(),
+    studentUserId: uuid('student_user_id')
+      .notNull()
+      .references(() => students.userId, { onDelete: 'cascade' }),
+    status: text('status', { enum: ATTEMPT_STATUSES }).notNull().default('IN_PROGRESS'),
+    startedAt: timestamptz('started_at').notNull(),
+    baseDeadlineAt: timestamptz('base_deadline_at').notNull(),
+    deadlineAt: timestamptz('deadline_at').notNull(),
+    dueAt: timestamptz('due_at'),
+    submittedAt: timestamptz('submitted_at'),
+    submitTrigger: text('submit_trigger', { enum: SUBMIT_TRIGGERS }),
+    layout: jsonb('layout').$type<AttemptLayoutColumn>(),
+    // A timed section's own deadline (ISO instant) by section id, set when it is first opened.
+    sectionDeadlines: jsonb('section_deadlines')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    lastSeenAt: timestamptz('last_seen_at'),
+  },
+  (table) => [
+    uniqueIndex('exam_attempts_exam_id_student_user_id_key').on(table.examId, table.studentUserId),
+    index('exam_attempts_student_user_id_idx').on(table.studentUserId),
+    index('exam_attempts_due_at_idx')
+      .on(table.dueAt)
+      .where(sql`${table.dueAt} is not null`),
+    check('exam_attempts_status_check', isOneOf(table.status, ATTEMPT_STATUSES)),
+    check(
+      'exam_attempts_submitted_check',
+      sql`(${table.status} = 'SUBMITTED') = (${table.submittedAt} is not null and ${table.submitTrigger} is not null and ${table.dueAt} is null)`,
+    ),
+  ],
+);
+
+/**
+ * The latest answer to each question of an attempt. A save writes only over an older `seq`, so
+ * retries, duplicates and late arrivals change nothing. The question is checked against the
+ * attempt's exam by the server, and goes with the attempt when the exam is deleted.
+ */
+export const attemptAnswers = pgTable(
+  'attempt_answers',
+  {
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => examAttempts.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull(),
+    // The chosen option's position among the question's stored options.
+    selectedOption: integer('selected_option'),
+    text: text('text'),
+    markedForReview: boolean('marked_for_review').notNull().default(false),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    savedAt: timestamptz('saved_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.attemptId, table.questionId] })],
+);
+
+/** Extra time for one student on one exam, granted before or during the attempt. */
+export const examAllowances = pgTable(
+  'exam_allowances',
+  {
+    examId: examIdColumn(),
+    studentUserId: uuid('student_user_id')
+      .notNull()
+      .references(() => students.userId, { onDelete: 'cascade' }),
+    extraMinutes: integer('extra_minutes').notNull(),
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    grantedAt: timestamptz('granted_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.examId, table.studentUserId] }),
+    index('exam_allowances_student_user_id_idx').on(table.studentUserId),
+  ],
+);
+
+/**
+ * What happened to an attempt, append-only: the record for disputes. Answers carry their own
+ * `seq` and time; events are the start, each resume, sections opened, extra time, the submit.
+ */
+export const attemptEvents = pgTable(
+  'attempt_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => examAttempts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    at: timestamptz('at').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+  },
+  (table) => [index('attempt_events_attempt_id_idx').on(table.attemptId)],
 );

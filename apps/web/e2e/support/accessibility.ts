@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The widths every screen is checked at: a desktop and a phone (390 px). */
+export const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+
+/**
+ * Fails on any serious or critical WCAG 2.1 A/AA violation axe-core finds on the page as it is
+ * now, at the page's current width.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+  expect(serious, `${label}: accessibility violations`).toEqual([]);
+}
+
+/** Checks the page at the desktop and the phone width, leaving it at the desktop width. */
+export async function expectAccessibleAtBothWidths(page: Page, label: string): Promise<void> {
+  await page.setViewportSize(WIDTHS.phone);
+  await expectAccessible(page, `${label} (phone)`);
+  await page.setViewportSize(WIDTHS.desktop);
+  await expectAccessible(page, `${label} (desktop)`);
+}

@@ -1,0 +1,354 @@
+import { z } from 'zod';
+import { paginationSchema } from './api';
+import { wholeNumber } from './fields';
+import { EXAM_MODES, QUESTION_TYPES, scheduleDetailsSchema } from './exams';
+import { pageQuerySchema } from './people';
+
+// --- Enumerations -----------------------------------------------------------------------------
+
+export const ATTEMPT_STATUSES = ['IN_PROGRESS', 'SUBMITTED'] as const;
+export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
+
+/** Who finalised an attempt: the student's submit, the deadline sweep, or (later) a proctor. */
+export const SUBMIT_TRIGGERS = ['STUDENT', 'DEADLINE', 'PROCTOR'] as const;
+export type SubmitTrigger = (typeof SUBMIT_TRIGGERS)[number];
+
+/** Where a published exam stands for a student: its lobby not open yet, open, or over. */
+export const EXAM_AVAILABILITIES = ['UPCOMING', 'OPEN', 'CLOSED'] as const;
+export type ExamAvailability = (typeof EXAM_AVAILABILITIES)[number];
+
+/** A targeted student's sitting as the admin sees it. */
+export const SITTING_STATUSES = [
+  'NOT_STARTED',
+  'IN_PROGRESS',
+  'SUBMITTED',
+  'SUBMITTED_BY_DEADLINE',
+] as const;
+export type SittingStatus = (typeof SITTING_STATUSES)[number];
+export const SITTING_STATUS_LABELS: Record<SittingStatus, string> = {
+  NOT_STARTED: 'Not started',
+  IN_PROGRESS: 'In progress',
+  SUBMITTED: 'Submitted',
+  SUBMITTED_BY_DEADLINE: 'Submitted by the deadline',
+};
+
+// --- Limits -----------------------------------------------------------------------------------
+
+export const ATTEMPT_LIMITS = {
+  /** Characters of one written answer: a long essay is about 15,000. */
+  answerText: 20_000,
+  /** Answers in one save: every question of the largest exam (5 sections of 50). */
+  answersPerSave: 250,
+  extraMinutes: { min: 1, max: 600 },
+  /** How long after the deadline a save still counts: requests already in flight. */
+  saveGraceMs: 15_000,
+  /** A save this long after the last change, and a heartbeat save about this often. */
+  saveDebounceMs: 1_500,
+  heartbeatMs: 30_000,
+  /** The countdown's warnings, in minutes left. */
+  warningsAtMinutes: [5, 1],
+} as const;
+
+export const ATTEMPT_MESSAGES = {
+  examNotFound: 'Exam not found',
+  attemptNotFound: 'Attempt not found',
+  studentNotFound: 'Student not found',
+  notYourSection: 'This exam is not for your section',
+  notStarted: 'This exam has not started yet',
+  closed: 'This exam is closed',
+  timeOver: 'The time for this exam is over',
+  alreadySubmitted: 'This exam has already been submitted',
+  submitted: 'Your exam has been submitted',
+  submittedAtDeadline:
+    'The time for this exam is over: the answers saved before the deadline were submitted',
+  questionNotInAttempt: 'This question is not part of your exam',
+  optionNotOfQuestion: 'This option is not one of the question’s options',
+  answerKindMismatch: 'This kind of answer does not fit the question',
+  duplicateQuestion: 'A question can appear only once in a save',
+  sectionNotInAttempt: 'This section is not part of your exam',
+  studentNotInAudience: 'This student is not in this exam’s audience',
+  extraTimeGranted: 'Extra time granted',
+  attemptSubmittedNoExtraTime: 'This student has already submitted the exam',
+  saved: 'Saved',
+  saving: 'Saving…',
+  offline: 'Offline: your answers are kept on this device and will be sent when you reconnect',
+  conflict:
+    'This exam is also open in another tab or device, and a newer answer was saved there. Reload to continue with the newest answers.',
+} as const;
+
+// --- Requests ---------------------------------------------------------------------------------
+
+export const examIdParamSchema = z.object({ examId: z.uuid('The exam id is not valid') });
+export const attemptIdParamSchema = z.object({ attemptId: z.uuid('The attempt id is not valid') });
+
+/** An option is named by its place among the question's options as the exam stores them. */
+export const optionIdSchema = z.string().regex(/^[0-3]$/, 'The option id is not valid');
+
+const seqSchema = z
+  .number({ error: 'seq must be a whole number of at least 1' })
+  .int('seq must be a whole number of at least 1')
+  .min(1, 'seq must be a whole number of at least 1')
+  .max(Number.MAX_SAFE_INTEGER, 'seq is too large');
+
+/**
+ * One question's answer: the chosen option of a choice question, or the text of a written one;
+ * both null (or absent) clear it. Marked for review is kept whether answered or not.
+ */
+export const answerInputSchema = z
+  .object({
+    questionId: z.uuid('The question id is not valid'),
+    selectedOptionId: optionIdSchema.nullable().optional(),
+    text: z
+      .string({ error: 'The answer must be text' })
+      .max(
+        ATTEMPT_LIMITS.answerText,
+        `An answer cannot exceed ${ATTEMPT_LIMITS.answerText.toLocaleString('en')} characters`,
+      )
+      .nullable()
+      .optional(),
+    markedForReview: z.boolean({ error: 'markedForReview must be true or false' }).optional(),
+  })
+  .refine((answer) => answer.selectedOptionId == null || answer.text == null, {
+    message: 'An answer is either a chosen option or a text, not both',
+    path: ['text'],
+  });
+export type AnswerInput = z.infer<typeof answerInputSchema>;
+
+const answersSchema = z
+  .array(answerInputSchema, { error: 'answers must be a list' })
+  .max(
+    ATTEMPT_LIMITS.answersPerSave,
+    `A save can hold at most ${ATTEMPT_LIMITS.answersPerSave} answers`,
+  )
+  .superRefine((answers, ctx) => {
+    const seen = new Set<string>();
+    answers.forEach((answer, index) => {
+      const id = answer.questionId.toLowerCase();
+      if (seen.has(id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'questionId'],
+          message: ATTEMPT_MESSAGES.duplicateQuestion,
+        });
+      }
+      seen.add(id);
+    });
+  });
+
+export const saveAnswersSchema = z.object({ seq: seqSchema, answers: answersSchema });
+export type SaveAnswersPayload = z.infer<typeof saveAnswersSchema>;
+
+/** The final save that may come with a submit. */
+export const submitExamSchema = z
+  .object({ seq: seqSchema.optional(), answers: answersSchema.optional() })
+  .refine((body) => body.answers === undefined || body.seq !== undefined, {
+    message: 'seq is required with answers',
+    path: ['seq'],
+  });
+export type SubmitExamPayload = z.infer<typeof submitExamSchema>;
+
+export const openSectionSchema = z.object({
+  sectionId: z.uuid('The section id is not valid'),
+});
+
+export const grantExtraTimeSchema = z.object({
+  examId: z.uuid('The exam id is not valid'),
+  studentId: z.uuid('The student id is not valid'),
+  minutes: wholeNumber('Extra time', {
+    ...ATTEMPT_LIMITS.extraMinutes,
+    unit: ' minutes',
+  }),
+});
+export type GrantExtraTimePayload = z.infer<typeof grantExtraTimeSchema>;
+
+export const sittingsQuerySchema = pageQuerySchema.extend({
+  search: z
+    .string()
+    .trim()
+    .max(100, 'Search cannot exceed 100 characters')
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type SittingsQuery = z.output<typeof sittingsQuerySchema>;
+
+// --- Responses --------------------------------------------------------------------------------
+
+export const attemptSummarySchema = z.object({
+  _id: z.string(),
+  status: z.enum(ATTEMPT_STATUSES),
+  startedAt: z.string(),
+  deadlineAt: z.string(),
+  submittedAt: z.string().nullable(),
+  submitTrigger: z.enum(SUBMIT_TRIGGERS).nullable(),
+  /** The highest `seq` saved so far: a new tab continues after it. */
+  lastSeq: z.number(),
+});
+export type AttemptSummary = z.infer<typeof attemptSummarySchema>;
+
+/** A published exam as a student of one of its sections sees it; never its answer key. */
+export const myExamSchema = z.object({
+  _id: z.string(),
+  examId: z.string(),
+  examTitle: z.string(),
+  subject: z.string(),
+  examMode: z.enum(EXAM_MODES),
+  duration: z.number(),
+  totalMarks: z.number(),
+  passingMarks: z.number(),
+  scheduleDetails: scheduleDetailsSchema,
+  availability: z.enum(EXAM_AVAILABILITIES),
+  /** Instants (ISO 8601): the lobby opens, Start is enabled, the window ends. */
+  lobbyOpensAt: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  attempt: attemptSummarySchema
+    .pick({ _id: true, status: true, deadlineAt: true, submittedAt: true, submitTrigger: true })
+    .nullable(),
+});
+export type MyExam = z.infer<typeof myExamSchema>;
+
+export const myExamsDataSchema = z.object({ exams: z.array(myExamSchema), serverNow: z.string() });
+
+/** A section as the lobby lists it. */
+export const lobbySectionSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  questionType: z.enum(QUESTION_TYPES),
+  totalQuestions: z.number(),
+  marks: z.number(),
+  timeLimit: z.number(),
+  isOptional: z.boolean(),
+  instructions: z.array(z.string()),
+});
+
+export const lobbyDataSchema = z.object({
+  exam: myExamSchema.extend({
+    examDescription: z.string(),
+    generalInstructions: z.array(z.string()),
+    sections: z.array(lobbySectionSchema),
+  }),
+  serverNow: z.string(),
+});
+export type LobbyData = z.infer<typeof lobbyDataSchema>;
+
+// Strict objects: a key that is not named here (an answer key) fails the response's schema.
+export const studentQuestionSchema = z.strictObject({
+  _id: z.string(),
+  questionText: z.string(),
+  questionType: z.enum(QUESTION_TYPES),
+  marks: z.number(),
+  options: z.array(z.strictObject({ _id: z.string(), text: z.string() })).optional(),
+  minWordCount: z.number().optional(),
+  maxWordCount: z.number().optional(),
+});
+export type StudentQuestion = z.infer<typeof studentQuestionSchema>;
+
+export const studentSectionSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  instructions: z.array(z.string()),
+  timeLimit: z.number(),
+  isOptional: z.boolean(),
+  /** A timed section's own deadline, from the moment it was first opened; null until then. */
+  deadlineAt: z.string().nullable(),
+  questions: z.array(studentQuestionSchema),
+});
+export type StudentSection = z.infer<typeof studentSectionSchema>;
+
+export const savedAnswerSchema = z.strictObject({
+  questionId: z.string(),
+  selectedOptionId: z.string().nullable(),
+  text: z.string().nullable(),
+  markedForReview: z.boolean(),
+  seq: z.number(),
+  savedAt: z.string(),
+});
+export type SavedAnswer = z.infer<typeof savedAnswerSchema>;
+
+/** What start-exam and get-attempt answer: everything the attempt page needs. */
+export const attemptViewSchema = z.object({
+  attempt: attemptSummarySchema,
+  exam: z.object({
+    _id: z.string(),
+    examTitle: z.string(),
+    subject: z.string(),
+    examMode: z.enum(EXAM_MODES),
+    duration: z.number(),
+    totalMarks: z.number(),
+  }),
+  serverNow: z.string(),
+  remainingMs: z.number(),
+  sections: z.array(studentSectionSchema),
+  answers: z.array(savedAnswerSchema),
+});
+export type AttemptView = z.infer<typeof attemptViewSchema>;
+
+export const saveAnswersResultSchema = z.object({
+  ackSeq: z.number(),
+  remainingMs: z.number(),
+  status: z.enum(ATTEMPT_STATUSES),
+  deadlineAt: z.string(),
+  /** True when another tab or device had saved a newer change to this attempt. */
+  conflict: z.boolean(),
+  /** Sections whose own time is over: their answers in this save were not stored. */
+  closedSectionIds: z.array(z.string()),
+});
+export type SaveAnswersResult = z.infer<typeof saveAnswersResultSchema>;
+
+export const openSectionResultSchema = z.object({
+  sectionId: z.string(),
+  deadlineAt: z.string().nullable(),
+  remainingMs: z.number(),
+});
+
+export const submitResultSchema = z.object({
+  attempt: attemptSummarySchema,
+  answersSaved: z.number(),
+});
+export type SubmitResult = z.infer<typeof submitResultSchema>;
+
+export const sittingSchema = z.object({
+  student: z.object({
+    _id: z.string(),
+    studentId: z.string(),
+    rollNumber: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+  }),
+  status: z.enum(SITTING_STATUSES),
+  attemptId: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  deadlineAt: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  answersSaved: z.number(),
+  extraMinutes: z.number(),
+});
+export type Sitting = z.infer<typeof sittingSchema>;
+
+export const sittingsDataSchema = z.object({
+  exam: z.object({
+    _id: z.string(),
+    examId: z.string(),
+    examTitle: z.string(),
+    subject: z.string(),
+    examMode: z.enum(EXAM_MODES),
+    duration: z.number(),
+    scheduleDetails: scheduleDetailsSchema,
+  }),
+  attempts: z.array(sittingSchema),
+  pagination: paginationSchema,
+});
+export type SittingsData = z.infer<typeof sittingsDataSchema>;
+
+export const grantExtraTimeDataSchema = z.object({
+  allowance: z.object({ examId: z.string(), studentId: z.string(), extraMinutes: z.number() }),
+  attempt: attemptSummarySchema.nullable(),
+});
+
+/** Words of a written answer, as the attempt page counts them against the expected range. */
+export function wordCount(text: string): number {
+  const words = text.trim().match(/\S+/g);
+  return words ? words.length : 0;
+}
