@@ -3,6 +3,9 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { attemptsAdminRoutes } from './modules/attempts/attempts.admin-routes';
+import { attemptsStudentRoutes } from './modules/attempts/attempts.student-routes';
+import { startDeadlineSweep } from './modules/attempts/deadline-sweep';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './modules/auth/auth.service';
 import { databaseLimitStore } from './modules/auth/rate-limiter';
@@ -13,11 +16,11 @@ import { facultyAdminRoutes } from './modules/faculty/faculty.admin-routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { masterDataAdminRoutes } from './modules/master-data/master-data.admin-routes';
 import { studentsAdminRoutes } from './modules/students/students.admin-routes';
-import { adminScope } from './plugins/admin-scope';
 import { registerAuthentication } from './plugins/authenticate';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
+import { roleScope } from './plugins/role-scope';
 import { registerSecurity } from './plugins/security';
 import { contractValidatorCompiler } from './plugins/validation';
 import { registerWebApp } from './plugins/web-app';
@@ -48,8 +51,10 @@ export interface BuildAppOptions {
    * Tests use it to collect the route table and record every response.
    */
   instrument?: (app: FastifyInstance) => void;
-  /** The clock exam schedules are read against; tests fix it. */
+  /** The clock exam schedules and deadlines are read against; tests fix it. */
   now?: () => Date;
+  /** Submits attempts at their deadline every few seconds; tests call the sweep themselves. */
+  deadlineSweep?: boolean;
 }
 
 export async function buildApp({
@@ -60,6 +65,7 @@ export async function buildApp({
   authLimits = DEFAULT_AUTH_LIMITS,
   instrument,
   now = () => new Date(),
+  deadlineSweep = true,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: REDACTED_PATHS, stream: logStream } : false,
@@ -93,15 +99,31 @@ export async function buildApp({
     limitStore: redis ? redisLimitStore(redis, database.db) : databaseLimitStore(database.db),
   });
   await app.register(
-    adminScope(async (admin) => {
+    roleScope('admin', async (admin) => {
       await admin.register(dashboardAdminRoutes, { db: database.db, now });
       await admin.register(masterDataAdminRoutes, { db: database.db });
       await admin.register(studentsAdminRoutes, { db: database.db });
       await admin.register(facultyAdminRoutes, { db: database.db });
       await admin.register(examsAdminRoutes, { db: database.db });
+      await admin.register(attemptsAdminRoutes, { db: database.db, now });
     }),
     { prefix: '/api/admin' },
   );
+  await app.register(
+    roleScope('student', async (student) => {
+      await student.register(attemptsStudentRoutes, { db: database.db, now });
+    }),
+    { prefix: '/api/student' },
+  );
+  if (deadlineSweep) {
+    let stopSweep: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopSweep = startDeadlineSweep(database.db, app.log, now);
+    });
+    app.addHook('onClose', async () => {
+      await stopSweep?.();
+    });
+  }
 
   await registerWebApp(app, config.webDistDir);
   return app;

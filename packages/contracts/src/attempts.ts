@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
-import { wholeNumber } from './fields';
 import { EXAM_MODES, QUESTION_TYPES, scheduleDetailsSchema } from './exams';
+import { wholeNumber } from './fields';
 import { pageQuerySchema } from './people';
 
 // --- Enumerations -----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 export * from './api';
+export * from './attempts';
 export * from './auth';
 export * from './constants';
 export * from './dashboard';
@@ -7,4 +8,3 @@ export * from './fields';
 export * from './master-data';
 export * from './people';
 export * from './roles';
-export * from './attempts';

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { batchedRead } from './batched-read';
 import type { AppDatabase } from './client';
 import { perDatabase } from './per-database';
+import { SITTING_TABLES_ONLY } from './prepared-sql';
 import { SINGLE_ROW } from './single-row';
 
 /**
@@ -199,8 +200,13 @@ const trackers = perDatabase(commitTracker);
 /** The write counters of the embedded databases, which only this process can write. */
 const embeddedWrites = new WeakMap<AppDatabase, () => number>();
 
-/** Statements that cannot change what a query sees (a write in a CTE starts with `with`). */
+/**
+ * Statements that cannot change what a kept answer shows: plain reads (a write in a CTE starts
+ * with `with`), and writes of the sitting tables, which no kept answer reads.
+ */
 const READ_ONLY = /^\s*select\b/i;
+const changesNoKeptAnswer = (text: string) =>
+  READ_ONLY.test(text) || text.startsWith(SITTING_TABLES_ONLY);
 
 /**
  * Counts every statement of an embedded database that may have written, as it completes: every
@@ -218,7 +224,7 @@ export function countEmbeddedWrites(db: AppDatabase, pool: pg.Pool): void {
     client.query = ((...args: unknown[]) => {
       const [statement] = args;
       const text = typeof statement === 'string' ? statement : (statement as pg.QueryConfig).text;
-      if (READ_ONLY.test(text)) return query(...args);
+      if (changesNoKeptAnswer(text)) return query(...args);
       // The pool's own query() passes a callback; a client's caller awaits the promise. Either
       // way the count moves before the caller goes on.
       const callback = args.at(-1);

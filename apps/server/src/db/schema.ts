@@ -1,7 +1,7 @@
 import {
   ACTIVE_STATUS,
-  ATTEMPT_STATUSES,
   type Address,
+  ATTEMPT_STATUSES,
   COURSE_TYPES,
   DIFFICULTIES,
   EXAM_MODES,
@@ -538,9 +538,7 @@ export const examAttempts = pgTable(
   (table) => [
     uniqueIndex('exam_attempts_exam_id_student_user_id_key').on(table.examId, table.studentUserId),
     index('exam_attempts_student_user_id_idx').on(table.studentUserId),
-    index('exam_attempts_due_at_idx')
-      .on(table.dueAt)
-      .where(sql`${table.dueAt} is not null`),
+    index('exam_attempts_due_at_idx').on(table.dueAt).where(sql`${table.dueAt} is not null`),
     check('exam_attempts_status_check', isOneOf(table.status, ATTEMPT_STATUSES)),
     check(
       'exam_attempts_submitted_check',

@@ -20,14 +20,15 @@ const PUBLIC = new Set([
 const isPublic = (route: ApiRoute) =>
   PUBLIC.has(routeName(route)) || route.url === '/api/docs' || route.url.startsWith('/api/docs/');
 const SESSION_ONLY = new Set(['POST /api/auth/logout', 'GET /api/auth/me']);
-const isAdmin = (route: ApiRoute) => route.url.startsWith('/api/admin/');
+const AREAS = { admin: '/api/admin/', student: '/api/student/' } as const;
 
-type Kind = 'public' | 'session' | 'admin';
+type Kind = 'public' | 'session' | keyof typeof AREAS;
 function kindOf(route: ApiRoute): Kind | undefined {
   if (isPublic(route)) return 'public';
   if (SESSION_ONLY.has(routeName(route))) return 'session';
-  if (isAdmin(route)) return 'admin';
-  return undefined;
+  return (Object.keys(AREAS) as (keyof typeof AREAS)[]).find((area) =>
+    route.url.startsWith(AREAS[area]),
+  );
 }
 
 const DEAD = ['no token', 'malformed token', 'expired token', 'logged-out session', 'deleted user'];
@@ -38,7 +39,7 @@ const IDENTITIES = [...DEAD, ...LIVE];
 function allowed(kind: Kind, identity: string): (status: number) => boolean {
   if (kind === 'public') return (status) => status !== 401;
   if (DEAD.includes(identity)) return (status) => status === 401;
-  if (kind === 'admin' && identity !== 'admin') return (status) => status === 403;
+  if (kind !== 'session' && identity !== kind) return (status) => status === 403;
   return (status) => status !== 401 && status !== 403;
 }
 
@@ -87,7 +88,7 @@ const routes = apiRoutes(t.routes).sort(
 const checks = routes.length * IDENTITIES.length;
 
 describe('authorization matrix', () => {
-  it('classifies every /api route as public, session-only or admin', () => {
+  it('classifies every /api route as public, session-only, admin or student', () => {
     // A floor, so a broken route collector cannot pass with an empty table.
     expect(routes.length).toBeGreaterThanOrEqual(30);
     expect(routes.filter((route) => !kindOf(route)).map(routeName)).toEqual([]);
@@ -106,7 +107,7 @@ describe('authorization matrix', () => {
           url: concreteUrl(route.url),
           headers: headers[identity],
           // An empty body: past the guard it is a 400, which is all this matrix needs.
-          ...(route.method === 'POST' ? { payload: {} } : {}),
+          ...(route.method === 'POST' || route.method === 'PUT' ? { payload: {} } : {}),
         });
         checked += 1;
         const label = `${identity} → ${routeName(route)}: ${response.statusCode}`;

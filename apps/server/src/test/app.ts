@@ -64,6 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database,
     authLimits: options.authLimits,
     now: options.now,
+    deadlineSweep: false,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
     instrument(instance) {

@@ -1,3 +1,3 @@
-import { describeAdminRouteAccess } from '../../test/admin-access';
+import { describeRouteAccess } from '../../test/route-access';
 
-describeAdminRouteAccess('dashboard', [['GET', '/api/admin/overview']]);
+describeRouteAccess('admin', 'dashboard', [['GET', '/api/admin/overview']]);

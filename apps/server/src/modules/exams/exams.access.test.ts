@@ -1,6 +1,6 @@
-import { describeAdminRouteAccess } from '../../test/admin-access';
+import { describeRouteAccess } from '../../test/route-access';
 
-describeAdminRouteAccess('exams', [
+describeRouteAccess('admin', 'exams', [
   ['POST', '/api/admin/create-exam'],
   ['GET', '/api/admin/get-all-exam'],
 ]);

@@ -1,6 +1,6 @@
-import { describeAdminRouteAccess } from '../../test/admin-access';
+import { describeRouteAccess } from '../../test/route-access';
 
-describeAdminRouteAccess('faculty', [
+describeRouteAccess('admin', 'faculty', [
   ['POST', '/api/admin/create-faculty'],
   ['GET', '/api/admin/get-all-faculty'],
   ['GET', '/api/admin/get-faculty/{id}'],

@@ -1,6 +1,6 @@
-import { describeAdminRouteAccess } from '../../test/admin-access';
+import { describeRouteAccess } from '../../test/route-access';
 
-describeAdminRouteAccess('master-data', [
+describeRouteAccess('admin', 'master-data', [
   ['POST', '/api/admin/create-batch'],
   ['POST', '/api/admin/create-course'],
   ['POST', '/api/admin/create-branch'],

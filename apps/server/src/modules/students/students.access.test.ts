@@ -1,6 +1,6 @@
-import { describeAdminRouteAccess } from '../../test/admin-access';
+import { describeRouteAccess } from '../../test/route-access';
 
-describeAdminRouteAccess('students', [
+describeRouteAccess('admin', 'students', [
   ['POST', '/api/admin/create-student'],
   ['GET', '/api/admin/get-all-student'],
   ['GET', '/api/admin/get-student/{id}'],

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from '@examiq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { bearer, createSignedInUser } from '../test/users';
-import { adminScope } from './admin-scope';
+import { roleScope } from './role-scope';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,7 +10,7 @@ beforeAll(async () => {
     // A route known only to this test, registered the way every admin feature is.
     beforeReady: async (app) => {
       await app.register(
-        adminScope(async (admin) => {
+        roleScope('admin', async (admin) => {
           admin.get('/test-only', async (request) => ({ success: true, role: request.auth.role }));
         }),
         { prefix: '/api/admin' },

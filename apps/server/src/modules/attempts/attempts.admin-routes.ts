@@ -1,0 +1,68 @@
+import {
+  ATTEMPT_MESSAGES,
+  examIdParamSchema,
+  grantExtraTimeDataSchema,
+  grantExtraTimeSchema,
+  sittingsDataSchema,
+  sittingsQuerySchema,
+  successResponse,
+} from '@examiq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { grantExtraTime, listSittings } from './sittings.service';
+
+const TAGS = ['sittings'];
+
+/**
+ * Who is sitting what, and extra time. Registered inside the admin scope, which guards it. Never
+ * answered from the admin's read cache: a sitting changes with every save.
+ */
+export const attemptsAdminRoutes: FastifyPluginAsyncZod<{
+  db: AppDatabase;
+  now: () => Date;
+}> = async (app, { db, now }) => {
+  app.get(
+    '/get-exam-attempts/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Every targeted student of an exam with their sitting's status, one page",
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        querystring: sittingsQuerySchema,
+        response: {
+          200: successResponse(sittingsDataSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listSittings(db, request.params.examId, request.query),
+    }),
+  );
+
+  app.post(
+    '/grant-extra-time',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Sets a student's extra time on an exam; a sitting in progress gets its new deadline",
+        security: BEARER_AUTH,
+        body: grantExtraTimeSchema,
+        response: {
+          200: successResponse(grantExtraTimeDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: ATTEMPT_MESSAGES.extraTimeGranted,
+      data: await grantExtraTime(db, request.body, request.auth.userId, now()),
+    }),
+  );
+};

@@ -1,0 +1,193 @@
+import {
+  attemptIdParamSchema,
+  attemptViewSchema,
+  examIdParamSchema,
+  lobbyDataSchema,
+  myExamsDataSchema,
+  openSectionResultSchema,
+  openSectionSchema,
+  saveAnswersResultSchema,
+  saveAnswersSchema,
+  submitExamSchema,
+  submitResultSchema,
+  successResponse,
+} from '@examiq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import {
+  getAttempt,
+  lobby,
+  myExams,
+  openSection,
+  saveAnswers,
+  startExam,
+  submitExam,
+} from './attempts.service';
+
+const TAGS = ['sitting an exam'];
+
+/**
+ * What a student does to sit an exam. Registered inside the student scope, which guards it; each
+ * route also checks the exam is for the student's section and the attempt is the student's own.
+ */
+export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
+  db: AppDatabase;
+  now: () => Date;
+}> = async (app, { db, now }) => {
+  app.get(
+    '/get-my-exams',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The published exams of the student's section, each with the student's attempt",
+        security: BEARER_AUTH,
+        response: { 200: successResponse(myExamsDataSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await myExams(db, request.auth.userId, now()),
+    }),
+  );
+
+  app.get(
+    '/get-exam/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "An exam's lobby: its details, instructions, sections and window",
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        response: { 200: successResponse(lobbyDataSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await lobby(db, request.auth.userId, request.params.examId, now()),
+    }),
+  );
+
+  app.post(
+    '/start-exam/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Starts the exam inside its window, or resumes the attempt already started',
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        response: {
+          200: successResponse(attemptViewSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await startExam(db, request.auth.userId, request.params.examId, now()),
+    }),
+  );
+
+  app.get(
+    '/get-attempt/:attemptId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The attempt with its questions (never the answer key) and the answers saved',
+        security: BEARER_AUTH,
+        params: attemptIdParamSchema,
+        response: {
+          200: successResponse(attemptViewSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getAttempt(db, request.auth.userId, request.params.attemptId, now()),
+    }),
+  );
+
+  app.put(
+    '/save-answers/:attemptId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Saves answers (an answer is written only over an older seq) and answers the time left',
+        security: BEARER_AUTH,
+        params: attemptIdParamSchema,
+        body: saveAnswersSchema,
+        response: {
+          200: successResponse(saveAnswersResultSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await saveAnswers(
+        db,
+        request.auth.userId,
+        request.params.attemptId,
+        request.body,
+        now(),
+      ),
+    }),
+  );
+
+  app.post(
+    '/open-section/:attemptId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Opens a section: a timed section's own clock starts the first time",
+        security: BEARER_AUTH,
+        params: attemptIdParamSchema,
+        body: openSectionSchema,
+        response: {
+          200: successResponse(openSectionResultSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await openSection(
+        db,
+        request.auth.userId,
+        request.params.attemptId,
+        request.body.sectionId,
+        now(),
+      ),
+    }),
+  );
+
+  app.post(
+    '/submit-exam/:attemptId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Submits the attempt, with a last save if given; only one submission ever counts',
+        security: BEARER_AUTH,
+        params: attemptIdParamSchema,
+        body: submitExamSchema,
+        response: {
+          200: successResponse(submitResultSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const { message, ...data } = await submitExam(
+        db,
+        request.auth.userId,
+        request.params.attemptId,
+        request.body,
+        now(),
+      );
+      return { success: true as const, message, data };
+    },
+  );
+};

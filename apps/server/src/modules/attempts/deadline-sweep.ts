@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDatabase } from '../../db/client';
+import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
+
+/** How many attempts one statement submits: a large exam's deadline is swept in a few of them. */
+const SWEEP_BATCH = 500;
+const SWEEP_INTERVAL_MS = 5_000;
+
+/**
+ * Submits the attempts whose due time (their deadline plus the grace for saves in flight) has
+ * passed, with what was saved. The due rows are locked and those another server process holds
+ * are skipped, so several processes sweep side by side; a student's submit racing the sweep
+ * waits for the row and then finds it submitted.
+ */
+const sweepStatement = preparedSql<{ submitted: number }>(
+  'sweep_deadlines',
+  `${SITTING_TABLES_ONLY}
+  with due as (
+    select id from exam_attempts where due_at <= $1 order by due_at limit $2
+    for update skip locked
+  ), done as (
+    update exam_attempts as attempt
+    set status = 'SUBMITTED', submitted_at = $1, submit_trigger = 'DEADLINE', due_at = null
+    from due where attempt.id = due.id
+    returning attempt.id
+  ), event as (
+    insert into attempt_events (attempt_id, type, at, data)
+    select id, 'submitted', $1, '{"trigger":"DEADLINE"}'::jsonb from done
+  )
+  select count(*)::int as submitted from done`,
+);
+
+/** Submits every attempt due at `now`; returns how many. */
+export async function sweepDeadlines(db: AppDatabase, now: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [row] = await sweepStatement(db, [now, SWEEP_BATCH]);
+    const submitted = row?.submitted ?? 0;
+    total += submitted;
+    if (submitted < SWEEP_BATCH) return total;
+  }
+}
+
+/**
+ * Sweeps every few seconds until stopped, each sweep after the previous one ended; a failed sweep
+ * is logged and the next one tries again.
+ */
+export function startDeadlineSweep(
+  db: AppDatabase,
+  log: FastifyBaseLogger,
+  now: () => Date,
+): () => Promise<void> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const schedule = () => {
+    timer = setTimeout(() => {
+      running = sweepDeadlines(db, now()).then(
+        (submitted) => {
+          if (submitted > 0) log.info({ submitted }, 'Attempts submitted at their deadline');
+        },
+        (error: unknown) => log.error({ err: error }, 'The deadline sweep failed'),
+      );
+      void running.then(() => {
+        if (!stopped) schedule();
+      });
+    }, SWEEP_INTERVAL_MS);
+  };
+  schedule();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}

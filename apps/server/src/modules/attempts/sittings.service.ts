@@ -1,0 +1,235 @@
+import {
+  ATTEMPT_LIMITS,
+  ATTEMPT_MESSAGES,
+  type GrantExtraTimePayload,
+  type Sitting,
+  type SittingsData,
+  type SittingsQuery,
+} from '@examiq/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { paginationOf } from '../../db/pagination';
+import { perDatabase } from '../../db/per-database';
+import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
+import {
+  examAllowances,
+  examAttempts,
+  exams,
+  examTargetSections,
+  students,
+  users,
+} from '../../db/schema';
+import { SINGLE_ROW } from '../../db/single-row';
+import { ApiError, FieldErrors } from '../../errors';
+import { scheduleDetailsOf } from '../exams/exams.service';
+import { attemptSummary } from './attempts.service';
+
+const answered = sql`(selected_option is not null or text <> '')`;
+
+/** `%text%` for ILIKE, its own wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Who the search matches: a name, a roll number or a student ID containing it. */
+const matchesSearch = sql`(${sql.placeholder('pattern')}::text is null
+  or (${students.firstName} || ' ' || ${students.lastName}) ilike ${sql.placeholder('pattern')}
+  or ${students.rollNumber} ilike ${sql.placeholder('pattern')}
+  or ${students.studentId} ilike ${sql.placeholder('pattern')})`;
+
+/** The students of an exam's target sections, each with their attempt and extra time. */
+const sittingRows = perDatabase((db) =>
+  db
+    .select({
+      student: {
+        _id: students.id,
+        studentId: students.studentId,
+        rollNumber: students.rollNumber,
+        firstName: students.firstName,
+        lastName: students.lastName,
+        email: users.email,
+      },
+      attempt: examAttempts,
+      extraMinutes: examAllowances.extraMinutes,
+      answersSaved:
+        sql<number>`(select count(*) from attempt_answers where attempt_id = ${examAttempts.id} and ${answered})`.mapWith(
+          Number,
+        ),
+    })
+    .from(examTargetSections)
+    .innerJoin(students, eq(students.sectionId, examTargetSections.sectionId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .leftJoin(
+      examAttempts,
+      and(
+        eq(examAttempts.examId, examTargetSections.examId),
+        eq(examAttempts.studentUserId, students.userId),
+      ),
+    )
+    .leftJoin(
+      examAllowances,
+      and(
+        eq(examAllowances.examId, examTargetSections.examId),
+        eq(examAllowances.studentUserId, students.userId),
+      ),
+    )
+    .where(and(eq(examTargetSections.examId, sql.placeholder('examId')), matchesSearch))
+    .orderBy(asc(students.rollNumber), asc(students.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('exam_sittings'),
+);
+
+const sittingCount = perDatabase((db) =>
+  db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(examTargetSections)
+    .innerJoin(students, eq(students.sectionId, examTargetSections.sectionId))
+    .where(and(eq(examTargetSections.examId, sql.placeholder('examId')), matchesSearch))
+    .prepare('exam_sitting_count'),
+);
+
+const examById = perDatabase((db) =>
+  db
+    .select()
+    .from(exams)
+    .where(eq(exams.id, sql.placeholder('examId')))
+    .prepare('sittings_exam'),
+);
+
+function sittingStatus(attempt: typeof examAttempts.$inferSelect | null): Sitting['status'] {
+  if (!attempt) return 'NOT_STARTED';
+  if (attempt.status === 'IN_PROGRESS') return 'IN_PROGRESS';
+  return attempt.submitTrigger === 'DEADLINE' ? 'SUBMITTED_BY_DEADLINE' : 'SUBMITTED';
+}
+
+/** Every targeted student of an exam and where their sitting stands, one page at a time. */
+export async function listSittings(
+  db: AppDatabase,
+  examId: string,
+  query: SittingsQuery,
+): Promise<SittingsData> {
+  const pattern = query.search ? containing(query.search) : null;
+  const [[exam], rows, [count]] = await Promise.all([
+    examById(db).execute({ examId }),
+    sittingRows(db).execute({
+      examId,
+      pattern,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
+    sittingCount(db).execute({ examId, pattern }),
+  ]);
+  if (!exam) throw new ApiError(404, ATTEMPT_MESSAGES.examNotFound);
+  return {
+    exam: {
+      _id: exam.id,
+      examId: exam.examId,
+      examTitle: exam.title,
+      subject: exam.subject,
+      examMode: exam.mode,
+      duration: exam.durationMinutes,
+      scheduleDetails: scheduleDetailsOf(exam),
+    },
+    attempts: rows.map(({ student, attempt, extraMinutes, answersSaved }) => ({
+      student,
+      status: sittingStatus(attempt),
+      attemptId: attempt?.id ?? null,
+      startedAt: attempt?.startedAt.toISOString() ?? null,
+      submittedAt: attempt?.submittedAt?.toISOString() ?? null,
+      deadlineAt: attempt?.deadlineAt.toISOString() ?? null,
+      lastSeenAt: attempt?.lastSeenAt?.toISOString() ?? null,
+      answersSaved: attempt ? answersSaved : 0,
+      extraMinutes: extraMinutes ?? 0,
+    })),
+    pagination: paginationOf(query, count?.total ?? 0),
+  };
+}
+
+/** The exam, the student's account, whether the student is in its audience, and the attempt. */
+const extraTimeTarget = perDatabase((db) =>
+  db
+    .select({
+      examFound: sql<boolean>`exists (select from ${exams} where ${exams.id} = ${sql.placeholder('examId')})`,
+      studentUserId: students.userId,
+      targeted: sql<boolean>`exists (select from ${examTargetSections} where ${examTargetSections.examId} = ${sql.placeholder('examId')} and ${examTargetSections.sectionId} = ${students.sectionId})`,
+      attemptStatus: examAttempts.status,
+    })
+    .from(SINGLE_ROW)
+    .leftJoin(students, eq(students.id, sql.placeholder('studentId')))
+    .leftJoin(
+      examAttempts,
+      and(
+        eq(examAttempts.examId, sql.placeholder('examId')),
+        eq(examAttempts.studentUserId, students.userId),
+      ),
+    )
+    .prepare('extra_time_target'),
+);
+
+/**
+ * Sets the student's extra time on the exam and, when they are sitting it, moves their deadline
+ * (and the sweep's due time) to the attempt's base deadline plus it, in one statement.
+ */
+const grantStatement = preparedSql<{ id: string }>(
+  'grant_extra_time',
+  `${SITTING_TABLES_ONLY}
+  with allowance as (
+    insert into exam_allowances (exam_id, student_user_id, extra_minutes, granted_by, granted_at)
+    values ($1, $2, $3, $4, $5)
+    on conflict (exam_id, student_user_id) do update set
+      extra_minutes = excluded.extra_minutes, granted_by = excluded.granted_by,
+      granted_at = excluded.granted_at
+  ), attempt as (
+    update exam_attempts
+    set deadline_at = base_deadline_at + make_interval(mins => $3),
+      due_at = base_deadline_at + make_interval(mins => $3) + make_interval(secs => $6)
+    where exam_id = $1 and student_user_id = $2 and status = 'IN_PROGRESS'
+    returning id
+  ), event as (
+    insert into attempt_events (attempt_id, type, at, data)
+    select id, 'extra_time', $5, json_build_object('minutes', $3::int, 'grantedBy', $4::uuid)
+    from attempt
+  )
+  select id from attempt`,
+);
+
+const attemptOfStudent = perDatabase((db) =>
+  db
+    .select()
+    .from(examAttempts)
+    .where(
+      and(
+        eq(examAttempts.examId, sql.placeholder('examId')),
+        eq(examAttempts.studentUserId, sql.placeholder('studentUserId')),
+      ),
+    )
+    .prepare('attempt_of_student'),
+);
+
+export async function grantExtraTime(
+  db: AppDatabase,
+  { examId, studentId, minutes }: GrantExtraTimePayload,
+  grantedBy: string,
+  now: Date,
+) {
+  const [target] = await extraTimeTarget(db).execute({ examId, studentId });
+  if (!target?.examFound) throw new ApiError(404, ATTEMPT_MESSAGES.examNotFound);
+  if (!target.studentUserId) throw new ApiError(404, ATTEMPT_MESSAGES.studentNotFound);
+  if (!target.targeted) throw new FieldErrors({ studentId: ATTEMPT_MESSAGES.studentNotInAudience });
+  if (target.attemptStatus === 'SUBMITTED') {
+    throw new ApiError(409, ATTEMPT_MESSAGES.attemptSubmittedNoExtraTime);
+  }
+  const studentUserId = target.studentUserId;
+  await grantStatement(db, [
+    examId,
+    studentUserId,
+    minutes,
+    grantedBy,
+    now,
+    ATTEMPT_LIMITS.saveGraceMs / 1000,
+  ]);
+  const [attempt] = await attemptOfStudent(db).execute({ examId, studentUserId });
+  return {
+    allowance: { examId, studentId, extraMinutes: minutes },
+    attempt: attempt ? attemptSummary(attempt) : null,
+  };
+}

@@ -1,0 +1,114 @@
+import { attemptViewSchema, successResponse } from '@examiq/contracts';
+import { validExamPayload } from '@examiq/contracts/test-support';
+import type { App } from '../app';
+import { createAudience, examsClient } from './exams';
+import { masterDataClient } from './master-data';
+import { facultyPayload, peopleClient, studentPayload } from './people';
+import { bearer, createSignedInUser, signIn } from './users';
+
+/** The institution's wall-clock date of an instant, 'YYYY-MM-DD', as schedules are written. */
+export function localDate(instant: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
+}
+
+/** A clock a test moves by hand; the app reads it for every window and deadline. */
+export function testClock(start: Date) {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set: (instant: Date) => {
+      current = new Date(instant);
+    },
+    advance: (ms: number) => {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}
+
+export const attemptViewResponse = successResponse(attemptViewSchema);
+
+/** Calls the student routes as one signed-in student. */
+export function studentClient(app: App, accessToken: string) {
+  const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url: `/api/student/${path}`,
+      headers: bearer(accessToken),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    call,
+    start: async (examId: string) => {
+      const response = await call('POST', `start-exam/${examId}`);
+      if (response.statusCode !== 200) {
+        throw new Error(`start-exam failed: ${response.statusCode} ${response.body}`);
+      }
+      return attemptViewResponse.parse(response.json()).data;
+    },
+    save: (attemptId: string, body: unknown) => call('PUT', `save-answers/${attemptId}`, body),
+    submit: (attemptId: string, body: unknown = {}) =>
+      call('POST', `submit-exam/${attemptId}`, body),
+  };
+}
+export type StudentClient = ReturnType<typeof studentClient>;
+
+/**
+ * An admin, a branch with two sections, a student signed in in each, and a published AUTO exam
+ * (one section of each question type) for the first section only, open on the clock's day.
+ */
+export async function createSittingFixture(
+  app: App,
+  db: Parameters<typeof createSignedInUser>[1],
+  today: Date,
+) {
+  const admin = await createSignedInUser(app, db, 'admin');
+  const masterData = masterDataClient(app, admin.accessToken);
+  const people = peopleClient(app, admin.accessToken);
+  const exams = examsClient(app, admin.accessToken);
+  const audience = await createAudience(masterData, 2024);
+  const [sectionA, sectionB] = audience.sectionIds as [string, string];
+  const placement = { batch: '2024-2028', course: audience.courseId, branch: audience.branchId };
+
+  async function student(section: string) {
+    const payload = studentPayload({ ...placement, section });
+    const { student: record, defaultPassword } = await people.student(payload);
+    const { tokens } = await signIn(app, payload.email, defaultPassword);
+    return {
+      record,
+      client: studentClient(app, tokens.accessToken),
+      accessToken: tokens.accessToken,
+    };
+  }
+
+  async function exam(overrides: Record<string, unknown> = {}) {
+    return exams.exam({
+      ...validExamPayload({ ...audience, sectionIds: [sectionA], examStatus: 'PUBLISH' }),
+      scheduleDetails: {
+        startDate: localDate(today),
+        endDate: localDate(today),
+        bufferTime: { beforeExam: 0, afterExam: 0 },
+      },
+      ...overrides,
+    });
+  }
+
+  return {
+    admin,
+    audience,
+    adminCall: (method: 'GET' | 'POST', path: string, payload?: unknown) =>
+      app.inject({
+        method,
+        url: `/api/admin/${path}`,
+        headers: bearer(admin.accessToken),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+    student,
+    exam,
+    /** A faculty member to proctor with, by user id as the wizard sends it. */
+    faculty: async () => ({
+      userId: (await people.faculty(facultyPayload())).faculty.userId._id,
+    }),
+    inSection: { A: sectionA, B: sectionB },
+  };
+}
