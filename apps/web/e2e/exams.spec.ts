@@ -161,6 +161,18 @@ test('an admin builds an AUTO exam in the wizard, publishes it and finds it in t
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
   await fillExamInformation(page, { title, mode: 'Auto', totalMarks: '3' });
+  // Both settings start off and are switched on from the keyboard alone.
+  const shuffleQuestions = page.getByRole('checkbox', { name: 'Shuffle questions' });
+  const shuffleOptions = page.getByRole('checkbox', { name: 'Shuffle options' });
+  await expect(shuffleQuestions).not.toBeChecked();
+  await expect(shuffleOptions).not.toBeChecked();
+  await shuffleQuestions.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await expect(shuffleOptions).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(shuffleQuestions).toBeChecked();
+  await expect(shuffleOptions).toBeChecked();
   await expect(stepButton(page, 'Schedule')).toBeDisabled();
   await next(page);
   await expect(page.getByRole('group', { name: 'Faculty' })).toHaveCount(0);
@@ -196,13 +208,22 @@ test('an admin builds an AUTO exam in the wizard, publishes it and finds it in t
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
   const review = page.getByRole('dialog', { name: 'Review exam' });
   await expect(review.getByText(title)).toBeVisible();
+  await expect(review.getByText('Shuffle questions')).toBeVisible();
+  await expect(review.getByText('Shuffle options')).toBeVisible();
+  await expect(review.getByText('On', { exact: true })).toHaveCount(2);
+  const created = page.waitForResponse('**/api/admin/create-exam');
   await review.getByRole('button', { name: 'Publish exam' }).click();
+  const shuffled = { shuffleQuestions: true, shuffleOptions: true };
+  expect((await (await created).json()).data.exam).toMatchObject({ examTitle: title, ...shuffled });
 
   await expect(page.getByText('Exam published successfully!')).toBeVisible();
   await expect(publish).toBeDisabled();
+  const listed = page.waitForResponse((response) => response.url().includes('/get-all-exam'));
   await page.getByRole('link', { name: 'View all exams' }).click();
   await expect(page).toHaveURL(/\/admin\/exam\/all-exam$/);
   await expect(page.getByText(title)).toBeVisible();
+  const { exams } = (await (await listed).json()).data as { exams: { examTitle: string }[] };
+  expect(exams.find((exam) => exam.examTitle === title)).toMatchObject(shuffled);
 });
 
 test('an admin saves a PROCTORING exam with its faculty member as a draft', async ({
@@ -263,6 +284,7 @@ test('a reload in the middle of building an exam offers to resume it', async ({
   const title = `Resumed Exam ${RUN}`;
   await openWizard(page);
   await fillExamInformation(page, { title, mode: 'Auto', totalMarks: '10' });
+  await page.getByRole('checkbox', { name: 'Shuffle options' }).check();
   await next(page);
   await chooseAudience(page, batch);
   await expect(stepButton(page, 'Target Audience')).toHaveAccessibleName(/complete$/);
@@ -282,4 +304,6 @@ test('a reload in the middle of building an exam offers to resume it', async ({
   await expect(page.getByRole('group', { name: 'Sections' }).getByLabel('Section A')).toBeChecked();
   await stepButton(page, 'Exam Information').click();
   await expect(page.getByLabel('Exam Title')).toHaveValue(title);
+  await expect(page.getByRole('checkbox', { name: 'Shuffle options' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Shuffle questions' })).not.toBeChecked();
 });

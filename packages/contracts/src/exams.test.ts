@@ -109,12 +109,29 @@ describe('exam details', () => {
     ['duration', 151, 'Duration cannot exceed 2.5 hours (150 minutes)'],
     ['duration', 90.5, 'Duration must be a whole number'],
     ['examMode', 'ONLINE', 'Please select a valid exam mode'],
+    ['shuffleQuestions', 'yes', 'Shuffle questions must be true or false'],
+    ['shuffleOptions', 1, 'Shuffle options must be true or false'],
+    ['shuffleOptions', null, 'Shuffle options must be true or false'],
     ['examStatus', 'ARCHIVED', 'Please select a valid exam status'],
     ['generalInstructions', [], 'At least 1 instruction is required'],
     ['generalInstructions', Array(11).fill('Be on time.'), 'Maximum 10 instructions allowed'],
   ] as const)('%s = %j reads %s', (field, value, message) => {
     const errors = errorsAfter((exam) => Object.assign(exam, { [field]: value }));
     expect(errors[field]).toBe(message);
+  });
+
+  it('shuffles neither questions nor options unless asked, and keeps what was asked', () => {
+    const parsed = createExamSchema.parse(autoExam());
+    expect(parsed).toMatchObject({ shuffleQuestions: false, shuffleOptions: false });
+    const both = { ...autoExam(), shuffleQuestions: true, shuffleOptions: true };
+    expect(createExamSchema.parse(both)).toMatchObject({
+      shuffleQuestions: true,
+      shuffleOptions: true,
+    });
+    expect(examInfoSchema.parse({ ...both, shuffleOptions: false })).toMatchObject({
+      shuffleQuestions: true,
+      shuffleOptions: false,
+    });
   });
 
   it('rejects an empty instruction line under its own index', () => {

@@ -90,6 +90,9 @@ export const examInfoShape = {
   }),
   examMode: examModeSchema,
   generalInstructions: listOfLines('Instruction', { min: 1, max: EXAM_LIMITS.generalInstructions }),
+  // The server fixes each attempt's order when it starts; these only say whether to shuffle.
+  shuffleQuestions: z.boolean({ error: 'Shuffle questions must be true or false' }).default(false),
+  shuffleOptions: z.boolean({ error: 'Shuffle options must be true or false' }).default(false),
 };
 
 function checkPassingMarks(
@@ -570,6 +573,8 @@ export const examListItemSchema = z.object({
   duration: z.number(),
   scheduleDetails: scheduleDetailsSchema,
   assignedFacultyIds: z.array(z.string()),
+  shuffleQuestions: z.boolean(),
+  shuffleOptions: z.boolean(),
   createdAt: z.string(),
 });
 export type ExamListItem = z.infer<typeof examListItemSchema>;

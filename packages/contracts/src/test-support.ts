@@ -236,10 +236,18 @@ export function validExamPayload(ids: {
   };
 }
 
-/** The list row the API answers for a created exam: the payload's list fields plus what the server assigns. */
+/**
+ * The list row the API answers for a created exam: the payload's list fields plus what the server
+ * assigns. Shuffle settings the payload leaves out are off, as the create defaults them.
+ */
 export function examListItemOf(
   payload: object,
   assigned: { _id: string; examId: string; createdAt: string },
 ): ExamListItem {
-  return examListItemSchema.parse({ ...payload, ...assigned });
+  return examListItemSchema.parse({
+    shuffleQuestions: false,
+    shuffleOptions: false,
+    ...payload,
+    ...assigned,
+  });
 }

@@ -54,11 +54,14 @@ const emptySchedule = {
 
 /**
  * The wizard's value for a payload, as an admin would have typed it in: sections and questions
- * get ids (`section-1`, `question-1-2`), section cards are open.
+ * get ids (`section-1`, `question-1-2`), section cards are open, shuffle settings the payload
+ * leaves out are off.
  */
 export function wizardValuesOf(payload: ExamPayload): ExamWizardValues {
   const { examStatus: _chosenAtSave, scheduleDetails, ...exam } = payload;
   return {
+    shuffleQuestions: false,
+    shuffleOptions: false,
     ...exam,
     scheduleDetails: { ...emptySchedule, ...scheduleDetails },
     examSections: payload.examSections.map((section, index) => ({

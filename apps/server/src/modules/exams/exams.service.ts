@@ -58,6 +58,8 @@ const listColumns = {
   endDate: exams.endDate,
   bufferBeforeMinutes: exams.bufferBeforeMinutes,
   bufferAfterMinutes: exams.bufferAfterMinutes,
+  shuffleQuestions: exams.shuffleQuestions,
+  shuffleOptions: exams.shuffleOptions,
   createdAt: exams.createdAt,
 };
 type ExamListRow = Pick<typeof exams.$inferSelect, keyof typeof listColumns>;
@@ -103,6 +105,8 @@ function toExamListItem(row: ExamListRow, assignedFacultyIds: string[]): ExamLis
     duration: row.durationMinutes,
     scheduleDetails: scheduleDetailsOf(row),
     assignedFacultyIds,
+    shuffleQuestions: row.shuffleQuestions,
+    shuffleOptions: row.shuffleOptions,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -312,6 +316,8 @@ function rowsOf(exam: CreateExamPayload, createdBy: string) {
       mode: exam.examMode,
       status: exam.examStatus,
       generalInstructions: exam.generalInstructions,
+      shuffleQuestions: exam.shuffleQuestions,
+      shuffleOptions: exam.shuffleOptions,
       batchId: exam.batchId,
       courseId: exam.courseId,
       branchId: exam.branchId,
@@ -403,6 +409,8 @@ const insertExam = perDatabase((db) => {
         'mode',
         'status',
         'generalInstructions',
+        'shuffleQuestions',
+        'shuffleOptions',
         'examDate',
         'startTime',
         'endTime',

@@ -120,6 +120,8 @@ async function storedExam(id: string) {
       duration: exam.durationMinutes,
       examMode: exam.mode,
       generalInstructions: exam.generalInstructions,
+      shuffleQuestions: exam.shuffleQuestions,
+      shuffleOptions: exam.shuffleOptions,
       batchId: exam.batchId,
       courseId: exam.courseId,
       branchId: exam.branchId,
@@ -305,6 +307,52 @@ describe('POST /api/admin/create-exam', () => {
     };
     const exam = await api.exam(payload);
     expect((await storedExam(exam._id)).payload).toEqual(parsedForStorage(payload));
+  });
+
+  describe('shuffle settings', () => {
+    it('stores each as sent and answers it in the create and the list', async () => {
+      const payload = { ...examPayload(audience), shuffleQuestions: true, shuffleOptions: false };
+      const exam = await api.exam(payload);
+      expect(exam).toEqual(expectedListItem(payload));
+      expect(exam).toMatchObject({ shuffleQuestions: true, shuffleOptions: false });
+      expect((await storedExam(exam._id)).payload).toEqual(parsedForStorage(payload));
+      const both = await api.exam({ ...payload, shuffleOptions: true });
+      const { exams: listed } = await api.examPage('limit=100');
+      expect(listed.find((item) => item._id === exam._id)).toEqual(exam);
+      expect(listed.find((item) => item._id === both._id)).toMatchObject({
+        shuffleQuestions: true,
+        shuffleOptions: true,
+      });
+    });
+
+    it('shuffles nothing when the settings are left out', async () => {
+      const exam = await api.exam(examPayload(audience));
+      expect(exam).toMatchObject({ shuffleQuestions: false, shuffleOptions: false });
+      expect((await storedExam(exam._id)).row).toMatchObject({
+        shuffleQuestions: false,
+        shuffleOptions: false,
+      });
+    });
+
+    it('answers 400 for a setting that is not true or false, storing nothing', async () => {
+      const before = await countRows(t.database.db);
+      expectError(
+        await api.post('create-exam', {
+          ...examPayload(audience),
+          shuffleQuestions: 'true',
+          shuffleOptions: 1,
+        }),
+        400,
+        {
+          message: VALIDATION_FAILED_MESSAGE,
+          errors: {
+            shuffleQuestions: 'Shuffle questions must be true or false',
+            shuffleOptions: 'Shuffle options must be true or false',
+          },
+        },
+      );
+      expect(await countRows(t.database.db)).toEqual(before);
+    });
   });
 
   describe('audience and faculty checked against the database', () => {

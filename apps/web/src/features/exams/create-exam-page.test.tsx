@@ -273,6 +273,8 @@ describe('CreateExamPage', { timeout: 20_000 }, () => {
     fill(screen.getByLabelText('Passing Marks'), '1');
     fill(screen.getByLabelText('Duration (minutes)'), '30');
     expect(screen.getByRole('radio', { name: /Auto/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Shuffle questions' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Shuffle options' })).not.toBeChecked();
     fill(screen.getByLabelText('Instruction 1'), 'Answer every question.');
     await next();
 
@@ -343,6 +345,8 @@ describe('CreateExamPage', { timeout: 20_000 }, () => {
       duration: 30,
       examMode: 'AUTO',
       generalInstructions: ['Answer every question.'],
+      shuffleQuestions: false,
+      shuffleOptions: false,
       batchId: ids.batch1,
       courseId: ids.course1,
       branchId: ids.branch1,
@@ -508,6 +512,50 @@ describe('CreateExamPage', { timeout: 20_000 }, () => {
     );
     expect(screen.getByLabelText('Exam Title')).toHaveValue('');
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('sends the shuffle settings, keeps them on this device and shows them for review', async () => {
+    const first = renderWizard();
+    const shuffleQuestions = screen.getByRole('checkbox', { name: 'Shuffle questions' });
+    expect(shuffleQuestions).toHaveAccessibleDescription(
+      'Each student gets the questions of every section in their own order',
+    );
+    expect(screen.getByRole('checkbox', { name: 'Shuffle options' })).toHaveAccessibleDescription(
+      'Each student gets the options of every multiple-choice question in their own order',
+    );
+    shuffleQuestions.focus();
+    await userEvent.keyboard(' ');
+    await userEvent.tab();
+    expect(screen.getByRole('checkbox', { name: 'Shuffle options' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await waitFor(() =>
+      expect(localStorage.getItem(DRAFT_KEY)).toMatch(
+        /"shuffleQuestions":true,"shuffleOptions":true/,
+      ),
+    );
+    first.queryClient.clear();
+    document.body.innerHTML = '';
+
+    const resumed = renderWizard();
+    await userEvent.click(button('Resume'));
+    expect(screen.getByRole('checkbox', { name: 'Shuffle questions' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Shuffle options' })).toBeChecked();
+    resumed.queryClient.clear();
+    document.body.innerHTML = '';
+
+    const values = { ...wizardValuesOf(makeExamPayload()), shuffleOptions: true };
+    const { requests } = await resume(values, 'questions');
+    await waitFor(() => expect(button('Complete')).toBeEnabled());
+    await userEvent.click(button('Complete'));
+    const review = screen.getByRole('dialog', { name: 'Review exam' });
+    expect(within(review).getByText('Shuffle questions').nextSibling).toHaveTextContent('Off');
+    expect(within(review).getByText('Shuffle options').nextSibling).toHaveTextContent('On');
+    await userEvent.click(within(review).getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(createRequests(requests)).toHaveLength(1));
+    expect(createRequests(requests)[0]?.data).toMatchObject({
+      shuffleQuestions: false,
+      shuffleOptions: true,
+    });
   });
 
   it('resumes the stored exam where it was left', async () => {

@@ -27,6 +27,21 @@ describe('draft storage', () => {
     expect(loadDraft('user-1')?.values.questions.map((list) => list.length)).toEqual([3, 1, 1, 1]);
   });
 
+  it('opens an exam stored before the shuffle settings existed with both off', () => {
+    const { shuffleQuestions: _questions, shuffleOptions: _options, ...older } = emptyExamValues();
+    const draft = {
+      version: 1,
+      savedAt: '2025-01-01T00:00:00.000Z',
+      step: 'examInfo',
+      values: older,
+    };
+    localStorage.setItem(draftKey('user-1'), JSON.stringify(draft));
+    expect(loadDraft('user-1')?.values).toMatchObject({
+      shuffleQuestions: false,
+      shuffleOptions: false,
+    });
+  });
+
   it('ignores what it cannot read', () => {
     localStorage.setItem(draftKey('user-1'), '{not json');
     expect(loadDraft('user-1')).toBeNull();

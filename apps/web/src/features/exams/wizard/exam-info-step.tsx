@@ -1,4 +1,5 @@
 import { EXAM_LIMITS, EXAM_MODE_LABELS, EXAM_MODES, type ExamMode } from '@examiq/contracts';
+import { useId } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { FieldGrid } from '@/components/person-form';
 import { TextArea } from '@/components/text-area';
@@ -13,6 +14,48 @@ const MODE_DESCRIPTIONS: Record<ExamMode, string> = {
   AUTO: 'Students sit it any time between a start and an end date, without live supervision.',
   PROCTORING: 'Held on one date between a start and an end time, supervised by faculty.',
 };
+
+/** Both off by default; the server fixes each student's order when their attempt starts. */
+export const SHUFFLE_SETTINGS = [
+  {
+    name: 'shuffleQuestions',
+    label: 'Shuffle questions',
+    hint: 'Each student gets the questions of every section in their own order',
+  },
+  {
+    name: 'shuffleOptions',
+    label: 'Shuffle options',
+    hint: 'Each student gets the options of every multiple-choice question in their own order',
+  },
+] as const;
+
+/**
+ * A setting as a card that toggles wherever it is clicked. The title alone names the checkbox
+ * and the hint describes it, so a screen reader does not read the hint as part of the name.
+ */
+function ShuffleSetting({ name, label, hint }: (typeof SHUFFLE_SETTINGS)[number]) {
+  const { register } = useFormContext<ExamWizardValues>();
+  const id = useId();
+  return (
+    <label className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 bg-white p-4 shadow-sm transition-colors hover:border-brand-300 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
+      <input
+        type="checkbox"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600"
+        {...register(name)}
+      />
+      <span>
+        <span id={`${id}-label`} className="block text-sm font-semibold text-slate-900">
+          {label}
+        </span>
+        <span id={`${id}-hint`} className="mt-0.5 block text-sm text-slate-600">
+          {hint}
+        </span>
+      </span>
+    </label>
+  );
+}
 
 export function ExamInfoStep() {
   const form = useFormContext<ExamWizardValues>();
@@ -96,6 +139,15 @@ export function ExamInfoStep() {
         {errors.examMode?.message && (
           <p className="mt-1.5 text-sm text-red-600">{errors.examMode.message}</p>
         )}
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium text-slate-700">Question Order</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {SHUFFLE_SETTINGS.map((setting) => (
+            <ShuffleSetting key={setting.name} {...setting} />
+          ))}
+        </div>
       </fieldset>
 
       <LineListField

@@ -58,6 +58,8 @@ export interface ExamWizardValues {
   duration: number;
   examMode: ExamMode;
   generalInstructions: string[];
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
   batchId: string;
   courseId: string;
   branchId: string;
@@ -94,6 +96,8 @@ export function emptyExamValues(): ExamWizardValues {
     duration: Number.NaN,
     examMode: 'AUTO',
     generalInstructions: [''],
+    shuffleQuestions: false,
+    shuffleOptions: false,
     batchId: '',
     courseId: '',
     branchId: '',

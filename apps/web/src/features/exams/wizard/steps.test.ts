@@ -101,12 +101,15 @@ describe('buildPayload', () => {
     const values = autoValues();
     values.assignedFacultyIds = [examIds.facultyUser1];
     values.scheduleDetails.examDate = '2030-01-01';
+    values.shuffleQuestions = true;
     const result = buildPayload(values, 'PUBLISH');
     const { assignedFacultyIds: _none, ...expected } = makeExamPayload({ examStatus: 'PUBLISH' });
     expect(result).toEqual({
       ok: true,
       payload: {
         ...expected,
+        shuffleQuestions: true,
+        shuffleOptions: false,
         examSections: expected.examSections.map((section, index) => ({
           ...section,
           id: `section-${index + 1}`,

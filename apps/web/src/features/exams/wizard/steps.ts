@@ -44,6 +44,8 @@ export const STEP_FIELDS = {
     'duration',
     'examMode',
     'generalInstructions',
+    'shuffleQuestions',
+    'shuffleOptions',
   ],
   targetAudience: ['batchId', 'courseId', 'branchId', 'sectionIds', 'assignedFacultyIds'],
   schedule: ['scheduleDetails'],
