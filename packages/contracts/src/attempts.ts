@@ -157,6 +157,7 @@ export const grantExtraTimeSchema = z.object({
   minutes: wholeNumber('Extra time', {
     ...ATTEMPT_LIMITS.extraMinutes,
     unit: ' minutes',
+    minMessage: 'Extra time must be at least 1 minute',
   }),
 });
 export type GrantExtraTimePayload = z.infer<typeof grantExtraTimeSchema>;

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ATTEMPT_LIMITS,
+  ATTEMPT_MESSAGES,
+  grantExtraTimeDataSchema,
+  saveAnswersResultSchema,
+  sittingsDataSchema,
+  successResponse,
+  VALIDATION_FAILED_MESSAGE,
+} from '@examiq/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { expectError } from '../../test/errors';
+import { createSittingFixture, testClock } from '../../test/sittings';
+import { sweepDeadlines } from './deadline-sweep';
+
+const MINUTE = 60_000;
+const EXAM_DAY_TEN = new Date(2030, 2, 14, 10, 0);
+const clock = testClock(EXAM_DAY_TEN);
+
+let t: TestApp;
+let fixture: Awaited<ReturnType<typeof createSittingFixture>>;
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now });
+  fixture = await createSittingFixture(t.app, t.database.db, EXAM_DAY_TEN);
+});
+afterAll(() => t.close());
+
+const sittingsResponse = successResponse(sittingsDataSchema);
+const grantResponse = successResponse(grantExtraTimeDataSchema);
+
+async function sittings(examId: string, query = '') {
+  const response = await fixture.adminCall('GET', `get-exam-attempts/${examId}?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return sittingsResponse.parse(response.json()).data;
+}
+
+const grant = (examId: string, studentId: string, minutes: unknown) =>
+  fixture.adminCall('POST', 'grant-extra-time', { examId, studentId, minutes });
+
+describe('sittings', () => {
+  it('lists every targeted student with where their sitting stands', async () => {
+    clock.set(EXAM_DAY_TEN);
+    const exam = await fixture.exam();
+    const idle = await fixture.student(fixture.inSection.A);
+    const sitting = await fixture.student(fixture.inSection.A);
+    const done = await fixture.student(fixture.inSection.A);
+    const late = await fixture.student(fixture.inSection.A);
+    const elsewhere = await fixture.student(fixture.inSection.B);
+
+    const started = await sitting.client.start(exam._id);
+    const trueFalse = started.sections[1]?.questions[0]?._id;
+    await sitting.client.save(started.attempt._id, {
+      seq: 1,
+      answers: [{ questionId: trueFalse, selectedOptionId: '0' }],
+    });
+    const submitted = await done.client.start(exam._id);
+    await done.client.submit(submitted.attempt._id);
+    const swept = await late.client.start(exam._id);
+
+    const page = await sittings(exam._id, 'limit=100');
+    const statusOf = (id: string) => page.attempts.find((row) => row.student._id === id);
+    expect(page.exam).toMatchObject({ _id: exam._id, examTitle: exam.examTitle, duration: 90 });
+    expect(statusOf(idle.record._id)).toMatchObject({
+      status: 'NOT_STARTED',
+      attemptId: null,
+      answersSaved: 0,
+      extraMinutes: 0,
+    });
+    expect(statusOf(sitting.record._id)).toMatchObject({
+      status: 'IN_PROGRESS',
+      attemptId: started.attempt._id,
+      answersSaved: 1,
+      startedAt: EXAM_DAY_TEN.toISOString(),
+      lastSeenAt: EXAM_DAY_TEN.toISOString(),
+    });
+    expect(statusOf(done.record._id)?.status).toBe('SUBMITTED');
+    expect(statusOf(elsewhere.record._id)).toBeUndefined();
+
+    clock.set(new Date(new Date(swept.attempt.deadlineAt).getTime() + ATTEMPT_LIMITS.saveGraceMs));
+    await sweepDeadlines(t.database.db, clock.now());
+    const after = await sittings(exam._id, 'limit=100');
+    expect(after.attempts.find((row) => row.student._id === late.record._id)?.status).toBe(
+      'SUBMITTED_BY_DEADLINE',
+    );
+  });
+
+  it('pages and searches by name, roll number or student ID', async () => {
+    const exam = await fixture.exam();
+    const first = await fixture.student(fixture.inSection.A);
+    const all = await sittings(exam._id, 'limit=2');
+    expect(all.attempts).toHaveLength(2);
+    expect(all.pagination).toMatchObject({ currentPage: 1, hasNextPage: true });
+    expect(all.pagination.totalCount).toBeGreaterThan(2);
+
+    const { rollNumber, studentId } = first.record;
+    for (const search of [rollNumber.toLowerCase(), studentId, rollNumber.slice(2, 8)]) {
+      const found = await sittings(exam._id, `search=${encodeURIComponent(search)}`);
+      expect(found.attempts.map((row) => row.student._id)).toContain(first.record._id);
+    }
+    const named = await sittings(exam._id, 'search=asha%20pat');
+    expect(named.attempts.length).toBe(named.pagination.totalCount);
+    expect(named.attempts.length).toBeGreaterThan(0);
+    const none = await sittings(exam._id, `search=${encodeURIComponent('100%_')}`);
+    expect(none).toMatchObject({ attempts: [], pagination: { totalCount: 0, totalPages: 0 } });
+  });
+
+  it('answers 404 for an unknown exam and 400 for bad paging or search', async () => {
+    expectError(await fixture.adminCall('GET', `get-exam-attempts/${randomUUID()}`), 404, {
+      message: ATTEMPT_MESSAGES.examNotFound,
+    });
+    expectError(await fixture.adminCall('GET', 'get-exam-attempts/x'), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { examId: 'The exam id is not valid' },
+    });
+    const exam = await fixture.exam();
+    expectError(
+      await fixture.adminCall(
+        'GET',
+        `get-exam-attempts/${exam._id}?limit=0&search=${'x'.repeat(101)}`,
+      ),
+      400,
+      {
+        message: VALIDATION_FAILED_MESSAGE,
+        errors: {
+          limit: 'Limit must be a whole number from 1 to 100',
+          search: 'Search cannot exceed 100 characters',
+        },
+      },
+    );
+  });
+});
+
+describe('extra time', () => {
+  it('lengthens a sitting in progress, which the student learns at the next save', async () => {
+    clock.set(EXAM_DAY_TEN);
+    const exam = await fixture.exam();
+    const student = await fixture.student(fixture.inSection.A);
+    const view = await student.client.start(exam._id);
+    clock.advance(30 * MINUTE);
+
+    const response = await grant(exam._id, student.record._id, 20);
+    expect(response.statusCode).toBe(200);
+    const body = grantResponse.parse(response.json());
+    expect(body.message).toBe(ATTEMPT_MESSAGES.extraTimeGranted);
+    const newDeadline = new Date(EXAM_DAY_TEN.getTime() + 110 * MINUTE).toISOString();
+    expect(body.data).toEqual({
+      allowance: { examId: exam._id, studentId: student.record._id, extraMinutes: 20 },
+      attempt: expect.objectContaining({ _id: view.attempt._id, deadlineAt: newDeadline }),
+    });
+
+    const heartbeat = await student.client.save(view.attempt._id, { seq: 1, answers: [] });
+    expect(saveAnswersResultSchema.parse(heartbeat.json().data)).toMatchObject({
+      deadlineAt: newDeadline,
+      remainingMs: 80 * MINUTE,
+    });
+
+    // A second grant sets the total rather than adding to it.
+    await grant(exam._id, student.record._id, 5);
+    const again = await student.client.save(view.attempt._id, { seq: 2, answers: [] });
+    expect(again.json().data.remainingMs).toBe(65 * MINUTE);
+
+    // The sweep waits for the new deadline.
+    clock.set(new Date(EXAM_DAY_TEN.getTime() + 91 * MINUTE));
+    await sweepDeadlines(t.database.db, clock.now());
+    const still = await student.client.save(view.attempt._id, { seq: 3, answers: [] });
+    expect(still.json().data.status).toBe('IN_PROGRESS');
+  });
+
+  it('counts extra time granted before the start', async () => {
+    clock.set(EXAM_DAY_TEN);
+    const exam = await fixture.exam();
+    const student = await fixture.student(fixture.inSection.A);
+    const granted = grantResponse.parse((await grant(exam._id, student.record._id, 15)).json());
+    expect(granted.data.attempt).toBeNull();
+    const view = await student.client.start(exam._id);
+    expect(view.remainingMs).toBe(105 * MINUTE);
+  });
+
+  it('refuses a submitted sitting, a student outside the audience and unknown records', async () => {
+    clock.set(EXAM_DAY_TEN);
+    const exam = await fixture.exam();
+    const done = await fixture.student(fixture.inSection.A);
+    await done.client.submit((await done.client.start(exam._id)).attempt._id);
+    expectError(await grant(exam._id, done.record._id, 10), 409, {
+      message: ATTEMPT_MESSAGES.attemptSubmittedNoExtraTime,
+    });
+    const elsewhere = await fixture.student(fixture.inSection.B);
+    expectError(await grant(exam._id, elsewhere.record._id, 10), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { studentId: ATTEMPT_MESSAGES.studentNotInAudience },
+    });
+    expectError(await grant(randomUUID(), done.record._id, 10), 404, {
+      message: ATTEMPT_MESSAGES.examNotFound,
+    });
+    expectError(await grant(exam._id, randomUUID(), 10), 404, {
+      message: ATTEMPT_MESSAGES.studentNotFound,
+    });
+  });
+
+  it.each([
+    [{ minutes: 0 }, { minutes: 'Extra time must be at least 1 minute' }],
+    [{ minutes: 601 }, { minutes: 'Extra time cannot exceed 600 minutes' }],
+    [{ minutes: 2.5 }, { minutes: 'Extra time must be a whole number' }],
+    [{ minutes: undefined }, { minutes: 'Extra time is required' }],
+    [
+      { examId: 'x', studentId: 'y' },
+      { examId: 'The exam id is not valid', studentId: 'The student id is not valid' },
+    ],
+  ])('refuses %j with the field’s message', async (change, errors) => {
+    const payload = { examId: randomUUID(), studentId: randomUUID(), minutes: 10, ...change };
+    expectError(await fixture.adminCall('POST', 'grant-extra-time', payload), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors,
+    });
+  });
+});
