@@ -392,12 +392,14 @@ describe('OpenAPI', () => {
       '/api/admin/get-branches-by-course',
       '/api/admin/get-courses',
       '/api/admin/get-courses-by-batch',
+      '/api/admin/get-exam-attempts/{examId}',
       '/api/admin/get-faculty-options',
       '/api/admin/get-faculty/{id}',
       '/api/admin/get-master-data-counts',
       '/api/admin/get-sections',
       '/api/admin/get-sections-by-branch',
       '/api/admin/get-student/{id}',
+      '/api/admin/grant-extra-time',
       '/api/admin/overview',
       '/api/auth/change-password',
       '/api/auth/login',
@@ -405,6 +407,13 @@ describe('OpenAPI', () => {
       '/api/auth/me',
       '/api/auth/refresh-token',
       '/api/health',
+      '/api/student/get-attempt/{attemptId}',
+      '/api/student/get-exam/{examId}',
+      '/api/student/get-my-exams',
+      '/api/student/open-section/{attemptId}',
+      '/api/student/save-answers/{attemptId}',
+      '/api/student/start-exam/{examId}',
+      '/api/student/submit-exam/{attemptId}',
     ]);
     for (const [url, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {

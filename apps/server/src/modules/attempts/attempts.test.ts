@@ -582,6 +582,26 @@ describe('submitting', () => {
   });
 });
 
+describe('the deadline sweep', () => {
+  it('submits each due attempt once when several processes sweep at the same moment', async () => {
+    const due: string[] = [];
+    for (let i = 0; i < 6; i++) due.push((await startedAttempt()).view.attempt._id);
+    const deadline = new Date(EXAM_DAY_TEN.getTime() + 90 * MINUTE + ATTEMPT_LIMITS.saveGraceMs);
+    await Promise.all([
+      sweepDeadlines(t.database.db, deadline),
+      sweepDeadlines(t.database.db, deadline),
+      sweepDeadlines(t.database.db, deadline),
+    ]);
+    for (const attemptId of due) {
+      const events = await t.database.db
+        .select()
+        .from(attemptEvents)
+        .where(eq(attemptEvents.attemptId, attemptId));
+      expect(events.map((event) => event.type)).toEqual(['started', 'submitted']);
+    }
+  });
+});
+
 describe('what a student receives', () => {
   it('never carries an answer key, in any response of this suite', () => {
     const keyFields = [
