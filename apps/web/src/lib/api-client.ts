@@ -7,13 +7,18 @@ type QueryParams = Record<string, string | number | undefined>;
 
 /** One call of the API (spec section 7), as the transport sees it. */
 export interface ApiRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The path under /api, e.g. '/admin/get-batches'. */
   url: string;
   params?: QueryParams;
   headers: Headers;
   /** The JSON body. */
   data?: unknown;
+  /**
+   * Lets the request outlive the page (fetch's keepalive), e.g. the last save as a tab closes;
+   * the browser caps such bodies at 64 KiB.
+   */
+  keepalive?: boolean;
 }
 
 export interface ApiResponse {
@@ -59,6 +64,7 @@ export const fetchTransport: Transport = async (request) => {
       method: request.method,
       headers,
       body: request.data === undefined ? undefined : JSON.stringify(request.data),
+      keepalive: request.keepalive,
     });
   } catch {
     throw new ApiError();
@@ -134,6 +140,8 @@ export const apiClient = {
   get: (url: string, options: { params?: QueryParams } = {}) =>
     send({ method: 'GET', url, params: options.params }),
   post: (url: string, data?: unknown) => send({ method: 'POST', url, data }),
+  put: (url: string, data?: unknown, options: { keepalive?: boolean } = {}) =>
+    send({ method: 'PUT', url, data, keepalive: options.keepalive }),
   delete: (url: string) => send({ method: 'DELETE', url }),
 };
 
