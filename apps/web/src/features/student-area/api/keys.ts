@@ -1,0 +1,12 @@
+/** Every query of the student area starts with this key. */
+export const studentQueryKey = ['student'] as const;
+
+export const myExamsQueryKey = [...studentQueryKey, 'my-exams'] as const;
+
+export function lobbyQueryKey(examId: string) {
+  return [...studentQueryKey, 'exam', examId] as const;
+}
+
+export function attemptQueryKey(attemptId: string) {
+  return [...studentQueryKey, 'attempt', attemptId] as const;
+}
