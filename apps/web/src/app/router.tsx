@@ -43,6 +43,7 @@ const ViewBranchPage = lazy(() => import('@/features/master-data/view-branch-pag
 const ViewSectionPage = lazy(() => import('@/features/master-data/view-section-page'));
 const FacultyDashboardPage = lazy(() => import('@/features/faculty-area/faculty-dashboard-page'));
 const StudentDashboardPage = lazy(() => import('@/features/student-area/student-dashboard-page'));
+const AttemptPage = lazy(() => import('@/features/student-area/attempt-page'));
 
 function RootLayout() {
   return (
@@ -94,7 +95,10 @@ export const routes: RouteObject[] = [
           {
             path: '/student',
             element: <AreaLayout area="student" />,
-            children: [{ index: true, element: <StudentDashboardPage /> }],
+            children: [
+              { index: true, element: <StudentDashboardPage /> },
+              { path: 'attempt/:attemptId', element: <AttemptPage /> },
+            ],
           },
         ],
       },

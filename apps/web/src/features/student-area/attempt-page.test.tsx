@@ -1,0 +1,530 @@
+import 'fake-indexeddb/auto';
+import {
+  ATTEMPT_MESSAGES,
+  type AttemptView,
+  type SaveAnswersPayload,
+  type SavedAnswer,
+} from '@examiq/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { act } from 'react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type ApiRequest } from '@/lib/api-client';
+import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { storeSession } from '@/test/fake-api';
+import { getOutbox } from './attempt/outbox';
+import AttemptPage from './attempt-page';
+import { ids, makeAttemptView, makeSaveResult, makeSection } from './test-fixtures';
+
+type Answer = { status: number; data: unknown };
+type Route = Answer | ((request: ApiRequest) => Answer | Promise<Answer>);
+
+const SAVE = `PUT /student/save-answers/${ids.attempt}`;
+const GET = `GET /student/get-attempt/${ids.attempt}`;
+const SUBMIT = `POST /student/submit-exam/${ids.attempt}`;
+
+const acknowledge = (request: ApiRequest) =>
+  ok(makeSaveResult((request.data as SaveAnswersPayload).seq));
+
+function renderAttempt(view: AttemptView = makeAttemptView(), routes: Record<string, Route> = {}) {
+  const requests = fakeAdminApi({ [GET]: ok(view), [SAVE]: acknowledge, ...routes });
+  const page = renderPage(
+    <AttemptPage />,
+    '/student/attempt/:attemptId',
+    [],
+    `/student/attempt/${ids.attempt}`,
+  );
+  return { ...page, requests };
+}
+
+const savesOf = (requests: ApiRequest[]) =>
+  requests
+    .filter((request) => request.method === 'PUT')
+    .map((request) => request.data as SaveAnswersPayload);
+const question = (name: string) => screen.getByRole('article', { name });
+const saveState = () => screen.getByTestId('save-state');
+const timeLeft = () => screen.getByTestId('time-left');
+const openSection = async (name: string) => {
+  const sections = screen.getByRole('navigation', { name: 'Sections' });
+  await userEvent.click(within(sections).getByRole('button', { name: new RegExp(`^${name}`) }));
+};
+const saved = (overrides: Partial<SavedAnswer>): SavedAnswer => ({
+  questionId: ids.mcq1,
+  selectedOptionId: null,
+  text: null,
+  markedForReview: false,
+  seq: 5,
+  savedAt: '2030-03-14T09:35:00.000Z',
+  ...overrides,
+});
+
+beforeEach(async () => {
+  storeSession();
+  await (await getOutbox()).clear(ids.attempt);
+  // jsdom does not lay out pages; the palette scrolls a question into view.
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+// Saves follow the 1.5 s pause after the last change, in real time.
+describe('AttemptPage', { timeout: 20_000 }, () => {
+  it('answers each kind of question and saves every change, showing the save state', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderAttempt();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Data Structures Mid-term' }),
+    ).toBeInTheDocument();
+    expect(saveState()).toHaveTextContent(ATTEMPT_MESSAGES.saved);
+    expect(screen.getByText('Choose one option.')).toBeVisible();
+
+    await user.click(within(question('Question 1')).getByRole('radio', { name: 'Stack' }));
+    expect(saveState()).toHaveTextContent(ATTEMPT_MESSAGES.saving);
+
+    await openSection('Short questions');
+    expect(screen.getByRole('heading', { level: 2, name: 'Short questions' })).toHaveFocus();
+    await user.click(within(question('Question 1')).getByRole('radio', { name: 'True' }));
+    await user.type(
+      screen.getByRole('textbox', { name: 'Your answer to question 2' }),
+      'Call stack',
+    );
+
+    await openSection('Essay');
+    const essay = screen.getByRole('textbox', { name: 'Your answer to question 1' });
+    await user.type(essay, 'Arrays are contiguous');
+    expect(essay).toHaveAccessibleDescription(
+      '3 words · expected 5–10 (below the expected length)',
+    );
+    await user.type(essay, ' blocks while lists link nodes by pointers');
+    expect(screen.getByText('10 words · expected 5–10')).toBeVisible();
+    await user.type(essay, ' everywhere');
+    expect(screen.getByText(/^11 words · expected 5–10/)).toHaveTextContent(
+      '(above the expected length)',
+    );
+
+    await waitFor(() => expect(saveState()).toHaveTextContent(ATTEMPT_MESSAGES.saved));
+    const saves = savesOf(requests);
+    // The tab continues after the last seq the server had (7), one seq per save.
+    expect(saves.map((save) => save.seq)).toEqual(saves.map((_, index) => 8 + index));
+    const latest = new Map(
+      saves.flatMap((save) => save.answers).map((answer) => [answer.questionId, answer]),
+    );
+    expect(Object.fromEntries(latest)).toEqual({
+      [ids.mcq1]: {
+        questionId: ids.mcq1,
+        selectedOptionId: '0',
+        text: null,
+        markedForReview: false,
+      },
+      [ids.trueFalse]: {
+        questionId: ids.trueFalse,
+        selectedOptionId: '0',
+        text: null,
+        markedForReview: false,
+      },
+      [ids.short]: {
+        questionId: ids.short,
+        selectedOptionId: null,
+        text: 'Call stack',
+        markedForReview: false,
+      },
+      [ids.essay]: {
+        questionId: ids.essay,
+        selectedOptionId: null,
+        text: 'Arrays are contiguous blocks while lists link nodes by pointers everywhere',
+        markedForReview: false,
+      },
+    });
+    expect(await (await getOutbox()).pending(ids.attempt)).toEqual([]);
+  });
+
+  it('tells answered, unanswered and marked questions apart in the palette, and jumps to one', async () => {
+    const user = userEvent.setup();
+    renderAttempt(
+      makeAttemptView({
+        answers: [saved({ questionId: ids.mcq1, selectedOptionId: '1' })],
+      }),
+    );
+
+    const palette = await screen.findByRole('navigation', { name: 'Questions' });
+    expect(within(palette).getByText('1 of 2 answered')).toBeVisible();
+    await user.click(
+      within(question('Question 2')).getByRole('button', { name: 'Mark for review' }),
+    );
+
+    expect(
+      within(palette)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Question 1: answered', 'Question 2: not answered, marked for review']);
+    expect(
+      within(question('Question 2')).getByRole('button', { name: 'Mark for review' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    expect(within(question('Question 1')).getByRole('radio', { name: 'Queue' })).toBeChecked();
+
+    await user.click(within(palette).getByRole('button', { name: /^Question 2/ }));
+    expect(question('Question 2')).toHaveFocus();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('button', {
+        name: /^Multiple choice/,
+      }),
+    ).toHaveTextContent('1/2 answered');
+  });
+
+  it('shows the offline message while saves get no answer, keeping the answers on the device', async () => {
+    const user = userEvent.setup();
+    renderAttempt(makeAttemptView(), {
+      [SAVE]: () => {
+        throw new ApiError();
+      },
+    });
+
+    await screen.findByRole('heading', { level: 2, name: 'Multiple choice' });
+    await user.click(within(question('Question 1')).getByRole('radio', { name: 'Stack' }));
+
+    await waitFor(() => expect(saveState()).toHaveTextContent(ATTEMPT_MESSAGES.offline));
+    expect(await (await getOutbox()).pending(ids.attempt)).toMatchObject([
+      { questionId: ids.mcq1, selectedOptionId: '0', seq: 8 },
+    ]);
+  });
+
+  it('opens with what the device had not sent yet laid over the saved answers, and sends it', async () => {
+    const outbox = await getOutbox();
+    const device = {
+      attemptId: ids.attempt,
+      selectedOptionId: null,
+      markedForReview: false,
+    };
+    await outbox.put({ ...device, questionId: ids.short, text: 'Typed offline', seq: 8 });
+    // The server saved a later change of this one (from another tab): its answer stands.
+    await outbox.put({ ...device, questionId: ids.mcq2, text: null, seq: 6 });
+    const { requests } = renderAttempt(
+      makeAttemptView({
+        answers: [
+          saved({ questionId: ids.short, text: 'Saved earlier', seq: 5 }),
+          saved({ questionId: ids.mcq2, selectedOptionId: '1', seq: 7 }),
+        ],
+      }),
+    );
+
+    expect(await screen.findByRole('radio', { name: 'Queue', checked: true })).toBeInTheDocument();
+    await openSection('Short questions');
+    expect(screen.getByRole('textbox', { name: 'Your answer to question 2' })).toHaveValue(
+      'Typed offline',
+    );
+    await waitFor(() => expect(savesOf(requests)).toHaveLength(1));
+    expect(savesOf(requests)[0]).toEqual({
+      seq: 9,
+      answers: [
+        {
+          questionId: ids.short,
+          selectedOptionId: null,
+          text: 'Typed offline',
+          markedForReview: false,
+        },
+      ],
+    });
+  });
+
+  it('shows the conflict banner when another tab saved newer answers, and reloads them', async () => {
+    const user = userEvent.setup();
+    let newer = false;
+    const { requests } = renderAttempt(makeAttemptView(), {
+      [GET]: () =>
+        ok(
+          makeAttemptView({
+            attempt: { ...makeAttemptView().attempt, lastSeq: newer ? 12 : 7 },
+            answers: newer ? [saved({ questionId: ids.mcq1, selectedOptionId: '1', seq: 12 })] : [],
+          }),
+        ),
+      [SAVE]: (request) =>
+        ok(makeSaveResult((request.data as SaveAnswersPayload).seq, { conflict: true })),
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Multiple choice' });
+
+    await user.click(within(question('Question 1')).getByRole('radio', { name: 'Stack' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(ATTEMPT_MESSAGES.conflict);
+    expect(within(question('Question 1')).getByRole('radio', { name: 'Heap' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Submit exam' })).toBeDisabled();
+
+    newer = true;
+    await user.click(within(banner).getByRole('button', { name: 'Reload' }));
+
+    // Question 1's Queue: the other Queue is not answered.
+    expect(await screen.findByRole('radio', { name: 'Queue', checked: true })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'GET')).toHaveLength(2);
+  });
+
+  it('names the unanswered questions before submitting, then shows the receipt and read-only answers', async () => {
+    const user = userEvent.setup();
+    let submitted = false;
+    const submittedView = makeAttemptView({
+      attempt: {
+        ...makeAttemptView().attempt,
+        status: 'SUBMITTED',
+        submittedAt: '2030-03-14T09:41:00.000Z',
+        submitTrigger: 'STUDENT',
+        lastSeq: 8,
+      },
+      answers: [saved({ questionId: ids.mcq1, selectedOptionId: '0', seq: 8 })],
+    });
+    const { requests } = renderAttempt(makeAttemptView(), {
+      [GET]: () => ok(submitted ? submittedView : makeAttemptView()),
+      // The change is still on the wire when the student submits.
+      [SAVE]: () => new Promise(() => {}),
+      [SUBMIT]: () => {
+        submitted = true;
+        return {
+          status: 200,
+          data: {
+            success: true,
+            message: ATTEMPT_MESSAGES.submitted,
+            data: { attempt: submittedView.attempt, answersSaved: 1 },
+          },
+        };
+      },
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Multiple choice' });
+    await user.click(within(question('Question 1')).getByRole('radio', { name: 'Stack' }));
+
+    await user.click(screen.getByRole('button', { name: 'Submit exam' }));
+    const dialog = screen.getByRole('dialog', { name: 'Submit exam?' });
+    expect(dialog).toHaveTextContent('You have answered 1 of 5 questions.');
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Multiple choice: question 2',
+      'Short questions: questions 1, 2',
+      'Essay: question 1',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit exam' }));
+
+    const receipt = await screen.findByRole('region', { name: 'Exam submitted' });
+    expect(within(receipt).getByRole('heading', { name: 'Exam submitted' })).toHaveFocus();
+    expect(receipt).toHaveTextContent(ATTEMPT_MESSAGES.submitted);
+    expect(receipt).toHaveTextContent('Answers saved1 of 5');
+    expect(receipt).toHaveTextContent(/Submitted14 Mar 2030, \d\d:\d\d/);
+    expect(receipt).toHaveTextContent('Results are not published yet.');
+    const submit = requests.find((request) => request.method === 'POST');
+    expect(submit?.data).toEqual({
+      seq: expect.any(Number),
+      answers: [
+        { questionId: ids.mcq1, selectedOptionId: '0', text: null, markedForReview: false },
+      ],
+    });
+
+    const stack = await screen.findByRole('radio', { name: 'Stack', checked: true });
+    expect(stack).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Submit exam' })).not.toBeInTheDocument();
+    expect(await (await getOutbox()).pending(ids.attempt)).toEqual([]);
+  });
+
+  it('keeps working when a submit gets no answer, so it can be tried again', async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(toast, 'error');
+    renderAttempt(makeAttemptView(), {
+      [SUBMIT]: () => {
+        throw new ApiError();
+      },
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Multiple choice' });
+
+    await user.click(screen.getByRole('button', { name: 'Submit exam' }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Submit exam' }),
+    );
+
+    await waitFor(() => expect(error).toHaveBeenCalled());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(within(question('Question 1')).getByRole('radio', { name: 'Stack' }));
+    await waitFor(() => expect(saveState()).toHaveTextContent(ATTEMPT_MESSAGES.saved));
+  });
+
+  it('shows the receipt and the answers read-only for an attempt submitted at the deadline', async () => {
+    await (await getOutbox()).put({
+      attemptId: ids.attempt,
+      questionId: ids.short,
+      selectedOptionId: null,
+      text: 'Too late',
+      markedForReview: false,
+      seq: 9,
+    });
+    renderAttempt(
+      makeAttemptView({
+        attempt: {
+          ...makeAttemptView().attempt,
+          status: 'SUBMITTED',
+          submittedAt: '2030-03-14T10:30:00.000Z',
+          submitTrigger: 'DEADLINE',
+        },
+        answers: [
+          saved({ questionId: ids.mcq1, selectedOptionId: '2' }),
+          saved({ questionId: ids.essay, text: 'Arrays sit together.' }),
+        ],
+      }),
+    );
+
+    const receipt = await screen.findByRole('region', { name: 'Exam submitted' });
+    expect(receipt).toHaveTextContent(ATTEMPT_MESSAGES.submittedAtDeadline);
+    expect(receipt).toHaveTextContent('Answers saved2 of 5');
+    expect(receipt).toHaveTextContent('Submitted byAutomatically, at the deadline');
+    expect(screen.getByRole('radio', { name: 'Heap' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Your answer to question 1' })).toHaveAttribute(
+      'readonly',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Essay' })).toBeInTheDocument();
+    await waitFor(async () => expect(await (await getOutbox()).pending(ids.attempt)).toEqual([]));
+  });
+
+  it('stops editing when a save comes after the deadline (409)', async () => {
+    const user = userEvent.setup();
+    renderAttempt(makeAttemptView(), {
+      [SAVE]: { status: 409, data: { success: false, message: ATTEMPT_MESSAGES.timeOver } },
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Multiple choice' });
+
+    await user.click(within(question('Question 1')).getByRole('radio', { name: 'Stack' }));
+
+    expect(await screen.findByText(ATTEMPT_MESSAGES.timeOver, { selector: 'p' })).toBeVisible();
+    expect(within(question('Question 1')).getByRole('radio', { name: 'Queue' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Submit exam' })).toBeDisabled();
+    expect(await (await getOutbox()).pending(ids.attempt)).toEqual([]);
+  });
+
+  it('opens a timed section on purpose, then counts down its own clock', async () => {
+    const user = userEvent.setup();
+    const timed = makeAttemptView({
+      sections: [makeSection(0), makeSection(2, { timeLimit: 20 })],
+    });
+    const { requests } = renderAttempt(timed, {
+      [`POST /student/open-section/${ids.attempt}`]: ok({
+        sectionId: ids.sectionC,
+        deadlineAt: '2030-03-14T10:00:00.000Z',
+        remainingMs: 20 * 60_000,
+      }),
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Multiple choice' });
+
+    await openSection('Essay');
+    expect(screen.getByText('This section has its own time limit of 20 minutes')).toBeVisible();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open section' }));
+
+    expect(await screen.findByRole('textbox', { name: 'Your answer to question 1' })).toBeEnabled();
+    expect(screen.getByText('Section time left')).toHaveTextContent(
+      /Section time left(20:00|19:59)/,
+    );
+    expect(requests.find((request) => request.method === 'POST')?.data).toEqual({
+      sectionId: ids.sectionC,
+    });
+  });
+
+  it('shows a section the server says is closed as read-only', async () => {
+    const user = userEvent.setup();
+    renderAttempt(makeAttemptView(), {
+      [SAVE]: (request) =>
+        ok(
+          makeSaveResult((request.data as SaveAnswersPayload).seq, {
+            closedSectionIds: [ids.sectionA],
+          }),
+        ),
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Multiple choice' });
+
+    await user.click(within(question('Question 1')).getByRole('radio', { name: 'Stack' }));
+
+    expect(await screen.findByText(/The time for this section is over/)).toBeVisible();
+    expect(within(question('Question 2')).getByRole('radio', { name: 'Queue' })).toBeDisabled();
+  });
+});
+
+describe('AttemptPage countdown', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    // The page counts with performance.now(); the polls run on intervals.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+  });
+
+  const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+  it("counts down from the server's remaining time, and resyncs at every save", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderAttempt(makeAttemptView({ remainingMs: 50 * 60_000 }), {
+      [SAVE]: (request) =>
+        ok(makeSaveResult((request.data as SaveAnswersPayload).seq, { remainingMs: 10 * 60_000 })),
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Multiple choice' });
+    expect(timeLeft()).toHaveTextContent('50:00');
+
+    await elapse(61_000);
+    expect(timeLeft()).toHaveTextContent('48:59');
+
+    await user.click(within(question('Question 1')).getByRole('radio', { name: 'Stack' }));
+    await waitFor(() => expect(saveState()).toHaveTextContent(ATTEMPT_MESSAGES.saved));
+    await elapse(1000);
+    expect(timeLeft()).toHaveTextContent(/^(10:00|09:59)$/);
+  });
+
+  it('warns at 5 and 1 minutes, visibly and to screen readers', async () => {
+    renderAttempt(makeAttemptView({ remainingMs: 5 * 60_000 + 2000 }));
+    await screen.findByRole('heading', { level: 2, name: 'Multiple choice' });
+    const live = document.querySelector('[aria-live="assertive"]');
+    expect(live).toHaveTextContent('');
+
+    await elapse(2000);
+    expect(live).toHaveTextContent('5 minutes left');
+    expect(screen.getByText('5 minutes left', { selector: 'p.font-semibold' })).toBeVisible();
+
+    await elapse(4 * 60_000);
+    expect(live).toHaveTextContent('1 minute left');
+    expect(screen.getByText('1 minute left', { selector: 'p.font-semibold' })).toBeVisible();
+  });
+
+  it('at zero, locks the answers, sends the last change and shows the receipt once the server has submitted', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    let polls = 0;
+    const { requests } = renderAttempt(makeAttemptView({ remainingMs: 3000 }), {
+      [GET]: () => {
+        polls += 1;
+        return ok(
+          polls < 3
+            ? makeAttemptView({ remainingMs: 3000 })
+            : makeAttemptView({
+                attempt: {
+                  ...makeAttemptView().attempt,
+                  status: 'SUBMITTED',
+                  submittedAt: '2030-03-14T09:40:03.000Z',
+                  submitTrigger: 'DEADLINE',
+                },
+                answers: [saved({ questionId: ids.mcq1, selectedOptionId: '0', seq: 8 })],
+              }),
+        );
+      },
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Multiple choice' });
+    await user.click(within(question('Question 1')).getByRole('radio', { name: 'Stack' }));
+
+    await elapse(3000);
+
+    const live = document.querySelector('[aria-live="assertive"]');
+    expect(live).toHaveTextContent(ATTEMPT_MESSAGES.timeOver);
+    expect(within(question('Question 1')).getByRole('radio', { name: 'Queue' })).toBeDisabled();
+    expect(timeLeft()).toHaveTextContent('00:00');
+    // Sent at once, not after the usual pause: the server still takes it for a few seconds.
+    await waitFor(() => expect(savesOf(requests)).toHaveLength(1));
+    expect(savesOf(requests)[0]?.answers).toMatchObject([{ questionId: ids.mcq1 }]);
+
+    await elapse(6000);
+    const receipt = await screen.findByRole('region', { name: 'Exam submitted' });
+    expect(receipt).toHaveTextContent(ATTEMPT_MESSAGES.submittedAtDeadline);
+    expect(receipt).toHaveTextContent('Answers saved1 of 5');
+  });
+});

@@ -1,0 +1,77 @@
+import { type AttemptView, type StudentQuestion, TRUE_FALSE_OPTION_TEXTS } from '@examiq/contracts';
+import type { AnswerValue } from './answer-sync';
+import type { OutboxEntry } from './outbox';
+
+/** Each question's answer as the page shows it, by question id. */
+export type Answers = Readonly<Record<string, AnswerValue>>;
+
+export const NO_ANSWER: AnswerValue = {
+  selectedOptionId: null,
+  text: null,
+  markedForReview: false,
+};
+
+export function isAnswered(answer: AnswerValue | undefined): boolean {
+  return Boolean(answer && (answer.selectedOptionId !== null || answer.text?.trim()));
+}
+
+/** A true/false question stored without options is still answered by True (0) or False (1). */
+export function optionsOf(question: StudentQuestion): readonly { _id: string; text: string }[] {
+  if (question.options) return question.options;
+  return question.questionType === 'TRUE_FALSE'
+    ? TRUE_FALSE_OPTION_TEXTS.map((text, index) => ({ _id: String(index), text }))
+    : [];
+}
+
+/** The answers the server holds for the attempt. */
+export function savedAnswers(view: AttemptView): Record<string, AnswerValue> {
+  return Object.fromEntries(
+    view.answers.map(({ questionId, selectedOptionId, text, markedForReview }) => [
+      questionId,
+      { selectedOptionId, text, markedForReview },
+    ]),
+  );
+}
+
+/**
+ * What the page opens with: the server's answers, with what this device had not sent yet laid
+ * over them. An entry the server already holds a save of the same or a later seq for was sent
+ * before the page closed (or overtaken by another tab), so the server's answer stands.
+ */
+export function mergeAnswers(view: AttemptView, outbox: readonly OutboxEntry[]) {
+  const questionIds = new Set(
+    view.sections.flatMap((section) => section.questions.map((question) => question._id)),
+  );
+  const answers = savedAnswers(view);
+  const savedSeq = new Map(view.answers.map((answer) => [answer.questionId, answer.seq]));
+  const pending = outbox.filter(
+    (entry) =>
+      questionIds.has(entry.questionId) && entry.seq > (savedSeq.get(entry.questionId) ?? 0),
+  );
+  for (const { questionId, selectedOptionId, text, markedForReview } of pending) {
+    answers[questionId] = { selectedOptionId, text, markedForReview };
+  }
+  // The tab continues after every seq the server or this device has used.
+  const startSeq = Math.max(view.attempt.lastSeq, ...outbox.map((entry) => entry.seq)) + 1;
+  return { answers, pending, startSeq };
+}
+
+/** Unanswered questions, numbered within their sections as the page numbers them. */
+export function unansweredBySection(view: AttemptView, answers: Answers) {
+  return view.sections
+    .map((section) => ({
+      section,
+      numbers: section.questions.flatMap((question, index) =>
+        isAnswered(answers[question._id]) ? [] : [index + 1],
+      ),
+    }))
+    .filter(({ numbers }) => numbers.length > 0);
+}
+
+export function countAnswered(view: AttemptView, answers: Answers): number {
+  return view.sections.reduce(
+    (count, section) =>
+      count + section.questions.filter((question) => isAnswered(answers[question._id])).length,
+    0,
+  );
+}

@@ -1,0 +1,226 @@
+import { ATTEMPT_LIMITS, type StudentQuestion, wordCount } from '@examiq/contracts';
+import { Flag } from 'lucide-react';
+import { memo, useId } from 'react';
+import { Button } from '@/components/button';
+import { TextArea } from '@/components/text-area';
+import { TextField } from '@/components/text-field';
+import { cn } from '@/lib/cn';
+import { plural } from '@/lib/plural';
+import type { AnswerValue } from './answer-sync';
+import { NO_ANSWER, optionsOf } from './answers';
+
+const OPTION_LETTERS = ['A', 'B', 'C', 'D'];
+
+export function questionElementId(questionId: string): string {
+  return `question-${questionId}`;
+}
+
+interface QuestionCardProps {
+  question: StudentQuestion;
+  /** Its place within its section, from 1. */
+  number: number;
+  answer: AnswerValue | undefined;
+  readOnly: boolean;
+  onChange: (questionId: string, change: Partial<AnswerValue>) => void;
+}
+
+/**
+ * One question with its answer. Memoised: typing in one of fifty answers re-renders that card
+ * alone, and the countdown's ticks re-render none.
+ */
+export const QuestionCard = memo(function QuestionCard({
+  question,
+  number,
+  answer = NO_ANSWER,
+  readOnly,
+  onChange,
+}: QuestionCardProps) {
+  const headingId = useId();
+  const textId = useId();
+  const label = `Question ${number}`;
+
+  return (
+    <article
+      id={questionElementId(question._id)}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      className="scroll-mt-36 rounded-xl border border-slate-200 bg-white p-4 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="font-semibold text-slate-900">
+            {label}
+          </h3>
+          <p className="text-xs text-slate-500">{plural(question.marks, 'mark')}</p>
+        </div>
+        <button
+          type="button"
+          aria-pressed={answer.markedForReview}
+          disabled={readOnly}
+          onClick={() => onChange(question._id, { markedForReview: !answer.markedForReview })}
+          className={cn(
+            'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg border px-3 text-sm font-medium shadow-sm transition-colors disabled:opacity-60',
+            answer.markedForReview
+              ? 'border-amber-400 bg-amber-50 text-amber-900 enabled:hover:bg-amber-100'
+              : 'border-slate-300 bg-white text-slate-700 enabled:hover:bg-slate-50',
+          )}
+        >
+          <Flag
+            aria-hidden="true"
+            className={cn('size-4', answer.markedForReview && 'fill-amber-500 text-amber-600')}
+          />
+          Mark for review
+        </button>
+      </div>
+      <p id={textId} className="mt-3 text-sm whitespace-pre-line text-slate-800 sm:text-base">
+        {question.questionText}
+      </p>
+      <div className="mt-4">
+        {question.questionType === 'MCQ' || question.questionType === 'TRUE_FALSE' ? (
+          <ChoiceAnswer
+            question={question}
+            labelledBy={`${headingId} ${textId}`}
+            selected={answer.selectedOptionId}
+            readOnly={readOnly}
+            onChange={onChange}
+          />
+        ) : (
+          <WrittenAnswer
+            question={question}
+            label={label}
+            text={answer.text ?? ''}
+            readOnly={readOnly}
+            onChange={onChange}
+          />
+        )}
+      </div>
+    </article>
+  );
+});
+
+interface ChoiceAnswerProps {
+  question: StudentQuestion;
+  labelledBy: string;
+  selected: string | null;
+  readOnly: boolean;
+  onChange: QuestionCardProps['onChange'];
+}
+
+function ChoiceAnswer({ question, labelledBy, selected, readOnly, onChange }: ChoiceAnswerProps) {
+  const name = useId();
+  return (
+    <div>
+      <div role="radiogroup" aria-labelledby={labelledBy} className="grid gap-2">
+        {optionsOf(question).map((option, index) => (
+          <label
+            key={option._id}
+            className={cn(
+              'flex items-start gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-800 transition-colors',
+              'has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500',
+              'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+              readOnly ? 'cursor-default' : 'cursor-pointer hover:border-brand-300',
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option._id}
+              checked={selected === option._id}
+              disabled={readOnly}
+              onChange={() => onChange(question._id, { selectedOptionId: option._id, text: null })}
+              className="mt-0.5 size-4 shrink-0 accent-brand-600 focus-visible:outline-none"
+            />
+            {question.questionType === 'MCQ' && (
+              <span aria-hidden="true" className="font-semibold text-slate-500">
+                {OPTION_LETTERS[index]}
+              </span>
+            )}
+            <span className="min-w-0 break-words">{option.text}</span>
+          </label>
+        ))}
+      </div>
+      {selected !== null && !readOnly && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-2"
+          onClick={() => onChange(question._id, { selectedOptionId: null })}
+        >
+          Clear answer
+        </Button>
+      )}
+    </div>
+  );
+}
+
+interface WrittenAnswerProps {
+  question: StudentQuestion;
+  label: string;
+  text: string;
+  readOnly: boolean;
+  onChange: QuestionCardProps['onChange'];
+}
+
+function WrittenAnswer({ question, label, text, readOnly, onChange }: WrittenAnswerProps) {
+  const countId = useId();
+  const change = (value: string) =>
+    onChange(question._id, { text: value === '' ? null : value, selectedOptionId: null });
+  const common = {
+    label: 'Your answer',
+    // The visible label is shared by every question; the accessible name says which one.
+    'aria-label': `Your answer to ${label.toLowerCase()}`,
+    value: text,
+    readOnly,
+    maxLength: ATTEMPT_LIMITS.answerText,
+  };
+
+  if (question.questionType === 'SHORT_ANSWER') {
+    return <TextField {...common} onChange={(event) => change(event.target.value)} />;
+  }
+  return (
+    <>
+      <TextArea
+        {...common}
+        rows={8}
+        aria-describedby={countId}
+        onChange={(event) => change(event.target.value)}
+      />
+      <WordCount id={countId} text={text} min={question.minWordCount} max={question.maxWordCount} />
+    </>
+  );
+}
+
+/** The words written against the expected range: shown, never enforced. */
+function WordCount({
+  id,
+  text,
+  min,
+  max,
+}: {
+  id: string;
+  text: string;
+  min: number | undefined;
+  max: number | undefined;
+}) {
+  const words = wordCount(text);
+  const below = min !== undefined && words > 0 && words < min;
+  const above = max !== undefined && words > max;
+  let expected = '';
+  if (min !== undefined && max !== undefined) expected = ` · expected ${min}–${max}`;
+  else if (min !== undefined) expected = ` · expected at least ${min}`;
+  else if (max !== undefined) expected = ` · expected at most ${max}`;
+
+  return (
+    <p
+      id={id}
+      className={cn(
+        'mt-1.5 text-sm',
+        above ? 'text-red-700' : below ? 'text-amber-800' : 'text-slate-500',
+      )}
+    >
+      {`${plural(words, 'word')}${expected}`}
+      {below && ' (below the expected length)'}
+      {above && ' (above the expected length)'}
+    </p>
+  );
+}
