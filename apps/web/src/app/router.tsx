@@ -43,6 +43,7 @@ const ViewBranchPage = lazy(() => import('@/features/master-data/view-branch-pag
 const ViewSectionPage = lazy(() => import('@/features/master-data/view-section-page'));
 const FacultyDashboardPage = lazy(() => import('@/features/faculty-area/faculty-dashboard-page'));
 const StudentDashboardPage = lazy(() => import('@/features/student-area/student-dashboard-page'));
+const ExamLobbyPage = lazy(() => import('@/features/student-area/exam-lobby-page'));
 const AttemptPage = lazy(() => import('@/features/student-area/attempt-page'));
 
 function RootLayout() {
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
             element: <AreaLayout area="student" />,
             children: [
               { index: true, element: <StudentDashboardPage /> },
+              { path: 'exam/:examId', element: <ExamLobbyPage /> },
               { path: 'attempt/:attemptId', element: <AttemptPage /> },
             ],
           },

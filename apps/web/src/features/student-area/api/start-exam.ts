@@ -1,0 +1,25 @@
+import { attemptViewSchema, successResponse } from '@examiq/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, parseResponse } from '@/lib/api-client';
+import { withReceivedAt } from '../server-time';
+import { attemptQueryKey, myExamsQueryKey } from './keys';
+
+const startExamResponseSchema = successResponse(attemptViewSchema);
+
+/** POST /student/start-exam/{examId}: starts the attempt, or resumes the one already started. */
+export async function startExam(examId: string) {
+  const response = await apiClient.post(`/student/start-exam/${examId}`);
+  return withReceivedAt(parseResponse(startExamResponseSchema, response.data).data);
+}
+
+export function useStartExam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startExam,
+    onSuccess: (view) => {
+      // The attempt page opens on this answer instead of asking for the same view again.
+      queryClient.setQueryData(attemptQueryKey(view.attempt._id), view);
+      void queryClient.invalidateQueries({ queryKey: myExamsQueryKey });
+    },
+  });
+}

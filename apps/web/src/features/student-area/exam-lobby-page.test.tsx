@@ -1,0 +1,169 @@
+import 'fake-indexeddb/auto';
+import { ATTEMPT_MESSAGES } from '@examiq/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { act } from 'react';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import AttemptPage from './attempt-page';
+import ExamLobbyPage from './exam-lobby-page';
+import { ids, makeAttemptView, makeLobby } from './test-fixtures';
+
+function renderLobby(lobby = makeLobby(), routes = {}) {
+  const requests = fakeAdminApi({
+    [`GET /student/get-exam/${ids.exam}`]: ok(lobby),
+    ...routes,
+  });
+  const view = renderPage(
+    <ExamLobbyPage />,
+    '/student/exam/:examId',
+    [{ path: '/student/attempt/:attemptId', element: <AttemptPage /> }],
+    `/student/exam/${ids.exam}`,
+  );
+  return { ...view, requests };
+}
+
+const startButton = () => screen.findByRole('button', { name: 'Start exam' });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ExamLobbyPage', () => {
+  it('shows the exam, its sections, its instructions and how timed sections work', async () => {
+    renderLobby();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Data Structures Mid-term' }),
+    ).toBeInTheDocument();
+    const about = screen.getByRole('region', { name: 'About this exam' });
+    expect(within(about).getByText('Arrays, linked lists, stacks and queues.')).toBeVisible();
+    expect(within(about).getByText('60 minutes')).toBeVisible();
+    expect(within(about).getByText('50 in total, 20 to pass')).toBeVisible();
+    expect(within(about).getByText('Proctoring')).toBeVisible();
+    const sections = screen.getByRole('table', { name: 'Sections' });
+    const rows = within(sections).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Multiple choiceMCQ (Multiple Choice)210No separate limit',
+      'EssayOptionalLong Answer12020 minutes',
+    ]);
+    expect(screen.getByText('Calculators are not allowed.')).toBeVisible();
+    expect(
+      screen.getByText(/starts its clock when you first open it, and that clock keeps running/),
+    ).toBeVisible();
+  });
+
+  it('enables Start inside the window only, counting down to it on the server clock', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    // Three seconds before the start by the server's clock, whatever the device says.
+    renderLobby(makeLobby({}, '2030-03-14T09:29:57.000Z'));
+
+    expect(await startButton()).toBeDisabled();
+    expect(screen.getByText('00:03')).toBeVisible();
+
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.getByText('00:01')).toBeVisible();
+    expect(await startButton()).toBeDisabled();
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(await startButton()).toBeEnabled();
+    expect(screen.queryByText(/Start opens in/)).not.toBeInTheDocument();
+  });
+
+  it('disables Start once the window has closed', async () => {
+    renderLobby(makeLobby({}, '2030-03-14T11:00:00.000Z'));
+
+    expect(await startButton()).toBeDisabled();
+    expect(screen.getByText(ATTEMPT_MESSAGES.closed)).toBeVisible();
+  });
+
+  it('warns when the window closes before the full duration would end', async () => {
+    renderLobby(makeLobby({}, '2030-03-14T10:30:00.000Z'));
+
+    expect(await startButton()).toBeEnabled();
+    expect(screen.getByText(/starting now, you have 30 minutes/)).toBeVisible();
+  });
+
+  it('starts the exam and opens the attempt page with the answer of the start', async () => {
+    const { router, requests } = renderLobby(makeLobby(), {
+      [`POST /student/start-exam/${ids.exam}`]: ok(makeAttemptView()),
+      [`GET /student/get-attempt/${ids.attempt}`]: ok(makeAttemptView()),
+    });
+
+    await userEvent.click(await startButton());
+
+    expect(router.state.location.pathname).toBe(`/student/attempt/${ids.attempt}`);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Multiple choice' }),
+    ).toBeInTheDocument();
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toContain(
+      `POST /student/start-exam/${ids.exam}`,
+    );
+  });
+
+  it("says why the exam could not be started, from the server's message", async () => {
+    const error = vi.spyOn(toast, 'error');
+    renderLobby(makeLobby(), {
+      [`POST /student/start-exam/${ids.exam}`]: {
+        status: 403,
+        data: { success: false, message: ATTEMPT_MESSAGES.notYourSection },
+      },
+    });
+
+    await userEvent.click(await startButton());
+
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith(ATTEMPT_MESSAGES.notYourSection));
+    expect(await startButton()).toBeEnabled();
+  });
+
+  it('offers Resume for an attempt in progress and the receipt for a submitted one', async () => {
+    renderLobby(
+      makeLobby({
+        attempt: {
+          _id: ids.attempt,
+          status: 'IN_PROGRESS',
+          deadlineAt: '2030-03-14T10:30:00.000Z',
+          submittedAt: null,
+          submitTrigger: null,
+        },
+      }),
+    );
+
+    expect(await screen.findByRole('link', { name: 'Resume exam' })).toHaveAttribute(
+      'href',
+      `/student/attempt/${ids.attempt}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Start exam' })).not.toBeInTheDocument();
+  });
+
+  it('links a submitted exam to its receipt', async () => {
+    renderLobby(
+      makeLobby({
+        attempt: {
+          _id: ids.attempt,
+          status: 'SUBMITTED',
+          deadlineAt: '2030-03-14T10:30:00.000Z',
+          submittedAt: '2030-03-14T10:10:00.000Z',
+          submitTrigger: 'STUDENT',
+        },
+      }),
+    );
+
+    expect(await screen.findByRole('link', { name: 'View receipt' })).toBeInTheDocument();
+    expect(screen.getByText(/^You submitted this exam on 14 Mar 2030/)).toBeVisible();
+  });
+
+  it('says so when the exam does not exist', async () => {
+    renderLobby(makeLobby(), {
+      [`GET /student/get-exam/${ids.exam}`]: {
+        status: 404,
+        data: { success: false, message: ATTEMPT_MESSAGES.examNotFound },
+      },
+    });
+
+    expect(await screen.findByText(ATTEMPT_MESSAGES.examNotFound)).toBeVisible();
+    expect(screen.getAllByRole('link', { name: 'Back to dashboard' })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Start exam' })).not.toBeInTheDocument();
+  });
+});
