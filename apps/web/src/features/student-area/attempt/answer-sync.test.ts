@@ -237,4 +237,35 @@ describe('AnswerSync', () => {
     expect(payloadOf(requests[1])).toMatchObject({ seq: 9, answers: [{ questionId: ids.short }] });
     expect(sync.getState()).toBe('saved');
   });
+
+  it("reports a conflict, but not one this tab's own later keepalive save caused", async () => {
+    let release: (() => void) | undefined;
+    const { sync, events } = setUp({
+      respond: async (request) => {
+        const { seq } = payloadOf(request);
+        if (seq === 8) await new Promise<void>((resolve) => (release = resolve));
+        return ok(makeSaveResult(seq, { conflict: seq === 8 }));
+      },
+    });
+
+    sync.change(ids.short, written('Stack'));
+    await elapse(ATTEMPT_LIMITS.saveDebounceMs);
+    sync.change(ids.short, written('Stack frames'));
+    window.dispatchEvent(new Event('pagehide'));
+    await elapse(0);
+    release?.();
+    await elapse(0);
+    expect(events.onSaved.mock.calls.map(([result]) => [result.ackSeq, result.conflict])).toEqual([
+      [9, false],
+      [8, false],
+    ]);
+
+    current?.stop();
+    const other = setUp({
+      respond: (request) => ok(makeSaveResult(payloadOf(request).seq, { conflict: true })),
+    });
+    other.sync.change(ids.short, written('Stack'));
+    await elapse(ATTEMPT_LIMITS.saveDebounceMs);
+    expect(other.events.onSaved).toHaveBeenCalledWith(expect.objectContaining({ conflict: true }));
+  });
 });

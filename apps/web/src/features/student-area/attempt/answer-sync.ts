@@ -48,6 +48,7 @@ export class AnswerSync {
   private closed = false;
   /** The highest seq sent with keepalive, so hiding the page twice does not send twice. */
   private keptAliveUpTo = 0;
+  private highestSent = 0;
   private debounceTimer: ReturnType<typeof setTimeout> | undefined;
   private heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<() => void>();
@@ -199,6 +200,7 @@ export class AnswerSync {
     if (!keepalive) await this.writes;
     const entries = [...this.pending.values()];
     const seq = this.nextSeq++;
+    this.highestSent = seq;
     try {
       const result = await saveAnswers(
         this.attemptId,
@@ -219,7 +221,9 @@ export class AnswerSync {
     this.offline = false;
     if (this.running) this.scheduleHeartbeat();
     this.notify();
-    this.events.onSaved(result);
+    // A keepalive save of this tab may have overtaken this one: that is no other tab's doing. A
+    // real conflict shows again at the next save, whose seq is this tab's highest.
+    this.events.onSaved({ ...result, conflict: result.conflict && sentSeq === this.highestSent });
   }
 
   private dropUpTo(seq: number) {

@@ -11,8 +11,9 @@ export const NO_ANSWER: AnswerValue = {
   markedForReview: false,
 };
 
+/** Answered as the server counts it for the receipt: an option chosen, or any text written. */
 export function isAnswered(answer: AnswerValue | undefined): boolean {
-  return Boolean(answer && (answer.selectedOptionId !== null || answer.text?.trim()));
+  return Boolean(answer && (answer.selectedOptionId !== null || answer.text));
 }
 
 /** A true/false question stored without options is still answered by True (0) or False (1). */

@@ -270,6 +270,11 @@ export function AttemptSession({
             a moment.
             <Spinner />
           </span>
+          {saveState !== 'saved' && (
+            <span className="mt-1 block">
+              Answers this device could not send before the deadline do not count.
+            </span>
+          )}
         </Notice>
       )}
       {warning !== null && (
