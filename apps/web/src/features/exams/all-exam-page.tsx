@@ -1,13 +1,5 @@
-import {
-  EXAM_MESSAGES,
-  EXAM_MODE_LABELS,
-  type ExamListItem,
-  type ExamMode,
-  type ExamStatus,
-  scheduleText,
-} from '@examiq/contracts';
+import { EXAM_MESSAGES, type ExamListItem, type ExamStatus, scheduleText } from '@examiq/contracts';
 import { Eye, Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Badge, type BadgeTone } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
 import { ErrorBanner } from '@/components/error-banner';
@@ -16,23 +8,14 @@ import { Table, type TableColumn } from '@/components/table';
 import { getServerMessage } from '@/lib/api-client';
 import { usePageParam } from '@/lib/use-page-param';
 import { useExams } from './api/get-all-exam';
+import { ModeBadge } from './mode-badge';
+import { TwoLines } from './two-lines';
 
 const STATUS_LABELS: Record<ExamStatus, string> = { DRAFT: 'Draft', PUBLISH: 'Published' };
 
 const STATUS_TONES: Record<ExamStatus, BadgeTone> = { DRAFT: 'amber', PUBLISH: 'green' };
-const MODE_TONES: Record<ExamMode, BadgeTone> = { AUTO: 'sky', PROCTORING: 'violet' };
 
 const VIEW_COMING_SOON = 'Exam details are coming soon';
-
-/** A cell's value with a smaller grey line under it. */
-function TwoLines({ main, detail }: { main: ReactNode; detail: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <p className="truncate">{main}</p>
-      <p className="truncate text-xs text-slate-500">{detail}</p>
-    </div>
-  );
-}
 
 const columns: TableColumn<ExamListItem>[] = [
   {
@@ -60,9 +43,7 @@ const columns: TableColumn<ExamListItem>[] = [
     key: 'mode',
     header: 'Mode',
     width: '110px',
-    cell: (exam) => (
-      <Badge tone={MODE_TONES[exam.examMode]}>{EXAM_MODE_LABELS[exam.examMode]}</Badge>
-    ),
+    cell: (exam) => <ModeBadge mode={exam.examMode} />,
   },
   {
     key: 'status',
