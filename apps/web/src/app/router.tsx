@@ -35,6 +35,7 @@ const FacultyDetailPage = lazy(() => import('@/features/faculty/faculty-detail-p
 const ExamPage = lazy(() => import('@/features/exams/exam-page'));
 const AllExamPage = lazy(() => import('@/features/exams/all-exam-page'));
 const CreateExamPage = lazy(() => import('@/features/exams/create-exam-page'));
+const SittingsPage = lazy(() => import('@/features/exams/sittings-page'));
 const ExamMonitorPage = lazy(() => import('@/features/proctoring/exam-monitor-page'));
 const MasterDataPage = lazy(() => import('@/features/master-data/master-data-page'));
 const ViewBatchPage = lazy(() => import('@/features/master-data/view-batch-page'));
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
               { path: 'exam', element: <ExamPage /> },
               { path: 'exam/all-exam', element: <AllExamPage /> },
               { path: 'exam/create-exam', element: <CreateExamPage /> },
+              { path: 'exam/:examId/sittings', element: <SittingsPage /> },
               { path: 'exam/exam-ui', element: <ExamMonitorPage /> },
               { path: 'data', element: <MasterDataPage /> },
               { path: 'data/view-batch', element: <ViewBatchPage /> },

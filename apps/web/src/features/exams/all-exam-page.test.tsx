@@ -153,6 +153,19 @@ describe('AllExamPage', () => {
     expect(screen.queryByText('No exams yet')).not.toBeInTheDocument();
   });
 
+  it('links each exam to its sittings', async () => {
+    fakeAdminApi({ 'GET /admin/get-all-exam': ok(examListData([midterm, quiz])) });
+    renderList();
+
+    expect(
+      await screen.findByRole('link', { name: 'Sittings of Data Structures Mid-term' }),
+    ).toHaveAttribute('href', `/admin/exam/${midterm._id}/sittings`);
+    expect(screen.getByRole('link', { name: 'Sittings of Algorithms Quiz' })).toHaveAttribute(
+      'href',
+      `/admin/exam/${quiz._id}/sittings`,
+    );
+  });
+
   it('has a view button that explains it does nothing yet and does not navigate', async () => {
     fakeAdminApi({ 'GET /admin/get-all-exam': ok(examListData([midterm])) });
     const { router } = renderList();

@@ -1,5 +1,6 @@
 import { EXAM_MESSAGES, type ExamListItem, type ExamStatus, scheduleText } from '@examiq/contracts';
-import { Eye, Plus } from 'lucide-react';
+import { Eye, Plus, UsersRound } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
 import { Badge, type BadgeTone } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
 import { ErrorBanner } from '@/components/error-banner';
@@ -16,6 +17,25 @@ const STATUS_LABELS: Record<ExamStatus, string> = { DRAFT: 'Draft', PUBLISH: 'Pu
 const STATUS_TONES: Record<ExamStatus, BadgeTone> = { DRAFT: 'amber', PUBLISH: 'green' };
 
 const VIEW_COMING_SOON = 'Exam details are coming soon';
+
+/**
+ * The way to an exam's sittings. It carries the list's address, page included, so the Sittings
+ * screen's back link returns to the page the admin came from.
+ */
+function SittingsLink({ exam }: { exam: ExamListItem }) {
+  const { pathname, search } = useLocation();
+  return (
+    <Link
+      to={`/admin/exam/${exam._id}/sittings`}
+      state={{ from: `${pathname}${search}` }}
+      aria-label={`Sittings of ${exam.examTitle}`}
+      title="Sittings"
+      className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-brand-50 hover:text-brand-700"
+    >
+      <UsersRound aria-hidden="true" className="size-4" />
+    </Link>
+  );
+}
 
 const columns: TableColumn<ExamListItem>[] = [
   {
@@ -87,20 +107,23 @@ const columns: TableColumn<ExamListItem>[] = [
   {
     key: 'actions',
     header: <span className="sr-only">Actions</span>,
-    width: '56px',
+    width: '112px',
     align: 'right',
     cell: (exam) => (
-      // Spec: the view button has no navigation. It stays focusable (aria-disabled rather than
-      // disabled) so keyboard and screen reader users also learn why it does nothing.
-      <button
-        type="button"
-        aria-label={`View ${exam.examTitle}`}
-        aria-disabled="true"
-        title={VIEW_COMING_SOON}
-        className="ml-auto flex size-9 cursor-not-allowed items-center justify-center rounded-lg text-slate-300"
-      >
-        <Eye aria-hidden="true" className="size-4" />
-      </button>
+      <div className="flex items-center justify-end gap-1">
+        <SittingsLink exam={exam} />
+        {/* Spec: the view button has no navigation. It stays focusable (aria-disabled rather
+            than disabled) so keyboard and screen reader users also learn why it does nothing. */}
+        <button
+          type="button"
+          aria-label={`View ${exam.examTitle}`}
+          aria-disabled="true"
+          title={VIEW_COMING_SOON}
+          className="ml-auto flex size-9 cursor-not-allowed items-center justify-center rounded-lg text-slate-300"
+        >
+          <Eye aria-hidden="true" className="size-4" />
+        </button>
+      </div>
     ),
   },
 ];

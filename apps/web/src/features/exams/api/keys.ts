@@ -1,6 +1,11 @@
 /** Every exams query starts with this key, so creating an exam refreshes every exam list. */
 export const examsQueryKey = ['exams'] as const;
 
+/** Every page and search of one exam's sittings, which granting extra time refreshes. */
+export function sittingsQueryKey(examId: string) {
+  return [...examsQueryKey, examId, 'sittings'] as const;
+}
+
 /**
  * The wizard's faculty lookup sits under the faculty feature's key (['faculty']), which creating
  * or deleting a faculty member invalidates, so the list of proctors is never stale.
