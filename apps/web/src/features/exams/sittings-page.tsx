@@ -1,4 +1,5 @@
-import { type SittingsData, scheduleText } from '@examiq/contracts';
+import { type Sitting, type SittingsData, scheduleText } from '@examiq/contracts';
+import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { ProfileFact } from '@/components/detail-view';
@@ -8,6 +9,7 @@ import { Skeleton } from '@/components/skeleton';
 import { getServerMessage } from '@/lib/api-client';
 import { usePageParam } from '@/lib/use-page-param';
 import { SITTINGS_REFRESH_MS, useExamAttempts } from './api/get-exam-attempts';
+import { ExtraTimeDialog } from './extra-time-dialog';
 import { ModeBadge } from './mode-badge';
 import { SearchBox } from './search-box';
 import { SittingsTable } from './sittings-table';
@@ -33,6 +35,7 @@ function Sittings({ examId }: { examId: string }) {
   const [page, setPage] = usePageParam();
   const [search, setSearch] = useSearchParam();
   const sittings = useExamAttempts(examId, { page, search });
+  const [target, setTarget] = useState<Sitting | null>(null);
   const backTo = useBackTo();
 
   return (
@@ -67,7 +70,9 @@ function Sittings({ examId }: { examId: string }) {
         onPageChange={setPage}
         // 'Last seen' counts from the moment of the read, which moves on with every refresh.
         now={sittings.dataUpdatedAt}
+        onExtraTime={setTarget}
       />
+      <ExtraTimeDialog examId={examId} sitting={target} onClose={() => setTarget(null)} />
     </>
   );
 }

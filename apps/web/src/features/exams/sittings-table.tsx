@@ -1,11 +1,14 @@
 import {
+  ATTEMPT_MESSAGES,
   type Pagination,
   SITTING_STATUS_LABELS,
   type Sitting,
   type SittingStatus,
 } from '@examiq/contracts';
+import { ClockPlus } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/badge';
 import { Table, type TableColumn } from '@/components/table';
+import { cn } from '@/lib/cn';
 import { fullName } from '@/lib/format';
 import { formatMoment, formatSince } from './sittings-format';
 import { TwoLines } from './two-lines';
@@ -40,6 +43,10 @@ function statusDetail(sitting: Sitting): string {
   return '';
 }
 
+function isSubmitted(sitting: Sitting): boolean {
+  return sitting.status === 'SUBMITTED' || sitting.status === 'SUBMITTED_BY_DEADLINE';
+}
+
 interface SittingsTableProps {
   sittings: readonly Sitting[];
   loading: boolean;
@@ -50,6 +57,7 @@ interface SittingsTableProps {
   onPageChange: (page: number) => void;
   /** The moment 'Last seen' counts from: when the sittings were read. */
   now: number;
+  onExtraTime: (sitting: Sitting) => void;
 }
 
 export function SittingsTable({
@@ -60,6 +68,7 @@ export function SittingsTable({
   pagination,
   onPageChange,
   now,
+  onExtraTime,
 }: SittingsTableProps) {
   const columns: TableColumn<Sitting>[] = [
     {
@@ -137,6 +146,34 @@ export function SittingsTable({
       width: '90px',
       cell: ({ extraMinutes }) =>
         extraMinutes > 0 ? `${extraMinutes} min` : <Missing label="None" />,
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      width: '72px',
+      align: 'right',
+      cell: (sitting) => {
+        const submitted = isSubmitted(sitting);
+        // A submitted exam takes no more time. The button stays focusable (aria-disabled rather
+        // than disabled) so keyboard and screen reader users also learn why it does nothing.
+        return (
+          <button
+            type="button"
+            aria-label={`Extra time for ${fullName(sitting.student)}`}
+            aria-disabled={submitted || undefined}
+            title={submitted ? ATTEMPT_MESSAGES.attemptSubmittedNoExtraTime : 'Extra time'}
+            onClick={submitted ? undefined : () => onExtraTime(sitting)}
+            className={cn(
+              'ml-auto flex size-9 items-center justify-center rounded-lg',
+              submitted
+                ? 'cursor-not-allowed text-slate-300'
+                : 'text-slate-500 transition-colors hover:bg-brand-50 hover:text-brand-700',
+            )}
+          >
+            <ClockPlus aria-hidden="true" className="size-4" />
+          </button>
+        );
+      },
     },
   ];
 
