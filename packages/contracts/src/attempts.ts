@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
-import { EXAM_MODES, QUESTION_TYPES, scheduleDetailsSchema } from './exams';
+import { examListItemSchema, QUESTION_TYPES } from './exams';
 import { wholeNumber } from './fields';
 import { pageQuerySchema } from './people';
 
@@ -187,25 +187,28 @@ export const attemptSummarySchema = z.object({
 export type AttemptSummary = z.infer<typeof attemptSummarySchema>;
 
 /** A published exam as a student of one of its sections sees it; never its answer key. */
-export const myExamSchema = z.object({
-  _id: z.string(),
-  examId: z.string(),
-  examTitle: z.string(),
-  subject: z.string(),
-  examMode: z.enum(EXAM_MODES),
-  duration: z.number(),
-  totalMarks: z.number(),
-  passingMarks: z.number(),
-  scheduleDetails: scheduleDetailsSchema,
-  availability: z.enum(EXAM_AVAILABILITIES),
-  /** Instants (ISO 8601): the lobby opens, Start is enabled, the window ends. */
-  lobbyOpensAt: z.string(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  attempt: attemptSummarySchema
-    .pick({ _id: true, status: true, deadlineAt: true, submittedAt: true, submitTrigger: true })
-    .nullable(),
-});
+export const myExamSchema = examListItemSchema
+  .pick({
+    _id: true,
+    examId: true,
+    examTitle: true,
+    subject: true,
+    examMode: true,
+    duration: true,
+    totalMarks: true,
+    passingMarks: true,
+    scheduleDetails: true,
+  })
+  .extend({
+    availability: z.enum(EXAM_AVAILABILITIES),
+    /** Instants (ISO 8601): the lobby opens, Start is enabled, the window ends. */
+    lobbyOpensAt: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    attempt: attemptSummarySchema
+      .pick({ _id: true, status: true, deadlineAt: true, submittedAt: true, submitTrigger: true })
+      .nullable(),
+  });
 export type MyExam = z.infer<typeof myExamSchema>;
 
 export const myExamsDataSchema = z.object({ exams: z.array(myExamSchema), serverNow: z.string() });
@@ -269,13 +272,13 @@ export type SavedAnswer = z.infer<typeof savedAnswerSchema>;
 /** What start-exam and get-attempt answer: everything the attempt page needs. */
 export const attemptViewSchema = z.object({
   attempt: attemptSummarySchema,
-  exam: z.object({
-    _id: z.string(),
-    examTitle: z.string(),
-    subject: z.string(),
-    examMode: z.enum(EXAM_MODES),
-    duration: z.number(),
-    totalMarks: z.number(),
+  exam: examListItemSchema.pick({
+    _id: true,
+    examTitle: true,
+    subject: true,
+    examMode: true,
+    duration: true,
+    totalMarks: true,
   }),
   serverNow: z.string(),
   remainingMs: z.number(),
@@ -329,14 +332,14 @@ export const sittingSchema = z.object({
 export type Sitting = z.infer<typeof sittingSchema>;
 
 export const sittingsDataSchema = z.object({
-  exam: z.object({
-    _id: z.string(),
-    examId: z.string(),
-    examTitle: z.string(),
-    subject: z.string(),
-    examMode: z.enum(EXAM_MODES),
-    duration: z.number(),
-    scheduleDetails: scheduleDetailsSchema,
+  exam: examListItemSchema.pick({
+    _id: true,
+    examId: true,
+    examTitle: true,
+    subject: true,
+    examMode: true,
+    duration: true,
+    scheduleDetails: true,
   }),
   attempts: z.array(sittingSchema),
   pagination: paginationSchema,

@@ -1,6 +1,8 @@
 import { attemptViewSchema, successResponse } from '@examiq/contracts';
 import { validExamPayload } from '@examiq/contracts/test-support';
+import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../app';
+import { createTestApp, type TestApp } from './app';
 import { createAudience, examsClient } from './exams';
 import { masterDataClient } from './master-data';
 import { facultyPayload, peopleClient, studentPayload } from './people';
@@ -111,4 +113,25 @@ export async function createSittingFixture(
     }),
     inSection: { A: sectionA, B: sectionB },
   };
+}
+
+export type SittingFixture = Awaited<ReturnType<typeof createSittingFixture>>;
+
+export const MINUTE = 60_000;
+/** 10:00 on an exam day, in the institution's time zone. */
+export const EXAM_DAY_TEN = new Date(2030, 2, 14, 10, 0);
+
+/**
+ * A test file's app on a clock its tests move (starting at EXAM_DAY_TEN), with the sitting
+ * fixture: made before the file's tests and closed after them.
+ */
+export function sittingSuite() {
+  const clock = testClock(EXAM_DAY_TEN);
+  const suite = { clock } as { clock: typeof clock; t: TestApp; fixture: SittingFixture };
+  beforeAll(async () => {
+    suite.t = await createTestApp({ now: clock.now });
+    suite.fixture = await createSittingFixture(suite.t.app, suite.t.database.db, EXAM_DAY_TEN);
+  });
+  afterAll(() => suite.t.close());
+  return suite;
 }

@@ -402,7 +402,7 @@ export async function startExam(
   return attemptView(db, exam, created, now, []);
 }
 
-const examById = perDatabase((db) =>
+export const examById = perDatabase((db) =>
   db
     .select()
     .from(exams)

@@ -10,25 +10,14 @@ import {
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attemptAnswers, attemptEvents, exams } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/errors';
-import { createSittingFixture, localDate, testClock } from '../../test/sittings';
+import { EXAM_DAY_TEN, localDate, MINUTE, sittingSuite } from '../../test/sittings';
 import { sweepDeadlines } from './deadline-sweep';
 
-const MINUTE = 60_000;
-/** 10:00 on the exam day, in the institution's time zone. */
-const EXAM_DAY_TEN = new Date(2030, 2, 14, 10, 0);
-const clock = testClock(EXAM_DAY_TEN);
-
-let t: TestApp;
-let fixture: Awaited<ReturnType<typeof createSittingFixture>>;
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-  fixture = await createSittingFixture(t.app, t.database.db, EXAM_DAY_TEN);
-});
-afterAll(() => t.close());
+const suite = sittingSuite();
+const { clock } = suite;
 
 const myExamsResponse = successResponse(myExamsDataSchema);
 const saveResponse = successResponse(saveAnswersResultSchema);
@@ -49,30 +38,33 @@ function questionsOf(view: AttemptView) {
 /** A student of section A with a started attempt of a new exam, at the clock's time. */
 async function startedAttempt(overrides: Record<string, unknown> = {}) {
   clock.set(EXAM_DAY_TEN);
-  const exam = await fixture.exam(overrides);
-  const student = await fixture.student(fixture.inSection.A);
+  const exam = await suite.fixture.exam(overrides);
+  const student = await suite.fixture.student(suite.fixture.inSection.A);
   const view = await student.client.start(exam._id);
   return { exam, student, view, questions: questionsOf(view) };
 }
 
 async function storedAnswers(attemptId: string) {
-  return t.database.db.select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attemptId));
+  return suite.t.database.db
+    .select()
+    .from(attemptAnswers)
+    .where(eq(attemptAnswers.attemptId, attemptId));
 }
 
 describe('my exams and the lobby', () => {
   it('lists the published exams of the student’s section only, with where each stands', async () => {
     clock.set(EXAM_DAY_TEN);
-    const published = await fixture.exam();
-    const draft = await fixture.exam({ examStatus: 'DRAFT' });
-    const tomorrow = await fixture.exam({
+    const published = await suite.fixture.exam();
+    const draft = await suite.fixture.exam({ examStatus: 'DRAFT' });
+    const tomorrow = await suite.fixture.exam({
       scheduleDetails: {
         startDate: localDate(new Date(2030, 2, 15)),
         endDate: localDate(new Date(2030, 2, 15)),
         bufferTime: { beforeExam: 0, afterExam: 0 },
       },
     });
-    const inA = await fixture.student(fixture.inSection.A);
-    const inB = await fixture.student(fixture.inSection.B);
+    const inA = await suite.fixture.student(suite.fixture.inSection.A);
+    const inB = await suite.fixture.student(suite.fixture.inSection.B);
 
     const mine = myExamsResponse.parse((await inA.client.call('GET', 'get-my-exams')).json()).data;
     const ids = mine.exams.map((exam) => exam._id);
@@ -91,8 +83,8 @@ describe('my exams and the lobby', () => {
   });
 
   it('opens the lobby with the sections and instructions, and never for another section', async () => {
-    const exam = await fixture.exam();
-    const inA = await fixture.student(fixture.inSection.A);
+    const exam = await suite.fixture.exam();
+    const inA = await suite.fixture.student(suite.fixture.inSection.A);
     const lobby = await inA.client.call('GET', `get-exam/${exam._id}`);
     expect(lobby.statusCode).toBe(200);
     const { data } = lobby.json();
@@ -112,7 +104,7 @@ describe('my exams and the lobby', () => {
       ['Essay', 1],
     ]);
 
-    const inB = await fixture.student(fixture.inSection.B);
+    const inB = await suite.fixture.student(suite.fixture.inSection.B);
     expectError(await inB.client.call('GET', `get-exam/${exam._id}`), 403, {
       message: ATTEMPT_MESSAGES.notYourSection,
     });
@@ -122,8 +114,8 @@ describe('my exams and the lobby', () => {
   });
 
   it('answers 404 for a draft or an unknown exam, and 400 for a malformed id', async () => {
-    const draft = await fixture.exam({ examStatus: 'DRAFT' });
-    const { client } = await fixture.student(fixture.inSection.A);
+    const draft = await suite.fixture.exam({ examStatus: 'DRAFT' });
+    const { client } = await suite.fixture.student(suite.fixture.inSection.A);
     for (const id of [draft._id, randomUUID()]) {
       expectError(await client.call('GET', `get-exam/${id}`), 404, {
         message: ATTEMPT_MESSAGES.examNotFound,
@@ -184,8 +176,8 @@ describe('starting', () => {
 
   it('refuses a start before the window and after it, and ends a late start with the window', async () => {
     clock.set(new Date(2030, 2, 13, 23, 0));
-    const exam = await fixture.exam();
-    const { client } = await fixture.student(fixture.inSection.A);
+    const exam = await suite.fixture.exam();
+    const { client } = await suite.fixture.student(suite.fixture.inSection.A);
     expectError(await client.call('POST', `start-exam/${exam._id}`), 409, {
       message: ATTEMPT_MESSAGES.notStarted,
     });
@@ -201,9 +193,9 @@ describe('starting', () => {
 
   it('reads a proctored exam’s window from its date and times, the lobby opening early', async () => {
     clock.set(new Date(2030, 2, 14, 8, 50));
-    const exam = await fixture.exam({
+    const exam = await suite.fixture.exam({
       examMode: 'PROCTORING',
-      assignedFacultyIds: [(await fixture.faculty()).userId],
+      assignedFacultyIds: [(await suite.fixture.faculty()).userId],
       scheduleDetails: {
         examDate: '2030-03-14',
         startTime: '09:00',
@@ -211,7 +203,7 @@ describe('starting', () => {
         bufferTime: { beforeExam: 15, afterExam: 0 },
       },
     });
-    const { client } = await fixture.student(fixture.inSection.A);
+    const { client } = await suite.fixture.student(suite.fixture.inSection.A);
     const listed = myExamsResponse
       .parse((await client.call('GET', 'get-my-exams')).json())
       .data.exams.find((item) => item._id === exam._id);
@@ -230,12 +222,12 @@ describe('starting', () => {
 
   it('fixes a shuffled order at the start, the same on every resume', async () => {
     clock.set(EXAM_DAY_TEN);
-    const exam = await fixture.exam();
-    await t.database.db
+    const exam = await suite.fixture.exam();
+    await suite.t.database.db
       .update(exams)
       .set({ shuffleQuestions: true, shuffleOptions: true })
       .where(eq(exams.id, exam._id));
-    const { client } = await fixture.student(fixture.inSection.A);
+    const { client } = await suite.fixture.student(suite.fixture.inSection.A);
     const first = await client.start(exam._id);
     const again = await client.start(exam._id);
     expect(again.sections).toEqual(first.sections);
@@ -400,7 +392,7 @@ describe('saving', () => {
 
   it('answers 404 for another student’s attempt and an unknown one, 400 for a malformed id', async () => {
     const { view } = await startedAttempt();
-    const other = await fixture.student(fixture.inSection.A);
+    const other = await suite.fixture.student(suite.fixture.inSection.A);
     for (const id of [view.attempt._id, randomUUID()]) {
       expectError(await other.client.save(id, { seq: 1, answers: [] }), 404, {
         message: ATTEMPT_MESSAGES.attemptNotFound,
@@ -535,10 +527,10 @@ describe('submitting', () => {
     clock.set(new Date(new Date(view.attempt.deadlineAt).getTime() + 5_000));
     const statusNow = async () =>
       (await student.client.call('GET', `get-attempt/${view.attempt._id}`)).json().data;
-    await sweepDeadlines(t.database.db, clock.now());
+    await sweepDeadlines(suite.t.database.db, clock.now());
     expect((await statusNow()).attempt.status).toBe('IN_PROGRESS');
     clock.advance(ATTEMPT_LIMITS.saveGraceMs);
-    expect(await sweepDeadlines(t.database.db, clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await sweepDeadlines(suite.t.database.db, clock.now())).toBeGreaterThanOrEqual(1);
     const reread = { data: await statusNow() };
     expect(reread.data.attempt).toMatchObject({ status: 'SUBMITTED', submitTrigger: 'DEADLINE' });
     expect(reread.data.answers.map((answer: { text: string }) => answer.text)).toEqual([
@@ -570,10 +562,10 @@ describe('submitting', () => {
       clock.set(new Date(new Date(view.attempt.deadlineAt).getTime() + ATTEMPT_LIMITS.saveGraceMs));
       const [submit] = await Promise.all([
         student.client.submit(view.attempt._id),
-        sweepDeadlines(t.database.db, new Date(clock.now().getTime() + 1)),
+        sweepDeadlines(suite.t.database.db, new Date(clock.now().getTime() + 1)),
       ]);
       expect([200, 409]).toContain(submit.statusCode);
-      const events = await t.database.db
+      const events = await suite.t.database.db
         .select()
         .from(attemptEvents)
         .where(eq(attemptEvents.attemptId, view.attempt._id));
@@ -588,12 +580,12 @@ describe('the deadline sweep', () => {
     for (let i = 0; i < 6; i++) due.push((await startedAttempt()).view.attempt._id);
     const deadline = new Date(EXAM_DAY_TEN.getTime() + 90 * MINUTE + ATTEMPT_LIMITS.saveGraceMs);
     await Promise.all([
-      sweepDeadlines(t.database.db, deadline),
-      sweepDeadlines(t.database.db, deadline),
-      sweepDeadlines(t.database.db, deadline),
+      sweepDeadlines(suite.t.database.db, deadline),
+      sweepDeadlines(suite.t.database.db, deadline),
+      sweepDeadlines(suite.t.database.db, deadline),
     ]);
     for (const attemptId of due) {
-      const events = await t.database.db
+      const events = await suite.t.database.db
         .select()
         .from(attemptEvents)
         .where(eq(attemptEvents.attemptId, attemptId));
@@ -612,9 +604,9 @@ describe('what a student receives', () => {
       'keywords',
       'explanation',
     ];
-    const questionBodies = t.responses.filter((body) => body.includes('"questionText"'));
+    const questionBodies = suite.t.responses.filter((body) => body.includes('"questionText"'));
     expect(questionBodies.length).toBeGreaterThan(10);
-    for (const body of t.responses) {
+    for (const body of suite.t.responses) {
       for (const field of keyFields) expect(body).not.toContain(`"${field}"`);
       // The texts of the key, as test-support writes them.
       expect(body).not.toContain('lecture notes of week three');

@@ -22,7 +22,7 @@ import {
 import { SINGLE_ROW } from '../../db/single-row';
 import { ApiError, FieldErrors } from '../../errors';
 import { scheduleDetailsOf } from '../exams/exams.service';
-import { attemptSummary } from './attempts.service';
+import { attemptSummary, examById } from './attempts.service';
 
 const answered = sql`(selected_option is not null or text <> '')`;
 
@@ -85,14 +85,6 @@ const sittingCount = perDatabase((db) =>
     .innerJoin(students, eq(students.sectionId, examTargetSections.sectionId))
     .where(and(eq(examTargetSections.examId, sql.placeholder('examId')), matchesSearch))
     .prepare('exam_sitting_count'),
-);
-
-const examById = perDatabase((db) =>
-  db
-    .select()
-    .from(exams)
-    .where(eq(exams.id, sql.placeholder('examId')))
-    .prepare('sittings_exam'),
 );
 
 function sittingStatus(attempt: typeof examAttempts.$inferSelect | null): Sitting['status'] {

@@ -8,45 +8,35 @@ import {
   successResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../../test/errors';
-import { createSittingFixture, testClock } from '../../test/sittings';
+import { EXAM_DAY_TEN, MINUTE, sittingSuite } from '../../test/sittings';
 import { sweepDeadlines } from './deadline-sweep';
 
-const MINUTE = 60_000;
-const EXAM_DAY_TEN = new Date(2030, 2, 14, 10, 0);
-const clock = testClock(EXAM_DAY_TEN);
-
-let t: TestApp;
-let fixture: Awaited<ReturnType<typeof createSittingFixture>>;
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-  fixture = await createSittingFixture(t.app, t.database.db, EXAM_DAY_TEN);
-});
-afterAll(() => t.close());
+const suite = sittingSuite();
+const { clock } = suite;
 
 const sittingsResponse = successResponse(sittingsDataSchema);
 const grantResponse = successResponse(grantExtraTimeDataSchema);
 
 async function sittings(examId: string, query = '') {
-  const response = await fixture.adminCall('GET', `get-exam-attempts/${examId}?${query}`);
+  const response = await suite.fixture.adminCall('GET', `get-exam-attempts/${examId}?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return sittingsResponse.parse(response.json()).data;
 }
 
 const grant = (examId: string, studentId: string, minutes: unknown) =>
-  fixture.adminCall('POST', 'grant-extra-time', { examId, studentId, minutes });
+  suite.fixture.adminCall('POST', 'grant-extra-time', { examId, studentId, minutes });
 
 describe('sittings', () => {
   it('lists every targeted student with where their sitting stands', async () => {
     clock.set(EXAM_DAY_TEN);
-    const exam = await fixture.exam();
-    const idle = await fixture.student(fixture.inSection.A);
-    const sitting = await fixture.student(fixture.inSection.A);
-    const done = await fixture.student(fixture.inSection.A);
-    const late = await fixture.student(fixture.inSection.A);
-    const elsewhere = await fixture.student(fixture.inSection.B);
+    const exam = await suite.fixture.exam();
+    const idle = await suite.fixture.student(suite.fixture.inSection.A);
+    const sitting = await suite.fixture.student(suite.fixture.inSection.A);
+    const done = await suite.fixture.student(suite.fixture.inSection.A);
+    const late = await suite.fixture.student(suite.fixture.inSection.A);
+    const elsewhere = await suite.fixture.student(suite.fixture.inSection.B);
 
     const started = await sitting.client.start(exam._id);
     const trueFalse = started.sections[1]?.questions[0]?._id;
@@ -78,7 +68,7 @@ describe('sittings', () => {
     expect(statusOf(elsewhere.record._id)).toBeUndefined();
 
     clock.set(new Date(new Date(swept.attempt.deadlineAt).getTime() + ATTEMPT_LIMITS.saveGraceMs));
-    await sweepDeadlines(t.database.db, clock.now());
+    await sweepDeadlines(suite.t.database.db, clock.now());
     const after = await sittings(exam._id, 'limit=100');
     expect(after.attempts.find((row) => row.student._id === late.record._id)?.status).toBe(
       'SUBMITTED_BY_DEADLINE',
@@ -86,8 +76,8 @@ describe('sittings', () => {
   });
 
   it('pages and searches by name, roll number or student ID', async () => {
-    const exam = await fixture.exam();
-    const first = await fixture.student(fixture.inSection.A);
+    const exam = await suite.fixture.exam();
+    const first = await suite.fixture.student(suite.fixture.inSection.A);
     const all = await sittings(exam._id, 'limit=2');
     expect(all.attempts).toHaveLength(2);
     expect(all.pagination).toMatchObject({ currentPage: 1, hasNextPage: true });
@@ -106,16 +96,16 @@ describe('sittings', () => {
   });
 
   it('answers 404 for an unknown exam and 400 for bad paging or search', async () => {
-    expectError(await fixture.adminCall('GET', `get-exam-attempts/${randomUUID()}`), 404, {
+    expectError(await suite.fixture.adminCall('GET', `get-exam-attempts/${randomUUID()}`), 404, {
       message: ATTEMPT_MESSAGES.examNotFound,
     });
-    expectError(await fixture.adminCall('GET', 'get-exam-attempts/x'), 400, {
+    expectError(await suite.fixture.adminCall('GET', 'get-exam-attempts/x'), 400, {
       message: VALIDATION_FAILED_MESSAGE,
       errors: { examId: 'The exam id is not valid' },
     });
-    const exam = await fixture.exam();
+    const exam = await suite.fixture.exam();
     expectError(
-      await fixture.adminCall(
+      await suite.fixture.adminCall(
         'GET',
         `get-exam-attempts/${exam._id}?limit=0&search=${'x'.repeat(101)}`,
       ),
@@ -134,8 +124,8 @@ describe('sittings', () => {
 describe('extra time', () => {
   it('lengthens a sitting in progress, which the student learns at the next save', async () => {
     clock.set(EXAM_DAY_TEN);
-    const exam = await fixture.exam();
-    const student = await fixture.student(fixture.inSection.A);
+    const exam = await suite.fixture.exam();
+    const student = await suite.fixture.student(suite.fixture.inSection.A);
     const view = await student.client.start(exam._id);
     clock.advance(30 * MINUTE);
 
@@ -162,15 +152,15 @@ describe('extra time', () => {
 
     // The sweep waits for the new deadline.
     clock.set(new Date(EXAM_DAY_TEN.getTime() + 91 * MINUTE));
-    await sweepDeadlines(t.database.db, clock.now());
+    await sweepDeadlines(suite.t.database.db, clock.now());
     const still = await student.client.save(view.attempt._id, { seq: 3, answers: [] });
     expect(still.json().data.status).toBe('IN_PROGRESS');
   });
 
   it('counts extra time granted before the start', async () => {
     clock.set(EXAM_DAY_TEN);
-    const exam = await fixture.exam();
-    const student = await fixture.student(fixture.inSection.A);
+    const exam = await suite.fixture.exam();
+    const student = await suite.fixture.student(suite.fixture.inSection.A);
     const granted = grantResponse.parse((await grant(exam._id, student.record._id, 15)).json());
     expect(granted.data.attempt).toBeNull();
     const view = await student.client.start(exam._id);
@@ -179,13 +169,13 @@ describe('extra time', () => {
 
   it('refuses a submitted sitting, a student outside the audience and unknown records', async () => {
     clock.set(EXAM_DAY_TEN);
-    const exam = await fixture.exam();
-    const done = await fixture.student(fixture.inSection.A);
+    const exam = await suite.fixture.exam();
+    const done = await suite.fixture.student(suite.fixture.inSection.A);
     await done.client.submit((await done.client.start(exam._id)).attempt._id);
     expectError(await grant(exam._id, done.record._id, 10), 409, {
       message: ATTEMPT_MESSAGES.attemptSubmittedNoExtraTime,
     });
-    const elsewhere = await fixture.student(fixture.inSection.B);
+    const elsewhere = await suite.fixture.student(suite.fixture.inSection.B);
     expectError(await grant(exam._id, elsewhere.record._id, 10), 400, {
       message: VALIDATION_FAILED_MESSAGE,
       errors: { studentId: ATTEMPT_MESSAGES.studentNotInAudience },
@@ -209,7 +199,7 @@ describe('extra time', () => {
     ],
   ])('refuses %j with the field’s message', async (change, errors) => {
     const payload = { examId: randomUUID(), studentId: randomUUID(), minutes: 10, ...change };
-    expectError(await fixture.adminCall('POST', 'grant-extra-time', payload), 400, {
+    expectError(await suite.fixture.adminCall('POST', 'grant-extra-time', payload), 400, {
       message: VALIDATION_FAILED_MESSAGE,
       errors,
     });
