@@ -38,7 +38,9 @@ export function ExamCard({ exam, group, now }: ExamCardProps) {
             ? `Submitted ${formatDateTime(attempt.submittedAt)}`
             : `Closed ${formatDateTime(exam.endsAt)}`}
         </Line>
-        <p className="mt-1 text-sm text-slate-500">Results are not published yet</p>
+        <p className="mt-1 text-sm text-slate-500">
+          {attempt ? 'Results are not published yet' : 'You did not sit this exam'}
+        </p>
       </>
     );
     action = attempt ? (

@@ -42,11 +42,14 @@ describe('ExamLobbyPage', () => {
     expect(within(about).getByText('60 minutes')).toBeVisible();
     expect(within(about).getByText('50 in total, 20 to pass')).toBeVisible();
     expect(within(about).getByText('Proctoring')).toBeVisible();
-    const sections = screen.getByRole('table', { name: 'Sections' });
-    const rows = within(sections).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual([
-      'Multiple choiceMCQ (Multiple Choice)210No separate limit',
-      'EssayOptionalLong Answer12020 minutes',
+    const sections = screen.getByRole('region', { name: 'Sections' });
+    expect(
+      within(sections)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Multiple choiceMCQ (Multiple Choice)2 questions · 10 marksOn the exam’s clock',
+      'EssayOptionalLong Answer1 question · 20 marksOwn time limit: 20 minutes',
     ]);
     expect(screen.getByText('Calculators are not allowed.')).toBeVisible();
     expect(

@@ -1,9 +1,4 @@
-import {
-  ATTEMPT_MESSAGES,
-  EXAM_MODE_LABELS,
-  type LobbyData,
-  QUESTION_TYPE_LABELS,
-} from '@examiq/contracts';
+import { ATTEMPT_MESSAGES, EXAM_MODE_LABELS, QUESTION_TYPE_LABELS } from '@examiq/contracts';
 import { CalendarClock, CircleCheck, Info, PlayCircle } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import toast from 'react-hot-toast';
@@ -14,7 +9,6 @@ import { Button, ButtonLink } from '@/components/button';
 import { DetailItem, DetailSection } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
-import { Table, type TableColumn } from '@/components/table';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
@@ -25,47 +19,6 @@ import { MODE_TONES } from './exam-card';
 import { formatCountdown, formatMinutes, formatWindow, secondsLeft } from './format';
 import { QueryState } from './query-state';
 import { useServerNow } from './server-time';
-
-type LobbySection = LobbyData['exam']['sections'][number];
-
-const sectionColumns: TableColumn<LobbySection>[] = [
-  {
-    key: 'name',
-    header: 'Section',
-    width: '220px',
-    cell: (section) => (
-      <div className="min-w-0">
-        <p className="flex items-center gap-2 truncate font-medium text-slate-900">
-          <span className="truncate">{section.name}</span>
-          {section.isOptional && <Badge tone="sky">Optional</Badge>}
-        </p>
-        <p className="truncate text-xs text-slate-500">
-          {QUESTION_TYPE_LABELS[section.questionType]}
-        </p>
-      </div>
-    ),
-  },
-  {
-    key: 'questions',
-    header: 'Questions',
-    width: '100px',
-    align: 'right',
-    cell: (section) => section.totalQuestions,
-  },
-  {
-    key: 'marks',
-    header: 'Marks',
-    width: '80px',
-    align: 'right',
-    cell: (section) => section.marks,
-  },
-  {
-    key: 'time',
-    header: 'Time limit',
-    width: '170px',
-    cell: (section) => formatMinutes(section.timeLimit),
-  },
-];
 
 export default function ExamLobbyPage() {
   const { examId = '' } = useParams();
@@ -116,14 +69,32 @@ function Lobby({ data }: { data: LobbyExamData }) {
             </DetailItem>
           </DetailSection>
           <Card title="Sections">
-            <Table
-              caption="Sections"
-              columns={sectionColumns}
-              rows={exam.sections}
-              rowKey={(section) => section._id}
-              emptyTitle="No sections"
-              emptyDescription="This exam has no sections."
-            />
+            <ul className="divide-y divide-slate-100">
+              {exam.sections.map((section) => (
+                <li
+                  key={section._id}
+                  className="flex flex-col gap-1 px-5 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+                >
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                      {section.name}
+                      {section.isOptional && <Badge tone="sky">Optional</Badge>}
+                    </p>
+                    <p className="text-xs text-slate-500">
+                      {QUESTION_TYPE_LABELS[section.questionType]}
+                    </p>
+                  </div>
+                  <p className="text-sm text-slate-600 sm:text-right">
+                    {`${plural(section.totalQuestions, 'question')} · ${plural(section.marks, 'mark')}`}
+                    <span className="block text-xs text-slate-500">
+                      {section.timeLimit > 0
+                        ? `Own time limit: ${formatMinutes(section.timeLimit)}`
+                        : 'On the exam’s clock'}
+                    </span>
+                  </p>
+                </li>
+              ))}
+            </ul>
           </Card>
           <Card title="General instructions">
             <ol className="list-decimal space-y-1.5 px-5 py-4 pl-10 text-sm text-slate-700">

@@ -1,13 +1,14 @@
 import { ATTEMPT_LIMITS, type StudentQuestion, wordCount } from '@examiq/contracts';
 import { Flag } from 'lucide-react';
 import { memo, useId } from 'react';
+import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { TextArea } from '@/components/text-area';
 import { TextField } from '@/components/text-field';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
 import type { AnswerValue } from './answer-sync';
-import { NO_ANSWER, optionsOf } from './answers';
+import { isAnswered, NO_ANSWER, optionsOf } from './answers';
 
 const OPTION_LETTERS = ['A', 'B', 'C', 'D'];
 
@@ -53,24 +54,27 @@ export const QuestionCard = memo(function QuestionCard({
           </h3>
           <p className="text-xs text-slate-500">{plural(question.marks, 'mark')}</p>
         </div>
-        <button
-          type="button"
-          aria-pressed={answer.markedForReview}
-          disabled={readOnly}
-          onClick={() => onChange(question._id, { markedForReview: !answer.markedForReview })}
-          className={cn(
-            'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg border px-3 text-sm font-medium shadow-sm transition-colors disabled:opacity-60',
-            answer.markedForReview
-              ? 'border-amber-400 bg-amber-50 text-amber-900 enabled:hover:bg-amber-100'
-              : 'border-slate-300 bg-white text-slate-700 enabled:hover:bg-slate-50',
-          )}
-        >
-          <Flag
-            aria-hidden="true"
-            className={cn('size-4', answer.markedForReview && 'fill-amber-500 text-amber-600')}
-          />
-          Mark for review
-        </button>
+        {readOnly ? (
+          <ReadOnlyState answer={answer} />
+        ) : (
+          <button
+            type="button"
+            aria-pressed={answer.markedForReview}
+            onClick={() => onChange(question._id, { markedForReview: !answer.markedForReview })}
+            className={cn(
+              'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg border px-3 text-sm font-medium shadow-sm transition-colors',
+              answer.markedForReview
+                ? 'border-amber-400 bg-amber-50 text-amber-900 hover:bg-amber-100'
+                : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+            )}
+          >
+            <Flag
+              aria-hidden="true"
+              className={cn('size-4', answer.markedForReview && 'fill-amber-500 text-amber-600')}
+            />
+            Mark for review
+          </button>
+        )}
       </div>
       <p id={textId} className="mt-3 text-sm whitespace-pre-line text-slate-800 sm:text-base">
         {question.questionText}
@@ -97,6 +101,16 @@ export const QuestionCard = memo(function QuestionCard({
     </article>
   );
 });
+
+/** What a read-only question says of itself in place of the review toggle. */
+function ReadOnlyState({ answer }: { answer: AnswerValue }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {!isAnswered(answer) && <Badge tone="red">Not answered</Badge>}
+      {answer.markedForReview && <Badge tone="amber">Marked for review</Badge>}
+    </div>
+  );
+}
 
 interface ChoiceAnswerProps {
   question: StudentQuestion;
