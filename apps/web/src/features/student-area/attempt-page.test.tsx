@@ -343,7 +343,11 @@ describe('AttemptPage', { timeout: 20_000 }, () => {
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Submit exam' }),
     );
 
-    await waitFor(() => expect(error).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(
+        'Your exam could not be submitted. Your answers are kept on this device; please try again.',
+      ),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(within(question('Question 1')).getByRole('radio', { name: 'Stack' }));
     await waitFor(() => expect(saveState()).toHaveTextContent(ATTEMPT_MESSAGES.saved));

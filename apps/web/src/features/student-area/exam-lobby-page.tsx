@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '@/components/button';
 import { DetailItem, DetailSection } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
-import { getErrorMessage } from '@/lib/api-client';
+import { getServerMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { plural } from '@/lib/plural';
@@ -148,7 +148,7 @@ function StartPanel({ data }: { data: LobbyExamData }) {
     start.mutate(exam._id, {
       onSuccess: (view) => void navigate(`/student/attempt/${view.attempt._id}`),
       onError: (error) => {
-        toast.error(getErrorMessage(error, 'The exam could not be started. Please try again.'));
+        toast.error(getServerMessage(error) ?? 'The exam could not be started. Please try again.');
       },
     });
   };

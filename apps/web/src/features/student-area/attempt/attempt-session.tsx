@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
-import { ApiError, getErrorMessage } from '@/lib/api-client';
+import { ApiError, getServerMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
 import type { AttemptViewData } from '../api/get-attempt';
 import { useOpenSection } from '../api/open-section';
@@ -134,8 +134,10 @@ export function AttemptSession({
     if (closedByServer.has(section._id)) return { kind: 'over' };
     if (section.timeLimit === 0) return { kind: 'untimed' };
     const deadline = sectionDeadlines[section._id] ?? null;
-    if (deadline === null)
+    // Opened, yet without a deadline: the server keeps no clock for it.
+    if (deadline === null) {
       return openedIds.has(section._id) ? { kind: 'untimed' } : { kind: 'unopened' };
+    }
     const left = secondsLeft(Math.min(Date.parse(deadline), examEndsAt), now);
     return left > 0 ? { kind: 'running', secondsLeft: left } : { kind: 'over' };
   };
@@ -193,7 +195,9 @@ export function AttemptSession({
           setOpenedIds((opened) => new Set([...opened, sectionId]));
         },
         onError: (error) => {
-          toast.error(getErrorMessage(error, 'The section could not be opened. Please try again.'));
+          toast.error(
+            getServerMessage(error) ?? 'The section could not be opened. Please try again.',
+          );
         },
       },
     );
@@ -216,10 +220,8 @@ export function AttemptSession({
           sync.resume();
           setConfirming(false);
           toast.error(
-            getErrorMessage(
-              error,
-              'Your exam could not be submitted. Your answers are kept; please try again.',
-            ),
+            getServerMessage(error) ??
+              'Your exam could not be submitted. Your answers are kept on this device; please try again.',
           );
         },
       },
@@ -297,9 +299,12 @@ export function AttemptSession({
         )}
         {current && (
           <>
-            <aside className="lg:sticky lg:top-40 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-              <QuestionPalette questions={current.questions} answers={answers} />
-            </aside>
+            {/* A section not opened yet shows no questions to jump to. */}
+            {(readOnly || clockOf(current).kind !== 'unopened') && (
+              <aside className="lg:sticky lg:top-40 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+                <QuestionPalette questions={current.questions} answers={answers} />
+              </aside>
+            )}
             <SectionPanel
               section={current}
               clock={clockOf(current)}
