@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import { useId } from 'react';
 import { cn } from '@/lib/cn';
 import { STEP_IDS, STEP_TITLES, type StepId, type StepValidity } from './steps';
 
@@ -14,6 +15,7 @@ interface StepperProps {
  * row of numbered circles, the current step's title standing above the form.
  */
 export function Stepper({ current, validity, canOpen, onOpen }: StepperProps) {
+  const baseId = useId();
   return (
     <nav aria-label="Exam steps" className="lg:sticky lg:top-24">
       <ol className="flex rounded-xl border border-slate-200 bg-white p-2 shadow-sm lg:flex-col lg:gap-1">
@@ -21,6 +23,7 @@ export function Stepper({ current, validity, canOpen, onOpen }: StepperProps) {
           const active = step === current;
           const valid = validity[step];
           const open = canOpen(step);
+          const statusId = `${baseId}-${step}-status`;
           return (
             <li key={step} className="relative min-w-0 flex-1 lg:flex-none">
               {index > 0 && (
@@ -32,9 +35,13 @@ export function Stepper({ current, validity, canOpen, onOpen }: StepperProps) {
                   )}
                 />
               )}
+              {/*
+               * Named by its visible title, so speech users can say what they see; the state is
+               * its description. On phones the title is read out but not shown.
+               */}
               <button
                 type="button"
-                aria-label={`${STEP_TITLES[step]}, ${valid ? 'complete' : 'incomplete'}`}
+                aria-describedby={statusId}
                 aria-current={active ? 'step' : undefined}
                 disabled={!open}
                 title={open ? undefined : 'Complete the earlier steps first'}
@@ -58,7 +65,7 @@ export function Stepper({ current, validity, canOpen, onOpen }: StepperProps) {
                 >
                   {valid ? <Check className="size-4" strokeWidth={3} /> : index + 1}
                 </span>
-                <span aria-hidden="true" className="hidden min-w-0 lg:block">
+                <span className="sr-only min-w-0 lg:not-sr-only lg:block">
                   <span
                     className={cn(
                       'block truncate text-sm font-medium',
@@ -68,7 +75,9 @@ export function Stepper({ current, validity, canOpen, onOpen }: StepperProps) {
                     {STEP_TITLES[step]}
                   </span>
                   <span
-                    className={cn('block text-xs', valid ? 'text-green-700' : 'text-slate-500')}
+                    id={statusId}
+                    aria-hidden="true"
+                    className={cn('block text-xs', valid ? 'text-green-800' : 'text-slate-600')}
                   >
                     {valid ? 'Complete' : 'Incomplete'}
                   </span>
