@@ -59,6 +59,15 @@ describe('Table', () => {
     expect(screen.getByRole('cell', { name: 'Vikram Singh' })).toBeInTheDocument();
   });
 
+  it('scrolls inside a tab stop named by its caption, for keyboard users on narrow screens', async () => {
+    renderTable();
+    await userEvent.tab();
+    expect(screen.getByRole('region', { name: 'Students' })).toHaveFocus();
+    expect(screen.getByRole('region', { name: 'Students' })).toContainElement(
+      screen.getByRole('table', { name: 'Students' }),
+    );
+  });
+
   it('shows a wide-only column on wide screens only', () => {
     const { container } = renderTable({
       columns: [

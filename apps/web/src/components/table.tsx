@@ -1,6 +1,6 @@
 import { LIST_PAGE_SIZE, type Pagination, TABLE_SKELETON_ROWS } from '@examiq/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
@@ -49,17 +49,27 @@ export function Table<Row>({
   pageSize = LIST_PAGE_SIZE,
   onPageChange,
 }: TableProps<Row>) {
+  const captionId = useId();
   const showFooter = !loading && pagination && pagination.totalCount > 0;
 
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       {/* Relative, so visually hidden headers stay inside the scrolling box. */}
-      <div className="relative overflow-x-auto">
+      <section
+        aria-labelledby={captionId}
+        // A table too wide for the screen scrolls: keyboard users reach and scroll it here even
+        // when its cells hold nothing to focus. The caption says which table it is.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+        tabIndex={0}
+        className="relative overflow-x-auto focus-visible:-outline-offset-2"
+      >
         <table
           className="w-full table-fixed border-collapse text-left text-sm"
           aria-busy={loading || undefined}
         >
-          <caption className="sr-only">{caption}</caption>
+          <caption id={captionId} className="sr-only">
+            {caption}
+          </caption>
           <colgroup>
             {columns.map((column) => (
               <col
@@ -131,7 +141,7 @@ export function Table<Row>({
               ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {showFooter && (
         <TableFooter
           pagination={pagination}
