@@ -111,6 +111,23 @@ describe('Modal', () => {
     expect(save).toHaveFocus();
   });
 
+  it('makes a body with nothing to focus a tab stop, so a long one scrolls from the keyboard', async () => {
+    render(
+      <Modal
+        open
+        onClose={() => {}}
+        title="Delete Student"
+        footer={<button type="button">Delete</button>}
+      >
+        This action cannot be undone.
+      </Modal>,
+    );
+    await userEvent.tab();
+    expect(screen.getByText('This action cannot be undone.')).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
+  });
+
   it('gives focus back to the opener when it closes', async () => {
     render(<Harness />);
     const opener = screen.getByRole('button', { name: 'Open dialog' });

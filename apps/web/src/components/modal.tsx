@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '@/lib/cn';
-import { useFocusTrap } from './use-focus-trap';
+import { FOCUSABLE, useFocusTrap } from './use-focus-trap';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -42,7 +42,15 @@ function ModalDialog({
 }: Omit<ModalProps, 'open'> & { size: ModalSize }) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [bodyIsTabStop, setBodyIsTabStop] = useState(false);
   useFocusTrap(panelRef, onClose);
+
+  // A body that scrolls on a small screen must be reachable from the keyboard: through its
+  // fields when it has some, otherwise (a review, a confirmation) as a tab stop of its own.
+  useLayoutEffect(() => {
+    setBodyIsTabStop(!bodyRef.current?.querySelector(FOCUSABLE));
+  });
 
   // The page behind must not scroll while the dialog covers it.
   useEffect(() => {
@@ -86,7 +94,13 @@ function ModalDialog({
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>
-        <div className="overflow-y-auto px-5 py-4">{children}</div>
+        <div
+          ref={bodyRef}
+          tabIndex={bodyIsTabStop ? 0 : undefined}
+          className="overflow-y-auto px-5 py-4 focus-visible:-outline-offset-2"
+        >
+          {children}
+        </div>
         {footer && (
           <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:justify-end">
             {footer}

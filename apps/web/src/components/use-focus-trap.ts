@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useRef } from 'react';
 
-const FOCUSABLE = [
+/** What can take focus from the keyboard. */
+export const FOCUSABLE = [
   'a[href]',
   'button:not([disabled])',
   'input:not([disabled]):not([type="hidden"])',
