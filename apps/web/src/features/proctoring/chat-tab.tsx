@@ -105,7 +105,7 @@ function ConversationList({ students, messages, focusOn, onOpen }: ConversationL
                   {last && (
                     <time
                       dateTime={new Date(last.time).toISOString()}
-                      className="shrink-0 text-xs text-slate-400 tabular-nums"
+                      className="shrink-0 text-xs text-slate-500 tabular-nums"
                     >
                       {formatClock(last.time)}
                     </time>
@@ -196,7 +196,11 @@ function Conversation({ student, messages, onBack, onSend }: ConversationProps) 
         ref={log}
         role="log"
         aria-label={`Conversation with ${student.name}`}
-        className="min-h-0 flex-1 overflow-y-auto bg-slate-50 p-4"
+        // A long conversation scrolls and holds nothing to focus: a tab stop of its own lets
+        // keyboard users read back through it.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto bg-slate-50 p-4 focus-visible:-outline-offset-2"
       >
         {messages.length === 0 ? (
           <p className="py-8 text-center text-sm text-slate-500">
@@ -261,7 +265,7 @@ function MessageBubble({ message, studentName }: { message: ChatMessage; student
       </p>
       <time
         dateTime={new Date(message.time).toISOString()}
-        className="mt-1 text-[0.7rem] text-slate-400 tabular-nums"
+        className="mt-1 text-[0.7rem] text-slate-500 tabular-nums"
       >
         {formatClock(message.time)}
       </time>

@@ -131,7 +131,11 @@ export function MonitorPanel({
           id={panelId(id)}
           aria-labelledby={tabId(id)}
           hidden={id !== tab}
-          className="min-h-0 flex-1 overflow-y-auto"
+          // Alerts and students hold nothing to focus: their panel is the tab stop after the tabs,
+          // from which keyboard users scroll it (the WAI-ARIA tabs pattern). The chat's own
+          // buttons and message box come next instead.
+          tabIndex={id === 'chat' ? undefined : 0}
+          className="min-h-0 flex-1 overflow-y-auto focus-visible:-outline-offset-2"
         >
           {/*
            * Once shown, the chat stays mounted so an open conversation and its draft survive a
