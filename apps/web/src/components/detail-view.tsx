@@ -93,7 +93,7 @@ export function DetailItem({ term, children, className }: DetailItemProps) {
       <dd
         className={cn(
           'mt-0.5 break-words',
-          missing ? 'text-slate-400 italic' : 'font-medium text-slate-900',
+          missing ? 'text-slate-500 italic' : 'font-medium text-slate-900',
         )}
       >
         {missing ? NOT_PROVIDED : children}

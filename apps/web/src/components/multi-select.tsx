@@ -83,7 +83,7 @@ export function MultiSelect({
         )}
       >
         {state ? (
-          <p className="px-3 py-2.5 text-sm text-slate-500">{state}</p>
+          <p className="px-3 py-2.5 text-sm text-slate-600">{state}</p>
         ) : (
           <>
             <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-3 py-2 text-xs text-slate-500">
