@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
 import { apiSignIn, signIn } from './support/session';
 
@@ -68,6 +69,7 @@ test('the dashboard shows its five blocks with the real batch count', async ({ p
   for (const label of ['Ongoing', 'Completed', 'Upcoming', 'Pending Results']) {
     await readFigure(page, 'Exam Statistics', label);
   }
+  await expectAccessibleAtBothWidths(page, 'Dashboard');
   const before = await readFigure(page, 'System Overview', 'Total Batches');
 
   await createUnusedBatch(request);

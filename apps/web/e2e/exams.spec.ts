@@ -1,5 +1,6 @@
 import { validFacultyPayload } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
 import { apiSignIn, signIn } from './support/session';
 
@@ -159,6 +160,7 @@ test('an admin builds an AUTO exam in the wizard, publishes it and finds it in t
   }
   await expect(stepButton(page, 'Questions')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await expectAccessibleAtBothWidths(page, 'Wizard: Exam Information');
 
   await fillExamInformation(page, { title, mode: 'Auto', totalMarks: '3' });
   // Both settings start off and are switched on from the keyboard alone.
@@ -176,14 +178,18 @@ test('an admin builds an AUTO exam in the wizard, publishes it and finds it in t
   await expect(stepButton(page, 'Schedule')).toBeDisabled();
   await next(page);
   await expect(page.getByRole('group', { name: 'Faculty' })).toHaveCount(0);
+  await expectAccessibleAtBothWidths(page, 'Wizard: Target Audience');
   await chooseAudience(page, batch);
   await next(page);
 
+  await expect(page.getByRole('heading', { level: 2, name: 'Schedule' })).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Wizard: Schedule');
   await page.getByLabel('Start Date').fill('2030-03-14');
   await page.getByLabel('End Date').fill('2030-03-16');
   await next(page);
 
   await expect(page.getByText('No sections created yet.')).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Wizard: Exam Structure');
   await addSection(page, 1, {
     name: 'Multiple choice',
     marks: '2',
@@ -198,6 +204,8 @@ test('an admin builds an AUTO exam in the wizard, publishes it and finds it in t
   });
   await next(page);
 
+  await expect(page.getByRole('heading', { level: 2, name: 'Questions' })).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Wizard: Questions');
   await writeMcq(question(page, 1, 1), 'Which structure removes the newest item first?');
   await writeMcq(question(page, 1, 2), 'Which structure serves a call stack best?');
   await writeTrueFalse(question(page, 2, 1), 'A queue removes the oldest item first.');
@@ -211,6 +219,7 @@ test('an admin builds an AUTO exam in the wizard, publishes it and finds it in t
   await expect(review.getByText('Shuffle questions')).toBeVisible();
   await expect(review.getByText('Shuffle options')).toBeVisible();
   await expect(review.getByText('On', { exact: true })).toHaveCount(2);
+  await expectAccessibleAtBothWidths(page, 'Review dialog');
   const created = page.waitForResponse('**/api/admin/create-exam');
   await review.getByRole('button', { name: 'Publish exam' }).click();
   const shuffled = { shuffleQuestions: true, shuffleOptions: true };
@@ -224,6 +233,12 @@ test('an admin builds an AUTO exam in the wizard, publishes it and finds it in t
   await expect(page.getByText(title)).toBeVisible();
   const { exams } = (await (await listed).json()).data as { exams: { examTitle: string }[] };
   expect(exams.find((exam) => exam.examTitle === title)).toMatchObject(shuffled);
+  await expectAccessibleAtBothWidths(page, 'All exams');
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Exam', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Exams' })).toBeVisible();
+  await expect(page.getByText(title)).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Exams');
 });
 
 test('an admin saves a PROCTORING exam with its faculty member as a draft', async ({
@@ -247,6 +262,7 @@ test('an admin saves a PROCTORING exam with its faculty member as a draft', asyn
   await expect(
     faculty.getByText('Faculty selection is required for proctoring mode'),
   ).toBeVisible();
+  await expectAccessibleAtBothWidths(page, "Wizard: what's missing for proctoring");
   await faculty.getByLabel(proctor).check();
   await next(page);
 

@@ -1,5 +1,6 @@
 import { validFacultyPayload } from '@examiq/contracts/test-support';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
 import { completeFirstLogin, logout, readDefaultPassword, signIn } from './support/session';
 
@@ -73,6 +74,7 @@ test('an admin creates a faculty member who resets the password, signs in, and i
   await expect(page).toHaveURL(/\/admin\/faculty\/create-faculty$/);
 
   await fillCreateFacultyForm(page);
+  await expectAccessibleAtBothWidths(page, 'Create faculty');
   await page.getByRole('button', { name: 'Create Faculty' }).click();
   await expect(page.getByText('Faculty created successfully')).toBeVisible();
   const defaultPassword = await readDefaultPassword(page);
@@ -89,6 +91,7 @@ test('an admin creates a faculty member who resets the password, signs in, and i
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText(faculty.professionalInfo.employeeId);
   await expect(row).toContainText('Associate Professor');
+  await expectAccessibleAtBothWidths(page, 'Faculty list');
 
   await row.getByRole('link', { name: `View ${name}` }).click();
   const profile = page.getByRole('region', { name: 'Profile' });
@@ -106,11 +109,13 @@ test('an admin creates a faculty member who resets the password, signs in, and i
   await expect(page.getByRole('region', { name: 'Account Information' })).not.toContainText(
     'Never',
   );
+  await expectAccessibleAtBothWidths(page, 'Faculty detail');
 
   await page.getByRole('link', { name: 'Back to Faculty' }).click();
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Faculty Member' });
   await expect(dialog).toContainText('courses, schedules and student assignments');
+  await expectAccessibleAtBothWidths(page, 'Delete faculty dialog');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Faculty member deleted successfully')).toBeVisible();
   await expect(dialog).toBeHidden();

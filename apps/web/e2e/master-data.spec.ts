@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
 import { signIn } from './support/session';
 
@@ -40,21 +41,24 @@ async function expectCreated(page: Page, type: MasterDataType, countBefore: numb
 test('an admin builds a batch, course, branch and section and finds each in its view', async ({
   page,
 }) => {
-  // Four creates and four view pages through the browser: more than the default budget when the
-  // machine is busy with the other worker.
-  test.setTimeout(60_000);
+  // Four creates and four view pages through the browser, each checked for accessibility: more
+  // than the default budget when the machine is busy with the other worker.
+  test.setTimeout(90_000);
   await openMasterData(page);
   const before = Object.fromEntries(
     await Promise.all(types.map(async (type) => [type, await readCount(page, type)] as const)),
   ) as Record<MasterDataType, number>;
+  await expectAccessibleAtBothWidths(page, 'Master data');
 
   let dialog = await openCreate(page, 'Batch');
+  await expectAccessibleAtBothWidths(page, 'Create Batch dialog');
   await dialog.getByLabel('Start Year').fill('2031');
   await dialog.getByLabel('End Year').fill('2035');
   await dialog.getByRole('button', { name: 'Create Batch' }).click();
   await expectCreated(page, 'Batch', before.Batch);
 
   dialog = await openCreate(page, 'Course');
+  await expectAccessibleAtBothWidths(page, 'Create Course dialog');
   await dialog.getByLabel('Batch', { exact: true }).selectOption({ label: '2031-2035' });
   await dialog.getByLabel('Course Name').fill('B.Arch');
   await dialog.getByLabel('Full Name').fill('Bachelor of Architecture');
@@ -65,6 +69,7 @@ test('an admin builds a batch, course, branch and section and finds each in its 
   await expectCreated(page, 'Course', before.Course);
 
   dialog = await openCreate(page, 'Branch');
+  await expectAccessibleAtBothWidths(page, 'Create Branch dialog');
   const branchCourse = dialog.getByLabel('Course', { exact: true });
   await expect(branchCourse).toBeDisabled();
   await dialog.getByLabel('Batch', { exact: true }).selectOption({ label: '2031-2035' });
@@ -75,6 +80,7 @@ test('an admin builds a batch, course, branch and section and finds each in its 
   await expectCreated(page, 'Branch', before.Branch);
 
   dialog = await openCreate(page, 'Section');
+  await expectAccessibleAtBothWidths(page, 'Create Section dialog');
   const sectionBranch = dialog.getByLabel('Branch', { exact: true });
   await expect(sectionBranch).toBeDisabled();
   await dialog.getByLabel('Batch', { exact: true }).selectOption({ label: '2031-2035' });
@@ -91,6 +97,7 @@ test('an admin builds a batch, course, branch and section and finds each in its 
   await expect(page).toHaveURL(/\/admin\/data\/view-batch$/);
   await expect(page.getByRole('heading', { level: 1, name: 'All Batches' })).toBeVisible();
   await expect(page.getByRole('article', { name: '2031-2035' })).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Batches');
 
   await page.getByRole('link', { name: 'Back to Master Data' }).click();
   await card(page, 'Course').getByRole('link', { name: 'View' }).click();
@@ -99,16 +106,19 @@ test('an admin builds a batch, course, branch and section and finds each in its 
   await expect(course).toContainText('Undergraduate');
   await expect(course).toContainText('5 years');
   await expect(course.getByText('Active')).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Courses');
 
   await page.getByRole('link', { name: 'Back to Master Data' }).click();
   await card(page, 'Branch').getByRole('link', { name: 'View' }).click();
   await expect(page.getByRole('article', { name: 'Landscape Design' })).toContainText('LSD');
+  await expectAccessibleAtBothWidths(page, 'Branches');
 
   await page.getByRole('link', { name: 'Back to Master Data' }).click();
   await card(page, 'Section').getByRole('link', { name: 'View' }).click();
   await expect(page.getByRole('article', { name: 'Section Studio 1' })).toContainText(
     '60 students',
   );
+  await expectAccessibleAtBothWidths(page, 'Sections');
 });
 
 test('a create form shows a validation message only once the field is touched', async ({
@@ -124,4 +134,5 @@ test('a create form shows a validation message only once the field is touched', 
   await expect(dialog.getByText('Start year must be at least 2000')).toBeVisible();
   await expect(startYear).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByText('End year is required')).toBeHidden();
+  await expectAccessibleAtBothWidths(page, 'Create Batch dialog with a message');
 });

@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths } from './support/accessibility';
 
 test('the landing page leads to the documentation and to sign-in', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('ExamIQ');
+  await expectAccessibleAtBothWidths(page, 'Landing');
 
   await page.getByRole('link', { name: 'Documentation' }).first().click();
   await expect(page).toHaveURL(/\/documentation$/);
@@ -17,6 +19,7 @@ test('the landing page leads to the documentation and to sign-in', async ({ page
   ]) {
     await expect(page.getByRole('navigation').getByText(entry, { exact: true })).toBeVisible();
   }
+  await expectAccessibleAtBothWidths(page, 'Documentation');
 
   await page.goto('/');
   await page.getByRole('link', { name: 'Login' }).first().click();
@@ -52,6 +55,7 @@ test('login messages appear only once a field is touched', async ({ page }) => {
   await email.focus();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Login with messages');
 
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(password).toHaveAttribute('type', 'text');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin, faculty, firstLoginStudent } from './support/accounts';
 import { apiSignIn, signIn } from './support/session';
 
@@ -43,6 +44,7 @@ test('a student resets the temporary password at first login and reaches only th
   await page.getByLabel('Confirm Password').fill(`${newPassword}x`);
   await page.getByLabel('New Password').focus();
   await expect(page.getByText('Passwords must match')).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Change password with a message');
   await page.getByLabel('Confirm Password').fill(newPassword);
   await page.getByRole('button', { name: /reset password/i }).click();
   await expect(page.getByText('Password changed successfully!')).toBeVisible();
@@ -51,6 +53,7 @@ test('a student resets the temporary password at first login and reaches only th
   await signIn(page, firstLoginStudent.email, newPassword);
   await expect(page).toHaveURL(/\/student$/);
   await expect(page.getByText('Student Dashboard')).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Student dashboard');
 
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/student$/);
@@ -62,6 +65,7 @@ test('a faculty member signs in to the faculty area', async ({ page }) => {
   await signIn(page, faculty.email, faculty.password);
   await expect(page).toHaveURL(/\/faculty$/);
   await expect(page.getByText('Faculty Dashboard')).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Faculty dashboard');
 });
 
 test('a garbage access token is replaced through the refresh token without signing in again', async ({

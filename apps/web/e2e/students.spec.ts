@@ -1,5 +1,6 @@
 import { validStudentPayload } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
 import {
   apiSignIn,
@@ -118,6 +119,7 @@ test('an admin creates a student who resets the password, signs in, and is then 
   await rollNumber.fill('P1');
   await rollNumber.blur();
   await expect(page.getByText('Roll number must be at least 3 characters')).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Create student with a message');
 
   await fillCreateStudentForm(page);
   await page.getByRole('button', { name: 'Create Student' }).click();
@@ -140,6 +142,7 @@ test('an admin creates a student who resets the password, signs in, and is then 
   await expect(row).toContainText(student.rollNumber);
   await expect(row).toContainText('B.Sc / PHY / B');
   await expect(row).toContainText('Active');
+  await expectAccessibleAtBothWidths(page, 'Student list');
 
   await row.getByRole('link', { name: `View ${name}` }).click();
   await expect(page).toHaveURL(/\/admin\/student\/[0-9a-f-]{36}$/);
@@ -151,12 +154,14 @@ test('an admin creates a student who resets the password, signs in, and is then 
   await expect(profile).toContainText(student.rollNumber);
   await expect(page.getByRole('region', { name: 'Guardian' })).toContainText('Kiran Shah');
   await expect(page.getByRole('region', { name: 'Account Information' })).toContainText('student');
+  await expectAccessibleAtBothWidths(page, 'Student detail');
 
   await page.getByRole('link', { name: 'Back to Students' }).click();
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Student' });
   await expect(dialog).toContainText(`Are you sure you want to delete ${name}?`);
   await expect(dialog).toContainText('This action cannot be undone');
+  await expectAccessibleAtBothWidths(page, 'Delete student dialog');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Student deleted successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
