@@ -1,0 +1,155 @@
+import { validExamPayload, validStudentPayload } from '@examiq/contracts/test-support';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { admin } from './accounts';
+import { apiSignIn, signIn } from './session';
+
+// Batch years of the sitting specs only; other specs create theirs meanwhile. Each test makes its
+// own section, student and exam, named after the run.
+const BATCH = { startYear: 2044, endYear: 2048 };
+const RUN = Date.now().toString(36).toUpperCase();
+export const SITTING_PASSWORD = 'Student#Exam2044';
+const PASSWORD = SITTING_PASSWORD;
+
+/** The server's wall-clock date of an instant, 'YYYY-MM-DD': the tests run on its machine. */
+function localDate(instant: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
+}
+
+/**
+ * Through the API: a section of its own, a student in it who has replaced the default password,
+ * and an exam published for it, open from today to tomorrow. Its essay section has a time limit
+ * of its own; the others run on the exam's clock.
+ */
+export async function createSitting(
+  request: APIRequestContext,
+  name: string,
+  { duration = 90 }: { duration?: number } = {},
+) {
+  const { tokens } = await apiSignIn(request, admin.email, admin.password);
+  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
+  async function list(path: string, params: Record<string, string> = {}) {
+    const response = await request.get(`/api/admin/${path}`, { headers, params });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()).data as { _id: string; name: string }[];
+  }
+  async function create(path: string, data: object) {
+    const response = await request.post(`/api/admin/${path}`, { headers, data });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()).data;
+  }
+  /** The batch, course and branch are shared by every test of the file, whichever made them. */
+  async function findOrCreate(
+    find: () => Promise<{ _id: string; name: string }[]>,
+    named: string,
+    path: string,
+    data: object,
+  ): Promise<string> {
+    const found = (await find()).find((record) => record.name === named);
+    if (found) return found._id;
+    const response = await request.post(`/api/admin/${path}`, { headers, data });
+    if (response.status() === 409) return findOrCreate(find, named, path, data);
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()).data._id;
+  }
+  const batchId = await findOrCreate(
+    () => list('get-batches'),
+    `${BATCH.startYear}-${BATCH.endYear}`,
+    'create-batch',
+    BATCH,
+  );
+  const courseId = await findOrCreate(
+    () => list('get-courses-by-batch', { batchId }),
+    'B.Sc',
+    'create-course',
+    {
+      batchId,
+      name: 'B.Sc',
+      fullName: 'Bachelor of Science',
+      totalSemesters: 8,
+      durationYears: 4,
+      courseType: 'UG',
+    },
+  );
+  const branchId = await findOrCreate(
+    () => list('get-branches-by-course', { courseId }),
+    'Mathematics',
+    'create-branch',
+    { courseId, name: 'Mathematics', code: 'MAT' },
+  );
+  const section = await create('create-section', {
+    branchId,
+    name: `${name}-${RUN}`,
+    capacity: 60,
+  });
+
+  const email = `${name}.${RUN.toLowerCase()}@examiq.test`;
+  const student = await create('create-student', {
+    ...validStudentPayload({
+      email,
+      rollNumber: `EXAM-${RUN}-${name}`.toUpperCase(),
+      course: courseId,
+      branch: branchId,
+      section: section._id,
+      batch: `${BATCH.startYear}-${BATCH.endYear}`,
+    }),
+  });
+  const reset = await request.post('/api/auth/change-password', {
+    data: {
+      email,
+      currentPassword: student.defaultPassword,
+      newPassword: PASSWORD,
+      confirmPassword: PASSWORD,
+    },
+  });
+  expect(reset.status(), await reset.text()).toBe(200);
+
+  const title = `Algebra Test ${name} ${RUN}`;
+  const payload = validExamPayload({
+    batchId,
+    courseId,
+    branchId,
+    sectionIds: [section._id],
+    examStatus: 'PUBLISH',
+  });
+  const exam = await create('create-exam', {
+    ...payload,
+    examTitle: title,
+    duration,
+    scheduleDetails: {
+      startDate: localDate(new Date()),
+      endDate: localDate(new Date(Date.now() + 86_400_000)),
+      bufferTime: { beforeExam: 0, afterExam: 0 },
+    },
+    examSections: payload.examSections.map((examSection) => ({
+      ...examSection,
+      timeLimit: examSection.questionType === 'LONG_ANSWER' ? 20 : 0,
+    })),
+  });
+  return {
+    email,
+    title,
+    examId: exam.exam._id as string,
+    studentId: student.student._id as string,
+  };
+}
+
+export const saveState = (page: Page) => page.getByTestId('save-state');
+
+export async function openSection(page: Page, name: string) {
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name })).toBeFocused();
+}
+
+/** Signs in and starts the exam from its lobby, as a student does. */
+export async function startFromLobby(page: Page, sitting: { email: string; examId: string }) {
+  await signIn(page, sitting.email, PASSWORD);
+  await expect(page).toHaveURL(/\/student$/);
+  await page.goto(`/student/exam/${sitting.examId}`);
+  await page.getByRole('button', { name: 'Start exam' }).click();
+  await expect(page).toHaveURL(/\/student\/attempt\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Multiple choice' })).toBeVisible();
+}
