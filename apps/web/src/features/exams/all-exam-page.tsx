@@ -49,7 +49,13 @@ const columns: TableColumn<ExamListItem>[] = [
             {exam.examTitle}
           </span>
         }
-        detail={exam.examId}
+        detail={
+          <>
+            {exam.examId}
+            {/* Below 1536 px the subject has no column of its own: the row fits a laptop. */}
+            <span className="2xl:hidden">{` · ${exam.subject}`}</span>
+          </>
+        }
       />
     ),
   },
@@ -57,6 +63,7 @@ const columns: TableColumn<ExamListItem>[] = [
     key: 'subject',
     header: 'Subject',
     width: '160px',
+    wideOnly: true,
     cell: (exam) => <span title={exam.subject}>{exam.subject}</span>,
   },
   {
