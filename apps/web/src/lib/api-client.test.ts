@@ -240,6 +240,18 @@ describe('fetch transport', () => {
     expect(sent.get('Authorization')).toBe('Bearer access-1');
   });
 
+  it('sends a PUT with keepalive, so the last save outlives a closing page', async () => {
+    const fetch = answering(Response.json({ success: true, data: { ackSeq: 3 } }));
+    storeSession();
+
+    await apiClient.put('/student/save-answers/a1', { seq: 3, answers: [] }, { keepalive: true });
+
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/student/save-answers/a1');
+    expect(init).toMatchObject({ method: 'PUT', keepalive: true, body: '{"seq":3,"answers":[]}' });
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer access-1');
+  });
+
   it('sends no body and no content type when there is nothing to send', async () => {
     const fetch = answering(new Response(null, { status: 204 }));
 
