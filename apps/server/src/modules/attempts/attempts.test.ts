@@ -465,6 +465,23 @@ describe('saving', () => {
     );
   });
 
+  it('refuses a malformed section id and an open section of a submitted attempt', async () => {
+    const { student, view } = await startedAttempt();
+    expectError(
+      await student.client.call('POST', `open-section/${view.attempt._id}`, { sectionId: 'x' }),
+      400,
+      { message: VALIDATION_FAILED_MESSAGE, errors: { sectionId: 'The section id is not valid' } },
+    );
+    await student.client.submit(view.attempt._id);
+    expectError(
+      await student.client.call('POST', `open-section/${view.attempt._id}`, {
+        sectionId: view.sections[3]?._id,
+      }),
+      409,
+      { message: ATTEMPT_MESSAGES.alreadySubmitted },
+    );
+  });
+
   it('refuses to open a section of another exam', async () => {
     const { student, view } = await startedAttempt();
     expectError(
@@ -516,6 +533,30 @@ describe('submitting', () => {
       remainingMs: 0,
     });
     expect(reread.json().data.answers).toHaveLength(2);
+  });
+
+  it('refuses a final save without its seq, or with a bad answer, and submits nothing', async () => {
+    const { student, view, questions } = await startedAttempt();
+    expectError(
+      await student.client.submit(view.attempt._id, {
+        answers: [{ questionId: questions.short?._id, text: 'No seq' }],
+      }),
+      400,
+      { message: VALIDATION_FAILED_MESSAGE, errors: { seq: 'seq is required with answers' } },
+    );
+    expectError(
+      await student.client.submit(view.attempt._id, {
+        seq: 1,
+        answers: [{ questionId: questions.trueFalse?._id, selectedOptionId: '2' }],
+      }),
+      400,
+      {
+        message: VALIDATION_FAILED_MESSAGE,
+        errors: { 'answers.0.selectedOptionId': ATTEMPT_MESSAGES.optionNotOfQuestion },
+      },
+    );
+    const reread = await student.client.call('GET', `get-attempt/${view.attempt._id}`);
+    expect(reread.json().data.attempt.status).toBe('IN_PROGRESS');
   });
 
   it('submits at the deadline what was saved, when the student is gone', async () => {
