@@ -190,7 +190,7 @@ function cpuFigure(cpu) {
   if (!cpu) return '';
   const part = (value) => value.toFixed(1);
   const outside = percent(cpu.total - cpu.serverThreads, cpu.total);
-  return `; CPU per sign-in ${part(cpu.total)} ms, ${outside} of it outside the worker threads: server's worker threads (argon2id, GC) ${part(cpu.serverThreads)}, its main thread ${part(cpu.serverMain)}, load generator ${part(cpu.loadGenerator)}, database and the rest ${part(cpu.rest)}`;
+  return `; CPU per sign-in ${part(cpu.total)} ms, ${outside} of it outside the worker threads: server's worker threads (argon2id, GC) ${part(cpu.serverThreads)}, its main thread ${part(cpu.serverMain)}, load generator ${part(cpu.loadGenerator)}, PostgreSQL's processes ${part(cpu.database)}, the rest ${part(cpu.rest)}`;
 }
 
 /** argon2id verifications per second, `concurrency` at a time, with the product's own hash. */
