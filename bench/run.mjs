@@ -2,7 +2,6 @@
 // the data set, starts the production server on each engine, runs the scenarios, and writes
 // bench/results/latest.md (partial.md for --quick or --only). Targets are ratios against figures
 // measured in the same run.
-import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
 
@@ -11,7 +10,7 @@ import { register } from 'tsx/esm/api';
 register();
 const { ADMIN, describeScale, SCALES } = await import('./lib/dataset.mjs');
 const { prepareDatabase } = await import('./lib/databases.mjs');
-const { buildBundles, rssMiB, startServer } = await import('./lib/server.mjs');
+const { buildBundles, freePort, rssMiB, startServer } = await import('./lib/server.mjs');
 const { signIn } = await import('./lib/http.mjs');
 const { SCENARIOS } = await import('./lib/scenarios.mjs');
 const { browserScenarios } = await import('./lib/browser.mjs');
@@ -59,15 +58,6 @@ function selection() {
   // The memory under load is read during the mixed workload.
   if (selected.has('memory')) selected.add('mixed');
   return selected;
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const quick = flags.quick;

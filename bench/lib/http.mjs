@@ -1,10 +1,12 @@
-// HTTP measurements: autocannon load at a fixed concurrency, and sequential request timings.
+// HTTP measurements: autocannon load at a fixed concurrency, sequential request timings, and a
+// cheap client for simulated users who each keep their own schedule.
+import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
 import { cpuCounter } from './cpu.mjs';
 import { rssMiB } from './server.mjs';
 
 /** The server's peak RSS while `work` runs, sampled every 250 ms. */
-async function withPeakRss(pid, work) {
+export async function withPeakRss(pid, work) {
   let peak = rssMiB(pid);
   const timer = setInterval(() => {
     peak = Math.max(peak, rssMiB(pid));
@@ -17,6 +19,8 @@ async function withPeakRss(pid, work) {
 }
 
 const SETTLED_MS = 100;
+/** The web app sets no time-out (spec section 7): a slow answer is waited for, not retried. */
+const TIMEOUT_SECONDS = 60;
 const SETTLE_LIMIT_MS = 300_000;
 
 /**
@@ -24,7 +28,7 @@ const SETTLE_LIMIT_MS = 300_000;
  * still being worked through by the server, and must not weigh on the next measurement.
  * Returns how long that took.
  */
-async function settle(server) {
+export async function settle(server) {
   const started = performance.now();
   while (performance.now() - started < SETTLE_LIMIT_MS) {
     const asked = performance.now();
@@ -49,8 +53,7 @@ export async function load(server, { connections, seconds, headers, next, expect
       url: server.url,
       connections,
       duration,
-      // The web app sets no time-out (spec section 7): a slow answer is waited for, not retried.
-      timeout: 60,
+      timeout: TIMEOUT_SECONDS,
       requests: [
         {
           // Fresh headers each time: autocannon writes Content-Length into the headers object it
@@ -133,4 +136,59 @@ export async function signIn(server, credentials) {
     throw new Error(`Sign-in as ${credentials.email} answered ${response.status}`);
   }
   return (await response.json()).data.tokens;
+}
+
+/**
+ * A client for simulated users, each on a schedule of their own (open loop: a request goes when
+ * its user would send it, whatever the server's speed): node:http over `sockets` keep-alive
+ * connections, as a reverse proxy in front of the server keeps, cheaper per request than fetch.
+ * A request beyond them waits for a free connection, and that wait counts in its time: `send`
+ * times from `since` (when the user asked, by default now) to the end of the answer. It never
+ * rejects: no answer (a dropped connection, 60 s without a byte) is status 0. The body is read
+ * only when `read` is set.
+ */
+export function userClient(server, { sockets }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  const { hostname, port } = new URL(server.url);
+  const send = ({ method, path, headers = {}, body, read = false, since = performance.now() }) =>
+    new Promise((resolve) => {
+      let done = false;
+      const finish = (status, text) => {
+        if (done) return;
+        done = true;
+        resolve({ status, ms: performance.now() - since, body: text });
+      };
+      const request = httpRequest(
+        {
+          agent,
+          hostname,
+          port,
+          method,
+          path,
+          headers:
+            body === undefined
+              ? headers
+              : {
+                  'content-type': 'application/json',
+                  ...headers,
+                  'content-length': Buffer.byteLength(body),
+                },
+          timeout: TIMEOUT_SECONDS * 1000,
+        },
+        (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => {
+            if (read) chunks.push(chunk);
+          });
+          response.on('end', () =>
+            finish(response.statusCode, read ? Buffer.concat(chunks).toString() : undefined),
+          );
+          response.on('error', () => finish(0));
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('time-out')));
+      request.on('error', () => finish(0));
+      request.end(body);
+    });
+  return { send, close: () => agent.destroy() };
 }

@@ -2,6 +2,7 @@
 // start-up time and memory are the product's and not the load generator's.
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -63,11 +64,21 @@ export function rssMiB(pid) {
   return line ? Number(line[1]) / 1024 : Number.NaN;
 }
 
+/** A free TCP port on the loopback interface. */
+export function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * Starts the bundle on a free port against the given database and waits for the first 200 from
  * /api/health; `startupMs` runs from the spawn to that answer.
  */
-export async function startServer(databaseEnv, port) {
+export function startServer(databaseEnv, port) {
   const env = { ...process.env };
   for (const name of SERVER_SETTINGS) delete env[name];
   Object.assign(env, databaseEnv, {
@@ -78,12 +89,28 @@ export async function startServer(databaseEnv, port) {
     ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS),
     WEB_DIST_DIR: WEB_DIST,
   });
-  const started = performance.now();
   // BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each server run there, for finding out why.
   const profiling = process.env.BENCH_CPU_PROF_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
     : [];
-  const child = spawn(process.execPath, [...profiling, BUNDLE], {
+  return startProcess([...profiling, BUNDLE], env, port);
+}
+
+/**
+ * The exam-save row's ceiling (lib/save-ceiling.mjs): a bare Fastify route in a process of its
+ * own, like the server, on the same PostgreSQL database.
+ */
+export function startSaveCeiling(databaseUrl, port) {
+  const env = { ...process.env };
+  for (const name of SERVER_SETTINGS) delete env[name];
+  Object.assign(env, { DATABASE_URL: databaseUrl, PORT: String(port) });
+  return startProcess([join(root, 'bench/lib/save-ceiling.mjs')], env, port);
+}
+
+/** Spawns `node args` and waits until it answers 200 at /api/health on `port`. */
+async function startProcess(args, env, port) {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
