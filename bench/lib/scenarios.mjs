@@ -12,6 +12,7 @@ import {
   studentEmail,
   totals,
 } from './dataset.mjs';
+import { CONNECTIONS, examDay, saveThroughput, TARGETS, withinTargets } from './exam-day.mjs';
 import { largestExamQuestions, largestExamSections } from './exams.mjs';
 import { load, sequential } from './http.mjs';
 
@@ -209,6 +210,97 @@ async function rawVerifyRate(seconds, concurrency) {
   return done / ((performance.now() - started) / 1000);
 }
 
+const count = (value) => Math.round(value).toLocaleString('en-US');
+/** Statuses of failed requests (`3 × 409, 1 × no answer`), or 'none'. */
+const failedOf = (failed) =>
+  Object.entries(failed)
+    .map(([status, n]) => `${count(n)} × ${status === '0' ? 'no answer' : status}`)
+    .join(', ') || 'none';
+const requestsOf = (kind) => kind.start.errors + kind.save.errors + kind.submit.errors;
+
+/** A save's cost against its ceiling's: CPU per save, all of it and the HTTP server's part. */
+function saveCpuFigure(m) {
+  if (!m.cpu || !m.ceiling?.cpu) return '';
+  const part = (value) => value.toFixed(2);
+  return `; CPU per save ${part(m.cpu.total)} ms, of it the server ${part(m.cpu.serverMain + m.cpu.serverThreads)} (ceiling ${part(m.ceiling.cpu.total)} ms, of it its route ${part(m.ceiling.cpu.server)})`;
+}
+
+/** What keeps a rung from its targets, e.g. 'save p99 180 ms, 3 errors'. */
+function missesOf(rung) {
+  const misses = [];
+  if (rung.save.p99 > TARGETS.saveP99) misses.push(`save p99 ${ms(rung.save.p99)}`);
+  if (rung.start.p99 > TARGETS.startP99) misses.push(`start p99 ${ms(rung.start.p99)}`);
+  if (requestsOf(rung) > 0) misses.push(`${count(requestsOf(rung))} errors`);
+  if (rung.stored.lost > 0) misses.push(`${count(rung.stored.lost)} answers lost`);
+  if (rung.stored.attempts.in_progress > 0) {
+    misses.push(`${count(rung.stored.attempts.in_progress)} attempts never submitted`);
+  }
+  return misses.join(', ');
+}
+
+function rungFigure(rung) {
+  const { start, save, submit, stored, cpu } = rung;
+  const { attempts } = stored;
+  const parts = [
+    `start p50 ${ms(start.p50)}, p99 ${ms(start.p99)}`,
+    `save p50 ${ms(save.p50)}, p99 ${ms(save.p99)} (${count(save.count)} saves, ${count(rung.savesPerSecond)}/s, peak ${count(rung.peakSavesPerSecond)}/s)`,
+    `submit p99 ${ms(submit.p99)} (${count(submit.count)})`,
+    `errors: start ${failedOf(start.failed)}, save ${failedOf(save.failed)}, submit ${failedOf(submit.failed)}`,
+    `answers: ${count(rung.answersAcknowledged)} acknowledged, of ${count(rung.distinctAcknowledged)} questions; ${count(stored.rows)} stored, ${count(stored.lost)} lost${stored.unacknowledged ? `, ${count(stored.unacknowledged)} stored unacknowledged` : ''}`,
+    `attempts: ${count(attempts.attempts)}, ${count(attempts.by_students)} submitted by students, ${count(attempts.by_deadline)} by the server at the deadline (the latest ${attempts.latest_seconds.toFixed(1)} s after it), ${count(attempts.in_progress)} left in progress`,
+  ];
+  parts.push(`server RSS peak ${count(rung.peakRssMiB)} MiB`);
+  if (cpu) {
+    parts.push(
+      `CPU in shares of a core: server ${percent(cpu.server, 1)}, PostgreSQL's processes ${percent(cpu.database, 1)}, load generator ${percent(cpu.loadGenerator, 1)} (its timers p99 ${ms(rung.latenessP99)} late), the rest of the machine ${percent(cpu.rest, 1)}`,
+    );
+  }
+  if (rung.transactionsPerRequest !== null) {
+    parts.push(`${rung.transactionsPerRequest.toFixed(2)} database transactions per request`);
+  }
+  const verdict = withinTargets(rung) ? 'within the targets' : `misses: ${missesOf(rung)}`;
+  return `${verdict}; ${parts.join('; ')}`;
+}
+
+/**
+ * One row per number of students, judged up to the target's number (2,000) and recorded above
+ * it, and a row for the most students within the targets, every smaller number within them too.
+ */
+function judgeExamDay({ pace, rungs, lobby }, _results, engine) {
+  const window = `${pace.startWindowMs / 1000} s`;
+  const target = `0 errors, 0 answers lost, save p99 ≤ ${TARGETS.saveP99} ms, start p99 ≤ ${TARGETS.startP99} ms (PostgreSQL)`;
+  const rows = rungs.map((rung) => {
+    const judged = rung.students <= TARGETS.students;
+    return {
+      title: `Exam day: ${count(rung.students)} students start within ${window}, save and submit a ${pace.examMinutes}-minute exam`,
+      target: judged ? target : 'record',
+      figure: rungFigure(rung),
+      pass: judged ? verdict(engine, withinTargets(rung), true) : null,
+      headline: {
+        value: rung.save.p99,
+        text: `save p99 ${ms(rung.save.p99)}, start p99 ${ms(rung.start.p99)}`,
+      },
+    };
+  });
+  let most = 0;
+  for (const rung of rungs) {
+    if (!withinTargets(rung)) break;
+    most = rung.students;
+  }
+  const missed = rungs.find((rung) => !withinTargets(rung));
+  const tried = rungs.map((rung) => count(rung.students)).join(', ');
+  // A --quick run tries fewer students than the target's number: it asks for all it tried.
+  const wanted = Math.min(TARGETS.students, Math.max(...rungs.map((rung) => rung.students)));
+  rows.push({
+    title: 'Exam day: the most students within the targets',
+    target: `≥ ${count(wanted)} students (PostgreSQL)`,
+    figure: `${count(most)} (tried ${tried}${missed ? `; ${count(missed.students)} missed: ${missesOf(missed)}` : ''}); lobby: ${count(lobby.count)} sign-ins made beforehand, ${CONNECTIONS.signIn} at a time, ${count(lobby.rate)}/s, p99 ${ms(lobby.p99)}, each session kept for every number of students`,
+    pass: verdict(engine, most >= wanted, true),
+    headline: { value: most, text: `${count(most)} students` },
+  });
+  return rows;
+}
+
 export const SCENARIOS = [
   {
     id: 'baseline',
@@ -333,5 +425,32 @@ export const SCENARIOS = [
       figure: loadFigure(m),
       pass: m.errors === 0 && (engine !== 'postgres' || m.p99 <= 50),
     }),
+  },
+  {
+    id: 'exam-save',
+    title: `Saving answers (PUT save-answers, 2 answers of which an essay of 2,000 characters, ${CONNECTIONS.save} connections) vs a bare route doing only its transaction`,
+    run: saveThroughput,
+    judge: (m) =>
+      m.ceiling
+        ? {
+            target: `≥ ${TARGETS.savePercent}% of the ceiling's throughput (PostgreSQL)`,
+            figure: `${percent(m.rps, m.ceiling.rps)} of the ceiling (${loadFigure(m)}; ceiling ${rate(m.ceiling.rps)}, p99 ${ms(m.ceiling.p99)}${m.ceiling.errors ? `, ${m.ceiling.errors} errors` : ''})${saveCpuFigure(m)}`,
+            pass:
+              m.rps * 100 >= TARGETS.savePercent * m.ceiling.rps &&
+              m.errors === 0 &&
+              m.ceiling.errors === 0,
+          }
+        : {
+            target: `≥ ${TARGETS.savePercent}% of the ceiling's throughput (PostgreSQL)`,
+            figure: `${loadFigure(m)} (the ceiling is a PostgreSQL pool: measured on PostgreSQL only)`,
+            pass: null,
+          },
+  },
+  {
+    id: 'exam-day',
+    title: 'Exam day',
+    needs: ['exam-save'],
+    run: examDay,
+    judge: judgeExamDay,
   },
 ];

@@ -1,0 +1,790 @@
+// Exam day: students sign in in the lobby, start within a minute, save as the web app does (a
+// moment after each change, and a heartbeat about every 30 s), half submit early and the server
+// submits the rest at the deadline; afterwards every acknowledged answer is looked for in the
+// database. And the ceiling a save is compared with: the same saves against a bare route that
+// only does the database work of a save. bench/README.md ("Exam day") says what is compressed.
+import { ATTEMPT_LIMITS } from '@examiq/contracts';
+import { validExamPayload, validQuestions } from '@examiq/contracts/test-support';
+import pg from 'pg';
+import { cpuCounter } from './cpu.mjs';
+import { benchId, PERSON_PASSWORD, randomIndex, studentEmail, totals } from './dataset.mjs';
+import { load, settle, userClient, withPeakRss } from './http.mjs';
+import { freePort, startSaveCeiling } from './server.mjs';
+
+/** Students sitting at once, one rung at a time; a --quick run sits one branch's students. */
+const LADDER = [1_000, 2_000, 5_000, 10_000, 20_000];
+/**
+ * The exam's clock. Its duration is compressed (minutes instead of hours); the start window, the
+ * students' pace and the server's grace and sweep are not.
+ */
+const PACE = {
+  full: { examMinutes: 2, startWindowMs: 60_000 },
+  quick: { examMinutes: 1, startWindowMs: 10_000 },
+};
+/** While a student works, a change comes on average this often (exponential gaps). */
+const CHANGE_MEAN_MS = 20_000;
+/** Answers changed together before the web app's debounce sends them: 1 to 3. */
+const MOST_CHANGES_AT_ONCE = 3;
+/** Half the students submit themselves, between these fractions of their time. */
+const EARLY_SUBMIT = { from: 0.5, to: 0.9 };
+/** The web app's retries of a failed save: 2 s, then doubling, at most the heartbeat. */
+const FIRST_RETRY_MS = 2_000;
+/** How often the server's deadline sweep runs (apps/server/…/deadline-sweep.ts), and a margin. */
+const SWEEP_MS = 5_000;
+const SWEEP_MARGIN_MS = 2_000;
+/**
+ * Connections: the lobby's sign-ins (as the sign-in row), the exam-save row's load (as the other
+ * load rows), and the simulated students', a reverse proxy's pool in front of the server.
+ */
+export const CONNECTIONS = { signIn: 16, save: 32, students: 512 };
+/** The longest exam the rules allow, for the exam-save row's attempts: never due during a run. */
+const LONGEST_EXAM_MINUTES = 150;
+/** The targets on PostgreSQL, and the number of students that must meet them. */
+export const TARGETS = { savePercent: 50, saveP99: 100, startP99: 500, students: 2_000 };
+
+// --- The exam and who sits it ------------------------------------------------------------------
+
+/** 20 questions of every type; 2 essays of up to 2,000 characters. */
+const EXAM_SECTIONS = [
+  ['Multiple choice', 'MCQ', 10],
+  ['True or false', 'TRUE_FALSE', 5],
+  ['Short answers', 'SHORT_ANSWER', 3],
+  ['Essays', 'LONG_ANSWER', 2],
+];
+const ESSAY_CHARS = 2_000;
+const SENTENCE =
+  'Merge sort splits the list in halves, sorts each half and merges them in linear time; ';
+const ESSAY = SENTENCE.repeat(Math.ceil(ESSAY_CHARS / SENTENCE.length)).slice(0, ESSAY_CHARS);
+const SHORT_ANSWER = 'A binary tree whose in-order traversal visits its keys in sorted order. '
+  .repeat(5)
+  .slice(0, 300);
+
+const pad = (value) => String(value).padStart(2, '0');
+const localDate = (date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/**
+ * A published AUTO exam of today (the server's time zone is this process's) for every section
+ * of one seeded branch. Its window ends at midnight: an exam made less than an hour before, which
+ * midnight would cut short, ends tomorrow.
+ */
+function examPayload(scale, branch, minutes) {
+  const course = Math.floor(branch / scale.branchesPerCourse);
+  const sections = EXAM_SECTIONS.map(([name, questionType, totalQuestions], index) => ({
+    name,
+    order: String(index + 1),
+    marks: totalQuestions * validQuestions[questionType]().marks,
+    questionType,
+    totalQuestions,
+    timeLimit: 0,
+    isOptional: false,
+    instructions: ['Answer every question.'],
+  }));
+  const totalMarks = sections.reduce((sum, section) => sum + section.marks, 0);
+  const now = new Date();
+  const inAnHour = new Date(now.getTime() + 3_600_000);
+  return {
+    ...validExamPayload({
+      batchId: benchId('batch', Math.floor(course / scale.coursesPerBatch)),
+      courseId: benchId('course', course),
+      branchId: benchId('branch', branch),
+      sectionIds: Array.from({ length: scale.sectionsPerBranch }, (_, k) =>
+        benchId('section', branch * scale.sectionsPerBranch + k),
+      ),
+      examStatus: 'PUBLISH',
+    }),
+    examTitle: `Exam day, branch ${branch + 1}`,
+    totalMarks,
+    passingMarks: Math.ceil(0.4 * totalMarks),
+    duration: minutes,
+    scheduleDetails: {
+      startDate: localDate(now),
+      endDate: localDate(inAnHour),
+      bufferTime: { beforeExam: 0, afterExam: 0 },
+    },
+    examSections: sections,
+    questions: sections.map((section) =>
+      Array.from({ length: section.totalQuestions }, (_, i) =>
+        validQuestions[section.questionType](i + 1),
+      ),
+    ),
+  };
+}
+
+/** Seeded students per branch: an exam's audience is the sections of one branch. */
+function studentsPerBranch(scale) {
+  return (scale.students / totals(scale).sections) * scale.sectionsPerBranch;
+}
+
+/**
+ * The seeded index of the i-th student of the ladder: the first students fill the first branch,
+ * the next ones the second, and so on (student s sits in section s mod sections, see seed.ts).
+ */
+function seededStudent(scale, i) {
+  const { sections } = totals(scale);
+  const perBranch = studentsPerBranch(scale);
+  const inBranch = i % perBranch;
+  const section =
+    Math.floor(i / perBranch) * scale.sectionsPerBranch + (inBranch % scale.sectionsPerBranch);
+  return section + sections * Math.floor(inBranch / scale.sectionsPerBranch);
+}
+
+/** Creates one exam per branch for the first `branches` branches; their ids. */
+async function createExams(ctx, branches, minutes) {
+  const ids = [];
+  for (let branch = 0; branch < branches; branch++) {
+    const response = await fetch(`${ctx.server.url}/api/admin/create-exam`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...ctx.auth },
+      body: JSON.stringify(examPayload(ctx.scale, branch, minutes)),
+    });
+    const text = await response.text();
+    if (response.status !== 201) {
+      throw new Error(`create-exam answered ${response.status}: ${text.slice(0, 300)}`);
+    }
+    ids.push(JSON.parse(text).data.exam._id);
+  }
+  return ids;
+}
+
+// --- Figures -------------------------------------------------------------------------------------
+
+/** The status a late submit is counted under. */
+export const LATE = '200 after the deadline';
+
+function percentile(values, share) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+}
+
+/** Latencies and failures of one kind of request. */
+function tally() {
+  return { ms: [], failed: {}, answers: 0 };
+}
+
+function count(kind, answer, answers = 0) {
+  kind.ms.push(answer.ms);
+  if (answer.status === 200) kind.answers += answers;
+  else kind.failed[answer.status] = (kind.failed[answer.status] ?? 0) + 1;
+}
+
+const failures = (kind) => Object.values(kind.failed).reduce((sum, n) => sum + n, 0);
+
+function summary(kind) {
+  return {
+    count: kind.ms.length,
+    p50: percentile(kind.ms, 0.5),
+    p99: percentile(kind.ms, 0.99),
+    errors: failures(kind),
+    failed: kind.failed,
+    answers: kind.answers,
+  };
+}
+
+// --- The lobby: sign-ins -------------------------------------------------------------------------
+
+/** What the exam rows share on one engine's data: the students' sessions, made once. */
+function examDayState(ctx) {
+  ctx.examDay ??= { headers: [], lobby: { count: 0, ms: 0, latencies: [] } };
+  return ctx.examDay;
+}
+
+/**
+ * Signs in the ladder's students up to `count`, 16 at a time (sign-in is bound by argon2id): the
+ * lobby, done once per student and kept for every later rung.
+ */
+async function signInUpTo(ctx, count) {
+  const { headers, lobby } = examDayState(ctx);
+  if (headers.length >= count) return;
+  console.log(`   signing in students ${headers.length + 1} to ${count}`);
+  const client = userClient(ctx.server, { sockets: CONNECTIONS.signIn });
+  const started = performance.now();
+  const from = headers.length;
+  let next = from;
+  const signInNext = async () => {
+    while (next < count) {
+      const i = next++;
+      const email = studentEmail(seededStudent(ctx.scale, i));
+      const answer = await client.send({
+        method: 'POST',
+        path: '/api/auth/login',
+        body: JSON.stringify({ email, password: PERSON_PASSWORD }),
+        read: true,
+      });
+      if (answer.status !== 200) throw new Error(`Sign-in as ${email} answered ${answer.status}`);
+      const token = JSON.parse(answer.body).data.tokens.accessToken;
+      headers[i] = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+      lobby.latencies.push(answer.ms);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: CONNECTIONS.signIn }, signInNext));
+  } finally {
+    client.close();
+  }
+  lobby.ms += performance.now() - started;
+  lobby.count += count - from;
+}
+
+/** What the attempt page keeps of start-exam's answer. */
+function attemptOf(body) {
+  const { attempt, sections } = JSON.parse(body).data;
+  return {
+    id: attempt._id,
+    lastSeq: attempt.lastSeq,
+    deadlineAt: Date.parse(attempt.deadlineAt),
+    questions: sections.flatMap((section) =>
+      section.questions.map((question) => ({
+        id: question._id,
+        type: question.questionType,
+        options: question.options?.map((option) => option._id) ?? null,
+      })),
+    ),
+  };
+}
+
+// --- exam-save: a save against its ceiling -------------------------------------------------------
+
+/**
+ * Saves of two answers (an option, an essay of 2,000 characters) to random attempts in progress,
+ * 32 connections, against PUT save-answers and against the bare route of save-ceiling.mjs, the
+ * ceiling measured around ours, half before and half after. One seq counter serves both, so
+ * every save writes over the one before, as a student's next save does.
+ */
+export async function saveThroughput(ctx) {
+  const students = studentsPerBranch(ctx.scale);
+  await signInUpTo(ctx, students);
+  const { headers } = examDayState(ctx);
+  const [examId] = await createExams(ctx, 1, LONGEST_EXAM_MINUTES);
+  const client = userClient(ctx.server, { sockets: CONNECTIONS.signIn });
+  const sittings = [];
+  try {
+    for (let i = 0; i < students; i++) {
+      const answer = await client.send({
+        method: 'POST',
+        path: `/api/student/start-exam/${examId}`,
+        headers: { authorization: headers[i].authorization },
+        read: true,
+      });
+      if (answer.status !== 200) throw new Error(`start-exam answered ${answer.status}`);
+      const attempt = attemptOf(answer.body);
+      const choice = attempt.questions.find((question) => question.type === 'MCQ');
+      const essay = attempt.questions.find((question) => question.type === 'LONG_ANSWER');
+      sittings.push({ headers: headers[i], attemptId: attempt.id, choice, essay });
+    }
+  } finally {
+    client.close();
+  }
+  let seq = 0;
+  const saveAt = (pathOf) => () => {
+    const {
+      headers: sittingHeaders,
+      attemptId,
+      choice,
+      essay,
+    } = sittings[randomIndex(sittings.length)];
+    seq += 1;
+    const answers = [
+      {
+        questionId: choice.id,
+        selectedOptionId: choice.options[seq % choice.options.length],
+        text: null,
+        markedForReview: false,
+      },
+      { questionId: essay.id, selectedOptionId: null, text: ESSAY, markedForReview: false },
+    ];
+    return {
+      method: 'PUT',
+      path: pathOf(attemptId),
+      // A copy: autocannon writes the body's length into the headers it is given.
+      headers: { ...sittingHeaders },
+      body: JSON.stringify({ seq, answers }),
+    };
+  };
+  const saves = (server, pathOf, seconds) =>
+    load(server, { connections: CONNECTIONS.save, seconds, next: saveAt(pathOf) });
+  const ours = (seconds) =>
+    saves(ctx.server, (attemptId) => `/api/student/save-answers/${attemptId}`, seconds);
+  // The ceiling needs PostgreSQL: it is a node-postgres pool on the server's database.
+  if (ctx.engine !== 'postgres') return { ...(await ours(ctx.seconds)), ceiling: null };
+  const ceilingServer = await startSaveCeiling(ctx.databaseEnv.DATABASE_URL, await freePort());
+  try {
+    const ceiling = (seconds) => saves(ceilingServer, (attemptId) => `/save/${attemptId}`, seconds);
+    const before = await ceiling(ctx.seconds / 2);
+    const m = await ours(ctx.seconds);
+    const after = await ceiling(ctx.seconds / 2);
+    const mean = (part) => (before.cpu[part] + after.cpu[part]) / 2;
+    return {
+      ...m,
+      ceiling: {
+        rps: (before.rps + after.rps) / 2,
+        p99: Math.max(before.p99, after.p99),
+        errors: before.errors + after.errors,
+        cpu: before.cpu &&
+          after.cpu && {
+            total: mean('total'),
+            server: mean('serverMain') + mean('serverThreads'),
+          },
+      },
+    };
+  } finally {
+    await ceilingServer.stop();
+  }
+}
+
+// --- exam-day: the ladder ------------------------------------------------------------------------
+
+/** Runs `work` at `time` (a performance.now() instant), noting how late the timer fired. */
+function timerAt(run, time, work) {
+  return setTimeout(
+    () => {
+      run.lateness.push(performance.now() - time);
+      work(time);
+    },
+    Math.max(0, time - performance.now()),
+  );
+}
+
+const between = (from, to) => from + Math.random() * (to - from);
+
+/** One student's sitting, as the web app's attempt page and its AnswerSync carry it out. */
+class Student {
+  constructor(run, i) {
+    this.run = run;
+    this.headers = run.headers[i];
+    this.examId = run.examIds[Math.floor(i / run.perBranch)];
+    this.early = i % 2 === 0;
+    this.pending = new Map();
+    this.essayLength = new Map();
+    this.saving = false;
+    this.saveAgain = false;
+    this.failures = 0;
+    this.stopped = false;
+    this.closed = false;
+    this.timers = {};
+    this.finished = new Promise((resolve) => {
+      this.resolve = resolve;
+    });
+  }
+
+  /** Starts at `startAt`; resolves once the sitting is over for this student. */
+  sit(startAt) {
+    timerAt(this.run, startAt, (since) => void this.start(since));
+    return this.finished;
+  }
+
+  async start(since) {
+    const { client, tallies } = this.run;
+    const answer = await client.send({
+      method: 'POST',
+      path: `/api/student/start-exam/${this.examId}`,
+      headers: { authorization: this.headers.authorization },
+      read: true,
+      since,
+    });
+    count(tallies.start, answer);
+    if (answer.status !== 200) return this.resolve(null);
+    const attempt = attemptOf(answer.body);
+    this.attempt = attempt;
+    this.nextSeq = attempt.lastSeq + 1;
+    this.path = `/api/student/save-answers/${attempt.id}`;
+    const now = performance.now();
+    // Both clocks are this machine's: the server's deadline read on the performance timeline.
+    this.deadline = now + (attempt.deadlineAt - Date.now());
+    this.run.deadlines.push(this.deadline);
+    const submitAt = this.early
+      ? now + (this.deadline - now) * between(EARLY_SUBMIT.from, EARLY_SUBMIT.to)
+      : null;
+    // Changes stop early enough for their save to leave before the end.
+    this.changesUntil = (submitAt ?? this.deadline) - ATTEMPT_LIMITS.saveDebounceMs - 500;
+    this.heartbeat(now);
+    this.nextChange(now);
+    this.timers.end = this.early
+      ? timerAt(this.run, submitAt, (time) => this.submit(time))
+      : timerAt(this.run, this.deadline, (time) => this.atDeadline(time));
+  }
+
+  nextChange(after) {
+    const at = after - CHANGE_MEAN_MS * Math.log(1 - Math.random());
+    if (at < this.changesUntil) this.timers.change = timerAt(this.run, at, (t) => this.change(t));
+  }
+
+  /** A few answers change; the save follows the web app's debounce after the last change. */
+  change(time) {
+    if (this.stopped) return;
+    const changes = 1 + randomIndex(MOST_CHANGES_AT_ONCE);
+    for (let k = 0; k < changes; k++) {
+      const question = this.attempt.questions[randomIndex(this.attempt.questions.length)];
+      this.pending.set(question.id, this.answerTo(question));
+    }
+    clearTimeout(this.timers.save);
+    this.timers.save = timerAt(this.run, time + ATTEMPT_LIMITS.saveDebounceMs, (t) => this.save(t));
+    this.nextChange(time);
+  }
+
+  answerTo(question) {
+    const answer = {
+      questionId: question.id,
+      selectedOptionId: null,
+      text: null,
+      markedForReview: Math.random() < 0.1,
+    };
+    if (question.options) {
+      answer.selectedOptionId = question.options[randomIndex(question.options.length)];
+    } else if (question.type === 'LONG_ANSWER') {
+      // An essay grows to 2,000 characters, then is edited around that length.
+      const before = this.essayLength.get(question.id) ?? 0;
+      const length =
+        before >= ESSAY_CHARS
+          ? ESSAY_CHARS - randomIndex(200)
+          : Math.min(ESSAY_CHARS, before + 300 + randomIndex(400));
+      this.essayLength.set(question.id, length);
+      answer.text = ESSAY.slice(0, length);
+    } else {
+      answer.text = SHORT_ANSWER.slice(0, 100 + randomIndex(200));
+    }
+    return { answer, seq: this.nextSeq };
+  }
+
+  /** About every 30 s after the last acknowledged save, ±20%, as the web app does. */
+  heartbeat(after) {
+    clearTimeout(this.timers.heartbeat);
+    const at = after + ATTEMPT_LIMITS.heartbeatMs * between(0.8, 1.2);
+    if (at < this.deadline) this.timers.heartbeat = timerAt(this.run, at, (t) => this.save(t));
+  }
+
+  save(since) {
+    if (this.closed) return;
+    if (this.saving) {
+      this.saveAgain = true;
+      return;
+    }
+    clearTimeout(this.timers.save);
+    clearTimeout(this.timers.heartbeat);
+    this.saving = true;
+    const entries = [...this.pending.values()];
+    const seq = this.nextSeq++;
+    const body = JSON.stringify({ seq, answers: entries.map((entry) => entry.answer) });
+    const { client, tallies } = this.run;
+    client
+      .send({ method: 'PUT', path: this.path, headers: this.headers, body, since })
+      .then((answer) => {
+        this.saving = false;
+        count(tallies.save, answer, entries.length);
+        this.run.sent.push(since);
+        const now = performance.now();
+        if (answer.status === 200) {
+          this.acknowledge(entries, seq);
+          for (const [questionId, entry] of this.pending) {
+            if (entry.seq <= seq) this.pending.delete(questionId);
+          }
+          this.failures = 0;
+          if (!this.stopped) this.heartbeat(now);
+        } else if (answer.status === 409) {
+          // The time is over or the attempt submitted: the web app stops saving.
+          this.closed = true;
+        } else if (!this.stopped) {
+          this.failures += 1;
+          const wait = Math.min(
+            FIRST_RETRY_MS * 2 ** (this.failures - 1),
+            ATTEMPT_LIMITS.heartbeatMs,
+          );
+          clearTimeout(this.timers.save);
+          this.timers.save = timerAt(this.run, now + wait, (t) => this.save(t));
+        }
+        if (this.saveAgain) {
+          this.saveAgain = false;
+          this.save(now);
+        }
+        this.finishIfDone();
+      });
+  }
+
+  /** Each answer of a save answered 200 counts as acknowledged, at that save's seq. */
+  acknowledge(entries, seq) {
+    for (const { answer } of entries) {
+      const key = `${this.attempt.id} ${answer.questionId}`;
+      const known = this.run.acknowledged.get(key);
+      if (known && known.seq > seq) continue;
+      this.run.acknowledged.set(key, {
+        seq,
+        option: answer.selectedOptionId === null ? null : Number(answer.selectedOptionId),
+        textLength: answer.text === null ? null : answer.text.length,
+      });
+    }
+  }
+
+  stop() {
+    this.stopped = true;
+    for (const timer of Object.values(this.timers)) clearTimeout(timer);
+  }
+
+  /** The deadline: what is still pending goes out (the web app's flush), then nothing more. */
+  atDeadline(time) {
+    const pending = this.pending.size > 0;
+    this.stop();
+    if (pending) this.save(time);
+    this.ended = true;
+    this.finishIfDone();
+  }
+
+  /** An early submit, carrying the answers not acknowledged yet under the next seq. */
+  submit(since) {
+    this.stop();
+    this.closed = true;
+    const entries = [...this.pending.values()];
+    const seq = this.nextSeq++;
+    const body = JSON.stringify(
+      entries.length > 0 ? { seq, answers: entries.map((entry) => entry.answer) } : {},
+    );
+    const { client, tallies } = this.run;
+    this.submitting = true;
+    client
+      .send({
+        method: 'POST',
+        path: `/api/student/submit-exam/${this.attempt.id}`,
+        headers: this.headers,
+        body,
+        read: true,
+        since,
+      })
+      .then((answer) => {
+        // A submit handled after the deadline and its grace is the deadline's: it answers 200,
+        // but the answers it carried came too late to count (the web app says so).
+        const late =
+          answer.status === 200 && JSON.parse(answer.body).data.attempt.submitTrigger !== 'STUDENT';
+        count(tallies.submit, late ? { ...answer, status: LATE } : answer, entries.length);
+        if (answer.status === 200 && !late) this.acknowledge(entries, seq);
+        this.submitting = false;
+        this.ended = true;
+        this.finishIfDone();
+      });
+  }
+
+  finishIfDone() {
+    if (this.ended && !this.saving && !this.submitting) this.resolve(this);
+  }
+}
+
+/**
+ * One rung: `students` students of the first branches, one exam per branch. Each starts at a
+ * random moment of the start window, then saves and submits on its own schedule; the rung ends
+ * once the server's sweep has had time to submit the last attempt due.
+ */
+async function sitExam(ctx, students, { examMinutes, startWindowMs }) {
+  const perBranch = studentsPerBranch(ctx.scale);
+  const examIds = await createExams(ctx, Math.ceil(students / perBranch), examMinutes);
+  const run = {
+    client: userClient(ctx.server, { sockets: CONNECTIONS.students }),
+    headers: examDayState(ctx).headers,
+    examIds,
+    perBranch,
+    tallies: { start: tally(), save: tally(), submit: tally() },
+    acknowledged: new Map(),
+    deadlines: [],
+    lateness: [],
+    /** When each save was asked for, for the peak rate. */
+    sent: [],
+  };
+  const transactionsBefore = await transactions(ctx);
+  const began = performance.now() + 1_000;
+  const cpu = cpuCounter(ctx.server.pid);
+  let sittings;
+  const { peakRssMiB } = await withPeakRss(ctx.server.pid, async () => {
+    sittings = await Promise.all(
+      Array.from({ length: students }, (_, i) =>
+        new Student(run, i).sit(began + Math.random() * startWindowMs),
+      ),
+    );
+  });
+  const loadMs = performance.now() - began;
+  const spent = cpu(1);
+  run.client.close();
+  const lastDeadline = run.deadlines.reduce((latest, at) => Math.max(latest, at), began);
+  const sweptBy = lastDeadline + ATTEMPT_LIMITS.saveGraceMs + SWEEP_MS + SWEEP_MARGIN_MS;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, sweptBy - performance.now())));
+  await settle(ctx.server);
+  const transactionsAfter = await transactions(ctx);
+  const requests = ['start', 'save', 'submit'].reduce(
+    (sum, kind) => sum + run.tallies[kind].ms.length,
+    0,
+  );
+
+  const perSecond = new Map();
+  for (const at of run.sent) {
+    const second = Math.floor((at - began) / 1000);
+    perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+  }
+  const started = sittings.filter(Boolean);
+  return {
+    students,
+    examIds,
+    start: summary(run.tallies.start),
+    save: summary(run.tallies.save),
+    submit: summary(run.tallies.submit),
+    savesPerSecond: run.tallies.save.ms.length / (loadMs / 1000),
+    peakSavesPerSecond: Math.max(0, ...perSecond.values()),
+    earlySubmits: started.filter((student) => student.early).length,
+    acknowledged: run.acknowledged,
+    answersAcknowledged: run.tallies.save.answers + run.tallies.submit.answers,
+    loadMs,
+    cpu: spent && {
+      server: (spent.serverMain + spent.serverThreads) / loadMs,
+      database: spent.database / loadMs,
+      loadGenerator: spent.loadGenerator / loadMs,
+      rest: spent.rest / loadMs,
+    },
+    transactionsPerRequest:
+      transactionsBefore === null ? null : (transactionsAfter - transactionsBefore) / requests,
+    peakRssMiB,
+    latenessP99: percentile(run.lateness, 0.99),
+  };
+}
+
+/**
+ * Transactions committed in the run's PostgreSQL database so far (each statement of the server is
+ * one); null on the embedded database. The counters are flushed about every second.
+ */
+async function transactions(ctx) {
+  if (ctx.engine !== 'postgres') return null;
+  const url = ctx.databaseEnv.DATABASE_URL;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'select xact_commit::float8 as committed from pg_stat_database where datname = $1',
+      [new URL(url).pathname.slice(1)],
+    );
+    return rows[0].committed;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * `work(query)` with direct SQL on the run's database: a connection of its own on PostgreSQL;
+ * the embedded database has one process, so its server is stopped meanwhile and started again.
+ */
+async function onDatabase(ctx, work) {
+  if (ctx.engine === 'postgres') {
+    const client = new pg.Client({ connectionString: ctx.databaseEnv.DATABASE_URL });
+    await client.connect();
+    try {
+      return await work((text, values) => client.query(text, values).then(({ rows }) => rows));
+    } finally {
+      await client.end();
+    }
+  }
+  return ctx.whileStopped(async () => {
+    const { openDatabase } = await import('../../apps/server/src/db/client.ts');
+    const database = await openDatabase({
+      dataDir: ctx.databaseEnv.DATA_DIR,
+      databaseUrl: undefined,
+    });
+    try {
+      const pool = database.db.$client;
+      return await work((text, values) => pool.query(text, values).then(({ rows }) => rows));
+    } finally {
+      await database.close();
+    }
+  });
+}
+
+/**
+ * Every answer acknowledged must be in attempt_answers at its last acknowledged version (a row
+ * at a later seq is a save whose answer never came back, which counts too); every attempt must
+ * be submitted, by its student or by the server's sweep.
+ */
+async function checkStored(ctx, rungs) {
+  await onDatabase(ctx, async (query) => {
+    for (const rung of rungs) {
+      const stored = await query(
+        `select a.id as attempt_id, q.question_id, q.seq::float8 as seq, q.selected_option,
+           length(q.text) as text_length
+         from exam_attempts a join attempt_answers q on q.attempt_id = a.id
+         where a.exam_id = any($1::uuid[])`,
+        [rung.examIds],
+      );
+      let lost = 0;
+      let unacknowledged = 0;
+      const found = new Set();
+      for (const row of stored) {
+        const key = `${row.attempt_id} ${row.question_id}`;
+        const acknowledged = rung.acknowledged.get(key);
+        if (!acknowledged) {
+          unacknowledged += 1;
+          continue;
+        }
+        found.add(key);
+        const older = row.seq < acknowledged.seq;
+        const altered =
+          row.seq === acknowledged.seq &&
+          (row.selected_option !== acknowledged.option ||
+            (row.text_length ?? null) !== acknowledged.textLength);
+        if (older || altered) lost += 1;
+      }
+      lost += rung.acknowledged.size - found.size;
+      const [attempts] = await query(
+        `select count(*)::int as attempts,
+           count(*) filter (where status = 'IN_PROGRESS')::int as in_progress,
+           count(*) filter (where submit_trigger = 'STUDENT')::int as by_students,
+           count(*) filter (where submit_trigger = 'DEADLINE')::int as by_deadline,
+           coalesce(max(extract(epoch from submitted_at - deadline_at))
+             filter (where submit_trigger = 'DEADLINE'), 0)::float8 as latest_seconds
+         from exam_attempts where exam_id = any($1::uuid[])`,
+        [rung.examIds],
+      );
+      rung.stored = { rows: stored.length, lost, unacknowledged, attempts };
+      // The map is large and not needed any more.
+      rung.distinctAcknowledged = rung.acknowledged.size;
+      rung.acknowledged = null;
+    }
+  });
+}
+
+const errorsOf = (rung) => rung.start.errors + rung.save.errors + rung.submit.errors;
+
+/** Whether a rung met the targets; before the database check, on its answers alone. */
+export function withinTargets(rung) {
+  const checked =
+    !rung.stored || (rung.stored.lost === 0 && rung.stored.attempts.in_progress === 0);
+  return (
+    errorsOf(rung) === 0 &&
+    rung.save.p99 <= TARGETS.saveP99 &&
+    rung.start.p99 <= TARGETS.startP99 &&
+    checked
+  );
+}
+
+/**
+ * The ladder: for each number of students (until the embedded database misses the targets), the
+ * missing students sign in, then they sit an exam; the answers are checked in the database at the
+ * end. The figures of the lobby are those of every sign-in made.
+ */
+export async function examDay(ctx) {
+  const pace = ctx.quick ? PACE.quick : PACE.full;
+  const ladder = ctx.quick ? [studentsPerBranch(ctx.scale)] : LADDER;
+  const rungs = [];
+  for (const students of ladder.filter((n) => n <= ctx.scale.students)) {
+    await signInUpTo(ctx, students);
+    await settle(ctx.server);
+    console.log(
+      `   ${students.toLocaleString('en-US')} students sit a ${pace.examMinutes}-minute exam`,
+    );
+    const rung = await sitExam(ctx, students, pace);
+    rungs.push(rung);
+    if (ctx.engine !== 'postgres' && !withinTargets(rung)) break;
+  }
+  await checkStored(ctx, rungs);
+  const { lobby } = examDayState(ctx);
+  return {
+    pace,
+    rungs,
+    lobby: {
+      count: lobby.count,
+      rate: lobby.count / (lobby.ms / 1000),
+      p99: percentile(lobby.latencies, 0.99),
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// The ceiling a save is compared with (the exam-save row): a bare Fastify route that does only
+// what a save must do in the database, one transaction with the attempt's heartbeat and the
+// upsert of two answers guarded by seq, through node-postgres with a pool, on the server's own
+// PostgreSQL database and tables. No authentication, no validation, no deadline check: what is
+// left is the HTTP and database work every save costs. Run by lib/server.mjs as a process of its
+// own, like the server: `DATABASE_URL=… PORT=… node bench/lib/save-ceiling.mjs`.
+import Fastify from 'fastify';
+import pg from 'pg';
+
+/** The server's pool size: node-postgres' default, which the server's openPostgres keeps. */
+const POOL_SIZE = 10;
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: POOL_SIZE });
+pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+
+const HEARTBEAT = {
+  name: 'ceiling_heartbeat',
+  text: 'update exam_attempts set last_seq = greatest(last_seq, $2), last_seen_at = $3 where id = $1',
+};
+const UPSERT = {
+  name: 'ceiling_upsert',
+  text: `insert into attempt_answers
+      (attempt_id, question_id, selected_option, text, marked_for_review, seq, saved_at)
+    values ($1, $2, $3, $4, $5, $6, $7), ($1, $8, $9, $10, $11, $6, $7)
+    on conflict (attempt_id, question_id) do update set
+      selected_option = excluded.selected_option, text = excluded.text,
+      marked_for_review = excluded.marked_for_review, seq = excluded.seq,
+      saved_at = excluded.saved_at
+    where attempt_answers.seq < excluded.seq`,
+};
+
+const option = (answer) =>
+  answer.selectedOptionId == null ? null : Number(answer.selectedOptionId);
+
+const app = Fastify();
+app.get('/api/health', async () => ({ ok: true }));
+app.put('/save/:attemptId', async (request) => {
+  const { attemptId } = request.params;
+  const { seq, answers } = request.body;
+  const [first, second] = answers;
+  const now = new Date();
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query({ ...HEARTBEAT, values: [attemptId, seq, now] });
+    await client.query({
+      ...UPSERT,
+      values: [
+        attemptId,
+        first.questionId,
+        option(first),
+        first.text ?? null,
+        first.markedForReview ?? false,
+        seq,
+        now,
+        second.questionId,
+        option(second),
+        second.text ?? null,
+        second.markedForReview ?? false,
+      ],
+    });
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+  return { ackSeq: seq };
+});
+
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+const stop = async () => {
+  await app.close();
+  await pool.end();
+  process.exit(0);
+};
+process.once('SIGTERM', stop);
