@@ -13,8 +13,13 @@ import { redisLimitStore } from './modules/auth/redis-limit-store';
 import { dashboardAdminRoutes } from './modules/dashboard/dashboard.admin-routes';
 import { examsAdminRoutes } from './modules/exams/exams.admin-routes';
 import { facultyAdminRoutes } from './modules/faculty/faculty.admin-routes';
+import { gradingAdminRoutes } from './modules/grading/grading.admin-routes';
+import { gradingFacultyRoutes } from './modules/grading/grading.faculty-routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { masterDataAdminRoutes } from './modules/master-data/master-data.admin-routes';
+import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
+import { resultsAdminRoutes } from './modules/results/results.admin-routes';
+import { resultsStudentRoutes } from './modules/results/results.student-routes';
 import { studentsAdminRoutes } from './modules/students/students.admin-routes';
 import { registerAuthentication } from './plugins/authenticate';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
@@ -106,12 +111,22 @@ export async function buildApp({
       await admin.register(facultyAdminRoutes, { db: database.db });
       await admin.register(examsAdminRoutes, { db: database.db });
       await admin.register(attemptsAdminRoutes, { db: database.db, now });
+      await admin.register(gradingAdminRoutes, { db: database.db, now });
+      await admin.register(resultsAdminRoutes, { db: database.db, now });
+      await admin.register(reportsAdminRoutes, { db: database.db, now });
     }),
     { prefix: '/api/admin' },
   );
   await app.register(
+    roleScope('faculty', async (faculty) => {
+      await faculty.register(gradingFacultyRoutes, { db: database.db, now });
+    }),
+    { prefix: '/api/faculty' },
+  );
+  await app.register(
     roleScope('student', async (student) => {
       await student.register(attemptsStudentRoutes, { db: database.db, now });
+      await student.register(resultsStudentRoutes, { db: database.db, now });
     }),
     { prefix: '/api/student' },
   );

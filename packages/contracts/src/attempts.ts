@@ -208,6 +208,8 @@ export const myExamSchema = examListItemSchema
     attempt: attemptSummarySchema
       .pick({ _id: true, status: true, deadlineAt: true, submittedAt: true, submitTrigger: true })
       .nullable(),
+    /** Whether the admin has published the results: the student's result can be read. */
+    resultsPublished: z.boolean(),
   });
 export type MyExam = z.infer<typeof myExamSchema>;
 

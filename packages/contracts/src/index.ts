@@ -7,4 +7,5 @@ export * from './exams';
 export * from './fields';
 export * from './master-data';
 export * from './people';
+export * from './results';
 export * from './roles';

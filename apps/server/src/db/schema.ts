@@ -9,6 +9,7 @@ import {
   GENDERS,
   MARITAL_STATUSES,
   QUESTION_TYPES,
+  REGRADE_STATUSES,
   ROLES,
   SUBMIT_TRIGGERS,
 } from '@examiq/contracts';
@@ -326,6 +327,13 @@ export const exams = pgTable(
     // Orders fixed per attempt at its start: questions within each section, an MCQ's options.
     shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
     shuffleOptions: boolean('shuffle_options').notNull().default(false),
+    // Whether a student reading the published result sees each answer key and explanation.
+    showAnswersAfterPublish: boolean('show_answers_after_publish').notNull().default(true),
+    // Set once, when the admin publishes the results; students read theirs from then on.
+    resultsPublishedAt: timestamptz('results_published_at'),
+    resultsPublishedBy: uuid('results_published_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     // When the exam runs, whatever its mode: one date from its start to its end time, a date
     // range from the first day's start to the end of the last day. Buffers do not widen it.
     windowStart: timestamp('window_start').generatedAlwaysAs(
@@ -565,6 +573,13 @@ export const attemptAnswers = pgTable(
     markedForReview: boolean('marked_for_review').notNull().default(false),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     savedAt: timestamptz('saved_at').notNull(),
+    // The marks the answer earns. A choice is scored by the server as it is saved, an empty
+    // written answer gets 0 then; any other written answer stays null until an evaluator marks it.
+    awardedMarks: numeric('awarded_marks', { precision: 6, scale: 1, mode: 'number' }),
+    comment: text('comment'),
+    // The evaluator who marked a written answer; no reference, so a save never pays a key check.
+    markedBy: uuid('marked_by'),
+    markedAt: timestamptz('marked_at'),
   },
   (table) => [primaryKey({ columns: [table.attemptId, table.questionId] })],
 );
@@ -603,4 +618,51 @@ export const attemptEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>(),
   },
   (table) => [index('attempt_events_attempt_id_idx').on(table.attemptId)],
+);
+
+// --- Results ------------------------------------------------------------------------------------
+
+/**
+ * The faculty who mark an exam's written answers, when the admin has chosen them; an exam
+ * without any is marked by the faculty proctoring it.
+ */
+export const examEvaluators = pgTable(
+  'exam_evaluators',
+  {
+    examId: examIdColumn(),
+    facultyUserId: uuid('faculty_user_id')
+      .notNull()
+      .references(() => faculty.userId, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.examId, table.facultyUserId] }),
+    index('exam_evaluators_faculty_user_id_idx').on(table.facultyUserId),
+  ],
+);
+
+/**
+ * A corrected answer key applied to every attempt, in batches the admin watches: who asked,
+ * what changed, how far it has gone. A job left RUNNING by a stopped server is taken up again.
+ */
+export const regradeJobs = pgTable(
+  'regrade_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    examId: examIdColumn(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    previousCorrectOption: integer('previous_correct_option').notNull(),
+    correctOption: integer('correct_option').notNull(),
+    status: text('status', { enum: REGRADE_STATUSES }).notNull().default('RUNNING'),
+    total: integer('total').notNull(),
+    processed: integer('processed').notNull().default(0),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull(),
+    finishedAt: timestamptz('finished_at'),
+  },
+  (table) => [
+    index('regrade_jobs_exam_id_idx').on(table.examId, table.createdAt),
+    check('regrade_jobs_status_check', isOneOf(table.status, REGRADE_STATUSES)),
+  ],
 );

@@ -28,7 +28,7 @@ import {
 } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { scheduleDetailsOf } from '../exams/exams.service';
-import { type ExamPaper, examPaper, type PaperSection } from './exam-paper';
+import { type ExamPaper, examPaper, type PaperQuestion, type PaperSection } from './exam-paper';
 import { availabilityAt, type SittingWindow, sittingWindow } from './exam-window';
 
 type AttemptRow = typeof examAttempts.$inferSelect;
@@ -163,6 +163,7 @@ function myExamOf(exam: ExamRow, window: SittingWindow, attempt: AttemptRow | nu
       submittedAt: attempt.submittedAt?.toISOString() ?? null,
       submitTrigger: attempt.submitTrigger ?? null,
     },
+    resultsPublished: exam.resultsPublishedAt !== null,
   } satisfies MyExam;
 }
 
@@ -451,6 +452,26 @@ interface AnswerRow {
   selected_option: number | null;
   text: string | null;
   marked_for_review: boolean;
+  awarded_marks: number | null;
+}
+
+/**
+ * The marks an answer earns as it stands: a choice against the key, an empty written answer 0,
+ * any other written answer null (for its evaluator). Scored at every save, so submitting, by the
+ * student or the deadline, has nothing left to compute.
+ */
+function awardedMarks(
+  paper: ExamPaper,
+  question: PaperQuestion,
+  option: number | null,
+  text: string | null,
+): number | null {
+  if (question.options) {
+    return option !== null && option === paper.correctOptionById.get(question.id)
+      ? question.marks
+      : 0;
+  }
+  return text === null || text.trim() === '' ? 0 : null;
 }
 
 /**
@@ -481,13 +502,15 @@ function answerRows(paper: ExamPaper, answers: readonly AnswerInput[], field: st
       return;
     }
     const section = paper.sectionById.get(question.sectionId) as PaperSection;
+    const text = answer.text ?? null;
     rows.push({
       question_id: question.id,
       // Only a timed section's answers are checked against its clock.
       section_id: section.timeLimit > 0 ? section.id : null,
       selected_option: option,
-      text: answer.text ?? null,
+      text,
       marked_for_review: answer.markedForReview ?? false,
+      awarded_marks: awardedMarks(paper, question, option, text),
     });
   });
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
@@ -520,11 +543,13 @@ const saveStatement = preparedSql<{
       previous.last_seq::float8 as previous_seq
   ), saved as (
     insert into attempt_answers as stored
-      (attempt_id, question_id, selected_option, text, marked_for_review, seq, saved_at)
+      (attempt_id, question_id, selected_option, text, marked_for_review, seq, saved_at,
+        awarded_marks)
     select attempt.id, answer.question_id, answer.selected_option, answer.text,
-      answer.marked_for_review, $3, $4
+      answer.marked_for_review, $3, $4, answer.awarded_marks
     from attempt cross join json_to_recordset($6::json) as answer(
-      question_id uuid, section_id text, selected_option int, text text, marked_for_review boolean)
+      question_id uuid, section_id text, selected_option int, text text, marked_for_review boolean,
+      awarded_marks numeric)
     where answer.section_id is null
       or not (attempt.section_deadlines ? answer.section_id)
       or (attempt.section_deadlines ->> answer.section_id)::timestamptz
@@ -532,7 +557,7 @@ const saveStatement = preparedSql<{
     on conflict (attempt_id, question_id) do update set
       selected_option = excluded.selected_option, text = excluded.text,
       marked_for_review = excluded.marked_for_review, seq = excluded.seq,
-      saved_at = excluded.saved_at
+      saved_at = excluded.saved_at, awarded_marks = excluded.awarded_marks
     where stored.seq < excluded.seq
   )
   select deadline_at, base_deadline_at, section_deadlines, previous_seq from attempt`,

@@ -29,14 +29,18 @@ export interface PaperSection {
   questions: PaperQuestion[];
 }
 
-/** An exam's sections and questions as students see them: never a column of the answer key. */
+/**
+ * An exam's sections and questions as students see them, and apart from them the correct option
+ * of each choice question, which scores an answer as it is saved and is never sent to a student.
+ */
 export interface ExamPaper {
   sections: PaperSection[];
   sectionById: Map<string, PaperSection>;
   questionById: Map<string, PaperQuestion>;
+  correctOptionById: Map<string, number>;
 }
 
-/** Every question of an exam in order, from a projection without the key columns: one query. */
+/** Every question of an exam in order, with the correct option but no written answer's key. */
 const paperRows = perDatabase((db) =>
   db
     .select({
@@ -59,6 +63,7 @@ const paperRows = perDatabase((db) =>
         minWordCount: questions.minWordCount,
         maxWordCount: questions.maxWordCount,
       },
+      correctOption: questions.correctOption,
     })
     .from(examSections)
     .leftJoin(questions, eq(questions.sectionId, examSections.id))
@@ -71,7 +76,8 @@ async function readPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
   const rows = await paperRows(db).execute({ examId });
   const sectionById = new Map<string, PaperSection>();
   const questionById = new Map<string, PaperQuestion>();
-  for (const { section, question } of rows) {
+  const correctOptionById = new Map<string, number>();
+  for (const { section, question, correctOption } of rows) {
     let paperSection = sectionById.get(section.id);
     if (!paperSection) {
       paperSection = { ...section, questions: [] };
@@ -81,16 +87,17 @@ async function readPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
       const paperQuestion = { ...question, sectionId: section.id };
       paperSection.questions.push(paperQuestion);
       questionById.set(question.id, paperQuestion);
+      if (correctOption !== null) correctOptionById.set(question.id, correctOption);
     }
   }
-  return { sections: [...sectionById.values()], sectionById, questionById };
+  return { sections: [...sectionById.values()], sectionById, questionById, correctOptionById };
 }
 
 /**
  * The papers of the exams being sat, read once per server process: every student of an exam gets
- * the same paper, so a thousand students starting at once cost one read. Exams are never changed
- * after creation, so a paper read once stays right; an exam deleted meanwhile has no attempts
- * left to use it.
+ * the same paper, so a thousand students starting at once cost one read. Only a regrade changes
+ * a paper (its answer key) after creation, and it forgets the paper; an exam deleted meanwhile
+ * has no attempts left to use it.
  */
 const papers = perDatabase(
   (db) =>
@@ -104,4 +111,9 @@ export async function examPaper(db: AppDatabase, examId: string): Promise<ExamPa
   const paper = await papers(db).fetch(examId);
   if (!paper) throw new Error(`The paper of exam ${examId} could not be read`);
   return paper;
+}
+
+/** Reads the exam's paper anew when next asked for: its answer key was corrected. */
+export function forgetPaper(db: AppDatabase, examId: string): void {
+  papers(db).delete(examId);
 }

@@ -43,6 +43,7 @@ export function makeMyExam(overrides: Partial<MyExam> = {}): MyExam {
     startsAt: '2030-03-14T09:30:00.000Z',
     endsAt: '2030-03-14T11:00:00.000Z',
     attempt: null,
+    resultsPublished: false,
     ...overrides,
   };
 }

@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import { hasPassed, type ResultStatus, type SectionScore } from '@examiq/contracts';
+import type { AppDatabase } from '../../db/client';
+import { preparedSql } from '../../db/prepared-sql';
+import type { exams } from '../../db/schema';
+import { type ExamPaper, examPaper } from '../attempts/exam-paper';
+import { sittingWindow } from '../attempts/exam-window';
+import { scheduleDetailsOf } from '../exams/exams.service';
+
+type ExamRow = typeof exams.$inferSelect;
+
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The anonymous code evaluators know a script by until the results are published: derived from
+ * the attempt's id, which they never see, so nothing is stored and no code can be walked back to
+ * a student without the admin.
+ */
+export function attemptCode(attemptId: string): string {
+  const digest = createHash('sha256').update(attemptId.toLowerCase()).digest();
+  let code = '';
+  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[(digest[i] as number) % 32];
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+export interface SectionMarks {
+  marks: number;
+  answered: boolean;
+  toMark: number;
+}
+
+/** Each submitted attempt's marks by section: what was awarded, whether answered, what is left. */
+const sectionMarksStatement = preparedSql<{
+  attempt_id: string;
+  section_id: string;
+  marks: number;
+  answered: boolean;
+  to_mark: number;
+}>(
+  'exam_section_marks',
+  `select answer.attempt_id, question.section_id,
+    coalesce(sum(answer.awarded_marks), 0)::float8 as marks,
+    bool_or(answer.selected_option is not null or coalesce(answer.text, '') <> '') as answered,
+    count(*) filter (where answer.awarded_marks is null)::int as to_mark
+  from exam_attempts as attempt
+  inner join attempt_answers as answer on answer.attempt_id = attempt.id
+  inner join questions as question on question.id = answer.question_id
+  where attempt.exam_id = $1 and attempt.status = 'SUBMITTED'
+    and ($2::uuid[] is null or attempt.id = any($2::uuid[]))
+  group by answer.attempt_id, question.section_id`,
+);
+
+/**
+ * The marks of the exam's submitted attempts, by attempt and section; of the attempts named, or of
+ * all of them. An attempt that answered nothing has no entry.
+ */
+export async function sectionMarks(
+  db: AppDatabase,
+  examId: string,
+  attemptIds: string[] | null = null,
+): Promise<Map<string, Map<string, SectionMarks>>> {
+  const rows = await sectionMarksStatement(db, [examId, attemptIds]);
+  const byAttempt = new Map<string, Map<string, SectionMarks>>();
+  for (const row of rows) {
+    let sections = byAttempt.get(row.attempt_id);
+    if (!sections) {
+      sections = new Map();
+      byAttempt.set(row.attempt_id, sections);
+    }
+    sections.set(row.section_id, { marks: row.marks, answered: row.answered, toMark: row.to_mark });
+  }
+  return byAttempt;
+}
+
+export interface AttemptScore {
+  sections: SectionScore[];
+  total: number;
+  toMark: number;
+  passed: boolean;
+}
+
+/**
+ * An attempt's result from its section marks. A required section always counts; an optional one
+ * counts when the student answered any of its questions. The total never exceeds the exam's total
+ * marks, which optional sections may otherwise overrun.
+ */
+export function scoreAttempt(
+  exam: Pick<ExamRow, 'totalMarks' | 'passingMarks'>,
+  paper: ExamPaper,
+  marks: Map<string, SectionMarks> | undefined,
+): AttemptScore {
+  let sum = 0;
+  let toMark = 0;
+  const sections = paper.sections.map((section) => {
+    const earned = marks?.get(section.id);
+    const counted = !section.isOptional || (earned?.answered ?? false);
+    if (counted) {
+      sum += earned?.marks ?? 0;
+      toMark += earned?.toMark ?? 0;
+    }
+    return {
+      sectionId: section.id,
+      name: section.name,
+      marks: earned?.marks ?? 0,
+      maxMarks: section.questions.reduce((total, question) => total + question.marks, 0),
+      isOptional: section.isOptional,
+      counted,
+    };
+  });
+  const total = Math.min(sum, exam.totalMarks);
+  return { sections, total, toMark, passed: hasPassed(total, exam.passingMarks) };
+}
+
+/** The scores of every submitted attempt of an exam, by attempt id. */
+export async function examScores(
+  db: AppDatabase,
+  exam: ExamRow,
+  attemptIds: string[] | null = null,
+): Promise<Map<string, AttemptScore>> {
+  const [paper, marks] = await Promise.all([
+    examPaper(db, exam.id),
+    sectionMarks(db, exam.id, attemptIds),
+  ]);
+  const scores = new Map<string, AttemptScore>();
+  for (const [attemptId, sections] of marks) {
+    scores.set(attemptId, scoreAttempt(exam, paper, sections));
+  }
+  return scores;
+}
+
+export interface ResultFacts {
+  inProgress: number;
+  submitted: number;
+  answersToMark: number;
+}
+
+const resultFactsStatement = preparedSql<{
+  exam_id: string;
+  in_progress: number;
+  submitted: number;
+  to_mark: number;
+}>(
+  'exam_result_facts',
+  `select attempt.exam_id,
+    count(*) filter (where attempt.status = 'IN_PROGRESS')::int as in_progress,
+    count(*) filter (where attempt.status = 'SUBMITTED')::int as submitted,
+    coalesce(sum((select count(*) from attempt_answers as answer
+      where answer.attempt_id = attempt.id and answer.awarded_marks is null)
+      ) filter (where attempt.status = 'SUBMITTED'), 0)::int as to_mark
+  from exam_attempts as attempt
+  where attempt.exam_id = any($1::uuid[])
+  group by attempt.exam_id`,
+);
+
+const NO_ATTEMPTS: ResultFacts = { inProgress: 0, submitted: 0, answersToMark: 0 };
+
+/** For each exam: attempts in progress, submitted, and written answers left to mark. */
+export async function resultFacts(
+  db: AppDatabase,
+  examIds: string[],
+): Promise<Map<string, ResultFacts>> {
+  const facts = new Map<string, ResultFacts>(examIds.map((id) => [id, NO_ATTEMPTS]));
+  if (examIds.length === 0) return facts;
+  for (const row of await resultFactsStatement(db, [examIds])) {
+    facts.set(row.exam_id, {
+      inProgress: row.in_progress,
+      submitted: row.submitted,
+      answersToMark: row.to_mark,
+    });
+  }
+  return facts;
+}
+
+/** Whether every sitting of the exam is over: its window closed and nobody still writing. */
+export function examEnded(exam: ExamRow, facts: ResultFacts, now: Date): boolean {
+  return sittingWindow(scheduleDetailsOf(exam)).endsAt <= now && facts.inProgress === 0;
+}
+
+/**
+ * Published once the admin published; Ready to Publish once every sitting is over and every
+ * written answer marked; Evaluating until then.
+ */
+export function resultStatusOf(exam: ExamRow, facts: ResultFacts, now: Date): ResultStatus {
+  if (exam.resultsPublishedAt) return 'Published';
+  return examEnded(exam, facts, now) && facts.answersToMark === 0
+    ? 'Ready to Publish'
+    : 'Evaluating';
+}

@@ -1,0 +1,403 @@
+import { z } from 'zod';
+import { paginationSchema } from './api';
+import { optionIdSchema } from './attempts';
+import { examListItemSchema, QUESTION_TYPES } from './exams';
+import { pageQuerySchema } from './people';
+
+// --- Enumerations -----------------------------------------------------------------------------
+
+/**
+ * Where an exam's results stand (the spec's dashboard samples): answers left to mark or the
+ * exam still running, everything marked, or published to the students.
+ */
+export const RESULT_STATUSES = ['Evaluating', 'Ready to Publish', 'Published'] as const;
+export type ResultStatus = (typeof RESULT_STATUSES)[number];
+
+export const REGRADE_STATUSES = ['RUNNING', 'DONE', 'FAILED'] as const;
+export type RegradeStatus = (typeof REGRADE_STATUSES)[number];
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Written questions are marked by an evaluator; choice questions are scored by the server. */
+export const WRITTEN_QUESTION_TYPES = ['SHORT_ANSWER', 'LONG_ANSWER'] as const;
+export const isWrittenQuestion = (type: string) =>
+  (WRITTEN_QUESTION_TYPES as readonly string[]).includes(type);
+
+export const MARK_STEP = 0.5;
+
+export const RESULT_MESSAGES = {
+  examNotFound: 'Exam not found',
+  answerNotFound: 'Answer not found',
+  questionNotFound: 'Question not found',
+  jobNotFound: 'Regrade not found',
+  notEvaluator: 'You are not an evaluator of this exam',
+  choiceScoredByServer: 'Choice questions are scored automatically and cannot be marked',
+  marksAboveQuestion: (max: number) => `Marks cannot exceed the question's ${max} marks`,
+  notSubmitted: 'This answer belongs to an exam still being sat',
+  examNotEnded: 'The exam has not ended yet: results can be published once every sitting is over',
+  answersToMark: (count: number) =>
+    `${count.toLocaleString('en')} ${count === 1 ? 'answer is' : 'answers are'} still to be marked`,
+  alreadyPublished: 'The results of this exam are already published',
+  published: 'Results published',
+  notPublished: 'Results are not published yet',
+  graded: 'Marks saved',
+  evaluatorsSaved: 'Evaluators saved',
+  evaluatorNotFaculty: 'Every evaluator must be a faculty member',
+  regradeChoiceOnly: 'Only a choice question can be regraded',
+  regradeSameOption: 'This option is already the correct one',
+  regradeWhileSitting:
+    'The exam is still being sat: an answer key can be corrected once every sitting is over',
+  regradeRunning: 'A regrade of this exam is already running',
+  regradeStarted: 'Regrade started',
+} as const;
+
+// --- Requests ---------------------------------------------------------------------------------
+
+/**
+ * An answer is one student's answer to one question: its id names both, the attempt's and the
+ * question's, so the save path needs no key of its own.
+ */
+export const answerIdSchema = z
+  .string({ error: 'The answer id is not valid' })
+  .regex(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    'The answer id is not valid',
+  );
+
+export function answerIdOf(attemptId: string, questionId: string): string {
+  return `${attemptId}.${questionId}`;
+}
+
+export function splitAnswerId(answerId: string): { attemptId: string; questionId: string } {
+  const [attemptId = '', questionId = ''] = answerId.toLowerCase().split('.');
+  return { attemptId, questionId };
+}
+
+export const GRADE_LIMITS = { comment: 2_000, evaluators: 50 } as const;
+
+export const gradeAnswerSchema = z.object({
+  answerId: answerIdSchema,
+  marks: z
+    .number({ error: 'Marks must be a number' })
+    .min(0, 'Marks cannot be below 0')
+    .max(1_000, 'Marks cannot exceed 1000')
+    .multipleOf(MARK_STEP, 'Marks go in steps of 0.5'),
+  comment: z
+    .string({ error: 'The comment must be text' })
+    .trim()
+    .max(
+      GRADE_LIMITS.comment,
+      `A comment cannot exceed ${GRADE_LIMITS.comment.toLocaleString('en')} characters`,
+    )
+    .optional(),
+});
+export type GradeAnswerPayload = z.infer<typeof gradeAnswerSchema>;
+
+export const answersToGradeQuerySchema = pageQuerySchema.extend({
+  questionId: z.uuid('The question id is not valid').optional(),
+  /** One script: every written answer of the attempt with this anonymous code. */
+  attemptCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/i, 'The attempt code is not valid')
+    .optional(),
+});
+export type AnswersToGradeQuery = z.output<typeof answersToGradeQuerySchema>;
+
+export const setEvaluatorsSchema = z.object({
+  evaluatorIds: z
+    .array(z.uuid('An evaluator id is not valid'), { error: 'evaluatorIds must be a list' })
+    .max(GRADE_LIMITS.evaluators, `At most ${GRADE_LIMITS.evaluators} evaluators`)
+    .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, {
+      message: 'An evaluator can be chosen only once',
+    }),
+});
+export type SetEvaluatorsPayload = z.infer<typeof setEvaluatorsSchema>;
+
+export const resultsQuerySchema = pageQuerySchema.extend({
+  search: z
+    .string()
+    .trim()
+    .max(100, 'Search cannot exceed 100 characters')
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type ResultsQuery = z.output<typeof resultsQuerySchema>;
+
+export const exportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: 'The format must be csv or xlsx' }).default('csv'),
+});
+
+export const regradeSchema = z.object({
+  questionId: z.uuid('The question id is not valid'),
+  correctOptionId: optionIdSchema,
+  /** True: only report whose results would change; nothing is written. */
+  dryRun: z.boolean({ error: 'dryRun must be true or false' }).default(false),
+});
+export type RegradePayload = z.input<typeof regradeSchema>;
+
+export const regradeJobParamSchema = z.object({ jobId: z.uuid('The regrade id is not valid') });
+
+// --- Responses --------------------------------------------------------------------------------
+
+export const gradingProgressSchema = z.object({ marked: z.number(), total: z.number() });
+export type GradingProgress = z.infer<typeof gradingProgressSchema>;
+
+const examHeadSchema = examListItemSchema.pick({
+  _id: true,
+  examId: true,
+  examTitle: true,
+  subject: true,
+  examMode: true,
+  totalMarks: true,
+  passingMarks: true,
+  scheduleDetails: true,
+});
+
+export const facultyExamSchema = examHeadSchema.extend({
+  /** Whether the faculty member proctors it, evaluates it, or both. */
+  roles: z.array(z.enum(['PROCTOR', 'EVALUATOR'])),
+  resultStatus: z.enum(RESULT_STATUSES),
+  gradingProgress: gradingProgressSchema,
+});
+export type FacultyExam = z.infer<typeof facultyExamSchema>;
+
+export const facultyExamsDataSchema = z.object({ exams: z.array(facultyExamSchema) });
+
+/** A written question as its evaluator sees it: with the key a marker needs. */
+export const questionToGradeSchema = z.object({
+  _id: z.string(),
+  sectionName: z.string(),
+  position: z.number(),
+  questionText: z.string(),
+  questionType: z.enum(QUESTION_TYPES),
+  marks: z.number(),
+  modelAnswer: z.string().nullable(),
+  sampleAnswer: z.string().nullable(),
+  keywords: z.array(z.string()),
+  minWordCount: z.number().nullable(),
+  maxWordCount: z.number().nullable(),
+  progress: gradingProgressSchema,
+});
+export type QuestionToGrade = z.infer<typeof questionToGradeSchema>;
+
+export const answerToGradeSchema = z.object({
+  _id: z.string(),
+  /** Who wrote it, blind: an anonymous code until the results are published. */
+  attemptCode: z.string(),
+  /** The student's name once the results are published; null while marking is blind. */
+  studentName: z.string().nullable(),
+  questionId: z.string(),
+  text: z.string(),
+  marks: z.number().nullable(),
+  comment: z.string().nullable(),
+  markedAt: z.string().nullable(),
+});
+export type AnswerToGrade = z.infer<typeof answerToGradeSchema>;
+
+export const answersToGradeDataSchema = z.object({
+  exam: examHeadSchema.extend({ resultStatus: z.enum(RESULT_STATUSES) }),
+  /** Every written question of the exam, in order, with its progress. */
+  questions: z.array(questionToGradeSchema),
+  /** The scripts (attempts) by their codes, with each one's progress. */
+  scripts: z.array(z.object({ attemptCode: z.string(), progress: gradingProgressSchema })),
+  answers: z.array(answerToGradeSchema),
+  pagination: paginationSchema,
+});
+export type AnswersToGradeData = z.infer<typeof answersToGradeDataSchema>;
+
+export const sectionScoreSchema = z.object({
+  sectionId: z.string(),
+  name: z.string(),
+  marks: z.number(),
+  maxMarks: z.number(),
+  isOptional: z.boolean(),
+  /** Whether it counts towards the total: always for a required section, when answered else. */
+  counted: z.boolean(),
+});
+export type SectionScore = z.infer<typeof sectionScoreSchema>;
+
+export const examResultSchema = z.object({
+  attemptId: z.string(),
+  attemptCode: z.string(),
+  student: z.object({
+    _id: z.string(),
+    studentId: z.string(),
+    rollNumber: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+  }),
+  submittedAt: z.string().nullable(),
+  sections: z.array(sectionScoreSchema),
+  total: z.number(),
+  /** Written answers of this attempt still to be marked; its total is provisional until 0. */
+  toMark: z.number(),
+  passed: z.boolean(),
+});
+export type ExamResult = z.infer<typeof examResultSchema>;
+
+export const resultSummarySchema = z.object({
+  participants: z.number(),
+  submitted: z.number(),
+  average: z.number().nullable(),
+  median: z.number().nullable(),
+  highest: z.number().nullable(),
+  lowest: z.number().nullable(),
+  /** Share of the submitted attempts that passed, 0 to 1; null without any. */
+  passRate: z.number().nullable(),
+  answersToMark: z.number(),
+});
+export type ResultSummary = z.infer<typeof resultSummarySchema>;
+
+export const examResultsDataSchema = z.object({
+  exam: examHeadSchema.extend({
+    showAnswersAfterPublish: z.boolean(),
+    resultsPublishedAt: z.string().nullable(),
+  }),
+  resultStatus: z.enum(RESULT_STATUSES),
+  summary: resultSummarySchema,
+  results: z.array(examResultSchema),
+  pagination: paginationSchema,
+});
+export type ExamResultsData = z.infer<typeof examResultsDataSchema>;
+
+export const publishResultsDataSchema = z.object({
+  resultStatus: z.literal('Published'),
+  resultsPublishedAt: z.string(),
+});
+
+export const evaluatorSchema = z.object({
+  _id: z.string(),
+  facultyId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type Evaluator = z.infer<typeof evaluatorSchema>;
+
+export const evaluatorsDataSchema = z.object({
+  /** Chosen by the admin, or the exam's proctors while none is chosen. */
+  evaluators: z.array(evaluatorSchema),
+  chosenByAdmin: z.boolean(),
+});
+export type EvaluatorsData = z.infer<typeof evaluatorsDataSchema>;
+
+export const questionStatisticSchema = z.object({
+  questionId: z.string(),
+  sectionName: z.string(),
+  position: z.number(),
+  questionText: z.string(),
+  questionType: z.enum(QUESTION_TYPES),
+  marks: z.number(),
+  answered: z.number(),
+  /** Share of the submitted attempts scoring full marks on it (difficulty), 0 to 1. */
+  correctRate: z.number().nullable(),
+  /** Upper 27% minus lower 27% correct shares, -1 to 1; null with too few attempts. */
+  discrimination: z.number().nullable(),
+  /** Why the question looks broken, or null. */
+  flag: z.string().nullable(),
+});
+export type QuestionStatistic = z.infer<typeof questionStatisticSchema>;
+
+export const examReportDataSchema = z.object({
+  exam: examHeadSchema,
+  resultStatus: z.enum(RESULT_STATUSES),
+  summary: resultSummarySchema,
+  /** Counts of totals in equal bins from 0 to the exam's total marks. */
+  histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number() })),
+  sections: z.array(
+    z.object({
+      sectionId: z.string(),
+      name: z.string(),
+      maxMarks: z.number(),
+      average: z.number().nullable(),
+    }),
+  ),
+  questions: z.array(questionStatisticSchema),
+});
+export type ExamReportData = z.infer<typeof examReportDataSchema>;
+
+export const regradeChangeSchema = z.object({
+  attemptCode: z.string(),
+  studentName: z.string(),
+  rollNumber: z.string(),
+  totalBefore: z.number(),
+  totalAfter: z.number(),
+  passedBefore: z.boolean(),
+  passedAfter: z.boolean(),
+});
+
+export const regradeJobSchema = z.object({
+  _id: z.string(),
+  questionId: z.string(),
+  previousCorrectOptionId: z.string(),
+  correctOptionId: z.string(),
+  status: z.enum(REGRADE_STATUSES),
+  total: z.number(),
+  processed: z.number(),
+  requestedBy: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type RegradeJob = z.infer<typeof regradeJobSchema>;
+
+export const regradeDataSchema = z.object({
+  /** The attempts whose total or pass/fail changes, at most 500 of them listed. */
+  changes: z.array(regradeChangeSchema),
+  attemptsAffected: z.number(),
+  passChanges: z.number(),
+  /** The job applying it; null on a dry run. */
+  job: regradeJobSchema.nullable(),
+});
+export type RegradeData = z.infer<typeof regradeDataSchema>;
+
+/** A question's answer and key as the student reads them in a published result. */
+export const resultQuestionSchema = z.object({
+  _id: z.string(),
+  questionText: z.string(),
+  questionType: z.enum(QUESTION_TYPES),
+  marks: z.number(),
+  awardedMarks: z.number().nullable(),
+  options: z.array(z.object({ _id: z.string(), text: z.string() })).optional(),
+  selectedOptionId: z.string().nullable(),
+  text: z.string().nullable(),
+  comment: z.string().nullable(),
+  /** Present only when the exam shows answers and explanations after publishing. */
+  correctOptionId: z.string().nullable().optional(),
+  modelAnswer: z.string().nullable().optional(),
+  explanation: z.string().optional(),
+});
+export type ResultQuestion = z.infer<typeof resultQuestionSchema>;
+
+export const studentResultDataSchema = z.object({
+  exam: examHeadSchema.extend({ showAnswersAfterPublish: z.boolean() }),
+  total: z.number(),
+  passed: z.boolean(),
+  submittedAt: z.string().nullable(),
+  sections: z.array(sectionScoreSchema.extend({ questions: z.array(resultQuestionSchema) })),
+});
+export type StudentResultData = z.infer<typeof studentResultDataSchema>;
+
+/** A completed exam on the dashboard's Result Publishing Status and the results list. */
+export const examResultStatusSchema = examHeadSchema.extend({
+  resultStatus: z.enum(RESULT_STATUSES),
+  submitted: z.number(),
+  answersToMark: z.number(),
+});
+export type ExamResultStatus = z.infer<typeof examResultStatusSchema>;
+
+export const resultStatusesQuerySchema = pageQuerySchema.extend({
+  status: z.enum(RESULT_STATUSES, { error: 'The status is not valid' }).optional(),
+});
+
+export const resultStatusesDataSchema = z.object({
+  exams: z.array(examResultStatusSchema),
+  pagination: paginationSchema,
+});
+export type ResultStatusesData = z.infer<typeof resultStatusesDataSchema>;
+
+/** The result a total earns: passing marks reached. */
+export function hasPassed(total: number, passingMarks: number): boolean {
+  return total >= passingMarks;
+}
