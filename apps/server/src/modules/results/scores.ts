@@ -129,6 +129,8 @@ export async function examScores(
 }
 
 export interface ResultFacts {
+  /** The students of the exam's target sections. */
+  participants: number;
   inProgress: number;
   submitted: number;
   answersToMark: number;
@@ -136,33 +138,40 @@ export interface ResultFacts {
 
 const resultFactsStatement = preparedSql<{
   exam_id: string;
+  participants: number;
   in_progress: number;
   submitted: number;
   to_mark: number;
 }>(
   'exam_result_facts',
-  `select attempt.exam_id,
-    count(*) filter (where attempt.status = 'IN_PROGRESS')::int as in_progress,
-    count(*) filter (where attempt.status = 'SUBMITTED')::int as submitted,
-    coalesce(sum((select count(*) from attempt_answers as answer
-      where answer.attempt_id = attempt.id and answer.awarded_marks is null)
-      ) filter (where attempt.status = 'SUBMITTED'), 0)::int as to_mark
-  from exam_attempts as attempt
-  where attempt.exam_id = any($1::uuid[])
-  group by attempt.exam_id`,
+  `select exam.exam_id, audience.participants, sittings.in_progress, sittings.submitted,
+    sittings.to_mark
+  from unnest($1::uuid[]) as exam(exam_id)
+  cross join lateral (
+    select count(*)::int as participants from exam_target_sections as target
+    inner join students as student on student.section_id = target.section_id
+    where target.exam_id = exam.exam_id
+  ) as audience
+  cross join lateral (
+    select count(*) filter (where attempt.status = 'IN_PROGRESS')::int as in_progress,
+      count(*) filter (where attempt.status = 'SUBMITTED')::int as submitted,
+      coalesce(sum((select count(*) from attempt_answers as answer
+        where answer.attempt_id = attempt.id and answer.awarded_marks is null)
+        ) filter (where attempt.status = 'SUBMITTED'), 0)::int as to_mark
+    from exam_attempts as attempt where attempt.exam_id = exam.exam_id
+  ) as sittings`,
 );
 
-const NO_ATTEMPTS: ResultFacts = { inProgress: 0, submitted: 0, answersToMark: 0 };
-
-/** For each exam: attempts in progress, submitted, and written answers left to mark. */
+/** For each exam: its audience, attempts in progress and submitted, written answers to mark. */
 export async function resultFacts(
   db: AppDatabase,
   examIds: string[],
 ): Promise<Map<string, ResultFacts>> {
-  const facts = new Map<string, ResultFacts>(examIds.map((id) => [id, NO_ATTEMPTS]));
+  const facts = new Map<string, ResultFacts>();
   if (examIds.length === 0) return facts;
   for (const row of await resultFactsStatement(db, [examIds])) {
     facts.set(row.exam_id, {
+      participants: row.participants,
       inProgress: row.in_progress,
       submitted: row.submitted,
       answersToMark: row.to_mark,
@@ -171,9 +180,14 @@ export async function resultFacts(
   return facts;
 }
 
-/** Whether every sitting of the exam is over: its window closed and nobody still writing. */
+/**
+ * Whether every sitting of the exam is over: nobody is still writing, and either its window has
+ * closed or every student of its audience has submitted (one attempt each: nobody can start).
+ */
 export function examEnded(exam: ExamRow, facts: ResultFacts, now: Date): boolean {
-  return sittingWindow(scheduleDetailsOf(exam)).endsAt <= now && facts.inProgress === 0;
+  if (facts.inProgress > 0) return false;
+  const windowClosed = sittingWindow(scheduleDetailsOf(exam)).endsAt <= now;
+  return windowClosed || (facts.participants > 0 && facts.submitted >= facts.participants);
 }
 
 /**
