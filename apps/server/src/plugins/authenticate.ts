@@ -11,7 +11,7 @@ import { type CommitState, commitState, type Dependencies } from '../db/commit-s
 import { readCache } from '../db/read-cache';
 import { ApiError } from '../errors';
 import { findLiveSession, type LiveSession } from '../modules/auth/auth.service';
-import { verifyAccessToken } from '../modules/auth/tokens';
+import { SIGNED_IN_CLIENTS_KEPT, verifyAccessToken } from '../modules/auth/tokens';
 import { errorAnswer } from './error-handler';
 
 export interface AuthContext {
@@ -64,7 +64,7 @@ export function registerAuthentication(
   // A session changes only by a commit that changes or removes it or its account (sign-out,
   // deactivation) or by expiring: it is looked up again only after such a commit, and its expiry
   // checked on every request.
-  const liveSessions = readCache<LiveSession | null>(db, { maxEntries: 10_000 });
+  const liveSessions = readCache<LiveSession | null>(db, { maxEntries: SIGNED_IN_CLIENTS_KEPT });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header) throw new ApiError(401, AUTH_MESSAGES.missingToken);
