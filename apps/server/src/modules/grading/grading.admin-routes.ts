@@ -1,8 +1,64 @@
+import {
+  evaluatorsDataSchema,
+  examIdParamSchema,
+  RESULT_MESSAGES,
+  setEvaluatorsSchema,
+  successResponse,
+} from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { examEvaluatorsOf, setExamEvaluators } from './evaluators';
+
+const TAGS = ['evaluators'];
 
 /** Who evaluates an exam. Registered inside the admin scope, which guards it. */
 export const gradingAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
   now: () => Date;
-}> = async (_app, _options) => {};
+}> = async (app, { db }) => {
+  app.get(
+    '/get-exam-evaluators/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "An exam's evaluators: those the admin chose, or its proctors while none is chosen",
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        response: {
+          200: successResponse(evaluatorsDataSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await examEvaluatorsOf(db, request.params.examId),
+    }),
+  );
+
+  app.put(
+    '/set-exam-evaluators/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Replaces an exam's evaluators with faculty members; an empty list returns the marking to its proctors",
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        body: setEvaluatorsSchema,
+        response: {
+          200: successResponse(evaluatorsDataSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: RESULT_MESSAGES.evaluatorsSaved,
+      data: await setExamEvaluators(db, request.params.examId, request.body),
+    }),
+  );
+};

@@ -1,8 +1,90 @@
+import {
+  answersToGradeDataSchema,
+  answersToGradeQuerySchema,
+  answerToGradeSchema,
+  examIdParamSchema,
+  facultyExamsDataSchema,
+  gradeAnswerSchema,
+  RESULT_MESSAGES,
+  successResponse,
+} from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { answersToGrade, gradeAnswer, myGradingExams } from './grading.service';
+
+const TAGS = ['grading'];
 
 /** Marking written answers. Registered inside the faculty scope; each route checks the faculty member evaluates the exam. */
 export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
   now: () => Date;
-}> = async (_app, _options) => {};
+}> = async (app, { db, now }) => {
+  app.get(
+    '/get-my-exams',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The published exams the faculty member proctors or evaluates, with their result status and marking progress',
+        security: BEARER_AUTH,
+        response: { 200: successResponse(facultyExamsDataSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await myGradingExams(db, request.auth.userId, now()),
+    }),
+  );
+
+  app.get(
+    '/get-answers-to-grade/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "An exam's written questions with their keys, its scripts by anonymous code, and one page of answers to mark, of one question or one script",
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        querystring: answersToGradeQuerySchema,
+        response: {
+          200: successResponse(answersToGradeDataSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await answersToGrade(
+        db,
+        request.auth.userId,
+        request.params.examId,
+        request.query,
+        now(),
+      ),
+    }),
+  );
+
+  app.post(
+    '/grade-answer',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Marks a written answer of a submitted attempt, from 0 to the question's marks in steps of 0.5, with an optional comment",
+        security: BEARER_AUTH,
+        body: gradeAnswerSchema,
+        response: {
+          200: successResponse(answerToGradeSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: RESULT_MESSAGES.graded,
+      data: await gradeAnswer(db, request.auth.userId, request.body, now()),
+    }),
+  );
+};

@@ -9,6 +9,20 @@ import { scheduleDetailsOf } from '../exams/exams.service';
 
 type ExamRow = typeof exams.$inferSelect;
 
+/** An exam as the results, grading and report calls head their answers with. */
+export function examHeadOf(exam: ExamRow) {
+  return {
+    _id: exam.id,
+    examId: exam.examId,
+    examTitle: exam.title,
+    subject: exam.subject,
+    examMode: exam.mode,
+    totalMarks: exam.totalMarks,
+    passingMarks: exam.passingMarks,
+    scheduleDetails: scheduleDetailsOf(exam),
+  };
+}
+
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /**

@@ -1,0 +1,333 @@
+import {
+  type AnswersToGradeData,
+  type AnswersToGradeQuery,
+  type AnswerToGrade,
+  answerIdOf,
+  type FacultyExam,
+  type GradeAnswerPayload,
+  type GradingProgress,
+  isWrittenQuestion,
+  type QuestionToGrade,
+  RESULT_MESSAGES,
+  splitAnswerId,
+  WRITTEN_QUESTION_TYPES,
+} from '@examiq/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { paginationOf } from '../../db/pagination';
+import { perDatabase } from '../../db/per-database';
+import { preparedSql } from '../../db/prepared-sql';
+import { attemptAnswers, examSections, questions } from '../../db/schema';
+import { ApiError, FieldErrors } from '../../errors';
+import { examById } from '../attempts/attempts.service';
+import { attemptCode, examHeadOf, resultFacts, resultStatusOf } from '../results/scores';
+import { assertEvaluator, facultyExamRows } from './evaluators';
+
+/**
+ * The written answers an evaluator marks: those still waiting (null marks: a choice and an empty
+ * text are scored as they are saved) and those an evaluator has marked. Counted, listed and
+ * reported with this one condition, over submitted attempts only.
+ */
+const NEEDS_MARK =
+  "submitted.status = 'SUBMITTED' and (answer.awarded_marks is null or answer.marked_by is not null)";
+
+const NO_PROGRESS: GradingProgress = { marked: 0, total: 0 };
+
+const examProgressStatement = preparedSql<{ exam_id: string; marked: number; total: number }>(
+  'exams_grading_progress',
+  `select submitted.exam_id, count(answer.marked_by)::int as marked, count(*)::int as total
+  from exam_attempts as submitted
+  inner join attempt_answers as answer on answer.attempt_id = submitted.id
+  where submitted.exam_id = any($1::uuid[]) and ${NEEDS_MARK}
+  group by submitted.exam_id`,
+);
+
+/** The published exams the faculty member proctors or evaluates, with where their marking stands. */
+export async function myGradingExams(
+  db: AppDatabase,
+  userId: string,
+  now: Date,
+): Promise<{ exams: FacultyExam[] }> {
+  const rows = await facultyExamRows(db, userId);
+  const examIds = rows.map((row) => row.exam.id);
+  const [facts, progressRows] = await Promise.all([
+    resultFacts(db, examIds),
+    examIds.length === 0 ? [] : examProgressStatement(db, [examIds]),
+  ]);
+  const progress = new Map(
+    progressRows.map(({ exam_id, marked, total }) => [exam_id, { marked, total }]),
+  );
+  return {
+    exams: rows.flatMap(({ exam, proctors, evaluates }) => {
+      const examFacts = facts.get(exam.id);
+      if (!examFacts) return [];
+      return {
+        ...examHeadOf(exam),
+        roles: [
+          ...(proctors ? ['PROCTOR' as const] : []),
+          ...(evaluates ? ['EVALUATOR' as const] : []),
+        ],
+        resultStatus: resultStatusOf(exam, examFacts, now),
+        gradingProgress: progress.get(exam.id) ?? NO_PROGRESS,
+      };
+    }),
+  };
+}
+
+/** An answer as its evaluator sees it: by its code, named only once results are published. */
+function answerOf(answer: {
+  attemptId: string;
+  questionId: string;
+  studentName: string | null;
+  text: string;
+  marks: number | null;
+  comment: string | null;
+  markedAt: Date | null;
+}): AnswerToGrade {
+  return {
+    _id: answerIdOf(answer.attemptId, answer.questionId),
+    attemptCode: attemptCode(answer.attemptId),
+    studentName: answer.studentName,
+    questionId: answer.questionId,
+    text: answer.text,
+    marks: answer.marks,
+    comment: answer.comment,
+    markedAt: answer.markedAt?.toISOString() ?? null,
+  };
+}
+
+/** An exam's written questions in paper order, with each one's key. */
+const writtenQuestions = perDatabase((db) =>
+  db
+    .select({
+      _id: questions.id,
+      sectionName: examSections.name,
+      position: questions.position,
+      questionText: questions.questionText,
+      questionType: questions.questionType,
+      marks: questions.marks,
+      modelAnswer: questions.modelAnswer,
+      sampleAnswer: questions.sampleAnswer,
+      keywords: questions.keywords,
+      minWordCount: questions.minWordCount,
+      maxWordCount: questions.maxWordCount,
+    })
+    .from(examSections)
+    .innerJoin(questions, eq(questions.sectionId, examSections.id))
+    .where(
+      and(
+        eq(examSections.examId, sql.placeholder('examId')),
+        inArray(questions.questionType, [...WRITTEN_QUESTION_TYPES]),
+      ),
+    )
+    .orderBy(asc(examSections.position), asc(questions.position))
+    .prepare('written_questions'),
+);
+
+/** Marked and to mark, by question and by attempt. */
+const markingProgressStatement = preparedSql<{
+  question_id: string | null;
+  attempt_id: string | null;
+  marked: number;
+  total: number;
+}>(
+  'exam_marking_progress',
+  `select answer.question_id, answer.attempt_id, count(answer.marked_by)::int as marked,
+    count(*)::int as total
+  from exam_attempts as submitted
+  inner join attempt_answers as answer on answer.attempt_id = submitted.id
+  where submitted.exam_id = $1 and ${NEEDS_MARK}
+  group by grouping sets ((answer.question_id), (answer.attempt_id))`,
+);
+
+/**
+ * One page of the answers to mark, in paper order and then by attempt: an order that stays put
+ * while marks are given, and tells nothing of who submitted first. The page's total comes on a
+ * row of its own, so an empty page still carries it.
+ */
+const answersPageStatement = preparedSql<{
+  total: number;
+  attempt_id: string | null;
+  question_id: string;
+  text: string;
+  awarded_marks: number | null;
+  comment: string | null;
+  marked_at: Date | null;
+  student_name: string;
+}>(
+  'answers_to_grade',
+  `with matching as (
+    select answer.attempt_id, answer.question_id, answer.text, answer.awarded_marks,
+      answer.comment, answer.marked_at, section.position as section_position,
+      question.position as question_position, submitted.student_user_id
+    from exam_attempts as submitted
+    inner join attempt_answers as answer on answer.attempt_id = submitted.id
+    inner join questions as question on question.id = answer.question_id
+    inner join exam_sections as section on section.id = question.section_id
+    where submitted.exam_id = $1 and ${NEEDS_MARK}
+      and ($2::uuid is null or answer.question_id = $2)
+      and ($3::uuid is null or answer.attempt_id = $3)
+  )
+  select (select count(*) from matching)::int as total, page.*
+  from (values (1)) as single_row
+  left join lateral (
+    select matching.attempt_id, matching.question_id, matching.text,
+      matching.awarded_marks::float8 as awarded_marks, matching.comment, matching.marked_at,
+      student.first_name || ' ' || student.last_name as student_name
+    from matching
+    inner join students as student on student.user_id = matching.student_user_id
+    order by matching.section_position, matching.question_position, matching.attempt_id
+    limit $4 offset $5
+  ) as page on true`,
+);
+
+/** A published exam the faculty member evaluates; a draft is as unknown as a made-up id. */
+async function examToGrade(db: AppDatabase, examId: string, userId: string) {
+  const [exam] = await examById(db).execute({ examId });
+  if (exam?.status !== 'PUBLISH') throw new ApiError(404, RESULT_MESSAGES.examNotFound);
+  await assertEvaluator(db, examId, userId);
+  return exam;
+}
+
+/**
+ * What an evaluator needs to mark an exam: its written questions with their keys and progress,
+ * its scripts by code, and one page of answers, of one question or one script when asked.
+ * Students are named only once the results are published.
+ */
+export async function answersToGrade(
+  db: AppDatabase,
+  userId: string,
+  examId: string,
+  query: AnswersToGradeQuery,
+  now: Date,
+): Promise<AnswersToGradeData> {
+  const exam = await examToGrade(db, examId, userId);
+  const [written, progressRows, facts] = await Promise.all([
+    writtenQuestions(db).execute({ examId }),
+    markingProgressStatement(db, [examId]),
+    resultFacts(db, [examId]),
+  ]);
+  const questionId = query.questionId?.toLowerCase();
+  if (questionId && !written.some((question) => question._id === questionId)) {
+    throw new ApiError(404, RESULT_MESSAGES.questionNotFound);
+  }
+  const byQuestion = new Map<string, GradingProgress>();
+  const scripts: AnswersToGradeData['scripts'] = [];
+  const attemptByCode = new Map<string, string>();
+  for (const { question_id, attempt_id, marked, total } of progressRows) {
+    if (question_id) byQuestion.set(question_id, { marked, total });
+    if (attempt_id) {
+      const code = attemptCode(attempt_id);
+      attemptByCode.set(code, attempt_id);
+      scripts.push({ attemptCode: code, progress: { marked, total } });
+    }
+  }
+  scripts.sort((a, b) => a.attemptCode.localeCompare(b.attemptCode));
+  const code = query.attemptCode?.toUpperCase();
+  const attemptId = code ? attemptByCode.get(code) : undefined;
+  const pageRows =
+    code && !attemptId
+      ? []
+      : await answersPageStatement(db, [
+          examId,
+          questionId ?? null,
+          attemptId ?? null,
+          query.limit,
+          (query.page - 1) * query.limit,
+        ]);
+  const published = exam.resultsPublishedAt !== null;
+  const examFacts = facts.get(examId);
+  return {
+    exam: {
+      ...examHeadOf(exam),
+      resultStatus: examFacts ? resultStatusOf(exam, examFacts, now) : 'Evaluating',
+    },
+    questions: written.map(({ _id, position, keywords, ...question }) => ({
+      _id,
+      ...question,
+      position: position + 1,
+      keywords: keywords ?? [],
+      progress: byQuestion.get(_id) ?? NO_PROGRESS,
+    })) satisfies QuestionToGrade[],
+    scripts,
+    answers: pageRows.flatMap(({ attempt_id, student_name, ...row }) =>
+      attempt_id === null
+        ? []
+        : [
+            answerOf({
+              attemptId: attempt_id,
+              questionId: row.question_id,
+              studentName: published ? student_name : null,
+              text: row.text,
+              marks: row.awarded_marks,
+              comment: row.comment,
+              markedAt: row.marked_at,
+            }),
+          ],
+    ),
+    pagination: paginationOf(query, pageRows[0]?.total ?? 0),
+  };
+}
+
+/** The answer with what grading it depends on: its attempt, question, exam and student. */
+const answerToGradeStatement = preparedSql<{
+  exam_id: string;
+  status: 'IN_PROGRESS' | 'SUBMITTED';
+  question_type: string;
+  marks: number;
+  answered: boolean;
+  published: boolean;
+  student_name: string;
+}>(
+  'answer_to_grade',
+  `select submitted.exam_id, submitted.status, question.question_type, question.marks,
+    answer.attempt_id is not null as answered, exam.results_published_at is not null as published,
+    student.first_name || ' ' || student.last_name as student_name
+  from exam_attempts as submitted
+  inner join exams as exam on exam.id = submitted.exam_id
+  inner join students as student on student.user_id = submitted.student_user_id
+  inner join questions as question on question.id = $2
+  inner join exam_sections as section
+    on section.id = question.section_id and section.exam_id = submitted.exam_id
+  left join attempt_answers as answer
+    on answer.attempt_id = submitted.id and answer.question_id = question.id
+  where submitted.id = $1`,
+);
+
+/**
+ * Marks a written answer of a submitted attempt. Marking after the results are published is a
+ * correction: the student's result is computed from the marks, so it follows at once.
+ */
+export async function gradeAnswer(
+  db: AppDatabase,
+  userId: string,
+  { answerId, marks, comment }: GradeAnswerPayload,
+  now: Date,
+): Promise<AnswerToGrade> {
+  const { attemptId, questionId } = splitAnswerId(answerId);
+  const [target] = await answerToGradeStatement(db, [attemptId, questionId]);
+  if (!target?.answered) throw new ApiError(404, RESULT_MESSAGES.answerNotFound);
+  await assertEvaluator(db, target.exam_id, userId);
+  if (!isWrittenQuestion(target.question_type)) {
+    throw new FieldErrors({ answerId: RESULT_MESSAGES.choiceScoredByServer });
+  }
+  if (marks > target.marks) {
+    throw new FieldErrors({ marks: RESULT_MESSAGES.marksAboveQuestion(target.marks) });
+  }
+  if (target.status !== 'SUBMITTED') throw new ApiError(409, RESULT_MESSAGES.notSubmitted);
+  const [graded] = await db
+    .update(attemptAnswers)
+    .set({ awardedMarks: marks, comment: comment || null, markedBy: userId, markedAt: now })
+    .where(and(eq(attemptAnswers.attemptId, attemptId), eq(attemptAnswers.questionId, questionId)))
+    .returning();
+  if (!graded) throw new ApiError(404, RESULT_MESSAGES.answerNotFound);
+  return answerOf({
+    attemptId,
+    questionId,
+    studentName: target.published ? target.student_name : null,
+    text: graded.text ?? '',
+    marks: graded.awardedMarks,
+    comment: graded.comment,
+    markedAt: graded.markedAt,
+  });
+}
