@@ -93,6 +93,10 @@ export const examInfoShape = {
   // The server fixes each attempt's order when it starts; these only say whether to shuffle.
   shuffleQuestions: z.boolean({ error: 'Shuffle questions must be true or false' }).default(false),
   shuffleOptions: z.boolean({ error: 'Shuffle options must be true or false' }).default(false),
+  /** Whether a published result shows the student the correct answers and explanations. */
+  showAnswersAfterPublish: z
+    .boolean({ error: 'Show answers after publishing must be true or false' })
+    .default(true),
 };
 
 function checkPassingMarks(
@@ -575,6 +579,7 @@ export const examListItemSchema = z.object({
   assignedFacultyIds: z.array(z.string()),
   shuffleQuestions: z.boolean(),
   shuffleOptions: z.boolean(),
+  showAnswersAfterPublish: z.boolean(),
   createdAt: z.string(),
 });
 export type ExamListItem = z.infer<typeof examListItemSchema>;

@@ -41,6 +41,7 @@ export const RESULT_MESSAGES = {
   alreadyPublished: 'The results of this exam are already published',
   published: 'Results published',
   notPublished: 'Results are not published yet',
+  noResult: 'You have no result for this exam: you did not submit it',
   graded: 'Marks saved',
   evaluatorsSaved: 'Evaluators saved',
   evaluatorNotFaculty: 'Every evaluator must be a faculty member',
@@ -50,6 +51,18 @@ export const RESULT_MESSAGES = {
     'The exam is still being sat: an answer key can be corrected once every sitting is over',
   regradeRunning: 'A regrade of this exam is already running',
   regradeStarted: 'Regrade started',
+  flagReversed: 'More low scorers than high scorers answered it correctly: check the answer key',
+  flagNobodyCorrect: 'Nobody answered it correctly: check the answer key',
+} as const;
+
+export const REPORT_LIMITS = {
+  histogramBins: 10,
+  /** The share of attempts in each of the upper and lower groups of the discrimination index. */
+  discriminationGroup: 0.27,
+  /** Fewer submitted attempts than this leave the discrimination index out: too few to tell. */
+  discriminationMinimum: 10,
+  /** How many changed results a regrade lists; its counts cover all of them. */
+  regradeChangesListed: 500,
 } as const;
 
 // --- Requests ---------------------------------------------------------------------------------

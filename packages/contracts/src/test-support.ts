@@ -238,7 +238,7 @@ export function validExamPayload(ids: {
 
 /**
  * The list row the API answers for a created exam: the payload's list fields plus what the server
- * assigns. Shuffle settings the payload leaves out are off, as the create defaults them.
+ * assigns. Settings the payload leaves out take the create's defaults.
  */
 export function examListItemOf(
   payload: object,
@@ -247,6 +247,7 @@ export function examListItemOf(
   return examListItemSchema.parse({
     shuffleQuestions: false,
     shuffleOptions: false,
+    showAnswersAfterPublish: true,
     ...payload,
     ...assigned,
   });

@@ -54,14 +54,15 @@ const emptySchedule = {
 
 /**
  * The wizard's value for a payload, as an admin would have typed it in: sections and questions
- * get ids (`section-1`, `question-1-2`), section cards are open, shuffle settings the payload
- * leaves out are off.
+ * get ids (`section-1`, `question-1-2`), section cards are open, settings the payload leaves out
+ * take the wizard's defaults.
  */
 export function wizardValuesOf(payload: ExamPayload): ExamWizardValues {
   const { examStatus: _chosenAtSave, scheduleDetails, ...exam } = payload;
   return {
     shuffleQuestions: false,
     shuffleOptions: false,
+    showAnswersAfterPublish: true,
     ...exam,
     scheduleDetails: { ...emptySchedule, ...scheduleDetails },
     examSections: payload.examSections.map((section, index) => ({

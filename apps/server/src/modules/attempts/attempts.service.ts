@@ -76,7 +76,7 @@ const examForStudent = perDatabase((db) =>
  * The exam as the student may see it: a draft, an unknown id and an exam of another section are
  * refused before anything of it is shown.
  */
-async function visibleExam(db: AppDatabase, userId: string, examId: string) {
+export async function visibleExam(db: AppDatabase, userId: string, examId: string) {
   const [row] = await examForStudent(db).execute({ userId, examId });
   if (!row) throw notFound(ATTEMPT_MESSAGES.examNotFound);
   if (row.exam.status !== 'PUBLISH') throw notFound(ATTEMPT_MESSAGES.examNotFound);
@@ -119,7 +119,7 @@ async function ownAttempt(db: AppDatabase, userId: string, attemptId: string) {
   return attempt;
 }
 
-const savedAnswers = perDatabase((db) =>
+export const savedAnswers = perDatabase((db) =>
   db
     .select()
     .from(attemptAnswers)

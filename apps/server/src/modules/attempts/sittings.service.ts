@@ -27,10 +27,10 @@ import { attemptSummary, examById } from './attempts.service';
 const answered = sql`(selected_option is not null or text <> '')`;
 
 /** `%text%` for ILIKE, its own wildcards taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Who the search matches: a name, a roll number or a student ID containing it. */
-const matchesSearch = sql`(${sql.placeholder('pattern')}::text is null
+export const matchesSearch = sql`(${sql.placeholder('pattern')}::text is null
   or (${students.firstName} || ' ' || ${students.lastName}) ilike ${sql.placeholder('pattern')}
   or ${students.rollNumber} ilike ${sql.placeholder('pattern')}
   or ${students.studentId} ilike ${sql.placeholder('pattern')})`;

@@ -60,6 +60,7 @@ const listColumns = {
   bufferAfterMinutes: exams.bufferAfterMinutes,
   shuffleQuestions: exams.shuffleQuestions,
   shuffleOptions: exams.shuffleOptions,
+  showAnswersAfterPublish: exams.showAnswersAfterPublish,
   createdAt: exams.createdAt,
 };
 type ExamListRow = Pick<typeof exams.$inferSelect, keyof typeof listColumns>;
@@ -107,6 +108,7 @@ function toExamListItem(row: ExamListRow, assignedFacultyIds: string[]): ExamLis
     assignedFacultyIds,
     shuffleQuestions: row.shuffleQuestions,
     shuffleOptions: row.shuffleOptions,
+    showAnswersAfterPublish: row.showAnswersAfterPublish,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -318,6 +320,7 @@ function rowsOf(exam: CreateExamPayload, createdBy: string) {
       generalInstructions: exam.generalInstructions,
       shuffleQuestions: exam.shuffleQuestions,
       shuffleOptions: exam.shuffleOptions,
+      showAnswersAfterPublish: exam.showAnswersAfterPublish,
       batchId: exam.batchId,
       courseId: exam.courseId,
       branchId: exam.branchId,
@@ -411,6 +414,7 @@ const insertExam = perDatabase((db) => {
         'generalInstructions',
         'shuffleQuestions',
         'shuffleOptions',
+        'showAnswersAfterPublish',
         'examDate',
         'startTime',
         'endTime',

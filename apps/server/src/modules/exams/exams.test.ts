@@ -122,6 +122,7 @@ async function storedExam(id: string) {
       generalInstructions: exam.generalInstructions,
       shuffleQuestions: exam.shuffleQuestions,
       shuffleOptions: exam.shuffleOptions,
+      showAnswersAfterPublish: exam.showAnswersAfterPublish,
       batchId: exam.batchId,
       courseId: exam.courseId,
       branchId: exam.branchId,

@@ -1,8 +1,89 @@
+import {
+  examIdParamSchema,
+  examResultsDataSchema,
+  publishResultsDataSchema,
+  RESULT_MESSAGES,
+  resultStatusesDataSchema,
+  resultStatusesQuerySchema,
+  resultsQuerySchema,
+  successResponse,
+} from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { examResults, publishResults, resultStatuses } from './results.service';
 
-/** Results of an exam and their publication. Registered inside the admin scope, which guards it. */
+const TAGS = ['results'];
+
+/**
+ * Results of an exam and their publication. Registered inside the admin scope, which guards it.
+ * Never answered from the admin's read cache: results change with every submit and mark.
+ */
 export const resultsAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
   now: () => Date;
-}> = async (_app, _options) => {};
+}> = async (app, { db, now }) => {
+  app.get(
+    '/get-exam-results/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "An exam's result figures and status, and one page of its submitted attempts' results",
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        querystring: resultsQuerySchema,
+        response: {
+          200: successResponse(examResultsDataSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await examResults(db, request.params.examId, request.query, now()),
+    }),
+  );
+
+  app.post(
+    '/publish-results/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Publishes an exam's results to its students once every answer is marked",
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        response: {
+          200: successResponse(publishResultsDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: RESULT_MESSAGES.published,
+      data: await publishResults(db, request.params.examId, request.auth.userId, now()),
+    }),
+  );
+
+  app.get(
+    '/get-result-statuses',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The completed exams, newest first, with where their results stand',
+        security: BEARER_AUTH,
+        querystring: resultStatusesQuerySchema,
+        response: {
+          200: successResponse(resultStatusesDataSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await resultStatuses(db, request.query, now()),
+    }),
+  );
+};

@@ -1,8 +1,33 @@
+import { examIdParamSchema, studentResultDataSchema, successResponse } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { studentResult } from './results.service';
 
 /** A student's own published results. Registered inside the student scope, which guards it. */
 export const resultsStudentRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
   now: () => Date;
-}> = async (_app, _options) => {};
+}> = async (app, { db }) => {
+  app.get(
+    '/get-result/:examId',
+    {
+      schema: {
+        tags: ['my results'],
+        summary:
+          "The student's published result: scores, each answer and, if the exam shows them, the key",
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        response: {
+          200: successResponse(studentResultDataSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await studentResult(db, request.auth.userId, request.params.examId),
+    }),
+  );
+};

@@ -347,6 +347,7 @@ describe('CreateExamPage', { timeout: 20_000 }, () => {
       generalInstructions: ['Answer every question.'],
       shuffleQuestions: false,
       shuffleOptions: false,
+      showAnswersAfterPublish: true,
       batchId: ids.batch1,
       courseId: ids.course1,
       branchId: ids.branch1,

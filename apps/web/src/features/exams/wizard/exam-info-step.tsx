@@ -29,11 +29,24 @@ export const SHUFFLE_SETTINGS = [
   },
 ] as const;
 
+/** On by default: a student reading a published result learns from the key. */
+export const RESULT_SETTINGS = [
+  {
+    name: 'showAnswersAfterPublish',
+    label: 'Show answers and explanations after publishing',
+    hint: 'Students reading their published result see the correct answers and explanations',
+  },
+] as const;
+
 /**
  * A setting as a card that toggles wherever it is clicked. The title alone names the checkbox
  * and the hint describes it, so a screen reader does not read the hint as part of the name.
  */
-function ShuffleSetting({ name, label, hint }: (typeof SHUFFLE_SETTINGS)[number]) {
+function SettingCard({
+  name,
+  label,
+  hint,
+}: (typeof SHUFFLE_SETTINGS)[number] | (typeof RESULT_SETTINGS)[number]) {
   const { register } = useFormContext<ExamWizardValues>();
   const id = useId();
   return (
@@ -145,7 +158,16 @@ export function ExamInfoStep() {
         <legend className="mb-1.5 text-sm font-medium text-slate-700">Question Order</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {SHUFFLE_SETTINGS.map((setting) => (
-            <ShuffleSetting key={setting.name} {...setting} />
+            <SettingCard key={setting.name} {...setting} />
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium text-slate-700">Results</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {RESULT_SETTINGS.map((setting) => (
+            <SettingCard key={setting.name} {...setting} />
           ))}
         </div>
       </fieldset>

@@ -60,6 +60,7 @@ export interface ExamWizardValues {
   generalInstructions: string[];
   shuffleQuestions: boolean;
   shuffleOptions: boolean;
+  showAnswersAfterPublish: boolean;
   batchId: string;
   courseId: string;
   branchId: string;
@@ -98,6 +99,7 @@ export function emptyExamValues(): ExamWizardValues {
     generalInstructions: [''],
     shuffleQuestions: false,
     shuffleOptions: false,
+    showAnswersAfterPublish: true,
     batchId: '',
     courseId: '',
     branchId: '',

@@ -11,7 +11,7 @@ import { Modal } from '@/components/modal';
 import { formatDate } from '@/lib/format';
 import { useLookupCascade } from '@/lib/lookups/use-lookup-cascade';
 import { plural } from '@/lib/plural';
-import { SHUFFLE_SETTINGS } from './exam-info-step';
+import { RESULT_SETTINGS, SHUFFLE_SETTINGS } from './exam-info-step';
 import type { ExamWizardValues } from './exam-values';
 
 interface ReviewDialogProps {
@@ -100,7 +100,7 @@ function ExamSummary() {
         <Row label="Mode">{EXAM_MODE_LABELS[exam.examMode]}</Row>
         <Row label="Marks">{`${exam.totalMarks} total, ${exam.passingMarks} to pass`}</Row>
         <Row label="Duration">{plural(exam.duration, 'minute')}</Row>
-        {SHUFFLE_SETTINGS.map(({ name, label }) => (
+        {[...SHUFFLE_SETTINGS, ...RESULT_SETTINGS].map(({ name, label }) => (
           <Row key={name} label={label}>
             {exam[name] ? 'On' : 'Off'}
           </Row>

@@ -110,6 +110,7 @@ describe('buildPayload', () => {
         ...expected,
         shuffleQuestions: true,
         shuffleOptions: false,
+        showAnswersAfterPublish: true,
         examSections: expected.examSections.map((section, index) => ({
           ...section,
           id: `section-${index + 1}`,

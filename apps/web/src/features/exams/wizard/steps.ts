@@ -46,6 +46,7 @@ export const STEP_FIELDS = {
     'generalInstructions',
     'shuffleQuestions',
     'shuffleOptions',
+    'showAnswersAfterPublish',
   ],
   targetAudience: ['batchId', 'courseId', 'branchId', 'sectionIds', 'assignedFacultyIds'],
   schedule: ['scheduleDetails'],

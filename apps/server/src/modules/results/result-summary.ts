@@ -1,0 +1,42 @@
+import type { ResultSummary } from '@examiq/contracts';
+import type { AttemptScore, ResultFacts } from './scores';
+
+const hundredths = (value: number) => Math.round(value * 100) / 100;
+
+function median(sorted: readonly number[]): number | null {
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/**
+ * The figures of an exam over every submitted attempt: the results page and the report show the
+ * same ones. `scores` holds the attempts that answered something (as `examScores` reads them);
+ * a submitted attempt that answered nothing is in `facts.submitted` only, and counts as 0, failed.
+ */
+export function resultSummary(
+  facts: ResultFacts,
+  scores: Iterable<Pick<AttemptScore, 'total' | 'passed'>>,
+): ResultSummary {
+  const totals: number[] = [];
+  let passed = 0;
+  for (const score of scores) {
+    totals.push(score.total);
+    if (score.passed) passed += 1;
+  }
+  while (totals.length < facts.submitted) totals.push(0);
+  totals.sort((a, b) => a - b);
+  const count = totals.length;
+  return {
+    participants: facts.participants,
+    submitted: facts.submitted,
+    average: count ? hundredths(totals.reduce((sum, total) => sum + total, 0) / count) : null,
+    median: median(totals),
+    highest: count ? (totals[count - 1] as number) : null,
+    lowest: count ? (totals[0] as number) : null,
+    passRate: count ? passed / count : null,
+    answersToMark: facts.answersToMark,
+  };
+}
