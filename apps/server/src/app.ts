@@ -17,6 +17,7 @@ import { gradingAdminRoutes } from './modules/grading/grading.admin-routes';
 import { gradingFacultyRoutes } from './modules/grading/grading.faculty-routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { masterDataAdminRoutes } from './modules/master-data/master-data.admin-routes';
+import { resumeRegradeJobs } from './modules/reports/regrade.service';
 import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
 import { resultsAdminRoutes } from './modules/results/results.admin-routes';
 import { resultsStudentRoutes } from './modules/results/results.student-routes';
@@ -60,6 +61,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Submits attempts at their deadline every few seconds; tests call the sweep themselves. */
   deadlineSweep?: boolean;
+  /** Takes up the regrades a stopped server left running; tests start them themselves. */
+  resumeRegrades?: boolean;
 }
 
 export async function buildApp({
@@ -71,6 +74,7 @@ export async function buildApp({
   instrument,
   now = () => new Date(),
   deadlineSweep = true,
+  resumeRegrades = true,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: REDACTED_PATHS, stream: logStream } : false,
@@ -137,6 +141,12 @@ export async function buildApp({
     });
     app.addHook('onClose', async () => {
       await stopSweep?.();
+    });
+  }
+
+  if (resumeRegrades) {
+    app.addHook('onReady', async () => {
+      await resumeRegradeJobs(database.db, app.log, now);
     });
   }
 

@@ -65,6 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     authLimits: options.authLimits,
     now: options.now,
     deadlineSweep: false,
+    resumeRegrades: false,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
     instrument(instance) {

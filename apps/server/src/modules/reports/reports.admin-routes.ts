@@ -1,8 +1,135 @@
+import {
+  examIdParamSchema,
+  examReportDataSchema,
+  exportQuerySchema,
+  RESULT_MESSAGES,
+  regradeDataSchema,
+  regradeJobParamSchema,
+  regradeJobSchema,
+  regradeSchema,
+  successResponse,
+} from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { EXPORT_CONTENT_TYPES, exportResults } from './export.service';
+import { getRegradeJob, regradeQuestion, stopRegradeJobs } from './regrade.service';
+import { examReport } from './reports.service';
 
-/** Reports, exports and regrades of an exam. Registered inside the admin scope, which guards it. */
+const TAGS = ['reports'];
+
+/**
+ * Reports, exports and regrades of an exam. Registered inside the admin scope, which guards it.
+ * Read straight from the database: results change with every mark an evaluator saves.
+ */
 export const reportsAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
   now: () => Date;
-}> = async (_app, _options) => {};
+}> = async (app, { db, now }) => {
+  app.addHook('onClose', async () => {
+    await stopRegradeJobs(db);
+  });
+
+  app.get(
+    '/get-exam-report/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "How an exam went: its figures, a histogram of totals, section averages, each question's difficulty and discrimination",
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        response: {
+          200: successResponse(examReportDataSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await examReport(db, request.params.examId, now()),
+    }),
+  );
+
+  app.get(
+    '/export-exam-results/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "The exam's results as a CSV or XLSX file, one row per submitted attempt: student ID, roll number, name, section totals, total, result",
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        querystring: exportQuerySchema,
+        response: {
+          200: z.any().describe('The file, as an attachment named after the exam'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const { fileName, stream } = await exportResults(db, request.params.examId, format);
+      return reply
+        .header('content-type', EXPORT_CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.post(
+    '/regrade-question/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Corrects a choice question's answer key once the exam's sittings are over: a dry run lists whose results change, otherwise a job re-scores every attempt",
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        body: regradeSchema,
+        response: {
+          200: successResponse(regradeDataSchema),
+          202: successResponse(regradeDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await regradeQuestion(
+        db,
+        request.params.examId,
+        request.body,
+        request.auth.userId,
+        now,
+        app.log,
+      );
+      if (!data.job) return { success: true as const, data };
+      return reply
+        .code(202)
+        .send({ success: true as const, message: RESULT_MESSAGES.regradeStarted, data });
+    },
+  );
+
+  app.get(
+    '/get-regrade-job/:jobId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A regrade's progress: attempts re-scored out of its total, and its status",
+        security: BEARER_AUTH,
+        params: regradeJobParamSchema,
+        response: {
+          200: successResponse(regradeJobSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getRegradeJob(db, request.params.jobId),
+    }),
+  );
+};

@@ -1,0 +1,143 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import type { ExportFormat } from '@examiq/contracts';
+import ExcelJS from 'exceljs';
+import type { AppDatabase } from '../../db/client';
+import { preparedSql } from '../../db/prepared-sql';
+import type { exams } from '../../db/schema';
+import { examPaper } from '../attempts/exam-paper';
+import { examScores, scoreAttempt } from '../results/scores';
+import { reportedExam } from './reports.service';
+
+type ExamRow = typeof exams.$inferSelect;
+type Cell = string | number;
+
+/** Attempts read per statement: the file is written page by page, never held whole. */
+const EXPORT_PAGE = 1_000;
+
+/** The next page of submitted attempts by roll number, after the last one written (keyset). */
+const exportPageStatement = preparedSql<{
+  id: string;
+  student_id: string;
+  roll_number: string;
+  first_name: string;
+  last_name: string;
+}>(
+  'export_results_page',
+  `select attempt.id, student.student_id, student.roll_number, student.first_name,
+    student.last_name
+  from exam_attempts as attempt
+  inner join students as student on student.user_id = attempt.student_user_id
+  where attempt.exam_id = $1 and attempt.status = 'SUBMITTED'
+    and ($2::text is null or (student.roll_number, attempt.id) > ($2::text, $3::uuid))
+  order by student.roll_number, attempt.id
+  limit $4`,
+);
+
+/** The header and then every submitted attempt's row, a page of rows at a time. */
+async function* resultRows(db: AppDatabase, exam: ExamRow): AsyncGenerator<Cell[][]> {
+  const paper = await examPaper(db, exam.id);
+  yield [
+    [
+      'Student ID',
+      'Roll Number',
+      'Name',
+      ...paper.sections.map((section) => section.name),
+      'Total',
+      'Result',
+    ],
+  ];
+  let after: { rollNumber: string; id: string } | null = null;
+  for (;;) {
+    const page = await exportPageStatement(db, [
+      exam.id,
+      after?.rollNumber ?? null,
+      after?.id ?? null,
+      EXPORT_PAGE,
+    ]);
+    if (page.length === 0) return;
+    const scores = await examScores(
+      db,
+      exam,
+      page.map((attempt) => attempt.id),
+    );
+    yield page.map((attempt) => {
+      const score = scores.get(attempt.id) ?? scoreAttempt(exam, paper, undefined);
+      return [
+        attempt.student_id,
+        attempt.roll_number,
+        `${attempt.first_name} ${attempt.last_name}`,
+        ...score.sections.map((section) => section.marks),
+        score.total,
+        score.passed ? 'Pass' : 'Fail',
+      ];
+    });
+    const last = page.at(-1) as (typeof page)[number];
+    after = { rollNumber: last.roll_number, id: last.id };
+    if (page.length < EXPORT_PAGE) return;
+  }
+}
+
+/**
+ * A CSV field (RFC 4180): quoted when it holds a quote, comma or line break. Text a spreadsheet
+ * would run as a formula (=, +, -, @, or a tab or carriage return before one) gets a leading
+ * apostrophe, so a name typed as a formula stays text.
+ */
+export function csvField(cell: Cell): string {
+  if (typeof cell === 'number') return String(cell);
+  const text = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+async function* csvChunks(rows: AsyncGenerator<Cell[][]>): AsyncGenerator<string> {
+  // The byte order mark makes spreadsheet programs read the names as UTF-8.
+  yield '\uFEFF';
+  for await (const page of rows) {
+    yield page.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
+  }
+}
+
+/**
+ * The workbook written as it is read: each row goes to the zip stream as soon as it is added, and
+ * a page waits for the reader when the reply's buffer is full.
+ */
+function xlsxStream(rows: AsyncGenerator<Cell[][]>): Readable {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet('Results');
+  const write = async () => {
+    let header = true;
+    for await (const page of rows) {
+      for (const values of page) {
+        const row = sheet.addRow(values);
+        if (header) row.font = { bold: true };
+        header = false;
+        row.commit();
+      }
+      if (output.writableNeedDrain) await once(output, 'drain');
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => output.destroy(error as Error));
+  return output;
+}
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The exam's results as a file streamed page by page, with the name it is saved under. */
+export async function exportResults(db: AppDatabase, examId: string, format: ExportFormat) {
+  const exam = await reportedExam(db, examId);
+  const rows = resultRows(db, exam);
+  return {
+    fileName: `${exam.examId}-results.${format}`,
+    stream: format === 'csv' ? Readable.from(csvChunks(rows)) : xlsxStream(rows),
+  };
+}

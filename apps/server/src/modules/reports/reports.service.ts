@@ -1,0 +1,179 @@
+import {
+  type ExamReportData,
+  isWrittenQuestion,
+  type QuestionStatistic,
+  REPORT_LIMITS,
+  RESULT_MESSAGES,
+} from '@examiq/contracts';
+import type { AppDatabase } from '../../db/client';
+import { preparedSql } from '../../db/prepared-sql';
+import { ApiError } from '../../errors';
+import { examById } from '../attempts/attempts.service';
+import { examPaper } from '../attempts/exam-paper';
+import { resultSummary } from '../results/result-summary';
+import {
+  type AttemptScore,
+  examHeadOf,
+  examScores,
+  resultFacts,
+  resultStatusOf,
+  scoreAttempt,
+} from '../results/scores';
+
+/** The exam, or the 404 every report, export and regrade call answers for an unknown one. */
+export async function reportedExam(db: AppDatabase, examId: string) {
+  const [exam] = await examById(db).execute({ examId });
+  if (!exam) throw new ApiError(404, RESULT_MESSAGES.examNotFound);
+  return exam;
+}
+
+const submittedAttemptsStatement = preparedSql<{ id: string }>(
+  'exam_submitted_attempts',
+  `select id from exam_attempts where exam_id = $1 and status = 'SUBMITTED'`,
+);
+
+/**
+ * Per question of the exam: how many submitted attempts answered it, how many earned its full
+ * marks, and how many of those are in the upper (side 1) and lower (side -1) groups, which come
+ * as a list joined by hash rather than searched for each answer.
+ */
+const questionCountsStatement = preparedSql<{
+  question_id: string;
+  answered: number;
+  correct: number;
+  correct_upper: number;
+  correct_lower: number;
+}>(
+  'exam_question_counts',
+  `select answer.question_id,
+    count(*) filter (where answer.selected_option is not null
+      or coalesce(answer.text, '') <> '')::int as answered,
+    count(*) filter (where answer.awarded_marks >= question.marks)::int as correct,
+    count(*) filter (where answer.awarded_marks >= question.marks and grp.side = 1)::int
+      as correct_upper,
+    count(*) filter (where answer.awarded_marks >= question.marks and grp.side = -1)::int
+      as correct_lower
+  from exam_attempts as attempt
+  inner join attempt_answers as answer on answer.attempt_id = attempt.id
+  inner join questions as question on question.id = answer.question_id
+  left join unnest($2::uuid[], $3::int[]) as grp(attempt_id, side) on grp.attempt_id = attempt.id
+  where attempt.exam_id = $1 and attempt.status = 'SUBMITTED'
+  group by answer.question_id`,
+);
+
+const averageOf = (values: readonly number[]) =>
+  values.length === 0
+    ? null
+    : Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 100) / 100;
+
+/** Counts of totals in equal bins from 0 to the total marks; full marks fall in the last one. */
+function histogramOf(totals: readonly number[], totalMarks: number) {
+  const bins = REPORT_LIMITS.histogramBins;
+  const edge = (index: number) => Math.round(((index * totalMarks) / bins) * 100) / 100;
+  const counts = new Array<number>(bins).fill(0);
+  for (const total of totals) {
+    const index = Math.min(bins - 1, Math.floor((total * bins) / totalMarks));
+    counts[index] = (counts[index] as number) + 1;
+  }
+  return counts.map((count, index) => ({ from: edge(index), to: edge(index + 1), count }));
+}
+
+/**
+ * How the exam went: the results' figures, a histogram of totals, each section's average over the
+ * attempts it counts for, and per question its difficulty (the share of submitted attempts
+ * earning its full marks) and discrimination index (that share in the top 27% of totals minus
+ * that share in the bottom 27%).
+ */
+export async function examReport(
+  db: AppDatabase,
+  examId: string,
+  now: Date,
+): Promise<ExamReportData> {
+  const exam = await reportedExam(db, examId);
+  const [paper, facts, scores, submitted] = await Promise.all([
+    examPaper(db, exam.id),
+    resultFacts(db, [exam.id]),
+    examScores(db, exam),
+    submittedAttemptsStatement(db, [exam.id]),
+  ]);
+  const examFacts = facts.get(exam.id) ?? {
+    participants: 0,
+    inProgress: 0,
+    submitted: 0,
+    answersToMark: 0,
+  };
+  // An attempt that answered nothing has no marks read: it scores as an empty script.
+  const ranked: { id: string; score: AttemptScore }[] = submitted
+    .map(({ id }) => ({ id, score: scores.get(id) ?? scoreAttempt(exam, paper, undefined) }))
+    .sort((a, b) => a.score.total - b.score.total || a.id.localeCompare(b.id));
+
+  const groupSize =
+    ranked.length >= REPORT_LIMITS.discriminationMinimum
+      ? Math.round(ranked.length * REPORT_LIMITS.discriminationGroup)
+      : 0;
+  const groups = [
+    ...ranked.slice(0, groupSize).map(({ id }) => ({ id, side: -1 })),
+    ...ranked.slice(ranked.length - groupSize).map(({ id }) => ({ id, side: 1 })),
+  ];
+  const counts = new Map(
+    (
+      await questionCountsStatement(db, [
+        exam.id,
+        groups.map((member) => member.id),
+        groups.map((member) => member.side),
+      ])
+    ).map((row) => [row.question_id, row]),
+  );
+
+  const questions: QuestionStatistic[] = paper.sections.flatMap((section) =>
+    section.questions.map((question, index) => {
+      const count = counts.get(question.id);
+      const correct = count?.correct ?? 0;
+      const discrimination =
+        groupSize > 0
+          ? ((count?.correct_upper ?? 0) - (count?.correct_lower ?? 0)) / groupSize
+          : null;
+      let flag: string | null = null;
+      if (discrimination !== null && discrimination < 0) flag = RESULT_MESSAGES.flagReversed;
+      else if (ranked.length > 0 && correct === 0 && !isWrittenQuestion(question.questionType))
+        flag = RESULT_MESSAGES.flagNobodyCorrect;
+      return {
+        questionId: question.id,
+        sectionName: section.name,
+        position: index + 1,
+        questionText: question.questionText,
+        questionType: question.questionType,
+        marks: question.marks,
+        answered: count?.answered ?? 0,
+        correctRate: ranked.length > 0 ? correct / ranked.length : null,
+        discrimination,
+        flag,
+      };
+    }),
+  );
+
+  return {
+    exam: examHeadOf(exam),
+    resultStatus: resultStatusOf(exam, examFacts, now),
+    summary: resultSummary(
+      examFacts,
+      ranked.map(({ score }) => score),
+    ),
+    histogram: histogramOf(
+      ranked.map(({ score }) => score.total),
+      exam.totalMarks,
+    ),
+    sections: paper.sections.map((section, index) => ({
+      sectionId: section.id,
+      name: section.name,
+      maxMarks: section.questions.reduce((total, question) => total + question.marks, 0),
+      average: averageOf(
+        ranked
+          .map(({ score }) => score.sections[index])
+          .filter((marks) => marks?.counted)
+          .map((marks) => marks?.marks ?? 0),
+      ),
+    })),
+    questions,
+  };
+}

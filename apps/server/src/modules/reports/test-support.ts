@@ -1,0 +1,43 @@
+import { validQuestions } from '@examiq/contracts/test-support';
+import type { SittingFixture } from '../../test/sittings';
+
+/** How a student answers a choice question: right (option 0), wrong (option 1), or not at all. */
+export type Choice = 'right' | 'wrong' | null;
+
+/** A published exam of five one-mark MCQs (option 0 is the key), passed with 2 marks. */
+export function choiceExam(fixture: SittingFixture) {
+  return fixture.exam({
+    totalMarks: 5,
+    passingMarks: 2,
+    examSections: [
+      {
+        name: 'Choices',
+        order: '1',
+        marks: 5,
+        questionType: 'MCQ',
+        totalQuestions: 5,
+        timeLimit: 0,
+        isOptional: false,
+        instructions: ['Pick one option.'],
+      },
+    ],
+    questions: [Array.from({ length: 5 }, (_, index) => validQuestions.MCQ(index + 1))],
+  });
+}
+
+/** A new student of the exam's section who answers each question as given, then submits. */
+export async function sit(fixture: SittingFixture, examId: string, choices: Choice[]) {
+  const student = await fixture.student(fixture.inSection.A);
+  const view = await student.client.start(examId);
+  const questionIds = view.sections.flatMap((section) => section.questions.map((q) => q._id));
+  const answers = choices.flatMap((choice, index) =>
+    choice === null
+      ? []
+      : [{ questionId: questionIds[index], selectedOptionId: choice === 'right' ? '0' : '1' }],
+  );
+  const saved = await student.client.save(view.attempt._id, { seq: 1, answers });
+  if (saved.statusCode !== 200) throw new Error(`save failed: ${saved.body}`);
+  const submitted = await student.client.submit(view.attempt._id);
+  if (submitted.statusCode !== 200) throw new Error(`submit failed: ${submitted.body}`);
+  return { ...student, attemptId: view.attempt._id, questionIds };
+}
