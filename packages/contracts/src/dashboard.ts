@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { scheduleDetailsSchema } from './exams';
 import { masterDataCountsSchema } from './master-data';
+import { examResultStatusSchema } from './results';
 
 /** Where a published exam stands against the clock (the spec's sample statuses). */
 export const EXAM_PROGRESS = ['Scheduled', 'Ongoing', 'Completed'] as const;
@@ -70,9 +71,12 @@ export const dashboardOverviewSchema = z.object({
   systemOverview: masterDataCountsSchema,
   examStatistics: examStatisticsSchema,
   recentExams: z.array(recentExamSchema),
+  /** The newest completed exams with where their results stand (Result Publishing Status). */
+  resultStatuses: z.array(examResultStatusSchema),
   /** The wall-clock time the figures were computed at, 'YYYY-MM-DDTHH:mm'. */
   asOf: z.string(),
 });
 export type DashboardOverview = z.infer<typeof dashboardOverviewSchema>;
 
 export const RECENT_EXAMS_LIMIT = 5;
+export const RESULT_STATUSES_LIMIT = 5;

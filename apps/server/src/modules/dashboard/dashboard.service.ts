@@ -3,6 +3,7 @@ import {
   type ExamStatistics,
   examProgress,
   RECENT_EXAMS_LIMIT,
+  RESULT_STATUSES_LIMIT,
   type RecentExam,
 } from '@examiq/contracts';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { perDatabase } from '../../db/per-database';
 import { batches, courses, exams, examTargetSections, students } from '../../db/schema';
 import { scheduleDetailsOf } from '../exams/exams.service';
 import { countMasterData } from '../master-data/master-data.service';
+import { completedExams } from '../results/results.service';
 
 /**
  * The wall-clock minute of `date` in the server's time zone (the `TZ` variable), as
@@ -47,11 +49,13 @@ const examStatisticsAt = perDatabase((db) => {
     .prepare('exam_statistics');
 });
 
-async function examStatistics(db: AppDatabase, asOf: string): Promise<ExamStatistics> {
+async function examStatistics(
+  db: AppDatabase,
+  asOf: string,
+): Promise<Omit<ExamStatistics, 'pendingResults'>> {
   const [row] = await examStatisticsAt(db).execute({ asOf });
   if (!row) throw new Error('An aggregate query returned no row');
-  // No result can be published yet, so every completed exam still awaits its results.
-  return { ...row, pendingResults: row.completed };
+  return row;
 }
 
 /**
@@ -99,12 +103,26 @@ async function recentExams(db: AppDatabase, asOf: string): Promise<RecentExam[]>
   });
 }
 
-/** Every figure of the admin dashboard, at the wall-clock minute `asOf`. */
-export async function dashboardOverview(db: AppDatabase, asOf: string): Promise<DashboardOverview> {
-  const [systemOverview, statistics, recent] = await Promise.all([
+/** Every figure of the admin dashboard at `now`, whose wall-clock minute is `asOf`. */
+export async function dashboardOverview(
+  db: AppDatabase,
+  now: Date,
+  asOf: string,
+): Promise<DashboardOverview> {
+  const [systemOverview, statistics, recent, completed] = await Promise.all([
     countMasterData(db),
     examStatistics(db, asOf),
     recentExams(db, asOf),
+    completedExams(db, now, asOf),
   ]);
-  return { systemOverview, examStatistics: statistics, recentExams: recent, asOf };
+  return {
+    systemOverview,
+    examStatistics: {
+      ...statistics,
+      pendingResults: completed.filter((exam) => exam.resultStatus !== 'Published').length,
+    },
+    recentExams: recent,
+    resultStatuses: completed.slice(0, RESULT_STATUSES_LIMIT),
+    asOf,
+  };
 }

@@ -81,7 +81,7 @@ describe('exam statistics', () => {
     ['on the last day of the range', march(16, 23, 59), { upcoming: 0, ongoing: 1, completed: 1 }],
     ['exactly at the end of the range', march(17, 0, 0), { upcoming: 0, ongoing: 0, completed: 2 }],
   ])('counts published exams %s', async (_, at, expected) => {
-    // No result exists yet, so every completed exam awaits its results.
+    // No result is published, so every completed exam awaits its results.
     expect(await statistics(at)).toEqual({ ...expected, pendingResults: expected.completed });
   });
 

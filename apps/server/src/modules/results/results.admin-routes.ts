@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
+import { wallClockMinute } from '../dashboard/dashboard.service';
 import { examResults, publishResults, resultStatuses } from './results.service';
 
 const TAGS = ['results'];
@@ -81,9 +82,12 @@ export const resultsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await resultStatuses(db, request.query, now()),
-    }),
+    async (request) => {
+      const at = now();
+      return {
+        success: true as const,
+        data: await resultStatuses(db, request.query, at, wallClockMinute(at)),
+      };
+    },
   );
 };

@@ -18,7 +18,6 @@ import { ApiError } from '../../errors';
 import { examById, savedAnswers, visibleExam } from '../attempts/attempts.service';
 import { examPaper } from '../attempts/exam-paper';
 import { containing, matchesSearch } from '../attempts/sittings.service';
-import { wallClockMinute } from '../dashboard/dashboard.service';
 import { scheduleDetailsOf } from '../exams/exams.service';
 import { resultSummary } from './result-summary';
 import {
@@ -200,11 +199,16 @@ const startedPublishedExams = perDatabase((db) =>
 );
 
 /**
- * The published exams whose sittings are over, newest window first, each with where its results
- * stand. Only an exam whose window has opened can be over, so only those are looked at.
+ * The published exams whose sittings are over at `now`, newest window first, each with where its
+ * results stand. Only an exam whose window has opened by `asOf` (the same instant as the
+ * institution's wall-clock minute) can be over, so only those are looked at.
  */
-export async function completedExams(db: AppDatabase, now: Date): Promise<ExamResultStatus[]> {
-  const started = await startedPublishedExams(db).execute({ asOf: wallClockMinute(now) });
+export async function completedExams(
+  db: AppDatabase,
+  now: Date,
+  asOf: string,
+): Promise<ExamResultStatus[]> {
+  const started = await startedPublishedExams(db).execute({ asOf });
   const facts = await resultFacts(
     db,
     started.map((exam) => exam.id),
@@ -227,8 +231,9 @@ export async function resultStatuses(
   db: AppDatabase,
   query: { page: number; limit: number; status?: ResultStatus | undefined },
   now: Date,
+  asOf: string,
 ): Promise<ResultStatusesData> {
-  const completed = await completedExams(db, now);
+  const completed = await completedExams(db, now, asOf);
   const matching = query.status
     ? completed.filter((exam) => exam.resultStatus === query.status)
     : completed;
