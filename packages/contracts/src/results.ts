@@ -310,6 +310,9 @@ export const questionStatisticSchema = z.object({
   discrimination: z.number().nullable(),
   /** Why the question looks broken, or null. */
   flag: z.string().nullable(),
+  /** A choice question's options and the key in force, for correcting it; null when written. */
+  options: z.array(z.object({ _id: z.string(), text: z.string() })).nullable(),
+  correctOptionId: z.string().nullable(),
 });
 export type QuestionStatistic = z.infer<typeof questionStatisticSchema>;
 

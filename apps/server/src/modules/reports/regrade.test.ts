@@ -128,7 +128,7 @@ describe('regrade of a question', () => {
     });
     const after = await report(exam._id);
     expect(after.summary).toMatchObject({ average: 1.8, highest: 4, lowest: 0, passRate: 0.6 });
-    expect(after.questions[3]).toMatchObject({ correctRate: 0.4 });
+    expect(after.questions[3]).toMatchObject({ correctRate: 0.4, correctOptionId: '1' });
 
     expectError(await regrade(exam._id, { questionId, correctOptionId: '1' }), 400, {
       message: VALIDATION_FAILED_MESSAGE,

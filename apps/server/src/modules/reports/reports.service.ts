@@ -148,6 +148,10 @@ export async function examReport(
         correctRate: ranked.length > 0 ? correct / ranked.length : null,
         discrimination,
         flag,
+        options: question.options?.map((text, option) => ({ _id: String(option), text })) ?? null,
+        correctOptionId: paper.correctOptionById.has(question.id)
+          ? String(paper.correctOptionById.get(question.id))
+          : null,
       };
     }),
   );

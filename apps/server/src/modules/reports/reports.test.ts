@@ -95,6 +95,12 @@ describe('exam report', () => {
       position: 1,
       questionType: 'MCQ',
       marks: 1,
+      options: [
+        { _id: '0', text: 'Hash table' },
+        { _id: '1', text: 'Linked list' },
+        { _id: '2', text: 'Binary heap' },
+      ],
+      correctOptionId: '0',
     });
   });
 
@@ -125,6 +131,14 @@ describe('exam report', () => {
     expect(data.histogram.map((bin) => bin.to)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(data.sections.map((section) => section.average)).toEqual([null, null, null, null]);
     expect(data.questions).toHaveLength(5);
+    expect(data.questions.map((question) => question.correctOptionId)).toEqual([
+      '0',
+      '0',
+      '0',
+      null,
+      null,
+    ]);
+    expect(data.questions[3]?.options).toBeNull();
     expect(
       data.questions.every((question) => question.flag === null && question.correctRate === null),
     ).toBe(true);
