@@ -43,6 +43,7 @@ const ViewCoursePage = lazy(() => import('@/features/master-data/view-course-pag
 const ViewBranchPage = lazy(() => import('@/features/master-data/view-branch-page'));
 const ViewSectionPage = lazy(() => import('@/features/master-data/view-section-page'));
 const FacultyDashboardPage = lazy(() => import('@/features/faculty-area/faculty-dashboard-page'));
+const GradingPage = lazy(() => import('@/features/faculty-area/grading-page'));
 const StudentDashboardPage = lazy(() => import('@/features/student-area/student-dashboard-page'));
 const ExamLobbyPage = lazy(() => import('@/features/student-area/exam-lobby-page'));
 const AttemptPage = lazy(() => import('@/features/student-area/attempt-page'));
@@ -93,7 +94,10 @@ export const routes: RouteObject[] = [
           {
             path: '/faculty',
             element: <AreaLayout area="faculty" />,
-            children: [{ index: true, element: <FacultyDashboardPage /> }],
+            children: [
+              { index: true, element: <FacultyDashboardPage /> },
+              { path: 'grade/:examId', element: <GradingPage /> },
+            ],
           },
           {
             path: '/student',

@@ -1,10 +1,125 @@
+import { EXAM_MODE_LABELS, type FacultyExam, scheduleText } from '@examiq/contracts';
+import { ArrowRight } from 'lucide-react';
+import { useId } from 'react';
+import { Badge } from '@/components/badge';
+import { ButtonLink } from '@/components/button';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
+import { Skeleton } from '@/components/skeleton';
+import { getServerMessage } from '@/lib/api-client';
+import { useFacultyExams } from './api/get-my-exams';
+import { ProgressBar } from './progress-bar';
+import { ResultStatusBadge } from './result-status-badge';
+
+const ROLE_LABELS: Record<FacultyExam['roles'][number], string> = {
+  PROCTOR: 'Proctor',
+  EVALUATOR: 'Evaluator',
+};
 
 export default function FacultyDashboardPage() {
+  const exams = useFacultyExams();
+  const titleId = useId();
   return (
-    <PageHeader
-      title="Faculty Dashboard"
-      description="Your exams and proctoring duties will appear here."
-    />
+    <>
+      <PageHeader
+        title="Faculty Dashboard"
+        description="The exams you proctor or evaluate, with how far the marking of their written answers has gone."
+      />
+      {exams.isError && (
+        <ErrorBanner
+          title="Failed to load your exams"
+          message={getServerMessage(exams.error)}
+          onRetry={() => void exams.refetch()}
+        />
+      )}
+      <section aria-labelledby={titleId}>
+        <h2 id={titleId} className="mb-4 text-lg font-semibold text-slate-900">
+          My exams
+        </h2>
+        {exams.isPending && <CardSkeletons />}
+        {exams.data?.length === 0 && (
+          <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+            <EmptyState
+              title="No exams yet"
+              description="Exams you are assigned to proctor or evaluate appear here once they are published."
+            />
+          </div>
+        )}
+        {exams.data && exams.data.length > 0 && (
+          <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+            {exams.data.map((exam) => (
+              <li key={exam._id} className="min-w-0">
+                <ExamCard exam={exam} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function ExamCard({ exam }: { exam: FacultyExam }) {
+  const titleId = useId();
+  const evaluates = exam.roles.includes('EVALUATOR');
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <ResultStatusBadge status={exam.resultStatus} />
+        {exam.roles.map((role) => (
+          <Badge key={role} tone={role === 'EVALUATOR' ? 'violet' : 'sky'}>
+            {ROLE_LABELS[role]}
+          </Badge>
+        ))}
+      </div>
+      <h3 id={titleId} className="mt-3 font-semibold break-words text-slate-900">
+        {exam.examTitle}
+      </h3>
+      <p className="text-sm text-slate-600">{`${exam.subject} · ${exam.examId}`}</p>
+      <p className="mt-2 text-sm text-slate-600">
+        {`${EXAM_MODE_LABELS[exam.examMode]} · ${scheduleText(exam.scheduleDetails)}`}
+      </p>
+      <div className="mt-auto pt-4">
+        <div className="border-t border-slate-100 pt-3">
+          <ProgressBar label="Written answers" progress={exam.gradingProgress} />
+        </div>
+        <div className="pt-4">
+          {evaluates ? (
+            <ButtonLink
+              to={`/faculty/grade/${exam._id}`}
+              fullWidth
+              aria-label={`Grade ${exam.examTitle}`}
+            >
+              Grade
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </ButtonLink>
+          ) : (
+            <p className="text-sm text-slate-600">
+              The admin chose other evaluators for this exam.
+            </p>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function CardSkeletons() {
+  return (
+    <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-hidden="true">
+      {['a', 'b'].map((key) => (
+        <div key={key} className="space-y-3 rounded-xl border border-slate-200 bg-white p-5">
+          <Skeleton className="h-5 w-24" />
+          <Skeleton className="h-5 w-3/4" />
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-2" />
+          <Skeleton className="h-10" />
+        </div>
+      ))}
+    </div>
   );
 }
