@@ -11,3 +11,8 @@ export function sittingsQueryKey(examId: string) {
  * or deleting a faculty member invalidates, so the list of proctors is never stale.
  */
 export const facultyOptionsQueryKey = ['faculty', 'options'] as const;
+
+/** Who evaluates one exam, which saving the evaluators refreshes. */
+export function evaluatorsQueryKey(examId: string) {
+  return [...examsQueryKey, examId, 'evaluators'] as const;
+}
