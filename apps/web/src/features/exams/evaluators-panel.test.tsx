@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiRequest } from '@/lib/api-client';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import { examIds, makeFacultyOption } from '@/test/exam-fixtures';
 import { EvaluatorsPanel } from './evaluators-panel';
