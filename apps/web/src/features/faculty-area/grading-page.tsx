@@ -1,6 +1,6 @@
 import type { AnswersToGradeData, GradingProgress, QuestionToGrade } from '@examiq/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Button } from '@/components/button';
@@ -160,7 +160,7 @@ interface MarkingProps {
   mode: Mode;
   chosen: string | undefined;
   saver: MarkSaver;
-  /** The answers on screen are the previous choice's while the new ones load. */
+  /** The data is the previous choice's or page's while the new answers load: none are shown. */
   loading: boolean;
   onMode: (mode: Mode) => void;
   onChoose: (chosen: string) => void;
@@ -168,6 +168,8 @@ interface MarkingProps {
 }
 
 function Marking({ data, mode, chosen, saver, loading, onMode, onChoose, onPage }: MarkingProps) {
+  // A page turned from its buttons opens with focus on its first answer, where marking goes on.
+  const [turnedPage, setTurnedPage] = useState(false);
   const questionById = new Map(data.questions.map((question) => [question._id, question]));
   const question = mode === 'question' && chosen ? questionById.get(chosen) : undefined;
   const options =
@@ -197,19 +199,35 @@ function Marking({ data, mode, chosen, saver, loading, onMode, onChoose, onPage 
       <div
         className={cn(
           question && 'grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]',
-          loading && 'opacity-60',
         )}
-        aria-busy={loading || undefined}
       >
         {question && <QuestionPanel question={question} />}
-        <AnswerList
-          key={`${mode}-${chosen}-${data.pagination.currentPage}`}
-          data={data}
-          questionById={questionById}
-          showQuestion={mode === 'student'}
-          saver={saver}
-          onPage={onPage}
-        />
+        {loading && <AnswersSkeleton />}
+        {!loading && chosen ? (
+          <AnswerList
+            key={`${mode}-${chosen}-${data.pagination.currentPage}`}
+            data={data}
+            questionById={questionById}
+            showQuestion={mode === 'student'}
+            saver={saver}
+            focusFirst={turnedPage}
+            onPage={(page) => {
+              setTurnedPage(true);
+              onPage(page);
+            }}
+          />
+        ) : (
+          // Until the first one is chosen for them, which is at once unless there is none.
+          !loading &&
+          options.length === 0 && (
+            <Panel>
+              <EmptyState
+                title="No scripts to mark"
+                description="Scripts appear here once the students who wrote them have submitted."
+              />
+            </Panel>
+          )
+        )}
       </div>
     </>
   );
@@ -301,14 +319,28 @@ interface AnswerListProps {
   questionById: Map<string, QuestionToGrade>;
   showQuestion: boolean;
   saver: MarkSaver;
+  focusFirst: boolean;
   onPage: (page: number) => void;
 }
 
 /** The page of answers; Enter on one's marks moves to the next one's, then to the next page. */
-function AnswerList({ data, questionById, showQuestion, saver, onPage }: AnswerListProps) {
+function AnswerList({
+  data,
+  questionById,
+  showQuestion,
+  saver,
+  focusFirst,
+  onPage,
+}: AnswerListProps) {
   const titleId = useId();
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const nextPage = useRef<HTMLButtonElement>(null);
+
+  // Once, when the page is first shown: it is keyed by its choice and page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the page as it first shows
+  useEffect(() => {
+    if (focusFirst) inputs.current[0]?.focus();
+  }, []);
   const { pagination } = data;
 
   function focusAfter(index: number) {
@@ -400,6 +432,27 @@ function SummarySkeleton() {
       <Skeleton className="h-6 w-1/3" />
       <Skeleton className="h-4 w-24" />
       <Skeleton className="h-2" />
+    </div>
+  );
+}
+
+function AnswersSkeleton() {
+  return (
+    <div className="space-y-4">
+      <p role="status" className="sr-only">
+        Loading answers
+      </p>
+      {['a', 'b'].map((key) => (
+        <div
+          key={key}
+          aria-hidden="true"
+          className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-20" />
+          <Skeleton className="h-10 w-2/3" />
+        </div>
+      ))}
     </div>
   );
 }
