@@ -64,7 +64,9 @@ test('the dashboard shows its five blocks with the real batch count', async ({ p
     await expect(page.getByRole('heading', { level: 2, name: block })).toBeVisible();
   }
   await expect(
-    page.getByRole('region', { name: 'Result Publishing Status' }).getByText('No results yet'),
+    page
+      .getByRole('region', { name: 'Result Publishing Status' })
+      .getByRole('columnheader', { name: 'Status' }),
   ).toBeVisible();
   for (const label of ['Ongoing', 'Completed', 'Upcoming', 'Pending Results']) {
     await readFigure(page, 'Exam Statistics', label);
@@ -94,19 +96,25 @@ test('the quick actions open the exam wizard and the students list', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: 'All Students' })).toBeVisible();
 });
 
-test('the actions that do not exist yet are disabled and say so on hover', async ({ page }) => {
+test('the result actions open the completed exams, the ready ones for Publish Results', async ({
+  page,
+}) => {
   await openDashboard(page);
   const actions = page.getByRole('region', { name: 'Quick Actions' });
 
-  for (const [name, tooltip] of [
-    ['Publish Results', 'Publishing results is coming soon'],
-    ['View Reports', 'Reports are coming soon'],
-  ] as const) {
-    const button = actions.getByRole('button', { name });
-    await expect(button).toBeDisabled();
-    await expect(button).toHaveAccessibleDescription(tooltip);
-    // The disabled button lets the pointer through to its wrapper, which shows the tooltip.
-    await button.locator('..').hover();
-    await expect(page.getByRole('tooltip', { name: tooltip })).toBeVisible();
-  }
+  await actions.getByRole('link', { name: 'Publish Results' }).click();
+  await expect(page).toHaveURL(/\/admin\/exam\/results\?status=Ready%20to%20Publish$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Results' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ready to Publish' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  await page.goBack();
+  await actions.getByRole('link', { name: 'View Reports' }).click();
+  await expect(page).toHaveURL(/\/admin\/exam\/results$/);
+  await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 });

@@ -36,6 +36,14 @@ const ExamPage = lazy(() => import('@/features/exams/exam-page'));
 const AllExamPage = lazy(() => import('@/features/exams/all-exam-page'));
 const CreateExamPage = lazy(() => import('@/features/exams/create-exam-page'));
 const SittingsPage = lazy(() => import('@/features/exams/sittings-page'));
+const ResultsPage = lazy(() => import('@/features/results/results-page'));
+const ExamResultsPage = lazy(() => import('@/features/results/exam-results-page'));
+const EvaluatorsPanel = lazy(() =>
+  import('@/features/exams/evaluators-panel').then(({ EvaluatorsPanel }) => ({
+    default: EvaluatorsPanel,
+  })),
+);
+const ExamReportPage = lazy(() => import('@/features/reports/exam-report-page'));
 const ExamMonitorPage = lazy(() => import('@/features/proctoring/exam-monitor-page'));
 const MasterDataPage = lazy(() => import('@/features/master-data/master-data-page'));
 const ViewBatchPage = lazy(() => import('@/features/master-data/view-batch-page'));
@@ -47,6 +55,7 @@ const GradingPage = lazy(() => import('@/features/faculty-area/grading-page'));
 const StudentDashboardPage = lazy(() => import('@/features/student-area/student-dashboard-page'));
 const ExamLobbyPage = lazy(() => import('@/features/student-area/exam-lobby-page'));
 const AttemptPage = lazy(() => import('@/features/student-area/attempt-page'));
+const StudentResultPage = lazy(() => import('@/features/student-area/result-page'));
 
 function RootLayout() {
   return (
@@ -83,6 +92,17 @@ export const routes: RouteObject[] = [
               { path: 'exam/all-exam', element: <AllExamPage /> },
               { path: 'exam/create-exam', element: <CreateExamPage /> },
               { path: 'exam/:examId/sittings', element: <SittingsPage /> },
+              { path: 'exam/results', element: <ResultsPage /> },
+              {
+                path: 'exam/:examId/results',
+                // Features never import each other: the exam's evaluators are placed here.
+                element: (
+                  <ExamResultsPage
+                    evaluatorsPanel={(examId) => <EvaluatorsPanel examId={examId} />}
+                  />
+                ),
+              },
+              { path: 'exam/:examId/report', element: <ExamReportPage /> },
               { path: 'exam/exam-ui', element: <ExamMonitorPage /> },
               { path: 'data', element: <MasterDataPage /> },
               { path: 'data/view-batch', element: <ViewBatchPage /> },
@@ -106,6 +126,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <StudentDashboardPage /> },
               { path: 'exam/:examId', element: <ExamLobbyPage /> },
               { path: 'attempt/:attemptId', element: <AttemptPage /> },
+              { path: 'result/:examId', element: <StudentResultPage /> },
             ],
           },
         ],

@@ -19,6 +19,8 @@ export interface ApiRequest {
    * the browser caps such bodies at 64 KiB.
    */
   keepalive?: boolean;
+  /** A file to save rather than JSON: a successful answer's body comes as a Blob. */
+  file?: boolean;
 }
 
 export interface ApiResponse {
@@ -69,6 +71,7 @@ export const fetchTransport: Transport = async (request) => {
   } catch {
     throw new ApiError();
   }
+  if (answer.ok && request.file) return { status: answer.status, data: await answer.blob() };
   const response = { status: answer.status, data: bodyOf(await answer.text()) };
   if (!answer.ok) throw new ApiError(response);
   return response;
@@ -143,6 +146,12 @@ export const apiClient = {
   put: (url: string, data?: unknown, options: { keepalive?: boolean } = {}) =>
     send({ method: 'PUT', url, data, keepalive: options.keepalive }),
   delete: (url: string) => send({ method: 'DELETE', url }),
+  /** A GET whose answer is a file (an export), with the same token refresh as any call. */
+  getFile: async (url: string, options: { params?: QueryParams } = {}) => {
+    const { data } = await send({ method: 'GET', url, params: options.params, file: true });
+    if (!(data instanceof Blob)) throw new Error('The server sent an unexpected response.');
+    return data;
+  },
 };
 
 const messageSchema = z.object({ message: z.string().min(1) });

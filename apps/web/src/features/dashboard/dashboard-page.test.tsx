@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
-import { makeOverview, makeRecentExam } from '@/test/dashboard-fixtures';
+import { makeOverview, makeRecentExam, makeResultStatus } from '@/test/dashboard-fixtures';
 import DashboardPage from './dashboard-page';
 
 function block(name: string) {
@@ -21,6 +21,8 @@ function renderDashboard(overview: DashboardOverview = makeOverview()) {
   const view = renderPage(<DashboardPage />, '/admin', [
     { path: '/admin/exam/create-exam', element: <h1>Create Exam</h1> },
     { path: '/admin/student', element: <h1>All Students</h1> },
+    { path: '/admin/exam/results', element: <h1>Results</h1> },
+    { path: '/admin/exam/:examId/results', element: <h1>Exam results</h1> },
   ]);
   return { ...view, requests };
 }
@@ -126,29 +128,58 @@ describe('DashboardPage', () => {
   });
 
   it.each([
-    ['Publish Results', 'Publishing results is coming soon'],
-    ['View Reports', 'Reports are coming soon'],
-  ])('shows %s disabled, described by its coming-soon tooltip', (name, tooltip) => {
-    renderDashboard();
+    ['Publish Results', '/admin/exam/results', '?status=Ready%20to%20Publish'],
+    ['View Reports', '/admin/exam/results', ''],
+  ])('goes from %s to the completed exams', async (name, path, search) => {
+    const { router } = renderDashboard();
 
-    const button = within(block('Quick Actions')).getByRole('button', { name });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription(tooltip);
-    expect(screen.getByRole('tooltip', { hidden: true, name: tooltip })).toBeInTheDocument();
+    await userEvent.click(within(block('Quick Actions')).getByRole('link', { name }));
+
+    expect(router.state.location.pathname).toBe(path);
+    expect(router.state.location.search).toBe(search);
   });
 
-  it('shows the result publishing empty state without asking the server for results', async () => {
-    const { requests } = renderDashboard();
+  it('lists the completed exams with where their results stand, each a link to its results', async () => {
+    const { router } = renderDashboard(
+      makeOverview({
+        resultStatuses: [
+          makeResultStatus(),
+          makeResultStatus({
+            _id: '40000000-0000-4000-8000-000000000003',
+            examTitle: 'Networks Quiz',
+            resultStatus: 'Evaluating',
+            submitted: 7,
+          }),
+        ],
+      }),
+    );
 
     const results = block('Result Publishing Status');
-    expect(within(results).getByText('No results yet')).toBeVisible();
+    await within(results).findByRole('link', { name: 'Algorithms Final' });
+    const rows = within(results).getAllByRole('row').slice(1);
     expect(
       within(results)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Course/Subject', 'Batch', 'Status']);
-    await within(block('Recent Exams')).findByRole('cell', { name: '2024-2028' });
-    expect(requests).toHaveLength(1);
+    ).toEqual(['Exam/Subject', 'Submitted', 'Status']);
+    expect(within(rows[0] as HTMLElement).getByText('Ready to Publish')).toHaveClass(
+      'text-blue-700',
+    );
+    expect(within(rows[1] as HTMLElement).getByText('Evaluating')).toHaveClass('text-amber-800');
+    expect(within(rows[1] as HTMLElement).getByRole('cell', { name: '7' })).toBeVisible();
+
+    await userEvent.click(within(results).getByRole('link', { name: 'Algorithms Final' }));
+    expect(router.state.location.pathname).toBe(
+      '/admin/exam/40000000-0000-4000-8000-000000000002/results',
+    );
+  });
+
+  it('says so when no exam is completed yet', async () => {
+    renderDashboard(makeOverview({ resultStatuses: [] }));
+
+    expect(
+      await within(block('Result Publishing Status')).findByText('No completed exams yet'),
+    ).toBeVisible();
   });
 
   it('shows an error banner and no figures when the overview fails, and retries', async () => {

@@ -11,13 +11,13 @@ import {
 } from 'lucide-react';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
-import { Table, type TableColumn } from '@/components/table';
 import { getServerMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useDashboardOverview } from './api/get-dashboard-overview';
 import { DashboardSection } from './dashboard-section';
 import { QuickActions } from './quick-actions';
 import { RecentExamsTable } from './recent-exams-table';
+import { ResultStatusTable } from './result-status-table';
 import { type StatTile, StatTiles } from './stat-tiles';
 
 function systemOverviewTiles(counts: DashboardOverview['systemOverview'] | undefined): StatTile[] {
@@ -73,14 +73,6 @@ function examStatisticsTiles(stats: DashboardOverview['examStatistics'] | undefi
   ];
 }
 
-// No results exist yet, so this table only ever shows its empty state; the headers say what
-// it will hold.
-const resultColumns: TableColumn<never>[] = [
-  { key: 'exam', header: 'Course/Subject', width: '50%', cell: () => null },
-  { key: 'batch', header: 'Batch', width: '25%', cell: () => null },
-  { key: 'status', header: 'Status', width: '25%', cell: () => null },
-];
-
 export default function DashboardPage() {
   const overview = useDashboardOverview();
   const data = overview.data;
@@ -133,13 +125,10 @@ export default function DashboardPage() {
           title="Result Publishing Status"
           description="Results of completed exams, from evaluation to publication."
         >
-          <Table
-            caption="Result publishing status"
-            columns={resultColumns}
-            rows={[]}
-            rowKey={() => ''}
-            emptyTitle="No results yet"
-            emptyDescription="Results appear here as exams are evaluated: Evaluating, Ready to Publish, then Published."
+          <ResultStatusTable
+            exams={data?.resultStatuses ?? []}
+            loading={loading}
+            failed={overview.isError}
           />
         </DashboardSection>
       </div>

@@ -1,16 +1,16 @@
 import { EXAM_MESSAGES, type ExamListItem, type ExamStatus, scheduleText } from '@examiq/contracts';
-import { Eye, Plus, UsersRound } from 'lucide-react';
+import { ClipboardCheck, Eye, Plus, UsersRound } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Badge, type BadgeTone } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
 import { Table, type TableColumn } from '@/components/table';
+import { TwoLines } from '@/components/two-lines';
 import { getServerMessage } from '@/lib/api-client';
 import { usePageParam } from '@/lib/use-page-param';
 import { useExams } from './api/get-all-exam';
 import { ModeBadge } from './mode-badge';
-import { TwoLines } from './two-lines';
 
 const STATUS_LABELS: Record<ExamStatus, string> = { DRAFT: 'Draft', PUBLISH: 'Published' };
 
@@ -33,6 +33,21 @@ function SittingsLink({ exam }: { exam: ExamListItem }) {
       className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-brand-50 hover:text-brand-700"
     >
       <UsersRound aria-hidden="true" className="size-4" />
+    </Link>
+  );
+}
+
+/** The way to a published exam's results; a draft has none. */
+function ResultsLink({ exam }: { exam: ExamListItem }) {
+  if (exam.examStatus !== 'PUBLISH') return <span aria-hidden="true" className="size-9" />;
+  return (
+    <Link
+      to={`/admin/exam/${exam._id}/results`}
+      aria-label={`Results of ${exam.examTitle}`}
+      title="Results"
+      className="flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-brand-50 hover:text-brand-700"
+    >
+      <ClipboardCheck aria-hidden="true" className="size-4" />
     </Link>
   );
 }
@@ -114,11 +129,12 @@ const columns: TableColumn<ExamListItem>[] = [
   {
     key: 'actions',
     header: <span className="sr-only">Actions</span>,
-    width: '112px',
+    width: '152px',
     align: 'right',
     cell: (exam) => (
       <div className="flex items-center justify-end gap-1">
         <SittingsLink exam={exam} />
+        <ResultsLink exam={exam} />
         {/* Spec: the view button has no navigation. It stays focusable (aria-disabled rather
             than disabled) so keyboard and screen reader users also learn why it does nothing. */}
         <button

@@ -5,15 +5,15 @@ import { BackLink } from '@/components/back-link';
 import { ProfileFact } from '@/components/detail-view';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
+import { SearchBox } from '@/components/search-box';
 import { Skeleton } from '@/components/skeleton';
 import { getServerMessage } from '@/lib/api-client';
 import { usePageParam } from '@/lib/use-page-param';
+import { useSearchParam } from '@/lib/use-search-param';
 import { SITTINGS_REFRESH_MS, useExamAttempts } from './api/get-exam-attempts';
 import { ExtraTimeDialog } from './extra-time-dialog';
 import { ModeBadge } from './mode-badge';
-import { SearchBox } from './search-box';
 import { SittingsTable } from './sittings-table';
-import { useSearchParam } from './use-search-param';
 
 const FETCH_SITTINGS_FAILED = 'Failed to fetch sittings';
 const EXAM_LIST = '/admin/exam/all-exam';

@@ -8,10 +8,10 @@ import {
 import { ClockPlus } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/badge';
 import { Table, type TableColumn } from '@/components/table';
+import { TwoLines } from '@/components/two-lines';
 import { cn } from '@/lib/cn';
 import { fullName } from '@/lib/format';
 import { formatMoment, formatSince } from './sittings-format';
-import { TwoLines } from './two-lines';
 
 const STATUS_TONES: Record<SittingStatus, BadgeTone> = {
   NOT_STARTED: 'amber',

@@ -39,15 +39,24 @@ export function ExamCard({ exam, group, now }: ExamCardProps) {
             : `Closed ${formatDateTime(exam.endsAt)}`}
         </Line>
         <p className="mt-1 text-sm text-slate-500">
-          {attempt ? 'Results are not published yet' : 'You did not sit this exam'}
+          {attempt
+            ? exam.resultsPublished
+              ? 'Your result is published'
+              : 'Results are not published yet'
+            : 'You did not sit this exam'}
         </p>
       </>
     );
-    action = attempt ? (
-      <ButtonLink to={`/student/attempt/${attempt._id}`} variant="secondary" fullWidth>
-        {submitted ? 'View receipt' : 'View your exam'}
-      </ButtonLink>
-    ) : null;
+    action =
+      submitted && exam.resultsPublished ? (
+        <ButtonLink to={`/student/result/${exam._id}`} fullWidth>
+          View result
+        </ButtonLink>
+      ) : attempt ? (
+        <ButtonLink to={`/student/attempt/${attempt._id}`} variant="secondary" fullWidth>
+          {submitted ? 'View receipt' : 'View your exam'}
+        </ButtonLink>
+      ) : null;
   } else if (attempt?.status === 'IN_PROGRESS') {
     status = { tone: 'blue', label: 'In progress' };
     detail = <Line icon={Hourglass}>{`Ends ${formatDateTime(attempt.deadlineAt)}`}</Line>;

@@ -10,3 +10,7 @@ export function lobbyQueryKey(examId: string) {
 export function attemptQueryKey(attemptId: string) {
   return [...studentQueryKey, 'attempt', attemptId] as const;
 }
+
+export function resultQueryKey(examId: string) {
+  return [...studentQueryKey, 'result', examId] as const;
+}

@@ -1,0 +1,6 @@
+/** Every results query starts with this key, so publishing refreshes every list and exam page. */
+export const resultsQueryKey = ['results'] as const;
+
+export function examResultsQueryKey(examId: string) {
+  return [...resultsQueryKey, 'exam', examId] as const;
+}

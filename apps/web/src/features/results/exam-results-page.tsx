@@ -1,0 +1,223 @@
+import {
+  type ExamResult,
+  type ExamResultsData,
+  type ExportFormat,
+  scheduleText,
+} from '@examiq/contracts';
+import { BarChart3, Download, Send } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useParams } from 'react-router';
+import { BackLink } from '@/components/back-link';
+import { Badge } from '@/components/badge';
+import { Button, ButtonLink } from '@/components/button';
+import { ErrorBanner } from '@/components/error-banner';
+import { PageHeader } from '@/components/page-header';
+import { ResultStatusBadge } from '@/components/result-status-badge';
+import { SearchBox } from '@/components/search-box';
+import { Skeleton } from '@/components/skeleton';
+import { Table, type TableColumn } from '@/components/table';
+import { TwoLines } from '@/components/two-lines';
+import { getErrorMessage, getServerMessage } from '@/lib/api-client';
+import { fullName } from '@/lib/format';
+import { usePageParam } from '@/lib/use-page-param';
+import { useSearchParam } from '@/lib/use-search-param';
+import { useExportExamResults } from './api/export-exam-results';
+import { useExamResults } from './api/get-exam-results';
+import { PublishDialog } from './publish-dialog';
+
+const EXPORT_FAILED = 'Failed to export the results';
+
+interface ExamResultsPageProps {
+  /** The exam's evaluators, placed under its figures; the app passes it in. */
+  evaluatorsPanel?: (examId: string) => ReactNode;
+}
+
+export default function ExamResultsPage({ evaluatorsPanel }: ExamResultsPageProps) {
+  const { examId = '' } = useParams();
+  // Another exam is another screen: nothing of the one before (rows, search, dialog) stays.
+  return <ExamResults key={examId} examId={examId} evaluatorsPanel={evaluatorsPanel} />;
+}
+
+function ExamResults({ examId, evaluatorsPanel }: { examId: string } & ExamResultsPageProps) {
+  const [page, setPage] = usePageParam();
+  const [search, setSearch] = useSearchParam();
+  const results = useExamResults(examId, { page, search });
+  const [publishing, setPublishing] = useState(false);
+  const data = results.data;
+
+  return (
+    <>
+      <BackLink to="/admin/exam/results">Back to Results</BackLink>
+      <PageHeader
+        title={data ? data.exam.examTitle : 'Exam results'}
+        description="Each student's score by section, and the figures of the whole exam."
+        actions={data && <ResultActions data={data} onPublish={() => setPublishing(true)} />}
+      />
+      {results.isError && (
+        <ErrorBanner
+          title="Failed to fetch results"
+          message={getServerMessage(results.error)}
+          onRetry={() => void results.refetch()}
+        />
+      )}
+      {results.isPending && <Skeleton className="mb-6 h-40" />}
+      {data && <Summary data={data} />}
+      {evaluatorsPanel?.(examId)}
+      <SearchBox
+        label="Search results"
+        placeholder="Search by name, roll number or student ID"
+        value={search}
+        onSearch={setSearch}
+        maxLength={100}
+      />
+      <Table
+        caption="Results"
+        columns={resultColumns(data)}
+        rows={data?.results ?? []}
+        rowKey={(result) => result.attemptId}
+        loading={results.isPending}
+        emptyTitle={search ? 'No matching results' : 'No submitted attempts'}
+        emptyDescription={
+          search
+            ? 'No student who submitted matches this search.'
+            : 'Results appear here as students submit the exam.'
+        }
+        label="results"
+        pagination={data?.pagination}
+        onPageChange={setPage}
+      />
+      <PublishDialog
+        exam={publishing && data ? data.exam : null}
+        onClose={() => setPublishing(false)}
+      />
+    </>
+  );
+}
+
+function ResultActions({ data, onPublish }: { data: ExamResultsData; onPublish: () => void }) {
+  const exported = useExportExamResults(data.exam._id, `${data.exam.examId}-results`);
+  const exportAs = (format: ExportFormat) => exported.mutate(format);
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2">
+        {data.resultStatus !== 'Published' && (
+          <Button onClick={onPublish}>
+            <Send aria-hidden="true" className="size-4" />
+            Publish Results
+          </Button>
+        )}
+        <Button variant="secondary" onClick={() => exportAs('csv')} disabled={exported.isPending}>
+          <Download aria-hidden="true" className="size-4" />
+          Export CSV
+        </Button>
+        <Button variant="secondary" onClick={() => exportAs('xlsx')} disabled={exported.isPending}>
+          <Download aria-hidden="true" className="size-4" />
+          Export XLSX
+        </Button>
+        <ButtonLink to={`/admin/exam/${data.exam._id}/report`} variant="secondary">
+          <BarChart3 aria-hidden="true" className="size-4" />
+          Report
+        </ButtonLink>
+      </div>
+      {exported.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {getErrorMessage(exported.error, EXPORT_FAILED)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
+const figure = (value: number | null) => (value === null ? '—' : String(value));
+
+function Summary({ data: { exam, resultStatus, summary } }: { data: ExamResultsData }) {
+  const tiles = [
+    ['Participants', summary.participants],
+    ['Submitted', summary.submitted],
+    ['Average', figure(summary.average)],
+    ['Median', figure(summary.median)],
+    ['Highest', figure(summary.highest)],
+    ['Lowest', figure(summary.lowest)],
+    ['Pass rate', percent(summary.passRate)],
+    ['To mark', summary.answersToMark],
+  ] as const;
+  return (
+    <section
+      aria-label="Exam"
+      className="mb-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <ResultStatusBadge status={resultStatus} />
+        <p className="text-sm text-slate-600">
+          {`${exam.examId} · ${exam.subject} · ${scheduleText(exam.scheduleDetails)} · ${exam.passingMarks} of ${exam.totalMarks} marks to pass`}
+        </p>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 text-sm sm:grid-cols-4 xl:grid-cols-8">
+        {tiles.map(([term, value]) => (
+          <div key={term}>
+            <dt className="text-slate-500">{term}</dt>
+            <dd className="text-lg font-semibold text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The columns of the results: one per section of the exam, as the first row names them. */
+function resultColumns(data: ExamResultsData | undefined): TableColumn<ExamResult>[] {
+  const sections = data?.results[0]?.sections ?? [];
+  return [
+    {
+      key: 'student',
+      header: 'Student',
+      width: '220px',
+      cell: ({ student, attemptCode }) => (
+        <TwoLines
+          main={<span className="font-medium text-slate-900">{fullName(student)}</span>}
+          detail={`${student.rollNumber} · ${attemptCode}`}
+        />
+      ),
+    },
+    ...sections.map(
+      (section, index): TableColumn<ExamResult> => ({
+        key: section.sectionId,
+        header: section.name,
+        width: '120px',
+        align: 'right',
+        cell: (result) => {
+          const score = result.sections[index];
+          if (!score) return null;
+          return score.counted ? (
+            `${score.marks} / ${score.maxMarks}`
+          ) : (
+            <span className="text-slate-500">Not counted</span>
+          );
+        },
+      }),
+    ),
+    {
+      key: 'total',
+      header: 'Total',
+      width: '100px',
+      align: 'right',
+      cell: (result) => (
+        <span className="font-semibold text-slate-900">{`${result.total} / ${data?.exam.totalMarks ?? ''}`}</span>
+      ),
+    },
+    {
+      key: 'result',
+      header: 'Result',
+      width: '130px',
+      cell: (result) =>
+        result.toMark > 0 ? (
+          <Badge tone="amber">{`${result.toMark} to mark`}</Badge>
+        ) : (
+          <Badge tone={result.passed ? 'green' : 'red'} dot>
+            {result.passed ? 'Pass' : 'Fail'}
+          </Badge>
+        ),
+    },
+  ];
+}

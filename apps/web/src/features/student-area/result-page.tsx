@@ -1,0 +1,190 @@
+import type { ResultQuestion, StudentResultData } from '@examiq/contracts';
+import { CircleCheck, CircleX, MessageSquareText } from 'lucide-react';
+import { useParams } from 'react-router';
+import { BackLink } from '@/components/back-link';
+import { Badge } from '@/components/badge';
+import { PageHeader } from '@/components/page-header';
+import { Skeleton } from '@/components/skeleton';
+import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/format';
+import { useResult } from './api/get-result';
+import { QueryState } from './query-state';
+
+export default function ResultPage() {
+  const { examId = '' } = useParams();
+  const result = useResult(examId);
+
+  return (
+    <>
+      <BackLink to="/student">Back to dashboard</BackLink>
+      <QueryState
+        query={result}
+        loadingLabel="Loading your result"
+        skeleton={<ResultSkeleton />}
+        notFound={{
+          title: 'No result to show',
+          message: 'The results of this exam are not published yet, or you did not submit it.',
+        }}
+        errorTitle="Failed to load your result"
+      >
+        {(data) => <Result data={data} />}
+      </QueryState>
+    </>
+  );
+}
+
+function Result({ data }: { data: StudentResultData }) {
+  const { exam } = data;
+  return (
+    <>
+      <PageHeader
+        title={exam.examTitle}
+        description={`${exam.subject} · ${exam.examId}${data.submittedAt ? ` · submitted ${formatDateTime(data.submittedAt)}` : ''}`}
+      />
+      <section
+        aria-label="Your score"
+        className="mb-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <div className="flex flex-wrap items-center gap-4">
+          <p className="text-3xl font-semibold text-slate-900">
+            {data.total}
+            <span className="text-lg font-normal text-slate-500">{` / ${exam.totalMarks}`}</span>
+          </p>
+          <Badge tone={data.passed ? 'green' : 'red'} dot>
+            {data.passed ? 'Passed' : 'Failed'}
+          </Badge>
+          <p className="text-sm text-slate-600">{`${exam.passingMarks} marks to pass`}</p>
+        </div>
+        <dl className="mt-4 grid gap-3 border-t border-slate-100 pt-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          {data.sections.map((section) => (
+            <div key={section.sectionId}>
+              <dt className="text-slate-500">
+                {section.name}
+                {section.isOptional && !section.counted && ' (optional, not counted)'}
+              </dt>
+              <dd className="font-medium text-slate-900">
+                {`${section.marks} / ${section.maxMarks}`}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      {!exam.showAnswersAfterPublish && (
+        <p className="mb-6 text-sm text-slate-600">
+          This exam does not show the correct answers or explanations.
+        </p>
+      )}
+      <div className="space-y-6">
+        {data.sections.map((section) => (
+          <section
+            key={section.sectionId}
+            aria-labelledby={`section-${section.sectionId}`}
+            className="rounded-xl border border-slate-200 bg-white shadow-sm"
+          >
+            <h2
+              id={`section-${section.sectionId}`}
+              className="border-b border-slate-100 px-5 py-3 text-base font-semibold text-slate-900"
+            >
+              {section.name}
+            </h2>
+            <ol className="divide-y divide-slate-100">
+              {section.questions.map((question, index) => (
+                <QuestionResult key={question._id} question={question} number={index + 1} />
+              ))}
+            </ol>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}
+
+function QuestionResult({ question, number }: { question: ResultQuestion; number: number }) {
+  const unanswered = question.selectedOptionId === null && !question.text;
+  return (
+    <li className="space-y-3 px-5 py-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="min-w-0 font-medium break-words whitespace-pre-wrap text-slate-900">
+          <span className="text-slate-500">{`${number}. `}</span>
+          {question.questionText}
+        </p>
+        <Badge tone={question.awardedMarks === question.marks ? 'green' : 'amber'}>
+          {`${question.awardedMarks ?? '–'} / ${question.marks} marks`}
+        </Badge>
+      </div>
+      {question.options ? (
+        <ul className="space-y-2" aria-label="Options">
+          {question.options.map((option) => {
+            const chosen = option._id === question.selectedOptionId;
+            const correct = option._id === question.correctOptionId;
+            return (
+              <li
+                key={option._id}
+                className={cn(
+                  'flex flex-wrap items-center gap-2 rounded-lg border px-3 py-2 text-sm',
+                  correct
+                    ? 'border-green-300 bg-green-50 text-green-900'
+                    : chosen
+                      ? 'border-red-200 bg-red-50 text-red-900'
+                      : 'border-slate-200 text-slate-700',
+                )}
+              >
+                {correct ? (
+                  <CircleCheck aria-hidden="true" className="size-4 text-green-700" />
+                ) : chosen ? (
+                  <CircleX aria-hidden="true" className="size-4 text-red-700" />
+                ) : null}
+                <span className="min-w-0 break-words">{option.text}</span>
+                {chosen && <span className="text-xs font-semibold">Your answer</span>}
+                {correct && <span className="text-xs font-semibold">Correct answer</span>}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <div className="text-sm">
+          <p className="font-medium text-slate-600">Your answer</p>
+          <p className="mt-1 break-words whitespace-pre-wrap text-slate-900">
+            {question.text || 'Not answered'}
+          </p>
+        </div>
+      )}
+      {question.options && unanswered && <p className="text-sm text-slate-600">Not answered</p>}
+      {question.modelAnswer && (
+        <div className="text-sm">
+          <p className="font-medium text-slate-600">Model answer</p>
+          <p className="mt-1 break-words whitespace-pre-wrap text-slate-900">
+            {question.modelAnswer}
+          </p>
+        </div>
+      )}
+      {question.explanation && (
+        <div className="rounded-lg bg-slate-50 px-3 py-2 text-sm">
+          <p className="font-medium text-slate-700">Explanation</p>
+          <p className="mt-1 break-words whitespace-pre-wrap text-slate-800">
+            {question.explanation}
+          </p>
+        </div>
+      )}
+      {question.comment && (
+        <div className="flex gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800">
+          <MessageSquareText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+          <p className="break-words whitespace-pre-wrap">
+            <span className="font-medium">Evaluator's comment: </span>
+            {question.comment}
+          </p>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function ResultSkeleton() {
+  return (
+    <div className="space-y-6">
+      <Skeleton className="h-8 w-1/2" />
+      <Skeleton className="h-32" />
+      <Skeleton className="h-64" />
+    </div>
+  );
+}
