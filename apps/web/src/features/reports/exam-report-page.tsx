@@ -1,0 +1,272 @@
+import { type ExamReportData, type QuestionStatistic, REPORT_LIMITS } from '@examiq/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { TriangleAlert } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { BackLink } from '@/components/back-link';
+import { Button } from '@/components/button';
+import { ErrorBanner } from '@/components/error-banner';
+import { PageHeader } from '@/components/page-header';
+import { Skeleton } from '@/components/skeleton';
+import { Table, type TableColumn } from '@/components/table';
+import { getServerMessage } from '@/lib/api-client';
+import { useExamReport } from './api/get-exam-report';
+import { useRegradeJob } from './api/get-regrade-job';
+import { examReportQueryKey } from './api/keys';
+import { RegradeDialog } from './regrade-dialog';
+import { RegradeProgress } from './regrade-progress';
+import { DifficultyChart, TotalsHistogram } from './report-charts';
+import { formatIndex, formatMarks, formatPercent, questionLabel } from './report-format';
+
+const FETCH_REPORT_FAILED = 'Failed to fetch the report';
+
+export default function ExamReportPage() {
+  const { examId = '' } = useParams();
+  // Another exam is another screen: nothing of the one before (dialog, regrade) stays.
+  return <ExamReport key={examId} examId={examId} />;
+}
+
+function ExamReport({ examId }: { examId: string }) {
+  const report = useExamReport(examId);
+  const queryClient = useQueryClient();
+  const [target, setTarget] = useState<QuestionStatistic | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useRegradeJob(jobId).data;
+  const jobEnded = job !== undefined && job.status !== 'RUNNING';
+
+  // The figures change once the job has re-scored every attempt (or stopped part-way).
+  useEffect(() => {
+    if (jobEnded) void queryClient.invalidateQueries({ queryKey: examReportQueryKey(examId) });
+  }, [jobEnded, examId, queryClient]);
+
+  const data = report.data;
+  return (
+    <>
+      <BackLink to="/admin/exam/all-exam">Back to Exams</BackLink>
+      <PageHeader
+        title="Exam Report"
+        description="How the exam went: its results at a glance, how totals spread, and which questions worked. A question that looks broken is flagged, and its answer key can be corrected here."
+      />
+      {report.isError && (
+        <ErrorBanner
+          title={FETCH_REPORT_FAILED}
+          message={getServerMessage(report.error)}
+          onRetry={() => void report.refetch()}
+        />
+      )}
+      {report.isPending && <ReportSkeleton />}
+      {data && (
+        <div className="space-y-6">
+          <ReportSummary data={data} />
+          {job && target === null && (
+            <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <RegradeProgress job={job} />
+            </div>
+          )}
+          <div className="grid gap-6 xl:grid-cols-2">
+            <TotalsHistogram histogram={data.histogram} submitted={data.summary.submitted} />
+            <DifficultyChart questions={data.questions} />
+          </div>
+          <SectionAverages sections={data.sections} />
+          <QuestionsTable
+            questions={data.questions}
+            regradeRunning={job?.status === 'RUNNING'}
+            onCorrect={setTarget}
+          />
+        </div>
+      )}
+      <RegradeDialog
+        examId={examId}
+        question={target}
+        job={job}
+        onApplied={setJobId}
+        onClose={() => setTarget(null)}
+      />
+    </>
+  );
+}
+
+function Tile({ term, value, hint }: { term: string; value: string; hint?: string }) {
+  return (
+    <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
+      <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{value}</dd>
+      {hint && <dd className="mt-0.5 text-xs text-slate-600">{hint}</dd>}
+    </div>
+  );
+}
+
+function ReportSummary({ data }: { data: ExamReportData }) {
+  const { exam, summary } = data;
+  const outOf = `out of ${exam.totalMarks}`;
+  return (
+    <section aria-labelledby="report-exam-title">
+      <div className="mb-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="report-exam-title" className="text-lg font-semibold break-words text-slate-900">
+          {exam.examTitle}
+        </h2>
+        <p className="text-sm text-slate-600">
+          {`${exam.examId} · ${exam.subject} · Pass mark ${exam.passingMarks} of ${exam.totalMarks} · Results: ${data.resultStatus}`}
+        </p>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Tile term="Participants" value={String(summary.participants)} />
+        <Tile term="Submitted" value={String(summary.submitted)} />
+        <Tile term="Average" value={formatMarks(summary.average)} hint={outOf} />
+        <Tile term="Median" value={formatMarks(summary.median)} hint={outOf} />
+        <Tile term="Highest" value={formatMarks(summary.highest)} />
+        <Tile term="Lowest" value={formatMarks(summary.lowest)} />
+        <Tile term="Pass rate" value={formatPercent(summary.passRate)} />
+        <Tile
+          term="Answers to mark"
+          value={String(summary.answersToMark)}
+          hint={summary.answersToMark > 0 ? 'Totals are provisional' : undefined}
+        />
+      </dl>
+    </section>
+  );
+}
+
+function SectionAverages({ sections }: { sections: ExamReportData['sections'] }) {
+  return (
+    <section
+      aria-labelledby="report-sections"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="report-sections" className="text-base font-semibold text-slate-900">
+        Section averages
+      </h2>
+      <ul className="mt-4 space-y-4">
+        {sections.map((section) => {
+          const share = section.average === null ? 0 : section.average / section.maxMarks;
+          return (
+            <li key={section.sectionId}>
+              <div className="mb-1.5 flex items-baseline justify-between gap-3 text-sm">
+                <span className="min-w-0 font-medium break-words text-slate-700">
+                  {section.name}
+                </span>
+                <span className="shrink-0 text-slate-600 tabular-nums">
+                  {`${formatMarks(section.average)} of ${section.maxMarks}`}
+                </span>
+              </div>
+              <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-slate-200">
+                <div
+                  className="h-full bg-brand-600"
+                  style={{ width: `${Math.round(share * 100)}%` }}
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function QuestionsTable({
+  questions,
+  regradeRunning,
+  onCorrect,
+}: {
+  questions: QuestionStatistic[];
+  regradeRunning: boolean;
+  onCorrect: (question: QuestionStatistic) => void;
+}) {
+  const columns: TableColumn<QuestionStatistic & { index: number }>[] = [
+    {
+      key: 'question',
+      header: 'Question',
+      width: '24rem',
+      cell: (question) => (
+        <div className="whitespace-normal">
+          <span className="font-medium text-slate-900">{questionLabel(question.index)}</span>
+          <span className="ml-2 text-xs text-slate-500">
+            {`${question.sectionName} · ${question.questionType.replace('_', ' ')} · ${question.marks} ${question.marks === 1 ? 'mark' : 'marks'}`}
+          </span>
+          <p className="mt-0.5 line-clamp-2 break-words text-slate-700">{question.questionText}</p>
+          {question.flag && (
+            <p className="mt-1 flex items-start gap-1.5 font-medium text-red-700">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {question.flag}
+            </p>
+          )}
+        </div>
+      ),
+    },
+    {
+      key: 'answered',
+      header: 'Answered',
+      width: '6.5rem',
+      align: 'right',
+      cell: (question) => question.answered,
+    },
+    {
+      key: 'correct',
+      header: 'Correct',
+      width: '6rem',
+      align: 'right',
+      cell: (question) => formatPercent(question.correctRate),
+    },
+    {
+      key: 'discrimination',
+      header: 'Discrimination',
+      width: '8.5rem',
+      align: 'right',
+      cell: (question) => formatIndex(question.discrimination),
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      width: '10rem',
+      align: 'right',
+      cell: (question) =>
+        question.options && (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={regradeRunning}
+            onClick={() => onCorrect(question)}
+            aria-label={`Correct the key of ${questionLabel(question.index)}`}
+          >
+            Correct the key
+          </Button>
+        ),
+    },
+  ];
+  return (
+    <section aria-labelledby="report-questions" className="space-y-3">
+      <div>
+        <h2 id="report-questions" className="text-base font-semibold text-slate-900">
+          Questions
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {`Correct: the share of submitted attempts earning the question's full marks. Discrimination: that share among the top ${REPORT_LIMITS.discriminationGroup * 100}% of totals minus the bottom ${REPORT_LIMITS.discriminationGroup * 100}%, from ${REPORT_LIMITS.discriminationMinimum} submitted attempts; below zero, weaker students did better on it.`}
+        </p>
+      </div>
+      <Table
+        caption="Questions"
+        columns={columns}
+        rows={questions.map((question, index) => ({ ...question, index }))}
+        rowKey={(question) => question.questionId}
+        emptyTitle="No questions"
+        emptyDescription="This exam has no questions yet."
+        label="questions"
+      />
+    </section>
+  );
+}
+
+function ReportSkeleton() {
+  return (
+    <div aria-hidden="true" className="space-y-6">
+      <Skeleton className="h-24 rounded-xl" />
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {Array.from({ length: 8 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <Skeleton key={index} className="h-24 rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="h-80 rounded-xl" />
+    </div>
+  );
+}

@@ -1,0 +1,279 @@
+import type { QuestionStatistic, RegradeData, RegradeJob } from '@examiq/contracts';
+import { useId, useState } from 'react';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { plural } from '@/lib/plural';
+import { useRegradeQuestion } from './api/regrade-question';
+import { RegradeProgress } from './regrade-progress';
+import { formatMarks, optionLetter } from './report-format';
+
+const REGRADE_FAILED = 'The answer key could not be corrected';
+
+interface RegradeDialogProps {
+  examId: string;
+  /** The question whose key is corrected; the dialog is closed while there is none. */
+  question: QuestionStatistic | null;
+  /** The job applying a correction, followed until it ends. */
+  job: RegradeJob | undefined;
+  onApplied: (jobId: string) => void;
+  onClose: () => void;
+}
+
+/** Corrects a choice question's answer key: pick, preview whose results change, apply. */
+export function RegradeDialog({ examId, question, job, onApplied, onClose }: RegradeDialogProps) {
+  return (
+    <Modal
+      open={question !== null}
+      onClose={onClose}
+      title={question ? 'Correct the answer key' : ''}
+      size="lg"
+    >
+      {question && (
+        // Keyed by question, so each opening starts from that question's key.
+        <RegradeForm
+          key={question.questionId}
+          examId={examId}
+          question={question}
+          job={job}
+          onApplied={onApplied}
+          onClose={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+type Step = 'choose' | 'confirm' | 'applied';
+
+function RegradeForm({
+  examId,
+  question,
+  job,
+  onApplied,
+  onClose,
+}: Omit<RegradeDialogProps, 'question'> & { question: QuestionStatistic }) {
+  const regrade = useRegradeQuestion(examId);
+  const [choice, setChoice] = useState<string | null>(null);
+  const [preview, setPreview] = useState<RegradeData | null>(null);
+  const [step, setStep] = useState<Step>('choose');
+  const [error, setError] = useState<{ field?: string; message?: string }>({});
+  const legendId = useId();
+  const errorId = useId();
+  const options = question.options ?? [];
+
+  const send = async (dryRun: boolean) => {
+    if (choice === null) return;
+    setError({});
+    try {
+      const { data } = await regrade.mutateAsync({
+        questionId: question.questionId,
+        correctOptionId: choice,
+        dryRun,
+      });
+      if (dryRun) {
+        setPreview(data);
+      } else if (data.job) {
+        onApplied(data.job._id);
+        setStep('applied');
+      }
+    } catch (failure) {
+      const fields = getFieldErrors(failure);
+      const field = fields.correctOptionId ?? fields.questionId;
+      setError(field ? { field } : { message: getErrorMessage(failure, REGRADE_FAILED) });
+      setStep('choose');
+    }
+  };
+
+  if (step === 'applied') {
+    return (
+      <div className="space-y-4 text-sm text-slate-600">
+        {job ? <RegradeProgress job={job} /> : <p>Starting the regrade…</p>}
+        {job?.status === 'DONE' && (
+          <p>
+            {`Every submitted attempt was re-scored with option ${optionLetter(job.correctOptionId)} as the key. The report shows the new figures.`}
+          </p>
+        )}
+        {job?.status === 'FAILED' && (
+          <p role="alert" className="text-red-700">
+            The regrade stopped with an error. The key is corrected; ask for help before trying
+            again.
+          </p>
+        )}
+        {job?.status === 'RUNNING' && (
+          <p>You can close this window: the regrade goes on, and the report follows it.</p>
+        )}
+        <div className="flex justify-end pt-2">
+          <Button variant={job?.status === 'RUNNING' ? 'secondary' : 'primary'} onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  if (step === 'confirm' && preview && choice !== null) {
+    return (
+      <div className="space-y-4 text-sm text-slate-600">
+        <p>
+          {`Option ${optionLetter(choice)} becomes the correct answer to this question, and every submitted attempt is re-scored with it. `}
+          <strong className="text-slate-900">
+            {preview.attemptsAffected === 0
+              ? 'No result changes.'
+              : `${plural(preview.attemptsAffected, 'result')} change, ${plural(preview.passChanges, 'pass/fail outcome')} with them.`}
+          </strong>
+        </p>
+        <p>The change is recorded under your name.</p>
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Button
+            variant="secondary"
+            onClick={() => setStep('choose')}
+            disabled={regrade.isPending}
+          >
+            Back
+          </Button>
+          <Button onClick={() => void send(false)} loading={regrade.isPending}>
+            Apply the corrected key
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-4 text-sm text-slate-600">
+      <p className="break-words text-slate-900">{question.questionText}</p>
+      <fieldset>
+        <legend id={legendId} className="mb-2 font-medium text-slate-700">
+          Correct option
+        </legend>
+        <div
+          role="radiogroup"
+          aria-labelledby={legendId}
+          aria-describedby={error.field ? errorId : undefined}
+          className="grid gap-2"
+        >
+          {options.map((option) => {
+            const current = option._id === question.correctOptionId;
+            return (
+              <label
+                key={option._id}
+                className={cn(
+                  'flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-800 hover:border-brand-300',
+                  'has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500',
+                  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`regrade-${question.questionId}`}
+                  value={option._id}
+                  checked={choice === option._id}
+                  onChange={() => {
+                    setChoice(option._id);
+                    setPreview(null);
+                    setError({});
+                  }}
+                  className="mt-0.5 size-4 shrink-0 accent-brand-600 focus-visible:outline-none"
+                />
+                <span aria-hidden="true" className="font-semibold text-slate-500">
+                  {optionLetter(option._id)}
+                </span>
+                <span className="min-w-0 flex-1 break-words">{option.text}</span>
+                {current && (
+                  <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                    Key now
+                  </span>
+                )}
+              </label>
+            );
+          })}
+        </div>
+        {error.field && (
+          <p id={errorId} className="mt-2 text-red-700">
+            {error.field}
+          </p>
+        )}
+      </fieldset>
+      {error.message && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
+          {error.message}
+        </p>
+      )}
+      {preview && <RegradePreview preview={preview} />}
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={regrade.isPending}>
+          Cancel
+        </Button>
+        {preview ? (
+          <Button onClick={() => setStep('confirm')}>Apply…</Button>
+        ) : (
+          <Button
+            onClick={() => void send(true)}
+            loading={regrade.isPending}
+            disabled={choice === null || choice === question.correctOptionId}
+          >
+            Preview
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Whose results the corrected key changes, before and after. */
+function RegradePreview({ preview }: { preview: RegradeData }) {
+  const hidden = preview.attemptsAffected - preview.changes.length;
+  return (
+    <section aria-label="Preview" aria-live="polite" className="space-y-2">
+      <p className="font-medium text-slate-900">
+        {preview.attemptsAffected === 0
+          ? 'No result changes: nobody’s total or pass/fail moves.'
+          : `${plural(preview.attemptsAffected, 'result')} change; ${plural(preview.passChanges, 'student')} change between pass and fail.`}
+      </p>
+      {preview.changes.length > 0 && (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls from the keyboard
+        <div tabIndex={0} className="max-h-64 overflow-auto rounded-lg border border-slate-200">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Results that change</caption>
+            <thead className="sticky top-0 bg-slate-50 text-xs text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Student
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Total
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Result
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 text-slate-700">
+              {preview.changes.map((change) => (
+                <tr key={change.attemptCode}>
+                  <td className="px-3 py-2">
+                    <span className="block font-medium text-slate-900">{change.studentName}</span>
+                    <span className="text-xs text-slate-500">{change.rollNumber}</span>
+                  </td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                    {`${formatMarks(change.totalBefore)} → ${formatMarks(change.totalAfter)}`}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {change.passedBefore === change.passedAfter
+                      ? change.passedAfter
+                        ? 'Pass'
+                        : 'Fail'
+                      : `${change.passedBefore ? 'Pass' : 'Fail'} → ${change.passedAfter ? 'Pass' : 'Fail'}`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {hidden > 0 && <p>{`And ${plural(hidden, 'more result')} not listed.`}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+import type { ExamReportData } from '@examiq/contracts';
+import { type ReactNode, useId } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatMarks, formatPercent, questionLabel } from './report-format';
+
+const BRAND = '#4f46e5';
+const FLAGGED = '#dc2626';
+const AXIS = { fontSize: 12, fill: '#475569' };
+
+interface ChartCardProps {
+  title: string;
+  description: string;
+  /** The same figures as a table, for screen readers and anyone who prefers numbers. */
+  table: { caption: string; headers: [string, string]; rows: [string, string][] };
+  /** Wide enough for every bar to stay readable: a phone scrolls the chart sideways. */
+  minWidth?: number;
+  children: ReactNode;
+}
+
+/**
+ * A chart as an image named by its title and described by its summary, with its data as a table
+ * behind a disclosure: the drawing itself is not read out.
+ */
+function ChartCard({ title, description, table, minWidth = 0, children }: ChartCardProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <figure className="min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <figcaption>
+        <h2 id={titleId} className="text-base font-semibold text-slate-900">
+          {title}
+        </h2>
+        <p id={descriptionId} className="mt-1 text-sm text-slate-600">
+          {description}
+        </p>
+      </figcaption>
+      <div
+        // A chart wider than a phone scrolls: keyboard users reach and scroll it here.
+        tabIndex={minWidth > 0 ? 0 : undefined}
+        className="mt-4 overflow-x-auto"
+      >
+        <div
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={descriptionId}
+          className="h-64"
+          style={{ minWidth }}
+        >
+          {children}
+        </div>
+      </div>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer font-medium text-brand-700">
+          Show the figures as a table
+        </summary>
+        <table className="mt-2 w-full text-left">
+          <caption className="sr-only">{table.caption}</caption>
+          <thead className="text-xs text-slate-500 uppercase">
+            <tr>
+              <th scope="col" className="py-1.5 pr-4 font-semibold">
+                {table.headers[0]}
+              </th>
+              <th scope="col" className="py-1.5 text-right font-semibold">
+                {table.headers[1]}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 text-slate-700">
+            {table.rows.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" className="py-1.5 pr-4 font-normal">
+                  {label}
+                </th>
+                <td className="py-1.5 text-right tabular-nums">{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+export function TotalsHistogram({
+  histogram,
+  submitted,
+}: {
+  histogram: ExamReportData['histogram'];
+  submitted: number;
+}) {
+  const data = histogram.map((bin, index) => ({
+    label: `${formatMarks(bin.from)}–${formatMarks(bin.to)}`,
+    count: bin.count,
+    last: index === histogram.length - 1,
+  }));
+  const busiest =
+    submitted === 0 ? null : data.reduce((top, bin) => (bin.count > top.count ? bin : top));
+  return (
+    <ChartCard
+      title="Distribution of totals"
+      description={
+        busiest === null
+          ? 'No attempt has been submitted yet.'
+          : `How many of the ${submitted} submitted attempts scored in each band of marks; the most scored ${busiest.label}.`
+      }
+      table={{
+        caption: 'Submitted attempts by band of marks',
+        headers: ['Marks', 'Attempts'],
+        rows: data.map((bin) => [bin.label, String(bin.count)]),
+      }}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 8 }}>
+          <CartesianGrid vertical={false} stroke="#e2e8f0" />
+          <XAxis dataKey="label" tick={AXIS} interval="preserveStartEnd" />
+          <YAxis allowDecimals={false} tick={AXIS} />
+          <Tooltip formatter={(value) => [value, 'Attempts']} />
+          <Bar dataKey="count" name="Attempts" fill={BRAND} radius={[4, 4, 0, 0]} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+export function DifficultyChart({ questions }: { questions: ExamReportData['questions'] }) {
+  const data = questions.map((question, index) => ({
+    label: questionLabel(index),
+    percent: question.correctRate === null ? 0 : Math.round(question.correctRate * 100),
+    flagged: question.flag !== null,
+  }));
+  const flagged = data.filter((question) => question.flagged).length;
+  return (
+    <ChartCard
+      title="Correct answers by question"
+      description={`The share of submitted attempts earning each question's full marks. ${
+        flagged === 0
+          ? 'No question looks broken.'
+          : `${flagged} ${flagged === 1 ? 'question looks' : 'questions look'} broken, in red.`
+      }`}
+      table={{
+        caption: 'Share of correct answers by question',
+        headers: ['Question', 'Correct'],
+        rows: questions.map((question, index) => [
+          questionLabel(index),
+          formatPercent(question.correctRate),
+        ]),
+      }}
+      minWidth={questions.length > 12 ? questions.length * 28 : 0}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 8 }}>
+          <CartesianGrid vertical={false} stroke="#e2e8f0" />
+          <XAxis dataKey="label" tick={AXIS} />
+          <YAxis domain={[0, 100]} unit="%" tick={AXIS} />
+          <Tooltip formatter={(value) => [`${value}%`, 'Correct']} />
+          <Bar dataKey="percent" name="Correct" radius={[4, 4, 0, 0]}>
+            {data.map((question) => (
+              <Cell key={question.label} fill={question.flagged ? FLAGGED : BRAND} />
+            ))}
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
