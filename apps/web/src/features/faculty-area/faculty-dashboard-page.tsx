@@ -6,11 +6,11 @@ import { ButtonLink } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
+import { ResultStatusBadge } from '@/components/result-status-badge';
 import { Skeleton } from '@/components/skeleton';
 import { getServerMessage } from '@/lib/api-client';
 import { useFacultyExams } from './api/get-my-exams';
-import { ProgressBar } from './progress-bar';
-import { ResultStatusBadge } from './result-status-badge';
+import { MarkingProgress } from './marking-progress';
 
 const ROLE_LABELS: Record<FacultyExam['roles'][number], string> = {
   PROCTOR: 'Proctor',
@@ -85,7 +85,7 @@ function ExamCard({ exam }: { exam: FacultyExam }) {
       </p>
       <div className="mt-auto pt-4">
         <div className="border-t border-slate-100 pt-3">
-          <ProgressBar label="Written answers" progress={exam.gradingProgress} />
+          <MarkingProgress label="Written answers" progress={exam.gradingProgress} />
         </div>
         <div className="pt-4">
           {evaluates ? (

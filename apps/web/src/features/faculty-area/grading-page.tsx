@@ -8,14 +8,14 @@ import { Dropdown } from '@/components/dropdown';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
+import { ResultStatusBadge } from '@/components/result-status-badge';
 import { Skeleton } from '@/components/skeleton';
 import { getServerMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
 import { AnswerCard } from './answer-card';
 import { type AnswersFilter, useAnswersToGrade } from './api/get-answers-to-grade';
-import { ProgressBar } from './progress-bar';
-import { ResultStatusBadge } from './result-status-badge';
+import { MarkingProgress } from './marking-progress';
 import { type MarkSaver, useMarkSaver } from './use-mark-saver';
 
 type Mode = 'question' | 'student';
@@ -149,7 +149,7 @@ function ExamSummary({ data }: { data: AnswersToGradeData }) {
         <ResultStatusBadge status={exam.resultStatus} />
       </div>
       <div className="mt-4 border-t border-slate-100 pt-4">
-        <ProgressBar label="All written answers" progress={overall} />
+        <MarkingProgress label="All written answers" progress={overall} />
       </div>
     </section>
   );
@@ -298,7 +298,7 @@ function QuestionPanel({ question }: { question: QuestionToGrade }) {
       {question.minWordCount !== null && question.maxWordCount !== null && (
         <p className="text-sm text-slate-600">{`Expected length: ${question.minWordCount}–${question.maxWordCount} words`}</p>
       )}
-      <ProgressBar label="This question" progress={question.progress} />
+      <MarkingProgress label="This question" progress={question.progress} />
     </section>
   );
 }
