@@ -62,7 +62,7 @@ function ExamResults({ examId, evaluatorsPanel }: { examId: string } & ExamResul
       )}
       {results.isPending && <Skeleton className="mb-6 h-40" />}
       {data && <Summary data={data} />}
-      {evaluatorsPanel?.(examId)}
+      {evaluatorsPanel && <div className="mb-6">{evaluatorsPanel(examId)}</div>}
       <SearchBox
         label="Search results"
         placeholder="Search by name, roll number or student ID"

@@ -56,7 +56,7 @@ export default function ResultsPage() {
               {exam.examTitle}
             </Link>
           }
-          detail={`${exam.examId} · ${exam.subject}`}
+          detail={`${exam.examId} · ${scheduleText(exam.scheduleDetails)}`}
         />
       ),
     },
@@ -64,6 +64,7 @@ export default function ResultsPage() {
       key: 'schedule',
       header: 'Schedule',
       width: '190px',
+      wideOnly: true,
       cell: (exam) => scheduleText(exam.scheduleDetails),
     },
     {
