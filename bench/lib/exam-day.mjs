@@ -663,7 +663,7 @@ async function transactions(ctx) {
  * `work(query)` with direct SQL on the run's database: a connection of its own on PostgreSQL;
  * the embedded database has one process, so its server is stopped meanwhile and started again.
  */
-async function onDatabase(ctx, work) {
+export async function onDatabase(ctx, work) {
   if (ctx.engine === 'postgres') {
     const client = new pg.Client({ connectionString: ctx.databaseEnv.DATABASE_URL });
     await client.connect();

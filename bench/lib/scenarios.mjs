@@ -15,6 +15,14 @@ import {
 import { CONNECTIONS, examDay, saveThroughput, TARGETS, withinTargets } from './exam-day.mjs';
 import { largestExamQuestions, largestExamSections } from './exams.mjs';
 import { load, sequential } from './http.mjs';
+import {
+  EXPORT_GROWTH_MIB,
+  exportCsv,
+  exportXlsx,
+  REGRADE_FACTOR,
+  RESULT_ATTEMPTS,
+  regradeRun,
+} from './results.mjs';
 
 const LOAD_CONNECTIONS = 32;
 const SIGN_IN_CONNECTIONS = 16;
@@ -453,4 +461,41 @@ export const SCENARIOS = [
     run: examDay,
     judge: judgeExamDay,
   },
+  {
+    id: 'export-csv',
+    title: `Export of ${RESULT_ATTEMPTS.toLocaleString('en-US')} results as CSV (streamed)`,
+    run: exportCsv,
+    judge: judgeExport,
+  },
+  {
+    id: 'export-xlsx',
+    title: `Export of ${RESULT_ATTEMPTS.toLocaleString('en-US')} results as XLSX (streamed)`,
+    run: exportXlsx,
+    judge: judgeExport,
+  },
+  {
+    id: 'regrade',
+    title: `Regrade of one question across ${RESULT_ATTEMPTS.toLocaleString('en-US')} attempts: the job, from the apply's answer to DONE, vs one bare UPDATE`,
+    run: regradeRun,
+    judge: (m) => ({
+      target: `≤ ${REGRADE_FACTOR} × the bare statement; every attempt processed`,
+      figure: `${(m.jobMs / m.bareMs).toFixed(1)} × (${ms(m.jobMs)}, ${ms((1000 * m.jobMs) / m.attempts)} per 1,000 attempts; bare ${ms(m.bareMs)}; ${m.job.processed.toLocaleString('en-US')} of ${m.job.total.toLocaleString('en-US')} processed, ${m.job.status}; preview of ${m.affected.toLocaleString('en-US')} changed results ${ms(m.previewMs)}, apply ${ms(m.applyMs)})`,
+      headline: { value: m.jobMs, text: `regrade ${ms(m.jobMs)}` },
+      pass:
+        m.job.status === 'DONE' &&
+        m.job.processed === m.attempts &&
+        m.jobMs <= REGRADE_FACTOR * m.bareMs,
+    }),
+  },
 ];
+
+/** An export: every row there, and the server's memory growing by less than a file's worth. */
+function judgeExport(m) {
+  const growth = m.peakRssMiB - m.restMiB;
+  return {
+    target: `every row and the header; peak RSS ≤ ${EXPORT_GROWTH_MIB} MiB above rest`,
+    figure: `${ms(m.ms)} (${Math.round((1000 * m.attempts) / m.ms).toLocaleString('en-US')} rows/s, ${(m.bytes / 1_048_576).toFixed(1)} MiB); RSS ${Math.round(m.restMiB)} → peak ${Math.round(m.peakRssMiB)} MiB (+${Math.round(growth)}); ${m.attempts.toLocaleString('en-US')} attempts seeded in ${m.seedSeconds.toFixed(1)} s`,
+    headline: { value: m.ms, text: `${ms(m.ms)}, +${Math.round(growth)} MiB` },
+    pass: growth <= EXPORT_GROWTH_MIB && m.lines === m.attempts + 1,
+  };
+}
