@@ -28,9 +28,9 @@ export const dashboardAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async () => {
-      const at = now();
-      return { success: true as const, data: await dashboardOverview(db, at, wallClockMinute(at)) };
-    },
+    async () => ({
+      success: true as const,
+      data: await dashboardOverview(db, wallClockMinute(now())),
+    }),
   );
 };

@@ -1,4 +1,9 @@
-import { dashboardOverviewSchema, RESULT_STATUSES_LIMIT, successResponse } from '@examiq/contracts';
+import {
+  type AnswerInput,
+  dashboardOverviewSchema,
+  RESULT_STATUSES_LIMIT,
+  successResponse,
+} from '@examiq/contracts';
 import { describe, expect, it } from 'vitest';
 import { type SittingFixture, sittingSuite } from '../../test/sittings';
 
@@ -19,7 +24,7 @@ async function sitAndSubmit(
 ) {
   const view = await student.client.start(examId);
   const answers = view.sections.flatMap((section) =>
-    section.questions.flatMap((question) => {
+    section.questions.flatMap((question): AnswerInput[] => {
       if (question.options) return [{ questionId: question._id, selectedOptionId: '0' }];
       return writeAnswers ? [{ questionId: question._id, text: 'My answer' }] : [];
     }),

@@ -103,26 +103,22 @@ async function recentExams(db: AppDatabase, asOf: string): Promise<RecentExam[]>
   });
 }
 
-/** Every figure of the admin dashboard at `now`, whose wall-clock minute is `asOf`. */
-export async function dashboardOverview(
-  db: AppDatabase,
-  now: Date,
-  asOf: string,
-): Promise<DashboardOverview> {
+/** Every figure of the admin dashboard at the wall-clock minute `asOf`. */
+export async function dashboardOverview(db: AppDatabase, asOf: string): Promise<DashboardOverview> {
   const [systemOverview, statistics, recent, completed] = await Promise.all([
     countMasterData(db),
     examStatistics(db, asOf),
     recentExams(db, asOf),
-    completedExams(db, now, asOf),
+    completedExams(db, asOf, { page: 1, limit: RESULT_STATUSES_LIMIT }),
   ]);
   return {
     systemOverview,
     examStatistics: {
       ...statistics,
-      pendingResults: completed.filter((exam) => exam.resultStatus !== 'Published').length,
+      pendingResults: completed.pending,
     },
     recentExams: recent,
-    resultStatuses: completed.slice(0, RESULT_STATUSES_LIMIT),
+    resultStatuses: completed.exams,
     asOf,
   };
 }

@@ -82,12 +82,9 @@ export const resultsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => {
-      const at = now();
-      return {
-        success: true as const,
-        data: await resultStatuses(db, request.query, at, wallClockMinute(at)),
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await resultStatuses(db, request.query, wallClockMinute(now())),
+    }),
   );
 };

@@ -8,7 +8,7 @@ import {
   type ResultsQuery,
   type StudentResultData,
 } from '@examiq/contracts';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { paginationOf } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
@@ -18,11 +18,11 @@ import { ApiError } from '../../errors';
 import { examById, savedAnswers, visibleExam } from '../attempts/attempts.service';
 import { examPaper } from '../attempts/exam-paper';
 import { containing, matchesSearch } from '../attempts/sittings.service';
-import { scheduleDetailsOf } from '../exams/exams.service';
 import { resultSummary } from './result-summary';
 import {
   attemptCode,
   examEnded,
+  examHeadOf,
   examScores,
   type ResultFacts,
   resultFacts,
@@ -32,20 +32,6 @@ import {
 } from './scores';
 
 type ExamRow = typeof exams.$inferSelect;
-
-/** What every results screen shows of an exam at its top. */
-export function examHeadOf(exam: ExamRow) {
-  return {
-    _id: exam.id,
-    examId: exam.examId,
-    examTitle: exam.title,
-    subject: exam.subject,
-    examMode: exam.mode,
-    totalMarks: exam.totalMarks,
-    passingMarks: exam.passingMarks,
-    scheduleDetails: scheduleDetailsOf(exam),
-  };
-}
 
 /** A published exam, for the admin's results calls: a draft has no results to speak of. */
 async function publishedExam(db: AppDatabase, examId: string): Promise<ExamRow> {
@@ -183,65 +169,113 @@ export async function publishResults(
 
 // --- Completed exams and where their results stand ---------------------------------------------
 
-// Written out, not bound, so the partial index on the published exams' windows can serve it.
-const startedPublishedExams = perDatabase((db) =>
+/**
+ * The published exams whose sittings are over at the wall-clock minute $1, with where their
+ * results stand, newest window first, one page ($3, $4) of those of status $2 (or of any), and
+ * how many are over in all and how many of them await publication. Sittings and marks are counted
+ * only for exams not yet published, and an exam's audience only while its window is open (it is
+ * over early once everyone has submitted), so the published history costs a row each.
+ */
+const completedExamsStatement = preparedSql<{
+  id: string;
+  result_status: ResultStatus;
+  answers_to_mark: number;
+  submitted: number;
+  total: number;
+  pending: number;
+}>(
+  'completed_exams',
+  `with started as (
+    select exam.id, exam.window_end, exam.window_end <= $1::timestamp as closed,
+      exam.results_published_at is not null as published
+    from exams as exam
+    where exam.status = 'PUBLISH' and exam.window_start <= $1::timestamp
+  ), judged as (
+    select started.*, sittings.in_progress, sittings.submitted, sittings.to_mark
+    from started
+    left join lateral (
+      select count(*) filter (where attempt.status = 'IN_PROGRESS') as in_progress,
+        count(*) filter (where attempt.status = 'SUBMITTED') as submitted,
+        coalesce(sum((select count(*) from attempt_answers as answer
+          where answer.attempt_id = attempt.id and answer.awarded_marks is null)
+          ) filter (where attempt.status = 'SUBMITTED'), 0) as to_mark
+      from exam_attempts as attempt
+      where attempt.exam_id = started.id and not started.published
+    ) as sittings on true
+  ), completed as (
+    select id, window_end, coalesce(to_mark, 0)::int as answers_to_mark,
+      case when published then 'Published'
+        when to_mark = 0 then 'Ready to Publish' else 'Evaluating' end as result_status
+    from judged
+    where published or (in_progress = 0 and (closed or (submitted > 0 and submitted >= (
+      select count(*) from exam_target_sections as target
+      inner join students as student on student.section_id = target.section_id
+      where target.exam_id = judged.id))))
+  ), counted as (
+    select completed.*,
+      count(*) filter (where result_status <> 'Published') over ()::int as pending
+    from completed
+  )
+  select id, result_status, answers_to_mark, pending, count(*) over ()::int as total,
+    (select count(*)::int from exam_attempts as attempt
+      where attempt.exam_id = counted.id and attempt.status = 'SUBMITTED') as submitted
+  from counted
+  where $2::text is null or result_status = $2::text
+  order by window_end desc, id desc
+  limit $3 offset $4`,
+);
+
+const examsByIds = perDatabase((db) =>
   db
     .select()
     .from(exams)
-    .where(
-      and(
-        sql`${exams.status} = 'PUBLISH'`,
-        sql`${exams.windowStart} <= ${sql.placeholder('asOf')}::timestamp`,
-      ),
-    )
-    .orderBy(desc(exams.windowEnd), desc(exams.id))
-    .prepare('started_published_exams'),
+    .where(sql`${exams.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('exams_by_ids'),
 );
 
 /**
- * The published exams whose sittings are over at `now`, newest window first, each with where its
- * results stand. Only an exam whose window has opened by `asOf` (the same instant as the
- * institution's wall-clock minute) can be over, so only those are looked at.
+ * One page of the completed exams (of one result status, or of any) with where their results
+ * stand, and how many completed exams await publication.
  */
 export async function completedExams(
   db: AppDatabase,
-  now: Date,
   asOf: string,
-): Promise<ExamResultStatus[]> {
-  const started = await startedPublishedExams(db).execute({ asOf });
-  const facts = await resultFacts(
-    db,
-    started.map((exam) => exam.id),
-  );
-  return started.flatMap((exam) => {
-    const examFacts = facts.get(exam.id);
-    if (!examFacts || !examEnded(exam, examFacts, now)) return [];
-    return [
-      {
-        ...examHeadOf(exam),
-        resultStatus: resultStatusOf(exam, examFacts, now),
-        submitted: examFacts.submitted,
-        answersToMark: examFacts.answersToMark,
-      },
-    ];
-  });
+  { page, limit, status }: { page: number; limit: number; status?: ResultStatus | undefined },
+): Promise<{ exams: ExamResultStatus[]; total: number; pending: number }> {
+  const rows = await completedExamsStatement(db, [asOf, status ?? null, limit, (page - 1) * limit]);
+  // A page past the last has no row to carry the counts: the first page's first row does.
+  if (rows.length === 0 && page > 1) {
+    const { total, pending } = await completedExams(db, asOf, { page: 1, limit: 1, status });
+    return { exams: [], total, pending };
+  }
+  const examRows = await examsByIds(db).execute({ ids: rows.map((row) => row.id) });
+  const examOf = new Map(examRows.map((exam) => [exam.id, exam]));
+  return {
+    exams: rows.flatMap((row) => {
+      const exam = examOf.get(row.id);
+      return exam
+        ? [
+            {
+              ...examHeadOf(exam),
+              resultStatus: row.result_status,
+              submitted: row.submitted,
+              answersToMark: row.answers_to_mark,
+            },
+          ]
+        : [];
+    }),
+    total: rows[0]?.total ?? 0,
+    pending: rows[0]?.pending ?? 0,
+  };
 }
 
 export async function resultStatuses(
   db: AppDatabase,
   query: { page: number; limit: number; status?: ResultStatus | undefined },
-  now: Date,
   asOf: string,
 ): Promise<ResultStatusesData> {
-  const completed = await completedExams(db, now, asOf);
-  const matching = query.status
-    ? completed.filter((exam) => exam.resultStatus === query.status)
-    : completed;
-  const offset = (query.page - 1) * query.limit;
-  return {
-    exams: matching.slice(offset, offset + query.limit),
-    pagination: paginationOf(query, matching.length),
-  };
+  const { exams: page, total } = await completedExams(db, asOf, query);
+  return { exams: page, pagination: paginationOf(query, total) };
 }
 
 // --- The student's own result -------------------------------------------------------------------

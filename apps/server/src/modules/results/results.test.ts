@@ -335,10 +335,15 @@ describe('result statuses', () => {
     const readyOnly = await list('limit=100&status=Ready%20to%20Publish');
     expect(readyOnly.exams.every((exam) => exam.resultStatus === 'Ready to Publish')).toBe(true);
     expect(readyOnly.exams.map((exam) => exam._id)).toContain(ready.exam._id);
+    expect(readyOnly.pagination.totalCount).toBe(readyOnly.exams.length);
+    expect(readyOnly.pagination.totalCount).toBeLessThan(all.pagination.totalCount);
 
     const firstPage = await list('limit=1');
     expect(firstPage.exams).toHaveLength(1);
     expect(firstPage.pagination.totalCount).toBe(all.exams.length);
+    const pastTheLast = await list(`limit=1&page=${all.exams.length + 1}`);
+    expect(pastTheLast.exams).toHaveLength(0);
+    expect(pastTheLast.pagination.totalCount).toBe(all.exams.length);
 
     expectError(await suite.fixture.adminCall('GET', 'get-result-statuses?status=Done'), 400, {
       message: VALIDATION_FAILED_MESSAGE,
