@@ -4,10 +4,10 @@
 // database. And the ceiling a save is compared with: the same saves against a bare route that
 // only does the database work of a save. bench/README.md ("Exam day") says what is compressed.
 import { ATTEMPT_LIMITS } from '@examiq/contracts';
-import { validExamPayload, validQuestions } from '@examiq/contracts/test-support';
 import pg from 'pg';
 import { cpuCounter } from './cpu.mjs';
 import { benchId, PERSON_PASSWORD, randomIndex, studentEmail, totals } from './dataset.mjs';
+import { localDate, mixedExamPayload } from './exams.mjs';
 import { load, settle, userClient, withPeakRss } from './http.mjs';
 import { freePort, startSaveCeiling } from './server.mjs';
 
@@ -44,13 +44,7 @@ export const TARGETS = { savePercent: 50, saveP99: 100, startP99: 500, students:
 
 // --- The exam and who sits it ------------------------------------------------------------------
 
-/** 20 questions of every type; 2 essays of up to 2,000 characters. */
-const EXAM_SECTIONS = [
-  ['Multiple choice', 'MCQ', 10],
-  ['True or false', 'TRUE_FALSE', 5],
-  ['Short answers', 'SHORT_ANSWER', 3],
-  ['Essays', 'LONG_ANSWER', 2],
-];
+/** Essays of up to 2,000 characters. */
 const ESSAY_CHARS = 2_000;
 const SENTENCE =
   'Merge sort splits the list in halves, sorts each half and merges them in linear time; ';
@@ -59,10 +53,6 @@ const SHORT_ANSWER = 'A binary tree whose in-order traversal visits its keys in 
   .repeat(5)
   .slice(0, 300);
 
-const pad = (value) => String(value).padStart(2, '0');
-const localDate = (date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-
 /**
  * A published AUTO exam of today (the server's time zone is this process's) for every section
  * of one seeded branch. Its window ends at midnight: an exam made less than an hour before, which
@@ -70,45 +60,21 @@ const localDate = (date) =>
  */
 function examPayload(scale, branch, minutes) {
   const course = Math.floor(branch / scale.branchesPerCourse);
-  const sections = EXAM_SECTIONS.map(([name, questionType, totalQuestions], index) => ({
-    name,
-    order: String(index + 1),
-    marks: totalQuestions * validQuestions[questionType]().marks,
-    questionType,
-    totalQuestions,
-    timeLimit: 0,
-    isOptional: false,
-    instructions: ['Answer every question.'],
-  }));
-  const totalMarks = sections.reduce((sum, section) => sum + section.marks, 0);
   const now = new Date();
   const inAnHour = new Date(now.getTime() + 3_600_000);
-  return {
-    ...validExamPayload({
+  return mixedExamPayload({
+    audience: {
       batchId: benchId('batch', Math.floor(course / scale.coursesPerBatch)),
       courseId: benchId('course', course),
       branchId: benchId('branch', branch),
       sectionIds: Array.from({ length: scale.sectionsPerBranch }, (_, k) =>
         benchId('section', branch * scale.sectionsPerBranch + k),
       ),
-      examStatus: 'PUBLISH',
-    }),
-    examTitle: `Exam day, branch ${branch + 1}`,
-    totalMarks,
-    passingMarks: Math.ceil(0.4 * totalMarks),
-    duration: minutes,
-    scheduleDetails: {
-      startDate: localDate(now),
-      endDate: localDate(inAnHour),
-      bufferTime: { beforeExam: 0, afterExam: 0 },
     },
-    examSections: sections,
-    questions: sections.map((section) =>
-      Array.from({ length: section.totalQuestions }, (_, i) =>
-        validQuestions[section.questionType](i + 1),
-      ),
-    ),
-  };
+    examTitle: `Exam day, branch ${branch + 1}`,
+    scheduleDetails: { startDate: localDate(now), endDate: localDate(inAnHour) },
+    duration: minutes,
+  });
 }
 
 /** Seeded students per branch: an exam's audience is the sections of one branch. */

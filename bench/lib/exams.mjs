@@ -1,6 +1,6 @@
 // The largest exam the rules allow (5 sections of 50 questions, every question type), as the
 // create-exam scenario posts it and as the wizard scenario finds it in a resumed draft.
-import { validQuestions } from '@examiq/contracts/test-support';
+import { validExamPayload, validQuestions } from '@examiq/contracts/test-support';
 
 const SECTION_TYPES = ['MCQ', 'TRUE_FALSE', 'SHORT_ANSWER', 'LONG_ANSWER', 'MCQ'];
 export const QUESTIONS_PER_SECTION = 50;
@@ -27,4 +27,48 @@ export function largestExamQuestions() {
       marks: 1,
     })),
   );
+}
+
+/** 20 questions of every type, as a working exam day has them; 2 essays. */
+const MIXED_SECTIONS = [
+  ['Multiple choice', 'MCQ', 10],
+  ['True or false', 'TRUE_FALSE', 5],
+  ['Short answers', 'SHORT_ANSWER', 3],
+  ['Essays', 'LONG_ANSWER', 2],
+];
+
+/** The wall-clock date of an instant, 'YYYY-MM-DD', as schedules are written. */
+export const localDate = (date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/**
+ * A published AUTO exam of the 20 mixed questions for `audience` (batchId, courseId, branchId,
+ * sectionIds), passed at 40%, open over `scheduleDetails`.
+ */
+export function mixedExamPayload({ audience, examTitle, scheduleDetails, ...overrides }) {
+  const sections = MIXED_SECTIONS.map(([name, questionType, totalQuestions], index) => ({
+    name,
+    order: String(index + 1),
+    marks: totalQuestions * validQuestions[questionType]().marks,
+    questionType,
+    totalQuestions,
+    timeLimit: 0,
+    isOptional: false,
+    instructions: ['Answer every question.'],
+  }));
+  const totalMarks = sections.reduce((sum, section) => sum + section.marks, 0);
+  return {
+    ...validExamPayload({ ...audience, examStatus: 'PUBLISH' }),
+    examTitle,
+    totalMarks,
+    passingMarks: Math.ceil(0.4 * totalMarks),
+    scheduleDetails: { ...scheduleDetails, bufferTime: { beforeExam: 0, afterExam: 0 } },
+    examSections: sections,
+    questions: sections.map((section) =>
+      Array.from({ length: section.totalQuestions }, (_, i) =>
+        validQuestions[section.questionType](i + 1),
+      ),
+    ),
+    ...overrides,
+  };
 }

@@ -2,10 +2,10 @@
 // SQL), exported as CSV and XLSX while the server's memory is watched, and a corrected answer key
 // re-scored across all of them by the server's background job, against the bare statement that
 // re-scores them in one go.
-import { validExamPayload, validQuestions } from '@examiq/contracts/test-support';
 import ExcelJS from 'exceljs';
 import { benchId } from './dataset.mjs';
 import { onDatabase } from './exam-day.mjs';
+import { localDate, mixedExamPayload } from './exams.mjs';
 import { settle, withPeakRss } from './http.mjs';
 import { rssMiB } from './server.mjs';
 
@@ -19,54 +19,22 @@ export const EXPORT_GROWTH_MIB = 64;
 export const REGRADE_FACTOR = 4;
 const POLL_MS = 50;
 
-const SECTIONS = [
-  ['Multiple choice', 'MCQ', 10],
-  ['True or false', 'TRUE_FALSE', 5],
-  ['Short answers', 'SHORT_ANSWER', 3],
-  ['Essays', 'LONG_ANSWER', 2],
-];
-
 /**
  * A published AUTO exam of 20 questions for the first seeded section, open today: its sittings are
  * over once more attempts are submitted than the section has students.
  */
 function examPayload() {
-  const sections = SECTIONS.map(([name, questionType, totalQuestions], index) => ({
-    name,
-    order: String(index + 1),
-    marks: totalQuestions * validQuestions[questionType]().marks,
-    questionType,
-    totalQuestions,
-    timeLimit: 0,
-    isOptional: false,
-    instructions: ['Answer every question.'],
-  }));
-  const totalMarks = sections.reduce((sum, section) => sum + section.marks, 0);
-  const day = new Date();
-  const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-  return {
-    ...validExamPayload({
+  const today = localDate(new Date());
+  return mixedExamPayload({
+    audience: {
       batchId: benchId('batch', 0),
       courseId: benchId('course', 0),
       branchId: benchId('branch', 0),
       sectionIds: [benchId('section', 0)],
-      examStatus: 'PUBLISH',
-    }),
-    examTitle: 'Results at scale',
-    totalMarks,
-    passingMarks: Math.ceil(0.4 * totalMarks),
-    scheduleDetails: {
-      startDate: date,
-      endDate: date,
-      bufferTime: { beforeExam: 0, afterExam: 0 },
     },
-    examSections: sections,
-    questions: sections.map((section) =>
-      Array.from({ length: section.totalQuestions }, (_, i) =>
-        validQuestions[section.questionType](i + 1),
-      ),
-    ),
-  };
+    examTitle: 'Results at scale',
+    scheduleDetails: { startDate: today, endDate: today },
+  });
 }
 
 /**

@@ -20,7 +20,11 @@ const PUBLIC = new Set([
 const isPublic = (route: ApiRoute) =>
   PUBLIC.has(routeName(route)) || route.url === '/api/docs' || route.url.startsWith('/api/docs/');
 const SESSION_ONLY = new Set(['POST /api/auth/logout', 'GET /api/auth/me']);
-const AREAS = { admin: '/api/admin/', student: '/api/student/' } as const;
+const AREAS = {
+  admin: '/api/admin/',
+  faculty: '/api/faculty/',
+  student: '/api/student/',
+} as const;
 
 type Kind = 'public' | 'session' | keyof typeof AREAS;
 function kindOf(route: ApiRoute): Kind | undefined {
@@ -88,7 +92,7 @@ const routes = apiRoutes(t.routes).sort(
 const checks = routes.length * IDENTITIES.length;
 
 describe('authorization matrix', () => {
-  it('classifies every /api route as public, session-only, admin or student', () => {
+  it('classifies every /api route as public, session-only, admin, faculty or student', () => {
     // A floor, so a broken route collector cannot pass with an empty table.
     expect(routes.length).toBeGreaterThanOrEqual(30);
     expect(routes.filter((route) => !kindOf(route)).map(routeName)).toEqual([]);

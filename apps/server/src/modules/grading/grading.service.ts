@@ -19,8 +19,13 @@ import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
 import { attemptAnswers, examSections, questions } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
-import { examById } from '../attempts/attempts.service';
-import { attemptCode, examHeadOf, resultFacts, resultStatusOf } from '../results/scores';
+import {
+  attemptCode,
+  examHeadOf,
+  publishedExam,
+  resultFacts,
+  resultStatusOf,
+} from '../results/scores';
 import { assertEvaluator, facultyExamRows } from './evaluators';
 
 /**
@@ -183,8 +188,7 @@ const answersPageStatement = preparedSql<{
 
 /** A published exam the faculty member evaluates; a draft is as unknown as a made-up id. */
 async function examToGrade(db: AppDatabase, examId: string, userId: string) {
-  const [exam] = await examById(db).execute({ examId });
-  if (exam?.status !== 'PUBLISH') throw new ApiError(404, RESULT_MESSAGES.examNotFound);
+  const exam = await publishedExam(db, examId);
   await assertEvaluator(db, examId, userId);
   return exam;
 }

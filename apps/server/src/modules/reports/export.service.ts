@@ -6,8 +6,7 @@ import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import type { exams } from '../../db/schema';
 import { examPaper } from '../attempts/exam-paper';
-import { examScores, scoreAttempt } from '../results/scores';
-import { reportedExam } from './reports.service';
+import { examScores, publishedExam, scoreAttempt } from '../results/scores';
 
 type ExamRow = typeof exams.$inferSelect;
 type Cell = string | number;
@@ -134,7 +133,7 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
 
 /** The exam's results as a file streamed page by page, with the name it is saved under. */
 export async function exportResults(db: AppDatabase, examId: string, format: ExportFormat) {
-  const exam = await reportedExam(db, examId);
+  const exam = await publishedExam(db, examId);
   const rows = resultRows(db, exam);
   return {
     fileName: `${exam.examId}-results.${format}`,

@@ -17,12 +17,12 @@ import { examPaper, forgetPaper } from '../attempts/exam-paper';
 import {
   attemptCode,
   examEnded,
+  publishedExam,
   resultFacts,
   type SectionMarks,
   scoreAttempt,
   sectionMarks,
 } from '../results/scores';
-import { reportedExam } from './reports.service';
 
 type ExamRow = typeof exams.$inferSelect;
 type JobRow = typeof regradeJobs.$inferSelect;
@@ -298,7 +298,7 @@ export async function regradeQuestion(
   now: () => Date,
   log: FastifyBaseLogger,
 ): Promise<RegradeData> {
-  const exam = await reportedExam(db, examId);
+  const exam = await publishedExam(db, examId);
   const [question] = await questionOfExam(db).execute({ questionId, examId: exam.id });
   if (!question) throw new ApiError(404, RESULT_MESSAGES.questionNotFound);
   if (question.options === null || question.correctOption === null) {

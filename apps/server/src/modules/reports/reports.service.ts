@@ -7,25 +7,17 @@ import {
 } from '@examiq/contracts';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
-import { ApiError } from '../../errors';
-import { examById } from '../attempts/attempts.service';
 import { examPaper } from '../attempts/exam-paper';
 import { resultSummary } from '../results/result-summary';
 import {
   type AttemptScore,
   examHeadOf,
   examScores,
+  publishedExam,
   resultFacts,
   resultStatusOf,
   scoreAttempt,
 } from '../results/scores';
-
-/** The exam, or the 404 every report, export and regrade call answers for an unknown one. */
-export async function reportedExam(db: AppDatabase, examId: string) {
-  const [exam] = await examById(db).execute({ examId });
-  if (!exam) throw new ApiError(404, RESULT_MESSAGES.examNotFound);
-  return exam;
-}
 
 const submittedAttemptsStatement = preparedSql<{ id: string }>(
   'exam_submitted_attempts',
@@ -89,7 +81,7 @@ export async function examReport(
   examId: string,
   now: Date,
 ): Promise<ExamReportData> {
-  const exam = await reportedExam(db, examId);
+  const exam = await publishedExam(db, examId);
   const [paper, facts, scores, submitted] = await Promise.all([
     examPaper(db, exam.id),
     resultFacts(db, [exam.id]),

@@ -15,7 +15,7 @@ import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
 import { examAttempts, examSections, exams, questions, students } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { examById, savedAnswers, visibleExam } from '../attempts/attempts.service';
+import { savedAnswers, visibleExam } from '../attempts/attempts.service';
 import { examPaper } from '../attempts/exam-paper';
 import { containing, matchesSearch } from '../attempts/sittings.service';
 import { resultSummary } from './result-summary';
@@ -24,21 +24,13 @@ import {
   examEnded,
   examHeadOf,
   examScores,
+  publishedExam,
   type ResultFacts,
   resultFacts,
   resultStatusOf,
   scoreAttempt,
   sectionMarks,
 } from './scores';
-
-type ExamRow = typeof exams.$inferSelect;
-
-/** A published exam, for the admin's results calls: a draft has no results to speak of. */
-async function publishedExam(db: AppDatabase, examId: string): Promise<ExamRow> {
-  const [exam] = await examById(db).execute({ examId });
-  if (exam?.status !== 'PUBLISH') throw new ApiError(404, RESULT_MESSAGES.examNotFound);
-  return exam;
-}
 
 async function factsOf(db: AppDatabase, examId: string): Promise<ResultFacts> {
   const facts = (await resultFacts(db, [examId])).get(examId);

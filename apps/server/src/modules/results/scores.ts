@@ -1,13 +1,30 @@
 import { createHash } from 'node:crypto';
-import { hasPassed, type ResultStatus, type SectionScore } from '@examiq/contracts';
+import {
+  hasPassed,
+  RESULT_MESSAGES,
+  type ResultStatus,
+  type SectionScore,
+} from '@examiq/contracts';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import type { exams } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { examById } from '../attempts/attempts.service';
 import { type ExamPaper, examPaper } from '../attempts/exam-paper';
 import { sittingWindow } from '../attempts/exam-window';
 import { scheduleDetailsOf } from '../exams/exams.service';
 
 type ExamRow = typeof exams.$inferSelect;
+
+/**
+ * A published exam, for every results, grading and report call: a draft has no results to speak
+ * of and is as unknown as a made-up id.
+ */
+export async function publishedExam(db: AppDatabase, examId: string): Promise<ExamRow> {
+  const [exam] = await examById(db).execute({ examId });
+  if (exam?.status !== 'PUBLISH') throw new ApiError(404, RESULT_MESSAGES.examNotFound);
+  return exam;
+}
 
 /** An exam as the results, grading and report calls head their answers with. */
 export function examHeadOf(exam: ExamRow) {
