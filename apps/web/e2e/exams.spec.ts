@@ -218,11 +218,13 @@ test('an admin builds an AUTO exam in the wizard, publishes it and finds it in t
   await expect(review.getByText(title)).toBeVisible();
   await expect(review.getByText('Shuffle questions')).toBeVisible();
   await expect(review.getByText('Shuffle options')).toBeVisible();
-  await expect(review.getByText('On', { exact: true })).toHaveCount(2);
+  await expect(review.getByText('Show answers and explanations after publishing')).toBeVisible();
+  // Both shuffles turned on, and the answers shown after publishing, as by default.
+  await expect(review.getByText('On', { exact: true })).toHaveCount(3);
   await expectAccessibleAtBothWidths(page, 'Review dialog');
   const created = page.waitForResponse('**/api/admin/create-exam');
   await review.getByRole('button', { name: 'Publish exam' }).click();
-  const shuffled = { shuffleQuestions: true, shuffleOptions: true };
+  const shuffled = { shuffleQuestions: true, shuffleOptions: true, showAnswersAfterPublish: true };
   expect((await (await created).json()).data.exam).toMatchObject({ examTitle: title, ...shuffled });
 
   await expect(page.getByText('Exam published successfully!')).toBeVisible();

@@ -20,7 +20,7 @@ import {
 } from '../results/scores';
 
 const submittedAttemptsStatement = preparedSql<{ id: string }>(
-  'exam_submitted_attempts',
+  'exam_submitted_attempt_ids',
   `select id from exam_attempts where exam_id = $1 and status = 'SUBMITTED'`,
 );
 
