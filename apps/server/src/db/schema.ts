@@ -666,3 +666,32 @@ export const regradeJobs = pgTable(
     check('regrade_jobs_status_check', isOneOf(table.status, REGRADE_STATUSES)),
   ],
 );
+
+// --- Audit log ----------------------------------------------------------------------------------
+
+/**
+ * Every admin write, append-only, written in the write's own transaction: who (kept by email too,
+ * so an entry outlives the account), when, what action, on which record, and a summary of the
+ * change. Nothing in the API changes or deletes an entry.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamptz('at').notNull(),
+    actorUserId: uuid('actor_user_id'),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    recordType: text('record_type').notNull(),
+    recordId: text('record_id').notNull(),
+    /** The record as a person reads it: a name, a student ID, an exam's title. */
+    recordLabel: text('record_label').notNull(),
+    summary: text('summary').notNull(),
+    changes: jsonb('changes').$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    index('audit_log_at_idx').on(table.at, table.id),
+    index('audit_log_record_idx').on(table.recordType, table.recordId, table.at),
+    index('audit_log_actor_idx').on(table.actorUserId, table.at),
+  ],
+);
