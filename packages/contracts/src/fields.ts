@@ -14,9 +14,14 @@ export function requiredText(requiredMessage: string) {
     .min(1, requiredMessage);
 }
 
-export const emailField = requiredText('Email is required')
-  .max(254, 'Email must be at most 254 characters long')
-  .pipe(z.email('Please enter a valid email address'));
+/** An email address; `label` names whose it is in the messages, as in "Father's email". */
+export function labelledEmailField(label: string) {
+  return requiredText(`${label} is required`)
+    .max(254, `${label} must be at most 254 characters long`)
+    .pipe(z.email('Please enter a valid email address'));
+}
+
+export const emailField = labelledEmailField('Email');
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

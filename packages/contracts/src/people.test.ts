@@ -36,6 +36,18 @@ describe('student form rules', () => {
       'academicInfo.batch': 'End year must be after start year',
     });
   });
+
+  it("names whose email is missing, as the family's other messages do", () => {
+    const broken = JSON.parse(JSON.stringify(student)) as typeof student;
+    broken.familyInfo.father.email = '';
+    broken.familyInfo.mother.email = ' ';
+    broken.familyInfo.guardian.email = '';
+    expect(errorsOf(createStudentSchema, broken)).toEqual({
+      'familyInfo.father.email': "Father's email is required",
+      'familyInfo.mother.email': "Mother's email is required",
+      'familyInfo.guardian.email': "Guardian's email is required",
+    });
+  });
 });
 
 describe('faculty form rules', () => {

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
 import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
-import { boundedText, emailField, idField, requiredNumber, requiredText } from './fields';
+import {
+  boundedText,
+  emailField,
+  idField,
+  labelledEmailField,
+  requiredNumber,
+  requiredText,
+} from './fields';
 
 /**
  * Gender and marital status each have two spellings in the spec (OTHER/OTHERS, SINGLE/Single).
@@ -107,7 +114,7 @@ function relativeSchema(label: string) {
     name: boundedText(`${label}'s name`, { min: 2, max: 100 }),
     occupation: textField(`${label}'s occupation`),
     phone: phoneField(`${label}'s phone number is required`),
-    email: emailField,
+    email: labelledEmailField(`${label}'s email`),
   });
 }
 
@@ -119,7 +126,7 @@ const guardianSchema = group("Guardian's details", {
     .max(100, "Guardian's occupation cannot exceed 100 characters")
     .nullish(),
   phone: phoneField("Guardian's phone number is required"),
-  email: emailField,
+  email: labelledEmailField("Guardian's email"),
   relationship: textField('Relationship with guardian', 50),
 });
 

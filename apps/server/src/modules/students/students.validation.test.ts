@@ -67,7 +67,7 @@ function relativeRules(prefix: string, label: string): Record<string, FieldRule>
       'Please enter a valid phone number',
     ],
     [`${prefix}.email`]: [
-      'Email is required',
+      `${label}'s email is required`,
       'not-an-email',
       'Please enter a valid email address',
     ],
