@@ -10,8 +10,16 @@ function renderAt(path: string) {
     [
       { path: '/', element: <p>Landing page</p> },
       { path: '/login', element: <p>Login page</p> },
+      { path: '/change-password', element: <p>Reset password page</p> },
       { path: '/faculty', element: <p>Faculty area</p> },
-      { path: '/student', element: <p>Student area</p> },
+      {
+        path: '/student',
+        element: (
+          <RequireRole allow="student">
+            <p>Student area</p>
+          </RequireRole>
+        ),
+      },
       {
         path: '/admin',
         element: (
@@ -57,6 +65,15 @@ describe('RequireRole', () => {
     storeSession(makeUser({ role }));
     renderAt('/admin');
     expect(screen.getByText(area)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['student', '/student'],
+    ['admin', '/admin'],
+  ])('holds a %s still on the default password on /change-password', (role, path) => {
+    storeSession(makeUser({ role, isFirstLogin: true }));
+    renderAt(path);
+    expect(screen.getByText('Reset password page')).toBeInTheDocument();
   });
 
   it('sends a user with an unknown role to /', () => {

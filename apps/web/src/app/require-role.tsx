@@ -8,11 +8,15 @@ interface RequireRoleProps {
   children: ReactNode;
 }
 
-/** Route guard (spec section 4): only signed-in users of role `allow` see `children`. */
+/**
+ * Route guard (spec section 4): only signed-in users of role `allow` see `children`, and only once
+ * they have replaced their default password.
+ */
 export function RequireRole({ allow, children }: RequireRoleProps) {
   const isLoading = useAuthStore((state) => state.isLoading);
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const userRole = useAuthStore((state) => state.user?.role);
+  const isFirstLogin = useAuthStore((state) => state.isFirstLogin);
 
   if (isLoading) {
     return (
@@ -25,6 +29,8 @@ export function RequireRole({ allow, children }: RequireRoleProps) {
     );
   }
   if (!isAuthenticated) return <Navigate to="/login" replace />;
+  // The default password is replaced before anything else: typing an area's address skips nothing.
+  if (isFirstLogin) return <Navigate to="/change-password" replace />;
   if (normalizeRole(userRole) !== allow) return <Navigate to={homePathFor(userRole)} replace />;
   return children;
 }
