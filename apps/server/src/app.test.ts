@@ -419,6 +419,7 @@ describe('OpenAPI', () => {
       '/api/faculty/get-my-exams',
       '/api/faculty/grade-answer',
       '/api/health',
+      '/api/public-config',
       '/api/student/get-attempt/{attemptId}',
       '/api/student/get-exam/{examId}',
       '/api/student/get-my-exams',

@@ -17,6 +17,8 @@ import { gradingAdminRoutes } from './modules/grading/grading.admin-routes';
 import { gradingFacultyRoutes } from './modules/grading/grading.faculty-routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { masterDataAdminRoutes } from './modules/master-data/master-data.admin-routes';
+import { masterDataChangesAdminRoutes } from './modules/master-data/master-data-changes.admin-routes';
+import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { resumeRegradeJobs } from './modules/reports/regrade.service';
 import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
 import { resultsAdminRoutes } from './modules/results/results.admin-routes';
@@ -100,6 +102,7 @@ export async function buildApp({
   }
 
   await app.register(healthRoutes, { prefix: '/api', database });
+  await app.register(publicConfigRoutes, { prefix: '/api', config });
   await app.register(authRoutes, {
     prefix: '/api/auth',
     db: database.db,
@@ -111,6 +114,7 @@ export async function buildApp({
     roleScope('admin', async (admin) => {
       await admin.register(dashboardAdminRoutes, { db: database.db, now });
       await admin.register(masterDataAdminRoutes, { db: database.db });
+      await admin.register(masterDataChangesAdminRoutes, { db: database.db });
       await admin.register(studentsAdminRoutes, { db: database.db });
       await admin.register(facultyAdminRoutes, { db: database.db });
       await admin.register(examsAdminRoutes, { db: database.db });

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       refreshTokenTtlDays: 7,
       trustProxy: false,
       redisUrl: undefined,
+      supportEmail: undefined,
     });
     expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -70,6 +71,7 @@ describe('loadConfig', () => {
       REFRESH_TOKEN_TTL_DAYS: '30',
       TRUST_PROXY: 'loopback, 10.0.0.0/8',
       REDIS_URL: 'redis://cache.example:6379/2',
+      SUPPORT_EMAIL: 'registrar@school.example',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -84,6 +86,7 @@ describe('loadConfig', () => {
       refreshTokenTtlDays: 30,
       trustProxy: 'loopback, 10.0.0.0/8',
       redisUrl: 'redis://cache.example:6379/2',
+      supportEmail: 'registrar@school.example',
     });
     expect(loadConfig({ INIT_CWD: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
@@ -110,6 +113,10 @@ describe('loadConfig', () => {
     [
       { ADMIN_EMAIL: 'nope' },
       'Invalid configuration: ADMIN_EMAIL: Please enter a valid email address',
+    ],
+    [
+      { SUPPORT_EMAIL: 'the registrar' },
+      'Invalid configuration: SUPPORT_EMAIL: Please enter a valid email address',
     ],
     [
       { ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'short' },

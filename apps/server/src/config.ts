@@ -28,6 +28,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** When set, the failed sign-in counters live in this Redis instead of the database. */
   redisUrl: string | undefined;
+  /** Where people without an account ask for one; the sign-in screen offers it as a mail link. */
+  supportEmail: string | undefined;
 }
 
 /** A setting the process cannot start with; its message is the one line shown to the operator. */
@@ -86,6 +88,7 @@ const envSchema = z
     REDIS_URL: z
       .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' })
       .optional(),
+    SUPPORT_EMAIL: emailField.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -193,5 +196,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : DEFAULT_WEB_DIST_DIR,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     redisUrl: values.REDIS_URL,
+    supportEmail: values.SUPPORT_EMAIL,
   };
 }

@@ -31,6 +31,12 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
   return errors;
 }
 
+/** What the browser app is told of the server's settings before anyone signs in. */
+export const publicConfigSchema = z.object({
+  /** Where people without an account ask for one; null when the operator set none. */
+  supportEmail: z.string().nullable(),
+});
+
 export const VALIDATION_FAILED_MESSAGE = 'Please correct the highlighted fields';
 
 /** Page metadata of every paginated list (spec section 3). */

@@ -78,6 +78,8 @@ export const AUTH_MESSAGES = {
     'This session was ended because its refresh token was used twice. Please sign in again.',
   missingToken: 'Authentication required',
   invalidToken: 'Your session has expired. Please sign in again.',
+  /** Shown on the sign-in screen when a failed refresh sent the browser there. */
+  sessionEnded: 'Your session has ended. Please sign in again.',
   forbidden: 'You do not have permission to do this',
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

@@ -26,6 +26,7 @@ function testConfig(overrides: Partial<Config> = {}): Config {
     webDistDir: path.join(tmpdir(), 'examiq-no-web-app'),
     trustProxy: false,
     redisUrl: undefined,
+    supportEmail: undefined,
     ...overrides,
   };
 }

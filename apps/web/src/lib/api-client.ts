@@ -105,7 +105,7 @@ async function performRefresh(): Promise<string> {
   } catch (error) {
     console.error('Token refresh failed:', error);
     clearSession();
-    navigateTo('/login');
+    navigateTo('/login', { sessionEnded: true });
     throw error;
   }
 }

@@ -8,7 +8,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { fakeServer, makeUser } from '@/test/fake-api';
 import LoginPage from './login-page';
 
-function renderLogin() {
+function renderLogin(state?: unknown) {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginPage /> },
@@ -18,7 +18,7 @@ function renderLogin() {
       { path: '/student', element: <p>Student area</p> },
       { path: '/change-password', element: <p>Reset password page</p> },
     ],
-    { initialEntries: ['/login'] },
+    { initialEntries: [{ pathname: '/login', state }] },
   );
   render(<RouterProvider router={router} />);
   return router;
@@ -76,7 +76,7 @@ describe('LoginPage', () => {
 
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
-    expect(requests).toHaveLength(0);
+    expect(requests.filter((request) => request.url === '/auth/login')).toHaveLength(0);
   });
 
   it('shows and hides the password', async () => {
@@ -90,14 +90,43 @@ describe('LoginPage', () => {
     expect(password).toHaveAttribute('type', 'password');
   });
 
-  it('has the proctoring statement and the Contact Admin prompt', () => {
+  it('has the proctoring statement and says to contact the admin, with no link to nowhere', async () => {
+    const requests = fakeServer(() => ({
+      status: 200,
+      data: { success: true, data: { supportEmail: null } },
+    }));
     renderLogin();
     expect(
       screen.getByText('Exams on this platform are secured with advanced proctoring.'),
     ).toBeInTheDocument();
+    await waitFor(() => expect(requests.map((request) => request.url)).toEqual(['/public-config']));
     expect(screen.getByText(/Don't have an account\?/)).toHaveTextContent(
-      "Don't have an account? Contact Admin",
+      "Don't have an account? Contact Admin to have one created.",
     );
+    expect(screen.queryByRole('link', { name: /Contact Admin/ })).not.toBeInTheDocument();
+  });
+
+  it('offers the configured support email as a mail link', async () => {
+    fakeServer(() => ({
+      status: 200,
+      data: { success: true, data: { supportEmail: 'registrar@school.example' } },
+    }));
+    renderLogin();
+    expect(
+      await screen.findByRole('link', { name: 'Contact Admin at registrar@school.example' }),
+    ).toHaveAttribute('href', 'mailto:registrar@school.example');
+  });
+
+  it('says why when a session that ended on its own sent the browser here', () => {
+    renderLogin({ sessionEnded: true });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your session has ended. Please sign in again.',
+    );
+  });
+
+  it('says nothing of a session on an ordinary visit', () => {
+    renderLogin();
+    expect(screen.queryByText(/Your session has ended/)).not.toBeInTheDocument();
   });
 
   it('signs in, toasts the server message and goes to the area of the role after the delay', async () => {
@@ -107,7 +136,7 @@ describe('LoginPage', () => {
 
     await fillAndSubmit('  admin@example.com ');
 
-    expect(requests[0]?.data).toEqual({
+    expect(requests.find((request) => request.url === '/auth/login')?.data).toEqual({
       email: 'admin@example.com',
       password: 'correct-horse',
     });
@@ -141,6 +170,15 @@ describe('LoginPage', () => {
     renderLogin();
     await fillAndSubmit();
     expect(await screen.findByText(destination)).toBeInTheDocument();
+  });
+
+  it('does not toast a sign-in success over the reset screen a first login goes to', async () => {
+    const success = vi.spyOn(toast, 'success');
+    fakeServer(() => loginAnswer(makeUser({ isFirstLogin: true })));
+    renderLogin();
+    await fillAndSubmit();
+    expect(await screen.findByText('Reset password page')).toBeInTheDocument();
+    expect(success).not.toHaveBeenCalled();
   });
 
   it('toasts and stores the server message when sign-in fails', async () => {

@@ -1,16 +1,23 @@
-import { homePathFor, LOGIN_REDIRECT_DELAY_MS, loginSchema } from '@examiq/contracts';
+import {
+  AUTH_MESSAGES,
+  homePathFor,
+  LOGIN_REDIRECT_DELAY_MS,
+  loginSchema,
+} from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ShieldCheck } from 'lucide-react';
+import { Info, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { PasswordField } from '@/components/password-field';
 import { TextField } from '@/components/text-field';
 import { useAuthStore } from '@/lib/auth-store';
 import { applyFieldErrors } from '@/lib/form-errors';
+import { isSessionEnded } from '@/lib/navigation';
 import type { SessionUser } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
+import { useSupportEmail } from './get-public-config';
 
 /** First sign-in must replace the default password; everyone else goes to their area. */
 function pathAfterLogin(user: SessionUser): string {
@@ -19,6 +26,8 @@ function pathAfterLogin(user: SessionUser): string {
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const sessionEnded = isSessionEnded(useLocation().state);
+  const supportEmail = useSupportEmail();
   const login = useAuthStore((state) => state.login);
   const {
     register,
@@ -38,7 +47,8 @@ export default function LoginPage() {
       applyFieldErrors(result.fieldErrors, setError, ['email', 'password']);
       return;
     }
-    toast.success(result.message);
+    // The reset screen explains itself; a 'Login successful' over it would contradict it.
+    if (!result.user.isFirstLogin) toast.success(result.message);
     setTimeout(() => {
       void navigate(pathAfterLogin(result.user), { replace: true });
     }, LOGIN_REDIRECT_DELAY_MS);
@@ -59,11 +69,29 @@ export default function LoginPage() {
           </p>
           <p className="text-slate-600">
             {"Don't have an account? "}
-            <span className="font-semibold text-brand-700">Contact Admin</span>
+            {supportEmail ? (
+              <a
+                href={`mailto:${supportEmail}`}
+                className="rounded font-semibold break-all text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline"
+              >
+                {`Contact Admin at ${supportEmail}`}
+              </a>
+            ) : (
+              'Contact Admin to have one created.'
+            )}
           </p>
         </div>
       }
     >
+      {sessionEnded && (
+        <p
+          role="status"
+          className="mb-5 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
+        >
+          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {AUTH_MESSAGES.sessionEnded}
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         <TextField
           label="Email"
