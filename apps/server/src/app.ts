@@ -31,7 +31,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { roleScope } from './plugins/role-scope';
 import { registerSecurity } from './plugins/security';
 import { contractValidatorCompiler } from './plugins/validation';
-import { registerWebApp } from './plugins/web-app';
+import { isApiUrl, registerWebApp } from './plugins/web-app';
 
 export const BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -80,6 +80,9 @@ export async function buildApp({
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: REDACTED_PATHS, stream: logStream } : false,
+    // One line per API call; the app's files and pages would bury them (a page load fetches
+    // dozens). Failures are logged whatever the path, by the error handler.
+    disableRequestLogging: (request) => !isApiUrl(request.url ?? '/'),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler,

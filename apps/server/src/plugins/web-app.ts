@@ -13,6 +13,15 @@ function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
 
+function pathnameOf(url: string): string {
+  return url.split('?', 1)[0] ?? '/';
+}
+
+/** Whether a request URL (path and query) is a call of the API, not a file or page of the app. */
+export function isApiUrl(url: string): boolean {
+  return isApiPath(pathnameOf(url));
+}
+
 /** A missing file (`/assets/old-hash.js`) must stay a 404: index.html in its place breaks the page. */
 function looksLikeFile(pathname: string): boolean {
   return path.posix.basename(pathname).includes('.');
@@ -42,7 +51,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?', 1)[0] ?? '/';
+    const pathname = pathnameOf(request.url);
     if (isApiPath(pathname)) {
       return reply.code(404).send({ success: false, message: NOT_FOUND });
     }

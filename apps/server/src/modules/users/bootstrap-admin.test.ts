@@ -22,7 +22,7 @@ async function admins() {
 }
 
 describe('bootstrapFirstAdmin', () => {
-  it('creates the configured admin, ready to use, and prints nothing', async () => {
+  it('creates the configured admin, ready to use, and says so without the password', async () => {
     const outcome = await bootstrapFirstAdmin(
       database.db,
       { adminEmail: 'Head@School.example', adminPassword: 'Configured-pass-1' },
@@ -32,7 +32,9 @@ describe('bootstrapFirstAdmin', () => {
     const [admin] = await admins();
     expect(admin).toMatchObject({ email: 'head@school.example', isFirstLogin: false });
     expect(await verifyPassword(admin?.passwordHash ?? '', 'Configured-pass-1')).toBe(true);
-    expect(printed).toEqual([]);
+    expect(printed).toEqual([
+      'ExamIQ created the first admin account, head@school.example. Sign in with the password set in ADMIN_PASSWORD.',
+    ]);
   });
 
   it('otherwise creates admin@example.com with a random password printed once', async () => {

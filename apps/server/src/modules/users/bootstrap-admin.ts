@@ -45,7 +45,7 @@ function credentialsBox(email: string, password: string): string {
 
 /**
  * Makes sure an admin exists. With ADMIN_EMAIL and ADMIN_PASSWORD that account is created ready
- * to use; otherwise a random password is generated, printed once, and must be changed at first
+ * to use, and start-up says so without repeating the password; otherwise a random password is generated, printed once, and must be changed at first
  * sign-in. Processes starting at once race on the email's unique index: only the winner prints.
  */
 export async function bootstrapFirstAdmin(
@@ -71,7 +71,12 @@ export async function bootstrapFirstAdmin(
     );
     return { kind: 'email-taken', email };
   }
-  if (settings.adminPassword !== undefined) return { kind: 'created', email: created.email };
+  if (settings.adminPassword !== undefined) {
+    print(
+      `ExamIQ created the first admin account, ${created.email}. Sign in with the password set in ADMIN_PASSWORD.`,
+    );
+    return { kind: 'created', email: created.email };
+  }
 
   print(credentialsBox(created.email, password));
   return { kind: 'created-with-generated-password', email: created.email, password };
