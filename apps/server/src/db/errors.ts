@@ -4,6 +4,8 @@ import { type ApiError, FieldErrors } from '../errors';
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
 export const NOT_NULL_VIOLATION = '23502';
+/** A delete of a row an `on delete restrict` foreign key still points at. */
+export const RESTRICT_VIOLATION = '23001';
 
 /**
  * Whether a query failed with the given SQLSTATE, on either engine. Drizzle wraps the driver's

@@ -29,14 +29,16 @@ export function masterDataClient(app: App, accessToken: string) {
   let serial = 0;
   const unique = () => ++serial;
 
-  function post(path: string, payload?: unknown) {
+  function send(method: 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) {
     return app.inject({
-      method: 'POST',
+      method,
       url: `/api/admin/${path}`,
       headers: bearer(accessToken),
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   }
+
+  const post = (path: string, payload?: unknown) => send('POST', path, payload);
 
   function get(path: string) {
     return app.inject({ method: 'GET', url: `/api/admin/${path}`, headers: bearer(accessToken) });
@@ -59,6 +61,8 @@ export function masterDataClient(app: App, accessToken: string) {
   return {
     post,
     get,
+    put: (path: string, payload: unknown) => send('PUT', path, payload),
+    delete: (path: string) => send('DELETE', path),
     batch: (startYear: number, endYear = startYear + 4): Promise<Batch> =>
       created('create-batch', { startYear, endYear }, batchSchema.strict()),
     course: (batchId: string, fields: Partial<CreateCourseInput> = {}): Promise<Course> =>

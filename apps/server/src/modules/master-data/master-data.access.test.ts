@@ -13,4 +13,12 @@ describeRouteAccess('admin', 'master-data', [
   ['GET', '/api/admin/get-branches-by-course'],
   ['GET', '/api/admin/get-sections-by-branch'],
   ['GET', '/api/admin/get-master-data-counts'],
+  ['PUT', '/api/admin/update-batch/{id}'],
+  ['DELETE', '/api/admin/delete-batch/{id}'],
+  ['PUT', '/api/admin/update-course/{id}'],
+  ['DELETE', '/api/admin/delete-course/{id}'],
+  ['PUT', '/api/admin/update-branch/{id}'],
+  ['DELETE', '/api/admin/delete-branch/{id}'],
+  ['PUT', '/api/admin/update-section/{id}'],
+  ['DELETE', '/api/admin/delete-section/{id}'],
 ]);

@@ -29,6 +29,15 @@ const MASTER_DATA_NOT_FOUND = {
   branch: 'Branch not found',
 } as const;
 
+/** A record another of its kind already holds the place of: on create and on edit alike. */
+export const MASTER_DATA_DUPLICATE = {
+  batch: (startYear: number, endYear: number) => `Batch ${startYear}-${endYear} already exists`,
+  course: (name: string, batchName: string | undefined) =>
+    `Course "${name}" already exists in batch ${batchName}`,
+  branch: (code: string) => `Branch code "${code}" already exists in this course`,
+  section: (name: string) => `Section "${name}" already exists in this branch`,
+};
+
 export const MASTER_DATA_CREATED = {
   batch: 'Batch created successfully',
   course: 'Course created successfully',
@@ -40,7 +49,7 @@ function timestampsOf(row: { createdAt: Date; updatedAt: Date }) {
   return { createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-function toBatchDto(row: BatchRow): Batch {
+export function toBatchDto(row: BatchRow): Batch {
   return {
     _id: row.id,
     name: row.name,
@@ -51,7 +60,7 @@ function toBatchDto(row: BatchRow): Batch {
   };
 }
 
-function toCourseDto(row: CourseRow): Course {
+export function toCourseDto(row: CourseRow): Course {
   return {
     _id: row.id,
     batchId: row.batchId,
@@ -65,7 +74,7 @@ function toCourseDto(row: CourseRow): Course {
   };
 }
 
-function toBranchDto(row: BranchRow): Branch {
+export function toBranchDto(row: BranchRow): Branch {
   return {
     _id: row.id,
     courseId: row.courseId,
@@ -76,7 +85,7 @@ function toBranchDto(row: BranchRow): Branch {
   };
 }
 
-function toSectionDto(row: SectionRow): Section {
+export function toSectionDto(row: SectionRow): Section {
   return {
     _id: row.id,
     branchId: row.branchId,
@@ -107,7 +116,7 @@ const insertSection = preparedInsert(sections, ['branchId', 'name', 'capacity'],
 export async function createBatch(db: AppDatabase, input: CreateBatchInput): Promise<Batch> {
   const { startYear, endYear } = input;
   const row = await insertOne(insertBatch(db).execute({ startYear, endYear }), {
-    duplicate: () => new ApiError(409, `Batch ${startYear}-${endYear} already exists`),
+    duplicate: () => new ApiError(409, MASTER_DATA_DUPLICATE.batch(startYear, endYear)),
   });
   return toBatchDto(row);
 }
@@ -119,7 +128,7 @@ export async function createCourse(db: AppDatabase, input: CreateCourseInput): P
         .select({ name: batches.name })
         .from(batches)
         .where(eq(batches.id, input.batchId));
-      return new ApiError(409, `Course "${input.name}" already exists in batch ${batch?.name}`);
+      return new ApiError(409, MASTER_DATA_DUPLICATE.course(input.name, batch?.name));
     },
     missingParent: { batchId: MASTER_DATA_NOT_FOUND.batch },
   });
@@ -128,7 +137,7 @@ export async function createCourse(db: AppDatabase, input: CreateCourseInput): P
 
 export async function createBranch(db: AppDatabase, input: CreateBranchInput): Promise<Branch> {
   const row = await insertOne(insertBranch(db).execute(input), {
-    duplicate: () => new ApiError(409, `Branch code "${input.code}" already exists in this course`),
+    duplicate: () => new ApiError(409, MASTER_DATA_DUPLICATE.branch(input.code)),
     missingParent: { courseId: MASTER_DATA_NOT_FOUND.course },
   });
   return toBranchDto(row);
@@ -136,7 +145,7 @@ export async function createBranch(db: AppDatabase, input: CreateBranchInput): P
 
 export async function createSection(db: AppDatabase, input: CreateSectionInput): Promise<Section> {
   const row = await insertOne(insertSection(db).execute(input), {
-    duplicate: () => new ApiError(409, `Section "${input.name}" already exists in this branch`),
+    duplicate: () => new ApiError(409, MASTER_DATA_DUPLICATE.section(input.name)),
     missingParent: { branchId: MASTER_DATA_NOT_FOUND.branch },
   });
   return toSectionDto(row);
