@@ -603,6 +603,7 @@ export const EXAM_MESSAGES = {
   branchNotInCourse: 'The selected branch does not belong to the selected course',
   sectionNotInBranch: 'The selected section does not belong to the selected branch',
   facultyNotFound: 'Please select a valid faculty member',
+  facultyInactive: 'This faculty member is inactive: choose an active one',
   sectionWithErrors: 'This section has validation errors',
   questionWithErrors: 'This question has validation errors',
   fillRequired: 'Please fill all required fields',

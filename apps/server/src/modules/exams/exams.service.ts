@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ACTIVE_STATUS,
   type CreateExamPayload,
   EXAM_MESSAGES,
   type ExamListItem,
@@ -28,6 +29,7 @@ import {
   faculty,
   questions,
   sections,
+  users,
 } from '../../db/schema';
 import { SINGLE_ROW } from '../../db/single-row';
 import { FieldErrors } from '../../errors';
@@ -139,9 +141,9 @@ const audienceOf = perDatabase((db) =>
       foundSections: sql<
         { id: string; branchId: string }[]
       >`(select coalesce(json_agg(json_build_object('id', ${sections.id}, 'branchId', ${sections.branchId})), '[]'::json) from ${sections} where ${sections.id} = any(${sql.placeholder('sectionIds')}::uuid[]))`,
-      facultyUserIds: sql<
-        string[]
-      >`array_to_json(array(select ${faculty.userId} from ${faculty} where ${faculty.userId} = any(${sql.placeholder('facultyUserIds')}::uuid[])))`,
+      foundFaculty: sql<
+        { userId: string; active: boolean }[]
+      >`(select coalesce(json_agg(json_build_object('userId', ${faculty.userId}, 'active', ${faculty.status} = ${ACTIVE_STATUS} and ${users.isActive})), '[]'::json) from ${faculty} join ${users} on ${users.id} = ${faculty.userId} where ${faculty.userId} = any(${sql.placeholder('facultyUserIds')}::uuid[]))`,
     })
     .from(SINGLE_ROW)
     .leftJoin(batches, sql`${batches.id} = ${sql.placeholder('batchId')}`)
@@ -152,8 +154,8 @@ const audienceOf = perDatabase((db) =>
 
 /**
  * Checks that the batch, course and branch exist and nest, that each section is one of the
- * branch's and that each faculty id is a faculty member's account, reporting every mismatch on
- * its own field at once.
+ * branch's and that each faculty id is an active faculty member's account (a deactivated one
+ * cannot sign in to proctor), reporting every mismatch on its own field at once.
  */
 async function checkAudience(db: AppDatabase, exam: CreateExamPayload): Promise<void> {
   // One statement, so the checks cost one round trip.
@@ -185,11 +187,13 @@ async function checkAudience(db: AppDatabase, exam: CreateExamPayload): Promise<
       errors[`sectionIds.${index}`] = EXAM_MESSAGES.sectionNotInBranch;
     }
   });
-  const facultyUserIds = new Set(placement?.facultyUserIds);
+  const facultyIsActive = new Map(
+    placement?.foundFaculty.map((member) => [member.userId, member.active]),
+  );
   exam.assignedFacultyIds.forEach((id, index) => {
-    if (!facultyUserIds.has(id)) {
-      errors[`assignedFacultyIds.${index}`] = EXAM_MESSAGES.facultyNotFound;
-    }
+    const active = facultyIsActive.get(id);
+    if (active === undefined) errors[`assignedFacultyIds.${index}`] = EXAM_MESSAGES.facultyNotFound;
+    else if (!active) errors[`assignedFacultyIds.${index}`] = EXAM_MESSAGES.facultyInactive;
   });
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
 }
@@ -436,7 +440,8 @@ const insertExam = perDatabase((db) => {
  * row count until the commit; without a transaction around the statement, that is its own end,
  * and creates of other exams never wait for a round trip to this server. When the statement is
  * refused for what the audience names (missing, removed meanwhile, or not nested as sent), the
- * audience checks say which field is wrong.
+ * audience checks say which field is wrong. A proctored exam is checked first, for its proctors'
+ * status.
  */
 export async function createExam(
   db: AppDatabase,
@@ -444,6 +449,8 @@ export async function createExam(
   createdBy: string,
 ): Promise<ExamListItem> {
   const exam = withCanonicalIds(input);
+  // A deactivated proctor's account still satisfies the foreign keys: only the checks refuse it.
+  if (exam.assignedFacultyIds.length > 0) await checkAudience(db, exam);
   const rows = rowsOf(exam, createdBy);
   const [created] = await insertExam(db)
     .execute({

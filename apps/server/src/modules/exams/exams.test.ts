@@ -15,8 +15,10 @@ import {
   examSections,
   exams,
   examTargetSections,
+  faculty,
   questions,
   sections,
+  users,
 } from '../../db/schema';
 import { countRows } from '../../security/support';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -474,6 +476,41 @@ describe('POST /api/admin/create-exam', () => {
             'sectionIds.1': EXAM_MESSAGES.sectionNotInBranch,
             'sectionIds.2': EXAM_MESSAGES.sectionNotInBranch,
             'assignedFacultyIds.0': EXAM_MESSAGES.facultyNotFound,
+          },
+        },
+      );
+      expect(await countRows(t.database.db)).toEqual(before);
+    });
+
+    it('refuses a faculty member whose account is deactivated or whose profile is inactive', async () => {
+      const [deactivated, inactive] = await Promise.all([
+        people.faculty(facultyPayload()),
+        people.faculty(facultyPayload()),
+      ]);
+      await t.database.db
+        .update(users)
+        .set({ isActive: false })
+        .where(eq(users.id, deactivated.faculty.userId._id));
+      await t.database.db
+        .update(faculty)
+        .set({ status: 'Inactive' })
+        .where(eq(faculty.id, inactive.faculty._id));
+      const before = await countRows(t.database.db);
+      expectError(
+        await api.post(
+          'create-exam',
+          examPayload(audience, [
+            facultyIds[0],
+            deactivated.faculty.userId._id,
+            inactive.faculty.userId._id,
+          ]),
+        ),
+        400,
+        {
+          message: VALIDATION_FAILED_MESSAGE,
+          errors: {
+            'assignedFacultyIds.1': EXAM_MESSAGES.facultyInactive,
+            'assignedFacultyIds.2': EXAM_MESSAGES.facultyInactive,
           },
         },
       );

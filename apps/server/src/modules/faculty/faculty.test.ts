@@ -297,4 +297,15 @@ describe('lists', () => {
       },
     });
   });
+  it('leaves out a faculty member whose profile is inactive, though their account is active', async () => {
+    const [, inactive] = newestFirst;
+    await own.database.db
+      .update(faculty)
+      .set({ status: 'Inactive' })
+      .where(eq(faculty.id, inactive as string));
+
+    const response = await client.get('get-faculty-options');
+    const options = optionsResponse.parse(response.json()).data.faculty;
+    expect(options.map((option) => option._id).sort()).toEqual(newestFirst.slice(2).sort());
+  });
 });
