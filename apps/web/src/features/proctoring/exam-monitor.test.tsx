@@ -134,6 +134,15 @@ describe('ExamMonitorPage', FULL_SCREEN, () => {
     expect(screen.getByText('18 of 20 connected')).toBeInTheDocument();
   });
 
+  it('says its sitting is sample data, never live', () => {
+    render(<ExamMonitorPage />);
+    expect(screen.getByText('Sample data')).toBeInTheDocument();
+    expect(
+      screen.getByText(/the candidates, alerts and messages below are generated/),
+    ).toBeVisible();
+    expect(screen.queryByText('Live', { exact: true })).not.toBeInTheDocument();
+  });
+
   it('names the exam and counts the students and alerts in the header', () => {
     render(<ExamMonitorPage />);
 

@@ -20,11 +20,14 @@ export function MonitorHeader({ exam, totalStudents, activeAlerts }: MonitorHead
       <title>Live Proctoring · ExamIQ</title>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Live Proctoring</h1>
-        <span className="inline-flex items-center gap-1.5 rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-red-600/20 ring-inset">
-          <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-red-500" />
-          Live
+        <span className="inline-flex items-center rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-600/20 ring-inset">
+          Sample data
         </span>
       </div>
+      <p className="mt-1 text-sm text-slate-600">
+        A preview of the monitor: the candidates, alerts and messages below are generated, not a
+        real sitting.
+      </p>
       <p className="mt-2 text-lg font-semibold text-slate-900">{exam.title}</p>
       <p className="mt-0.5 text-sm text-slate-600">
         {`${exam.cohort} · ${exam.durationMinutes} minutes`}
