@@ -390,6 +390,7 @@ describe('OpenAPI', () => {
       '/api/admin/delete-student/{id}',
       '/api/admin/export-exam-results/{examId}',
       '/api/admin/get-all-exam',
+      '/api/admin/get-audit-log',
       '/api/admin/get-all-faculty',
       '/api/admin/get-all-student',
       '/api/admin/get-batches',

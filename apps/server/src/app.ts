@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import { attemptsAdminRoutes } from './modules/attempts/attempts.admin-routes';
 import { attemptsStudentRoutes } from './modules/attempts/attempts.student-routes';
 import { startDeadlineSweep } from './modules/attempts/deadline-sweep';
+import { auditAdminRoutes } from './modules/audit/audit.admin-routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './modules/auth/auth.service';
 import { databaseLimitStore } from './modules/auth/rate-limiter';
@@ -125,6 +126,7 @@ export async function buildApp({
       await admin.register(gradingAdminRoutes, { db: database.db, now });
       await admin.register(resultsAdminRoutes, { db: database.db, now });
       await admin.register(reportsAdminRoutes, { db: database.db, now });
+      await admin.register(auditAdminRoutes, { db: database.db });
     }),
     { prefix: '/api/admin' },
   );

@@ -1,5 +1,6 @@
 export * from './api';
 export * from './attempts';
+export * from './audit';
 export * from './auth';
 export * from './constants';
 export * from './dashboard';

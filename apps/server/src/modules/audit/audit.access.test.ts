@@ -1,0 +1,3 @@
+import { describeRouteAccess } from '../../test/route-access';
+
+describeRouteAccess('admin', 'audit', [['GET', '/api/admin/get-audit-log']]);

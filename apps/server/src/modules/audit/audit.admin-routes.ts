@@ -1,0 +1,35 @@
+import { auditLogDataSchema, auditLogQuerySchema, successResponse } from '@examiq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { listAuditLog } from './audit.service';
+
+const TAGS = ['audit'];
+
+/**
+ * The audit log, read only: no route changes or deletes an entry. Registered inside the admin
+ * scope, which guards it. Never answered from the admin's read cache: every admin write adds to it.
+ */
+export const auditAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = async (app, { db }) => {
+  app.get(
+    '/get-audit-log',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'One page of the audit log, newest first, filtered by who, what, which record and when',
+        security: BEARER_AUTH,
+        querystring: auditLogQuerySchema,
+        response: {
+          200: successResponse(auditLogDataSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listAuditLog(db, request.query),
+    }),
+  );
+};

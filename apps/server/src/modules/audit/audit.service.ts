@@ -1,0 +1,55 @@
+import type { AuditEntry, AuditLogData, AuditLogQuery } from '@examiq/contracts';
+import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { paginationOf } from '../../db/pagination';
+import { auditLog } from '../../db/schema';
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+function toAuditEntryDto(row: AuditRow): AuditEntry {
+  return {
+    _id: String(row.id),
+    at: row.at.toISOString(),
+    actor: { _id: row.actorUserId, email: row.actorEmail },
+    action: row.action,
+    recordType: row.recordType,
+    recordId: row.recordId,
+    recordLabel: row.recordLabel,
+    summary: row.summary,
+    changes: row.changes,
+  };
+}
+
+/** A LIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function filtersOf(query: AuditLogQuery): SQL | undefined {
+  return and(
+    query.actor === undefined ? undefined : ilike(auditLog.actorEmail, containing(query.actor)),
+    query.action === undefined ? undefined : eq(auditLog.action, query.action),
+    query.recordType === undefined ? undefined : eq(auditLog.recordType, query.recordType),
+    query.recordId === undefined ? undefined : eq(auditLog.recordId, query.recordId),
+    query.from === undefined ? undefined : gte(auditLog.at, query.from),
+    query.to === undefined ? undefined : lte(auditLog.at, query.to),
+  );
+}
+
+/**
+ * One page of the log, newest first, with the filters' total. The filters combine freely, so the
+ * statements are built for each request rather than prepared: the time index orders the page,
+ * and the record and actor indexes serve a record's or a person's history.
+ */
+export async function listAuditLog(db: AppDatabase, query: AuditLogQuery): Promise<AuditLogData> {
+  const where = filtersOf(query);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await db.select({ count: count() }).from(auditLog).where(where);
+  return { entries: rows.map(toAuditEntryDto), pagination: paginationOf(query, total?.count ?? 0) };
+}

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { paginationSchema } from './api';
+import { pageQuerySchema } from './people';
+
+// --- What the log records ---------------------------------------------------------------------
+
+/** The kinds of record an admin's write can change, as the log's filter offers them. */
+export const AUDIT_RECORD_TYPES = [
+  'batch',
+  'course',
+  'branch',
+  'section',
+  'student',
+  'faculty',
+  'exam',
+  'answer',
+] as const;
+export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
+
+export const AUDIT_RECORD_TYPE_LABELS: Record<AuditRecordType, string> = {
+  batch: 'Batch',
+  course: 'Course',
+  branch: 'Branch',
+  section: 'Section',
+  student: 'Student',
+  faculty: 'Faculty',
+  exam: 'Exam',
+  answer: 'Answer',
+};
+
+/**
+ * The actions the page's "What" filter offers, with their labels. An action is named
+ * `<record type>.<verb>`; one missing here is still recorded, shown and filtered by its name.
+ */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'batch.create': 'Batch created',
+  'batch.update': 'Batch edited',
+  'batch.delete': 'Batch deleted',
+  'course.create': 'Course created',
+  'course.update': 'Course edited',
+  'course.delete': 'Course deleted',
+  'branch.create': 'Branch created',
+  'branch.update': 'Branch edited',
+  'branch.delete': 'Branch deleted',
+  'section.create': 'Section created',
+  'section.update': 'Section edited',
+  'section.delete': 'Section deleted',
+  'student.create': 'Student created',
+  'student.update': 'Student edited',
+  'student.delete': 'Student deleted',
+  'faculty.create': 'Faculty member created',
+  'faculty.update': 'Faculty member edited',
+  'faculty.delete': 'Faculty member deleted',
+  'exam.create': 'Exam created',
+  'exam.update': 'Exam edited',
+  'exam.publish': 'Exam published',
+  'exam.delete': 'Exam deleted',
+  'exam.duplicate': 'Exam duplicated',
+  'exam.grant-extra-time': 'Extra time granted',
+  'exam.set-evaluators': 'Evaluators set',
+  'exam.publish-results': 'Results published',
+  'exam.regrade-question': 'Answer key corrected',
+  'answer.grade': 'Answer marked',
+};
+
+/** The label of an action: its own, or its name made readable ('student.reset-password' → 'Student: reset password'). */
+export function auditActionLabel(action: string): string {
+  const known = AUDIT_ACTION_LABELS[action];
+  if (known) return known;
+  const [type = '', verb = ''] = action.split('.');
+  const record = AUDIT_RECORD_TYPE_LABELS[type as AuditRecordType] ?? type;
+  return `${record}: ${verb.replaceAll('-', ' ')}`;
+}
+
+export const AUDIT_MESSAGES = {
+  actorTooLong: 'Who cannot exceed 254 characters',
+  actionInvalid: 'Choose an action from the list',
+  recordTypeInvalid: 'Choose a record type from the list',
+  recordIdInvalid: 'The record id is not valid',
+  dateInvalid: 'Enter a date as YYYY-MM-DD or a date and time with its offset',
+  rangeReversed: 'The end of the range cannot be before its start',
+  fetchFailed: 'Failed to fetch the audit log',
+} as const;
+
+// --- The query --------------------------------------------------------------------------------
+
+/** An absent or blank parameter is no filter. */
+const optionalText = <Output>(schema: z.ZodType<Output, string>) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(schema.optional());
+
+const ACTION_PATTERN = /^[a-z]+(-[a-z]+)*\.[a-z]+(-[a-z]+)*$/;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A bound of the date range: a date (the whole UTC day) or an instant with its offset. A date as
+ * the range's end takes in its whole day.
+ */
+const rangeBound = (edge: 'start' | 'end') =>
+  optionalText(
+    z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+      error: AUDIT_MESSAGES.dateInvalid,
+    }),
+  ).transform((value) => {
+    if (value === undefined) return undefined;
+    if (!DATE_ONLY.test(value)) return new Date(value);
+    return new Date(`${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`);
+  });
+
+/** `GET /admin/get-audit-log?actor&action&recordType&recordId&from&to&page&limit` */
+export const auditLogQuerySchema = pageQuerySchema
+  .extend({
+    /** Part of the email of who did it, any case. */
+    actor: optionalText(z.string().max(254, AUDIT_MESSAGES.actorTooLong)),
+    action: optionalText(
+      z
+        .string()
+        .max(60, AUDIT_MESSAGES.actionInvalid)
+        .regex(ACTION_PATTERN, AUDIT_MESSAGES.actionInvalid),
+    ),
+    recordType: optionalText(
+      z.enum(AUDIT_RECORD_TYPES, { error: AUDIT_MESSAGES.recordTypeInvalid }),
+    ),
+    recordId: optionalText(z.string().max(100, AUDIT_MESSAGES.recordIdInvalid)),
+    from: rangeBound('start'),
+    to: rangeBound('end'),
+  })
+  .refine(({ from, to }) => !from || !to || from <= to, {
+    path: ['to'],
+    message: AUDIT_MESSAGES.rangeReversed,
+  });
+export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
+export type AuditLogQueryInput = z.input<typeof auditLogQuerySchema>;
+
+// --- Responses --------------------------------------------------------------------------------
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  /** Who did it: their account (null once it is deleted) and email as it was then. */
+  actor: z.object({ _id: z.string().nullable(), email: z.string() }),
+  action: z.string(),
+  recordType: z.string(),
+  recordId: z.string(),
+  recordLabel: z.string(),
+  summary: z.string(),
+  /** What changed, field by field, when the write says: `{ field: { from, to } }` for an edit. */
+  changes: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogDataSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  pagination: paginationSchema,
+});
+export type AuditLogData = z.infer<typeof auditLogDataSchema>;
