@@ -102,7 +102,7 @@ describe('CreateBatchForm', () => {
     expect(onSuccess).not.toHaveBeenCalled();
   });
 
-  it("toasts the server's message, e.g. a duplicate", async () => {
+  it("toasts a duplicate's message and keeps it under the start year", async () => {
     const error = vi.spyOn(toast, 'error');
     fakeAdminApi({
       'POST /admin/create-batch': {
@@ -115,6 +115,11 @@ describe('CreateBatchForm', () => {
     await fillAndSubmit();
 
     await waitFor(() => expect(error).toHaveBeenCalledWith('Batch 2024-2028 already exists'));
+    expect(screen.getByText('Batch 2024-2028 already exists')).toBeInTheDocument();
+    expect(screen.getByLabelText('Start Year')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Start Year')).toHaveAccessibleDescription(
+      'Batch 2024-2028 already exists',
+    );
     expect(screen.getByRole('button', { name: 'Create Batch' })).toBeEnabled();
   });
 

@@ -16,6 +16,7 @@ export function CreateBatchForm({ onSuccess, onCancel }: CreateFormProps) {
   const onSubmit = createRecordSubmit(form, {
     create: createBatch.mutateAsync,
     fields: createBatchSchema.keyof().options,
+    uniqueField: 'startYear',
     messages: MASTER_DATA_MESSAGES.batch,
     onSuccess,
   });

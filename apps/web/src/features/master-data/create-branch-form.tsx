@@ -32,6 +32,7 @@ export function CreateBranchForm({ onSuccess, onCancel }: CreateFormProps) {
   const onSubmit = createRecordSubmit(form, {
     create: createBranch.mutateAsync,
     fields: createBranchSchema.keyof().options,
+    uniqueField: 'code',
     messages: MASTER_DATA_MESSAGES.branch,
     onSuccess,
   });

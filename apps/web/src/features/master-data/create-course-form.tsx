@@ -34,6 +34,7 @@ export function CreateCourseForm({ onSuccess, onCancel }: CreateFormProps) {
   const onSubmit = createRecordSubmit(form, {
     create: createCourse.mutateAsync,
     fields: createCourseSchema.keyof().options,
+    uniqueField: 'name',
     messages: MASTER_DATA_MESSAGES.course,
     onSuccess,
   });

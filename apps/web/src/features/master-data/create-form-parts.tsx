@@ -1,7 +1,7 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/button';
-import { getFieldErrors, getServerMessage } from '@/lib/api-client';
+import { ApiError, getFieldErrors, getServerMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 
 /** What the Master Data page gives every create form in its modal. */
@@ -15,6 +15,8 @@ interface RecordSubmitOptions<TFieldValues extends FieldValues, TPayload> {
   create: (payload: TPayload) => Promise<unknown>;
   /** The form's fields, under which the server's field errors may show. */
   fields: readonly Path<TFieldValues>[];
+  /** The field a duplicate (409) is about, where its message also shows. */
+  uniqueField: Path<TFieldValues>;
   /** The toasts of a created record and of a failed create (when the server gives no message). */
   messages: { created: string; createFailed: string };
   onSuccess: () => void;
@@ -22,19 +24,24 @@ interface RecordSubmitOptions<TFieldValues extends FieldValues, TPayload> {
 
 /**
  * The submit handler of a create form: a created record is toasted and handed to `onSuccess`; a
- * failed create puts field errors under their fields and the server's message (or the fallback)
- * in a toast.
+ * failed create puts field errors under their fields (a duplicate's under the field that must be
+ * unique, so it is still there once the toast has gone) and the server's message (or the
+ * fallback) in a toast.
  */
 export function createRecordSubmit<TFieldValues extends FieldValues, TContext, TPayload>(
   form: UseFormReturn<TFieldValues, TContext, TPayload>,
-  { create, fields, messages, onSuccess }: RecordSubmitOptions<TFieldValues, TPayload>,
+  { create, fields, uniqueField, messages, onSuccess }: RecordSubmitOptions<TFieldValues, TPayload>,
 ) {
   return form.handleSubmit(async (values) => {
     try {
       await create(values);
     } catch (error) {
       applyFieldErrors(getFieldErrors(error), form.setError, fields);
-      toast.error(getServerMessage(error) ?? messages.createFailed);
+      const message = getServerMessage(error) ?? messages.createFailed;
+      if (error instanceof ApiError && error.response?.status === 409) {
+        form.setError(uniqueField, { type: 'server', message }, { shouldFocus: true });
+      }
+      toast.error(message);
       return;
     }
     toast.success(messages.created);

@@ -35,6 +35,7 @@ export function CreateSectionForm({ onSuccess, onCancel }: CreateFormProps) {
   const onSubmit = createRecordSubmit(form, {
     create: createSection.mutateAsync,
     fields: createSectionSchema.keyof().options,
+    uniqueField: 'name',
     messages: MASTER_DATA_MESSAGES.section,
     onSuccess,
   });
