@@ -57,6 +57,16 @@ afterEach(() => {
 });
 
 describe('AppShell', () => {
+  it("moves focus to the chosen page's heading", async () => {
+    renderShell('/admin');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Faculty' }));
+    expect(await screen.findByRole('heading', { name: 'Faculty page' })).toHaveFocus();
+
+    await userEvent.click(within(nav).getByRole('link', { name: 'Faculty' }));
+    expect(screen.getByRole('heading', { name: 'Faculty page' })).toHaveFocus();
+  });
+
   it('shows the area label and the email the server reports for the signed-in user', async () => {
     const { requests } = renderShell('/admin');
 

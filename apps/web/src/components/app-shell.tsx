@@ -1,5 +1,5 @@
 import { LogOut, type LucideIcon, Menu, X } from 'lucide-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
@@ -24,9 +24,42 @@ interface AppShellProps {
   children: ReactNode;
 }
 
+/**
+ * After a page is chosen in the sidebar, focus moves to its heading, so a screen reader announces
+ * the new page and Tab continues from its top. Pages come in their own chunks and may draw the
+ * heading after loading, so the heading is awaited.
+ */
+function useFocusHeadingOnNavigation(mainRef: RefObject<HTMLElement | null>, pathname: string) {
+  // A new object per choice, so choosing the page already shown focuses its heading again.
+  const [chosen, setChosen] = useState<{ path: string } | null>(null);
+  useEffect(() => {
+    const main = mainRef.current;
+    // The router may show the old page until the new one has loaded: wait for its path.
+    if (!chosen || chosen.path !== pathname || !main) return;
+    const focusHeading = () => {
+      const heading = main.querySelector('h1');
+      if (!heading) return false;
+      heading.setAttribute('tabindex', '-1');
+      heading.focus();
+      // Done: coming back to this path later (Back from a detail page) moves nothing.
+      setChosen(null);
+      return true;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [chosen, pathname, mainRef]);
+  return (path: string) => setChosen({ path });
+}
+
 /** The signed-in layout of all three areas: sidebar (a drawer on small screens) and header. */
 export function AppShell({ areaLabel, homePath, navItems, children }: AppShellProps) {
   const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const focusHeading = useFocusHeadingOnNavigation(mainRef, pathname);
   // The drawer remembers the path it was opened on, so any navigation closes it.
   const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null);
   const drawerOpen = drawerOpenedAt === pathname;
@@ -42,7 +75,7 @@ export function AppShell({ areaLabel, homePath, navItems, children }: AppShellPr
       </a>
 
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white lg:flex">
-        <Sidebar homePath={homePath} navItems={navItems} />
+        <Sidebar homePath={homePath} navItems={navItems} onNavigate={focusHeading} />
       </aside>
 
       {drawerOpen && (
@@ -50,7 +83,10 @@ export function AppShell({ areaLabel, homePath, navItems, children }: AppShellPr
           <Sidebar
             homePath={homePath}
             navItems={navItems}
-            onNavigate={() => setDrawerOpenedAt(null)}
+            onNavigate={(path) => {
+              setDrawerOpenedAt(null);
+              focusHeading(path);
+            }}
           />
         </NavigationDrawer>
       )}
@@ -73,6 +109,7 @@ export function AppShell({ areaLabel, homePath, navItems, children }: AppShellPr
           <SignedInAs />
         </header>
         <main
+          ref={mainRef}
           id="main-content"
           className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8"
         >
@@ -109,8 +146,11 @@ function SignedInAs() {
 }
 
 interface SidebarProps extends Pick<AppShellProps, 'homePath' | 'navItems'> {
-  /** Lets the drawer close even when the link leads to the page already shown. */
-  onNavigate?: () => void;
+  /**
+   * Runs when a page is chosen, even the one already shown: the drawer closes, and focus goes to
+   * the page's heading.
+   */
+  onNavigate: (path: string) => void;
 }
 
 function Sidebar({ homePath, navItems, onNavigate }: SidebarProps) {
@@ -120,7 +160,7 @@ function Sidebar({ homePath, navItems, onNavigate }: SidebarProps) {
   return (
     <div className="flex h-full w-full flex-col">
       <div className="flex h-16 shrink-0 items-center border-b border-slate-200 px-5">
-        <Link to={homePath} onClick={onNavigate} className="rounded-md">
+        <Link to={homePath} onClick={() => onNavigate(homePath)} className="rounded-md">
           <Logo />
         </Link>
       </div>
@@ -131,7 +171,7 @@ function Sidebar({ homePath, navItems, onNavigate }: SidebarProps) {
               <NavLink
                 to={to}
                 end={end}
-                onClick={onNavigate}
+                onClick={() => onNavigate(to)}
                 className={({ isActive }) =>
                   cn(
                     'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
