@@ -67,10 +67,8 @@ export function DetailGroup({ title, children, columns = 2 }: DetailGroupProps) 
   const titleId = useId();
   return (
     <section aria-labelledby={titleId}>
-      <h3
-        id={titleId}
-        className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase"
-      >
+      {/* Titles are often what the admin typed (a degree, an institution): kept as written. */}
+      <h3 id={titleId} className="mb-3 text-sm font-semibold text-slate-700">
         {title}
       </h3>
       <DetailList columns={columns}>{children}</DetailList>

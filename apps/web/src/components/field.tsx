@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
 
-/** Classes shared by every text-like control so inputs and selects line up. */
+/**
+ * Classes shared by every text-like control so inputs and selects line up. A read-only field
+ * (a question's fixed type) is drawn flat and grey so it does not invite typing; the attribute,
+ * not `:read-only`, which every select matches.
+ */
 export const controlClasses =
   'block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm transition-colors ' +
   'placeholder:text-slate-400 focus:outline-none focus:ring-2 ' +
-  'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500';
+  'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 ' +
+  '[&[readonly]]:cursor-default [&[readonly]]:border-slate-200 [&[readonly]]:bg-slate-100 [&[readonly]]:text-slate-700 [&[readonly]]:shadow-none';
 
 export function controlStateClasses(invalid: boolean): string {
   return invalid
