@@ -12,6 +12,7 @@ import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './modules/auth/auth.servic
 import { databaseLimitStore } from './modules/auth/rate-limiter';
 import { redisLimitStore } from './modules/auth/redis-limit-store';
 import { dashboardAdminRoutes } from './modules/dashboard/dashboard.admin-routes';
+import { examRecordsAdminRoutes } from './modules/exams/exam-records.admin-routes';
 import { examsAdminRoutes } from './modules/exams/exams.admin-routes';
 import { facultyAdminRoutes } from './modules/faculty/faculty.admin-routes';
 import { gradingAdminRoutes } from './modules/grading/grading.admin-routes';
@@ -122,6 +123,7 @@ export async function buildApp({
       await admin.register(studentsAdminRoutes, { db: database.db });
       await admin.register(facultyAdminRoutes, { db: database.db });
       await admin.register(examsAdminRoutes, { db: database.db });
+      await admin.register(examRecordsAdminRoutes, { db: database.db, now });
       await admin.register(attemptsAdminRoutes, { db: database.db, now });
       await admin.register(gradingAdminRoutes, { db: database.db, now });
       await admin.register(resultsAdminRoutes, { db: database.db, now });

@@ -4,6 +4,7 @@ export * from './audit';
 export * from './auth';
 export * from './constants';
 export * from './dashboard';
+export * from './exam-records';
 export * from './exams';
 export * from './fields';
 export * from './master-data';

@@ -43,7 +43,7 @@ export const UNKNOWN_AUDIENCE = {
 } as const;
 
 /** The columns an exam list row shows. */
-const listColumns = {
+export const listColumns = {
   id: exams.id,
   examId: exams.examId,
   title: exams.title,
@@ -95,7 +95,7 @@ export function scheduleDetailsOf(
     : { startDate: row.startDate ?? undefined, endDate: row.endDate ?? undefined, bufferTime };
 }
 
-function toExamListItem(row: ExamListRow, assignedFacultyIds: string[]): ExamListItem {
+export function toExamListItem(row: ExamListRow, assignedFacultyIds: string[]): ExamListItem {
   return {
     _id: row.id,
     examId: row.examId,
@@ -119,7 +119,7 @@ function toExamListItem(row: ExamListRow, assignedFacultyIds: string[]): ExamLis
  * Ids as the database writes them. A uuid may arrive in upper case, and the ids the lookups
  * return must compare equal to the ones sent.
  */
-function withCanonicalIds(exam: CreateExamPayload): CreateExamPayload {
+export function withCanonicalIds(exam: CreateExamPayload): CreateExamPayload {
   const lower = (ids: string[]) => ids.map((id) => id.toLowerCase());
   return {
     ...exam,
@@ -157,7 +157,7 @@ const audienceOf = perDatabase((db) =>
  * branch's and that each faculty id is an active faculty member's account (a deactivated one
  * cannot sign in to proctor), reporting every mismatch on its own field at once.
  */
-async function checkAudience(db: AppDatabase, exam: CreateExamPayload): Promise<void> {
+export async function checkAudience(db: AppDatabase, exam: CreateExamPayload): Promise<void> {
   // One statement, so the checks cost one round trip.
   const [placement] = await audienceOf(db).execute({
     batchId: exam.batchId,
@@ -273,10 +273,11 @@ function timeOrderedIds(count: number): () => string {
  * them, where random ones would each land on a page of their own, to be read in and, the first
  * time after each checkpoint, written whole to the write-ahead log.
  */
-function rowsOf(exam: CreateExamPayload, createdBy: string) {
+export function rowsOf(exam: CreateExamPayload, createdBy: string, examId?: string) {
   const questionCount = exam.questions.reduce((count, section) => count + section.length, 0);
   const newId = timeOrderedIds(1 + exam.examSections.length + questionCount);
-  const id = newId();
+  // An edit keeps the exam's id; its sections and questions are written anew.
+  const id = examId ?? newId();
   const sectionRows: (typeof examSections.$inferInsert)[] = [];
   const questionRows: (typeof questions.$inferInsert)[] = [];
   exam.examSections.forEach((section, sectionIndex) => {

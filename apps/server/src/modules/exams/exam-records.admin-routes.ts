@@ -1,0 +1,111 @@
+import {
+  createExamDataSchema,
+  createExamSchema,
+  EXAM_RECORD_MESSAGES,
+  examDetailDataSchema,
+  idParamSchema,
+  messageResponseSchema,
+  successResponse,
+} from '@examiq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { deleteExam, duplicateExam, getExam, updateExam } from './exam-records.service';
+
+const TAGS = ['exams'];
+
+/**
+ * One exam after its creation: read back, saved again, deleted, copied. Registered inside the
+ * admin scope, which guards it. Never answered from the read cache: what may change depends on
+ * the clock and on sittings.
+ */
+export const examRecordsAdminRoutes: FastifyPluginAsyncZod<{
+  db: AppDatabase;
+  now: () => Date;
+}> = async (app, { db, now }) => {
+  app.get(
+    '/get-exam/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'One exam with its audience, schedule, sections, questions and answer key, and what may change in it now',
+        security: BEARER_AUTH,
+        params: idParamSchema,
+        response: {
+          200: successResponse(examDetailDataSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { exam: await getExam(db, request.params.id, now()) },
+    }),
+  );
+
+  app.put(
+    '/update-exam/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Saves an exam again with the rules of create: all of it while a draft or before its window opens, then only the end of its schedule and its buffers',
+        security: BEARER_AUTH,
+        params: idParamSchema,
+        body: createExamSchema,
+        response: {
+          200: successResponse(examDetailDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: EXAM_RECORD_MESSAGES.updated,
+      data: {
+        exam: await updateExam(db, request.auth.userId, request.params.id, request.body, now()),
+      },
+    }),
+  );
+
+  app.delete(
+    '/delete-exam/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Deletes an exam nobody has started; 409 once anyone has',
+        security: BEARER_AUTH,
+        params: idParamSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await deleteExam(db, request.auth.userId, request.params.id);
+      return { success: true as const, message: EXAM_RECORD_MESSAGES.deleted };
+    },
+  );
+
+  app.post(
+    '/duplicate-exam/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Copies an exam into a new draft, without its sittings and results',
+        security: BEARER_AUTH,
+        params: idParamSchema,
+        response: {
+          201: successResponse(createExamDataSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const exam = await duplicateExam(db, request.auth.userId, request.params.id, now());
+      return reply
+        .code(201)
+        .send({ success: true as const, message: EXAM_RECORD_MESSAGES.duplicated, data: { exam } });
+    },
+  );
+};

@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import {
+  examDetailDataSchema,
+  messageResponseSchema,
+  successResponse,
+  VALIDATION_FAILED_MESSAGE,
+} from '@examiq/contracts';
+import { validExamPayload } from '@examiq/contracts/test-support';
+import { desc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, examAttempts, exams } from '../../db/schema';
+import { expectError } from '../../test/errors';
+import { createdExamResponse } from '../../test/exams';
+import { localDate, MINUTE, sittingSuite } from '../../test/sittings';
+import { bearer } from '../../test/users';
+
+const suite = sittingSuite();
+const detailResponse = successResponse(examDetailDataSchema.strict()).strict();
+
+function call(method: 'GET' | 'PUT' | 'DELETE' | 'POST', path: string, payload?: unknown) {
+  return suite.t.app.inject({
+    method,
+    url: `/api/admin/${path}`,
+    headers: bearer(suite.fixture.admin.accessToken),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function detailOf(id: string) {
+  const response = await call('GET', `get-exam/${id}`);
+  expect(response.statusCode).toBe(200);
+  return detailResponse.parse(response.json()).data.exam;
+}
+
+async function lastAuditOf(recordId: string) {
+  const [entry] = await suite.t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.recordId, recordId))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return entry;
+}
+
+/** A payload of the fixture's audience (section A), as the wizard sends it. */
+function payload(overrides: Record<string, unknown> = {}) {
+  const { audience, inSection } = suite.fixture;
+  return { ...validExamPayload({ ...audience, sectionIds: [inSection.A] }), ...overrides };
+}
+
+const TODAY = () => localDate(suite.clock.now());
+const LATER_DAY = '2030-03-20';
+const autoSchedule = (startDate: string, endDate = startDate) => ({
+  startDate,
+  endDate,
+  bufferTime: { beforeExam: 0, afterExam: 0 },
+});
+
+describe('reading an exam back', () => {
+  it('gives everything the wizard sent, with the names chosen and the answer key', async () => {
+    const faculty = await suite.fixture.faculty();
+    const sent = validExamPayload({
+      ...suite.fixture.audience,
+      assignedFacultyIds: [faculty.userId],
+    });
+    const exam = await suite.fixture.exam({ ...sent, examStatus: 'DRAFT' });
+    const detail = await detailOf(exam._id);
+    expect(detail).toMatchObject({
+      _id: exam._id,
+      examId: exam.examId,
+      examStatus: 'DRAFT',
+      examTitle: sent.examTitle,
+      examDescription: sent.examDescription,
+      generalInstructions: sent.generalInstructions,
+      batchId: sent.batchId,
+      courseId: sent.courseId,
+      branchId: sent.branchId,
+      scheduleDetails: sent.scheduleDetails,
+      assignedFacultyIds: [faculty.userId],
+      audience: {
+        batch: '2024-2028',
+        course: 'Bachelor of Technology',
+        branch: expect.stringMatching(/^Computer Science \(CS\d+\)$/),
+        sections: expect.arrayContaining([expect.stringMatching(/^S\d+$/)]),
+        faculty: [{ userId: faculty.userId, name: expect.any(String) }],
+      },
+      startedCount: 0,
+      resultsPublished: false,
+      changeScope: 'FULL',
+    });
+    expect(detail.sectionIds.sort()).toEqual([...sent.sectionIds].sort());
+    expect(detail.examSections.map(({ id: _id, ...section }) => section)).toEqual(
+      sent.examSections,
+    );
+    expect(
+      detail.questions.map((list) => list.map(({ id: _id, ...question }) => question)),
+    ).toEqual(sent.questions);
+  });
+
+  it('answers 404 for an unknown exam and 400 for an id that is not one', async () => {
+    expectError(await call('GET', `get-exam/${randomUUID()}`), 404, { message: 'Exam not found' });
+    expectError(await call('GET', 'get-exam/12'), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { id: 'The id is not valid' },
+    });
+  });
+});
+
+describe('saving a draft again', () => {
+  it('replaces all of it, then publishes it, each save audited', async () => {
+    const exam = await suite.fixture.exam({ examStatus: 'DRAFT' });
+    const edited = payload({ examStatus: 'DRAFT', examTitle: 'Algorithms final', totalMarks: 12 });
+    edited.examSections = edited.examSections.slice(0, 2);
+    edited.questions = edited.questions.slice(0, 2);
+    const response = await call('PUT', `update-exam/${exam._id}`, edited);
+    expect(response.statusCode).toBe(200);
+    const saved = detailResponse.parse(response.json());
+    expect(saved.message).toBe('Exam updated successfully');
+    expect(saved.data.exam).toMatchObject({
+      _id: exam._id,
+      examId: exam.examId,
+      examTitle: 'Algorithms final',
+      totalMarks: 12,
+      examSections: [
+        expect.objectContaining({ name: 'Multiple choice' }),
+        expect.objectContaining({ name: 'True or false' }),
+      ],
+    });
+    expect(await detailOf(exam._id)).toEqual(saved.data.exam);
+    expect(await lastAuditOf(exam._id)).toMatchObject({
+      action: 'exam.update',
+      recordType: 'exam',
+      recordLabel: 'Algorithms final',
+      actorUserId: suite.fixture.admin.user.id,
+    });
+
+    const published = await call('PUT', `update-exam/${exam._id}`, {
+      ...edited,
+      examStatus: 'PUBLISH',
+    });
+    expect(detailResponse.parse(published.json()).data.exam.examStatus).toBe('PUBLISH');
+    expect(await lastAuditOf(exam._id)).toMatchObject({ action: 'exam.publish' });
+  });
+
+  it('applies the create rules, each on its field', async () => {
+    const exam = await suite.fixture.exam({ examStatus: 'DRAFT' });
+    expectError(
+      await call('PUT', `update-exam/${exam._id}`, payload({ examTitle: 'AB', passingMarks: 50 })),
+      400,
+      {
+        message: VALIDATION_FAILED_MESSAGE,
+        errors: {
+          examTitle: 'Exam title must be at least 3 characters',
+          passingMarks: 'Passing marks cannot exceed total marks',
+        },
+      },
+    );
+    expectError(
+      await call('PUT', `update-exam/${exam._id}`, payload({ sectionIds: [randomUUID()] })),
+      400,
+      {
+        message: VALIDATION_FAILED_MESSAGE,
+        errors: { 'sectionIds.0': 'Please select a valid section' },
+      },
+    );
+    expect((await detailOf(exam._id)).examTitle).toBe(exam.examTitle);
+  });
+
+  it('answers 404 for an unknown exam', async () => {
+    expectError(await call('PUT', `update-exam/${randomUUID()}`, payload()), 404, {
+      message: 'Exam not found',
+    });
+  });
+});
+
+describe('a published exam', () => {
+  it('can be edited and unpublished until its window opens', async () => {
+    const exam = await suite.fixture.exam({ scheduleDetails: autoSchedule(LATER_DAY) });
+    expect((await detailOf(exam._id)).changeScope).toBe('FULL');
+    const response = await call(
+      'PUT',
+      `update-exam/${exam._id}`,
+      payload({ examStatus: 'DRAFT', subject: 'Graphs', scheduleDetails: autoSchedule(LATER_DAY) }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(detailResponse.parse(response.json()).data.exam).toMatchObject({
+      examStatus: 'DRAFT',
+      subject: 'Graphs',
+    });
+    expect(await lastAuditOf(exam._id)).toMatchObject({ action: 'exam.unpublish' });
+  });
+
+  it('once opened, moves only the end of its schedule and buffers, with the deadlines of sittings in progress', async () => {
+    const { fixture, clock } = suite;
+    const faculty = await fixture.faculty();
+    const proctored = validExamPayload({
+      ...fixture.audience,
+      sectionIds: [fixture.inSection.A],
+      assignedFacultyIds: [faculty.userId],
+      examStatus: 'PUBLISH',
+    });
+    const schedule = {
+      examDate: TODAY(),
+      startTime: '09:30',
+      endTime: '10:30',
+      bufferTime: { beforeExam: 0, afterExam: 0 },
+    };
+    const exam = await fixture.exam({ ...proctored, scheduleDetails: schedule });
+    const student = await fixture.student(fixture.inSection.A);
+    const attempt = await student.client.start(exam._id);
+    const detail = await detailOf(exam._id);
+    expect(detail).toMatchObject({ startedCount: 1, changeScope: 'SCHEDULE_END' });
+
+    const sent = { ...proctored, scheduleDetails: schedule };
+    expectError(
+      await call('PUT', `update-exam/${exam._id}`, { ...sent, examTitle: 'Another title' }),
+      409,
+      {
+        message:
+          'This exam has opened or been started: only the end of its schedule and its buffers can change',
+      },
+    );
+    expectError(
+      await call('PUT', `update-exam/${exam._id}`, { ...sent, examStatus: 'DRAFT' }),
+      409,
+      {
+        message:
+          'This exam has opened or been started: only the end of its schedule and its buffers can change',
+      },
+    );
+
+    const moved = await call('PUT', `update-exam/${exam._id}`, {
+      ...sent,
+      scheduleDetails: {
+        ...schedule,
+        endTime: '11:00',
+        bufferTime: { beforeExam: 5, afterExam: 20 },
+      },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(detailResponse.parse(moved.json()).data.exam.scheduleDetails).toEqual({
+      ...schedule,
+      endTime: '11:00',
+      bufferTime: { beforeExam: 5, afterExam: 20 },
+    });
+    const [sitting] = await suite.t.database.db
+      .select({ deadlineAt: examAttempts.deadlineAt })
+      .from(examAttempts)
+      .where(eq(examAttempts.id, attempt.attempt._id));
+    // Started at 10:00 with 90 minutes: the window's end, now 11:00, comes first.
+    expect(sitting?.deadlineAt.getTime()).toBe(clock.now().getTime() + 60 * MINUTE);
+    expect(await lastAuditOf(exam._id)).toMatchObject({ action: 'exam.update' });
+  });
+
+  it('cannot change at all once its results are published', async () => {
+    const exam = await suite.fixture.exam({ scheduleDetails: autoSchedule(LATER_DAY) });
+    await suite.t.database.db
+      .update(exams)
+      .set({ resultsPublishedAt: new Date() })
+      .where(eq(exams.id, exam._id));
+    expect((await detailOf(exam._id)).changeScope).toBe('NONE');
+    expectError(
+      await call(
+        'PUT',
+        `update-exam/${exam._id}`,
+        payload({ scheduleDetails: autoSchedule(LATER_DAY) }),
+      ),
+      409,
+      { message: 'The results of this exam are published: it can no longer be changed' },
+    );
+  });
+});
+
+describe('deleting an exam', () => {
+  it('deletes an exam nobody has started, audited', async () => {
+    const exam = await suite.fixture.exam({ scheduleDetails: autoSchedule(TODAY()) });
+    const response = await call('DELETE', `delete-exam/${exam._id}`);
+    expect(response.statusCode).toBe(200);
+    expect(messageResponseSchema.strict().parse(response.json())).toEqual({
+      success: true,
+      message: 'Exam deleted successfully',
+    });
+    expectError(await call('GET', `get-exam/${exam._id}`), 404, { message: 'Exam not found' });
+    expect(await lastAuditOf(exam._id)).toMatchObject({
+      action: 'exam.delete',
+      recordLabel: exam.examTitle,
+    });
+  });
+
+  it('refuses once a student has started it (409), and answers 404 for an unknown one', async () => {
+    const exam = await suite.fixture.exam();
+    const student = await suite.fixture.student(suite.fixture.inSection.A);
+    await student.client.start(exam._id);
+    expectError(await call('DELETE', `delete-exam/${exam._id}`), 409, {
+      message: 'Students have started this exam: it cannot be deleted',
+    });
+    expectError(await call('DELETE', `delete-exam/${randomUUID()}`), 404, {
+      message: 'Exam not found',
+    });
+  });
+});
+
+describe('duplicating an exam', () => {
+  it('copies any exam into a new draft with its questions and key, audited', async () => {
+    const exam = await suite.fixture.exam();
+    const response = await call('POST', `duplicate-exam/${exam._id}`);
+    expect(response.statusCode).toBe(201);
+    const copy = createdExamResponse.parse(response.json());
+    expect(copy).toMatchObject({
+      message: 'Exam copied into a new draft',
+      data: { exam: { examStatus: 'DRAFT', examTitle: `${exam.examTitle} (copy)` } },
+    });
+    expect(copy.data.exam._id).not.toBe(exam._id);
+    const [source, copied] = [await detailOf(exam._id), await detailOf(copy.data.exam._id)];
+    const withoutIds = (detail: typeof source) =>
+      detail.questions.map((list) => list.map(({ id: _id, ...question }) => question));
+    expect(withoutIds(copied)).toEqual(withoutIds(source));
+    expect(copied.startedCount).toBe(0);
+    expect(await lastAuditOf(copy.data.exam._id)).toMatchObject({ action: 'exam.duplicate' });
+  });
+
+  it('keeps a copy of the longest title within the limit, and answers 404 for an unknown exam', async () => {
+    const exam = await suite.fixture.exam({ examTitle: 'T'.repeat(100) });
+    const response = await call('POST', `duplicate-exam/${exam._id}`);
+    expect(createdExamResponse.parse(response.json()).data.exam.examTitle).toBe(
+      `${'T'.repeat(93)} (copy)`,
+    );
+    expectError(await call('POST', `duplicate-exam/${randomUUID()}`), 404, {
+      message: 'Exam not found',
+    });
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { examListItemSchema, examSectionSchema, questionSchema } from './exams';
+
+/**
+ * What an exam allows to change now. FULL: a draft, or a published exam whose window has not
+ * opened and that nobody has started. SCHEDULE_END: once it has opened or anyone started it, only
+ * the end of its schedule and its buffers. NONE: its results are published.
+ */
+export const EXAM_CHANGE_SCOPES = ['FULL', 'SCHEDULE_END', 'NONE'] as const;
+export type ExamChangeScope = (typeof EXAM_CHANGE_SCOPES)[number];
+
+/** One exam as the admin reads it back: everything the wizard sent, with the names it chose. */
+export const examDetailSchema = examListItemSchema.extend({
+  examDescription: z.string(),
+  generalInstructions: z.array(z.string()),
+  batchId: z.string(),
+  courseId: z.string(),
+  branchId: z.string(),
+  sectionIds: z.array(z.string()),
+  audience: z.object({
+    batch: z.string(),
+    course: z.string(),
+    branch: z.string(),
+    sections: z.array(z.string()),
+    faculty: z.array(z.object({ userId: z.string(), name: z.string() })),
+  }),
+  examSections: z.array(examSectionSchema.required({ id: true })),
+  questions: z.array(z.array(questionSchema)),
+  startedCount: z.number(),
+  resultsPublished: z.boolean(),
+  changeScope: z.enum(EXAM_CHANGE_SCOPES),
+});
+export type ExamDetail = z.infer<typeof examDetailSchema>;
+export const examDetailDataSchema = z.object({ exam: examDetailSchema });
+
+export const EXAM_RECORD_MESSAGES = {
+  updated: 'Exam updated successfully',
+  deleted: 'Exam deleted successfully',
+  duplicated: 'Exam copied into a new draft',
+  scheduleEndOnly:
+    'This exam has opened or been started: only the end of its schedule and its buffers can change',
+  resultsPublished: 'The results of this exam are published: it can no longer be changed',
+  startedNoDelete: 'Students have started this exam: it cannot be deleted',
+  updateFailed: 'Error updating exam. Please try again.',
+  deleteFailed: 'Error deleting exam. Please try again.',
+  duplicateFailed: 'Error copying exam. Please try again.',
+  loadFailed: 'Failed to load exam',
+  copySuffix: ' (copy)',
+} as const;
