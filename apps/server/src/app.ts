@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
@@ -84,7 +84,9 @@ export async function buildApp({
     logger: logger ? { level: config.logLevel, redact: REDACTED_PATHS, stream: logStream } : false,
     // One line per API call; the app's files and pages would bury them (a page load fetches
     // dozens). Failures are logged whatever the path, by the error handler.
-    disableRequestLogging: (request) => !isApiUrl(request.url ?? '/'),
+    logController: new LogController({
+      disableRequestLogging: (request: { url?: string }) => !isApiUrl(request.url ?? '/'),
+    }),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler,
