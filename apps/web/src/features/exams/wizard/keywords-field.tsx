@@ -46,6 +46,10 @@ export function KeywordsField({ name }: { name: `questions.${number}.${number}.k
             type="button"
             aria-label="Add keyword"
             disabled={full || entry.trim() === ''}
+            // Focus stays in the input: its blur would validate the field, and the messages that
+            // appear (under it, in the section's banner above) move this button before mouse-up,
+            // so the click would land elsewhere.
+            onMouseDown={(event) => event.preventDefault()}
             onClick={add}
             className="rounded-md px-2.5 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:text-slate-400 disabled:hover:bg-transparent"
           >
