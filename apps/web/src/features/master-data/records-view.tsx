@@ -117,10 +117,12 @@ interface RecordCardProps {
   status: string;
   /** Term and value pairs (RecordDetail) listed under the title. */
   children: ReactNode;
+  /** The record's Edit and Delete buttons. */
+  actions?: ReactNode;
 }
 
 /** One record of a view page, named by its title so it can be found as an article. */
-export function RecordCard({ title, subtitle, status, children }: RecordCardProps) {
+export function RecordCard({ title, subtitle, status, children, actions }: RecordCardProps) {
   const titleId = useId();
   return (
     <article
@@ -138,6 +140,7 @@ export function RecordCard({ title, subtitle, status, children }: RecordCardProp
       </div>
       {/* Pushed to the bottom so the details of cards in one row line up. */}
       <dl className="mt-auto space-y-2 border-t border-slate-100 pt-4 text-sm">{children}</dl>
+      {actions && <div className="mt-4 flex justify-end">{actions}</div>}
     </article>
   );
 }

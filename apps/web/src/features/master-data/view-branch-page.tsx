@@ -1,5 +1,6 @@
 import { MASTER_DATA_MESSAGES } from '@examiq/contracts';
 import { useBranches } from './api/get-branches';
+import { RecordActions } from './record-actions';
 import { RecordCard, RecordDetail, RecordsView } from './records-view';
 
 export default function ViewBranchPage() {
@@ -13,7 +14,17 @@ export default function ViewBranchPage() {
       emptyTitle="No branches found"
       emptyDescription="Start by adding your first branch"
       renderRecord={(branch) => (
-        <RecordCard title={branch.name} status={branch.status}>
+        <RecordCard
+          title={branch.name}
+          status={branch.status}
+          actions={
+            <RecordActions
+              kind="branch"
+              record={branch}
+              label={`${branch.name} (${branch.code})`}
+            />
+          }
+        >
           <RecordDetail term="Code">
             <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs">
               {branch.code}

@@ -1,6 +1,7 @@
 import { COURSE_TYPE_LABELS, MASTER_DATA_MESSAGES } from '@examiq/contracts';
 import { plural } from '@/lib/plural';
 import { useCourses } from './api/get-courses';
+import { RecordActions } from './record-actions';
 import { RecordCard, RecordDetail, RecordsView } from './records-view';
 
 export default function ViewCoursePage() {
@@ -14,7 +15,12 @@ export default function ViewCoursePage() {
       emptyTitle="No courses found"
       emptyDescription="Start by adding your first course"
       renderRecord={(course) => (
-        <RecordCard title={course.name} subtitle={course.fullName} status={course.status}>
+        <RecordCard
+          title={course.name}
+          subtitle={course.fullName}
+          status={course.status}
+          actions={<RecordActions kind="course" record={course} label={course.name} />}
+        >
           <RecordDetail term="Course Type">{COURSE_TYPE_LABELS[course.courseType]}</RecordDetail>
           <RecordDetail term="Duration">{plural(course.durationYears, 'year')}</RecordDetail>
           <RecordDetail term="Semesters">{course.totalSemesters}</RecordDetail>

@@ -1,6 +1,7 @@
 import { MASTER_DATA_MESSAGES } from '@examiq/contracts';
 import { plural } from '@/lib/plural';
 import { useSections } from './api/get-sections';
+import { RecordActions } from './record-actions';
 import { RecordCard, RecordDetail, RecordsView } from './records-view';
 
 export default function ViewSectionPage() {
@@ -14,7 +15,13 @@ export default function ViewSectionPage() {
       emptyTitle="No sections found"
       emptyDescription="Start by adding your first section"
       renderRecord={(section) => (
-        <RecordCard title={`Section ${section.name}`} status={section.status}>
+        <RecordCard
+          title={`Section ${section.name}`}
+          status={section.status}
+          actions={
+            <RecordActions kind="section" record={section} label={`Section ${section.name}`} />
+          }
+        >
           <RecordDetail term="Max Capacity">{plural(section.capacity, 'student')}</RecordDetail>
         </RecordCard>
       )}
