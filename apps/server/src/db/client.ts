@@ -2,6 +2,8 @@ import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PglitePgConnection } from '@electric-sql/pglite/node-postgres';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -56,10 +58,16 @@ const CONNECTION_SETTINGS = ['plan_cache_mode=force_generic_plan', ...PLANNER_CO
  */
 const EMBEDDED_SETTINGS = ['examiq.record_table_writes=off'];
 
-/** An embedded database with the settings of a PostgreSQL connection. */
-function createPglite(options: Omit<PGliteOptions, 'startParams'> = {}): Promise<PGlite> {
+/**
+ * An embedded database with the settings of a PostgreSQL connection and the extensions the
+ * migrations create (the lists' search: trigram indexes of accent-free text).
+ */
+function createPglite(
+  options: Omit<PGliteOptions, 'startParams' | 'extensions'> = {},
+): Promise<PGlite> {
   return PGlite.create({
     ...options,
+    extensions: { pg_trgm, unaccent },
     startParams: [
       ...PGlite.defaultStartParams,
       ...[...CONNECTION_SETTINGS, ...EMBEDDED_SETTINGS].flatMap((setting) => ['-c', setting]),

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,7 +24,8 @@ async function migrationsBefore(tag: string): Promise<string> {
   return folder;
 }
 
-const client = new PGlite();
+// The extensions the search migration creates.
+const client = new PGlite({ extensions: { pg_trgm, unaccent } });
 afterAll(() => client.close());
 
 describe('0006_option_columns', () => {

@@ -46,6 +46,16 @@ const timestamps = () => ({
     .$onUpdate(() => new Date()),
 });
 
+/**
+ * Text as the lists' search compares it: lower case, accents dropped (migration 0013's
+ * `examiq_fold`, an immutable wrapper of `unaccent`), so an index can hold it.
+ */
+export const folded = (text: SQL) => sql`examiq_fold(${text})`;
+
+/** A trigram index of folded text: a search for any part of it reads the index, not the table. */
+const trigramIndex = (name: string, text: SQL) =>
+  index(name).using('gin', sql`${folded(text)} gin_trgm_ops`);
+
 export const users = pgTable(
   'users',
   {
@@ -61,6 +71,7 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    trigramIndex('users_email_search_idx', sql`${table.email}`),
     index('users_role_idx').on(table.role),
     check('users_role_check', sql`${table.role} in ('admin', 'faculty', 'student')`),
   ],
@@ -237,6 +248,24 @@ const personColumns = () => ({
   ...timestamps(),
 });
 
+type SearchedColumns<Name extends string> = Record<Name, AnyPgColumn>;
+
+// What each list's search box looks in, besides the account's email. One text per table, so one
+// index serves every part of it; the fields are joined by a space, so a full name matches too.
+
+export const studentSearchText = (
+  table: SearchedColumns<'firstName' | 'lastName' | 'studentId' | 'rollNumber'>,
+) =>
+  sql`${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.studentId} || ' ' || ${table.rollNumber}`;
+
+export const facultySearchText = (
+  table: SearchedColumns<'firstName' | 'lastName' | 'facultyId' | 'employeeId'>,
+) =>
+  sql`${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.facultyId} || ' ' || ${table.employeeId}`;
+
+export const examSearchText = (table: SearchedColumns<'title' | 'subject'>) =>
+  sql`${table.title} || ' ' || ${table.subject}`;
+
 // Lists page newest first with the id breaking ties: `order by created_at desc, id desc` reads
 // the (created_at, id) index backwards.
 
@@ -262,6 +291,8 @@ export const students = pgTable(
     index('students_course_id_idx').on(table.courseId),
     index('students_branch_id_idx').on(table.branchId),
     index('students_section_id_idx').on(table.sectionId),
+    trigramIndex('students_search_idx', studentSearchText(table)),
+    index('students_name_idx').on(table.firstName, table.lastName, table.id),
   ],
 );
 
@@ -284,6 +315,7 @@ export const faculty = pgTable(
   (table) => [
     uniqueIndex('faculty_employee_id_lower_key').on(sql`lower(${table.employeeId})`),
     index('faculty_created_at_id_idx').on(table.createdAt, table.id),
+    trigramIndex('faculty_search_idx', facultySearchText(table)),
   ],
 );
 
@@ -353,6 +385,7 @@ export const exams = pgTable(
     index('exams_course_id_idx').on(table.courseId),
     index('exams_branch_id_idx').on(table.branchId),
     index('exams_created_by_idx').on(table.createdBy),
+    trigramIndex('exams_search_idx', examSearchText(table)),
     // The dashboard's exam statistics count published exams by their window from this index alone.
     index('exams_published_window_idx')
       .on(table.windowStart, table.windowEnd)
