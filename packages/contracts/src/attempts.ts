@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paginationSchema } from './api';
 import { examListItemSchema, QUESTION_TYPES } from './exams';
 import { wholeNumber } from './fields';
-import { pageQuerySchema } from './people';
+import { searchQuerySchema } from './find';
 
 // --- Enumerations -----------------------------------------------------------------------------
 
@@ -162,14 +162,7 @@ export const grantExtraTimeSchema = z.object({
 });
 export type GrantExtraTimePayload = z.infer<typeof grantExtraTimeSchema>;
 
-export const sittingsQuerySchema = pageQuerySchema.extend({
-  search: z
-    .string()
-    .trim()
-    .max(100, 'Search cannot exceed 100 characters')
-    .optional()
-    .transform((value) => value || undefined),
-});
+export const sittingsQuerySchema = searchQuerySchema;
 export type SittingsQuery = z.output<typeof sittingsQuerySchema>;
 
 // --- Responses --------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ export * from './dashboard';
 export * from './exam-records';
 export * from './exams';
 export * from './fields';
+export * from './find';
 export * from './master-data';
 export * from './people';
 export * from './results';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paginationSchema } from './api';
 import { optionIdSchema } from './attempts';
 import { examListItemSchema, QUESTION_TYPES } from './exams';
+import { searchQuerySchema } from './find';
 import { pageQuerySchema } from './people';
 
 // --- Enumerations -----------------------------------------------------------------------------
@@ -128,14 +129,7 @@ export const setEvaluatorsSchema = z.object({
 });
 export type SetEvaluatorsPayload = z.infer<typeof setEvaluatorsSchema>;
 
-export const resultsQuerySchema = pageQuerySchema.extend({
-  search: z
-    .string()
-    .trim()
-    .max(100, 'Search cannot exceed 100 characters')
-    .optional()
-    .transform((value) => value || undefined),
-});
+export const resultsQuerySchema = searchQuerySchema;
 export type ResultsQuery = z.output<typeof resultsQuerySchema>;
 
 export const exportQuerySchema = z.object({

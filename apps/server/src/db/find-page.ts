@@ -1,0 +1,71 @@
+import type { PageQuery, Pagination, SortOrder } from '@examiq/contracts';
+import { type AnyColumn, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { FieldErrors } from '../errors';
+import { containing } from '../modules/attempts/sittings.service';
+import type { AppDatabase } from './client';
+import { paginationOf } from './pagination';
+import { folded } from './schema';
+
+/**
+ * Whether `text` holds the search anywhere, ignoring case and accents, its wildcards taken
+ * literally. Written as the trigram indexes of migration 0013 are, so a search reads them.
+ */
+export function holdsSearch(text: SQL | AnyColumn, search: string): SQL {
+  return sql`${folded(sql`${text}`)} like examiq_fold(${containing(search)})`;
+}
+
+/** The number of rows the page's filters match, beside each row of the page. */
+export const matchingTotal = sql<number>`count(*) over ()`.mapWith(Number);
+
+/** The columns of a sort in one direction; the last should be unique so pages never overlap. */
+export function sortedBy(order: SortOrder, ...columns: (SQL | AnyColumn)[]): SQL[] {
+  return columns.map((column) => (order === 'asc' ? asc(column) : desc(column)));
+}
+
+/**
+ * One page of a filtered or sorted list whose rows carry the total they were counted in. A page
+ * past the last has no row to carry it: the first page's first row tells it.
+ */
+export async function findPage<Row extends { total: number }>(
+  query: PageQuery,
+  read: (window: { limit: number; offset: number }) => Promise<Row[]>,
+): Promise<{ rows: Row[]; pagination: Pagination }> {
+  const rows = await read({ limit: query.limit, offset: (query.page - 1) * query.limit });
+  const [first] = rows.length > 0 || query.page === 1 ? rows : await read({ limit: 1, offset: 0 });
+  return { rows, pagination: paginationOf(query, first?.total ?? 0) };
+}
+
+/** A record a list is filtered by: its query field, its table, and the message if it is gone. */
+export interface RecordFilter {
+  field: string;
+  id: string | undefined;
+  table: PgTable & { id: PgColumn };
+  message: string;
+}
+
+/**
+ * Refuses with a 400 the filters naming records that do not exist. Asked only when a list came
+ * back empty: a filter that matched a row names a record that exists.
+ */
+export async function refuseUnknownRecords(
+  db: AppDatabase,
+  filters: RecordFilter[],
+): Promise<void> {
+  const given = filters.filter((filter) => filter.id !== undefined);
+  const found = await Promise.all(
+    given.map(({ table, id }) =>
+      db
+        .select({ id: table.id })
+        .from(table)
+        .where(eq(table.id, id as string))
+        .limit(1),
+    ),
+  );
+  const errors = Object.fromEntries(
+    given.flatMap((filter, index) =>
+      found[index]?.length ? [] : [[filter.field, filter.message]],
+    ),
+  );
+  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+}
