@@ -155,8 +155,8 @@ export function AppRoutes() {
   const navigate = useNavigate();
   // Code outside React (API client, auth store) sends users to /login through the router.
   useEffect(() => {
-    setNavigate((path, state) => {
-      void navigate(path, { replace: true, state });
+    setNavigate((path) => {
+      void navigate(path, { replace: true });
     });
   }, [navigate]);
   useScrollToTopOnNavigation();

@@ -135,7 +135,7 @@ describe('AppShell', () => {
     await userEvent.click(within(sidebar).getByRole('button', { name: 'Logout' }));
 
     expect(requests.some((r) => r.url === '/auth/logout')).toBe(true);
-    expect(navigate).toHaveBeenCalledWith('/login', undefined);
+    expect(navigate).toHaveBeenCalledWith('/login');
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 });

@@ -7,18 +7,18 @@ import {
   getErrorMessage,
   getServerMessage,
 } from './api-client';
-import { type NavigationState, setNavigate } from './navigation';
-import { saveTokens } from './session';
+import { setNavigate } from './navigation';
+import { saveTokens, wasSessionEnded } from './session';
 
 const unauthorized = {
   status: 401,
   data: { success: false, message: 'Your session has expired.' },
 };
 
-let navigate: ReturnType<typeof vi.fn<(path: string, state?: NavigationState) => void>>;
+let navigate: ReturnType<typeof vi.fn<(path: string) => void>>;
 
 beforeEach(() => {
-  navigate = vi.fn<(path: string, state?: NavigationState) => void>();
+  navigate = vi.fn<(path: string) => void>();
   setNavigate(navigate);
 });
 
@@ -122,7 +122,7 @@ describe('api client', () => {
     for (const key of ['accessToken', 'refreshToken', 'sessionId', 'user']) {
       expect(localStorage.getItem(key)).toBeNull();
     }
-    expect(navigate).toHaveBeenCalledWith('/login', { sessionEnded: true });
+    expect(navigate).toHaveBeenCalledWith('/login');
   });
 
   it('without a session id does not try to refresh either', async () => {
@@ -132,7 +132,7 @@ describe('api client', () => {
     fakeServer(() => unauthorized);
 
     await expect(apiClient.get('/auth/me')).rejects.toThrow('No refresh token available');
-    expect(navigate).toHaveBeenCalledWith('/login', { sessionEnded: true });
+    expect(navigate).toHaveBeenCalledWith('/login');
   });
 
   it('logs "Token refresh failed:", clears the session and goes to /login when the refresh is refused', async () => {
@@ -146,7 +146,8 @@ describe('api client', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(navigate).toHaveBeenCalledTimes(1);
-    expect(navigate).toHaveBeenCalledWith('/login', { sessionEnded: true });
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(wasSessionEnded()).toBe(true);
   });
 
   it('does not refresh for calls made without a token or for credential checks', async () => {

@@ -1,7 +1,14 @@
 import { errorResponseSchema, refreshDataSchema, successResponse } from '@examiq/contracts';
 import { z } from 'zod';
 import { navigateTo } from './navigation';
-import { clearSession, getAccessToken, getRefreshToken, getSessionId, saveTokens } from './session';
+import {
+  clearSession,
+  getAccessToken,
+  getRefreshToken,
+  getSessionId,
+  noteSessionEnded,
+  saveTokens,
+} from './session';
 
 type QueryParams = Record<string, string | number | undefined>;
 
@@ -104,8 +111,9 @@ async function performRefresh(): Promise<string> {
     return tokens.accessToken;
   } catch (error) {
     console.error('Token refresh failed:', error);
+    noteSessionEnded();
     clearSession();
-    navigateTo('/login', { sessionEnded: true });
+    navigateTo('/login');
     throw error;
   }
 }

@@ -84,7 +84,7 @@ describe('auth store', () => {
       user: null,
       isLoading: false,
     });
-    expect(navigate).toHaveBeenCalledWith('/login', undefined);
+    expect(navigate).toHaveBeenCalledWith('/login');
   });
 
   it('still signs out locally when the server call fails, showing why', async () => {
@@ -96,7 +96,7 @@ describe('auth store', () => {
 
     expect(error).toHaveBeenCalledWith('Service unavailable');
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
-    expect(navigate).toHaveBeenCalledWith('/login', undefined);
+    expect(navigate).toHaveBeenCalledWith('/login');
   });
 
   it("shows 'Logout failed. Please try again.' when the failure says nothing", async () => {
@@ -109,6 +109,6 @@ describe('auth store', () => {
     await useAuthStore.getState().logout();
 
     expect(error).toHaveBeenCalledWith('Logout failed. Please try again.');
-    expect(navigate).toHaveBeenCalledWith('/login', undefined);
+    expect(navigate).toHaveBeenCalledWith('/login');
   });
 });

@@ -1,10 +1,4 @@
-type Navigate = (path: string, state?: NavigationState) => void;
-
-/** What the page gone to is told about why it was opened. */
-export interface NavigationState {
-  /** The session ended on its own (its refresh failed), so the sign-in screen says so. */
-  sessionEnded?: boolean;
-}
+type Navigate = (path: string) => void;
 
 /** Until the router registers itself, fall back to a full page load. */
 let navigate: Navigate = (path) => {
@@ -19,13 +13,6 @@ export function setNavigate(fn: Navigate): void {
   navigate = fn;
 }
 
-export function navigateTo(path: string, state?: NavigationState): void {
-  navigate(path, state);
-}
-
-/** Whether a location's state (react-router's `location.state`) says the session ended. */
-export function isSessionEnded(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && 'sessionEnded' in state
-    ? state.sessionEnded === true
-    : false;
+export function navigateTo(path: string): void {
+  navigate(path);
 }

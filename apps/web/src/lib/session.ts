@@ -93,3 +93,35 @@ export function clearSession(): void {
   for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
   notify();
 }
+
+/**
+ * Whether the sign-in screen should say the session ended on its own (its refresh failed). Kept
+ * for the tab in session storage, not in the route's state: the route guard sends the same
+ * browser to /login at the same moment, without state.
+ */
+const SESSION_ENDED_KEY = 'sessionEnded';
+
+export function noteSessionEnded(): void {
+  try {
+    sessionStorage.setItem(SESSION_ENDED_KEY, 'true');
+  } catch {
+    // Without storage the sign-in screen simply does not say why.
+  }
+}
+
+export function wasSessionEnded(): boolean {
+  try {
+    return sessionStorage.getItem(SESSION_ENDED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** Said once: a later visit to the sign-in screen has nothing to explain. */
+export function forgetSessionEnded(): void {
+  try {
+    sessionStorage.removeItem(SESSION_ENDED_KEY);
+  } catch {
+    // Nothing was stored.
+  }
+}

@@ -1,14 +1,15 @@
 import { LOGIN_REDIRECT_DELAY_MS } from '@examiq/contracts';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { noteSessionEnded } from '@/lib/session';
 import { fakeServer, makeUser } from '@/test/fake-api';
 import LoginPage from './login-page';
 
-function renderLogin(state?: unknown) {
+function renderLogin() {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginPage /> },
@@ -18,7 +19,7 @@ function renderLogin(state?: unknown) {
       { path: '/student', element: <p>Student area</p> },
       { path: '/change-password', element: <p>Reset password page</p> },
     ],
-    { initialEntries: [{ pathname: '/login', state }] },
+    { initialEntries: ['/login'] },
   );
   render(<RouterProvider router={router} />);
   return router;
@@ -117,14 +118,13 @@ describe('LoginPage', () => {
     ).toHaveAttribute('href', 'mailto:registrar@school.example');
   });
 
-  it('says why when a session that ended on its own sent the browser here', () => {
-    renderLogin({ sessionEnded: true });
+  it('says once why, when a session that ended on its own sent the browser here', () => {
+    noteSessionEnded();
+    renderLogin();
     expect(screen.getByRole('status')).toHaveTextContent(
       'Your session has ended. Please sign in again.',
     );
-  });
-
-  it('says nothing of a session on an ordinary visit', () => {
+    cleanup();
     renderLogin();
     expect(screen.queryByText(/Your session has ended/)).not.toBeInTheDocument();
   });

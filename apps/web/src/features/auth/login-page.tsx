@@ -6,16 +6,16 @@ import {
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Info, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { PasswordField } from '@/components/password-field';
 import { TextField } from '@/components/text-field';
 import { useAuthStore } from '@/lib/auth-store';
 import { applyFieldErrors } from '@/lib/form-errors';
-import { isSessionEnded } from '@/lib/navigation';
-import type { SessionUser } from '@/lib/session';
+import { forgetSessionEnded, type SessionUser, wasSessionEnded } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
 import { useSupportEmail } from './get-public-config';
 
@@ -26,7 +26,8 @@ function pathAfterLogin(user: SessionUser): string {
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const sessionEnded = isSessionEnded(useLocation().state);
+  const [sessionEnded] = useState(wasSessionEnded);
+  useEffect(forgetSessionEnded, []);
   const supportEmail = useSupportEmail();
   const login = useAuthStore((state) => state.login);
   const {
