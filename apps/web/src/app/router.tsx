@@ -35,6 +35,8 @@ const FacultyDetailPage = lazy(() => import('@/features/faculty/faculty-detail-p
 const ExamPage = lazy(() => import('@/features/exams/exam-page'));
 const AllExamPage = lazy(() => import('@/features/exams/all-exam-page'));
 const CreateExamPage = lazy(() => import('@/features/exams/create-exam-page'));
+const ExamDetailPage = lazy(() => import('@/features/exams/exam-detail-page'));
+const EditExamPage = lazy(() => import('@/features/exams/edit-exam-page'));
 const SittingsPage = lazy(() => import('@/features/exams/sittings-page'));
 const ResultsPage = lazy(() => import('@/features/results/results-page'));
 const ExamResultsPage = lazy(() => import('@/features/results/exam-results-page'));
@@ -91,6 +93,8 @@ export const routes: RouteObject[] = [
               { path: 'exam', element: <ExamPage /> },
               { path: 'exam/all-exam', element: <AllExamPage /> },
               { path: 'exam/create-exam', element: <CreateExamPage /> },
+              { path: 'exam/:examId', element: <ExamDetailPage /> },
+              { path: 'exam/:examId/edit', element: <EditExamPage /> },
               { path: 'exam/:examId/sittings', element: <SittingsPage /> },
               { path: 'exam/results', element: <ResultsPage /> },
               {

@@ -9,6 +9,8 @@ interface ConfirmDeleteDialogProps {
   title: string;
   /** What else goes with the account, e.g. 'including their courses and schedules'. */
   consequence?: string;
+  /** What deleting does, for a record that is not an account. */
+  warning?: string;
   deleting: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -19,6 +21,7 @@ export function ConfirmDeleteDialog({
   name,
   title,
   consequence,
+  warning,
   deleting,
   onConfirm,
   onClose,
@@ -52,7 +55,8 @@ export function ConfirmDeleteDialog({
             Are you sure you want to delete <strong className="text-slate-900">{name}</strong>?
           </p>
           <p>
-            {`This action cannot be undone. It permanently removes the account and all associated data${consequence ? `, ${consequence}` : ''}.`}
+            {warning ??
+              `This action cannot be undone. It permanently removes the account and all associated data${consequence ? `, ${consequence}` : ''}.`}
           </p>
         </div>
       </div>

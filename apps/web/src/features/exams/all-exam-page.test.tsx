@@ -166,16 +166,12 @@ describe('AllExamPage', () => {
     );
   });
 
-  it('has a view button that explains it does nothing yet and does not navigate', async () => {
+  it("opens each exam's page from its view button", async () => {
     fakeAdminApi({ 'GET /admin/get-all-exam': ok(examListData([midterm])) });
-    const { router } = renderList();
+    renderList();
 
-    const view = await screen.findByRole('button', { name: 'View Data Structures Mid-term' });
-    expect(view).toHaveAttribute('aria-disabled', 'true');
-    expect(view).toHaveAccessibleDescription('Exam details are coming soon');
-    expect(screen.queryByRole('link', { name: /^View/ })).not.toBeInTheDocument();
-
-    await userEvent.click(view);
-    expect(router.state.location.pathname).toBe('/admin/exam/all-exam');
+    expect(
+      await screen.findByRole('link', { name: 'View Data Structures Mid-term' }),
+    ).toHaveAttribute('href', `/admin/exam/${midterm._id}`);
   });
 });

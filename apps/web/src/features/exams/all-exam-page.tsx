@@ -1,7 +1,6 @@
-import { EXAM_MESSAGES, type ExamListItem, type ExamStatus, scheduleText } from '@examiq/contracts';
+import { EXAM_MESSAGES, type ExamListItem, scheduleText } from '@examiq/contracts';
 import { ClipboardCheck, Eye, Plus, UsersRound } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { Badge, type BadgeTone } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
@@ -10,13 +9,8 @@ import { TwoLines } from '@/components/two-lines';
 import { getServerMessage } from '@/lib/api-client';
 import { usePageParam } from '@/lib/use-page-param';
 import { useExams } from './api/get-all-exam';
+import { ExamStatusBadge } from './exam-status-badge';
 import { ModeBadge } from './mode-badge';
-
-const STATUS_LABELS: Record<ExamStatus, string> = { DRAFT: 'Draft', PUBLISH: 'Published' };
-
-const STATUS_TONES: Record<ExamStatus, BadgeTone> = { DRAFT: 'amber', PUBLISH: 'green' };
-
-const VIEW_COMING_SOON = 'Exam details are coming soon';
 
 /**
  * The way to an exam's sittings. It carries the list's address, page included, so the Sittings
@@ -91,9 +85,7 @@ const columns: TableColumn<ExamListItem>[] = [
     key: 'status',
     header: 'Status',
     width: '110px',
-    cell: (exam) => (
-      <Badge tone={STATUS_TONES[exam.examStatus]}>{STATUS_LABELS[exam.examStatus]}</Badge>
-    ),
+    cell: (exam) => <ExamStatusBadge status={exam.examStatus} />,
   },
   {
     key: 'marks',
@@ -135,17 +127,14 @@ const columns: TableColumn<ExamListItem>[] = [
       <div className="flex items-center justify-end gap-1">
         <SittingsLink exam={exam} />
         <ResultsLink exam={exam} />
-        {/* Spec: the view button has no navigation. It stays focusable (aria-disabled rather
-            than disabled) so keyboard and screen reader users also learn why it does nothing. */}
-        <button
-          type="button"
+        <Link
+          to={`/admin/exam/${exam._id}`}
           aria-label={`View ${exam.examTitle}`}
-          aria-disabled="true"
-          title={VIEW_COMING_SOON}
-          className="ml-auto flex size-9 cursor-not-allowed items-center justify-center rounded-lg text-slate-300"
+          title="View"
+          className="ml-auto flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-brand-50 hover:text-brand-700"
         >
           <Eye aria-hidden="true" className="size-4" />
-        </button>
+        </Link>
       </div>
     ),
   },

@@ -3,7 +3,7 @@ import { PageHeader } from '@/components/page-header';
 import { useAuthStore } from '@/lib/auth-store';
 import { DraftOffer } from './wizard/draft-offer';
 import { clearDraft, loadDraft, type StoredDraft } from './wizard/draft-storage';
-import { emptyExamValues } from './wizard/exam-values';
+import { type ExamWizardValues, emptyExamValues } from './wizard/exam-values';
 import { ExamWizard } from './wizard/exam-wizard';
 
 interface WizardRun {
@@ -12,18 +12,30 @@ interface WizardRun {
   start: Pick<StoredDraft, 'values' | 'step'>;
 }
 
-function freshRun(key: number): WizardRun {
-  return { key, start: { values: emptyExamValues(), step: 'examInfo' } };
-}
-
 /** Until the admin resumes or discards the exam kept on this device, nothing overwrites it. */
 type PageState = { offer: StoredDraft } | { run: WizardRun };
 
-export default function CreateExamPage() {
+interface ExamWizardPageProps {
+  /** The values a new run starts from. */
+  startValues: () => ExamWizardValues;
+  /** The stored exam being edited; a new one otherwise. */
+  examId?: string;
+}
+
+/**
+ * The wizard with the exam kept on this device: offered back when there is one, started afresh
+ * otherwise. An exam being edited is kept apart from a new one, and from every other exam.
+ */
+export function ExamWizardPage({ startValues, examId }: ExamWizardPageProps) {
   // The stored exam belongs to whoever signed in on this device; another admin never sees it.
   const userId = useAuthStore((state) => state.user?._id) ?? 'anonymous';
+  const storageKey = examId ? `${userId}:${examId}` : userId;
+  const freshRun = (key: number): WizardRun => ({
+    key,
+    start: { values: startValues(), step: 'examInfo' },
+  });
   const [state, setState] = useState<PageState>(() => {
-    const draft = loadDraft(userId);
+    const draft = loadDraft(storageKey);
     return draft ? { offer: draft } : { run: freshRun(0) };
   });
 
@@ -32,14 +44,14 @@ export default function CreateExamPage() {
     return (
       <>
         <PageHeader
-          title="Create Exam"
+          title={examId ? 'Edit Exam' : 'Create Exam'}
           description="An exam you were building was kept on this device."
         />
         <DraftOffer
           draft={offer}
           onResume={() => setState({ run: { key: 0, start: offer } })}
           onDiscard={() => {
-            clearDraft(userId);
+            clearDraft(storageKey);
             setState({ run: freshRun(0) });
           }}
         />
@@ -50,10 +62,15 @@ export default function CreateExamPage() {
   return (
     <ExamWizard
       key={run.key}
-      userId={userId}
+      storageKey={storageKey}
+      examId={examId}
       initialValues={run.start.values}
       initialStep={run.start.step}
       onCreateAnother={() => setState({ run: freshRun(run.key + 1) })}
     />
   );
+}
+
+export default function CreateExamPage() {
+  return <ExamWizardPage startValues={emptyExamValues} />;
 }

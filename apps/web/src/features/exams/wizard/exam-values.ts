@@ -3,6 +3,7 @@ import {
   DEFAULT_QUESTION_MARKS,
   DEFAULT_WORD_RANGE,
   type Difficulty,
+  type ExamDetail,
   type ExamMode,
   type QuestionOption,
   type QuestionType,
@@ -115,6 +116,34 @@ export function emptyExamValues(): ExamWizardValues {
     },
     examSections: [],
     questions: [],
+  };
+}
+
+/** A stored exam as the wizard edits it: every step filled, the section cards closed. */
+export function examValuesOf(exam: ExamDetail): ExamWizardValues {
+  const empty = emptyExamValues();
+  return {
+    examTitle: exam.examTitle,
+    examDescription: exam.examDescription,
+    subject: exam.subject,
+    totalMarks: exam.totalMarks,
+    passingMarks: exam.passingMarks,
+    duration: exam.duration,
+    examMode: exam.examMode,
+    generalInstructions: exam.generalInstructions,
+    shuffleQuestions: exam.shuffleQuestions,
+    shuffleOptions: exam.shuffleOptions,
+    showAnswersAfterPublish: exam.showAnswersAfterPublish,
+    batchId: exam.batchId,
+    courseId: exam.courseId,
+    branchId: exam.branchId,
+    sectionIds: exam.sectionIds,
+    assignedFacultyIds: exam.assignedFacultyIds,
+    scheduleDetails: { ...empty.scheduleDetails, ...exam.scheduleDetails },
+    examSections: exam.examSections.map((section) => ({ ...section, isExpanded: false })),
+    questions: exam.questions.map((list) =>
+      list.map((question) => ({ ...question, id: question.id ?? newId('question') })),
+    ),
   };
 }
 

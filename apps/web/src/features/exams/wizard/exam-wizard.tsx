@@ -3,9 +3,11 @@ import { ArrowLeft, ArrowRight, CircleCheck, SearchCheck } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type FieldPath, FormProvider, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
 import { getFieldErrors } from '@/lib/api-client';
+import { useUpdateExam } from '../api/change-exam';
 import { useCreateExam } from '../api/create-exam';
 import { ExamInfoStep } from './exam-info-step';
 import { ExamStructureStep } from './exam-structure-step';
@@ -57,10 +59,13 @@ function reachableStep(wanted: StepId, validity: StepValidity): StepId {
 }
 
 interface ExamWizardProps {
-  userId: string;
+  /** Where the exam being built is kept on this device. */
+  storageKey: string;
   initialValues: ExamWizardValues;
   initialStep: StepId;
   onCreateAnother: () => void;
+  /** The stored exam being saved again; a new exam is created without it. */
+  examId?: string;
 }
 
 /**
@@ -68,10 +73,11 @@ interface ExamWizardProps {
  * the header's Draft and Publish buttons.
  */
 export function ExamWizard({
-  userId,
+  storageKey,
   initialValues,
   initialStep,
   onCreateAnother,
+  examId,
 }: ExamWizardProps) {
   const validation = useRef<ValidationContext>({ revealAll: false, isShown: () => true });
   // Every change is checked, but the resolver shows an error only once its field was touched
@@ -89,9 +95,12 @@ export function ExamWizard({
   const [reviewing, setReviewing] = useState(false);
   const [saved, setSaved] = useState<ExamStatus | null>(null);
   const [focusPath, setFocusPath] = useState<string | null>(null);
-  const autosave = useDraftAutosave(form, userId, current);
-  const createExam = useCreateExam();
-  const saving = createExam.isPending ? (createExam.variables?.examStatus ?? null) : null;
+  const autosave = useDraftAutosave(form, storageKey, current);
+  const create = useCreateExam();
+  const update = useUpdateExam(examId ?? '');
+  const saveExam = examId ? update : create;
+  const navigate = useNavigate();
+  const saving = saveExam.isPending ? (saveExam.variables?.examStatus ?? null) : null;
   const navigated = useRef(false);
 
   const index = STEP_IDS.indexOf(current);
@@ -155,7 +164,7 @@ export function ExamWizard({
   }
 
   async function save(examStatus: ExamStatus) {
-    if (createExam.isPending || saved) return;
+    if (saveExam.isPending || saved) return;
     const result = buildPayload(form.getValues(), examStatus);
     if (!result.ok && result.reason === 'missing') {
       toast.error(EXAM_MESSAGES.missingData);
@@ -173,7 +182,7 @@ export function ExamWizard({
       return;
     }
     try {
-      await createExam.mutateAsync(result.payload);
+      await saveExam.mutateAsync(result.payload);
     } catch (error) {
       toast.error(examStatus === 'DRAFT' ? EXAM_MESSAGES.draftFailed : EXAM_MESSAGES.publishFailed);
       setReviewing(false);
@@ -181,9 +190,11 @@ export function ExamWizard({
       return;
     }
     autosave.discard();
-    setSaved(examStatus);
     setReviewing(false);
     toast.success(examStatus === 'DRAFT' ? EXAM_MESSAGES.draftSaved : EXAM_MESSAGES.published);
+    // A stored exam goes back to its page, which shows it as saved.
+    if (examId) navigate(`/admin/exam/${examId}`);
+    else setSaved(examStatus);
   }
 
   const stepValid = status.validity[current];
@@ -197,7 +208,7 @@ export function ExamWizard({
   return (
     <FormProvider {...form}>
       <PageHeader
-        title="Create Exam"
+        title={examId ? 'Edit Exam' : 'Create Exam'}
         description={PAGE_DESCRIPTION}
         actions={<SaveActions ready={allValid} saving={saving} saved={saved} onSave={save} />}
       />

@@ -1,0 +1,24 @@
+import { EXAM_RECORD_MESSAGES, examDetailDataSchema, successResponse } from '@examiq/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, parseResponse } from '@/lib/api-client';
+import { examQueryKey } from './keys';
+
+const examResponseSchema = successResponse(examDetailDataSchema);
+
+/** GET /admin/get-exam/{id}: the whole exam with its answer key and what may change in it. */
+export async function getExam(examId: string) {
+  const response = await apiClient.get(`/admin/get-exam/${examId}`);
+  return parseResponse(examResponseSchema, response.data).data.exam;
+}
+
+export function getExamQueryOptions(examId: string) {
+  return queryOptions({
+    queryKey: examQueryKey(examId),
+    queryFn: () => getExam(examId),
+    meta: { errorMessage: EXAM_RECORD_MESSAGES.loadFailed },
+  });
+}
+
+export function useExam(examId: string) {
+  return useQuery(getExamQueryOptions(examId));
+}

@@ -1,0 +1,47 @@
+import { EXAM_RECORD_MESSAGES } from '@examiq/contracts';
+import { useParams } from 'react-router';
+import { BackLink } from '@/components/back-link';
+import { ButtonLink } from '@/components/button';
+import { RecordDetail } from '@/components/detail-view';
+import { useExam } from './api/get-exam';
+import { ExamWizardPage } from './create-exam-page';
+import { examValuesOf } from './wizard/exam-values';
+
+/** /admin/exam/:examId/edit: a stored exam in the wizard, every step filled. */
+export default function EditExamPage() {
+  const { examId = '' } = useParams();
+  const query = useExam(examId);
+  return (
+    <RecordDetail
+      query={query}
+      loadingLabel="Loading exam"
+      notFound={{
+        title: 'No Exam Found',
+        message: 'The requested exam could not be found.',
+        listTo: '/admin/exam/all-exam',
+        listLabel: 'All Exams',
+      }}
+      error={{ title: 'Error Loading Exam', fallback: EXAM_RECORD_MESSAGES.loadFailed }}
+    >
+      {(exam) =>
+        exam.changeScope === 'FULL' ? (
+          <>
+            <BackLink to={`/admin/exam/${exam._id}`}>Back to the exam</BackLink>
+            <ExamWizardPage startValues={() => examValuesOf(exam)} examId={exam._id} />
+          </>
+        ) : (
+          <div className="space-y-4 rounded-xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-900">
+            <p role="status">
+              {exam.changeScope === 'NONE'
+                ? EXAM_RECORD_MESSAGES.resultsPublished
+                : EXAM_RECORD_MESSAGES.scheduleEndOnly}
+            </p>
+            <ButtonLink to={`/admin/exam/${exam._id}`} variant="secondary">
+              Back to the exam
+            </ButtonLink>
+          </div>
+        )
+      }
+    </RecordDetail>
+  );
+}

@@ -1,0 +1,265 @@
+import {
+  EXAM_RECORD_MESSAGES,
+  type ExamChangeScope,
+  type ExamDetail,
+  QUESTION_TYPE_LABELS,
+  type Question,
+  scheduleText,
+} from '@examiq/contracts';
+import { BarChart3, CircleCheck, Copy, Pencil, Trash2, UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate, useParams } from 'react-router';
+import { BackLink } from '@/components/back-link';
+import { Button, ButtonLink } from '@/components/button';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { Chip, DetailItem, DetailSection, RecordDetail } from '@/components/detail-view';
+import { PageHeader } from '@/components/page-header';
+import { getServerMessage } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
+import { useDeleteExam, useDuplicateExam } from './api/change-exam';
+import { useExam } from './api/get-exam';
+import { ExamStatusBadge } from './exam-status-badge';
+import { ModeBadge } from './mode-badge';
+
+const CHANGE_NOTES: Record<ExamChangeScope, string> = {
+  FULL: 'Everything can still change: open it in the wizard to edit, publish or unpublish it.',
+  SCHEDULE_END: EXAM_RECORD_MESSAGES.scheduleEndOnly,
+  NONE: EXAM_RECORD_MESSAGES.resultsPublished,
+};
+
+/** /admin/exam/:examId: everything an exam holds, with its answer key, and what can be done. */
+export default function ExamDetailPage() {
+  const { examId = '' } = useParams();
+  const query = useExam(examId);
+  return (
+    <>
+      <BackLink to="/admin/exam/all-exam">Back to All Exams</BackLink>
+      <RecordDetail
+        query={query}
+        loadingLabel="Loading exam details"
+        notFound={{
+          title: 'No Exam Found',
+          message: 'The requested exam could not be found.',
+          listTo: '/admin/exam/all-exam',
+          listLabel: 'All Exams',
+        }}
+        error={{ title: 'Error Loading Exam', fallback: EXAM_RECORD_MESSAGES.loadFailed }}
+      >
+        {(exam) => <ExamDetailView exam={exam} />}
+      </RecordDetail>
+    </>
+  );
+}
+
+function ExamDetailView({ exam }: { exam: ExamDetail }) {
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={exam.examTitle}
+        description={`${exam.examId} · ${exam.subject}`}
+        actions={<ExamActions exam={exam} />}
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <DetailSection title="Summary">
+          <DetailItem term="Status">
+            <ExamStatusBadge status={exam.examStatus} />
+          </DetailItem>
+          <DetailItem term="Mode">
+            <ModeBadge mode={exam.examMode} />
+          </DetailItem>
+          <DetailItem term="Total Marks">{exam.totalMarks}</DetailItem>
+          <DetailItem term="Passing Marks">{exam.passingMarks}</DetailItem>
+          <DetailItem term="Duration">{plural(exam.duration, 'minute')}</DetailItem>
+          <DetailItem term="Answers After Results">
+            {exam.showAnswersAfterPublish ? 'Shown to students' : 'Hidden'}
+          </DetailItem>
+          <DetailItem term="Description" className="sm:col-span-2">
+            {exam.examDescription}
+          </DetailItem>
+          <DetailItem term="General Instructions" className="sm:col-span-2">
+            <ol className="list-decimal space-y-1 pl-5">
+              {exam.generalInstructions.map((line, index) => (
+                // Instructions are plain lines that may repeat; their place is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <li key={index}>{line}</li>
+              ))}
+            </ol>
+          </DetailItem>
+        </DetailSection>
+        <div className="space-y-6">
+          <DetailSection title="Audience">
+            <DetailItem term="Batch">{exam.audience.batch}</DetailItem>
+            <DetailItem term="Course">{exam.audience.course}</DetailItem>
+            <DetailItem term="Branch">{exam.audience.branch}</DetailItem>
+            <DetailItem term="Sections">
+              <span className="flex flex-wrap gap-1.5">
+                {exam.audience.sections.map((name) => (
+                  <Chip key={name}>{`Section ${name}`}</Chip>
+                ))}
+              </span>
+            </DetailItem>
+            {exam.examMode === 'PROCTORING' && (
+              <DetailItem term="Proctors" className="sm:col-span-2">
+                {exam.audience.faculty.map((member) => member.name).join(', ')}
+              </DetailItem>
+            )}
+          </DetailSection>
+          <DetailSection title="Schedule">
+            <DetailItem term="When">{scheduleText(exam.scheduleDetails)}</DetailItem>
+            <DetailItem term="Buffers">
+              {`${plural(exam.scheduleDetails.bufferTime.beforeExam, 'minute')} before, ${plural(exam.scheduleDetails.bufferTime.afterExam, 'minute')} after`}
+            </DetailItem>
+            <DetailItem term="Started">{plural(exam.startedCount, 'student')}</DetailItem>
+            <DetailItem term="Changes" className="sm:col-span-2">
+              {CHANGE_NOTES[exam.changeScope]}
+            </DetailItem>
+          </DetailSection>
+        </div>
+      </div>
+      {exam.examSections.map((section, index) => (
+        <DetailSection
+          key={section.id}
+          title={`${section.order}. ${section.name} · ${QUESTION_TYPE_LABELS[section.questionType]}`}
+        >
+          <DetailItem term="Marks">{section.marks}</DetailItem>
+          <DetailItem term="Time Limit">
+            {section.timeLimit > 0 ? plural(section.timeLimit, 'minute') : 'None'}
+          </DetailItem>
+          <DetailItem term="Questions">{section.totalQuestions}</DetailItem>
+          <DetailItem term="Optional">{section.isOptional ? 'Yes' : 'No'}</DetailItem>
+          <div className="sm:col-span-2">
+            <ol className="space-y-4">
+              {(exam.questions[index] ?? []).map((question, position) => (
+                <QuestionItem key={question.id} question={question} number={position + 1} />
+              ))}
+            </ol>
+          </div>
+        </DetailSection>
+      ))}
+    </div>
+  );
+}
+
+function QuestionItem({ question, number }: { question: Question; number: number }) {
+  return (
+    <li className="rounded-lg border border-slate-200 p-4">
+      <p className="font-medium text-slate-900">
+        {`${number}. ${question.questionText}`}
+        <span className="ml-2 text-sm font-normal text-slate-600">
+          {`(${plural(question.marks, 'mark')}, ${question.difficulty.toLowerCase()})`}
+        </span>
+      </p>
+      {'options' in question && (
+        <ul className="mt-2 space-y-1 text-sm">
+          {question.options.map((option) => (
+            <li
+              key={option.text}
+              className={option.isCorrect ? 'font-semibold text-green-800' : 'text-slate-700'}
+            >
+              {option.isCorrect && (
+                <CircleCheck aria-hidden="true" className="mr-1 inline size-4 align-text-bottom" />
+              )}
+              {option.text}
+              {option.isCorrect && <span className="sr-only"> (correct answer)</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="mt-2 space-y-1 text-sm text-slate-700">
+        {'sampleAnswer' in question && (
+          <KeyLine term="Sample answer">{question.sampleAnswer}</KeyLine>
+        )}
+        {'modelAnswer' in question && (
+          <>
+            <KeyLine term="Model answer">{question.modelAnswer}</KeyLine>
+            <KeyLine term="Words">{`${question.minWordCount} to ${question.maxWordCount}`}</KeyLine>
+          </>
+        )}
+        {'keywords' in question && (
+          <KeyLine term="Keywords">{question.keywords.join(', ')}</KeyLine>
+        )}
+        <KeyLine term="Explanation">{question.explanation}</KeyLine>
+      </dl>
+    </li>
+  );
+}
+
+function KeyLine({ term, children }: { term: string; children: string }) {
+  return (
+    <div>
+      <dt className="inline font-medium text-slate-900">{`${term}: `}</dt>
+      <dd className="inline">{children}</dd>
+    </div>
+  );
+}
+
+function ExamActions({ exam }: { exam: ExamDetail }) {
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteExam();
+  const duplicate = useDuplicateExam();
+
+  async function confirmDelete() {
+    try {
+      await remove.mutateAsync(exam._id);
+    } catch (error) {
+      toast.error(getServerMessage(error) ?? EXAM_RECORD_MESSAGES.deleteFailed);
+      setConfirming(false);
+      return;
+    }
+    toast.success(EXAM_RECORD_MESSAGES.deleted);
+    navigate('/admin/exam/all-exam');
+  }
+
+  async function copy() {
+    try {
+      const created = await duplicate.mutateAsync(exam._id);
+      toast.success(EXAM_RECORD_MESSAGES.duplicated);
+      navigate(`/admin/exam/${created._id}`);
+    } catch (error) {
+      toast.error(getServerMessage(error) ?? EXAM_RECORD_MESSAGES.duplicateFailed);
+    }
+  }
+
+  return (
+    <>
+      {exam.changeScope === 'FULL' && (
+        <ButtonLink to={`/admin/exam/${exam._id}/edit`}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Edit
+        </ButtonLink>
+      )}
+      <Button variant="secondary" onClick={() => void copy()} loading={duplicate.isPending}>
+        <Copy aria-hidden="true" className="size-4" />
+        Duplicate
+      </Button>
+      {exam.examStatus === 'PUBLISH' && (
+        <>
+          <ButtonLink to={`/admin/exam/${exam._id}/sittings`} variant="secondary">
+            <UsersRound aria-hidden="true" className="size-4" />
+            Sittings
+          </ButtonLink>
+          <ButtonLink to={`/admin/exam/${exam._id}/results`} variant="secondary">
+            <BarChart3 aria-hidden="true" className="size-4" />
+            Results
+          </ButtonLink>
+        </>
+      )}
+      {exam.startedCount === 0 && (
+        <Button variant="danger" onClick={() => setConfirming(true)}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete
+        </Button>
+      )}
+      <ConfirmDeleteDialog
+        name={confirming ? exam.examTitle : null}
+        title="Delete Exam"
+        warning="This action cannot be undone. It permanently removes the exam with its sections and questions."
+        deleting={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}
