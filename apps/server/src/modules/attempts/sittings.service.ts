@@ -21,6 +21,7 @@ import {
 } from '../../db/schema';
 import { SINGLE_ROW } from '../../db/single-row';
 import { ApiError, FieldErrors } from '../../errors';
+import { auditInsertText } from '../audit/audit';
 import { scheduleDetailsOf } from '../exams/exams.service';
 import { attemptSummary, examById } from './attempts.service';
 
@@ -159,7 +160,8 @@ const extraTimeTarget = perDatabase((db) =>
 
 /**
  * Sets the student's extra time on the exam and, when they are sitting it, moves their deadline
- * (and the sweep's due time) to the attempt's base deadline plus it, in one statement.
+ * (and the sweep's due time) to the attempt's base deadline plus it, and records it in the audit
+ * log, in one statement.
  */
 const grantStatement = preparedSql<{ id: string }>(
   'grant_extra_time',
@@ -180,6 +182,21 @@ const grantStatement = preparedSql<{ id: string }>(
     insert into attempt_events (attempt_id, type, at, data)
     select id, 'extra_time', $5, json_build_object('minutes', $3::int, 'grantedBy', $4::uuid)
     from attempt
+  ), audit as (
+    ${auditInsertText(
+      {
+        at: '$5',
+        actorUserId: '$4',
+        action: "'exam.grant-extra-time'",
+        recordType: "'exam'",
+        recordId: 'exam.id',
+        recordLabel: 'exam.title',
+        summary: `'Set the extra time of ' || student.first_name || ' ' || student.last_name
+          || ' (' || student.student_id || ') to ' || $3 || ' minutes'`,
+        changes: `json_build_object('student', student.student_id, 'extraMinutes', $3::int)`,
+      },
+      'exams as exam, students as student where exam.id = $1 and student.user_id = $2',
+    )}
   )
   select id from attempt`,
 );

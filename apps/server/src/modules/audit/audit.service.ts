@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { paginationOf } from '../../db/pagination';
 import { auditLog } from '../../db/schema';
+import { containing } from '../attempts/sittings.service';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
@@ -18,11 +19,6 @@ function toAuditEntryDto(row: AuditRow): AuditEntry {
     summary: row.summary,
     changes: row.changes,
   };
-}
-
-/** A LIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 function filtersOf(query: AuditLogQuery): SQL | undefined {

@@ -33,6 +33,7 @@ import {
 } from '../../db/schema';
 import { SINGLE_ROW } from '../../db/single-row';
 import { FieldErrors } from '../../errors';
+import { auditInsertSql } from '../audit/audit';
 
 /** The messages of an id that is well formed but names no record, as the form words them. */
 export const UNKNOWN_AUDIENCE = {
@@ -396,14 +397,26 @@ const placementValues = {
 /**
  * The exam and all its rows in one statement, prepared once per connection: its text is the same
  * for every exam, whatever its size. Each part of one statement sees the same snapshot, and
- * foreign keys are checked at its end, so the children may be written beside their exam.
+ * foreign keys are checked at its end, so the children, and the audit log's entry, may be
+ * written beside their exam.
  */
 const insertExam = perDatabase((db) => {
   const parts = Object.entries(examParts).map(([name, part]) =>
     db.$with(`exam_${name}`, {}).as(part.statement(name)),
   );
+  const audit = db.$with('exam_audit', {}).as(
+    auditInsertSql({
+      at: sql`now()`,
+      actorUserId: sql.placeholder('createdBy'),
+      action: sql`'exam.create'`,
+      recordType: sql`'exam'`,
+      recordId: sql.placeholder('id'),
+      recordLabel: sql.placeholder('title'),
+      summary: sql.placeholder('auditSummary'),
+    }),
+  );
   return db
-    .with(...parts)
+    .with(...parts, audit)
     .insert(exams)
     .values({
       ...placeholdersFor<typeof exams>([
@@ -461,6 +474,7 @@ export async function createExam(
       faculty: examParts.faculty.rows(rows.faculty),
       sections: examParts.sections.rows(rows.sections),
       questions: examParts.questions.rows(rows.questions),
+      auditSummary: `Created the exam as ${exam.examStatus === 'DRAFT' ? 'a draft' : 'published'}`,
     })
     .catch(async (error: unknown) => {
       if (

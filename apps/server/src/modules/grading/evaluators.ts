@@ -10,6 +10,7 @@ import { perDatabase } from '../../db/per-database';
 import { examEvaluators, examFaculty, exams, faculty, users } from '../../db/schema';
 import { SINGLE_ROW } from '../../db/single-row';
 import { ApiError, FieldErrors } from '../../errors';
+import { recordAudit } from '../audit/audit';
 
 /** Whether the faculty member proctors the exam. */
 const proctors = (examId: SQLWrapper, userId: SQLWrapper) =>
@@ -96,7 +97,7 @@ const examProctors = perDatabase((db) =>
 
 const examExists = perDatabase((db) =>
   db
-    .select({ id: exams.id })
+    .select({ id: exams.id, title: exams.title })
     .from(exams)
     .where(eq(exams.id, sql.placeholder('examId')))
     .prepare('exam_exists'),
@@ -105,6 +106,7 @@ const examExists = perDatabase((db) =>
 async function assertExam(db: AppDatabase, examId: string) {
   const [exam] = await examExists(db).execute({ examId });
   if (!exam) throw new ApiError(404, RESULT_MESSAGES.examNotFound);
+  return exam;
 }
 
 /** The exam's evaluators: those the admin chose, or its proctors while none is chosen. */
@@ -126,17 +128,19 @@ export async function examEvaluatorsOf(db: AppDatabase, examId: string): Promise
  */
 export async function setExamEvaluators(
   db: AppDatabase,
+  actorUserId: string,
   examId: string,
   { evaluatorIds }: SetEvaluatorsPayload,
 ): Promise<EvaluatorsData> {
-  await assertExam(db, examId);
+  const exam = await assertExam(db, examId);
   const ids = evaluatorIds.map((id) => id.toLowerCase());
   const found =
     ids.length === 0
       ? []
       : await db
-          .select({ userId: faculty.userId })
+          .select({ userId: faculty.userId, email: users.email })
           .from(faculty)
+          .innerJoin(users, eq(users.id, faculty.userId))
           .where(inArray(faculty.userId, ids));
   const facultyUserIds = new Set(found.map((row) => row.userId));
   const errors: Record<string, string> = {};
@@ -152,6 +156,19 @@ export async function setExamEvaluators(
         .insert(examEvaluators)
         .values(ids.map((facultyUserId) => ({ examId, facultyUserId })));
     }
+    const emailOf = new Map(found.map((row) => [row.userId, row.email]));
+    const emails = ids.map((id) => emailOf.get(id));
+    await recordAudit(tx, actorUserId, {
+      action: 'exam.set-evaluators',
+      recordType: 'exam',
+      recordId: examId,
+      recordLabel: exam.title,
+      summary:
+        emails.length === 0
+          ? "Returned the marking to the exam's proctors"
+          : `Set the evaluators: ${emails.join(', ')}`,
+      changes: { evaluators: emails },
+    });
   });
   return examEvaluatorsOf(db, examId);
 }

@@ -58,7 +58,7 @@ export const gradingAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       message: RESULT_MESSAGES.evaluatorsSaved,
-      data: await setExamEvaluators(db, request.params.examId, request.body),
+      data: await setExamEvaluators(db, request.auth.userId, request.params.examId, request.body),
     }),
   );
 };

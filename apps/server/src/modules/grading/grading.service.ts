@@ -19,6 +19,7 @@ import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
 import { attemptAnswers, examSections, questions } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
+import { recordAudit } from '../audit/audit';
 import {
   attemptCode,
   examHeadOf,
@@ -282,9 +283,10 @@ const answerToGradeStatement = preparedSql<{
   answered: boolean;
   published: boolean;
   student_name: string;
+  exam_title: string;
 }>(
   'answer_to_grade',
-  `select submitted.exam_id, submitted.status, question.question_type, question.marks,
+  `select submitted.exam_id, exam.title as exam_title, submitted.status, question.question_type, question.marks,
     answer.attempt_id is not null as answered, exam.results_published_at is not null as published,
     student.first_name || ' ' || student.last_name as student_name
   from exam_attempts as submitted
@@ -319,12 +321,32 @@ export async function gradeAnswer(
     throw new FieldErrors({ marks: RESULT_MESSAGES.marksAboveQuestion(target.marks) });
   }
   if (target.status !== 'SUBMITTED') throw new ApiError(409, RESULT_MESSAGES.notSubmitted);
-  const [graded] = await db
-    .update(attemptAnswers)
-    .set({ awardedMarks: marks, comment: comment || null, markedBy: userId, markedAt: now })
-    .where(and(eq(attemptAnswers.attemptId, attemptId), eq(attemptAnswers.questionId, questionId)))
-    .returning();
-  if (!graded) throw new ApiError(404, RESULT_MESSAGES.answerNotFound);
+  const graded = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(attemptAnswers)
+      .set({ awardedMarks: marks, comment: comment || null, markedBy: userId, markedAt: now })
+      .where(
+        and(eq(attemptAnswers.attemptId, attemptId), eq(attemptAnswers.questionId, questionId)),
+      )
+      .returning();
+    if (!row) throw new ApiError(404, RESULT_MESSAGES.answerNotFound);
+    // By the attempt's code, as the evaluator marks it: the log does not name the student.
+    const code = attemptCode(attemptId);
+    await recordAudit(
+      tx,
+      userId,
+      {
+        action: 'answer.grade',
+        recordType: 'answer',
+        recordId: answerId,
+        recordLabel: `${target.exam_title} · ${code}`,
+        summary: `Marked an answer of ${code}: ${marks} of ${target.marks}`,
+        changes: { marks, comment: row.comment },
+      },
+      now,
+    );
+    return row;
+  });
   return answerOf({
     attemptId,
     questionId,

@@ -27,6 +27,7 @@ import { ApiError } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import {
   MASTER_DATA_DUPLICATE,
+  MASTER_DATA_LABEL,
   toBatchDto,
   toBranchDto,
   toCourseDto,
@@ -162,10 +163,12 @@ async function deleteRecord<Row>(
   }
 }
 
-const batchLabel = (row: { name: string }) => row.name;
-const courseLabel = (row: { name: string }) => row.name;
-const branchLabel = (row: { name: string; code: string }) => `${row.name} (${row.code})`;
-const sectionLabel = (row: { name: string }) => `Section ${row.name}`;
+const {
+  batch: batchLabel,
+  course: courseLabel,
+  branch: branchLabel,
+  section: sectionLabel,
+} = MASTER_DATA_LABEL;
 
 export function updateBatch(
   db: AppDatabase,

@@ -66,7 +66,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     async (request, reply) => {
-      const data = await createBatch(db, request.body);
+      const data = await createBatch(db, request.auth.userId, request.body);
       return reply
         .code(201)
         .send({ success: true as const, message: MASTER_DATA_CREATED.batch, data });
@@ -85,7 +85,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     async (request, reply) => {
-      const data = await createCourse(db, request.body);
+      const data = await createCourse(db, request.auth.userId, request.body);
       return reply
         .code(201)
         .send({ success: true as const, message: MASTER_DATA_CREATED.course, data });
@@ -104,7 +104,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     async (request, reply) => {
-      const data = await createBranch(db, request.body);
+      const data = await createBranch(db, request.auth.userId, request.body);
       return reply
         .code(201)
         .send({ success: true as const, message: MASTER_DATA_CREATED.branch, data });
@@ -123,7 +123,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       },
     },
     async (request, reply) => {
-      const data = await createSection(db, request.body);
+      const data = await createSection(db, request.auth.userId, request.body);
       return reply
         .code(201)
         .send({ success: true as const, message: MASTER_DATA_CREATED.section, data });

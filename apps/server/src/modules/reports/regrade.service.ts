@@ -14,6 +14,7 @@ import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
 import { examSections, exams, questions, regradeJobs, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { examPaper, forgetPaper } from '../attempts/exam-paper';
+import { recordAudit } from '../audit/audit';
 import {
   attemptCode,
   examEnded,
@@ -341,6 +342,21 @@ export async function regradeQuestion(
         createdAt: now(),
       })
       .returning();
+    const from = question.options?.[previousCorrectOption];
+    const to = question.options?.[correctOption];
+    await recordAudit(
+      tx,
+      requestedBy,
+      {
+        action: 'exam.regrade-question',
+        recordType: 'exam',
+        recordId: exam.id,
+        recordLabel: exam.title,
+        summary: `Corrected a question's answer key from "${from}" to "${to}": ${facts.submitted} submitted attempts are marked again`,
+        changes: { questionId: question.id, correctOption: { from, to } },
+      },
+      now(),
+    );
     return created as JobRow;
   });
   forgetPaper(db, exam.id);

@@ -18,6 +18,7 @@ import { ApiError } from '../../errors';
 import { savedAnswers, visibleExam } from '../attempts/attempts.service';
 import { examPaper } from '../attempts/exam-paper';
 import { containing, matchesSearch } from '../attempts/sittings.service';
+import { auditInsertText } from '../audit/audit';
 import { resultSummary } from './result-summary';
 import {
   attemptCode,
@@ -130,12 +131,31 @@ export async function examResults(
 
 // --- Publishing -------------------------------------------------------------------------------
 
-/** Publishes once: of two publishes at the same time, only the first finds it unpublished. */
+/**
+ * Publishes once: of two publishes at the same time, only the first finds it unpublished, and
+ * only it is recorded in the audit log.
+ */
 const publishStatement = preparedSql<{ results_published_at: Date }>(
   'publish_results',
-  `update exams set results_published_at = $2, results_published_by = $3
-  where id = $1 and results_published_at is null
-  returning results_published_at`,
+  `with published as (
+    update exams set results_published_at = $2, results_published_by = $3
+    where id = $1 and results_published_at is null
+    returning id, exam_id, title, results_published_at
+  ), audit as (
+    ${auditInsertText(
+      {
+        at: '$2',
+        actorUserId: '$3',
+        action: "'exam.publish-results'",
+        recordType: "'exam'",
+        recordId: 'id',
+        recordLabel: 'title',
+        summary: "'Published the results of exam ' || exam_id",
+      },
+      'published',
+    )}
+  )
+  select results_published_at from published`,
 );
 
 export async function publishResults(
