@@ -66,7 +66,14 @@ export function AppShell({ areaLabel, homePath, navItems, children }: AppShellPr
   const drawerId = useId();
 
   return (
-    <div className="min-h-dvh bg-slate-50">
+    <div className="relative min-h-dvh bg-slate-50">
+      {/* The sidebar's ground down the whole page, so a page longer than the window (a full-page
+          capture, a printout) never shows the sidebar ending part-way; the fixed sidebar on top
+          stays in view as the page scrolls. */}
+      <div
+        aria-hidden="true"
+        className="absolute inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block"
+      />
       <a
         href="#main-content"
         className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:shadow"

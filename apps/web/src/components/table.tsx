@@ -1,12 +1,16 @@
 import { LIST_PAGE_SIZE, type Pagination, TABLE_SKELETON_ROWS } from '@examiq/contracts';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { ArrowLeftRight, ChevronLeft, ChevronRight } from 'lucide-react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { Skeleton } from './skeleton';
 
+/** The key of a row's buttons: that column stays pinned at the right edge as the table scrolls. */
+const ACTIONS_KEY = 'actions';
+
 export interface TableColumn<Row> {
+  /** Names the column; 'actions' (the row's buttons) keeps it in view on a narrow screen. */
   key: string;
   header: ReactNode;
   /** Fixed width (any CSS length) so columns do not jump as pages load. */
@@ -36,6 +40,30 @@ interface TableProps<Row> {
   onPageChange?: (page: number) => void;
 }
 
+/** Whether the element is wider inside than it shows: the table scrolls sideways. */
+function useOverflowsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    const table = element.firstElementChild;
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
+/** A cell of the actions column: pinned to the right edge, over the cells scrolling beneath. */
+function pinnedClasses(column: { key: string }, overflows: boolean, background: string) {
+  return (
+    column.key === ACTIONS_KEY &&
+    cn('sticky right-0', background, overflows && 'shadow-[-6px_0_6px_-4px_rgb(15_23_42/0.12)]')
+  );
+}
+
 export function Table<Row>({
   caption,
   columns,
@@ -50,12 +78,21 @@ export function Table<Row>({
   onPageChange,
 }: TableProps<Row>) {
   const captionId = useId();
+  const scrollerRef = useRef<HTMLElement>(null);
+  const overflows = useOverflowsSideways(scrollerRef);
   const showFooter = !loading && pagination && pagination.totalCount > 0;
 
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      {overflows && (
+        <p className="flex items-center gap-1.5 border-b border-slate-200 px-4 py-2 text-xs text-slate-600">
+          <ArrowLeftRight aria-hidden="true" className="size-3.5 shrink-0" />
+          Scroll sideways to see every column; each row's actions stay at the right.
+        </p>
+      )}
       {/* Relative, so visually hidden headers stay inside the scrolling box. */}
       <section
+        ref={scrollerRef}
         aria-labelledby={captionId}
         // A table too wide for the screen scrolls: keyboard users reach and scroll it here even
         // when its cells hold nothing to focus. The caption says which table it is.
@@ -89,6 +126,7 @@ export function Table<Row>({
                     'px-4 py-3',
                     column.align === 'right' && 'text-right',
                     column.wideOnly && 'hidden 2xl:table-cell',
+                    pinnedClasses(column, overflows, 'bg-slate-50'),
                   )}
                 >
                   {column.header}
@@ -124,7 +162,7 @@ export function Table<Row>({
             )}
             {!loading &&
               rows.map((row) => (
-                <tr key={rowKey(row)} className="hover:bg-slate-50">
+                <tr key={rowKey(row)} className="group hover:bg-slate-50">
                   {columns.map((column) => (
                     <td
                       key={column.key}
@@ -132,6 +170,7 @@ export function Table<Row>({
                         'truncate px-4 py-3 text-slate-700',
                         column.align === 'right' && 'text-right',
                         column.wideOnly && 'hidden 2xl:table-cell',
+                        pinnedClasses(column, overflows, 'bg-white group-hover:bg-slate-50'),
                       )}
                     >
                       {column.cell(row)}

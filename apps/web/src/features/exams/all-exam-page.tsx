@@ -50,7 +50,7 @@ const columns: TableColumn<ExamListItem>[] = [
   {
     key: 'title',
     header: 'Exam',
-    width: '220px',
+    width: '200px',
     cell: (exam) => (
       <TwoLines
         main={
@@ -103,7 +103,7 @@ const columns: TableColumn<ExamListItem>[] = [
   {
     key: 'schedule',
     header: 'Schedule',
-    width: '200px',
+    width: '190px',
     cell: (exam) => (
       <TwoLines
         main={scheduleText(exam.scheduleDetails)}
@@ -114,7 +114,7 @@ const columns: TableColumn<ExamListItem>[] = [
   {
     key: 'faculty',
     header: 'Faculty Count',
-    width: '110px',
+    width: '100px',
     align: 'right',
     cell: (exam) => exam.assignedFacultyIds.length,
   },
