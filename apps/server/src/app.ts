@@ -26,6 +26,7 @@ import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
 import { resultsAdminRoutes } from './modules/results/results.admin-routes';
 import { resultsStudentRoutes } from './modules/results/results.student-routes';
 import { studentsAdminRoutes } from './modules/students/students.admin-routes';
+import { accountsAdminRoutes } from './modules/users/accounts.admin-routes';
 import { registerAuthentication } from './plugins/authenticate';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBodyParser } from './plugins/json-body';
@@ -124,6 +125,7 @@ export async function buildApp({
       await admin.register(masterDataChangesAdminRoutes, { db: database.db });
       await admin.register(studentsAdminRoutes, { db: database.db });
       await admin.register(facultyAdminRoutes, { db: database.db });
+      await admin.register(accountsAdminRoutes, { db: database.db });
       await admin.register(examsAdminRoutes, { db: database.db });
       await admin.register(examRecordsAdminRoutes, { db: database.db, now });
       await admin.register(attemptsAdminRoutes, { db: database.db, now });

@@ -398,7 +398,48 @@ export const PEOPLE_MESSAGES = {
   fetchFacultyDetailFailed: 'Failed to fetch faculty details',
   unexpected: 'An unexpected error occurred',
   defaultPassword: (password: string) => `Default password: ${password}`,
+  studentUpdated: 'Student updated successfully',
+  facultyUpdated: 'Faculty member updated successfully',
+  updateStudentFailed: 'Failed to update student',
+  updateFacultyFailed: 'Failed to update faculty member',
+  accountNotFound: 'Account not found',
+  accountDeactivated: 'Account deactivated: its sessions have ended and it can no longer sign in',
+  accountReactivated: 'Account reactivated: it can sign in again',
+  ownAccountStatus: 'You cannot deactivate your own account',
+  passwordReset: 'Password reset: every session of the account has ended',
+  ownPasswordReset: 'You cannot reset your own password here; use Change password',
+  accountStatusFailed: 'Failed to change the account status',
+  resetPasswordFailed: 'Failed to reset the password',
 } as const;
+
+/** The edit forms are the create forms: every rule and message is the same (spec section 5). */
+export const updateStudentSchema = createStudentSchema;
+export type UpdateStudentPayload = CreateStudentPayload;
+export const updateFacultySchema = createFacultySchema;
+export type UpdateFacultyPayload = CreateFacultyPayload;
+
+const userIdField = z.uuid({
+  error: (issue) => (issue.input === undefined ? 'User is required' : 'The user id is not valid'),
+});
+
+/** `POST /admin/set-account-status`: deactivates or reactivates a person's account. */
+export const setAccountStatusSchema = z.object({
+  userId: userIdField,
+  isActive: z.boolean({
+    error: (issue) =>
+      issue.input === undefined
+        ? 'Account status is required'
+        : 'Account status must be true or false',
+  }),
+});
+export type SetAccountStatusInput = z.infer<typeof setAccountStatusSchema>;
+
+/** `POST /admin/reset-password`: gives an account a new default password. */
+export const resetPasswordSchema = z.object({ userId: userIdField });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const accountStatusDataSchema = z.object({ userId: z.string(), isActive: z.boolean() });
+export const resetPasswordDataSchema = z.object({ defaultPassword: z.string() });
 
 /** `data` of each people call (spec section 7). */
 export const createStudentDataSchema = z.object({
@@ -420,4 +461,45 @@ export const facultyListDataSchema = z.object({
   pagination: paginationSchema,
 });
 export const facultyDetailDataSchema = z.object({ faculty: z.array(facultySchema) });
+export const updateStudentDataSchema = z.object({ student: studentSchema });
+export const updateFacultyDataSchema = z.object({ faculty: facultySchema });
 export const facultyOptionsDataSchema = z.object({ faculty: z.array(facultyOptionSchema) });
+
+const blankRelative = { name: '', occupation: '', phone: '', email: '' };
+
+/** A student as the create/edit form holds it: the edit form starts from it. */
+export function studentInputOf(student: Student): CreateStudentInput {
+  const { academicInfo, familyInfo } = student;
+  const guardian = familyInfo.guardian ?? { ...blankRelative, relationship: '' };
+  return {
+    email: student.email,
+    rollNumber: student.rollNumber,
+    personalInfo: student.personalInfo,
+    contactInfo: student.contactInfo,
+    familyInfo: {
+      father: { ...familyInfo.father, occupation: familyInfo.father.occupation ?? '' },
+      mother: { ...familyInfo.mother, occupation: familyInfo.mother.occupation ?? '' },
+      guardian: { ...guardian, occupation: guardian.occupation ?? '' },
+    },
+    academicInfo: {
+      course: academicInfo.course._id,
+      branch: academicInfo.branch._id,
+      section: academicInfo.section._id,
+      batch: academicInfo.batch,
+      semester: academicInfo.semester,
+      admissionYear: academicInfo.admissionYear,
+      expectedGraduationYear: academicInfo.expectedGraduationYear,
+    },
+  };
+}
+
+/** A faculty member as the create/edit form holds them: the edit form starts from it. */
+export function facultyInputOf(member: Faculty): CreateFacultyInput {
+  return {
+    email: member.email,
+    joiningDate: member.joiningDate,
+    personalInfo: member.personalInfo,
+    contactInfo: member.contactInfo,
+    professionalInfo: member.professionalInfo,
+  };
+}

@@ -59,7 +59,7 @@ export function facultyPayload() {
 
 /** Calls the student and faculty routes as one signed-in admin. */
 export function peopleClient(app: App, accessToken: string) {
-  function call(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown) {
+  function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) {
     return app.inject({
       method,
       url: `/api/admin/${path}`,
@@ -84,6 +84,7 @@ export function peopleClient(app: App, accessToken: string) {
 
   return {
     post: (path: string, payload?: unknown) => call('POST', path, payload),
+    put: (path: string, payload?: unknown) => call('PUT', path, payload),
     get: (path: string) => call('GET', path),
     delete: (path: string) => call('DELETE', path),
     /** Fails the test unless the create answers 201 with the contract's envelope and record. */
@@ -101,18 +102,28 @@ export function peopleClient(app: App, accessToken: string) {
 }
 export type PeopleClient = ReturnType<typeof peopleClient>;
 
-/** Posts a create payload and checks the 400 carries exactly these errors, as the contract gives them. */
-export async function expectRejectedCreate(
+/** Sends a person form's payload to its create or edit call. */
+export type FormCall = (payload: unknown) => ReturnType<PeopleClient['post']>;
+
+/** Sends a form payload and checks the 400 carries exactly these errors, as the contract gives them. */
+export async function expectRejectedForm(
+  send: FormCall,
+  schema: z.ZodType,
+  payload: unknown,
+  errors: Record<string, string>,
+) {
+  expectError(await send(payload), 400, { message: VALIDATION_FAILED_MESSAGE, errors });
+  expect(errorsOf(schema, payload)).toEqual(errors);
+}
+
+/** Posts a create payload and checks the 400 carries exactly these errors. */
+export function expectRejectedCreate(
   api: Pick<PeopleClient, 'post'>,
   create: { path: string; schema: z.ZodType },
   payload: unknown,
   errors: Record<string, string>,
 ) {
-  expectError(await api.post(create.path, payload), 400, {
-    message: VALIDATION_FAILED_MESSAGE,
-    errors,
-  });
-  expect(errorsOf(create.schema, payload)).toEqual(errors);
+  return expectRejectedForm((body) => api.post(create.path, body), create.schema, payload, errors);
 }
 
 /** A deleted person's live access token is refused at once and their password signs in no more. */

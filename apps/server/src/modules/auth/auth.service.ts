@@ -45,7 +45,12 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-export type RevokeReason = 'logout' | 'password_changed' | 'refresh_token_reuse';
+export type RevokeReason =
+  | 'logout'
+  | 'password_changed'
+  | 'refresh_token_reuse'
+  | 'account_deactivated'
+  | 'password_reset';
 
 const USER_AGENT_MAX_LENGTH = 512;
 
@@ -175,7 +180,7 @@ export async function changePassword(
 
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, isFirstLogin: false }).where(eq(users.id, user.id));
-    await revokeSessions(tx, eq(sessions.userId, user.id), 'password_changed');
+    await revokeUserSessions(tx, user.id, 'password_changed');
   });
   if (accountFailuresCounted) await deps.limitStore.clearHits(accountKey(user.email));
 }
@@ -185,6 +190,15 @@ async function revokeSessions(db: AppDatabase, which: SQL, reason: RevokeReason)
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(which, isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of an account: its access and refresh tokens fail at once. */
+export function revokeUserSessions(
+  db: AppDatabase,
+  userId: string,
+  reason: RevokeReason,
+): Promise<void> {
+  return revokeSessions(db, eq(sessions.userId, userId), reason);
 }
 
 export function revokeSession(

@@ -9,6 +9,8 @@ import {
   PEOPLE_MESSAGES,
   pageQuerySchema,
   successResponse,
+  updateFacultyDataSchema,
+  updateFacultySchema,
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
@@ -22,6 +24,7 @@ import {
   getFaculty,
   listFaculty,
   listFacultyOptions,
+  updateFaculty,
 } from './faculty.service';
 
 const TAGS = ['faculty'];
@@ -94,6 +97,30 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = as
         success: true as const,
         data: { faculty: [await getFaculty(db, request.params.id)] },
       })),
+  );
+
+  app.put(
+    '/update-faculty/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Edits a faculty member with the create form, their account email included',
+        security: BEARER_AUTH,
+        params: idParamSchema,
+        body: updateFacultySchema,
+        response: {
+          200: successResponse(updateFacultyDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: PEOPLE_MESSAGES.facultyUpdated,
+      data: {
+        faculty: await updateFaculty(db, request.auth.userId, request.params.id, request.body),
+      },
+    }),
   );
 
   app.delete(

@@ -3,9 +3,11 @@ import {
   type CreateFacultyPayload,
   type Faculty,
   type FacultyOption,
+  facultyInputOf,
   type PageQuery,
   type Pagination,
   PEOPLE_MESSAGES,
+  type UpdateFacultyPayload,
 } from '@examiq/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { batchedRead } from '../../db/batched-read';
@@ -16,16 +18,21 @@ import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/
 import { perDatabase } from '../../db/per-database';
 import { faculty, users } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { recordAudit } from '../audit/audit';
 import {
   type Account,
   accountColumns,
+  changedFields,
   contactInfoOf,
   deletePersonAccount,
+  editSummary,
   insertPersonAccount,
   newDefaultPassword,
   personalInfoOf,
   personColumnsOf,
+  personLabel,
   toAccountDto,
+  updateAccountEmail,
 } from '../people/people.service';
 
 type FacultyRow = typeof faculty.$inferSelect;
@@ -59,12 +66,32 @@ function toFacultyDto({ member, account }: FacultyRecord): Faculty {
   };
 }
 
+function employeeIdTaken(employeeId: string): ApiError {
+  return new ApiError(409, `Employee ID "${employeeId}" is already registered`);
+}
+
+/** The columns of a faculty row from the create or edit payload. */
+function facultyColumnsOf(input: CreateFacultyPayload) {
+  const { personalInfo, professionalInfo } = input;
+  return {
+    // Absent, the column keeps its value: on create its default, the day of creation.
+    joiningDate: input.joiningDate,
+    ...personColumnsOf(personalInfo, input.contactInfo),
+    maritalStatus: personalInfo.maritalStatus,
+    employeeId: professionalInfo.employeeId,
+    department: professionalInfo.department,
+    designation: professionalInfo.designation,
+    qualifications: professionalInfo.qualification,
+    totalExperienceYears: professionalInfo.experience.totalYears,
+    previousInstitutions: professionalInfo.experience.previousInstitutions,
+  };
+}
+
 export async function createFaculty(
   db: AppDatabase,
   input: CreateFacultyPayload,
 ): Promise<{ faculty: Faculty; defaultPassword: string }> {
   const { password, passwordHash } = await newDefaultPassword();
-  const { personalInfo, professionalInfo } = input;
   const record = await db.transaction(async (tx) => {
     const account = await insertPersonAccount(tx, {
       email: input.email,
@@ -74,24 +101,9 @@ export async function createFaculty(
     const member = await insertOne(
       tx
         .insert(faculty)
-        .values({
-          userId: account.id,
-          // Absent, the column's default (the day of creation) applies.
-          joiningDate: input.joiningDate,
-          ...personColumnsOf(personalInfo, input.contactInfo),
-          maritalStatus: personalInfo.maritalStatus,
-          employeeId: professionalInfo.employeeId,
-          department: professionalInfo.department,
-          designation: professionalInfo.designation,
-          qualifications: professionalInfo.qualification,
-          totalExperienceYears: professionalInfo.experience.totalYears,
-          previousInstitutions: professionalInfo.experience.previousInstitutions,
-        })
+        .values({ userId: account.id, ...facultyColumnsOf(input) })
         .returning(),
-      {
-        duplicate: () =>
-          new ApiError(409, `Employee ID "${professionalInfo.employeeId}" is already registered`),
-      },
+      { duplicate: () => employeeIdTaken(input.professionalInfo.employeeId) },
     );
     return { member, account };
   });
@@ -136,6 +148,48 @@ const facultyByIds = perDatabase((db) =>
     .where(sql`${faculty.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('faculty_by_ids'),
 );
+
+async function facultyInTransaction(tx: AppDatabase, id: string): Promise<Faculty | null> {
+  const [record] = await selectFaculty(tx).where(eq(faculty.id, id));
+  return record ? toFacultyDto(record) : null;
+}
+
+/**
+ * Edits a faculty member with the create form's payload, their account's email included, and
+ * records which fields changed, all in one transaction.
+ */
+export async function updateFaculty(
+  db: AppDatabase,
+  actorUserId: string,
+  id: string,
+  input: UpdateFacultyPayload,
+): Promise<Faculty> {
+  return db.transaction(async (tx) => {
+    const before = await facultyInTransaction(tx, id);
+    if (!before) throw new ApiError(404, PEOPLE_MESSAGES.facultyNotFound);
+    await updateAccountEmail(tx, before.userId._id, input.email);
+    await insertOne(
+      tx
+        .update(faculty)
+        .set(facultyColumnsOf(input))
+        .where(eq(faculty.id, id))
+        .returning({ id: faculty.id }),
+      { duplicate: () => employeeIdTaken(input.professionalInfo.employeeId) },
+    );
+    const after = (await facultyInTransaction(tx, id)) as Faculty;
+    const changes = changedFields(facultyInputOf(before), facultyInputOf(after));
+    const label = personLabel(after.personalInfo, after.facultyId);
+    await recordAudit(tx, actorUserId, {
+      action: 'faculty.update',
+      recordType: 'faculty',
+      recordId: id,
+      recordLabel: label,
+      summary: editSummary('faculty member', label, changes),
+      changes,
+    });
+    return after;
+  });
+}
 
 /** Faculty members asked for at once, each by another admin or page, are read in one query. */
 const facultyReadTogether = perDatabase((db) =>

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../../test/app';
 import {
   ABSENT,
   expectRejectedCreate,
+  expectRejectedForm,
+  type FormCall,
   facultyPayload,
   leafPaths,
   type PeopleClient,
@@ -17,10 +19,12 @@ import { createSignedInUser } from '../../test/users';
 
 let t: TestApp;
 let api: PeopleClient;
+let existingId: string;
 beforeAll(async () => {
   t = await createTestApp();
   const admin = await createSignedInUser(t.app, t.database.db, 'admin');
   api = peopleClient(t.app, admin.accessToken);
+  existingId = (await api.faculty(facultyPayload())).faculty._id;
 });
 afterAll(() => t.close());
 
@@ -155,7 +159,21 @@ const expectRejected = (payload: unknown, errors: Record<string, string>) =>
     errors,
   );
 
-describe('POST /api/admin/create-faculty field rules', () => {
+// The edit form is the create form: every rule answers the same on both calls.
+const FORMS: Array<{ call: string; send: FormCall; success: number }> = [
+  {
+    call: 'POST /api/admin/create-faculty',
+    send: (payload) => api.post('create-faculty', payload),
+    success: 201,
+  },
+  {
+    call: 'PUT /api/admin/update-faculty/{id}',
+    send: (payload) => api.put(`update-faculty/${existingId}`, payload),
+    success: 200,
+  },
+];
+
+describe.each(FORMS)('$call field rules', ({ send, success }) => {
   it('has a rule for every field of the payload', () => {
     expect(Object.keys(RULES).sort()).toEqual(leafPaths(facultyPayload()).sort());
   });
@@ -165,18 +183,22 @@ describe('POST /api/admin/create-faculty field rules', () => {
   it.each(paths)('%s: missing', async (path) => {
     const [missing] = RULES[path] as FieldRule;
     if (missing === null) {
-      const response = await api.post('create-faculty', withLeaf(facultyPayload(), path, ABSENT));
-      expect(response.statusCode, response.body).toBe(201);
+      const response = await send(withLeaf(facultyPayload(), path, ABSENT));
+      expect(response.statusCode, response.body).toBe(success);
       return;
     }
     for (const value of [ABSENT, '', null]) {
-      await expectRejected(withLeaf(facultyPayload(), path, value), { [path]: missing });
+      await expectRejectedForm(send, createFacultySchema, withLeaf(facultyPayload(), path, value), {
+        [path]: missing,
+      });
     }
   });
 
   it.each(paths)('%s: invalid', async (path) => {
     const [, invalid, message] = RULES[path] as FieldRule;
-    await expectRejected(withLeaf(facultyPayload(), path, invalid), { [path]: message });
+    await expectRejectedForm(send, createFacultySchema, withLeaf(facultyPayload(), path, invalid), {
+      [path]: message,
+    });
   });
 });
 

@@ -7,10 +7,11 @@ import {
 } from '@examiq/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import { insertOne } from '../../db/errors';
 import { type faculty, type students, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { hashPassword } from '../auth/passwords';
-import { insertHashedUser, type UserRow } from '../users/users.service';
+import { insertHashedUser, normalizeEmail, type UserRow } from '../users/users.service';
 
 // --- Default passwords ------------------------------------------------------------------------
 
@@ -87,6 +88,54 @@ export async function insertPersonAccount(
   const account = await insertHashedUser(tx, { ...input, isFirstLogin: true });
   if (!account) throw new ApiError(409, PEOPLE_MESSAGES.emailTaken);
   return account;
+}
+
+/** Moves an account to another email; 409, as on create, when another account has it. */
+export async function updateAccountEmail(
+  tx: AppDatabase,
+  userId: string,
+  email: string,
+): Promise<void> {
+  await insertOne(
+    tx
+      .update(users)
+      .set({ email: normalizeEmail(email) })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id }),
+    { duplicate: () => new ApiError(409, PEOPLE_MESSAGES.emailTaken) },
+  );
+}
+
+/** How the audit log names a person: 'Asha Rao (STU-2024-00001)'. */
+export function personLabel(row: { firstName: string; lastName: string }, id: string): string {
+  return `${row.firstName} ${row.lastName} (${id})`;
+}
+
+export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
+
+/**
+ * The leaves of an edited record that differ, keyed by dotted path as the form's fields are
+ * ('personalInfo.firstName'), so the audit log says which fields an edit changed.
+ */
+export function changedFields(before: unknown, after: unknown, path = ''): FieldChanges {
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    value !== null && typeof value === 'object';
+  if (isObject(before) && isObject(after)) {
+    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+    return Object.assign(
+      {},
+      ...[...keys].map((key) =>
+        changedFields(before[key], after[key], path ? `${path}.${key}` : key),
+      ),
+    );
+  }
+  return Object.is(before, after) ? {} : { [path]: { from: before ?? null, to: after ?? null } };
+}
+
+/** 'Edited student Asha Rao (STU-2024-00001): email, personalInfo.firstName'. */
+export function editSummary(kind: string, label: string, changes: FieldChanges): string {
+  const fields = Object.keys(changes);
+  return `Edited ${kind} ${label}: ${fields.length === 0 ? 'no changes' : fields.join(', ')}`;
 }
 
 /**

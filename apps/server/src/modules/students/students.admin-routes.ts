@@ -8,6 +8,8 @@ import {
   studentDetailDataSchema,
   studentListDataSchema,
   successResponse,
+  updateStudentDataSchema,
+  updateStudentSchema,
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
@@ -20,6 +22,7 @@ import {
   getStudent,
   listStudents,
   STUDENT_READS,
+  updateStudent,
 } from './students.service';
 
 const TAGS = ['students'];
@@ -91,6 +94,30 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
         success: true as const,
         data: { students: [await getStudent(db, request.params.id)] },
       })),
+  );
+
+  app.put(
+    '/update-student/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Edits a student with the create form, their account email included',
+        security: BEARER_AUTH,
+        params: idParamSchema,
+        body: updateStudentSchema,
+        response: {
+          200: successResponse(updateStudentDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: PEOPLE_MESSAGES.studentUpdated,
+      data: {
+        student: await updateStudent(db, request.auth.userId, request.params.id, request.body),
+      },
+    }),
   );
 
   app.delete(

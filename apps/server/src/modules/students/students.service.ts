@@ -4,6 +4,8 @@ import {
   type Pagination,
   PEOPLE_MESSAGES,
   type Student,
+  studentInputOf,
+  type UpdateStudentPayload,
 } from '@examiq/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { batchedRead } from '../../db/batched-read';
@@ -14,16 +16,21 @@ import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/
 import { perDatabase } from '../../db/per-database';
 import { batches, branches, courses, sections, students, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
+import { recordAudit } from '../audit/audit';
 import {
   type Account,
   accountColumns,
+  changedFields,
   contactInfoOf,
   deletePersonAccount,
+  editSummary,
   insertPersonAccount,
   newDefaultPassword,
   personalInfoOf,
   personColumnsOf,
+  personLabel,
   toAccountDto,
+  updateAccountEmail,
 } from '../people/people.service';
 
 type StudentRow = typeof students.$inferSelect;
@@ -48,6 +55,10 @@ export const PLACEMENT_ERRORS = {
   section: 'Section does not belong to the selected branch',
   batch: 'Batch does not match the selected course',
 } as const;
+
+function rollNumberTaken(rollNumber: string): ApiError {
+  return new ApiError(409, `Roll number "${rollNumber}" is already registered`);
+}
 
 function toStudentDto({
   student,
@@ -115,45 +126,46 @@ async function findPlacement(tx: AppDatabase, academic: AcademicInfoInput): Prom
   return { course, batch, branch, section };
 }
 
+/** The columns of a students row from the create or edit payload, in its checked placement. */
+function studentColumnsOf(input: CreateStudentPayload, placement: Placement) {
+  const { familyInfo, academicInfo } = input;
+  const { guardian } = familyInfo;
+  return {
+    rollNumber: input.rollNumber,
+    ...personColumnsOf(input.personalInfo, input.contactInfo),
+    family: {
+      father: familyInfo.father,
+      mother: familyInfo.mother,
+      // Optional: left out or blank, it is stored as absent.
+      guardian: { ...guardian, occupation: guardian.occupation || null },
+    },
+    courseId: placement.course.id,
+    branchId: placement.branch.id,
+    sectionId: placement.section.id,
+    semester: academicInfo.semester,
+    admissionYear: academicInfo.admissionYear,
+    expectedGraduationYear: academicInfo.expectedGraduationYear,
+  };
+}
+
 export async function createStudent(
   db: AppDatabase,
   input: CreateStudentPayload,
 ): Promise<{ student: Student; defaultPassword: string }> {
   const { password, passwordHash } = await newDefaultPassword();
-  const { academicInfo } = input;
   const record = await db.transaction(async (tx) => {
-    const placement = await findPlacement(tx, academicInfo);
+    const placement = await findPlacement(tx, input.academicInfo);
     const account = await insertPersonAccount(tx, {
       email: input.email,
       role: 'student',
       passwordHash,
     });
-    const { guardian } = input.familyInfo;
     const student = await insertOne(
       tx
         .insert(students)
-        .values({
-          userId: account.id,
-          rollNumber: input.rollNumber,
-          ...personColumnsOf(input.personalInfo, input.contactInfo),
-          family: {
-            father: input.familyInfo.father,
-            mother: input.familyInfo.mother,
-            // Optional: left out or blank, it is stored as absent.
-            guardian: { ...guardian, occupation: guardian.occupation || null },
-          },
-          courseId: placement.course.id,
-          branchId: placement.branch.id,
-          sectionId: placement.section.id,
-          semester: academicInfo.semester,
-          admissionYear: academicInfo.admissionYear,
-          expectedGraduationYear: academicInfo.expectedGraduationYear,
-        })
+        .values({ userId: account.id, ...studentColumnsOf(input, placement) })
         .returning(),
-      {
-        duplicate: () =>
-          new ApiError(409, `Roll number "${input.rollNumber}" is already registered`),
-      },
+      { duplicate: () => rollNumberTaken(input.rollNumber) },
     );
     return { ...placement, student, account };
   });
@@ -228,6 +240,49 @@ export async function listStudents(
     return { items: ids.flatMap((id) => records.get(id) ?? []), totalCount: rows[0]?.listTotal };
   });
   return { students: items.map(toStudentDto), pagination };
+}
+
+async function studentInTransaction(tx: AppDatabase, id: string): Promise<Student | null> {
+  const [record] = await selectStudents(tx).where(eq(students.id, id));
+  return record ? toStudentDto(record) : null;
+}
+
+/**
+ * Edits a student with the create form's payload, their account's email included, and records
+ * which fields changed, all in one transaction. The unique indexes decide duplicates, as on create.
+ */
+export async function updateStudent(
+  db: AppDatabase,
+  actorUserId: string,
+  id: string,
+  input: UpdateStudentPayload,
+): Promise<Student> {
+  return db.transaction(async (tx) => {
+    const before = await studentInTransaction(tx, id);
+    if (!before) throw new ApiError(404, PEOPLE_MESSAGES.studentNotFound);
+    const placement = await findPlacement(tx, input.academicInfo);
+    await updateAccountEmail(tx, before.userId._id, input.email);
+    await insertOne(
+      tx
+        .update(students)
+        .set(studentColumnsOf(input, placement))
+        .where(eq(students.id, id))
+        .returning({ id: students.id }),
+      { duplicate: () => rollNumberTaken(input.rollNumber) },
+    );
+    const after = (await studentInTransaction(tx, id)) as Student;
+    const changes = changedFields(studentInputOf(before), studentInputOf(after));
+    const label = personLabel(after.personalInfo, after.studentId);
+    await recordAudit(tx, actorUserId, {
+      action: 'student.update',
+      recordType: 'student',
+      recordId: id,
+      recordLabel: label,
+      summary: editSummary('student', label, changes),
+      changes,
+    });
+    return after;
+  });
 }
 
 /** Students asked for at once, each by another admin or page, are read in one query. */

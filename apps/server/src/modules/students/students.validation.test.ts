@@ -7,6 +7,8 @@ import {
   ABSENT,
   createPlacement,
   expectRejectedCreate,
+  expectRejectedForm,
+  type FormCall,
   leafPaths,
   type PeopleClient,
   type Placement,
@@ -22,11 +24,13 @@ import { createSignedInUser } from '../../test/users';
 let t: TestApp;
 let api: PeopleClient;
 let placement: Placement;
+let existingId: string;
 beforeAll(async () => {
   t = await createTestApp();
   const admin = await createSignedInUser(t.app, t.database.db, 'admin');
   api = peopleClient(t.app, admin.accessToken);
   placement = await createPlacement(masterDataClient(t.app, admin.accessToken), 2024);
+  existingId = (await api.student(studentPayload(placement))).student._id;
 });
 afterAll(() => t.close());
 
@@ -140,7 +144,21 @@ const expectRejected = (payload: unknown, errors: Record<string, string>) =>
     errors,
   );
 
-describe('POST /api/admin/create-student field rules', () => {
+// The edit form is the create form: every rule answers the same on both calls.
+const FORMS: Array<{ call: string; send: FormCall; success: number }> = [
+  {
+    call: 'POST /api/admin/create-student',
+    send: (payload) => api.post('create-student', payload),
+    success: 201,
+  },
+  {
+    call: 'PUT /api/admin/update-student/{id}',
+    send: (payload) => api.put(`update-student/${existingId}`, payload),
+    success: 200,
+  },
+];
+
+describe.each(FORMS)('$call field rules', ({ send, success }) => {
   it('has a rule for every field of the payload', () => {
     expect(Object.keys(RULES).sort()).toEqual(leafPaths(studentPayload(placement)).sort());
   });
@@ -153,17 +171,22 @@ describe('POST /api/admin/create-student field rules', () => {
     for (const value of missing === null ? [ABSENT, ''] : [ABSENT, '', null]) {
       const payload = withLeaf(studentPayload(placement), path, value);
       if (missing === null) {
-        const response = await api.post('create-student', payload);
-        expect(response.statusCode, response.body).toBe(201);
+        const response = await send(payload);
+        expect(response.statusCode, response.body).toBe(success);
       } else {
-        await expectRejected(payload, { [path]: missing });
+        await expectRejectedForm(send, createStudentSchema, payload, { [path]: missing });
       }
     }
   });
 
   it.each(paths)('%s: invalid', async (path) => {
     const [, invalid, message] = RULES[path] as FieldRule;
-    await expectRejected(withLeaf(studentPayload(placement), path, invalid), { [path]: message });
+    await expectRejectedForm(
+      send,
+      createStudentSchema,
+      withLeaf(studentPayload(placement), path, invalid),
+      { [path]: message },
+    );
   });
 });
 

@@ -1,0 +1,6 @@
+import { describeRouteAccess } from '../../test/route-access';
+
+describeRouteAccess('admin', 'accounts', [
+  ['POST', '/api/admin/set-account-status'],
+  ['POST', '/api/admin/reset-password'],
+]);

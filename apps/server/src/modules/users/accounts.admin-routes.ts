@@ -1,0 +1,71 @@
+import {
+  accountStatusDataSchema,
+  PEOPLE_MESSAGES,
+  resetPasswordDataSchema,
+  resetPasswordSchema,
+  setAccountStatusSchema,
+  successResponse,
+} from '@examiq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { resetAccountPassword, setAccountStatus } from './accounts.service';
+
+const TAGS = ['accounts'];
+
+/** Account actions on students and faculty. Registered inside the admin scope, which guards it. */
+export const accountsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = async (
+  app,
+  { db },
+) => {
+  app.post(
+    '/set-account-status',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Deactivates an account (its sessions end and it cannot sign in) or reactivates it',
+        security: BEARER_AUTH,
+        body: setAccountStatusSchema,
+        response: {
+          200: successResponse(accountStatusDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      await setAccountStatus(db, request.auth.userId, request.body);
+      const { userId, isActive } = request.body;
+      return {
+        success: true as const,
+        message: isActive ? PEOPLE_MESSAGES.accountReactivated : PEOPLE_MESSAGES.accountDeactivated,
+        data: { userId, isActive },
+      };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Gives an account a new default password, to change at the next sign-in, and ends its sessions; the password is returned only here',
+        security: BEARER_AUTH,
+        body: resetPasswordSchema,
+        response: {
+          200: successResponse(resetPasswordDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: PEOPLE_MESSAGES.passwordReset,
+      data: {
+        defaultPassword: await resetAccountPassword(db, request.auth.userId, request.body.userId),
+      },
+    }),
+  );
+};
