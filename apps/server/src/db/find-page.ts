@@ -1,11 +1,17 @@
-import type { PageQuery, Pagination, SortOrder } from '@examiq/contracts';
-import { type AnyColumn, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  ACTIVE_STATUS,
+  type PageQuery,
+  type Pagination,
+  type PersonStatus,
+  type SortOrder,
+} from '@examiq/contracts';
+import { type AnyColumn, and, asc, desc, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { FieldErrors } from '../errors';
 import { containing } from '../modules/attempts/sittings.service';
 import type { AppDatabase } from './client';
 import { paginationOf } from './pagination';
-import { folded } from './schema';
+import { folded, users } from './schema';
 
 /**
  * Whether `text` holds the search anywhere, ignoring case and accents, its wildcards taken
@@ -13,6 +19,15 @@ import { folded } from './schema';
  */
 export function holdsSearch(text: SQL | AnyColumn, search: string): SQL {
   return sql`${folded(sql`${text}`)} like examiq_fold(${containing(search)})`;
+}
+
+/**
+ * A student or faculty member is Active while their record and their account both are (a
+ * deactivated account cannot sign in). Reads `users`, which the query must join.
+ */
+export function personStatusIs(status: PersonStatus, recordStatus: AnyColumn): SQL {
+  const active = and(eq(recordStatus, ACTIVE_STATUS), eq(users.isActive, true)) as SQL;
+  return status === ACTIVE_STATUS ? active : not(active);
 }
 
 /** The number of rows the page's filters match, beside each row of the page. */
@@ -30,10 +45,11 @@ export function sortedBy(order: SortOrder, ...columns: (SQL | AnyColumn)[]): SQL
 export async function findPage<Row extends { total: number }>(
   query: PageQuery,
   read: (window: { limit: number; offset: number }) => Promise<Row[]>,
-): Promise<{ rows: Row[]; pagination: Pagination }> {
-  const rows = await read({ limit: query.limit, offset: (query.page - 1) * query.limit });
-  const [first] = rows.length > 0 || query.page === 1 ? rows : await read({ limit: 1, offset: 0 });
-  return { rows, pagination: paginationOf(query, first?.total ?? 0) };
+): Promise<{ items: Row[]; pagination: Pagination }> {
+  const items = await read({ limit: query.limit, offset: (query.page - 1) * query.limit });
+  const [first] =
+    items.length > 0 || query.page === 1 ? items : await read({ limit: 1, offset: 0 });
+  return { items, pagination: paginationOf(query, first?.total ?? 0) };
 }
 
 /** A record a list is filtered by: its query field, its table, and the message if it is gone. */

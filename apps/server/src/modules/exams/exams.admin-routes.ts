@@ -3,7 +3,7 @@ import {
   createExamSchema,
   EXAM_MESSAGES,
   examListDataSchema,
-  pageQuerySchema,
+  examListQuerySchema,
   successResponse,
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -45,9 +45,10 @@ export const examsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = asyn
     {
       schema: {
         tags: TAGS,
-        summary: 'Lists one page of exams, newest first',
+        summary:
+          'Lists one page of the exams a search and filters find, newest first unless sorted',
         security: BEARER_AUTH,
-        querystring: pageQuerySchema,
+        querystring: examListQuerySchema,
         response: {
           200: successResponse(examListDataSchema),
           ...errorResponses(400, 401, 403),

@@ -2,18 +2,28 @@ import { randomBytes } from 'node:crypto';
 import {
   ACTIVE_STATUS,
   type CreateExamPayload,
+  defaultOrderOf,
   EXAM_MESSAGES,
   type ExamListItem,
-  type PageQuery,
+  type ExamListQuery,
+  type ExamSort,
+  FIND_MESSAGES,
   type Pagination,
   type Question,
   type ScheduleDetails,
 } from '@examiq/contracts';
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { v7 as timeOrderedId } from 'uuid';
 import type { AppDatabase } from '../../db/client';
 import type { Dependencies } from '../../db/commit-state';
 import { FOREIGN_KEY_VIOLATION, failedWithSqlState, NOT_NULL_VIOLATION } from '../../db/errors';
+import {
+  findPage,
+  holdsSearch,
+  matchingTotal,
+  refuseUnknownRecords,
+  sortedBy,
+} from '../../db/find-page';
 import { insertMany } from '../../db/insert-many';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
@@ -23,6 +33,7 @@ import {
   branches,
   courses,
   examFaculty,
+  examSearchText,
   examSections,
   exams,
   examTargetSections,
@@ -495,16 +506,18 @@ export async function createExam(
 /** What an exam list reads: the exams (and their count) with their assigned faculty. */
 export const EXAM_LIST_READS: Dependencies = { exams: 'rows', exam_faculty: 'rows' };
 
+/** The columns of an exam list row, with its assigned faculty in their order. */
+const examPageColumns = {
+  ...listColumns,
+  assignedFacultyIds: sql<
+    string[]
+  >`array(select ${examFaculty.facultyUserId} from ${examFaculty} where ${examFaculty.examId} = ${exams.id} order by ${examFaculty.position})`,
+};
+
 /** Each exam of the page with its assigned faculty, in the order chosen: one query. */
 const examPages = preparedInBothOrders('exam_page', (db, direction, name) =>
   db
-    .select({
-      ...listColumns,
-      assignedFacultyIds: sql<
-        string[]
-      >`array(select ${examFaculty.facultyUserId} from ${examFaculty} where ${examFaculty.examId} = ${exams.id} order by ${examFaculty.position})`,
-      listTotal: listTotal('exams'),
-    })
+    .select({ ...examPageColumns, total: listTotal('exams') })
     .from(exams)
     .orderBy(...byCreation(direction, exams.createdAt, exams.id))
     .limit(sql.placeholder('limit'))
@@ -512,16 +525,52 @@ const examPages = preparedInBothOrders('exam_page', (db, direction, name) =>
     .prepare(name),
 );
 
+/** How each sort orders exams; each ends with the id, so pages never overlap. */
+const EXAM_SORT_COLUMNS: Record<ExamSort, (SQL | AnyColumn)[]> = {
+  createdAt: [exams.createdAt, exams.id],
+  // When the exam opens: its date and start time, or the first day of its range.
+  schedule: [exams.windowStart, exams.id],
+  title: [sql`lower(${exams.title})`, exams.id],
+};
+
+function examConditions(query: ExamListQuery): SQL[] {
+  return [
+    query.search === undefined ? [] : holdsSearch(examSearchText(exams), query.search),
+    query.mode === undefined ? [] : eq(exams.mode, query.mode),
+    query.status === undefined ? [] : eq(exams.status, query.status),
+    query.batch === undefined ? [] : eq(exams.batchId, query.batch),
+  ].flat();
+}
+
+/** One page of the exams a search, filters and sort find (the spec's list when none is given). */
 export async function listExams(
   db: AppDatabase,
-  query: PageQuery,
+  query: ExamListQuery,
 ): Promise<{ exams: ExamListItem[]; pagination: Pagination }> {
-  const { items, pagination } = await paginate(db, 'exams', query, async (window) => {
-    const rows = await examPages[window.order](db).execute(window);
-    return {
-      items: rows.map((row) => toExamListItem(row, row.assignedFacultyIds)),
-      totalCount: rows[0]?.listTotal,
-    };
-  });
-  return { exams: items, pagination };
+  const conditions = examConditions(query);
+  const order = query.order ?? defaultOrderOf(query.sort);
+  const { items, pagination } =
+    conditions.length === 0 && query.sort === 'createdAt' && order === 'desc'
+      ? await paginate(db, 'exams', query, async (window) => {
+          const page = await examPages[window.order](db).execute(window);
+          return { items: page, totalCount: page[0]?.total };
+        })
+      : await findPage(query, ({ limit, offset }) =>
+          db
+            .select({
+              ...examPageColumns,
+              total: conditions.length > 0 ? matchingTotal : listTotal('exams'),
+            })
+            .from(exams)
+            .where(and(...conditions))
+            .orderBy(...sortedBy(order, ...EXAM_SORT_COLUMNS[query.sort]))
+            .limit(limit)
+            .offset(offset),
+        );
+  if (items.length === 0) {
+    await refuseUnknownRecords(db, [
+      { field: 'batch', id: query.batch, table: batches, message: FIND_MESSAGES.batchNotFound },
+    ]);
+  }
+  return { exams: items.map((row) => toExamListItem(row, row.assignedFacultyIds)), pagination };
 }
