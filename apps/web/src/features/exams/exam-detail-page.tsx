@@ -126,15 +126,15 @@ function ExamDetailView({ exam }: { exam: ExamDetail }) {
           <DetailItem term="Time Limit">
             {section.timeLimit > 0 ? plural(section.timeLimit, 'minute') : 'None'}
           </DetailItem>
-          <DetailItem term="Questions">{section.totalQuestions}</DetailItem>
+          <DetailItem term="Total Questions">{section.totalQuestions}</DetailItem>
           <DetailItem term="Optional">{section.isOptional ? 'Yes' : 'No'}</DetailItem>
-          <div className="sm:col-span-2">
-            <ol className="space-y-4">
+          <DetailItem term="Questions and Answer Keys" className="sm:col-span-2">
+            <ol className="mt-2 space-y-4 font-normal">
               {(exam.questions[index] ?? []).map((question, position) => (
                 <QuestionItem key={question.id} question={question} number={position + 1} />
               ))}
             </ol>
-          </div>
+          </DetailItem>
         </DetailSection>
       ))}
     </div>

@@ -231,7 +231,7 @@ function DeleteRecordDialog({
       footer={
         <>
           <Button variant="secondary" onClick={close} disabled={remove.isPending}>
-            {refusal ? 'Close' : 'Cancel'}
+            Cancel
           </Button>
           {!refusal && (
             <Button variant="danger" onClick={() => void confirm()} loading={remove.isPending}>
