@@ -5,6 +5,7 @@ import {
   GraduationCap,
   LayoutDashboard,
   Presentation,
+  ScrollText,
 } from 'lucide-react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
@@ -21,6 +22,7 @@ const areas: Record<Role, { label: string; nav: NavItem[] }> = {
       { to: '/admin/faculty', label: 'Faculty', icon: Presentation },
       { to: '/admin/exam', label: 'Exam', icon: ClipboardList },
       { to: '/admin/data', label: 'Master Data', icon: Database },
+      { to: '/admin/audit', label: 'Audit Log', icon: ScrollText },
     ],
   },
   faculty: {

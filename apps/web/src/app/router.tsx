@@ -48,6 +48,7 @@ const EvaluatorsPanel = lazy(() =>
 const ExamReportPage = lazy(() => import('@/features/reports/exam-report-page'));
 const ExamMonitorPage = lazy(() => import('@/features/proctoring/exam-monitor-page'));
 const MasterDataPage = lazy(() => import('@/features/master-data/master-data-page'));
+const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
 const ViewBatchPage = lazy(() => import('@/features/master-data/view-batch-page'));
 const ViewCoursePage = lazy(() => import('@/features/master-data/view-course-page'));
 const ViewBranchPage = lazy(() => import('@/features/master-data/view-branch-page'));
@@ -113,6 +114,7 @@ export const routes: RouteObject[] = [
               { path: 'data/view-course', element: <ViewCoursePage /> },
               { path: 'data/view-branch', element: <ViewBranchPage /> },
               { path: 'data/view-section', element: <ViewSectionPage /> },
+              { path: 'audit', element: <AuditLogPage /> },
             ],
           },
           {
