@@ -2,12 +2,12 @@ import {
   createFacultyDataSchema,
   createFacultySchema,
   facultyDetailDataSchema,
-  facultyListDataSchema,
+  facultyFindDataSchema,
+  facultyListQuerySchema,
   facultyOptionsDataSchema,
   idParamSchema,
   messageResponseSchema,
   PEOPLE_MESSAGES,
-  pageQuerySchema,
   successResponse,
   updateFacultyDataSchema,
   updateFacultySchema,
@@ -62,11 +62,12 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = as
     {
       schema: {
         tags: TAGS,
-        summary: 'Lists one page of faculty members, newest first',
+        summary:
+          'Lists one page of the faculty a search and filters find, newest first unless sorted, with the departments and designations to filter by',
         security: BEARER_AUTH,
-        querystring: pageQuerySchema,
+        querystring: facultyListQuerySchema,
         response: {
-          200: successResponse(facultyListDataSchema),
+          200: successResponse(facultyFindDataSchema),
           ...errorResponses(400, 401, 403),
         },
       },

@@ -1,23 +1,28 @@
 import {
   ACTIVE_STATUS,
   type CreateFacultyPayload,
+  defaultOrderOf,
   type Faculty,
+  type FacultyFacets,
+  type FacultyFindData,
+  type FacultyListQuery,
   type FacultyOption,
+  type FacultySort,
+  FIND_MESSAGES,
   facultyInputOf,
-  type PageQuery,
-  type Pagination,
   PEOPLE_MESSAGES,
   type UpdateFacultyPayload,
 } from '@examiq/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { batchedRead } from '../../db/batched-read';
 import type { AppDatabase } from '../../db/client';
 import type { Dependencies } from '../../db/commit-state';
 import { insertOne } from '../../db/errors';
+import { findPage, holdsSearch, matchingTotal, personStatusIs, sortedBy } from '../../db/find-page';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
-import { faculty, users } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { faculty, facultySearchText, users } from '../../db/schema';
+import { ApiError, FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import {
   type Account,
@@ -125,22 +130,107 @@ function selectFaculty<Extra extends Record<string, SQL.Aliased | SQL>>(
 
 /** Newest first; the id breaks ties so pages never overlap or skip. */
 const facultyPages = preparedInBothOrders('faculty_page', (db, direction, name) =>
-  selectFaculty(db, { listTotal: listTotal('faculty') })
+  selectFaculty(db, { total: listTotal('faculty') })
     .orderBy(...byCreation(direction, faculty.createdAt, faculty.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare(name),
 );
 
+/** How each sort orders faculty; each ends with a unique column, so pages never overlap. */
+const FACULTY_SORT_COLUMNS: Record<FacultySort, (SQL | AnyColumn)[]> = {
+  createdAt: [faculty.createdAt, faculty.id],
+  name: [faculty.firstName, faculty.lastName, faculty.id],
+  facultyId: [faculty.facultyId],
+  employeeId: [sql`lower(${faculty.employeeId})`],
+  department: [sql`lower(${faculty.department})`, faculty.firstName, faculty.lastName, faculty.id],
+  designation: [
+    sql`lower(${faculty.designation})`,
+    faculty.firstName,
+    faculty.lastName,
+    faculty.id,
+  ],
+};
+
+function facultyConditions(query: FacultyListQuery): SQL[] {
+  return [
+    query.search === undefined
+      ? []
+      : (or(
+          holdsSearch(facultySearchText(faculty), query.search),
+          holdsSearch(users.email, query.search),
+        ) as SQL),
+    query.department === undefined
+      ? []
+      : sql`lower(${faculty.department}) = lower(${query.department})`,
+    query.designation === undefined
+      ? []
+      : sql`lower(${faculty.designation}) = lower(${query.designation})`,
+    query.status === undefined ? [] : personStatusIs(query.status, faculty.status),
+  ].flat();
+}
+
+/** The departments and designations on record, each once whatever its case, A to Z. */
+async function facultyFacets(db: AppDatabase): Promise<FacultyFacets> {
+  const distinct = (column: typeof faculty.department | typeof faculty.designation) =>
+    db
+      .selectDistinctOn([sql`lower(${column})`], { value: sql<string>`${column}` })
+      .from(faculty)
+      .orderBy(sql`lower(${column})`, column);
+  const [departments, designations] = await Promise.all([
+    distinct(faculty.department),
+    distinct(faculty.designation),
+  ]);
+  return {
+    departments: departments.map((row) => row.value),
+    designations: designations.map((row) => row.value),
+  };
+}
+
+/** Whether `value` is one of `values`, ignoring case, as the filters compare them. */
+const isListed = (values: string[], value: string) =>
+  values.some((listed) => listed.toLowerCase() === value.toLowerCase());
+
+/**
+ * One page of the faculty a search, filters and sort find (the spec's list when none is given),
+ * with the departments and designations to filter by. Faculty are hundreds, not a hundred
+ * thousand: one statement reads a page with its accounts whatever the query.
+ */
 export async function listFaculty(
   db: AppDatabase,
-  query: PageQuery,
-): Promise<{ faculty: Faculty[]; pagination: Pagination }> {
-  const { items, pagination } = await paginate(db, 'faculty', query, async (window) => {
-    const rows = await facultyPages[window.order](db).execute(window);
-    return { items: rows, totalCount: rows[0]?.listTotal };
-  });
-  return { faculty: items.map(toFacultyDto), pagination };
+  query: FacultyListQuery,
+): Promise<FacultyFindData> {
+  const conditions = facultyConditions(query);
+  const order = query.order ?? defaultOrderOf(query.sort);
+  const [{ items, pagination }, facets] = await Promise.all([
+    conditions.length === 0 && query.sort === 'createdAt' && order === 'desc'
+      ? paginate(db, 'faculty', query, async (window) => {
+          const page = await facultyPages[window.order](db).execute(window);
+          return { items: page, totalCount: page[0]?.total };
+        })
+      : findPage(query, ({ limit, offset }) =>
+          selectFaculty(db, {
+            total: conditions.length > 0 ? matchingTotal : listTotal('faculty'),
+          })
+            .where(and(...conditions))
+            .orderBy(...sortedBy(order, ...FACULTY_SORT_COLUMNS[query.sort]))
+            .limit(limit)
+            .offset(offset),
+        ),
+    facultyFacets(db),
+  ]);
+  if (items.length === 0) {
+    const errors = {
+      ...(query.department !== undefined && !isListed(facets.departments, query.department)
+        ? { department: FIND_MESSAGES.departmentNotFound }
+        : {}),
+      ...(query.designation !== undefined && !isListed(facets.designations, query.designation)
+        ? { designation: FIND_MESSAGES.designationNotFound }
+        : {}),
+    };
+    if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+  }
+  return { faculty: items.map(toFacultyDto), pagination, facets };
 }
 
 const facultyByIds = perDatabase((db) =>
@@ -226,7 +316,7 @@ export async function listFacultyOptions(db: AppDatabase): Promise<FacultyOption
     })
     .from(faculty)
     .innerJoin(users, eq(users.id, faculty.userId))
-    .where(and(eq(faculty.status, ACTIVE_STATUS), eq(users.isActive, true)))
+    .where(personStatusIs(ACTIVE_STATUS, faculty.status))
     .orderBy(sql`lower(${faculty.firstName})`, sql`lower(${faculty.lastName})`, faculty.id);
   return rows.map((row) => ({
     _id: row.id,

@@ -4,8 +4,8 @@ import {
   idParamSchema,
   messageResponseSchema,
   PEOPLE_MESSAGES,
-  pageQuerySchema,
   studentDetailDataSchema,
+  studentListQuerySchema,
   studentListDataSchema,
   successResponse,
   updateStudentDataSchema,
@@ -59,9 +59,10 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
     {
       schema: {
         tags: TAGS,
-        summary: 'Lists one page of students, newest first',
+        summary:
+          'Lists one page of the students a search and filters find, newest first unless sorted',
         security: BEARER_AUTH,
-        querystring: pageQuerySchema,
+        querystring: studentListQuerySchema,
         response: {
           200: successResponse(studentListDataSchema),
           ...errorResponses(400, 401, 403),

@@ -1,20 +1,39 @@
 import {
   type CreateStudentPayload,
-  type PageQuery,
+  defaultOrderOf,
+  FIND_MESSAGES,
   type Pagination,
   PEOPLE_MESSAGES,
   type Student,
+  type StudentListQuery,
+  type StudentSort,
   studentInputOf,
   type UpdateStudentPayload,
 } from '@examiq/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { batchedRead } from '../../db/batched-read';
 import type { AppDatabase } from '../../db/client';
 import type { Dependencies } from '../../db/commit-state';
 import { insertOne } from '../../db/errors';
+import {
+  findPage,
+  holdsSearch,
+  matchingTotal,
+  personStatusIs,
+  refuseUnknownRecords,
+  sortedBy,
+} from '../../db/find-page';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
-import { batches, branches, courses, sections, students, users } from '../../db/schema';
+import {
+  batches,
+  branches,
+  courses,
+  sections,
+  studentSearchText,
+  students,
+  users,
+} from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import {
@@ -228,18 +247,96 @@ async function studentRecords(db: AppDatabase, ids: string[]): Promise<Map<strin
   return new Map(rows.map((record) => [record.student.id, record]));
 }
 
+/** How each sort orders students; each ends with a unique column, so pages never overlap. */
+const STUDENT_SORT_COLUMNS: Record<StudentSort, (SQL | AnyColumn)[]> = {
+  createdAt: [students.createdAt, students.id],
+  name: [students.firstName, students.lastName, students.id],
+  studentId: [students.studentId],
+  rollNumber: [sql`lower(${students.rollNumber})`],
+  email: [sql`lower(${users.email})`],
+};
+
+/**
+ * The students whose name, student ID or roll number, or whose account's email, holds the
+ * search: each of the two read from its own trigram index.
+ */
+function studentsHolding(search: string): SQL {
+  return sql`${students.id} in (
+    select ${students.id} from ${students} where ${holdsSearch(studentSearchText(students), search)}
+    union all
+    select ${students.id} from ${students} inner join ${users} on ${users.id} = ${students.userId}
+    where ${holdsSearch(users.email, search)})`;
+}
+
+function studentConditions(query: StudentListQuery): SQL[] {
+  return [
+    query.search === undefined ? [] : studentsHolding(query.search),
+    query.batch === undefined
+      ? []
+      : sql`${students.courseId} in (select ${courses.id} from ${courses} where ${courses.batchId} = ${query.batch})`,
+    query.course === undefined ? [] : eq(students.courseId, query.course),
+    query.branch === undefined ? [] : eq(students.branchId, query.branch),
+    query.section === undefined ? [] : eq(students.sectionId, query.section),
+    query.status === undefined ? [] : personStatusIs(query.status, students.status),
+  ].flat();
+}
+
+/** The ids of a page of the students the query finds, in its order, with their total. */
+function findStudentIds(db: AppDatabase, query: StudentListQuery, conditions: SQL[]) {
+  const order = query.order ?? defaultOrderOf(query.sort);
+  return findPage(query, ({ limit, offset }) =>
+    db
+      .select({
+        id: students.id,
+        // Unfiltered, every student is counted: the kept total saves counting them.
+        total: conditions.length > 0 ? matchingTotal : listTotal('students'),
+      })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.userId))
+      .where(and(...conditions))
+      .orderBy(...sortedBy(order, ...STUDENT_SORT_COLUMNS[query.sort]))
+      .limit(limit)
+      .offset(offset),
+  );
+}
+
+/** Every student newest first, a page at a time, read from the creation index alone. */
+function newestStudents(db: AppDatabase, query: StudentListQuery) {
+  return paginate(db, 'students', query, async (window) => {
+    const rows = await studentPageIds[window.order](db).execute(window);
+    return { items: rows.map((row) => row.id), totalCount: rows[0]?.listTotal };
+  });
+}
+
+/** One page of the students a search, filters and sort find (the spec's list when none is given). */
 export async function listStudents(
   db: AppDatabase,
-  query: PageQuery,
+  query: StudentListQuery,
 ): Promise<{ students: Student[]; pagination: Pagination }> {
-  const { items, pagination } = await paginate(db, 'students', query, async (window) => {
-    const rows = await studentPageIds[window.order](db).execute(window);
-    const ids = rows.map((row) => row.id);
-    const records = await studentRecords(db, ids);
-    // A student deleted between the two statements is left out of the page.
-    return { items: ids.flatMap((id) => records.get(id) ?? []), totalCount: rows[0]?.listTotal };
-  });
-  return { students: items.map(toStudentDto), pagination };
+  const conditions = studentConditions(query);
+  const { items: ids, pagination } =
+    conditions.length === 0 && query.sort === 'createdAt' && query.order !== 'asc'
+      ? await newestStudents(db, query)
+      : await findStudentIds(db, query, conditions).then(({ items, pagination }) => ({
+          items: items.map((row) => row.id),
+          pagination,
+        }));
+  if (ids.length === 0) {
+    await refuseUnknownRecords(db, [
+      { field: 'batch', id: query.batch, table: batches, message: FIND_MESSAGES.batchNotFound },
+      { field: 'course', id: query.course, table: courses, message: FIND_MESSAGES.courseNotFound },
+      { field: 'branch', id: query.branch, table: branches, message: FIND_MESSAGES.branchNotFound },
+      {
+        field: 'section',
+        id: query.section,
+        table: sections,
+        message: FIND_MESSAGES.sectionNotFound,
+      },
+    ]);
+  }
+  const records = await studentRecords(db, ids);
+  // A student deleted between the two statements is left out of the page.
+  return { students: ids.flatMap((id) => records.get(id) ?? []).map(toStudentDto), pagination };
 }
 
 async function studentInTransaction(tx: AppDatabase, id: string): Promise<Student | null> {
