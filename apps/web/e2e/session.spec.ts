@@ -97,7 +97,10 @@ test('a garbage access token is replaced through the refresh token without signi
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test('a session whose refresh fails is cleared and sent to /login', async ({ page, request }) => {
+test('a session whose refresh fails is cleared and sent to /login, which says why', async ({
+  page,
+  request,
+}) => {
   const session = await apiSignIn(request, admin.email, admin.password);
   await page.goto('/');
   await page.evaluate((stored) => {
@@ -109,5 +112,9 @@ test('a session whose refresh fails is cleared and sent to /login', async ({ pag
 
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status')).toHaveText(
+    'Your session has ended. Please sign in again.',
+  );
   expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+  await expectAccessibleAtBothWidths(page, 'Sign in after a session ended');
 });
