@@ -12,7 +12,12 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
-import { failedWithSqlState, RESTRICT_VIOLATION, UNIQUE_VIOLATION } from '../../db/errors';
+import {
+  FOREIGN_KEY_VIOLATION,
+  failedWithSqlState,
+  RESTRICT_VIOLATION,
+  UNIQUE_VIOLATION,
+} from '../../db/errors';
 import {
   batches,
   branches,
@@ -157,7 +162,11 @@ async function deleteRecord<Row>(
       });
     });
   } catch (error) {
-    if (!failedWithSqlState(error, RESTRICT_VIOLATION)) throw error;
+    // Some server versions report a restrict as any foreign key violation, others apart.
+    const refused =
+      failedWithSqlState(error, RESTRICT_VIOLATION) ||
+      failedWithSqlState(error, FOREIGN_KEY_VIOLATION);
+    if (!refused) throw error;
     const [counts] = await db.select(steps.usage).from(SINGLE_ROW);
     throw new ApiError(409, usageMessage(kind, (counts ?? {}) as Record<string, number>));
   }
