@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { cascadeLookups, fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { ids } from '@/test/master-data-fixtures';
 import { makePagination, makeStudent } from '@/test/people-fixtures';
 import StudentsPage from './students-page';
 
@@ -175,4 +176,69 @@ describe('StudentsPage', () => {
       expect(screen.getByText('Asha Patel')).toBeInTheDocument();
     },
   );
+
+  it('asks for the search, filters, sort and page size its address holds', async () => {
+    const requests = fakeAdminApi({
+      ...cascadeLookups(),
+      'GET /admin/get-all-student': listAnswer(),
+    });
+    renderList(
+      `/admin/student?search=ash&batch=${ids.batch1}&status=Inactive&sort=name&order=desc&limit=25&page=2`,
+    );
+
+    await screen.findByText('Asha Patel');
+    expect(requests.find((request) => request.url === '/admin/get-all-student')?.params).toEqual({
+      page: 2,
+      limit: 25,
+      search: 'ash',
+      batch: ids.batch1,
+      status: 'Inactive',
+      sort: 'name',
+      order: 'desc',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Search students' })).toHaveValue('ash');
+    expect(
+      await screen.findByRole('option', { name: '2024-2028', selected: true }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
+    expect(screen.getByRole('button', { name: 'Name, sorted descending' })).toBeInTheDocument();
+  });
+
+  it('keeps each new search, filter, sort and page size in the address, from the first page', async () => {
+    fakeAdminApi({ ...cascadeLookups(), 'GET /admin/get-all-student': listAnswer() });
+    const { router } = renderList('/admin/student?page=3');
+    await screen.findByText('Asha Patel');
+    const address = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search students' }), 'ravi{Enter}');
+    await waitFor(() => expect(address()).toEqual({ search: 'ravi' }));
+
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'Batch' }),
+      '2024-2028',
+    );
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'Course' }),
+      ids.course1,
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Active');
+    expect(address()).toEqual({
+      search: 'ravi',
+      batch: ids.batch1,
+      course: ids.course1,
+      status: 'Active',
+    });
+    // A new batch empties the course chosen under the old one.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Batch' }), '2025-2029');
+    expect(address()).toMatchObject({ batch: ids.batch2 });
+    expect(address().course).toBeUndefined();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Roll Number, sort' }));
+    expect(address()).toMatchObject({ sort: 'rollNumber', order: 'asc' });
+    await userEvent.click(screen.getByRole('button', { name: 'Roll Number, sorted ascending' }));
+    expect(address()).toMatchObject({ sort: 'rollNumber', order: 'desc' });
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50');
+    expect(address()).toMatchObject({ limit: '50' });
+  });
 });

@@ -1,18 +1,29 @@
-import { PEOPLE_MESSAGES, type Student } from '@examiq/contracts';
+import {
+  PEOPLE_MESSAGES,
+  PERSON_STATUSES,
+  SEARCH_MAX_LENGTH,
+  STUDENT_SORTS,
+  type Student,
+} from '@examiq/contracts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ButtonLink } from '@/components/button';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { Dropdown } from '@/components/dropdown';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
+import { PageSizeSelect } from '@/components/page-size-select';
 import { PersonCell } from '@/components/person-cell';
 import { RowActions } from '@/components/row-actions';
+import { SearchBox } from '@/components/search-box';
+import { SortHeader } from '@/components/sort-header';
 import { StatusBadge } from '@/components/status-badge';
 import { Table, type TableColumn } from '@/components/table';
 import { getServerMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
-import { usePageParam } from '@/lib/use-page-param';
+import { type CascadeLevel, useLookupCascade } from '@/lib/lookups/use-lookup-cascade';
+import { useListView } from '@/lib/use-list-view';
 import { useDeleteStudent } from './api/delete-student';
 import { useStudents } from './api/get-students';
 
@@ -21,9 +32,35 @@ interface DeleteTarget {
   name: string;
 }
 
+const FILTERS = ['batch', 'course', 'branch', 'section', 'status'] as const;
+const STATUS_OPTIONS = PERSON_STATUSES.map((status) => ({ value: status, label: status }));
+
 export default function StudentsPage() {
-  const [page, setPage] = usePageParam();
-  const students = useStudents(page);
+  const view = useListView(FILTERS, STUDENT_SORTS);
+  const { page, setPage, values, setValues } = view;
+  const students = useStudents(view.query);
+  const cascade = useLookupCascade({
+    batch: { id: values.batch },
+    courseId: values.course,
+    branchId: values.branch,
+    clear: (level) => setValues({ [level]: '' }),
+  });
+  // A new choice empties the levels under it, in the same change of the address.
+  const choose = (level: CascadeLevel, value: string) => {
+    const levels = ['batch', 'course', 'branch', 'section'] as const;
+    const below = levels.slice(levels.indexOf(level) + 1);
+    setValues({ [level]: value, ...Object.fromEntries(below.map((name) => [name, ''])) });
+  };
+  const sortHeader = (label: string, column: (typeof STUDENT_SORTS)[number]) => (
+    <SortHeader
+      label={label}
+      column={column}
+      sort={view.sort}
+      order={view.order}
+      onSort={view.setSort}
+    />
+  );
+  const filtered = FILTERS.some((name) => values[name]) || Boolean(values.search);
   const deleteStudent = useDeleteStudent();
   const [target, setTarget] = useState<DeleteTarget | null>(null);
   const rows = students.data?.students ?? [];
@@ -31,7 +68,7 @@ export default function StudentsPage() {
   const columns: TableColumn<Student>[] = [
     {
       key: 'name',
-      header: 'Name',
+      header: sortHeader('Name', 'name'),
       width: '220px',
       cell: (student) => (
         <PersonCell
@@ -41,9 +78,25 @@ export default function StudentsPage() {
         />
       ),
     },
-    { key: 'studentId', header: 'Student ID', width: '150px', cell: (s) => s.studentId },
-    { key: 'rollNumber', header: 'Roll Number', width: '120px', cell: (s) => s.rollNumber },
-    { key: 'email', header: 'Email', width: '210px', wideOnly: true, cell: (s) => s.email },
+    {
+      key: 'studentId',
+      header: sortHeader('Student ID', 'studentId'),
+      width: '150px',
+      cell: (s) => s.studentId,
+    },
+    {
+      key: 'rollNumber',
+      header: sortHeader('Roll Number', 'rollNumber'),
+      width: '140px',
+      cell: (s) => s.rollNumber,
+    },
+    {
+      key: 'email',
+      header: sortHeader('Email', 'email'),
+      width: '210px',
+      wideOnly: true,
+      cell: (s) => s.email,
+    },
     {
       key: 'academic',
       header: 'Course / Branch / Section',
@@ -107,6 +160,32 @@ export default function StudentsPage() {
           onRetry={() => void students.refetch()}
         />
       )}
+      <SearchBox
+        label="Search students"
+        placeholder="Search by name, email, student ID or roll number"
+        value={values.search}
+        onSearch={(search) => setValues({ search })}
+        maxLength={SEARCH_MAX_LENGTH}
+      />
+      <fieldset className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <legend className="sr-only">Filter students</legend>
+        {(['batch', 'course', 'branch', 'section'] as const).map((level) => (
+          <Dropdown
+            key={level}
+            {...cascade[level]}
+            placeholder={cascade[level].disabled ? cascade[level].placeholder : 'All'}
+            value={values[level]}
+            onChange={(event) => choose(level, event.target.value)}
+          />
+        ))}
+        <Dropdown
+          label="Status"
+          placeholder="All"
+          options={STATUS_OPTIONS}
+          value={values.status}
+          onChange={(event) => setValues({ status: event.target.value })}
+        />
+      </fieldset>
       <Table
         caption="Students"
         columns={columns}
@@ -117,12 +196,18 @@ export default function StudentsPage() {
         emptyDescription={
           students.isError
             ? 'Try again in a moment.'
-            : 'Create the first student with the Create button.'
+            : filtered
+              ? 'No student matches this search and these filters.'
+              : 'Create the first student with the Create button.'
         }
         label="students"
         pagination={students.data?.pagination}
+        pageSize={view.limit}
         onPageChange={setPage}
       />
+      <div className="mt-3 flex justify-end">
+        <PageSizeSelect value={view.limit} onChange={view.setLimit} />
+      </div>
       <ConfirmDeleteDialog
         name={target?.name ?? null}
         title="Delete Student"
