@@ -14,6 +14,7 @@ export const AUDIT_RECORD_TYPES = [
   'faculty',
   'exam',
   'answer',
+  'user',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
@@ -26,6 +27,7 @@ export const AUDIT_RECORD_TYPE_LABELS: Record<AuditRecordType, string> = {
   faculty: 'Faculty',
   exam: 'Exam',
   answer: 'Answer',
+  user: 'Account',
 };
 
 /**

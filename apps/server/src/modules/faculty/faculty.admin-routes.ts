@@ -50,7 +50,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = as
       },
     },
     async (request, reply) => {
-      const data = await createFaculty(db, request.body);
+      const data = await createFaculty(db, request.auth.userId, request.body);
       return reply
         .code(201)
         .send({ success: true as const, message: PEOPLE_MESSAGES.facultyCreated, data });
@@ -136,7 +136,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = as
       },
     },
     async (request) => {
-      await deleteFaculty(db, request.params.id);
+      await deleteFaculty(db, request.auth.userId, request.params.id);
       return { success: true as const, message: PEOPLE_MESSAGES.facultyDeleted };
     },
   );

@@ -94,6 +94,7 @@ function facultyColumnsOf(input: CreateFacultyPayload) {
 
 export async function createFaculty(
   db: AppDatabase,
+  actorUserId: string,
   input: CreateFacultyPayload,
 ): Promise<{ faculty: Faculty; defaultPassword: string }> {
   const { password, passwordHash } = await newDefaultPassword();
@@ -110,6 +111,14 @@ export async function createFaculty(
         .returning(),
       { duplicate: () => employeeIdTaken(input.professionalInfo.employeeId) },
     );
+    const label = personLabel(member, member.facultyId);
+    await recordAudit(tx, actorUserId, {
+      action: 'faculty.create',
+      recordType: 'faculty',
+      recordId: member.id,
+      recordLabel: label,
+      summary: `Created faculty member ${label} with the account ${account.email}`,
+    });
     return { member, account };
   });
   return { faculty: toFacultyDto(record), defaultPassword: password };
@@ -295,8 +304,8 @@ export async function getFaculty(db: AppDatabase, id: string): Promise<Faculty> 
   return toFacultyDto(record);
 }
 
-export function deleteFaculty(db: AppDatabase, id: string): Promise<void> {
-  return deletePersonAccount(db, faculty, id, PEOPLE_MESSAGES.facultyNotFound);
+export function deleteFaculty(db: AppDatabase, actorUserId: string, id: string): Promise<void> {
+  return deletePersonAccount(db, actorUserId, 'faculty', id, PEOPLE_MESSAGES.facultyNotFound);
 }
 
 /**

@@ -5,11 +5,12 @@ import {
   PEOPLE_MESSAGES,
   type Role,
 } from '@examiq/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
-import { type faculty, type students, users } from '../../db/schema';
+import { faculty, students, users } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { recordAudit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import { insertHashedUser, normalizeEmail, type UserRow } from '../users/users.service';
 
@@ -138,26 +139,46 @@ export function editSummary(kind: string, label: string, changes: FieldChanges):
   return `Edited ${kind} ${label}: ${fields.length === 0 ? 'no changes' : fields.join(', ')}`;
 }
 
+const PROFILES = {
+  student: { profiles: students, readableId: students.studentId },
+  faculty: { profiles: faculty, readableId: faculty.facultyId },
+};
+
 /**
- * Deletes the account of the profile with this id. One statement, so atomic: the profile and the
- * sessions go with the account by cascade, and its access tokens fail at once.
+ * Deletes the account of the profile with this id and records it in the audit log, in one
+ * transaction: the profile and the sessions go with the account by cascade, and its access tokens
+ * fail at once. The profile is locked first, so of two deletes at once the second finds nothing.
  */
 export async function deletePersonAccount(
   db: AppDatabase,
-  profiles: typeof students | typeof faculty,
+  actorUserId: string,
+  kind: keyof typeof PROFILES,
   id: string,
   notFoundMessage: string,
 ): Promise<void> {
-  const deleted = await db
-    .delete(users)
-    .where(
-      inArray(
-        users.id,
-        db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, id)),
-      ),
-    )
-    .returning({ id: users.id });
-  if (deleted.length === 0) throw new ApiError(404, notFoundMessage);
+  const { profiles, readableId } = PROFILES[kind];
+  await db.transaction(async (tx) => {
+    const [profile] = await tx
+      .select({
+        userId: profiles.userId,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+        readableId,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, id))
+      .for('update');
+    if (!profile) throw new ApiError(404, notFoundMessage);
+    await tx.delete(users).where(eq(users.id, profile.userId));
+    const label = personLabel(profile, profile.readableId);
+    await recordAudit(tx, actorUserId, {
+      action: `${kind}.delete`,
+      recordType: kind,
+      recordId: id,
+      recordLabel: label,
+      summary: `Deleted ${kind} ${label} with their account`,
+    });
+  });
 }
 
 // --- Personal and contact information ---------------------------------------------------------

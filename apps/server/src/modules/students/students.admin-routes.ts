@@ -5,8 +5,8 @@ import {
   messageResponseSchema,
   PEOPLE_MESSAGES,
   studentDetailDataSchema,
-  studentListQuerySchema,
   studentListDataSchema,
+  studentListQuerySchema,
   successResponse,
   updateStudentDataSchema,
   updateStudentSchema,
@@ -47,7 +47,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
       },
     },
     async (request, reply) => {
-      const data = await createStudent(db, request.body);
+      const data = await createStudent(db, request.auth.userId, request.body);
       return reply
         .code(201)
         .send({ success: true as const, message: PEOPLE_MESSAGES.studentCreated, data });
@@ -133,7 +133,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
       },
     },
     async (request) => {
-      await deleteStudent(db, request.params.id);
+      await deleteStudent(db, request.auth.userId, request.params.id);
       return { success: true as const, message: PEOPLE_MESSAGES.studentDeleted };
     },
   );

@@ -169,6 +169,7 @@ function studentColumnsOf(input: CreateStudentPayload, placement: Placement) {
 
 export async function createStudent(
   db: AppDatabase,
+  actorUserId: string,
   input: CreateStudentPayload,
 ): Promise<{ student: Student; defaultPassword: string }> {
   const { password, passwordHash } = await newDefaultPassword();
@@ -186,6 +187,14 @@ export async function createStudent(
         .returning(),
       { duplicate: () => rollNumberTaken(input.rollNumber) },
     );
+    const label = personLabel(student, student.studentId);
+    await recordAudit(tx, actorUserId, {
+      action: 'student.create',
+      recordType: 'student',
+      recordId: student.id,
+      recordLabel: label,
+      summary: `Created student ${label} with the account ${account.email}`,
+    });
     return { ...placement, student, account };
   });
   return { student: toStudentDto(record), defaultPassword: password };
@@ -393,6 +402,6 @@ export async function getStudent(db: AppDatabase, id: string): Promise<Student> 
   return toStudentDto(record);
 }
 
-export function deleteStudent(db: AppDatabase, id: string): Promise<void> {
-  return deletePersonAccount(db, students, id, PEOPLE_MESSAGES.studentNotFound);
+export function deleteStudent(db: AppDatabase, actorUserId: string, id: string): Promise<void> {
+  return deletePersonAccount(db, actorUserId, 'student', id, PEOPLE_MESSAGES.studentNotFound);
 }
