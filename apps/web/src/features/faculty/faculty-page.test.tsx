@@ -7,15 +7,21 @@ import { makeFaculty, makePagination } from '@/test/people-fixtures';
 import FacultyPage from './faculty-page';
 
 const vikram = makeFaculty();
+const facets = {
+  departments: ['Computer Science', 'Physics'],
+  designations: ['Associate Professor', 'Professor'],
+};
+const listAnswer = (faculty = [vikram], pagination = makePagination(1, faculty.length)) =>
+  ok({ faculty, pagination, facets });
 
-function renderList() {
-  return renderPage(<FacultyPage />, '/admin/faculty');
+function renderList(entry = '/admin/faculty') {
+  return renderPage(<FacultyPage />, '/admin/faculty', [], entry);
 }
 
 describe('FacultyPage', () => {
   it('lists the faculty with their department, designation, status and the footer', async () => {
     const requests = fakeAdminApi({
-      'GET /admin/get-all-faculty': ok({ faculty: [vikram], pagination: makePagination(2, 11) }),
+      'GET /admin/get-all-faculty': listAnswer([vikram], makePagination(2, 11)),
     });
     renderList();
 
@@ -52,8 +58,7 @@ describe('FacultyPage', () => {
     const success = vi.spyOn(toast, 'success');
     let deleted = false;
     fakeAdminApi({
-      'GET /admin/get-all-faculty': () =>
-        ok({ faculty: deleted ? [] : [vikram], pagination: makePagination(1, deleted ? 0 : 1) }),
+      'GET /admin/get-all-faculty': () => listAnswer(deleted ? [] : [vikram]),
       [`DELETE /admin/delete-faculty/${vikram._id}`]: () => {
         deleted = true;
         return {
@@ -81,7 +86,7 @@ describe('FacultyPage', () => {
   it("toasts 'Failed to delete faculty member' when the deletion fails without a message", async () => {
     const error = vi.spyOn(toast, 'error');
     fakeAdminApi({
-      'GET /admin/get-all-faculty': ok({ faculty: [vikram], pagination: makePagination(1, 1) }),
+      'GET /admin/get-all-faculty': listAnswer(),
       [`DELETE /admin/delete-faculty/${vikram._id}`]: { status: 500, data: '' },
     });
     renderList();
@@ -90,5 +95,43 @@ describe('FacultyPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to delete faculty member'));
+  });
+
+  it('filters by the departments and designations on record, and keeps the view in the address', async () => {
+    const requests = fakeAdminApi({ 'GET /admin/get-all-faculty': listAnswer() });
+    const { router } = renderList('/admin/faculty?search=rao&sort=department&order=desc');
+    await screen.findByText('Vikram Rao');
+    expect(requests[0]?.params).toEqual({
+      page: 1,
+      limit: 10,
+      search: 'rao',
+      sort: 'department',
+      order: 'desc',
+    });
+    const address = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Department' }), 'Physics');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Designation' }),
+      'Professor',
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Inactive');
+    expect(address()).toEqual({
+      search: 'rao',
+      sort: 'department',
+      order: 'desc',
+      department: 'Physics',
+      designation: 'Professor',
+      status: 'Inactive',
+    });
+    await waitFor(() =>
+      expect(requests.at(-1)?.params).toMatchObject({
+        department: 'Physics',
+        designation: 'Professor',
+        status: 'Inactive',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Employee ID, sort' }));
+    expect(address()).toMatchObject({ sort: 'employeeId', order: 'asc' });
   });
 });

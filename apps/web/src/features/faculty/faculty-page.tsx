@@ -1,18 +1,28 @@
-import { type Faculty, PEOPLE_MESSAGES } from '@examiq/contracts';
+import {
+  FACULTY_SORTS,
+  type Faculty,
+  PEOPLE_MESSAGES,
+  PERSON_STATUSES,
+  SEARCH_MAX_LENGTH,
+} from '@examiq/contracts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ButtonLink } from '@/components/button';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { Dropdown } from '@/components/dropdown';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
+import { PageSizeSelect } from '@/components/page-size-select';
 import { PersonCell } from '@/components/person-cell';
 import { RowActions } from '@/components/row-actions';
+import { SearchBox } from '@/components/search-box';
+import { SortHeader } from '@/components/sort-header';
 import { StatusBadge } from '@/components/status-badge';
 import { Table, type TableColumn } from '@/components/table';
 import { getServerMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
-import { usePageParam } from '@/lib/use-page-param';
+import { useListView } from '@/lib/use-list-view';
 import { useDeleteFaculty } from './api/delete-faculty';
 import { useFacultyList } from './api/get-faculty-list';
 
@@ -21,9 +31,25 @@ interface DeleteTarget {
   name: string;
 }
 
+const FILTERS = ['department', 'designation', 'status'] as const;
+const asOptions = (values: readonly string[] = []) =>
+  values.map((value) => ({ value, label: value }));
+
 export default function FacultyPage() {
-  const [page, setPage] = usePageParam();
-  const faculty = useFacultyList(page);
+  const view = useListView(FILTERS, FACULTY_SORTS);
+  const { page, setPage, values, setValues } = view;
+  const faculty = useFacultyList(view.query);
+  const facets = faculty.data?.facets;
+  const sortHeader = (label: string, column: (typeof FACULTY_SORTS)[number]) => (
+    <SortHeader
+      label={label}
+      column={column}
+      sort={view.sort}
+      order={view.order}
+      onSort={view.setSort}
+    />
+  );
+  const filtered = FILTERS.some((name) => values[name]) || Boolean(values.search);
   const deleteFaculty = useDeleteFaculty();
   const [target, setTarget] = useState<DeleteTarget | null>(null);
   const rows = faculty.data?.faculty ?? [];
@@ -31,7 +57,7 @@ export default function FacultyPage() {
   const columns: TableColumn<Faculty>[] = [
     {
       key: 'name',
-      header: 'Name',
+      header: sortHeader('Name', 'name'),
       width: '210px',
       cell: (member) => (
         <PersonCell
@@ -41,25 +67,30 @@ export default function FacultyPage() {
         />
       ),
     },
-    { key: 'facultyId', header: 'Faculty ID', width: '150px', cell: (m) => m.facultyId },
+    {
+      key: 'facultyId',
+      header: sortHeader('Faculty ID', 'facultyId'),
+      width: '150px',
+      cell: (m) => m.facultyId,
+    },
     {
       key: 'employeeId',
-      header: 'Employee ID',
-      width: '120px',
+      header: sortHeader('Employee ID', 'employeeId'),
+      width: '140px',
       cell: (m) => m.professionalInfo.employeeId,
     },
     { key: 'email', header: 'Email', width: '200px', wideOnly: true, cell: (m) => m.email },
     {
       key: 'department',
-      header: 'Department',
+      header: sortHeader('Department', 'department'),
       width: '160px',
       wideOnly: true,
       cell: (m) => m.professionalInfo.department,
     },
     {
       key: 'designation',
-      header: 'Designation',
-      width: '170px',
+      header: sortHeader('Designation', 'designation'),
+      width: '180px',
       cell: ({ professionalInfo }) => (
         <div className="min-w-0">
           <p className="truncate">{professionalInfo.designation}</p>
@@ -124,6 +155,39 @@ export default function FacultyPage() {
           onRetry={() => void faculty.refetch()}
         />
       )}
+      <SearchBox
+        label="Search faculty"
+        placeholder="Search by name, email, faculty ID or employee ID"
+        value={values.search}
+        onSearch={(search) => setValues({ search })}
+        maxLength={SEARCH_MAX_LENGTH}
+      />
+      <fieldset className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <legend className="sr-only">Filter faculty</legend>
+        <Dropdown
+          label="Department"
+          placeholder="All"
+          options={asOptions(facets?.departments)}
+          loading={!facets && faculty.isPending}
+          value={values.department}
+          onChange={(event) => setValues({ department: event.target.value })}
+        />
+        <Dropdown
+          label="Designation"
+          placeholder="All"
+          options={asOptions(facets?.designations)}
+          loading={!facets && faculty.isPending}
+          value={values.designation}
+          onChange={(event) => setValues({ designation: event.target.value })}
+        />
+        <Dropdown
+          label="Status"
+          placeholder="All"
+          options={asOptions(PERSON_STATUSES)}
+          value={values.status}
+          onChange={(event) => setValues({ status: event.target.value })}
+        />
+      </fieldset>
       <Table
         caption="Faculty"
         columns={columns}
@@ -134,12 +198,18 @@ export default function FacultyPage() {
         emptyDescription={
           faculty.isError
             ? 'Try again in a moment.'
-            : 'Create the first faculty member with the Create button.'
+            : filtered
+              ? 'No faculty member matches this search and these filters.'
+              : 'Create the first faculty member with the Create button.'
         }
         label="faculty"
         pagination={faculty.data?.pagination}
+        pageSize={view.limit}
         onPageChange={setPage}
       />
+      <div className="mt-3 flex justify-end">
+        <PageSizeSelect value={view.limit} onChange={view.setLimit} />
+      </div>
       <ConfirmDeleteDialog
         name={target?.name ?? null}
         title="Delete Faculty Member"
