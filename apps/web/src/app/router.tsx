@@ -29,9 +29,11 @@ const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
 const StudentsPage = lazy(() => import('@/features/students/students-page'));
 const CreateStudentPage = lazy(() => import('@/features/students/create-student-page'));
 const StudentDetailPage = lazy(() => import('@/features/students/student-detail-page'));
+const EditStudentPage = lazy(() => import('@/features/students/edit-student-page'));
 const FacultyPage = lazy(() => import('@/features/faculty/faculty-page'));
 const CreateFacultyPage = lazy(() => import('@/features/faculty/create-faculty-page'));
 const FacultyDetailPage = lazy(() => import('@/features/faculty/faculty-detail-page'));
+const EditFacultyPage = lazy(() => import('@/features/faculty/edit-faculty-page'));
 const ExamPage = lazy(() => import('@/features/exams/exam-page'));
 const AllExamPage = lazy(() => import('@/features/exams/all-exam-page'));
 const CreateExamPage = lazy(() => import('@/features/exams/create-exam-page'));
@@ -88,9 +90,11 @@ export const routes: RouteObject[] = [
               { path: 'student', element: <StudentsPage /> },
               { path: 'student/create-student', element: <CreateStudentPage /> },
               { path: 'student/:id', element: <StudentDetailPage /> },
+              { path: 'student/:id/edit', element: <EditStudentPage /> },
               { path: 'faculty', element: <FacultyPage /> },
               { path: 'faculty/create-faculty', element: <CreateFacultyPage /> },
               { path: 'faculty/:id', element: <FacultyDetailPage /> },
+              { path: 'faculty/:id/edit', element: <EditFacultyPage /> },
               { path: 'exam', element: <ExamPage /> },
               { path: 'exam/all-exam', element: <AllExamPage /> },
               { path: 'exam/create-exam', element: <CreateExamPage /> },

@@ -5,7 +5,13 @@ import {
   PEOPLE_MESSAGES,
 } from '@examiq/contracts';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { type FieldValues, type UseFormReturn, useFormContext, useWatch } from 'react-hook-form';
+import {
+  type FieldValues,
+  type UseFormReturn,
+  type UseFormSetError,
+  useFormContext,
+  useWatch,
+} from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { ApiError, getFieldErrors, getServerMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -277,8 +283,8 @@ function toastCreatedWithPassword(message: string, password: string): void {
 }
 
 /**
- * The toast text of a failed create (spec section 8): the server's message; else the form's
- * fallback when the call itself failed; else, for anything else (an answer of an unexpected
+ * The toast text of a failed create or edit (spec section 8): the server's message; else the
+ * form's fallback when the call itself failed; else, for anything else (an answer of an unexpected
  * shape), 'An unexpected error occurred'.
  */
 function createFailureMessage(error: unknown, fallback: string): string {
@@ -291,6 +297,16 @@ function createFailureMessage(error: unknown, fallback: string): string {
 interface CreatedPerson {
   message: string;
   defaultPassword: string;
+}
+
+/** Shows a failed save: the server's field errors under their fields, and a toast. */
+function showSaveFailure<TFieldValues extends FieldValues>(
+  setError: UseFormSetError<TFieldValues>,
+  error: unknown,
+  failedMessage: string,
+): void {
+  applyServerFieldErrors(getFieldErrors(error), setError);
+  toast.error(createFailureMessage(error, failedMessage));
 }
 
 /**
@@ -308,13 +324,35 @@ export function createPersonSubmit<TFieldValues extends FieldValues, TContext, T
     try {
       created = await create(values);
     } catch (error) {
-      applyServerFieldErrors(getFieldErrors(error), form.setError);
-      toast.error(createFailureMessage(error, failedMessage));
+      showSaveFailure(form.setError, error, failedMessage);
       return;
     }
     toastCreatedWithPassword(created.message, created.defaultPassword);
     form.reset();
     // The next person starts at the top of an empty form.
     window.scrollTo({ top: 0, behavior: 'smooth' });
+  });
+}
+
+/**
+ * The submit handler of a person edit form: on success it toasts the server's message and calls
+ * `onUpdated` (back to the record); on failure it shows errors as a create does.
+ */
+export function updatePersonSubmit<TFieldValues extends FieldValues, TContext, TPayload>(
+  form: UseFormReturn<TFieldValues, TContext, TPayload>,
+  update: (payload: TPayload) => Promise<string>,
+  failedMessage: string,
+  onUpdated: () => void,
+) {
+  return form.handleSubmit(async (values) => {
+    let message: string;
+    try {
+      message = await update(values);
+    } catch (error) {
+      showSaveFailure(form.setError, error, failedMessage);
+      return;
+    }
+    toast.success(message);
+    onUpdated();
   });
 }

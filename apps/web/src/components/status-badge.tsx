@@ -9,3 +9,15 @@ export function StatusBadge({ status }: { status: string }) {
     </Badge>
   );
 }
+
+/**
+ * A student's or faculty member's status as lists and profiles show it: 'Inactive' while their
+ * account is deactivated, whatever the record's own status.
+ */
+export function PersonStatusBadge({
+  person,
+}: {
+  person: { status: string; userId: { isActive: boolean } };
+}) {
+  return <StatusBadge status={person.userId.isActive ? person.status : 'Inactive'} />;
+}

@@ -1,7 +1,10 @@
 import { type Faculty, MARITAL_STATUS_LABELS, PEOPLE_MESSAGES } from '@examiq/contracts';
+import { Pencil } from 'lucide-react';
 import { useParams } from 'react-router';
+import { AccountActions } from '@/components/account-actions';
 import { Avatar } from '@/components/avatar';
 import { BackLink } from '@/components/back-link';
+import { ButtonLink } from '@/components/button';
 import {
   DetailGroup,
   DetailItem,
@@ -12,10 +15,11 @@ import {
 } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
 import { AccountDetails, ContactDetails, PersonalDetails } from '@/components/person-details';
-import { StatusBadge } from '@/components/status-badge';
+import { PersonStatusBadge } from '@/components/status-badge';
 import { formatDate, formatDateTime, fullName } from '@/lib/format';
 import { plural } from '@/lib/plural';
 import { useFaculty } from './api/get-faculty';
+import { facultyQueryKey } from './api/keys';
 
 export default function FacultyDetailPage() {
   const { id = '' } = useParams();
@@ -27,6 +31,21 @@ export default function FacultyDetailPage() {
       <PageHeader
         title="Faculty Details"
         description="The profile of one faculty member: personal, contact, professional, qualification and account information."
+        actions={
+          faculty.data && (
+            <>
+              <ButtonLink to={`/admin/faculty/${encodeURIComponent(id)}/edit`}>
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit
+              </ButtonLink>
+              <AccountActions
+                account={faculty.data.userId}
+                name={fullName(faculty.data.personalInfo)}
+                records={facultyQueryKey}
+              />
+            </>
+          )
+        }
       />
       <RecordDetail
         query={faculty}
@@ -64,7 +83,7 @@ function FacultyProfile({ faculty }: { faculty: Faculty }) {
             <p>{professionalInfo.department}</p>
           </>
         }
-        badges={<StatusBadge status={faculty.status} />}
+        badges={<PersonStatusBadge person={faculty} />}
       >
         <ProfileFact term="Faculty ID">{faculty.facultyId}</ProfileFact>
         <ProfileFact term="Employee ID">{professionalInfo.employeeId}</ProfileFact>

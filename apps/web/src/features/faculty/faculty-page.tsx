@@ -18,7 +18,7 @@ import { PersonCell } from '@/components/person-cell';
 import { RowActions } from '@/components/row-actions';
 import { SearchBox } from '@/components/search-box';
 import { SortHeader } from '@/components/sort-header';
-import { StatusBadge } from '@/components/status-badge';
+import { PersonStatusBadge } from '@/components/status-badge';
 import { Table, type TableColumn } from '@/components/table';
 import { getServerMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
@@ -104,7 +104,7 @@ export default function FacultyPage() {
       key: 'status',
       header: 'Status',
       width: '100px',
-      cell: (m) => <StatusBadge status={m.status} />,
+      cell: (m) => <PersonStatusBadge person={m} />,
     },
     {
       key: 'actions',

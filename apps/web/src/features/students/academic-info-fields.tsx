@@ -23,6 +23,7 @@ export function AcademicInfoFields() {
   const batchName = useWatch({ control, name: 'academicInfo.batch' });
   const courseId = useWatch({ control, name: 'academicInfo.course' });
   const branchId = useWatch({ control, name: 'academicInfo.branch' });
+  const sectionId = useWatch({ control, name: 'academicInfo.section' });
   const cascade = useLookupCascade({
     batch: { name: batchName },
     courseId,
@@ -55,20 +56,24 @@ export function AcademicInfoFields() {
             />
           )}
         />
+        {/* Controlled, so a choice the edit form starts with shows once its options arrive. */}
         <Dropdown
           {...cascade.course}
           error={fieldErrors?.course?.message}
           {...register('academicInfo.course', { onChange: () => cascade.clearBelow('course') })}
+          value={courseId}
         />
         <Dropdown
           {...cascade.branch}
           error={fieldErrors?.branch?.message}
           {...register('academicInfo.branch', { onChange: () => cascade.clearBelow('branch') })}
+          value={branchId}
         />
         <Dropdown
           {...cascade.section}
           error={fieldErrors?.section?.message}
           {...register('academicInfo.section')}
+          value={sectionId}
         />
         <TextField
           label="Semester"

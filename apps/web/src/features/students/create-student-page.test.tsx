@@ -207,6 +207,13 @@ describe('CreateStudentPage', () => {
       expect(within(region('Account Information')).getByLabelText('Email')).toHaveValue(''),
     );
     expect(within(region('Academic Information')).getByLabelText('Course')).toBeDisabled();
+    // The password also stays on screen, in a dialog to copy it from, until it is closed.
+    const dialog = screen.getByRole('dialog', { name: 'Student Created' });
+    expect(dialog).toHaveTextContent(
+      `${payload.personalInfo.firstName} ${payload.personalInfo.lastName}`,
+    );
+    expect(within(dialog).getByLabelText('Default password')).toHaveValue('Xy7#pQ2r');
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
   });
 
   it('copies the permanent address when the current address is the same', async () => {

@@ -1,48 +1,24 @@
-import { createStudentSchema, PEOPLE_MESSAGES } from '@examiq/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { FormProvider, useForm } from 'react-hook-form';
+import { PEOPLE_MESSAGES } from '@examiq/contracts';
+import { useState } from 'react';
 import { BackLink } from '@/components/back-link';
+import { DefaultPasswordDialog } from '@/components/default-password-dialog';
 import { PageHeader } from '@/components/page-header';
-import {
-  ContactInfoFields,
-  createPersonSubmit,
-  emptyPersonFields,
-  FieldGrid,
-  FormFooter,
-  FormSection,
-  PersonalInfoFields,
-} from '@/components/person-form';
-import { TextField } from '@/components/text-field';
-import { AcademicInfoFields } from './academic-info-fields';
+import { createPersonSubmit } from '@/components/person-form';
 import { useCreateStudent } from './api/create-student';
-import { FamilyInfoFields } from './family-info-fields';
-
-const emptyRelative = { name: '', occupation: '', phone: '', email: '' };
+import { emptyStudent, StudentForm, useStudentForm } from './student-form';
 
 export default function CreateStudentPage() {
   const createStudent = useCreateStudent();
-  const form = useForm({
-    resolver: zodResolver(createStudentSchema),
-    mode: 'onTouched',
-    defaultValues: {
-      email: '',
-      rollNumber: '',
-      ...emptyPersonFields,
-      familyInfo: {
-        father: emptyRelative,
-        mother: emptyRelative,
-        guardian: { ...emptyRelative, relationship: '' },
-      },
-      academicInfo: { batch: '', course: '', branch: '', section: '' },
-    },
-  });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
+  const form = useStudentForm(emptyStudent);
+  const [created, setCreated] = useState<{ name: string; password: string } | null>(null);
   const onSubmit = createPersonSubmit(
     form,
-    createStudent.mutateAsync,
+    async (payload) => {
+      const answer = await createStudent.mutateAsync(payload);
+      const { firstName, lastName } = payload.personalInfo;
+      setCreated({ name: `${firstName} ${lastName}`, password: answer.defaultPassword });
+      return answer;
+    },
     PEOPLE_MESSAGES.createStudentFailed,
   );
 
@@ -53,37 +29,18 @@ export default function CreateStudentPage() {
         title="Create Student"
         description="Register a student with personal, contact, family and academic details. The student receives a default password to change at first sign-in."
       />
-      <FormProvider {...form}>
-        <form onSubmit={onSubmit} noValidate className="space-y-6">
-          <FormSection title="Account Information">
-            <FieldGrid>
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="off"
-                placeholder="student@institution.edu"
-                error={errors.email?.message}
-                {...register('email')}
-              />
-              <TextField
-                label="Roll Number"
-                placeholder="e.g. CSE-2024-001"
-                error={errors.rollNumber?.message}
-                {...register('rollNumber')}
-              />
-            </FieldGrid>
-          </FormSection>
-          <PersonalInfoFields />
-          <ContactInfoFields />
-          <FamilyInfoFields />
-          <AcademicInfoFields />
-          <FormFooter
-            submitLabel="Create Student"
-            submitting={isSubmitting}
-            cancelTo="/admin/student"
-          />
-        </form>
-      </FormProvider>
+      <StudentForm
+        form={form}
+        onSubmit={onSubmit}
+        submitLabel="Create Student"
+        cancelTo="/admin/student"
+      />
+      <DefaultPasswordDialog
+        password={created?.password ?? null}
+        name={created?.name ?? ''}
+        title="Student Created"
+        onClose={() => setCreated(null)}
+      />
     </>
   );
 }

@@ -1,7 +1,10 @@
 import { PEOPLE_MESSAGES, type Student } from '@examiq/contracts';
+import { Pencil } from 'lucide-react';
 import { useParams } from 'react-router';
+import { AccountActions } from '@/components/account-actions';
 import { Avatar } from '@/components/avatar';
 import { BackLink } from '@/components/back-link';
+import { ButtonLink } from '@/components/button';
 import {
   Chip,
   DetailGroup,
@@ -13,9 +16,10 @@ import {
 } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
 import { AccountDetails, ContactDetails, PersonalDetails } from '@/components/person-details';
-import { StatusBadge } from '@/components/status-badge';
+import { PersonStatusBadge } from '@/components/status-badge';
 import { fullName } from '@/lib/format';
 import { useStudent } from './api/get-student';
+import { studentsQueryKey } from './api/keys';
 
 export default function StudentDetailPage() {
   const { id = '' } = useParams();
@@ -27,6 +31,21 @@ export default function StudentDetailPage() {
       <PageHeader
         title="Student Details"
         description="The profile of one student: personal, academic, contact, family and account information."
+        actions={
+          student.data && (
+            <>
+              <ButtonLink to={`/admin/student/${encodeURIComponent(id)}/edit`}>
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit
+              </ButtonLink>
+              <AccountActions
+                account={student.data.userId}
+                name={fullName(student.data.personalInfo)}
+                records={studentsQueryKey}
+              />
+            </>
+          )
+        }
       />
       <RecordDetail
         query={student}
@@ -63,7 +82,7 @@ function StudentProfile({ student }: { student: Student }) {
           <>
             <Chip>{`Semester ${academicInfo.semester}`}</Chip>
             <Chip>{`Section ${academicInfo.section.name}`}</Chip>
-            <StatusBadge status={student.status} />
+            <PersonStatusBadge person={student} />
           </>
         }
       >

@@ -18,7 +18,7 @@ import { PersonCell } from '@/components/person-cell';
 import { RowActions } from '@/components/row-actions';
 import { SearchBox } from '@/components/search-box';
 import { SortHeader } from '@/components/sort-header';
-import { StatusBadge } from '@/components/status-badge';
+import { PersonStatusBadge } from '@/components/status-badge';
 import { Table, type TableColumn } from '@/components/table';
 import { getServerMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
@@ -109,7 +109,7 @@ export default function StudentsPage() {
       key: 'status',
       header: 'Status',
       width: '100px',
-      cell: (s) => <StatusBadge status={s.status} />,
+      cell: (s) => <PersonStatusBadge person={s} />,
     },
     {
       key: 'actions',

@@ -1,0 +1,86 @@
+import {
+  type CreateStudentInput,
+  type CreateStudentPayload,
+  createStudentSchema,
+} from '@examiq/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEventHandler } from 'react';
+import { type DefaultValues, FormProvider, useForm } from 'react-hook-form';
+import {
+  ContactInfoFields,
+  emptyPersonFields,
+  FieldGrid,
+  FormFooter,
+  FormSection,
+  PersonalInfoFields,
+} from '@/components/person-form';
+import { TextField } from '@/components/text-field';
+import { AcademicInfoFields } from './academic-info-fields';
+import { FamilyInfoFields } from './family-info-fields';
+
+const emptyRelative = { name: '', occupation: '', phone: '', email: '' };
+
+/** The create form's blank values. */
+export const emptyStudent: DefaultValues<CreateStudentInput> = {
+  email: '',
+  rollNumber: '',
+  ...emptyPersonFields,
+  familyInfo: {
+    father: emptyRelative,
+    mother: emptyRelative,
+    guardian: { ...emptyRelative, relationship: '' },
+  },
+  academicInfo: { batch: '', course: '', branch: '', section: '' },
+};
+
+/** The student form of create and edit: the same fields, rules and messages (spec section 5). */
+export function useStudentForm(defaultValues: DefaultValues<CreateStudentInput>) {
+  return useForm<CreateStudentInput, unknown, CreateStudentPayload>({
+    resolver: zodResolver(createStudentSchema),
+    mode: 'onTouched',
+    defaultValues,
+  });
+}
+
+interface StudentFormProps {
+  form: ReturnType<typeof useStudentForm>;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitLabel: string;
+  cancelTo: string;
+}
+
+export function StudentForm({ form, onSubmit, submitLabel, cancelTo }: StudentFormProps) {
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate className="space-y-6">
+        <FormSection title="Account Information">
+          <FieldGrid>
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="off"
+              placeholder="student@institution.edu"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <TextField
+              label="Roll Number"
+              placeholder="e.g. CSE-2024-001"
+              error={errors.rollNumber?.message}
+              {...register('rollNumber')}
+            />
+          </FieldGrid>
+        </FormSection>
+        <PersonalInfoFields />
+        <ContactInfoFields />
+        <FamilyInfoFields />
+        <AcademicInfoFields />
+        <FormFooter submitLabel={submitLabel} submitting={isSubmitting} cancelTo={cancelTo} />
+      </form>
+    </FormProvider>
+  );
+}
