@@ -11,6 +11,8 @@ interface ConfirmDeleteDialogProps {
   consequence?: string;
   /** What deleting does, for a record that is not an account. */
   warning?: string;
+  /** Why the server refused the delete; shown in place of the question, without Delete. */
+  refusal?: string | null;
   deleting: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -22,6 +24,7 @@ export function ConfirmDeleteDialog({
   title,
   consequence,
   warning,
+  refusal,
   deleting,
   onConfirm,
   onClose,
@@ -40,9 +43,11 @@ export function ConfirmDeleteDialog({
           <Button variant="secondary" onClick={close} disabled={deleting}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={onConfirm} loading={deleting}>
-            {deleting ? 'Deleting...' : 'Delete'}
-          </Button>
+          {!refusal && (
+            <Button variant="danger" onClick={onConfirm} loading={deleting}>
+              {deleting ? 'Deleting...' : 'Delete'}
+            </Button>
+          )}
         </>
       }
     >
@@ -51,13 +56,21 @@ export function ConfirmDeleteDialog({
           <TriangleAlert aria-hidden="true" className="size-5" />
         </span>
         <div className="space-y-2 text-sm text-slate-600">
-          <p>
-            Are you sure you want to delete <strong className="text-slate-900">{name}</strong>?
-          </p>
-          <p>
-            {warning ??
-              `This action cannot be undone. It permanently removes the account and all associated data${consequence ? `, ${consequence}` : ''}.`}
-          </p>
+          {refusal ? (
+            <p role="alert" className="font-medium text-red-700">
+              {`${name} cannot be deleted: ${refusal}.`}
+            </p>
+          ) : (
+            <>
+              <p>
+                Are you sure you want to delete <strong className="text-slate-900">{name}</strong>?
+              </p>
+              <p>
+                {warning ??
+                  `This action cannot be undone. It permanently removes the account and all associated data${consequence ? `, ${consequence}` : ''}.`}
+              </p>
+            </>
+          )}
         </div>
       </div>
     </Modal>

@@ -6,9 +6,10 @@ import {
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
 import { validExamPayload } from '@examiq/contracts/test-support';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, examAttempts, exams } from '../../db/schema';
+import { examAttempts, exams } from '../../db/schema';
+import { lastAuditOf as lastAuditOfRecord } from '../../test/audit';
 import { expectError } from '../../test/errors';
 import { createdExamResponse } from '../../test/exams';
 import { localDate, MINUTE, sittingSuite } from '../../test/sittings';
@@ -32,15 +33,7 @@ async function detailOf(id: string) {
   return detailResponse.parse(response.json()).data.exam;
 }
 
-async function lastAuditOf(recordId: string) {
-  const [entry] = await suite.t.database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.recordId, recordId))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  return entry;
-}
+const lastAuditOf = (recordId: string) => lastAuditOfRecord(suite.t.database.db, recordId);
 
 /** A payload of the fixture's audience (section A), as the wizard sends it. */
 function payload(overrides: Record<string, unknown> = {}) {

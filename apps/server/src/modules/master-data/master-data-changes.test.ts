@@ -8,10 +8,9 @@ import {
   successResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
-import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { lastAuditOf as lastAuditOfRecord } from '../../test/audit';
 import { expectError } from '../../test/errors';
 import { createAudience, examPayload, examsClient } from '../../test/exams';
 import { type MasterDataClient, masterDataClient, VALID_COURSE } from '../../test/master-data';
@@ -33,15 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function lastAuditOf(recordId: string) {
-  const [entry] = await t.database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.recordId, recordId))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  return entry;
-}
+const lastAuditOf = (recordId: string) => lastAuditOfRecord(t.database.db, recordId);
 
 describe('editing master data', () => {
   it('edits a batch: its years rename it, its status can be Inactive, and the edit is audited', async () => {

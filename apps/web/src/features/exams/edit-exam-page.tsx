@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { ButtonLink } from '@/components/button';
 import { RecordDetail } from '@/components/detail-view';
-import { useExam } from './api/get-exam';
+import { EXAM_PAGE_STATES, useExam } from './api/get-exam';
 import { ExamWizardPage } from './create-exam-page';
 import { examValuesOf } from './wizard/exam-values';
 
@@ -12,17 +12,7 @@ export default function EditExamPage() {
   const { examId = '' } = useParams();
   const query = useExam(examId);
   return (
-    <RecordDetail
-      query={query}
-      loadingLabel="Loading exam"
-      notFound={{
-        title: 'No Exam Found',
-        message: 'The requested exam could not be found.',
-        listTo: '/admin/exam/all-exam',
-        listLabel: 'All Exams',
-      }}
-      error={{ title: 'Error Loading Exam', fallback: EXAM_RECORD_MESSAGES.loadFailed }}
-    >
+    <RecordDetail query={query} loadingLabel="Loading exam" {...EXAM_PAGE_STATES}>
       {(exam) =>
         exam.changeScope === 'FULL' ? (
           <>

@@ -18,7 +18,7 @@ import { PageHeader } from '@/components/page-header';
 import { getServerMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
 import { useDeleteExam, useDuplicateExam } from './api/change-exam';
-import { useExam } from './api/get-exam';
+import { EXAM_PAGE_STATES, useExam } from './api/get-exam';
 import { ExamStatusBadge } from './exam-status-badge';
 import { ModeBadge } from './mode-badge';
 
@@ -35,17 +35,7 @@ export default function ExamDetailPage() {
   return (
     <>
       <BackLink to="/admin/exam/all-exam">Back to All Exams</BackLink>
-      <RecordDetail
-        query={query}
-        loadingLabel="Loading exam details"
-        notFound={{
-          title: 'No Exam Found',
-          message: 'The requested exam could not be found.',
-          listTo: '/admin/exam/all-exam',
-          listLabel: 'All Exams',
-        }}
-        error={{ title: 'Error Loading Exam', fallback: EXAM_RECORD_MESSAGES.loadFailed }}
-      >
+      <RecordDetail query={query} loadingLabel="Loading exam details" {...EXAM_PAGE_STATES}>
         {(exam) => <ExamDetailView exam={exam} />}
       </RecordDetail>
     </>

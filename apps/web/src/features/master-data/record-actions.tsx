@@ -9,12 +9,13 @@ import {
   updateSectionSchema,
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, Trash2, TriangleAlert } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { type FieldValues, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { Button } from '@/components/button';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Dropdown } from '@/components/dropdown';
 import { Modal } from '@/components/modal';
 import { TextField } from '@/components/text-field';
@@ -205,11 +206,6 @@ function DeleteRecordDialog({
   const remove = useDeleteRecord(kind);
   const [refusal, setRefusal] = useState<string | null>(null);
   const messages = MASTER_DATA_MESSAGES[kind];
-  const close = () => {
-    if (remove.isPending) return;
-    setRefusal(null);
-    onClose();
-  };
   const confirm = async () => {
     try {
       await remove.mutateAsync(id);
@@ -223,43 +219,17 @@ function DeleteRecordDialog({
   };
 
   return (
-    <Modal
-      open={open}
-      onClose={close}
+    <ConfirmDeleteDialog
+      name={open ? label : null}
       title={`Delete ${TITLES[kind]}`}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          {!refusal && (
-            <Button variant="danger" onClick={() => void confirm()} loading={remove.isPending}>
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-            </Button>
-          )}
-        </>
-      }
-    >
-      <div className="flex gap-4">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-600">
-          <TriangleAlert aria-hidden="true" className="size-5" />
-        </span>
-        <div className="space-y-2 text-sm text-slate-600">
-          {refusal ? (
-            <p role="alert" className="font-medium text-red-700">
-              {`${label} cannot be deleted: ${refusal}.`}
-            </p>
-          ) : (
-            <>
-              <p>
-                Are you sure you want to delete <strong className="text-slate-900">{label}</strong>?
-              </p>
-              <p>This action cannot be undone.</p>
-            </>
-          )}
-        </div>
-      </div>
-    </Modal>
+      warning="This action cannot be undone."
+      refusal={refusal}
+      deleting={remove.isPending}
+      onConfirm={() => void confirm()}
+      onClose={() => {
+        setRefusal(null);
+        onClose();
+      }}
+    />
   );
 }

@@ -22,3 +22,14 @@ export function getExamQueryOptions(examId: string) {
 export function useExam(examId: string) {
   return useQuery(getExamQueryOptions(examId));
 }
+
+/** What a page of one exam shows when it is missing or failed to load. */
+export const EXAM_PAGE_STATES = {
+  notFound: {
+    title: 'No Exam Found',
+    message: 'The requested exam could not be found.',
+    listTo: '/admin/exam/all-exam',
+    listLabel: 'All Exams',
+  },
+  error: { title: 'Error Loading Exam', fallback: EXAM_RECORD_MESSAGES.loadFailed },
+};
