@@ -32,21 +32,21 @@ const RECORD_TYPE_OPTIONS = AUDIT_RECORD_TYPES.map((value) => ({
   label: AUDIT_RECORD_TYPE_LABELS[value],
 }));
 
-/** The filters in force, kept in the address so Back and a shared link show the same entries. */
+/**
+ * The filters in force, kept in the address so Back and a shared link show the same entries:
+ * each change is a step of the history.
+ */
 function useAuditFilters(): [AuditFilters, (next: AuditFilters) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = Object.fromEntries(
     FILTER_KEYS.map((key) => [key, searchParams.get(key) ?? '']),
   ) as unknown as AuditFilters;
   const setFilters = (next: AuditFilters) => {
-    setSearchParams(
-      () => {
-        const params = new URLSearchParams();
-        for (const key of FILTER_KEYS) if (next[key]) params.set(key, next[key]);
-        return params;
-      },
-      { replace: true },
-    );
+    setSearchParams(() => {
+      const params = new URLSearchParams();
+      for (const key of FILTER_KEYS) if (next[key]) params.set(key, next[key]);
+      return params;
+    });
   };
   return [filters, setFilters];
 }
@@ -76,7 +76,7 @@ function ChangesDetail({ changes }: { changes: Record<string, unknown> }) {
       </summary>
       <dl className="mt-2 space-y-1 rounded-md bg-slate-50 p-2">
         {Object.entries(changes).map(([field, value]) => (
-          <div key={field} className="grid gap-x-2 sm:grid-cols-[minmax(0,10rem)_1fr]">
+          <div key={field} className="flex flex-wrap gap-x-2">
             <dt className="font-medium break-words text-slate-700">{field}</dt>
             <dd className="break-words text-slate-600">
               {isChange(value) ? `${shown(value.from)} → ${shown(value.to)}` : shown(value)}
@@ -176,11 +176,16 @@ export default function AuditLogPage() {
     setFilters({ ...filters, recordType: entry.recordType, recordId: entry.recordId });
 
   const columns: TableColumn<AuditEntry>[] = [
-    { key: 'at', header: 'When', width: '150px', cell: (entry) => formatDateTime(entry.at) },
+    {
+      key: 'at',
+      header: 'When',
+      width: '110px',
+      cell: (entry) => <span className="whitespace-normal">{formatDateTime(entry.at)}</span>,
+    },
     {
       key: 'actor',
       header: 'Who',
-      width: '200px',
+      width: '180px',
       cell: (entry) => (
         <span className="break-all whitespace-normal">{entry.actor.email || '—'}</span>
       ),
@@ -188,13 +193,13 @@ export default function AuditLogPage() {
     {
       key: 'action',
       header: 'Action',
-      width: '170px',
+      width: '140px',
       cell: (entry) => auditActionLabel(entry.action),
     },
     {
       key: 'record',
       header: 'Record',
-      width: '200px',
+      width: '170px',
       cell: (entry) => (
         <div className="whitespace-normal">
           <div className="font-medium break-words text-slate-900">{entry.recordLabel}</div>
@@ -212,7 +217,7 @@ export default function AuditLogPage() {
     {
       key: 'summary',
       header: 'Summary',
-      width: '320px',
+      width: '330px',
       cell: (entry) => (
         <div className="whitespace-normal">
           <p className="break-words">{entry.summary}</p>
