@@ -92,13 +92,15 @@ export const AUDIT_MESSAGES = {
 
 // --- The query --------------------------------------------------------------------------------
 
-/** An absent or blank parameter is no filter. */
+/**
+ * An absent or blank parameter is no filter. NUL, which no stored text can hold (PostgreSQL
+ * refuses it in a parameter), is dropped.
+ */
 const optionalText = <Output>(schema: z.ZodType<Output, string>) =>
   z
     .string()
-    .trim()
     .optional()
-    .transform((value) => value || undefined)
+    .transform((value) => value?.replaceAll('\0', '').trim() || undefined)
     .pipe(schema.optional());
 
 const ACTION_PATTERN = /^[a-z]+(-[a-z]+)*\.[a-z]+(-[a-z]+)*$/;

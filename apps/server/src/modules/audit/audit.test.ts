@@ -152,6 +152,8 @@ describe('GET /api/admin/get-audit-log', () => {
     expect(await days(`?actor=${encodeURIComponent(admin.email)}`)).toEqual([24, 22]);
     expect(await days('?actor=%27%22%5C%E2%9C%93')).toEqual([]);
     expect(await days('?actor=%20')).toEqual([24, 23, 22, 21, 20]);
+    expect(await days('?actor=%00')).toEqual([24, 23, 22, 21, 20]);
+    expect(await days('?actor=regis%00trar&recordId=s-%001')).toEqual([21, 20]);
   });
 
   it('filters by action, record type and record', async () => {
