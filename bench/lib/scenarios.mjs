@@ -309,6 +309,24 @@ function judgeExamDay({ pace, rungs, lobby }, _results, engine) {
   return rows;
 }
 
+/** A search's p99 under load, in ms: a registrar typing waits no longer than a keystroke's pause. */
+const SEARCH_P99_MAX = 100;
+
+/**
+ * What a registrar types into the student search: five digits of a roll number (R0012345) or of
+ * an email (student12345@…), each matching a few students; or a first and part of a last name
+ * (matching about 1,200 of 100,000), at one of its first pages.
+ */
+function studentSearch(scale) {
+  const digits = String(randomIndex(scale.students)).padStart(5, '0').slice(-5);
+  const names = ['Asha Pat', 'Ravi Sha', 'Meera Iy', 'Arjun Kh', 'Priya Da', 'Kiran Ra'];
+  const search =
+    randomIndex(4) === 0
+      ? `search=${encodeURIComponent(names[randomIndex(names.length)])}&page=${1 + randomIndex(20)}`
+      : `search=${digits}`;
+  return get(`/api/admin/get-all-student?${search}&limit=${PAGE}`);
+}
+
 export const SCENARIOS = [
   {
     id: 'baseline',
@@ -344,6 +362,18 @@ export const SCENARIOS = [
       ),
     ),
     judge: (m) => ({ target: 'record', figure: baselineShare(m), pass: null }),
+  },
+  {
+    id: 'students-search',
+    title:
+      'get-all-student?search: part of a roll number or email, or a name a page at a time (random: few answered again from memory)',
+    needs: ['students-page1'],
+    run: loadOf(({ scale }) => studentSearch(scale)),
+    judge: (m, results, engine) => ({
+      target: `p99 ≤ ${SEARCH_P99_MAX} ms (PostgreSQL); share of page 1's recorded`,
+      figure: `${percent(m.rps, results['students-page1'].rps)} of page 1's (${loadFigure(m)})`,
+      pass: verdict(engine, m.p99 <= SEARCH_P99_MAX && m.errors === 0, true),
+    }),
   },
   {
     id: 'student-detail',

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -9,23 +10,23 @@ export function useListParams<Name extends string>(
   names: readonly Name[],
 ): [Record<Name, string>, (changes: Partial<Record<Name, string>>) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
+  // The address as last set, not as this render saw it: a search sent when typing pauses, from
+  // an earlier render, must not undo a filter chosen meanwhile.
+  const latest = useRef(searchParams);
+  latest.current = searchParams;
   const values = Object.fromEntries(
     names.map((name) => [name, searchParams.get(name) ?? '']),
   ) as Record<Name, string>;
 
   const setValues = (changes: Partial<Record<Name, string>>) => {
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes) as [Name, string][]) {
-          if (value) params.set(name, value);
-          else params.delete(name);
-        }
-        params.delete('page');
-        return params;
-      },
-      { replace: true },
-    );
+    const params = new URLSearchParams(latest.current);
+    for (const [name, value] of Object.entries(changes) as [Name, string][]) {
+      if (value) params.set(name, value);
+      else params.delete(name);
+    }
+    params.delete('page');
+    latest.current = params;
+    setSearchParams(params, { replace: true });
   };
   return [values, setValues];
 }

@@ -76,7 +76,7 @@ export default function FacultyPage() {
     {
       key: 'employeeId',
       header: sortHeader('Employee ID', 'employeeId'),
-      width: '140px',
+      width: '120px',
       cell: (m) => m.professionalInfo.employeeId,
     },
     { key: 'email', header: 'Email', width: '200px', wideOnly: true, cell: (m) => m.email },
@@ -90,7 +90,7 @@ export default function FacultyPage() {
     {
       key: 'designation',
       header: sortHeader('Designation', 'designation'),
-      width: '180px',
+      width: '170px',
       cell: ({ professionalInfo }) => (
         <div className="min-w-0">
           <p className="truncate">{professionalInfo.designation}</p>

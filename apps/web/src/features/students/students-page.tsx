@@ -87,7 +87,7 @@ export default function StudentsPage() {
     {
       key: 'rollNumber',
       header: sortHeader('Roll Number', 'rollNumber'),
-      width: '140px',
+      width: '120px',
       cell: (s) => s.rollNumber,
     },
     {
