@@ -3,20 +3,14 @@ import { validStudentPayload } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
-import { apiSignIn, signIn } from './support/session';
+import { adminCreator, apiSignIn, signIn } from './support/session';
 
 // Years and names of this file only: other specs create their own records meanwhile.
 const BATCH = { startYear: 2048, endYear: 2052 };
 
 /** A student in master data of their own, made through the API; their id and default password. */
 async function createStudent(request: APIRequestContext) {
-  const { tokens } = await apiSignIn(request, admin.email, admin.password);
-  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
-  async function create(path: string, data: Record<string, unknown>) {
-    const response = await request.post(`/api/admin/${path}`, { headers, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()).data;
-  }
+  const create = await adminCreator(request);
   const batch = await create('create-batch', BATCH);
   const course = await create('create-course', {
     batchId: batch._id,

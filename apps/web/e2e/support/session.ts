@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { admin } from './accounts';
 
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -49,4 +50,15 @@ export async function completeFirstLogin(
   await page.getByRole('button', { name: /reset password/i }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, account.email, account.newPassword);
+}
+
+/** Creates records as the admin through the API: `create('create-batch', {...})` gives its data. */
+export async function adminCreator(request: APIRequestContext) {
+  const { tokens } = await apiSignIn(request, admin.email, admin.password);
+  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
+  return async function create(path: string, data: object) {
+    const response = await request.post(`/api/admin/${path}`, { headers, data });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()).data;
+  };
 }
