@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EXAM_MODES, EXAM_STATUSES } from './exams';
 import { MASTER_DATA_STATUSES } from './master-data';
-import { pageQuerySchema } from './people';
+import { facultyListDataSchema, pageQuerySchema } from './people';
 
 // --- Finding records in the admin's lists: search, filters, sort and page size -----------------
 
@@ -109,3 +109,7 @@ export const facultyFacetsSchema = z.object({
   designations: z.array(z.string()),
 });
 export type FacultyFacets = z.infer<typeof facultyFacetsSchema>;
+
+/** A page of the faculty list, with the departments and designations its filters offer. */
+export const facultyFindDataSchema = facultyListDataSchema.extend({ facets: facultyFacetsSchema });
+export type FacultyFindData = z.infer<typeof facultyFindDataSchema>;
