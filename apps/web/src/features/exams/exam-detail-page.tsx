@@ -6,7 +6,15 @@ import {
   type Question,
   scheduleText,
 } from '@examiq/contracts';
-import { BarChart3, CircleCheck, Copy, Pencil, Trash2, UsersRound } from 'lucide-react';
+import {
+  BarChart3,
+  CalendarClock,
+  CircleCheck,
+  Copy,
+  Pencil,
+  Trash2,
+  UsersRound,
+} from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
@@ -21,12 +29,19 @@ import { useDeleteExam, useDuplicateExam } from './api/change-exam';
 import { EXAM_PAGE_STATES, useExam } from './api/get-exam';
 import { ExamStatusBadge } from './exam-status-badge';
 import { ModeBadge } from './mode-badge';
+import { ScheduleEndDialog } from './schedule-end-dialog';
 
 const CHANGE_NOTES: Record<ExamChangeScope, string> = {
   FULL: 'Everything can still change: open it in the wizard to edit, publish or unpublish it.',
   SCHEDULE_END: EXAM_RECORD_MESSAGES.scheduleEndOnly,
   NONE: EXAM_RECORD_MESSAGES.resultsPublished,
 };
+
+/** The spec's schedule text, with the end of a one-day sitting, which is what moves once started. */
+function whenText(schedule: ExamDetail['scheduleDetails']): string {
+  const text = scheduleText(schedule);
+  return schedule.endTime ? `${text} to ${schedule.endTime}` : text;
+}
 
 /** /admin/exam/:examId: everything an exam holds, with its answer key, and what can be done. */
 export default function ExamDetailPage() {
@@ -96,7 +111,7 @@ function ExamDetailView({ exam }: { exam: ExamDetail }) {
             )}
           </DetailSection>
           <DetailSection title="Schedule">
-            <DetailItem term="When">{scheduleText(exam.scheduleDetails)}</DetailItem>
+            <DetailItem term="When">{whenText(exam.scheduleDetails)}</DetailItem>
             <DetailItem term="Buffers">
               {`${plural(exam.scheduleDetails.bufferTime.beforeExam, 'minute')} before, ${plural(exam.scheduleDetails.bufferTime.afterExam, 'minute')} after`}
             </DetailItem>
@@ -187,6 +202,7 @@ function KeyLine({ term, children }: { term: string; children: string }) {
 function ExamActions({ exam }: { exam: ExamDetail }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const [movingEnd, setMovingEnd] = useState(false);
   const remove = useDeleteExam();
   const duplicate = useDuplicateExam();
 
@@ -220,6 +236,12 @@ function ExamActions({ exam }: { exam: ExamDetail }) {
           Edit
         </ButtonLink>
       )}
+      {exam.changeScope === 'SCHEDULE_END' && (
+        <Button onClick={() => setMovingEnd(true)}>
+          <CalendarClock aria-hidden="true" className="size-4" />
+          Change End Time
+        </Button>
+      )}
       <Button variant="secondary" onClick={() => void copy()} loading={duplicate.isPending}>
         <Copy aria-hidden="true" className="size-4" />
         Duplicate
@@ -250,6 +272,7 @@ function ExamActions({ exam }: { exam: ExamDetail }) {
         onConfirm={() => void confirmDelete()}
         onClose={() => setConfirming(false)}
       />
+      <ScheduleEndDialog exam={exam} open={movingEnd} onClose={() => setMovingEnd(false)} />
     </>
   );
 }
