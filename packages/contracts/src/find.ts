@@ -103,6 +103,18 @@ export const examListQuerySchema = searchQuerySchema.extend({
 });
 export type ExamListQuery = z.output<typeof examListQuerySchema>;
 
+/** The parents a master data list is narrowed to; each filter may be given alone. */
+export const courseListQuerySchema = z.object({ batchId: idFilter('batch') });
+export type CourseListQuery = z.output<typeof courseListQuerySchema>;
+
+export const branchListQuerySchema = courseListQuerySchema.extend({ courseId: idFilter('course') });
+export type BranchListQuery = z.output<typeof branchListQuerySchema>;
+
+export const sectionListQuerySchema = branchListQuerySchema.extend({
+  branchId: idFilter('branch'),
+});
+export type SectionListQuery = z.output<typeof sectionListQuerySchema>;
+
 /** The departments and designations faculty records hold, for the list's filters. */
 export const facultyFacetsSchema = z.object({
   departments: z.array(z.string()),

@@ -215,6 +215,31 @@ export const sectionSchema = z.object({
 });
 export type Section = z.infer<typeof sectionSchema>;
 
+/** A parent of a record, as the lists name it. */
+const parentSchema = z.object({ _id: z.string(), name: z.string() });
+
+/** Where a record sits, from itself up to its batch: 'Section A · CSE · B.Tech · 2024-2028'. */
+export const MASTER_DATA_PATH_SEPARATOR = ' · ';
+
+// The lists' records carry their parents and their path, so a view shows where each sits.
+export const courseListItemSchema = courseSchema.extend({ batch: parentSchema, path: z.string() });
+export type CourseListItem = z.infer<typeof courseListItemSchema>;
+
+export const branchListItemSchema = branchSchema.extend({
+  batch: parentSchema,
+  course: parentSchema,
+  path: z.string(),
+});
+export type BranchListItem = z.infer<typeof branchListItemSchema>;
+
+export const sectionListItemSchema = sectionSchema.extend({
+  batch: parentSchema,
+  course: parentSchema,
+  branch: parentSchema.extend({ code: z.string() }),
+  path: z.string(),
+});
+export type SectionListItem = z.infer<typeof sectionListItemSchema>;
+
 export const masterDataCountsSchema = z.object({
   batches: z.number(),
   courses: z.number(),

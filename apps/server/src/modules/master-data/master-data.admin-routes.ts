@@ -1,7 +1,11 @@
 import {
   batchSchema,
   branchesByCourseQuerySchema,
+  branchListItemSchema,
+  branchListQuerySchema,
   branchSchema,
+  courseListItemSchema,
+  courseListQuerySchema,
   courseSchema,
   coursesByBatchQuerySchema,
   createBatchSchema,
@@ -9,6 +13,8 @@ import {
   createCourseSchema,
   createSectionSchema,
   masterDataCountsSchema,
+  sectionListItemSchema,
+  sectionListQuerySchema,
   sectionSchema,
   sectionsByBranchQuerySchema,
   successResponse,
@@ -40,9 +46,10 @@ const TAGS = ['master-data'];
 /** The tables each list is read from, as its cached answers depend on them. */
 const READS = {
   batches: { batches: 'rows' },
-  courses: { courses: 'rows' },
-  branches: { branches: 'rows' },
-  sections: { sections: 'rows' },
+  // Each record is listed with its parents' names, and a filter names a parent that may go.
+  courses: { courses: 'rows', batches: 'changes' },
+  branches: { branches: 'rows', courses: 'changes', batches: 'changes' },
+  sections: { sections: 'rows', branches: 'changes', courses: 'changes', batches: 'changes' },
   coursesOfBatch: { batches: 'changes', courses: 'rows' },
   branchesOfCourse: { courses: 'changes', branches: 'rows' },
   sectionsOfBranch: { branches: 'changes', sections: 'rows' },
@@ -152,15 +159,20 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
     {
       schema: {
         tags: TAGS,
-        summary: 'Lists every course by name',
+        summary:
+          'Lists every course by name with its parents and path, or those under a batch; 400 when a parent does not exist',
         security: BEARER_AUTH,
-        response: { 200: successResponse(courseSchema.array()), ...errorResponses(401, 403) },
+        querystring: courseListQuerySchema,
+        response: {
+          200: successResponse(courseListItemSchema.array()),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     (request, reply) =>
       sendCachedRead(db, request, reply, READS.courses, async () => ({
         success: true as const,
-        data: await listCourses(db),
+        data: await listCourses(db, request.query),
       })),
   );
 
@@ -169,15 +181,20 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
     {
       schema: {
         tags: TAGS,
-        summary: 'Lists every branch by name',
+        summary:
+          'Lists every branch by name with its parents and path, or those under a batch or course; 400 when a parent does not exist',
         security: BEARER_AUTH,
-        response: { 200: successResponse(branchSchema.array()), ...errorResponses(401, 403) },
+        querystring: branchListQuerySchema,
+        response: {
+          200: successResponse(branchListItemSchema.array()),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     (request, reply) =>
       sendCachedRead(db, request, reply, READS.branches, async () => ({
         success: true as const,
-        data: await listBranches(db),
+        data: await listBranches(db, request.query),
       })),
   );
 
@@ -186,15 +203,20 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
     {
       schema: {
         tags: TAGS,
-        summary: 'Lists every section by name',
+        summary:
+          'Lists every section by name with its parents and path, or those under a batch, course or branch; 400 when a parent does not exist',
         security: BEARER_AUTH,
-        response: { 200: successResponse(sectionSchema.array()), ...errorResponses(401, 403) },
+        querystring: sectionListQuerySchema,
+        response: {
+          200: successResponse(sectionListItemSchema.array()),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     (request, reply) =>
       sendCachedRead(db, request, reply, READS.sections, async () => ({
         success: true as const,
-        data: await listSections(db),
+        data: await listSections(db, request.query),
       })),
   );
 

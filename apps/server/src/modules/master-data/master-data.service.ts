@@ -1,17 +1,26 @@
-import type {
-  Batch,
-  Branch,
-  Course,
-  CreateBatchInput,
-  CreateBranchInput,
-  CreateCourseInput,
-  CreateSectionInput,
-  MasterDataCounts,
-  Section,
+import {
+  type Batch,
+  type Branch,
+  type BranchListItem,
+  type BranchListQuery,
+  type Course,
+  type CourseListItem,
+  type CourseListQuery,
+  type CreateBatchInput,
+  type CreateBranchInput,
+  type CreateCourseInput,
+  type CreateSectionInput,
+  FIND_MESSAGES,
+  MASTER_DATA_PATH_SEPARATOR,
+  type MasterDataCounts,
+  type Section,
+  type SectionListItem,
+  type SectionListQuery,
 } from '@examiq/contracts';
-import { type AnyColumn, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
+import { type RecordFilter, refuseUnknownRecords } from '../../db/find-page';
 import { perDatabase } from '../../db/per-database';
 import { preparedInsert } from '../../db/prepared-insert';
 import { batches, branches, courses, sections } from '../../db/schema';
@@ -244,28 +253,125 @@ export async function listBatches(db: AppDatabase): Promise<Batch[]> {
   return (await allBatches(db).execute()).map(toBatchDto);
 }
 
-export async function listCourses(db: AppDatabase): Promise<Course[]> {
-  const rows = await db
-    .select()
-    .from(courses)
-    .orderBy(...byName(courses.name, courses.id));
-  return rows.map(toCourseDto);
+/** A parent filter of a list: the column it narrows and the record it names. */
+type ParentFilter = RecordFilter & { column: AnyColumn };
+
+const batchFilter = (id: string | undefined): ParentFilter => ({
+  field: 'batchId',
+  id,
+  table: batches,
+  column: courses.batchId,
+  message: FIND_MESSAGES.batchNotFound,
+});
+const courseFilter = (id: string | undefined): ParentFilter => ({
+  field: 'courseId',
+  id,
+  table: courses,
+  column: branches.courseId,
+  message: FIND_MESSAGES.courseNotFound,
+});
+const branchFilter = (id: string | undefined): ParentFilter => ({
+  field: 'branchId',
+  id,
+  table: branches,
+  column: sections.branchId,
+  message: FIND_MESSAGES.branchNotFound,
+});
+
+/**
+ * The rows of a list under the parents its filters name, refusing with a 400 a filter naming a
+ * record that does not exist (an empty list would say the parent has no children).
+ */
+async function underParents<Row>(
+  db: AppDatabase,
+  filters: ParentFilter[],
+  read: (where: SQL | undefined) => Promise<Row[]>,
+): Promise<Row[]> {
+  const rows = await read(
+    and(...filters.flatMap(({ id, column }) => (id === undefined ? [] : [eq(column, id)]))),
+  );
+  if (rows.length === 0) await refuseUnknownRecords(db, filters);
+  return rows;
 }
 
-export async function listBranches(db: AppDatabase): Promise<Branch[]> {
-  const rows = await db
-    .select()
-    .from(branches)
-    .orderBy(...byName(branches.name, branches.id));
-  return rows.map(toBranchDto);
+const pathOf = (...names: string[]) => names.join(MASTER_DATA_PATH_SEPARATOR);
+const parentOf = (table: typeof batches | typeof courses | typeof branches) => ({
+  _id: table.id,
+  name: table.name,
+});
+
+export async function listCourses(
+  db: AppDatabase,
+  query: CourseListQuery,
+): Promise<CourseListItem[]> {
+  const rows = await underParents(db, [batchFilter(query.batchId)], (where) =>
+    db
+      .select({ course: courses, batch: parentOf(batches) })
+      .from(courses)
+      .innerJoin(batches, eq(batches.id, courses.batchId))
+      .where(where)
+      .orderBy(...byName(courses.name, courses.id)),
+  );
+  return rows.map(({ course, batch }) => ({
+    ...toCourseDto(course),
+    batch,
+    path: pathOf(course.name, batch.name),
+  }));
 }
 
-export async function listSections(db: AppDatabase): Promise<Section[]> {
-  const rows = await db
-    .select()
-    .from(sections)
-    .orderBy(...byName(sections.name, sections.id));
-  return rows.map(toSectionDto);
+export async function listBranches(
+  db: AppDatabase,
+  query: BranchListQuery,
+): Promise<BranchListItem[]> {
+  const filters = [batchFilter(query.batchId), courseFilter(query.courseId)];
+  const rows = await underParents(db, filters, (where) =>
+    db
+      .select({ branch: branches, course: parentOf(courses), batch: parentOf(batches) })
+      .from(branches)
+      .innerJoin(courses, eq(courses.id, branches.courseId))
+      .innerJoin(batches, eq(batches.id, courses.batchId))
+      .where(where)
+      .orderBy(...byName(branches.name, branches.id)),
+  );
+  return rows.map(({ branch, course, batch }) => ({
+    ...toBranchDto(branch),
+    batch,
+    course,
+    path: pathOf(branch.code, course.name, batch.name),
+  }));
+}
+
+export async function listSections(
+  db: AppDatabase,
+  query: SectionListQuery,
+): Promise<SectionListItem[]> {
+  const filters = [
+    batchFilter(query.batchId),
+    courseFilter(query.courseId),
+    branchFilter(query.branchId),
+  ];
+  const rows = await underParents(db, filters, (where) =>
+    db
+      .select({
+        section: sections,
+        branch: { ...parentOf(branches), code: branches.code },
+        course: parentOf(courses),
+        batch: parentOf(batches),
+      })
+      .from(sections)
+      .innerJoin(branches, eq(branches.id, sections.branchId))
+      .innerJoin(courses, eq(courses.id, branches.courseId))
+      .innerJoin(batches, eq(batches.id, courses.batchId))
+      .where(where)
+      .orderBy(...byName(sections.name, sections.id)),
+  );
+  return rows.map(({ section, branch, course, batch }) => ({
+    ...toSectionDto(section),
+    batch,
+    course,
+    branch,
+    path: pathOf(MASTER_DATA_LABEL.section(section), branch.code, course.name, batch.name),
+  }));
 }
 
 /**

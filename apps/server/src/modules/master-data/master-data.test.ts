@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   batchSchema,
+  branchListItemSchema,
   branchSchema,
+  courseListItemSchema,
   courseSchema,
   masterDataCountsSchema,
+  sectionListItemSchema,
   sectionSchema,
   successResponse,
   VALIDATION_FAILED_MESSAGE,
@@ -210,9 +213,9 @@ describe('lists', () => {
     await api.section(branch._id, { name: 'B' });
 
     for (const [path, schema] of [
-      ['get-courses', courseSchema],
-      ['get-branches', branchSchema],
-      ['get-sections', sectionSchema],
+      ['get-courses', courseListItemSchema],
+      ['get-branches', branchListItemSchema],
+      ['get-sections', sectionListItemSchema],
     ] as const) {
       const response = await api.get(path);
       expect(response.statusCode).toBe(200);
