@@ -1,15 +1,31 @@
-import { EXAM_MESSAGES, type ExamListItem, scheduleText } from '@examiq/contracts';
+import {
+  EXAM_MESSAGES,
+  EXAM_MODE_LABELS,
+  EXAM_MODES,
+  EXAM_SORTS,
+  EXAM_STATUSES,
+  type ExamListItem,
+  SEARCH_MAX_LENGTH,
+  scheduleText,
+} from '@examiq/contracts';
 import { ClipboardCheck, Eye, Plus, UsersRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ButtonLink } from '@/components/button';
+import { Dropdown } from '@/components/dropdown';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
+import { PageSizeSelect } from '@/components/page-size-select';
+import { SearchBox } from '@/components/search-box';
+import { SortHeader } from '@/components/sort-header';
 import { Table, type TableColumn } from '@/components/table';
 import { TwoLines } from '@/components/two-lines';
 import { getServerMessage } from '@/lib/api-client';
-import { usePageParam } from '@/lib/use-page-param';
+import { useBatches } from '@/lib/lookups/get-batches';
+import { batchOptions } from '@/lib/lookups/lookup-options';
+import { useListView } from '@/lib/use-list-view';
 import { useExams } from './api/get-all-exam';
-import { ExamStatusBadge } from './exam-status-badge';
+import { EXAM_STATUS_LABELS, ExamStatusBadge } from './exam-status-badge';
 import { ModeBadge } from './mode-badge';
 
 /**
@@ -46,10 +62,20 @@ function ResultsLink({ exam }: { exam: ExamListItem }) {
   );
 }
 
-const columns: TableColumn<ExamListItem>[] = [
+const FILTERS = ['mode', 'status', 'batch'] as const;
+const MODE_OPTIONS = EXAM_MODES.map((mode) => ({ value: mode, label: EXAM_MODE_LABELS[mode] }));
+const STATUS_OPTIONS = EXAM_STATUSES.map((status) => ({
+  value: status,
+  label: EXAM_STATUS_LABELS[status],
+}));
+
+/** The list's columns; the title and schedule headings sort the list. */
+const columnsOf = (
+  sortHeader: (label: string, column: (typeof EXAM_SORTS)[number]) => ReactNode,
+): TableColumn<ExamListItem>[] => [
   {
     key: 'title',
-    header: 'Exam',
+    header: sortHeader('Exam', 'title'),
     width: '200px',
     cell: (exam) => (
       <TwoLines
@@ -102,7 +128,7 @@ const columns: TableColumn<ExamListItem>[] = [
   },
   {
     key: 'schedule',
-    header: 'Schedule',
+    header: sortHeader('Schedule', 'schedule'),
     width: '190px',
     cell: (exam) => (
       <TwoLines
@@ -140,10 +166,25 @@ const columns: TableColumn<ExamListItem>[] = [
   },
 ];
 
-/** The paginated exam list, on the page given by ?page=. */
+/**
+ * The exam list with its search, filters, sort and page size, all in the address beside the page,
+ * so Back and a shared link show the same view.
+ */
 export function ExamTable() {
-  const [page, setPage] = usePageParam();
-  const exams = useExams(page);
+  const view = useListView(FILTERS, EXAM_SORTS);
+  const { values, setValues } = view;
+  const exams = useExams(view.query);
+  const batches = useBatches();
+  const filtered = FILTERS.some((name) => values[name]) || Boolean(values.search);
+  const columns = columnsOf((label, column) => (
+    <SortHeader
+      label={label}
+      column={column}
+      sort={view.sort}
+      order={view.order}
+      onSort={view.setSort}
+    />
+  ));
 
   return (
     <>
@@ -154,20 +195,62 @@ export function ExamTable() {
           onRetry={() => void exams.refetch()}
         />
       )}
+      <SearchBox
+        label="Search exams"
+        placeholder="Search by title or subject"
+        value={values.search}
+        onSearch={(search) => setValues({ search })}
+        maxLength={SEARCH_MAX_LENGTH}
+      />
+      <fieldset className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <legend className="sr-only">Filter exams</legend>
+        <Dropdown
+          label="Mode"
+          placeholder="All"
+          options={MODE_OPTIONS}
+          value={values.mode}
+          onChange={(event) => setValues({ mode: event.target.value })}
+        />
+        <Dropdown
+          label="Status"
+          placeholder="All"
+          options={STATUS_OPTIONS}
+          value={values.status}
+          onChange={(event) => setValues({ status: event.target.value })}
+        />
+        <Dropdown
+          label="Batch"
+          placeholder="All"
+          options={batchOptions(batches.data)}
+          loading={batches.isPending}
+          value={values.batch}
+          onChange={(event) => setValues({ batch: event.target.value })}
+        />
+      </fieldset>
       <Table
         caption="Exams"
         columns={columns}
         rows={exams.data?.exams ?? []}
         rowKey={(exam) => exam._id}
         loading={exams.isPending}
-        emptyTitle={exams.isError ? 'Exams could not be loaded' : 'No exams yet'}
+        emptyTitle={
+          exams.isError ? 'Exams could not be loaded' : filtered ? 'No exams found' : 'No exams yet'
+        }
         emptyDescription={
-          exams.isError ? 'Try again in a moment.' : 'Create your first exam to see it here.'
+          exams.isError
+            ? 'Try again in a moment.'
+            : filtered
+              ? 'No exam matches this search and these filters.'
+              : 'Create your first exam to see it here.'
         }
         label="exams"
         pagination={exams.data?.pagination}
-        onPageChange={setPage}
+        pageSize={view.limit}
+        onPageChange={view.setPage}
       />
+      <div className="mt-3 flex justify-end">
+        <PageSizeSelect value={view.limit} onChange={view.setLimit} />
+      </div>
     </>
   );
 }
