@@ -111,6 +111,7 @@ describe('POST /api/admin/set-account-status', () => {
     expect((await auditOf(student._id)).map((entry) => entry.action)).toEqual([
       'student.reactivate',
       'student.deactivate',
+      'student.create',
     ]);
   });
 
@@ -121,7 +122,7 @@ describe('POST /api/admin/set-account-status', () => {
       isActive: true,
     });
     expect(response.statusCode).toBe(200);
-    expect(await auditOf(student._id)).toEqual([]);
+    expect((await auditOf(student._id)).map((entry) => entry.action)).toEqual(['student.create']);
     expect((await me(session.tokens.accessToken)).statusCode).toBe(200);
   });
 
