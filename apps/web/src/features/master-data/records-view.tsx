@@ -1,12 +1,15 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { RotateCw, TriangleAlert } from 'lucide-react';
+import { MapPin, RotateCw, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { BackLink } from '@/components/back-link';
 import { Button } from '@/components/button';
+import { Dropdown } from '@/components/dropdown';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { StatusBadge } from '@/components/status-badge';
+import { type CascadeLevel, useLookupCascade } from '@/lib/lookups/use-lookup-cascade';
+import { useListParams } from '@/lib/use-list-params';
 
 const SKELETON_CARDS = 6;
 
@@ -20,6 +23,8 @@ interface RecordsViewProps<T extends { _id: string }> {
   failedTitle: string;
   emptyTitle: string;
   emptyDescription: string;
+  /** The parent filters above the cards, and whether any is chosen. */
+  filters?: ParentFilters;
   renderRecord: (record: T) => ReactNode;
 }
 
@@ -32,6 +37,7 @@ export function RecordsView<T extends { _id: string }>({
   failedTitle,
   emptyTitle,
   emptyDescription,
+  filters,
   renderRecord,
 }: RecordsViewProps<T>) {
   let content: ReactNode;
@@ -55,7 +61,14 @@ export function RecordsView<T extends { _id: string }>({
   } else if (query.data.length === 0) {
     content = (
       <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <EmptyState title={emptyTitle} description={emptyDescription} />
+        <EmptyState
+          title={emptyTitle}
+          description={
+            filters?.chosen
+              ? 'Nothing here is under the batch, course or branch chosen.'
+              : emptyDescription
+          }
+        />
       </div>
     );
   } else {
@@ -72,12 +85,69 @@ export function RecordsView<T extends { _id: string }>({
     <>
       <BackLink to="/admin/data">Back to Master Data</BackLink>
       <PageHeader title={title} description={description} />
+      {filters?.controls}
       {content}
     </>
   );
 }
 
 const gridClasses = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
+
+/** The levels a view can be narrowed to, from the top, and the list call's names for them. */
+const PARENT_PARAMS = { batch: 'batchId', course: 'courseId', branch: 'branchId' } as const;
+type ParentLevel = keyof typeof PARENT_PARAMS;
+type ParentParam = (typeof PARENT_PARAMS)[ParentLevel];
+const PARENT_NAMES = Object.values(PARENT_PARAMS);
+
+export interface ParentFilters {
+  /** The list call's filters: the chosen parents of the levels the view offers. */
+  query: Partial<Record<ParentParam, string>>;
+  chosen: boolean;
+  controls: ReactNode;
+}
+
+/**
+ * Batch → Course → Branch dropdowns narrowing a view to the records under a parent, kept in the
+ * address so Back and a shared link show the same cards. A new choice empties the levels under it.
+ */
+export function useParentFilters(
+  levels: readonly ParentLevel[],
+  recordLabel: string,
+): ParentFilters {
+  const [values, setValues] = useListParams(PARENT_NAMES);
+  const cascade = useLookupCascade({
+    batch: { id: values.batchId },
+    courseId: values.courseId,
+    branchId: values.branchId,
+    clear: (level: CascadeLevel) => {
+      if (level !== 'section') setValues({ [PARENT_PARAMS[level]]: '' });
+    },
+  });
+  const query = Object.fromEntries(
+    levels.flatMap((level) => {
+      const value = values[PARENT_PARAMS[level]];
+      return value ? [[PARENT_PARAMS[level], value]] : [];
+    }),
+  );
+  const controls = (
+    <fieldset className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <legend className="sr-only">Filter {recordLabel}</legend>
+      {levels.map((level) => (
+        <Dropdown
+          key={level}
+          {...cascade[level]}
+          placeholder={cascade[level].disabled ? cascade[level].placeholder : 'All'}
+          value={values[PARENT_PARAMS[level]]}
+          onChange={(event) => {
+            setValues({ [PARENT_PARAMS[level]]: event.target.value });
+            cascade.clearBelow(level);
+          }}
+        />
+      ))}
+    </fieldset>
+  );
+  return { query, chosen: Object.keys(query).length > 0, controls };
+}
 
 function SkeletonCard() {
   return (
@@ -114,6 +184,8 @@ function LoadFailure({ title, onRetry }: { title: string; onRetry: () => void })
 interface RecordCardProps {
   title: string;
   subtitle?: string;
+  /** Where the record sits, e.g. 'Section A · CSE · B.Tech · 2024-2028'. */
+  path?: string;
   status: string;
   /** Term and value pairs (RecordDetail) listed under the title. */
   children: ReactNode;
@@ -122,7 +194,7 @@ interface RecordCardProps {
 }
 
 /** One record of a view page, named by its title so it can be found as an article. */
-export function RecordCard({ title, subtitle, status, children, actions }: RecordCardProps) {
+export function RecordCard({ title, subtitle, path, status, children, actions }: RecordCardProps) {
   const titleId = useId();
   return (
     <article
@@ -135,6 +207,12 @@ export function RecordCard({ title, subtitle, status, children, actions }: Recor
             {title}
           </h2>
           {subtitle && <p className="mt-0.5 text-sm text-slate-600">{subtitle}</p>}
+          {path && (
+            <p className="mt-1 flex items-start gap-1 text-xs text-slate-600">
+              <MapPin aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+              <span className="break-words">{path}</span>
+            </p>
+          )}
         </div>
         <StatusBadge status={status} />
       </div>

@@ -1,14 +1,16 @@
 import { MASTER_DATA_MESSAGES } from '@examiq/contracts';
 import { useBranches } from './api/get-branches';
 import { RecordActions } from './record-actions';
-import { RecordCard, RecordDetail, RecordsView } from './records-view';
+import { RecordCard, RecordDetail, RecordsView, useParentFilters } from './records-view';
 
 export default function ViewBranchPage() {
+  const filters = useParentFilters(['batch', 'course'], 'branches');
   return (
     <RecordsView
       title="All Branches"
-      description="Every branch with its code and status."
-      query={useBranches()}
+      description="Every branch with its course and batch, its code and status."
+      query={useBranches(filters.query)}
+      filters={filters}
       loadingLabel="Loading branches"
       failedTitle={MASTER_DATA_MESSAGES.branch.loadFailed}
       emptyTitle="No branches found"
@@ -16,6 +18,7 @@ export default function ViewBranchPage() {
       renderRecord={(branch) => (
         <RecordCard
           title={branch.name}
+          path={branch.path}
           status={branch.status}
           actions={
             <RecordActions
