@@ -11,8 +11,8 @@ import { TextField } from '@/components/text-field';
 import { getFieldErrors, getServerMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useUpdateExam } from './api/change-exam';
+import { BufferTimeFields } from './wizard/buffer-time-fields';
 import { examValuesOf } from './wizard/exam-values';
-import { NumberField } from './wizard/number-field';
 import { buildPayload } from './wizard/steps';
 
 const scheduleFormSchemaFor = (mode: ExamDetail['examMode']) =>
@@ -116,28 +116,15 @@ function ScheduleEndForm({ exam, onSave, onClose }: ScheduleEndFormProps) {
           />
         )}
       </FieldGrid>
-      <fieldset>
-        <legend className="mb-1 text-sm font-semibold text-slate-800">Buffer Time</legend>
-        <p className="mb-3 text-sm text-slate-500">
-          Minutes the exam opens early and stays open late, from 0 to 60.
-        </p>
-        <FieldGrid>
-          <NumberField
-            label="Before Exam (minutes)"
-            min={0}
-            max={60}
-            error={errorOf('scheduleDetails.bufferTime.beforeExam')}
-            {...register('scheduleDetails.bufferTime.beforeExam', { valueAsNumber: true })}
-          />
-          <NumberField
-            label="After Exam (minutes)"
-            min={0}
-            max={60}
-            error={errorOf('scheduleDetails.bufferTime.afterExam')}
-            {...register('scheduleDetails.bufferTime.afterExam', { valueAsNumber: true })}
-          />
-        </FieldGrid>
-      </fieldset>
+      <BufferTimeFields
+        register={(buffer) =>
+          register(`scheduleDetails.bufferTime.${buffer}`, { valueAsNumber: true })
+        }
+        errors={{
+          beforeExam: errorOf('scheduleDetails.bufferTime.beforeExam'),
+          afterExam: errorOf('scheduleDetails.bufferTime.afterExam'),
+        }}
+      />
       {refusal && (
         <p role="alert" className="font-medium text-red-700">
           {refusal}

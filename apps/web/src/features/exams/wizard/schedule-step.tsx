@@ -1,9 +1,9 @@
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { FieldGrid } from '@/components/person-form';
 import { TextField } from '@/components/text-field';
+import { BufferTimeFields } from './buffer-time-fields';
 import type { ExamWizardValues } from './exam-values';
 import { recheck } from './form-helpers';
-import { NumberField } from './number-field';
 
 /** PROCTORING exams sit on one date between two times; AUTO exams run between two dates. */
 export function ScheduleStep() {
@@ -57,28 +57,15 @@ export function ScheduleStep() {
           />
         </FieldGrid>
       )}
-      <fieldset>
-        <legend className="mb-1 text-sm font-semibold text-slate-800">Buffer Time</legend>
-        <p className="mb-3 text-sm text-slate-500">
-          Minutes the exam opens early and stays open late, from 0 to 60.
-        </p>
-        <FieldGrid>
-          <NumberField
-            label="Before Exam (minutes)"
-            min={0}
-            max={60}
-            error={fieldErrors?.bufferTime?.beforeExam?.message}
-            {...register('scheduleDetails.bufferTime.beforeExam', { valueAsNumber: true })}
-          />
-          <NumberField
-            label="After Exam (minutes)"
-            min={0}
-            max={60}
-            error={fieldErrors?.bufferTime?.afterExam?.message}
-            {...register('scheduleDetails.bufferTime.afterExam', { valueAsNumber: true })}
-          />
-        </FieldGrid>
-      </fieldset>
+      <BufferTimeFields
+        register={(buffer) =>
+          register(`scheduleDetails.bufferTime.${buffer}`, { valueAsNumber: true })
+        }
+        errors={{
+          beforeExam: fieldErrors?.bufferTime?.beforeExam?.message,
+          afterExam: fieldErrors?.bufferTime?.afterExam?.message,
+        }}
+      />
     </div>
   );
 }
