@@ -11,14 +11,14 @@ import { FieldErrors } from '../errors';
 import { containing } from '../modules/attempts/sittings.service';
 import type { AppDatabase } from './client';
 import { paginationOf } from './pagination';
-import { folded, users } from './schema';
+import { users } from './schema';
 
 /**
- * Whether `text` holds the search anywhere, ignoring case and accents, its wildcards taken
- * literally. Written as the trigram indexes of migration 0013 are, so a search reads them.
+ * Whether a table's folded search text holds the search anywhere, ignoring case and accents, its
+ * wildcards taken literally; the column's trigram index finds the rows.
  */
-export function holdsSearch(text: SQL | AnyColumn, search: string): SQL {
-  return sql`${folded(sql`${text}`)} like examiq_fold(${containing(search)})`;
+export function holdsSearch(searchText: AnyColumn, search: string): SQL {
+  return sql`${searchText} like examiq_fold(${containing(search)})`;
 }
 
 /**

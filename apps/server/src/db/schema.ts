@@ -47,14 +47,16 @@ const timestamps = () => ({
 });
 
 /**
- * Text as the lists' search compares it: lower case, accents dropped (migration 0013's
- * `examiq_fold`, an immutable wrapper of `unaccent`), so an index can hold it.
+ * The text a list's search box looks in, stored folded: lower case, accents dropped (migration
+ * 0013's `examiq_fold`, an immutable wrapper of `unaccent`). Stored, so that neither a query nor
+ * the recheck of the rows a trigram index finds calls the function once per row (migration 0014).
  */
-export const folded = (text: SQL) => sql`examiq_fold(${text})`;
+const searchText = (source: SQL) =>
+  text('search_text').generatedAlwaysAs(sql`examiq_fold(${source})`);
 
-/** A trigram index of folded text: a search for any part of it reads the index, not the table. */
-const trigramIndex = (name: string, text: SQL) =>
-  index(name).using('gin', sql`${folded(text)} gin_trgm_ops`);
+/** A trigram index of a search text: a search for any part of it reads the index, not the table. */
+const trigramIndex = (name: string, column: AnyPgColumn) =>
+  index(name).using('gin', sql`${column} gin_trgm_ops`);
 
 export const users = pgTable(
   'users',
@@ -67,11 +69,13 @@ export const users = pgTable(
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     isFirstLogin: boolean('is_first_login').notNull().default(true),
     lastLogin: timestamptz('last_login'),
+    // The lists of students and faculty find a person by their account's email too.
+    searchText: searchText(sql`email`),
     ...timestamps(),
   },
   (table) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
-    trigramIndex('users_email_search_idx', sql`${table.email}`),
+    trigramIndex('users_email_search_idx', table.searchText),
     index('users_role_idx').on(table.role),
     check('users_role_check', sql`${table.role} in ('admin', 'faculty', 'student')`),
   ],
@@ -248,23 +252,8 @@ const personColumns = () => ({
   ...timestamps(),
 });
 
-type SearchedColumns<Name extends string> = Record<Name, AnyPgColumn>;
-
-// What each list's search box looks in, besides the account's email. One text per table, so one
+// What each list's search box looks in, besides a person's email. One text per table, so one
 // index serves every part of it; the fields are joined by a space, so a full name matches too.
-
-export const studentSearchText = (
-  table: SearchedColumns<'firstName' | 'lastName' | 'studentId' | 'rollNumber'>,
-) =>
-  sql`${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.studentId} || ' ' || ${table.rollNumber}`;
-
-export const facultySearchText = (
-  table: SearchedColumns<'firstName' | 'lastName' | 'facultyId' | 'employeeId'>,
-) =>
-  sql`${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.facultyId} || ' ' || ${table.employeeId}`;
-
-export const examSearchText = (table: SearchedColumns<'title' | 'subject'>) =>
-  sql`${table.title} || ' ' || ${table.subject}`;
 
 // Lists page newest first with the id breaking ties: `order by created_at desc, id desc` reads
 // the (created_at, id) index backwards.
@@ -283,6 +272,9 @@ export const students = pgTable(
     semester: integer('semester').notNull(),
     admissionYear: integer('admission_year').notNull(),
     expectedGraduationYear: integer('expected_graduation_year').notNull(),
+    searchText: searchText(
+      sql`first_name || ' ' || last_name || ' ' || student_id || ' ' || roll_number`,
+    ),
   },
   (table) => [
     uniqueIndex('students_roll_number_lower_key').on(sql`lower(${table.rollNumber})`),
@@ -291,7 +283,7 @@ export const students = pgTable(
     index('students_course_id_idx').on(table.courseId),
     index('students_branch_id_idx').on(table.branchId),
     index('students_section_id_idx').on(table.sectionId),
-    trigramIndex('students_search_idx', studentSearchText(table)),
+    trigramIndex('students_search_idx', table.searchText),
     index('students_name_idx').on(table.firstName, table.lastName, table.id),
   ],
 );
@@ -311,11 +303,14 @@ export const faculty = pgTable(
     previousInstitutions: jsonb('previous_institutions')
       .$type<PreviousInstitutionColumn[]>()
       .notNull(),
+    searchText: searchText(
+      sql`first_name || ' ' || last_name || ' ' || faculty_id || ' ' || employee_id`,
+    ),
   },
   (table) => [
     uniqueIndex('faculty_employee_id_lower_key').on(sql`lower(${table.employeeId})`),
     index('faculty_created_at_id_idx').on(table.createdAt, table.id),
-    trigramIndex('faculty_search_idx', facultySearchText(table)),
+    trigramIndex('faculty_search_idx', table.searchText),
   ],
 );
 
@@ -376,6 +371,7 @@ export const exams = pgTable(
     ),
     // An exam outlives the admin account that created it.
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    searchText: searchText(sql`title || ' ' || subject`),
     ...timestamps(),
   },
   (table) => [
@@ -385,7 +381,7 @@ export const exams = pgTable(
     index('exams_course_id_idx').on(table.courseId),
     index('exams_branch_id_idx').on(table.branchId),
     index('exams_created_by_idx').on(table.createdBy),
-    trigramIndex('exams_search_idx', examSearchText(table)),
+    trigramIndex('exams_search_idx', table.searchText),
     // The dashboard's exam statistics count published exams by their window from this index alone.
     index('exams_published_window_idx')
       .on(table.windowStart, table.windowEnd)

@@ -33,7 +33,6 @@ import {
   branches,
   courses,
   examFaculty,
-  examSearchText,
   examSections,
   exams,
   examTargetSections,
@@ -535,7 +534,7 @@ const EXAM_SORT_COLUMNS: Record<ExamSort, (SQL | AnyColumn)[]> = {
 
 function examConditions(query: ExamListQuery): SQL[] {
   return [
-    query.search === undefined ? [] : holdsSearch(examSearchText(exams), query.search),
+    query.search === undefined ? [] : holdsSearch(exams.searchText, query.search),
     query.mode === undefined ? [] : eq(exams.mode, query.mode),
     query.status === undefined ? [] : eq(exams.status, query.status),
     query.batch === undefined ? [] : eq(exams.batchId, query.batch),

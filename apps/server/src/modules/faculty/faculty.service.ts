@@ -21,7 +21,7 @@ import { insertOne } from '../../db/errors';
 import { findPage, holdsSearch, matchingTotal, personStatusIs, sortedBy } from '../../db/find-page';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
-import { faculty, facultySearchText, users } from '../../db/schema';
+import { faculty, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import {
@@ -166,8 +166,8 @@ function facultyConditions(query: FacultyListQuery): SQL[] {
     query.search === undefined
       ? []
       : (or(
-          holdsSearch(facultySearchText(faculty), query.search),
-          holdsSearch(users.email, query.search),
+          holdsSearch(faculty.searchText, query.search),
+          holdsSearch(users.searchText, query.search),
         ) as SQL),
     query.department === undefined
       ? []

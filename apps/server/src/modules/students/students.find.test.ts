@@ -138,6 +138,14 @@ describe('GET /api/admin/get-all-student?search', () => {
     expect((await search(text)).names).toEqual(names);
   });
 
+  it('sorts and pages what a search finds, a student found by name and email once', async () => {
+    expect(await find('search=campus&sort=email&order=desc&limit=1&page=2')).toEqual({
+      names: ['Bilal'],
+      total: 2,
+    });
+    expect(await find('search=asha&sort=name&limit=10')).toEqual({ names: ['Asha'], total: 1 });
+  });
+
   it('treats a blank search as none', async () => {
     expect((await search('   ')).total).toBe(4);
   });

@@ -11,6 +11,7 @@ import {
   type UpdateStudentPayload,
 } from '@examiq/contracts';
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import { batchedRead } from '../../db/batched-read';
 import type { AppDatabase } from '../../db/client';
 import type { Dependencies } from '../../db/commit-state';
@@ -25,15 +26,7 @@ import {
 } from '../../db/find-page';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
-import {
-  batches,
-  branches,
-  courses,
-  sections,
-  studentSearchText,
-  students,
-  users,
-} from '../../db/schema';
+import { batches, branches, courses, sections, students, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import {
@@ -265,21 +258,9 @@ const STUDENT_SORT_COLUMNS: Record<StudentSort, (SQL | AnyColumn)[]> = {
   email: [sql`lower(${users.email})`],
 };
 
-/**
- * The students whose name, student ID or roll number, or whose account's email, holds the
- * search: each of the two read from its own trigram index.
- */
-function studentsHolding(search: string): SQL {
-  return sql`${students.id} in (
-    select ${students.id} from ${students} where ${holdsSearch(studentSearchText(students), search)}
-    union all
-    select ${students.id} from ${students} inner join ${users} on ${users.id} = ${students.userId}
-    where ${holdsSearch(users.email, search)})`;
-}
-
-function studentConditions(query: StudentListQuery): SQL[] {
+/** The filters of a query, besides its search. */
+function studentFilters(query: StudentListQuery): SQL[] {
   return [
-    query.search === undefined ? [] : studentsHolding(query.search),
     query.batch === undefined
       ? []
       : sql`${students.courseId} in (select ${courses.id} from ${courses} where ${courses.batchId} = ${query.batch})`,
@@ -290,20 +271,55 @@ function studentConditions(query: StudentListQuery): SQL[] {
   ].flat();
 }
 
+/**
+ * The students a query finds, each with the values its sort reads. A search unites two reads,
+ * each from its own trigram index: the students whose name, student ID or roll number holds it,
+ * and those whose account's email does. The page is then sorted and cut from these rows alone,
+ * without reading each matching student again.
+ */
+function matchingStudents(db: AppDatabase, query: StudentListQuery, filters: SQL[]) {
+  const sortValues = Object.fromEntries(
+    STUDENT_SORT_COLUMNS[query.sort].map((column, index) => [
+      `sort${index}`,
+      sql`${column}`.as(`sort${index}`),
+    ]),
+  );
+  // Joining the account costs a look-up per matching student, so only a query reading it does.
+  const readsAccount = query.status !== undefined || query.sort === 'email';
+  const read = (search: SQL | undefined, joinAccount: boolean) => {
+    const from = db
+      .select({ id: students.id, ...sortValues })
+      .from(students)
+      .$dynamic();
+    return (joinAccount ? from.innerJoin(users, eq(users.id, students.userId)) : from).where(
+      and(search, ...filters),
+    );
+  };
+  const matches =
+    query.search === undefined
+      ? read(undefined, readsAccount)
+      : union(
+          read(holdsSearch(students.searchText, query.search), readsAccount),
+          read(holdsSearch(users.searchText, query.search), true),
+        );
+  const sortedByColumns = Object.keys(sortValues).map((key) => sql`${sql.identifier(key)}`);
+  return { matches: matches.as('matches'), sortedByColumns };
+}
+
 /** The ids of a page of the students the query finds, in its order, with their total. */
-function findStudentIds(db: AppDatabase, query: StudentListQuery, conditions: SQL[]) {
+function findStudentIds(db: AppDatabase, query: StudentListQuery, filters: SQL[]) {
   const order = query.order ?? defaultOrderOf(query.sort);
+  const { matches, sortedByColumns } = matchingStudents(db, query, filters);
   return findPage(query, ({ limit, offset }) =>
     db
       .select({
-        id: students.id,
+        id: matches.id,
         // Unfiltered, every student is counted: the kept total saves counting them.
-        total: conditions.length > 0 ? matchingTotal : listTotal('students'),
+        total:
+          query.search !== undefined || filters.length > 0 ? matchingTotal : listTotal('students'),
       })
-      .from(students)
-      .innerJoin(users, eq(users.id, students.userId))
-      .where(and(...conditions))
-      .orderBy(...sortedBy(order, ...STUDENT_SORT_COLUMNS[query.sort]))
+      .from(matches)
+      .orderBy(...sortedBy(order, ...sortedByColumns))
       .limit(limit)
       .offset(offset),
   );
@@ -322,11 +338,14 @@ export async function listStudents(
   db: AppDatabase,
   query: StudentListQuery,
 ): Promise<{ students: Student[]; pagination: Pagination }> {
-  const conditions = studentConditions(query);
+  const filters = studentFilters(query);
   const { items: ids, pagination } =
-    conditions.length === 0 && query.sort === 'createdAt' && query.order !== 'asc'
+    query.search === undefined &&
+    filters.length === 0 &&
+    query.sort === 'createdAt' &&
+    query.order !== 'asc'
       ? await newestStudents(db, query)
-      : await findStudentIds(db, query, conditions).then(({ items, pagination }) => ({
+      : await findStudentIds(db, query, filters).then(({ items, pagination }) => ({
           items: items.map((row) => row.id),
           pagination,
         }));
