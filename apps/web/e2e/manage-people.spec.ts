@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, PEOPLE_MESSAGES } from '@examiq/contracts';
-import { validStudentPayload } from '@examiq/contracts/test-support';
+import { validFacultyPayload, validStudentPayload } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
@@ -116,4 +116,38 @@ test('an admin edits a student, resets their password and deactivates them', asy
   await signIn(page, student.email, password);
   await expect(page.getByText(AUTH_MESSAGES.accountDisabled)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the faculty edit page and the account dialogs of a faculty member pass axe', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const create = await adminCreator(request);
+  const created = await create(
+    'create-faculty',
+    validFacultyPayload({ email: 'kavita.nair@examiq.test', employeeId: 'EMP-MP-48' }),
+  );
+  const detailPath = `/admin/faculty/${created.faculty._id}`;
+
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`${detailPath}/edit`);
+  await expect(page.getByRole('heading', { name: 'Edit Faculty' })).toBeVisible();
+  await expect(page.getByLabel('First Name')).toHaveValue('Vikram');
+  await expectAccessibleAtBothWidths(page, 'Edit faculty');
+
+  await page.goto(detailPath);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  const confirmReset = page.getByRole('dialog', { name: 'Reset Password' });
+  await expectAccessibleAtBothWidths(page, 'Faculty reset password dialog');
+  await confirmReset.getByRole('button', { name: 'Reset Password' }).click();
+  const shown = page.getByRole('dialog', { name: 'Password Reset' });
+  await expect(shown.getByLabel('Default password')).toHaveValue(/.{12,}/);
+  await expectAccessibleAtBothWidths(page, 'Faculty password reset dialog');
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  await page.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByRole('dialog', { name: 'Deactivate Account' })).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Faculty deactivate dialog');
 });
