@@ -3,6 +3,7 @@ import { validFacultyPayload, validStudentPayload } from '@examiq/contracts/test
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
+import { expectAuditHistory } from './support/audit';
 import { adminCreator, apiSignIn, signIn } from './support/session';
 
 // Years and names of this file only: other specs create their own records meanwhile.
@@ -116,6 +117,15 @@ test('an admin edits a student, resets their password and deactivates them', asy
   await signIn(page, student.email, password);
   await expect(page.getByText(AUTH_MESSAGES.accountDisabled)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expectAuditHistory(page, { type: 'student', id: student.id }, [
+    'Student account deactivated',
+    'Student password reset',
+    'Student edited',
+    'Student created',
+  ]);
 });
 
 test('the faculty edit page and the account dialogs of a faculty member pass axe', async ({

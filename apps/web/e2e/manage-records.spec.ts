@@ -2,6 +2,7 @@ import { validExamPayload } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
+import { expectAuditHistory } from './support/audit';
 import { apiSignIn, signIn } from './support/session';
 
 // This file's batch; its tests make their own course, branches and sections, named after the run.
@@ -94,6 +95,10 @@ test('an admin opens a draft exam, finishes it in the wizard and publishes it', 
   await expect(page).toHaveURL(new RegExp(`/admin/exam/${exam._id}$`));
   await expect(page.getByRole('heading', { level: 1, name: `${title} final` })).toBeVisible();
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  await expectAuditHistory(page, { type: 'exam', id: exam._id }, [
+    'Exam published',
+    'Exam created',
+  ]);
 });
 
 test("an admin edits a section's capacity", async ({ page, request }) => {
