@@ -25,11 +25,17 @@ export async function logout(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-/** The default password of a just-created account, as its success toast shows it. */
+/**
+ * The default password of a just-created account, as its dialog shows it (the success toast says
+ * it too); the dialog is closed, as the admin does once it is copied.
+ */
 export async function readDefaultPassword(page: Page): Promise<string> {
-  const line = page.getByText(/^Default password: /);
-  const password = ((await line.textContent()) ?? '').replace('Default password: ', '');
+  const dialog = page.getByRole('dialog');
+  const password = await dialog.getByLabel('Default password').inputValue();
   expect(password.length).toBeGreaterThanOrEqual(8);
+  await expect(page.getByText(`Default password: ${password}`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
   return password;
 }
 
