@@ -363,6 +363,16 @@ describe.each(STORES)('an attack on the admin’s account on $name', (store) => 
     const entry = accounts.find((account) => account.email === target.email);
     expect(entry).toMatchObject({ failedAttempts: 10 });
     expect(new Date(entry?.slowedUntil ?? 0).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const unknown = uniqueEmail('nobody');
+    await attackRound(unknown);
+    const again = await apps[1].inject({
+      method: 'GET',
+      url: '/api/admin/slowed-sign-ins',
+      headers: bearer(tokens.accessToken),
+    });
+    const emails = again.json().data.accounts.map((account: { email: string }) => account.email);
+    expect(emails).toContain(target.email);
+    expect(emails).not.toContain(unknown);
 
     await attackRound(target.email);
     const audited = [];

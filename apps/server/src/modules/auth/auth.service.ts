@@ -8,7 +8,7 @@ import {
   type SlowedSignIn,
   type Tokens,
 } from '@examiq/contracts';
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
@@ -173,14 +173,23 @@ function auditSlowdown({ db, limits }: AuthDeps, user: UserRow): Promise<void> {
   });
 }
 
-/** Accounts whose sign-ins are being slowed down now, for the admins to see. */
-export async function slowedSignIns({ limits, limitStore }: AuthDeps): Promise<SlowedSignIn[]> {
+/**
+ * Accounts whose sign-ins are being slowed down now, for the admins to see. Emails without an
+ * account are left out: failures on them lock nobody out, and they would bury the real ones.
+ */
+export async function slowedSignIns({ db, limits, limitStore }: AuthDeps): Promise<SlowedSignIn[]> {
   const slowed = await limitStore.slowedDown(SLOWED_ACCOUNT_PREFIX, limits.account);
-  return slowed.map(({ key, count, slowedUntil }) => ({
-    email: key.slice(SLOWED_ACCOUNT_PREFIX.length),
-    failedAttempts: count,
-    slowedUntil: slowedUntil.toISOString(),
-  }));
+  if (slowed.length === 0) return [];
+  const emails = slowed.map(({ key }) => key.slice(SLOWED_ACCOUNT_PREFIX.length));
+  const accounts = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails));
+  const emailOf = new Map(accounts.map(({ email }) => [normalizeEmail(email), email]));
+  return slowed.flatMap(({ key, count, slowedUntil }) => {
+    const email = emailOf.get(key.slice(SLOWED_ACCOUNT_PREFIX.length));
+    return email ? [{ email, failedAttempts: count, slowedUntil: slowedUntil.toISOString() }] : [];
+  });
 }
 
 /**
