@@ -116,7 +116,7 @@ export async function buildApp({
     db: database.db,
     config,
     limits: authLimits,
-    limitStore: redis ? redisLimitStore(redis) : databaseLimitStore(database.db),
+    limitStore: redis ? redisLimitStore(redis, database.db) : databaseLimitStore(database.db),
   };
   await app.register(authRoutes, { prefix: '/api/auth', ...authDeps });
   await app.register(

@@ -15,7 +15,7 @@ import { perDatabase } from '../../db/per-database';
 import { sessions, usedRefreshTokens, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { recordAudit } from '../audit/audit';
-import { findUserByEmail, normalizeEmail, toUserDto, type UserRow } from '../users/users.service';
+import { normalizeEmail, toUserDto, type UserRow } from '../users/users.service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { LimitRule, LimitStore, Slowdown } from './rate-limiter';
 import { hashToken, newRefreshToken, signAccessToken } from './tokens';
@@ -98,19 +98,22 @@ function limitRules(limits: AuthLimits, email: string, client: ClientInfo): Atte
   };
 }
 
+/** The first wait for attempts still being verified; each next one doubles, up to a second. */
 const PENDING_RETRY_MS = 50;
+const PENDING_RETRY_MAX_MS = 1000;
 /** How long an attempt waits for others still being verified before it is refused. */
-const PENDING_WAIT_MS = 10_000;
+const PENDING_WAIT_MS = 15_000;
 
 /**
  * Counts the attempt before its password is verified. When only attempts still being verified
  * hold it back (a lab signing in at once from one address), it waits for them: their correct
- * passwords give their places back.
+ * passwords give their places back. The waits grow, so many waiting attempts do not keep the
+ * store busy.
  */
-async function reserveAttempt(store: LimitStore, rules: readonly LimitRule[]) {
+async function reserveAttempt(store: LimitStore, rules: readonly LimitRule[], email: string) {
   const deadline = Date.now() + PENDING_WAIT_MS;
-  for (;;) {
-    const reservation = await store.reserve(rules);
+  for (let retry = 0; ; retry += 1) {
+    const reservation = await store.reserve(rules, email);
     const { waitSeconds } = reservation;
     if (waitSeconds === null) return reservation;
     if (!reservation.heldByPending || Date.now() >= deadline) {
@@ -118,7 +121,8 @@ async function reserveAttempt(store: LimitStore, rules: readonly LimitRule[]) {
         'retry-after': String(waitSeconds),
       });
     }
-    await setTimeout(PENDING_RETRY_MS * (1 + Math.random()));
+    const wait = Math.min(PENDING_RETRY_MS * 2 ** retry, PENDING_RETRY_MAX_MS);
+    await setTimeout(wait * (0.5 + Math.random() / 2));
   }
 }
 
@@ -138,12 +142,10 @@ async function verifyCredentials(
   password: string,
   client: ClientInfo,
 ): Promise<UserRow> {
-  const { db, limitStore } = deps;
+  const { limitStore } = deps;
   const rules = limitRules(deps.limits, email, client);
-  const [reservation, user] = await Promise.all([
-    reserveAttempt(limitStore, rules.all),
-    findUserByEmail(db, email),
-  ]);
+  const reservation = await reserveAttempt(limitStore, rules.all, email);
+  const user = reservation.account;
 
   const valid = user
     ? await verifyPassword(user.passwordHash, password)

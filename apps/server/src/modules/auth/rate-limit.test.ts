@@ -142,27 +142,32 @@ describe('failed sign-in limits', () => {
 });
 
 describe('rate limiter', () => {
+  /** No account has it: the reservations below are of the counters alone. */
+  const EMAIL = 'nobody@example.com';
+
   it('counts parallel reservations atomically, and holds others back while they are verified', async () => {
     const store = databaseLimitStore(t.database.db);
     const rule = { key: `test:${uniqueEmail()}`, max: 20, windowSeconds: 60 };
-    const reservations = await Promise.all(Array.from({ length: 20 }, () => store.reserve([rule])));
+    const reservations = await Promise.all(
+      Array.from({ length: 20 }, () => store.reserve([rule], EMAIL)),
+    );
     const counts = reservations.map((reservation) => reservation.counts.get(rule.key) ?? 0);
     expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
 
-    const whileVerified = await store.reserve([rule]);
+    const whileVerified = await store.reserve([rule], EMAIL);
     expect(whileVerified).toMatchObject({ heldByPending: true, counts: new Map() });
     expect(whileVerified.waitSeconds).toBeGreaterThan(0);
 
     await Promise.all(Array.from({ length: 20 }, () => store.confirmFailure([rule])));
-    expect(await store.reserve([rule])).toMatchObject({ heldByPending: false });
+    expect(await store.reserve([rule], EMAIL)).toMatchObject({ heldByPending: false });
   });
 
   it('counts an attempt on no rule when one holds it back', async () => {
     const store = databaseLimitStore(t.database.db);
     const open = { key: `test:open:${uniqueEmail()}`, max: 5, windowSeconds: 60 };
     const full = { key: `test:full:${uniqueEmail()}`, max: 1, windowSeconds: 60 };
-    await store.reserve([full]);
-    expect((await store.reserve([open, full])).waitSeconds).toBeGreaterThan(0);
-    expect((await store.reserve([open])).counts.get(open.key)).toBe(1);
+    await store.reserve([full], EMAIL);
+    expect((await store.reserve([open, full], EMAIL)).waitSeconds).toBeGreaterThan(0);
+    expect((await store.reserve([open], EMAIL)).counts.get(open.key)).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
 import { and, gte, like, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { rateLimits } from '../../db/schema';
+import { rateLimits, users } from '../../db/schema';
+import { EMAIL_IS_PLACEHOLDER, normalizeEmail, type UserRow } from '../users/users.service';
 
 /**
  * Fixed-window counters shared by every API process behind a load balancer: kept in the database,
@@ -37,6 +38,12 @@ export interface Reservation {
   counts: ReadonlyMap<string, number>;
 }
 
+/** What a sign-in attempt needs before its password is verified. */
+export interface SignInReservation extends Reservation {
+  /** The account of the attempt's email, or null when no account has it. */
+  account: UserRow | null;
+}
+
 /** A slowed-down rule: its attempts in the window and until when the next one waits. */
 export interface SlowedDown {
   key: string;
@@ -45,8 +52,12 @@ export interface SlowedDown {
 }
 
 export interface LimitStore {
-  /** Counts an attempt on every rule, or on none when one holds it back, in one atomic step. */
-  reserve(rules: readonly LimitRule[]): Promise<Reservation>;
+  /**
+   * Counts an attempt on every rule, or on none when one holds it back, in one atomic step; and
+   * finds the account the email names. The database store does both in one statement: a
+   * sign-in's first round trip, where the account alone would be another.
+   */
+  reserve(rules: readonly LimitRule[], email: string): Promise<SignInReservation>;
   /** The counted attempt failed: it stays counted. */
   confirmFailure(rules: readonly LimitRule[]): Promise<void>;
   /** It succeeded: `released` rules give its place back, `cleared` ones forget every failure. */
@@ -55,119 +66,26 @@ export interface LimitStore {
   slowedDown(prefix: string, rule: Omit<LimitRule, 'key'>): Promise<SlowedDown[]>;
 }
 
-/** A counter as the store holds it, its times relative to the store's clock. */
-export interface CounterState {
-  count: number;
-  pending: number;
-  elapsedSeconds: number;
-  /** Seconds until a slowed-down rule's next attempt, negative or null when none waits. */
-  blockedSeconds: number | null;
-}
-
-/** What a reservation writes for one rule. */
-export interface CounterUpdate {
-  key: string;
-  count: number;
-  pending: number;
-  /** The window is over: a new one starts now. */
-  restart: boolean;
-  /** A slowed-down rule's next attempt waits this long, or null to keep its wait. */
-  delaySeconds: number | null;
-}
-
-export function slowdownDelay({ firstDelaySeconds, maxDelaySeconds }: Slowdown, beyond: number) {
-  return Math.min(maxDelaySeconds, firstDelaySeconds * 2 ** beyond);
-}
-
-/** The database store's decision, made on counters it has locked. */
-export function reservationOf(
-  rules: readonly LimitRule[],
-  states: ReadonlyMap<string, CounterState>,
-): { reservation: Reservation; updates: CounterUpdate[] } {
-  let waitSeconds: number | null = null;
-  let heldByPending = true;
-  const updates: CounterUpdate[] = [];
-  for (const rule of rules) {
-    const state = states.get(rule.key);
-    const live = state && state.elapsedSeconds < rule.windowSeconds ? state : undefined;
-    const count = live?.count ?? 0;
-    const pending = live?.pending ?? 0;
-    let wait: number | null = null;
-    if (rule.slowdown) {
-      const blocked = live?.blockedSeconds ?? 0;
-      if (count >= rule.max && blocked > 0) {
-        wait = blocked;
-        heldByPending = false;
-      }
-    } else if (count >= rule.max) {
-      wait = rule.windowSeconds - (live?.elapsedSeconds ?? 0);
-      if (count - pending >= rule.max) heldByPending = false;
-    }
-    if (wait !== null) waitSeconds = Math.max(waitSeconds ?? 0, Math.ceil(wait), 1);
-    const delaySeconds =
-      rule.slowdown && count + 1 >= rule.max
-        ? slowdownDelay(rule.slowdown, count + 1 - rule.max)
-        : null;
-    updates.push({
-      key: rule.key,
-      count: count + 1,
-      pending: pending + 1,
-      restart: !live,
-      delaySeconds,
-    });
-  }
-  if (waitSeconds !== null) {
-    return { reservation: { waitSeconds, heldByPending, counts: new Map() }, updates: [] };
-  }
-  const counts = new Map(updates.map((update) => [update.key, update.count]));
-  return { reservation: { waitSeconds: null, heldByPending: false, counts }, updates };
-}
-
-/** The database clock, so processes whose clocks differ agree on the window. */
-const ELAPSED_SECONDS = sql<number>`extract(epoch from now() - ${rateLimits.windowStartedAt})::float8`;
-const BLOCKED_SECONDS = sql<
-  number | null
->`extract(epoch from ${rateLimits.blockedUntil} - now())::float8`;
+const reservation = sql`examiq_reserve_limits(${sql.placeholder('keys')}::text[],
+  ${sql.placeholder('maxes')}::integer[], ${sql.placeholder('windows')}::float8[],
+  ${sql.placeholder('firstDelays')}::float8[], ${sql.placeholder('maxDelays')}::float8[])`;
 
 /**
- * Reads the rules' counters locked for the rest of the transaction, creating those not kept yet:
- * a parallel reservation of the same rules waits for this one's decision. In key order, so two
- * reservations never wait for each other.
+ * The reservation (examiq_reserve_limits, migration 0015) with the email's account. Prepared, as
+ * the statements below: every sign-in runs it.
  */
-function lockCounters(tx: AppDatabase, keys: readonly string[]) {
-  return tx
-    .insert(rateLimits)
-    .values([...keys].sort().map((key) => ({ key, count: 0, windowStartedAt: sql`now()` })))
-    .onConflictDoUpdate({ target: rateLimits.key, set: { count: sql`${rateLimits.count}` } })
-    .returning({
-      key: rateLimits.key,
-      count: rateLimits.count,
-      pending: rateLimits.pending,
-      elapsedSeconds: ELAPSED_SECONDS,
-      blockedSeconds: BLOCKED_SECONDS,
-    });
-}
-
-async function writeCounters(tx: AppDatabase, updates: readonly CounterUpdate[]): Promise<void> {
-  const values = sql.join(
-    updates.map(
-      (update) =>
-        sql`(${update.key}::text, ${update.count}::int, ${update.pending}::int, ${update.restart}::boolean, ${update.delaySeconds}::float8)`,
-    ),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    update ${rateLimits} set
-      count = v.count,
-      pending = v.pending,
-      window_started_at = case when v.restart then now() else ${rateLimits.windowStartedAt} end,
-      blocked_until = case
-        when v.delay is not null then now() + make_interval(secs => v.delay)
-        when v.restart then null
-        else ${rateLimits.blockedUntil} end
-    from (values ${values}) as v(key, count, pending, restart, delay)
-    where ${rateLimits.key} = v.key`);
-}
+const reserveStatement = perDatabase((db) =>
+  db
+    .select({
+      waitSeconds: sql<number | null>`wait_seconds`,
+      heldByPending: sql<boolean>`held_by_pending`,
+      counts: sql<number[]>`counts`,
+      account: users,
+    })
+    .from(sql`${reservation} as reservation`)
+    .leftJoin(users, EMAIL_IS_PLACEHOLDER)
+    .prepare('sign_in_reservation'),
+);
 
 const KEYS_ARE_PLACEHOLDER = sql`${rateLimits.key} = any(${sql.placeholder('keys')}::text[])`;
 
@@ -201,16 +119,27 @@ const confirmSuccessStatement = perDatabase((db) => {
 
 export function databaseLimitStore(db: AppDatabase): LimitStore {
   return {
-    reserve: (rules) =>
-      db.transaction(async (tx) => {
-        const rows = await lockCounters(tx, [...new Set(rules.map((rule) => rule.key))]);
-        const { reservation, updates } = reservationOf(
-          rules,
-          new Map(rows.map((row) => [row.key, row])),
-        );
-        if (updates.length > 0) await writeCounters(tx, updates);
-        return reservation;
-      }),
+    async reserve(rules, email) {
+      const [row] = await reserveStatement(db).execute({
+        email: normalizeEmail(email),
+        keys: rules.map((rule) => rule.key),
+        maxes: rules.map((rule) => rule.max),
+        windows: rules.map((rule) => rule.windowSeconds),
+        firstDelays: rules.map((rule) => rule.slowdown?.firstDelaySeconds ?? null),
+        maxDelays: rules.map((rule) => rule.slowdown?.maxDelaySeconds ?? null),
+      });
+      if (!row) throw new Error('The reservation answered nothing');
+      if (row.waitSeconds !== null) {
+        return {
+          waitSeconds: Math.max(Math.ceil(row.waitSeconds), 1),
+          heldByPending: row.heldByPending,
+          counts: new Map(),
+          account: row.account,
+        };
+      }
+      const counts = new Map(rules.map((rule, index) => [rule.key, Number(row.counts[index])]));
+      return { waitSeconds: null, heldByPending: false, counts, account: row.account };
+    },
     async confirmFailure(rules) {
       await confirmFailureStatement(db).execute({ keys: rules.map((rule) => rule.key) });
     },

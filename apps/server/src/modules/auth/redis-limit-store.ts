@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
-import type { LimitRule, LimitStore } from './rate-limiter';
+import type { AppDatabase } from '../../db/client';
+import { findUserByEmail } from '../users/users.service';
+import type { LimitRule, LimitStore, Reservation } from './rate-limiter';
 
 /** Keeps counters apart from anything else stored in a shared Redis. */
 const KEY_PREFIX = 'examiq:limit:';
@@ -7,7 +9,7 @@ const KEY_PREFIX = 'examiq:limit:';
 const SLOWED_KEY = `${KEY_PREFIX}slowed`;
 
 /**
- * The database store's reservation (see reservationOf in rate-limiter.ts) as one script, so it is
+ * The database store's reservation (examiq_reserve_limits, migration 0015) as one script, so it is
  * atomic: each counter is a hash of its count, pending attempts, window start and the time its
  * next attempt waits for (ms, Redis's clock), expiring with its window so a process dying midway
  * can never leave one for good. KEYS: the counters, then the slowed set; ARGV per counter: max,
@@ -79,7 +81,8 @@ end
 
 const prefixed = (rules: readonly LimitRule[]) => rules.map((rule) => KEY_PREFIX + rule.key);
 
-export function redisLimitStore(redis: Redis): LimitStore {
+/** The counters live in Redis; the account is looked up in the database at the same time. */
+export function redisLimitStore(redis: Redis, db: AppDatabase): LimitStore {
   async function confirm(
     released: readonly LimitRule[],
     cleared: readonly LimitRule[],
@@ -89,34 +92,42 @@ export function redisLimitStore(redis: Redis): LimitStore {
     await redis.eval(CONFIRM, keys.length, ...keys, released.length, success ? 1 : 0);
   }
 
-  return {
-    async reserve(rules) {
-      const keys = [...prefixed(rules), SLOWED_KEY];
-      const limits = rules.flatMap((rule) => [
-        rule.max,
-        rule.windowSeconds * 1000,
-        (rule.slowdown?.firstDelaySeconds ?? 0) * 1000,
-        (rule.slowdown?.maxDelaySeconds ?? 0) * 1000,
-      ]);
-      const [reserved, ...rest] = (await redis.eval(
-        RESERVE,
-        keys.length,
-        ...keys,
-        ...limits,
-      )) as number[];
-      if (reserved === 1) {
-        return {
-          waitSeconds: null,
-          heldByPending: false,
-          counts: new Map(rules.map((rule, index) => [rule.key, Number(rest[index])])),
-        };
-      }
-      const [waitMs = 0, heldByPending = 0] = rest;
+  async function reserve(rules: readonly LimitRule[]): Promise<Reservation> {
+    const keys = [...prefixed(rules), SLOWED_KEY];
+    const limits = rules.flatMap((rule) => [
+      rule.max,
+      rule.windowSeconds * 1000,
+      (rule.slowdown?.firstDelaySeconds ?? 0) * 1000,
+      (rule.slowdown?.maxDelaySeconds ?? 0) * 1000,
+    ]);
+    const [reserved, ...rest] = (await redis.eval(
+      RESERVE,
+      keys.length,
+      ...keys,
+      ...limits,
+    )) as number[];
+    if (reserved === 1) {
       return {
-        waitSeconds: Math.max(Math.ceil(waitMs / 1000), 1),
-        heldByPending: heldByPending === 1,
-        counts: new Map(),
+        waitSeconds: null,
+        heldByPending: false,
+        counts: new Map(rules.map((rule, index) => [rule.key, Number(rest[index])])),
       };
+    }
+    const [waitMs = 0, heldByPending = 0] = rest;
+    return {
+      waitSeconds: Math.max(Math.ceil(waitMs / 1000), 1),
+      heldByPending: heldByPending === 1,
+      counts: new Map(),
+    };
+  }
+
+  return {
+    async reserve(rules, email) {
+      const [reservation, account] = await Promise.all([
+        reserve(rules),
+        findUserByEmail(db, email),
+      ]);
+      return { ...reservation, account };
     },
     confirmFailure: (rules) => confirm(rules, [], false),
     confirmSuccess: (released, cleared) => confirm(released, cleared, true),
