@@ -8,9 +8,10 @@ import { attemptsStudentRoutes } from './modules/attempts/attempts.student-route
 import { startDeadlineSweep } from './modules/attempts/deadline-sweep';
 import { auditAdminRoutes } from './modules/audit/audit.admin-routes';
 import { authRoutes } from './modules/auth/auth.routes';
-import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './modules/auth/auth.service';
+import { type AuthDeps, type AuthLimits, DEFAULT_AUTH_LIMITS } from './modules/auth/auth.service';
 import { databaseLimitStore } from './modules/auth/rate-limiter';
 import { redisLimitStore } from './modules/auth/redis-limit-store';
+import { signInLimitsAdminRoutes } from './modules/auth/sign-in-limits.admin-routes';
 import { dashboardAdminRoutes } from './modules/dashboard/dashboard.admin-routes';
 import { examRecordsAdminRoutes } from './modules/exams/exam-records.admin-routes';
 import { examsAdminRoutes } from './modules/exams/exams.admin-routes';
@@ -111,13 +112,13 @@ export async function buildApp({
 
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(publicConfigRoutes, { prefix: '/api', config });
-  await app.register(authRoutes, {
-    prefix: '/api/auth',
+  const authDeps: AuthDeps = {
     db: database.db,
     config,
     limits: authLimits,
     limitStore: redis ? redisLimitStore(redis, database.db) : databaseLimitStore(database.db),
-  });
+  };
+  await app.register(authRoutes, { prefix: '/api/auth', ...authDeps });
   await app.register(
     roleScope('admin', async (admin) => {
       await admin.register(dashboardAdminRoutes, { db: database.db, now });
@@ -133,6 +134,7 @@ export async function buildApp({
       await admin.register(resultsAdminRoutes, { db: database.db, now });
       await admin.register(reportsAdminRoutes, { db: database.db, now });
       await admin.register(auditAdminRoutes, { db: database.db });
+      await admin.register(signInLimitsAdminRoutes, authDeps);
     }),
     { prefix: '/api/admin' },
   );

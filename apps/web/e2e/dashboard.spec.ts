@@ -1,7 +1,8 @@
+import { validFacultyPayload } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
-import { apiSignIn, signIn } from './support/session';
+import { adminCreator, apiSignIn, signIn } from './support/session';
 
 const BLOCKS = [
   'System Overview',
@@ -117,4 +118,28 @@ test('the result actions open the completed exams, the ready ones for Publish Re
     'aria-current',
     'page',
   );
+});
+
+test('the dashboard names an account whose sign-ins are slowed down by failed passwords', async ({
+  page,
+  request,
+}) => {
+  // An account of this test only: a slowed-down one of another spec would hold its sign-ins up.
+  const run = Date.now().toString(36);
+  const email = `slowed.${run}@examiq.test`;
+  const create = await adminCreator(request);
+  await create('create-faculty', validFacultyPayload({ email, employeeId: `EMP-SL-${run}` }));
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const failed = await request.post('/api/auth/login', {
+      data: { email, password: 'Wrong#Password1' },
+    });
+    expect(failed.status()).toBe(401);
+  }
+
+  await openDashboard(page);
+  const notice = page.getByRole('region', { name: 'Sign-ins slowed down after failed passwords' });
+  await expect(notice.getByRole('listitem').filter({ hasText: email })).toContainText(
+    '10 failed attempts, next attempt from a new browser after',
+  );
+  await expectAccessibleAtBothWidths(page, 'Dashboard with slowed sign-ins');
 });

@@ -66,6 +66,22 @@ export type LoginData = z.infer<typeof loginDataSchema>;
 
 export const refreshDataSchema = tokensSchema;
 
+/**
+ * An account whose sign-ins are slowed down after many failed passwords: each new attempt from a
+ * browser that has not signed in to it before waits until `slowedUntil`, a wait that grows with
+ * every further failure.
+ */
+export const slowedSignInSchema = z.object({
+  email: z.string(),
+  failedAttempts: z.number().int(),
+  slowedUntil: z.string(),
+});
+export type SlowedSignIn = z.infer<typeof slowedSignInSchema>;
+
+/** `GET /admin/slowed-sign-ins` */
+export const slowedSignInsDataSchema = z.object({ accounts: z.array(slowedSignInSchema) });
+export type SlowedSignInsData = z.infer<typeof slowedSignInsDataSchema>;
+
 export const AUTH_MESSAGES = {
   loginSuccess: 'Login successful',
   invalidCredentials: 'Invalid email or password',

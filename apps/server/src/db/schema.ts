@@ -114,8 +114,12 @@ export const usedRefreshTokens = pgTable(
 
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
+  /** Attempts counted in the window: failures, and those of `pending` not yet verified. */
   count: integer('count').notNull(),
+  pending: integer('pending').notNull().default(0),
   windowStartedAt: timestamptz('window_started_at').notNull(),
+  /** A slowed-down rule's next attempt waits until then. */
+  blockedUntil: timestamptz('blocked_until'),
 });
 
 /** Master data records start Active; nothing changes a status yet. */

@@ -12,8 +12,13 @@ const SEED = 20_240_601;
 // Limits high enough that fuzzed sign-ins reach validation and password checks instead of 429.
 const t = await createTestApp({
   authLimits: {
-    account: { max: 1_000_000, windowSeconds: 60 },
+    pair: { max: 1_000_000, windowSeconds: 60 },
     address: { max: 1_000_000, windowSeconds: 60 },
+    account: {
+      max: 1_000_000,
+      windowSeconds: 60,
+      slowdown: { firstDelaySeconds: 1, maxDelaySeconds: 1 },
+    },
   },
 });
 afterAll(() => t.close());

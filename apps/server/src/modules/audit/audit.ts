@@ -19,11 +19,12 @@ type Writer = Pick<AppDatabase, 'insert'>;
 
 /**
  * Records an admin's write in the audit log. Pass the write's own transaction, so the entry and
- * the write commit together or not at all.
+ * the write commit together or not at all. With no actor the server itself records what it saw
+ * happen (an account's sign-ins slowed down).
  */
 export async function recordAudit(
   writer: Writer,
-  actorUserId: string,
+  actorUserId: string | null,
   entry: AuditEntry,
   at: Date = new Date(),
 ): Promise<void> {

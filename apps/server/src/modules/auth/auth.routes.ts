@@ -24,14 +24,22 @@ import {
   refreshSession,
   revokeSession,
 } from './auth.service';
+import { registerDeviceCookie, rememberDevice, trustedDeviceOf } from './device-cookie';
 
 const TAGS = ['auth'];
 
-function clientOf(request: FastifyRequest): ClientInfo {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+/** The client of a sign-in to `email`'s account, vouched for by a device cookie if it has one. */
+function clientOf(request: FastifyRequest, email: string): ClientInfo {
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    trustedDevice: trustedDeviceOf(request, email),
+  };
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  await registerDeviceCookie(app, deps.config);
+
   app.post(
     '/login',
     {
@@ -45,11 +53,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: AUTH_MESSAGES.loginSuccess,
-      data: await login(deps, request.body, clientOf(request)),
-    }),
+    async (request, reply) => {
+      const client = clientOf(request, request.body.email);
+      const data = await login(deps, request.body, client);
+      rememberDevice(reply, request.body.email, client.trustedDevice);
+      return { success: true as const, message: AUTH_MESSAGES.loginSuccess, data };
+    },
   );
 
   app.post(
@@ -63,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       },
     },
     async (request) => {
-      await changePassword(deps, request.body, clientOf(request));
+      await changePassword(deps, request.body, clientOf(request, request.body.email));
       return { success: true as const, message: AUTH_MESSAGES.passwordChanged };
     },
   );

@@ -1,20 +1,23 @@
+import { setTimeout } from 'node:timers/promises';
 import {
   AUTH_MESSAGES,
   type ChangePasswordInput,
   type LoginData,
   type LoginInput,
   type Role,
+  type SlowedSignIn,
   type Tokens,
 } from '@examiq/contracts';
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { sessions, usedRefreshTokens, users } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { recordAudit } from '../audit/audit';
 import { normalizeEmail, toUserDto, type UserRow } from '../users/users.service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import type { LimitRule, LimitStore } from './rate-limiter';
+import type { LimitRule, LimitStore, Slowdown } from './rate-limiter';
 import { hashToken, newRefreshToken, signAccessToken } from './tokens';
 
 export interface FailureLimit {
@@ -22,15 +25,25 @@ export interface FailureLimit {
   windowSeconds: number;
 }
 
-/** Failed sign-in attempts allowed per account and per client address. */
+/**
+ * Failed sign-in attempts allowed per account and client address (or per browser that signed in
+ * to the account before), and per address; for an account as a whole, failures beyond `max` slow
+ * attempts down rather than lock it, so nobody can lock an account out by failing on purpose.
+ */
 export interface AuthLimits {
-  account: FailureLimit;
+  pair: FailureLimit;
   address: FailureLimit;
+  account: FailureLimit & { slowdown: Slowdown };
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
-  account: { max: 10, windowSeconds: 15 * 60 },
+  pair: { max: 10, windowSeconds: 15 * 60 },
   address: { max: 100, windowSeconds: 15 * 60 },
+  account: {
+    max: 10,
+    windowSeconds: 15 * 60,
+    slowdown: { firstDelaySeconds: 1, maxDelaySeconds: 5 * 60 },
+  },
 };
 
 export interface AuthDeps {
@@ -43,6 +56,8 @@ export interface AuthDeps {
 export interface ClientInfo {
   ip: string;
   userAgent: string | undefined;
+  /** The device id of a cookie from an earlier sign-in to the account the request names. */
+  trustedDevice?: string | undefined;
 }
 
 export type RevokeReason =
@@ -54,15 +69,61 @@ export type RevokeReason =
 
 const USER_AGENT_MAX_LENGTH = 512;
 
-function accountKey(email: string): string {
-  return `auth-failures:account:${normalizeEmail(email)}`;
+const SLOWED_ACCOUNT_PREFIX = 'auth-failures:account:';
+
+/** The rules of one attempt, and what a success does with each. */
+interface AttemptRules {
+  all: LimitRule[];
+  /** Failures of this account and client, or of the whole account, forgotten on a success. */
+  cleared: LimitRule[];
+  /** The address's count, where a success only gives its own place back. */
+  released: LimitRule[];
+  account: LimitRule | undefined;
 }
 
-function limitRules(limits: AuthLimits, email: string, ip: string): LimitRule[] {
-  return [
-    { key: accountKey(email), ...limits.account },
-    { key: `auth-failures:address:${ip}`, ...limits.address },
-  ];
+function limitRules(limits: AuthLimits, email: string, client: ClientInfo): AttemptRules {
+  const account = normalizeEmail(email);
+  if (client.trustedDevice) {
+    const device = { key: `auth-failures:device:${client.trustedDevice}`, ...limits.pair };
+    return { all: [device], cleared: [device], released: [], account: undefined };
+  }
+  const pair = { key: `auth-failures:pair:${client.ip}:${account}`, ...limits.pair };
+  const address = { key: `auth-failures:address:${client.ip}`, ...limits.address };
+  const accountWide = { key: SLOWED_ACCOUNT_PREFIX + account, ...limits.account };
+  return {
+    all: [pair, address, accountWide],
+    cleared: [pair, accountWide],
+    released: [address],
+    account: accountWide,
+  };
+}
+
+/** The first wait for attempts still being verified; each next one doubles, up to a second. */
+const PENDING_RETRY_MS = 50;
+const PENDING_RETRY_MAX_MS = 1000;
+/** How long an attempt waits for others still being verified before it is refused. */
+const PENDING_WAIT_MS = 15_000;
+
+/**
+ * Counts the attempt before its password is verified. When only attempts still being verified
+ * hold it back (a lab signing in at once from one address), it waits for them: their correct
+ * passwords give their places back. The waits grow, so many waiting attempts do not keep the
+ * store busy.
+ */
+async function reserveAttempt(store: LimitStore, rules: readonly LimitRule[], email: string) {
+  const deadline = Date.now() + PENDING_WAIT_MS;
+  for (let retry = 0; ; retry += 1) {
+    const reservation = await store.reserve(rules, email);
+    const { waitSeconds } = reservation;
+    if (waitSeconds === null) return reservation;
+    if (!reservation.heldByPending || Date.now() >= deadline) {
+      throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts(Math.ceil(waitSeconds / 60)), {
+        'retry-after': String(waitSeconds),
+      });
+    }
+    const wait = Math.min(PENDING_RETRY_MS * 2 ** retry, PENDING_RETRY_MAX_MS);
+    await setTimeout(wait * (0.5 + Math.random() / 2));
+  }
 }
 
 /** `days` is the refresh token's lifetime, or a placeholder for it in a prepared statement. */
@@ -71,33 +132,66 @@ function sessionExpiry(days: number | SQL) {
 }
 
 /**
- * Checks an email and password the way login and change-password share: limits first (a correct
- * password is refused while limited), then the password, counting each failure. Says whether the
- * account has failures counted, which a success then clears.
+ * Checks an email and password the way login and change-password share: the attempt is counted
+ * first (a correct password is refused while limited), then the password verified. A failure
+ * stays counted; a success forgets the failures of its account and client.
  */
 async function verifyCredentials(
-  { limits, limitStore }: AuthDeps,
+  deps: AuthDeps,
   email: string,
   password: string,
   client: ClientInfo,
-): Promise<{ user: UserRow; accountFailuresCounted: boolean }> {
-  const rules = limitRules(limits, email, client.ip);
-  const { waitSeconds, countedKeys, account: user } = await limitStore.checkAttempt(rules, email);
-  if (waitSeconds !== null) {
-    throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts(Math.ceil(waitSeconds / 60)), {
-      'retry-after': String(waitSeconds),
-    });
-  }
+): Promise<UserRow> {
+  const { limitStore } = deps;
+  const rules = limitRules(deps.limits, email, client);
+  const reservation = await reserveAttempt(limitStore, rules.all, email);
+  const user = reservation.account;
 
   const valid = user
     ? await verifyPassword(user.passwordHash, password)
     : await verifyAgainstDummy(password);
   if (!user || !valid) {
-    for (const rule of rules) await limitStore.recordHit(rule);
+    await limitStore.confirmFailure(rules.all);
+    const { account } = rules;
+    if (user && account && reservation.counts.get(account.key) === account.max) {
+      await auditSlowdown(deps, user);
+    }
     throw new ApiError(401, AUTH_MESSAGES.invalidCredentials);
   }
+  await limitStore.confirmSuccess(rules.released, rules.cleared);
   if (!user.isActive) throw new ApiError(403, AUTH_MESSAGES.accountDisabled);
-  return { user, accountFailuresCounted: countedKeys.has(accountKey(email)) };
+  return user;
+}
+
+/** The failure that starts an account's slowdown tells the admins, through the audit log. */
+function auditSlowdown({ db, limits }: AuthDeps, user: UserRow): Promise<void> {
+  const minutes = Math.round(limits.account.windowSeconds / 60);
+  return recordAudit(db, null, {
+    action: 'account.sign-in-slowed',
+    recordType: 'user',
+    recordId: user.id,
+    recordLabel: user.email,
+    summary: `Sign-in slowed down after ${limits.account.max} failed passwords within ${minutes} minutes`,
+  });
+}
+
+/**
+ * Accounts whose sign-ins are being slowed down now, for the admins to see. Emails without an
+ * account are left out: failures on them lock nobody out, and they would bury the real ones.
+ */
+export async function slowedSignIns({ db, limits, limitStore }: AuthDeps): Promise<SlowedSignIn[]> {
+  const slowed = await limitStore.slowedDown(SLOWED_ACCOUNT_PREFIX, limits.account);
+  if (slowed.length === 0) return [];
+  const emails = slowed.map(({ key }) => key.slice(SLOWED_ACCOUNT_PREFIX.length));
+  const accounts = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails));
+  const emailOf = new Map(accounts.map(({ email }) => [normalizeEmail(email), email]));
+  return slowed.flatMap(({ key, count, slowedUntil }) => {
+    const email = emailOf.get(key.slice(SLOWED_ACCOUNT_PREFIX.length));
+    return email ? [{ email, failedAttempts: count, slowedUntil: slowedUntil.toISOString() }] : [];
+  });
 }
 
 /**
@@ -133,12 +227,7 @@ export async function login(
   client: ClientInfo,
 ): Promise<LoginData> {
   const { db, config } = deps;
-  const { user, accountFailuresCounted } = await verifyCredentials(
-    deps,
-    input.email,
-    input.password,
-    client,
-  );
+  const user = await verifyCredentials(deps, input.email, input.password, client);
   const refreshToken = newRefreshToken();
 
   const [session] = await signInStatement(db).execute({
@@ -151,9 +240,6 @@ export async function login(
   if (!session) throw new Error('Sign-in rows were not written');
   const sessionId = session.id;
   const signedIn: UserRow = { ...user, lastLogin: new Date(session.signedInAt) };
-  // After the session is written: the counter may live in Redis, apart from the database. A
-  // failure here only leaves old failures counted.
-  if (accountFailuresCounted) await deps.limitStore.clearHits(accountKey(user.email));
 
   const accessToken = await signAccessToken(config, {
     userId: signedIn.id,
@@ -170,19 +256,13 @@ export async function changePassword(
   client: ClientInfo,
 ): Promise<void> {
   const { db } = deps;
-  const { user, accountFailuresCounted } = await verifyCredentials(
-    deps,
-    input.email,
-    input.currentPassword,
-    client,
-  );
+  const user = await verifyCredentials(deps, input.email, input.currentPassword, client);
   const passwordHash = await hashPassword(input.newPassword);
 
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, isFirstLogin: false }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, 'password_changed');
   });
-  if (accountFailuresCounted) await deps.limitStore.clearHits(accountKey(user.email));
 }
 
 async function revokeSessions(db: AppDatabase, which: SQL, reason: RevokeReason): Promise<void> {

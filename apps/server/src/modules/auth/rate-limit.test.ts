@@ -4,14 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createTestUser, uniqueEmail } from '../../test/users';
-import { checkLimits, recordHit } from './rate-limiter';
+import { databaseLimitStore } from './rate-limiter';
 
-const ACCOUNT = { max: 3, windowSeconds: 60 };
+const PAIR = { max: 3, windowSeconds: 60 };
 const ADDRESS = { max: 5, windowSeconds: 120 };
+const ACCOUNT = {
+  max: 6,
+  windowSeconds: 60,
+  slowdown: { firstDelaySeconds: 30, maxDelaySeconds: 50 },
+};
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ authLimits: { account: ACCOUNT, address: ADDRESS } });
+  t = await createTestApp({ authLimits: { pair: PAIR, address: ADDRESS, account: ACCOUNT } });
 });
 afterAll(() => t.close());
 
@@ -47,20 +52,36 @@ function expectLimited(
 }
 
 describe('failed sign-in limits', () => {
-  it('limits failures per account, whatever the address, and refuses the right password too', async () => {
+  it('limits failures per account and address, and refuses the right password too', async () => {
+    const { email, password } = await createTestUser(t.database.db);
+    const address = newAddress();
+    for (let attempt = 0; attempt < PAIR.max; attempt += 1) {
+      expect((await login(email, 'wrong-password', address)).statusCode).toBe(401);
+    }
+    expectLimited(await login(email, password, address), 1, PAIR.windowSeconds);
+    expectLimited(
+      await login(email.toUpperCase(), 'wrong-password', address),
+      1,
+      PAIR.windowSeconds,
+    );
+    expect((await login(email, password, newAddress())).statusCode).toBe(200);
+  });
+
+  it('slows an account down rather than lock it, whatever the address', async () => {
     const { email, password } = await createTestUser(t.database.db);
     for (let attempt = 0; attempt < ACCOUNT.max; attempt += 1) {
       expect((await login(email, 'wrong-password', newAddress())).statusCode).toBe(401);
     }
-    expectLimited(await login(email, password, newAddress()), 1, ACCOUNT.windowSeconds);
     expectLimited(
-      await login(email.toUpperCase(), 'wrong-password', newAddress()),
+      await login(email, password, newAddress()),
       1,
-      ACCOUNT.windowSeconds,
+      ACCOUNT.slowdown.firstDelaySeconds,
     );
-
-    const other = await createTestUser(t.database.db);
-    expect((await login(other.email, other.password, newAddress())).statusCode).toBe(200);
+    await t.database.db
+      .update(rateLimits)
+      .set({ blockedUntil: sql`now()` })
+      .where(sql`${rateLimits.key} like ${`%account:${email}`}`);
+    expect((await login(email, password, newAddress())).statusCode).toBe(200);
   });
 
   it('limits failures per address, whatever the account', async () => {
@@ -85,19 +106,21 @@ describe('failed sign-in limits', () => {
 
   it('allows attempts again once the window is over', async () => {
     const { email, password } = await createTestUser(t.database.db);
-    for (let attempt = 0; attempt < ACCOUNT.max; attempt += 1) {
-      await login(email, 'wrong-password', newAddress());
+    const address = newAddress();
+    for (let attempt = 0; attempt < PAIR.max; attempt += 1) {
+      await login(email, 'wrong-password', address);
     }
-    expect((await login(email, password, newAddress())).statusCode).toBe(429);
+    expect((await login(email, password, address)).statusCode).toBe(429);
     await t.database.db
       .update(rateLimits)
       .set({ windowStartedAt: sql`now() - interval '61 seconds'` })
       .where(sql`${rateLimits.key} like ${`%${email}`}`);
-    expect((await login(email, password, newAddress())).statusCode).toBe(200);
+    expect((await login(email, password, address)).statusCode).toBe(200);
   });
 
   it('counts change-password failures against the same limits', async () => {
     const { email, password } = await createTestUser(t.database.db);
+    const address = newAddress();
     const change = (currentPassword: string) =>
       t.app.inject({
         method: 'POST',
@@ -108,28 +131,43 @@ describe('failed sign-in limits', () => {
           newPassword: 'Another-pass-5',
           confirmPassword: 'Another-pass-5',
         },
-        remoteAddress: newAddress(),
+        remoteAddress: address,
       });
-    for (let attempt = 0; attempt < ACCOUNT.max; attempt += 1) {
+    for (let attempt = 0; attempt < PAIR.max; attempt += 1) {
       expect((await change('wrong-password')).statusCode).toBe(401);
     }
-    expectLimited(await change(password), 1, ACCOUNT.windowSeconds);
-    expectLimited(await login(email, password, newAddress()), 1, ACCOUNT.windowSeconds);
+    expectLimited(await change(password), 1, PAIR.windowSeconds);
+    expectLimited(await login(email, password, address), 1, PAIR.windowSeconds);
   });
 });
 
 describe('rate limiter', () => {
-  it('counts concurrent hits atomically', async () => {
-    const rule = { key: `test:${uniqueEmail()}`, max: 100, windowSeconds: 60 };
-    const counts = await Promise.all(
-      Array.from({ length: 20 }, () => recordHit(t.database.db, rule)),
+  /** No account has it: the reservations below are of the counters alone. */
+  const EMAIL = 'nobody@example.com';
+
+  it('counts parallel reservations atomically, and holds others back while they are verified', async () => {
+    const store = databaseLimitStore(t.database.db);
+    const rule = { key: `test:${uniqueEmail()}`, max: 20, windowSeconds: 60 };
+    const reservations = await Promise.all(
+      Array.from({ length: 20 }, () => store.reserve([rule], EMAIL)),
     );
+    const counts = reservations.map((reservation) => reservation.counts.get(rule.key) ?? 0);
     expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect(await checkLimits(t.database.db, [rule])).toEqual({
-      waitSeconds: null,
-      countedKeys: new Set([rule.key]),
-    });
-    const exhausted = await checkLimits(t.database.db, [{ ...rule, max: 20 }]);
-    expect(exhausted.waitSeconds).toBeGreaterThan(0);
+
+    const whileVerified = await store.reserve([rule], EMAIL);
+    expect(whileVerified).toMatchObject({ heldByPending: true, counts: new Map() });
+    expect(whileVerified.waitSeconds).toBeGreaterThan(0);
+
+    await Promise.all(Array.from({ length: 20 }, () => store.confirmFailure([rule])));
+    expect(await store.reserve([rule], EMAIL)).toMatchObject({ heldByPending: false });
+  });
+
+  it('counts an attempt on no rule when one holds it back', async () => {
+    const store = databaseLimitStore(t.database.db);
+    const open = { key: `test:open:${uniqueEmail()}`, max: 5, windowSeconds: 60 };
+    const full = { key: `test:full:${uniqueEmail()}`, max: 1, windowSeconds: 60 };
+    await store.reserve([full], EMAIL);
+    expect((await store.reserve([open, full], EMAIL)).waitSeconds).toBeGreaterThan(0);
+    expect((await store.reserve([open], EMAIL)).counts.get(open.key)).toBe(1);
   });
 });

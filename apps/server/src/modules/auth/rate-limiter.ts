@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, gte, like, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { rateLimits, users } from '../../db/schema';
@@ -6,134 +6,168 @@ import { EMAIL_IS_PLACEHOLDER, normalizeEmail, type UserRow } from '../users/use
 
 /**
  * Fixed-window counters shared by every API process behind a load balancer: kept in the database,
- * or in Redis when one is configured (see redis-limit-store.ts).
+ * or in Redis when one is configured (see redis-limit-store.ts). An attempt is counted before it
+ * is made (a reservation), so attempts sent together cannot all pass the check.
  */
 export interface LimitRule {
   key: string;
+  /** Attempts a window counts before the rule holds the next one back. */
   max: number;
   windowSeconds: number;
+  /**
+   * Beyond `max`, attempts are slowed down instead of refused until the window ends: each waits
+   * twice as long as the one before, from the first delay up to the longest.
+   */
+  slowdown?: Slowdown;
 }
 
-export interface LimitCheck {
-  /** Seconds until every exhausted rule's window ends, or null when none is exhausted. */
+export interface Slowdown {
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+}
+
+export interface Reservation {
+  /** Seconds until an attempt can be counted, or null when this one was. */
   waitSeconds: number | null;
-  /** The rules' keys that have hits counted: a success clears those only. */
-  countedKeys: ReadonlySet<string>;
+  /**
+   * Held back only by attempts still being verified, not by failures: a correct password of
+   * theirs gives its place back within moments, so the caller may try again shortly.
+   */
+  heldByPending: boolean;
+  /** Each counted rule's number of attempts in its window, this one included. */
+  counts: ReadonlyMap<string, number>;
 }
 
-/** What a sign-in attempt needs to know before a password is verified. */
-export interface SignInAttempt extends LimitCheck {
+/** What a sign-in attempt needs before its password is verified. */
+export interface SignInReservation extends Reservation {
   /** The account of the attempt's email, or null when no account has it. */
   account: UserRow | null;
 }
 
+/** A slowed-down rule: its attempts in the window and until when the next one waits. */
+export interface SlowedDown {
+  key: string;
+  count: number;
+  slowedUntil: Date;
+}
+
 export interface LimitStore {
   /**
-   * The rules' limits and the account the email names. The database store reads both in one
-   * statement: a sign-in's first round trip, where the limits alone would be another.
+   * Counts an attempt on every rule, or on none when one holds it back, in one atomic step; and
+   * finds the account the email names. The database store does both in one statement: a
+   * sign-in's first round trip, where the account alone would be another.
    */
-  checkAttempt(rules: readonly LimitRule[], email: string): Promise<SignInAttempt>;
-  /** Counts one hit atomically and returns the window's count so far. */
-  recordHit(rule: LimitRule): Promise<number>;
-  clearHits(key: string): Promise<void>;
+  reserve(rules: readonly LimitRule[], email: string): Promise<SignInReservation>;
+  /** The counted attempt failed: it stays counted. */
+  confirmFailure(rules: readonly LimitRule[]): Promise<void>;
+  /** It succeeded: `released` rules give its place back, `cleared` ones forget every failure. */
+  confirmSuccess(released: readonly LimitRule[], cleared: readonly LimitRule[]): Promise<void>;
+  /** The rules whose key starts with `prefix` that are slowing attempts down in this window. */
+  slowedDown(prefix: string, rule: Omit<LimitRule, 'key'>): Promise<SlowedDown[]>;
 }
+
+const reservation = sql`examiq_reserve_limits(${sql.placeholder('keys')}::text[],
+  ${sql.placeholder('maxes')}::integer[], ${sql.placeholder('windows')}::float8[],
+  ${sql.placeholder('firstDelays')}::float8[], ${sql.placeholder('maxDelays')}::float8[])`;
+
+/**
+ * The reservation (examiq_reserve_limits, migration 0015) with the email's account. Prepared, as
+ * the statements below: every sign-in runs it.
+ */
+const reserveStatement = perDatabase((db) =>
+  db
+    .select({
+      waitSeconds: sql<number | null>`wait_seconds`,
+      heldByPending: sql<boolean>`held_by_pending`,
+      counts: sql<number[]>`counts`,
+      account: users,
+    })
+    .from(sql`${reservation} as reservation`)
+    .leftJoin(users, EMAIL_IS_PLACEHOLDER)
+    .prepare('sign_in_reservation'),
+);
+
+const KEYS_ARE_PLACEHOLDER = sql`${rateLimits.key} = any(${sql.placeholder('keys')}::text[])`;
+
+/** Planned once per connection, as the statements below. */
+const confirmFailureStatement = perDatabase((db) =>
+  db
+    .update(rateLimits)
+    .set({ pending: sql`greatest(${rateLimits.pending} - 1, 0)` })
+    .where(KEYS_ARE_PLACEHOLDER)
+    .prepare('rate_limit_failure'),
+);
+
+/** One statement: the cleared counters go and the released ones give a place back. */
+const confirmSuccessStatement = perDatabase((db) => {
+  const cleared = db.$with('cleared').as(
+    db
+      .delete(rateLimits)
+      .where(sql`${rateLimits.key} = any(${sql.placeholder('cleared')}::text[])`)
+      .returning({ key: rateLimits.key }),
+  );
+  return db
+    .with(cleared)
+    .update(rateLimits)
+    .set({
+      count: sql`greatest(${rateLimits.count} - 1, 0)`,
+      pending: sql`greatest(${rateLimits.pending} - 1, 0)`,
+    })
+    .where(KEYS_ARE_PLACEHOLDER)
+    .prepare('rate_limit_success');
+});
 
 export function databaseLimitStore(db: AppDatabase): LimitStore {
   return {
-    checkAttempt: (rules, email) => checkAttempt(db, rules, email),
-    recordHit: (rule) => recordHit(db, rule),
-    clearHits: (key) => clearHits(db, key),
+    async reserve(rules, email) {
+      const [row] = await reserveStatement(db).execute({
+        email: normalizeEmail(email),
+        keys: rules.map((rule) => rule.key),
+        maxes: rules.map((rule) => rule.max),
+        windows: rules.map((rule) => rule.windowSeconds),
+        firstDelays: rules.map((rule) => rule.slowdown?.firstDelaySeconds ?? null),
+        maxDelays: rules.map((rule) => rule.slowdown?.maxDelaySeconds ?? null),
+      });
+      if (!row) throw new Error('The reservation answered nothing');
+      if (row.waitSeconds !== null) {
+        return {
+          waitSeconds: Math.max(Math.ceil(row.waitSeconds), 1),
+          heldByPending: row.heldByPending,
+          counts: new Map(),
+          account: row.account,
+        };
+      }
+      const counts = new Map(rules.map((rule, index) => [rule.key, Number(row.counts[index])]));
+      return { waitSeconds: null, heldByPending: false, counts, account: row.account };
+    },
+    async confirmFailure(rules) {
+      await confirmFailureStatement(db).execute({ keys: rules.map((rule) => rule.key) });
+    },
+    async confirmSuccess(released, cleared) {
+      await confirmSuccessStatement(db).execute({
+        keys: released.map((rule) => rule.key),
+        cleared: cleared.map((rule) => rule.key),
+      });
+    },
+    async slowedDown(prefix, rule) {
+      const rows = await db
+        .select({
+          key: rateLimits.key,
+          count: rateLimits.count,
+          slowedUntil: rateLimits.blockedUntil,
+        })
+        .from(rateLimits)
+        .where(
+          and(
+            like(rateLimits.key, `${prefix.replace(/[\\%_]/g, '\\$&')}%`),
+            gte(rateLimits.count, rule.max),
+            sql`${rateLimits.windowStartedAt} > now() - make_interval(secs => ${rule.windowSeconds})`,
+          ),
+        )
+        .orderBy(rateLimits.key);
+      return rows.flatMap(({ slowedUntil, ...row }) =>
+        slowedUntil ? [{ ...row, slowedUntil: new Date(slowedUntil) }] : [],
+      );
+    },
   };
-}
-
-interface Counter {
-  key: string;
-  count: number;
-  elapsedSeconds: number;
-}
-
-const KEYS_ARE_PLACEHOLDER = sql`${rateLimits.key} = any(${sql.placeholder('keys')}::text[])`;
-/** The database clock, so processes whose clocks differ agree on the window. */
-const ELAPSED_SECONDS = sql<number>`extract(epoch from now() - ${rateLimits.windowStartedAt})::float8`;
-
-/** Planned once per connection, as every statement below. */
-const countersOf = perDatabase((db) =>
-  db
-    .select({ key: rateLimits.key, count: rateLimits.count, elapsedSeconds: ELAPSED_SECONDS })
-    .from(rateLimits)
-    .where(KEYS_ARE_PLACEHOLDER)
-    .prepare('rate_limit_counters'),
-);
-
-/** The account of an email with its limits' counters (a JSON array, empty when none is kept). */
-const accountWithCounters = perDatabase((db) =>
-  db
-    .select({
-      account: users,
-      counters: sql<Counter[]>`coalesce((
-        select json_agg(json_build_object(
-          'key', ${rateLimits.key}, 'count', ${rateLimits.count}, 'elapsedSeconds', ${ELAPSED_SECONDS}))
-        from ${rateLimits} where ${KEYS_ARE_PLACEHOLDER}
-      ), '[]'::json)`,
-    })
-    .from(users)
-    .where(EMAIL_IS_PLACEHOLDER)
-    .limit(1)
-    .prepare('sign_in_attempt'),
-);
-
-/**
- * An email without an account has no row to carry the counters: they are read on their own. Only
- * failing attempts name such an email.
- */
-async function checkAttempt(
-  db: AppDatabase,
-  rules: readonly LimitRule[],
-  email: string,
-): Promise<SignInAttempt> {
-  const [found] = await accountWithCounters(db).execute({
-    email: normalizeEmail(email),
-    keys: rules.map((rule) => rule.key),
-  });
-  if (!found) return { ...(await checkLimits(db, rules)), account: null };
-  return { ...limitCheckOf(rules, found.counters), account: found.account };
-}
-
-export async function checkLimits(
-  db: AppDatabase,
-  rules: readonly LimitRule[],
-): Promise<LimitCheck> {
-  return limitCheckOf(rules, await countersOf(db).execute({ keys: rules.map((rule) => rule.key) }));
-}
-
-function limitCheckOf(rules: readonly LimitRule[], rows: readonly Counter[]): LimitCheck {
-  let waitSeconds: number | null = null;
-  for (const row of rows) {
-    const rule = rules.find((candidate) => candidate.key === row.key);
-    if (!rule || row.count < rule.max || row.elapsedSeconds >= rule.windowSeconds) continue;
-    const remaining = Math.ceil(rule.windowSeconds - row.elapsedSeconds);
-    waitSeconds = Math.max(waitSeconds ?? 0, remaining, 1);
-  }
-  return { waitSeconds, countedKeys: new Set(rows.map((row) => row.key)) };
-}
-
-/** Counts one hit in one atomic statement, starting a new window when the last one is over. */
-export async function recordHit(db: AppDatabase, rule: LimitRule): Promise<number> {
-  const windowOver = sql`${rateLimits.windowStartedAt} <= now() - make_interval(secs => ${rule.windowSeconds})`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key: rule.key, count: 1, windowStartedAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${windowOver} then 1 else ${rateLimits.count} + 1 end`,
-        windowStartedAt: sql`case when ${windowOver} then now() else ${rateLimits.windowStartedAt} end`,
-      },
-    })
-    .returning({ count: rateLimits.count });
-  return row?.count ?? 1;
-}
-
-export async function clearHits(db: AppDatabase, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

@@ -1,7 +1,8 @@
-import { AUTH_MESSAGES, type DashboardOverview } from '@examiq/contracts';
+import { AUTH_MESSAGES, type DashboardOverview, type SlowedSignIn } from '@examiq/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '@/lib/format';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import { makeOverview, makeRecentExam, makeResultStatus } from '@/test/dashboard-fixtures';
 import DashboardPage from './dashboard-page';
@@ -16,8 +17,14 @@ function figure(blockName: string, label: string) {
   return term.nextElementSibling as HTMLElement;
 }
 
-function renderDashboard(overview: DashboardOverview = makeOverview()) {
-  const requests = fakeAdminApi({ 'GET /admin/overview': () => ok(overview) });
+function renderDashboard(
+  overview: DashboardOverview = makeOverview(),
+  slowed: SlowedSignIn[] = [],
+) {
+  const requests = fakeAdminApi({
+    'GET /admin/overview': () => ok(overview),
+    'GET /admin/slowed-sign-ins': () => ok({ accounts: slowed }),
+  });
   const view = renderPage(<DashboardPage />, '/admin', [
     { path: '/admin/exam/create-exam', element: <h1>Create Exam</h1> },
     { path: '/admin/student', element: <h1>All Students</h1> },
@@ -28,6 +35,21 @@ function renderDashboard(overview: DashboardOverview = makeOverview()) {
 }
 
 describe('DashboardPage', () => {
+  it('tells the admin which accounts have their sign-ins slowed down, and until when', async () => {
+    renderDashboard(makeOverview(), [
+      { email: 'admin@example.com', failedAttempts: 12, slowedUntil: '2030-03-14T10:05:00.000Z' },
+      { email: 'dean@example.com', failedAttempts: 1, slowedUntil: '2030-03-14T10:00:01.000Z' },
+    ]);
+    const notice = await screen.findByRole('region', {
+      name: 'Sign-ins slowed down after failed passwords',
+    });
+    const items = within(notice).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      `admin@example.com: 12 failed attempts, next attempt from a new browser after ${formatDateTime('2030-03-14T10:05:00.000Z')}`,
+      `dean@example.com: 1 failed attempt, next attempt from a new browser after ${formatDateTime('2030-03-14T10:00:01.000Z')}`,
+    ]);
+  });
+
   it('shows the five blocks, skeletons first, then the figures of the one overview call', async () => {
     const { requests } = renderDashboard();
 
@@ -55,7 +77,11 @@ describe('DashboardPage', () => {
     expect(figure('Exam Statistics', 'Upcoming')).toHaveTextContent('4');
     expect(figure('Exam Statistics', 'Pending Results')).toHaveTextContent('6');
     expect(within(block('Exam Statistics')).getByText(/as of 14 Mar 2030, 10:00/)).toBeVisible();
-    expect(requests.map((request) => request.url)).toEqual(['/admin/overview']);
+    expect(requests.map((request) => request.url).sort()).toEqual([
+      '/admin/overview',
+      '/admin/slowed-sign-ins',
+    ]);
+    expect(screen.queryByRole('region', { name: /Sign-ins slowed down/ })).not.toBeInTheDocument();
   });
 
   it('lists the recent exams with their schedule, participants and a badge per status', async () => {

@@ -18,6 +18,7 @@ import { DashboardSection } from './dashboard-section';
 import { QuickActions } from './quick-actions';
 import { RecentExamsTable } from './recent-exams-table';
 import { ResultStatusTable } from './result-status-table';
+import { SlowedSignInsNotice } from './slowed-sign-ins-notice';
 import { type StatTile, StatTiles } from './stat-tiles';
 
 function systemOverviewTiles(counts: DashboardOverview['systemOverview'] | undefined): StatTile[] {
@@ -91,6 +92,7 @@ export default function DashboardPage() {
           onRetry={() => void overview.refetch()}
         />
       )}
+      <SlowedSignInsNotice />
       <div className="flex flex-col gap-8">
         <div className="grid grid-cols-1 gap-8 xl:grid-cols-2">
           <DashboardSection title="System Overview" description="Academic structure on record.">

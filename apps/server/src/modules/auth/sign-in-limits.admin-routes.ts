@@ -1,0 +1,22 @@
+import { slowedSignInsDataSchema, successResponse } from '@examiq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { type AuthDeps, slowedSignIns } from './auth.service';
+
+/** Registered inside the admin scope, which guards it. */
+export const signInLimitsAdminRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  app.get(
+    '/slowed-sign-ins',
+    {
+      schema: {
+        tags: ['sign-in-limits'],
+        summary:
+          'Lists the accounts whose sign-ins are slowed down after many failed passwords, and until when',
+        security: BEARER_AUTH,
+        response: { 200: successResponse(slowedSignInsDataSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ success: true as const, data: { accounts: await slowedSignIns(deps) } }),
+  );
+};
