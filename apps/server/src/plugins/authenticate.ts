@@ -18,9 +18,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * onRequest hook: 401 unless the bearer token belongs to a live session of an active user,
-     * decided before any handler work, whatever the method.
+     * decided before any handler work, whatever the method; 403 while the account must change
+     * its password, unless the route says it serves such a session.
      */
     authenticate: onRequestAsyncHookHandler;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route is part of the first-login password change (who is signed in, signing out), so
+     * it serves a session whose account has yet to change its password.
+     */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     /** Set by `authenticate`; read it only in routes behind that hook. */
@@ -71,6 +79,10 @@ export function registerAuthentication(
       session.expiresAt.getTime() <= Date.now()
     ) {
       throw new ApiError(401, AUTH_MESSAGES.invalidToken);
+    }
+    // Decided here, not by the browser that shows the change screen: any client gets the 403.
+    if (session.passwordChangeRequired && !request.routeOptions.config.beforePasswordChange) {
+      throw new ApiError(403, AUTH_MESSAGES.passwordChangeRequired);
     }
     request.auth = { userId: claims.userId, role: claims.role, sessionId: claims.sessionId };
   });

@@ -89,6 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     '/logout',
     {
       onRequest: app.authenticate,
+      config: { beforePasswordChange: true },
       schema: {
         tags: TAGS,
         summary: 'Ends the current session',
@@ -106,6 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     '/me',
     {
       onRequest: app.authenticate,
+      config: { beforePasswordChange: true },
       schema: {
         tags: TAGS,
         summary: 'Returns the signed-in user',

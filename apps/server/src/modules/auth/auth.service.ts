@@ -277,11 +277,17 @@ export async function refreshSession(
 /**
  * One query per authenticated request: the session is live and its user exists and is active,
  * so logout, password changes and deleted accounts take effect at once. The role is read here
- * and must be the token's, so a token issued before a role change is refused at once too.
+ * and must be the token's, so a token issued before a role change is refused at once too; so is
+ * whether the account must still change its password, which no token could be trusted to say.
  */
 const liveSession = perDatabase((db) =>
   db
-    .select({ userId: sessions.userId, role: users.role, expiresAt: sessions.expiresAt })
+    .select({
+      userId: sessions.userId,
+      role: users.role,
+      expiresAt: sessions.expiresAt,
+      passwordChangeRequired: users.isFirstLogin,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -301,6 +307,8 @@ export interface LiveSession {
   role: Role;
   /** It ends then without any write: a caller holding it for later checks it again. */
   expiresAt: Date;
+  /** The account must change its password (first sign-in) before it may do anything else. */
+  passwordChangeRequired: boolean;
 }
 
 /** A live session with its user and role, or null when it has ended or its user is inactive. */
