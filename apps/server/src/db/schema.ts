@@ -108,6 +108,11 @@ export const usedRefreshTokens = pgTable(
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
     usedAt: timestamptz('used_at').notNull().defaultNow(),
+    /**
+     * The refresh token this one was rotated into, sealed with a key derived from this one, which
+     * only its holder knows: a second tab presenting it within the grace gets the same pair.
+     */
+    successor: text('successor'),
   },
   (table) => [index('used_refresh_tokens_session_id_idx').on(table.sessionId)],
 );

@@ -15,7 +15,13 @@ import { ApiError } from '../../errors';
 import { normalizeEmail, toUserDto, type UserRow } from '../users/users.service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { LimitRule, LimitStore } from './rate-limiter';
-import { hashToken, newRefreshToken, signAccessToken } from './tokens';
+import {
+  hashToken,
+  newRefreshToken,
+  openSuccessor,
+  sealSuccessor,
+  signAccessToken,
+} from './tokens';
 
 export interface FailureLimit {
   max: number;
@@ -53,6 +59,12 @@ export type RevokeReason =
   | 'password_reset';
 
 const USER_AGENT_MAX_LENGTH = 512;
+
+/**
+ * How long after a rotation the rotated refresh token still gets the pair it was rotated into:
+ * two tabs refreshing at the same moment both carry on. Any later use is reuse.
+ */
+export const REFRESH_GRACE_SECONDS = 10;
 
 function accountKey(email: string): string {
   return `auth-failures:account:${normalizeEmail(email)}`;
@@ -211,21 +223,22 @@ export function revokeSession(
 
 /**
  * Rotates the session's refresh token in one conditional UPDATE, so of two requests presenting
- * the same token only one succeeds. A token already rotated away is a stolen copy or a replay:
- * the whole session is ended.
+ * the same token only one rotates it. The other, within the grace, gets the same new refresh
+ * token (the two tabs of one browser share it); later, a token already rotated away is a stolen
+ * copy or a replay, and the whole session is ended.
  */
 export async function refreshSession(
   { db, config }: AuthDeps,
   input: { refreshToken: string; sessionId: string },
 ): Promise<Tokens> {
   const presentedHash = hashToken(input.refreshToken);
-  const refreshToken = newRefreshToken();
+  const successor = newRefreshToken();
 
   const rotated = await db.transaction(async (tx) => {
     const [owner] = await tx
       .update(sessions)
       .set({
-        refreshTokenHash: hashToken(refreshToken),
+        refreshTokenHash: hashToken(successor),
         lastUsedAt: sql`now()`,
         expiresAt: sessionExpiry(config.refreshTokenTtlDays),
       })
@@ -242,34 +255,51 @@ export async function refreshSession(
       )
       .returning({ userId: users.id, role: users.role });
     if (!owner) return null;
-    await tx
-      .insert(usedRefreshTokens)
-      .values({ tokenHash: presentedHash, sessionId: input.sessionId });
+    await tx.insert(usedRefreshTokens).values({
+      tokenHash: presentedHash,
+      sessionId: input.sessionId,
+      successor: sealSuccessor(input.refreshToken, successor),
+    });
     return owner;
   });
+  if (rotated) return tokensOf(config, rotated, input.sessionId, successor);
 
-  if (!rotated) {
-    const [reused] = await db
-      .select({ sessionId: usedRefreshTokens.sessionId })
-      .from(usedRefreshTokens)
-      .where(
-        and(
-          eq(usedRefreshTokens.tokenHash, presentedHash),
-          eq(usedRefreshTokens.sessionId, input.sessionId),
-        ),
-      )
-      .limit(1);
-    if (reused) {
-      await revokeSession(db, input.sessionId, 'refresh_token_reuse');
-      throw new ApiError(401, AUTH_MESSAGES.refreshTokenReused);
-    }
-    throw new ApiError(401, AUTH_MESSAGES.invalidRefreshToken);
+  // Read after the rotation that beat this request committed: it held the session's row.
+  const [used] = await db
+    .select({
+      successor: usedRefreshTokens.successor,
+      inGrace: sql<boolean>`${usedRefreshTokens.usedAt} > now() - make_interval(secs => ${REFRESH_GRACE_SECONDS})`,
+    })
+    .from(usedRefreshTokens)
+    .where(
+      and(
+        eq(usedRefreshTokens.tokenHash, presentedHash),
+        eq(usedRefreshTokens.sessionId, input.sessionId),
+      ),
+    )
+    .limit(1);
+  if (!used) throw new ApiError(401, AUTH_MESSAGES.invalidRefreshToken);
+  const sameSuccessor =
+    used.inGrace && used.successor && openSuccessor(input.refreshToken, used.successor);
+  if (!sameSuccessor) {
+    await revokeSession(db, input.sessionId, 'refresh_token_reuse');
+    throw new ApiError(401, AUTH_MESSAGES.refreshTokenReused);
   }
+  const session = await findLiveSession(db, input.sessionId);
+  if (!session) throw new ApiError(401, AUTH_MESSAGES.invalidRefreshToken);
+  return tokensOf(config, session, input.sessionId, sameSuccessor);
+}
 
+async function tokensOf(
+  config: Config,
+  owner: { userId: string; role: Role },
+  sessionId: string,
+  refreshToken: string,
+): Promise<Tokens> {
   const accessToken = await signAccessToken(config, {
-    userId: rotated.userId,
-    role: rotated.role,
-    sessionId: input.sessionId,
+    userId: owner.userId,
+    role: owner.role,
+    sessionId,
   });
   return { accessToken, refreshToken };
 }
