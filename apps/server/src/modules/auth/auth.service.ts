@@ -6,7 +6,7 @@ import {
   type Role,
   type Tokens,
 } from '@examiq/contracts';
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
@@ -56,7 +56,8 @@ export type RevokeReason =
   | 'password_changed'
   | 'refresh_token_reuse'
   | 'account_deactivated'
-  | 'password_reset';
+  | 'password_reset'
+  | 'session_limit';
 
 const USER_AGENT_MAX_LENGTH = 512;
 
@@ -113,9 +114,15 @@ async function verifyCredentials(
 }
 
 /**
- * One statement, so atomic without a transaction and one round trip: the sign-in time is set and
- * the session created together, and both read the statement's one now(). Prepared: every sign-in
- * runs it.
+ * Live sessions an account may have: a sign-in beyond them ends the least recently used, so a
+ * script signing in again and again cannot grow the table without bound.
+ */
+export const SESSIONS_PER_ACCOUNT = 20;
+
+/**
+ * One statement, so atomic without a transaction and one round trip: the sign-in time is set,
+ * the sessions beyond the limit ended and the session created together, all at the statement's
+ * one now(). Prepared: every sign-in runs it.
  */
 const signInStatement = perDatabase((db) => {
   const signedIn = db.$with('signed_in').as(
@@ -125,8 +132,29 @@ const signInStatement = perDatabase((db) => {
       .where(eq(users.id, sql.placeholder('userId')))
       .returning({ id: users.id }),
   );
+  // Keeps room for the new one. Two sign-ins of one account at the same moment may each leave
+  // the other's in place: the limit bounds growth, it is not a quota.
+  const beyondLimit = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id))
+    .offset(SESSIONS_PER_ACCOUNT - 1);
+  const displaced = db.$with('displaced').as(
+    db
+      .update(sessions)
+      .set({ revokedAt: sql`now()`, revokedReason: 'session_limit' satisfies RevokeReason })
+      .where(inArray(sessions.id, beyondLimit))
+      .returning({ id: sessions.id }),
+  );
   return db
-    .with(signedIn)
+    .with(signedIn, displaced)
     .insert(sessions)
     .values({
       userId: sql`(select ${signedIn.id} from ${signedIn})`,
