@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../test/app';
 import { expectError } from '../test/errors';
 import { masterDataClient } from '../test/master-data';
 import { createPlacement, peopleClient, studentPayload } from '../test/people';
-import { bearer, createSignedInUser, createTestUser, signIn } from '../test/users';
+import { bearer, createSignedInUser, createTestUser, requestRefresh, signIn } from '../test/users';
 
 const NEW_PASSWORD = 'Brand-new-pass-7';
 
@@ -42,11 +42,7 @@ describe('until the first-login password change, a session may do only what the 
 
     // What the reset needs still answers: who is signed in, a refresh, signing out.
     expect((await get('/api/auth/me', first.tokens.accessToken)).statusCode).toBe(200);
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh-token',
-      payload: { refreshToken: first.tokens.refreshToken, sessionId: first.sessionId },
-    });
+    const refreshed = await requestRefresh(t.app, first.tokens.refreshToken, first.sessionId);
     expect(refreshed.statusCode).toBe(200);
     const loggedOut = await t.app.inject({
       method: 'POST',

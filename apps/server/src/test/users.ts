@@ -83,6 +83,15 @@ export async function signInFirstTime(
   return signIn(app, email, TEST_PASSWORD);
 }
 
+/** Asks for a session's new tokens with a refresh token; the response, whatever it is. */
+export function requestRefresh(app: App, refreshToken: string, sessionId: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh-token',
+    payload: { refreshToken, sessionId },
+  });
+}
+
 export interface SignedInUser extends TestUser {
   accessToken: string;
   refreshToken: string;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TEST_ENGINE } from '../../test/database';
-import { bearer, createSignedInUser } from '../../test/users';
+import { bearer, createSignedInUser, requestRefresh } from '../../test/users';
 import { REFRESH_GRACE_SECONDS } from './auth.service';
 import { verifyAccessToken } from './tokens';
 
@@ -15,14 +15,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-function refresh(refreshToken: string, sessionId: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/refresh-token',
-    payload: { refreshToken, sessionId },
-  });
-}
 
 async function me(accessToken: string) {
   return (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(accessToken) }))
@@ -38,7 +30,7 @@ describe(`refreshes with the same token within ${REFRESH_GRACE_SECONDS} s (two t
   it('answer every one of them with the same new refresh token and keep the session', async () => {
     const user = await createSignedInUser(t.app, t.database.db);
     const responses = await Promise.all(
-      Array.from({ length: 6 }, () => refresh(user.refreshToken, user.sessionId)),
+      Array.from({ length: 6 }, () => requestRefresh(t.app, user.refreshToken, user.sessionId)),
     );
 
     expect(responses.map((response) => response.statusCode)).toEqual(Array(6).fill(200));
@@ -56,26 +48,28 @@ describe(`refreshes with the same token within ${REFRESH_GRACE_SECONDS} s (two t
     expect((await sessionRow(user.sessionId))?.revokedAt).toBeNull();
 
     // The shared new token goes on rotating as usual.
-    expect((await refresh(newToken ?? '', user.sessionId)).statusCode).toBe(200);
+    expect((await requestRefresh(t.app, newToken ?? '', user.sessionId)).statusCode).toBe(200);
   });
 
   it('answer a late second tab the same pair, one after the other', async () => {
     const user = await createSignedInUser(t.app, t.database.db);
-    const first = refreshed.parse((await refresh(user.refreshToken, user.sessionId)).json()).data;
-    const second = await refresh(user.refreshToken, user.sessionId);
+    const first = refreshed.parse(
+      (await requestRefresh(t.app, user.refreshToken, user.sessionId)).json(),
+    ).data;
+    const second = await requestRefresh(t.app, user.refreshToken, user.sessionId);
     expect(second.statusCode).toBe(200);
     expect(refreshed.parse(second.json()).data.refreshToken).toBe(first.refreshToken);
   });
 
   it('still end a session signed out in between', async () => {
     const user = await createSignedInUser(t.app, t.database.db);
-    expect((await refresh(user.refreshToken, user.sessionId)).statusCode).toBe(200);
+    expect((await requestRefresh(t.app, user.refreshToken, user.sessionId)).statusCode).toBe(200);
     await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
       headers: bearer(user.accessToken),
     });
-    const again = await refresh(user.refreshToken, user.sessionId);
+    const again = await requestRefresh(t.app, user.refreshToken, user.sessionId);
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toBe(AUTH_MESSAGES.invalidRefreshToken);
   });

@@ -6,7 +6,13 @@ import { rateLimits, sessions, usedRefreshTokens } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TEST_ENGINE } from '../../test/database';
 import { expectError } from '../../test/errors';
-import { bearer, createSignedInUser, createTestUser, signIn } from '../../test/users';
+import {
+  bearer,
+  createSignedInUser,
+  createTestUser,
+  requestRefresh,
+  signIn,
+} from '../../test/users';
 import { DEFAULT_AUTH_LIMITS, SESSIONS_PER_ACCOUNT } from './auth.service';
 import { ENDED_SESSIONS_KEPT_DAYS, purgeEnded } from './purge';
 
@@ -18,14 +24,6 @@ afterAll(() => t.close());
 
 function me(accessToken: string) {
   return t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(accessToken) });
-}
-
-function refresh(refreshToken: string, sessionId: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/refresh-token',
-    payload: { refreshToken, sessionId },
-  });
 }
 
 describe(`an account keeps at most ${SESSIONS_PER_ACCOUNT} live sessions`, () => {
@@ -41,7 +39,9 @@ describe(`an account keeps at most ${SESSIONS_PER_ACCOUNT} live sessions`, () =>
     expectError(await me(oldest.tokens.accessToken), 401, {
       message: AUTH_MESSAGES.invalidToken,
     });
-    expect((await refresh(oldest.tokens.refreshToken, oldest.sessionId)).statusCode).toBe(401);
+    expect(
+      (await requestRefresh(t.app, oldest.tokens.refreshToken, oldest.sessionId)).statusCode,
+    ).toBe(401);
     expect((await me(second.tokens.accessToken)).statusCode).toBe(200);
     const live = await t.database.db
       .select({ id: sessions.id })
@@ -65,7 +65,7 @@ describe(`the purge on ${TEST_ENGINE}`, () => {
   it('removes sessions ended long ago with their used tokens, and finished limit windows; nothing live', async () => {
     const db = t.database.db;
     const live = await createSignedInUser(t.app, db);
-    const refreshed = await refresh(live.refreshToken, live.sessionId);
+    const refreshed = await requestRefresh(t.app, live.refreshToken, live.sessionId);
     expect(refreshed.statusCode).toBe(200);
     const liveTokens = refreshed.json().data;
     const [revokedLongAgo, expiredLongAgo, revokedToday, expiredToday] = await Promise.all(
@@ -74,9 +74,10 @@ describe(`the purge on ${TEST_ENGINE}`, () => {
     if (!revokedLongAgo || !expiredLongAgo || !revokedToday || !expiredToday) {
       throw new Error('No sessions');
     }
-    expect((await refresh(revokedLongAgo.refreshToken, revokedLongAgo.sessionId)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await requestRefresh(t.app, revokedLongAgo.refreshToken, revokedLongAgo.sessionId))
+        .statusCode,
+    ).toBe(200);
     const longAgo = sql`now() - make_interval(days => ${ENDED_SESSIONS_KEPT_DAYS + 1})`;
     const end = (id: string, set: PgUpdateSetSource<typeof sessions>) =>
       db.update(sessions).set(set).where(eq(sessions.id, id));
@@ -127,6 +128,8 @@ describe(`the purge on ${TEST_ENGINE}`, () => {
 
     // The live session carries on, reuse detection included.
     expect((await me(liveTokens.accessToken)).statusCode).toBe(200);
-    expect((await refresh(liveTokens.refreshToken, live.sessionId)).statusCode).toBe(200);
+    expect((await requestRefresh(t.app, liveTokens.refreshToken, live.sessionId)).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -10,7 +10,13 @@ import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batches, sessions, usedRefreshTokens, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { bearer, createSignedInUser, mintExpiredToken, type SignedInUser } from '../../test/users';
+import {
+  bearer,
+  createSignedInUser,
+  mintExpiredToken,
+  requestRefresh,
+  type SignedInUser,
+} from '../../test/users';
 import { REFRESH_GRACE_SECONDS } from './auth.service';
 import { signAccessToken, verifyAccessToken } from './tokens';
 
@@ -21,11 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function refresh(refreshToken: string, sessionId: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/refresh-token',
-    payload: { refreshToken, sessionId },
-  });
+  return requestRefresh(t.app, refreshToken, sessionId);
 }
 
 function me(headers: Record<string, string>) {
