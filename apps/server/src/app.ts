@@ -9,6 +9,7 @@ import { startDeadlineSweep } from './modules/attempts/deadline-sweep';
 import { auditAdminRoutes } from './modules/audit/audit.admin-routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthDeps, type AuthLimits, DEFAULT_AUTH_LIMITS } from './modules/auth/auth.service';
+import { startPurge } from './modules/auth/purge';
 import { databaseLimitStore } from './modules/auth/rate-limiter';
 import { redisLimitStore } from './modules/auth/redis-limit-store';
 import { signInLimitsAdminRoutes } from './modules/auth/sign-in-limits.admin-routes';
@@ -67,6 +68,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Submits attempts at their deadline every few seconds; tests call the sweep themselves. */
   deadlineSweep?: boolean;
+  /** Purges ended sessions and finished limit windows every few minutes; tests call it. */
+  purge?: boolean;
   /** Takes up the regrades a stopped server left running; tests start them themselves. */
   resumeRegrades?: boolean;
 }
@@ -80,6 +83,7 @@ export async function buildApp({
   instrument,
   now = () => new Date(),
   deadlineSweep = true,
+  purge = true,
   resumeRegrades = true,
 }: BuildAppOptions) {
   const app = Fastify({
@@ -151,15 +155,8 @@ export async function buildApp({
     }),
     { prefix: '/api/student' },
   );
-  if (deadlineSweep) {
-    let stopSweep: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => {
-      stopSweep = startDeadlineSweep(database.db, app.log, now);
-    });
-    app.addHook('onClose', async () => {
-      await stopSweep?.();
-    });
-  }
+  if (deadlineSweep) runWhileOpen(app, () => startDeadlineSweep(database.db, app.log, now));
+  if (purge) runWhileOpen(app, () => startPurge(database.db, app.log, authLimits));
 
   if (resumeRegrades) {
     app.addHook('onReady', async () => {
@@ -172,3 +169,14 @@ export async function buildApp({
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Starts a repeated job once the app is ready, and stops it (a run in progress ends) on close. */
+function runWhileOpen(app: FastifyInstance, start: () => () => Promise<void>): void {
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stop = start();
+  });
+  app.addHook('onClose', async () => {
+    await stop?.();
+  });
+}

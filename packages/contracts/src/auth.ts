@@ -97,6 +97,8 @@ export const AUTH_MESSAGES = {
   /** Shown on the sign-in screen when a failed refresh sent the browser there. */
   sessionEnded: 'Your session has ended. Please sign in again.',
   forbidden: 'You do not have permission to do this',
+  /** A session of an account that must change its password before anything else. */
+  passwordChangeRequired: 'Password change required',
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;

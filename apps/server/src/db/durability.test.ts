@@ -209,7 +209,19 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database durability
       'create-student',
       studentPayload,
     );
-    const student = { email: studentPayload.email, password: defaultPassword };
+    const student = { email: studentPayload.email, password: 'Sitting-pass-9' };
+    // A new account is answered by the exam routes only once its default password is replaced.
+    const reset = await fetch(`${baseUrl}/api/auth/change-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: student.email,
+        currentPassword: defaultPassword,
+        newPassword: student.password,
+        confirmPassword: student.password,
+      }),
+    });
+    expect(reset.status).toBe(200);
     const day = 24 * 60 * 60_000;
     const { exam } = await created<{ exam: { _id: string } }>(headers, 'create-exam', {
       ...validExamPayload({ batchId, courseId, branchId, sectionIds: [sectionId] }),

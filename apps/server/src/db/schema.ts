@@ -97,7 +97,11 @@ export const sessions = pgTable(
     ip: text('ip'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (table) => [index('sessions_user_id_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_id_idx').on(table.userId),
+    // When the session ended or ends (least ignores a null): the purge finds old ones by it.
+    index('sessions_ended_at_idx').on(sql`least(${table.revokedAt}, ${table.expiresAt})`),
+  ],
 );
 
 export const usedRefreshTokens = pgTable(
@@ -108,6 +112,11 @@ export const usedRefreshTokens = pgTable(
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
     usedAt: timestamptz('used_at').notNull().defaultNow(),
+    /**
+     * The refresh token this one was rotated into, sealed with a key derived from this one, which
+     * only its holder knows: a second tab presenting it within the grace gets the same pair.
+     */
+    successor: text('successor'),
   },
   (table) => [index('used_refresh_tokens_session_id_idx').on(table.sessionId)],
 );

@@ -35,7 +35,7 @@ export async function sendCachedRead<Reply extends FastifyReply>(
     async () => String(reply.serialize(await answer())),
     request.commitState ?? undefined,
   );
-  // Until it has been sent, which a reading request's answer is only once its session's check
-  // has passed: a handler's promise that ended before would make Fastify send it again.
+  // Until it has been sent: a handler's promise that ended before its answer left would make
+  // Fastify send it again.
   await reply.type('application/json; charset=utf-8').send(body);
 }

@@ -90,7 +90,7 @@ export function frameworkErrorHandler(
  * Sets the status and headers of the error contract for `error` on a reply and returns its body;
  * a 500 is logged and never shows its cause.
  */
-export function errorAnswer(error: unknown, request: FastifyRequest, response: FastifyReply) {
+function errorAnswer(error: unknown, request: FastifyRequest, response: FastifyReply) {
   const { statusCode, body, headers } = toErrorReply(error);
   if (statusCode >= 500) request.log.error({ err: error }, 'Request failed');
   response.code(statusCode).headers(headers);

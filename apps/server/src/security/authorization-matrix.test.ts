@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { createTestApp } from '../test/app';
-import { bearer, createSignedInUser, mintExpiredToken, type SignedInUser } from '../test/users';
+import {
+  bearer,
+  createSignedInUser,
+  createTestUser,
+  mintExpiredToken,
+  type SignedInUser,
+  signIn,
+} from '../test/users';
 import { type ApiRoute, apiRoutes, concreteUrl, errorBodyProblem, routeName } from './support';
 
 // Top-level await: the route table, and so the number of checks in the title, is only known once
@@ -37,28 +44,35 @@ function kindOf(route: ApiRoute): Kind | undefined {
 }
 
 const DEAD = ['no token', 'malformed token', 'expired token', 'logged-out session', 'deleted user'];
+/** An admin's live session, while the account has yet to replace its first password. */
+const PASSWORD_CHANGE_PENDING = 'admin before the password change';
 const LIVE = ['student', 'faculty', 'admin'] as const;
-const IDENTITIES = [...DEAD, ...LIVE];
+const IDENTITIES = [...DEAD, PASSWORD_CHANGE_PENDING, ...LIVE];
 
 /** Statuses allowed for one route and identity. */
 function allowed(kind: Kind, identity: string): (status: number) => boolean {
   if (kind === 'public') return (status) => status !== 401;
   if (DEAD.includes(identity)) return (status) => status === 401;
+  if (identity === PASSWORD_CHANGE_PENDING && kind !== 'session') {
+    return (status) => status === 403;
+  }
   if (kind !== 'session' && identity !== kind) return (status) => status === 403;
   return (status) => status !== 401 && status !== 403;
 }
 
 async function authorizationHeaders(): Promise<Record<string, Record<string, string>>> {
-  const signIn = (role: 'admin' | 'faculty' | 'student') =>
+  const signedIn = (role: 'admin' | 'faculty' | 'student') =>
     createSignedInUser(t.app, t.database.db, role);
   const [student, faculty, admin, forExpiry, loggedOut, deleted] = await Promise.all([
-    signIn('student'),
-    signIn('faculty'),
-    signIn('admin'),
-    signIn('admin'),
-    signIn('admin'),
-    signIn('admin'),
+    signedIn('student'),
+    signedIn('faculty'),
+    signedIn('admin'),
+    signedIn('admin'),
+    signedIn('admin'),
+    signedIn('admin'),
   ]);
+  const pending = await createTestUser(t.database.db, { role: 'admin', isFirstLogin: true });
+  const pendingSession = await signIn(t.app, pending.email, pending.password);
   const claims = (user: SignedInUser) => ({
     userId: user.user.id,
     role: user.user.role,
@@ -78,6 +92,7 @@ async function authorizationHeaders(): Promise<Record<string, Record<string, str
     'expired token': bearer(await mintExpiredToken(t.config, claims(forExpiry))),
     'logged-out session': bearer(loggedOut.accessToken),
     'deleted user': bearer(deleted.accessToken),
+    [PASSWORD_CHANGE_PENDING]: bearer(pendingSession.tokens.accessToken),
     student: bearer(student.accessToken),
     faculty: bearer(faculty.accessToken),
     admin: bearer(admin.accessToken),

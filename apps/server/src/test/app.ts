@@ -66,6 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     authLimits: options.authLimits,
     now: options.now,
     deadlineSweep: false,
+    purge: false,
     resumeRegrades: false,
     logger: options.logStream !== undefined,
     logStream: options.logStream,

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './app';
 import { createAudience, examsClient } from './exams';
 import { masterDataClient } from './master-data';
 import { facultyPayload, peopleClient, studentPayload } from './people';
-import { bearer, createSignedInUser, signIn } from './users';
+import { bearer, createSignedInUser, signInFirstTime } from './users';
 
 /** The institution's wall-clock date of an instant, 'YYYY-MM-DD', as schedules are written. */
 export function localDate(instant: Date): string {
@@ -75,7 +75,7 @@ export async function createSittingFixture(
   async function student(section: string) {
     const payload = studentPayload({ ...placement, section });
     const { student: record, defaultPassword } = await people.student(payload);
-    const { tokens } = await signIn(app, payload.email, defaultPassword);
+    const { tokens } = await signInFirstTime(app, payload.email, defaultPassword);
     return {
       record,
       client: studentClient(app, tokens.accessToken),

@@ -58,6 +58,40 @@ export async function signIn(app: App, email: string, password: string): Promise
   return response.json().data;
 }
 
+/**
+ * Replaces a new account's default password and signs in with the new one, as a new student or
+ * faculty member must before any route but the sign-in's own answers them.
+ */
+export async function signInFirstTime(
+  app: App,
+  email: string,
+  defaultPassword: string,
+): Promise<LoginData> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/change-password',
+    payload: {
+      email,
+      currentPassword: defaultPassword,
+      newPassword: TEST_PASSWORD,
+      confirmPassword: TEST_PASSWORD,
+    },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`Password change of ${email} failed: ${response.statusCode} ${response.body}`);
+  }
+  return signIn(app, email, TEST_PASSWORD);
+}
+
+/** Asks for a session's new tokens with a refresh token; the response, whatever it is. */
+export function requestRefresh(app: App, refreshToken: string, sessionId: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh-token',
+    payload: { refreshToken, sessionId },
+  });
+}
+
 export interface SignedInUser extends TestUser {
   accessToken: string;
   refreshToken: string;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
+import { repeatEvery } from '../../repeat';
 
 /** How many attempts one statement submits: a large exam's deadline is swept in a few of them. */
 const SWEEP_BATCH = 500;
@@ -41,35 +42,19 @@ export async function sweepDeadlines(db: AppDatabase, now: Date): Promise<number
   }
 }
 
-/**
- * Sweeps every few seconds until stopped, each sweep after the previous one ended; a failed sweep
- * is logged and the next one tries again.
- */
+/** Sweeps every few seconds until stopped; a failed sweep is logged and the next one tries again. */
 export function startDeadlineSweep(
   db: AppDatabase,
   log: FastifyBaseLogger,
   now: () => Date,
 ): () => Promise<void> {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const schedule = () => {
-    timer = setTimeout(() => {
-      running = sweepDeadlines(db, now()).then(
-        (submitted) => {
-          if (submitted > 0) log.info({ submitted }, 'Attempts submitted at their deadline');
-        },
-        (error: unknown) => log.error({ err: error }, 'The deadline sweep failed'),
-      );
-      void running.then(() => {
-        if (!stopped) schedule();
-      });
-    }, SWEEP_INTERVAL_MS);
-  };
-  schedule();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery(
+    SWEEP_INTERVAL_MS,
+    async () => {
+      const submitted = await sweepDeadlines(db, now());
+      if (submitted > 0) log.info({ submitted }, 'Attempts submitted at their deadline');
+    },
+    log,
+    'The deadline sweep failed',
+  );
 }

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { masterDataClient } from '../../test/master-data';
 import { facultyPayload, peopleClient, studentPayload } from '../../test/people';
 import { EXAM_DAY_TEN, MINUTE, sittingSuite } from '../../test/sittings';
-import { bearer, signIn } from '../../test/users';
+import { bearer, signInFirstTime } from '../../test/users';
 import { attemptCode } from '../results/scores';
 
 const suite = sittingSuite();
@@ -226,7 +226,7 @@ describe('the audit log records every admin write', () => {
       answers: [{ questionId: short._id, text: 'A sorted binary tree.' }],
     });
     await student.client.submit(view.attempt._id);
-    const { tokens } = await signIn(suite.t.app, payload.email, defaultPassword);
+    const { tokens } = await signInFirstTime(suite.t.app, payload.email, defaultPassword);
     const answerId = answerIdOf(view.attempt._id, short._id);
     const grade = (marks: number) =>
       suite.t.app.inject({

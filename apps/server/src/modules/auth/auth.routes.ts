@@ -98,6 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     '/logout',
     {
       onRequest: app.authenticate,
+      config: { beforePasswordChange: true },
       schema: {
         tags: TAGS,
         summary: 'Ends the current session',
@@ -115,6 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     '/me',
     {
       onRequest: app.authenticate,
+      config: { beforePasswordChange: true },
       schema: {
         tags: TAGS,
         summary: 'Returns the signed-in user',

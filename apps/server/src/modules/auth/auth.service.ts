@@ -8,7 +8,7 @@ import {
   type SlowedSignIn,
   type Tokens,
 } from '@examiq/contracts';
-import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
@@ -18,7 +18,13 @@ import { recordAudit } from '../audit/audit';
 import { normalizeEmail, toUserDto, type UserRow } from '../users/users.service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { LimitRule, LimitStore, Slowdown } from './rate-limiter';
-import { hashToken, newRefreshToken, signAccessToken } from './tokens';
+import {
+  hashToken,
+  newRefreshToken,
+  openSuccessor,
+  sealSuccessor,
+  signAccessToken,
+} from './tokens';
 
 export interface FailureLimit {
   max: number;
@@ -65,9 +71,16 @@ export type RevokeReason =
   | 'password_changed'
   | 'refresh_token_reuse'
   | 'account_deactivated'
-  | 'password_reset';
+  | 'password_reset'
+  | 'session_limit';
 
 const USER_AGENT_MAX_LENGTH = 512;
+
+/**
+ * How long after a rotation the rotated refresh token still gets the pair it was rotated into:
+ * two tabs refreshing at the same moment both carry on. Any later use is reuse.
+ */
+export const REFRESH_GRACE_SECONDS = 10;
 
 const SLOWED_ACCOUNT_PREFIX = 'auth-failures:account:';
 
@@ -195,9 +208,15 @@ export async function slowedSignIns({ db, limits, limitStore }: AuthDeps): Promi
 }
 
 /**
- * One statement, so atomic without a transaction and one round trip: the sign-in time is set and
- * the session created together, and both read the statement's one now(). Prepared: every sign-in
- * runs it.
+ * Live sessions an account may have: a sign-in beyond them ends the least recently used, so a
+ * script signing in again and again cannot grow the table without bound.
+ */
+export const SESSIONS_PER_ACCOUNT = 20;
+
+/**
+ * One statement, so atomic without a transaction and one round trip: the sign-in time is set,
+ * the sessions beyond the limit ended and the session created together, all at the statement's
+ * one now(). Prepared: every sign-in runs it.
  */
 const signInStatement = perDatabase((db) => {
   const signedIn = db.$with('signed_in').as(
@@ -207,8 +226,29 @@ const signInStatement = perDatabase((db) => {
       .where(eq(users.id, sql.placeholder('userId')))
       .returning({ id: users.id }),
   );
+  // Keeps room for the new one. Two sign-ins of one account at the same moment may each leave
+  // the other's in place: the limit bounds growth, it is not a quota.
+  const beyondLimit = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id))
+    .offset(SESSIONS_PER_ACCOUNT - 1);
+  const displaced = db.$with('displaced').as(
+    db
+      .update(sessions)
+      .set({ revokedAt: sql`now()`, revokedReason: 'session_limit' satisfies RevokeReason })
+      .where(inArray(sessions.id, beyondLimit))
+      .returning({ id: sessions.id }),
+  );
   return db
-    .with(signedIn)
+    .with(signedIn, displaced)
     .insert(sessions)
     .values({
       userId: sql`(select ${signedIn.id} from ${signedIn})`,
@@ -291,21 +331,22 @@ export function revokeSession(
 
 /**
  * Rotates the session's refresh token in one conditional UPDATE, so of two requests presenting
- * the same token only one succeeds. A token already rotated away is a stolen copy or a replay:
- * the whole session is ended.
+ * the same token only one rotates it. The other, within the grace, gets the same new refresh
+ * token (the two tabs of one browser share it); later, a token already rotated away is a stolen
+ * copy or a replay, and the whole session is ended.
  */
 export async function refreshSession(
   { db, config }: AuthDeps,
   input: { refreshToken: string; sessionId: string },
 ): Promise<Tokens> {
   const presentedHash = hashToken(input.refreshToken);
-  const refreshToken = newRefreshToken();
+  const successor = newRefreshToken();
 
   const rotated = await db.transaction(async (tx) => {
     const [owner] = await tx
       .update(sessions)
       .set({
-        refreshTokenHash: hashToken(refreshToken),
+        refreshTokenHash: hashToken(successor),
         lastUsedAt: sql`now()`,
         expiresAt: sessionExpiry(config.refreshTokenTtlDays),
       })
@@ -322,34 +363,51 @@ export async function refreshSession(
       )
       .returning({ userId: users.id, role: users.role });
     if (!owner) return null;
-    await tx
-      .insert(usedRefreshTokens)
-      .values({ tokenHash: presentedHash, sessionId: input.sessionId });
+    await tx.insert(usedRefreshTokens).values({
+      tokenHash: presentedHash,
+      sessionId: input.sessionId,
+      successor: sealSuccessor(input.refreshToken, successor),
+    });
     return owner;
   });
+  if (rotated) return tokensOf(config, rotated, input.sessionId, successor);
 
-  if (!rotated) {
-    const [reused] = await db
-      .select({ sessionId: usedRefreshTokens.sessionId })
-      .from(usedRefreshTokens)
-      .where(
-        and(
-          eq(usedRefreshTokens.tokenHash, presentedHash),
-          eq(usedRefreshTokens.sessionId, input.sessionId),
-        ),
-      )
-      .limit(1);
-    if (reused) {
-      await revokeSession(db, input.sessionId, 'refresh_token_reuse');
-      throw new ApiError(401, AUTH_MESSAGES.refreshTokenReused);
-    }
-    throw new ApiError(401, AUTH_MESSAGES.invalidRefreshToken);
+  // Read after the rotation that beat this request committed: it held the session's row.
+  const [used] = await db
+    .select({
+      successor: usedRefreshTokens.successor,
+      inGrace: sql<boolean>`${usedRefreshTokens.usedAt} > now() - make_interval(secs => ${REFRESH_GRACE_SECONDS})`,
+    })
+    .from(usedRefreshTokens)
+    .where(
+      and(
+        eq(usedRefreshTokens.tokenHash, presentedHash),
+        eq(usedRefreshTokens.sessionId, input.sessionId),
+      ),
+    )
+    .limit(1);
+  if (!used) throw new ApiError(401, AUTH_MESSAGES.invalidRefreshToken);
+  const sameSuccessor =
+    used.inGrace && used.successor && openSuccessor(input.refreshToken, used.successor);
+  if (!sameSuccessor) {
+    await revokeSession(db, input.sessionId, 'refresh_token_reuse');
+    throw new ApiError(401, AUTH_MESSAGES.refreshTokenReused);
   }
+  const session = await findLiveSession(db, input.sessionId);
+  if (!session) throw new ApiError(401, AUTH_MESSAGES.invalidRefreshToken);
+  return tokensOf(config, session, input.sessionId, sameSuccessor);
+}
 
+async function tokensOf(
+  config: Config,
+  owner: { userId: string; role: Role },
+  sessionId: string,
+  refreshToken: string,
+): Promise<Tokens> {
   const accessToken = await signAccessToken(config, {
-    userId: rotated.userId,
-    role: rotated.role,
-    sessionId: input.sessionId,
+    userId: owner.userId,
+    role: owner.role,
+    sessionId,
   });
   return { accessToken, refreshToken };
 }
@@ -357,11 +415,17 @@ export async function refreshSession(
 /**
  * One query per authenticated request: the session is live and its user exists and is active,
  * so logout, password changes and deleted accounts take effect at once. The role is read here
- * and must be the token's, so a token issued before a role change is refused at once too.
+ * and must be the token's, so a token issued before a role change is refused at once too; so is
+ * whether the account must still change its password, which no token could be trusted to say.
  */
 const liveSession = perDatabase((db) =>
   db
-    .select({ userId: sessions.userId, role: users.role, expiresAt: sessions.expiresAt })
+    .select({
+      userId: sessions.userId,
+      role: users.role,
+      expiresAt: sessions.expiresAt,
+      passwordChangeRequired: users.isFirstLogin,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -381,6 +445,8 @@ export interface LiveSession {
   role: Role;
   /** It ends then without any write: a caller holding it for later checks it again. */
   expiresAt: Date;
+  /** The account must change its password (first sign-in) before it may do anything else. */
+  passwordChangeRequired: boolean;
 }
 
 /** A live session with its user and role, or null when it has ended or its user is inactive. */

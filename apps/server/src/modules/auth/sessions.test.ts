@@ -8,9 +8,16 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batches, sessions, users } from '../../db/schema';
+import { batches, sessions, usedRefreshTokens, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { bearer, createSignedInUser, mintExpiredToken, type SignedInUser } from '../../test/users';
+import {
+  bearer,
+  createSignedInUser,
+  mintExpiredToken,
+  requestRefresh,
+  type SignedInUser,
+} from '../../test/users';
+import { REFRESH_GRACE_SECONDS } from './auth.service';
 import { signAccessToken, verifyAccessToken } from './tokens';
 
 let t: TestApp;
@@ -20,11 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function refresh(refreshToken: string, sessionId: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/refresh-token',
-    payload: { refreshToken, sessionId },
-  });
+  return requestRefresh(t.app, refreshToken, sessionId);
 }
 
 function me(headers: Record<string, string>) {
@@ -70,9 +73,13 @@ describe('POST /api/auth/refresh-token', () => {
     expect(days / 86_400_000).toBeGreaterThan(6.9);
   });
 
-  it('ends the session when a used refresh token comes back', async () => {
+  it('ends the session when a used refresh token comes back after the grace', async () => {
     const user = await signedIn();
     const rotated = (await refresh(user.refreshToken, user.sessionId)).json().data;
+    await t.database.db
+      .update(usedRefreshTokens)
+      .set({ usedAt: sql`now() - make_interval(secs => ${REFRESH_GRACE_SECONDS + 1})` })
+      .where(eq(usedRefreshTokens.sessionId, user.sessionId));
 
     const replay = await refresh(user.refreshToken, user.sessionId);
     expect(replay.statusCode).toBe(401);

@@ -1,4 +1,11 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+  randomUUID,
+} from 'node:crypto';
 import { roleSchema } from '@examiq/contracts';
 import { createSigner, createVerifier } from 'fast-jwt';
 import { z } from 'zod';
@@ -99,4 +106,42 @@ export function newRefreshToken(): string {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+const SEAL_CIPHER = 'aes-256-gcm';
+const SEAL_IV_BYTES = 12;
+const SEAL_TAG_BYTES = 16;
+
+/**
+ * The key that seals what a refresh token was rotated into: derived from that token, which is
+ * stored only hashed, so only its holder can open the seal; the database alone cannot.
+ */
+function sealKeyOf(refreshToken: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', refreshToken, '', 'examiq refresh successor', 32));
+}
+
+/** `successor` encrypted and authenticated under a key only `refreshToken`'s holder can derive. */
+export function sealSuccessor(refreshToken: string, successor: string): string {
+  const iv = randomBytes(SEAL_IV_BYTES);
+  const cipher = createCipheriv(SEAL_CIPHER, sealKeyOf(refreshToken), iv);
+  const sealed = Buffer.concat([cipher.update(successor, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+/** The successor `sealSuccessor` sealed, or null when `refreshToken` is not the one that did. */
+export function openSuccessor(refreshToken: string, seal: string): string | null {
+  const bytes = Buffer.from(seal, 'base64url');
+  const iv = bytes.subarray(0, SEAL_IV_BYTES);
+  const tag = bytes.subarray(SEAL_IV_BYTES, SEAL_IV_BYTES + SEAL_TAG_BYTES);
+  try {
+    const decipher = createDecipheriv(SEAL_CIPHER, sealKeyOf(refreshToken), iv);
+    decipher.setAuthTag(tag);
+    const opened = Buffer.concat([
+      decipher.update(bytes.subarray(SEAL_IV_BYTES + SEAL_TAG_BYTES)),
+      decipher.final(),
+    ]);
+    return opened.toString('utf8');
+  } catch {
+    return null;
+  }
 }

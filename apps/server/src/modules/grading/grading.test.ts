@@ -15,7 +15,7 @@ import { exams } from '../../db/schema';
 import { expectError } from '../../test/errors';
 import { facultyPayload, peopleClient } from '../../test/people';
 import { EXAM_DAY_TEN, localDate, MINUTE, sittingSuite } from '../../test/sittings';
-import { bearer, signIn } from '../../test/users';
+import { bearer, signInFirstTime } from '../../test/users';
 import { sweepDeadlines } from '../attempts/deadline-sweep';
 import { attemptCode } from '../results/scores';
 
@@ -32,7 +32,7 @@ async function facultyMember() {
   const people = peopleClient(suite.t.app, suite.fixture.admin.accessToken);
   const payload = facultyPayload();
   const { faculty, defaultPassword } = await people.faculty(payload);
-  const { tokens } = await signIn(suite.t.app, payload.email, defaultPassword);
+  const { tokens } = await signInFirstTime(suite.t.app, payload.email, defaultPassword);
   const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
     suite.t.app.inject({
       method,
