@@ -68,17 +68,6 @@ describe('embedded database', () => {
     }
   });
 
-  it('refuses while another live process holds the lock', async () => {
-    await writeFile(lockFile(), String(process.ppid));
-    try {
-      await expect(openDatabase({ dataDir, databaseUrl: undefined })).rejects.toThrow(
-        `(pid ${process.ppid}). Stop it first.`,
-      );
-    } finally {
-      await rm(lockFile(), { force: true });
-    }
-  });
-
   it.each([
     ['a process that has exited', () => String(deadPid())],
     ['no pid at all', () => 'garbage'],

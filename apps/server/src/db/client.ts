@@ -169,7 +169,7 @@ async function initialiseDataDir(dataDir: string, target: string): Promise<void>
 }
 
 async function openEmbedded(dataDir: string): Promise<Database> {
-  const lock = lockDataDir(dataDir);
+  const lock = await lockDataDir(dataDir);
   try {
     const pgdata = path.join(dataDir, PGDATA_DIR);
     if (!existsSync(pgdata)) await initialiseDataDir(dataDir, pgdata);
