@@ -97,10 +97,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database durability
       }
       try {
         const response = await fetch(`${baseUrl}/api/health`);
-        if (response.status === 200) {
-          expect(await response.json()).toMatchObject({ data: { database: 'pglite' } });
-          return;
-        }
+        if (response.status === 200) return;
       } catch {
         // Not listening yet.
       }
