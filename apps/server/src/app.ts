@@ -5,6 +5,7 @@ import { stdSerializers } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { withoutQueryValues } from './db/query-error-log';
+import { stdoutWithoutBlocking } from './log-destination';
 import { attemptsAdminRoutes } from './modules/attempts/attempts.admin-routes';
 import { attemptsStudentRoutes } from './modules/attempts/attempts.student-routes';
 import { startDeadlineSweep } from './modules/attempts/deadline-sweep';
@@ -93,7 +94,7 @@ export async function buildApp({
           serializers: {
             err: (error: unknown) => stdSerializers.err(withoutQueryValues(error) as Error),
           },
-          stream: logStream,
+          stream: logStream ?? stdoutWithoutBlocking(),
         }
       : false,
     // One line per API call; the app's files and pages would bury them (a page load fetches
