@@ -25,25 +25,24 @@ export interface ServerProcess {
 }
 
 /**
- * A real server process on the embedded database in `dataDir`, from the current sources through
- * tsx (a bundle on disk may be older than them), its output piped to this process.
+ * A real server process on the embedded database in `dataDir` (or the database `env` names), from
+ * the current sources through tsx (a bundle on disk may be older than them), its output piped to
+ * this process.
  */
 export function startServer(options: {
   dataDir: string;
   port: number;
   env?: NodeJS.ProcessEnv;
 }): ServerProcess {
+  const { DATABASE_URL, JWT_SECRET, INIT_CWD, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     DATA_DIR: options.dataDir,
     PORT: String(options.port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  delete env.DATABASE_URL;
-  delete env.JWT_SECRET;
-  delete env.INIT_CWD;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env,
