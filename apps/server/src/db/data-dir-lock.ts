@@ -122,12 +122,17 @@ function processIdentity(pid: number): string | null {
   }
 }
 
-/** Creates the lock file whole, or not at all when it exists. */
-function tryCreate(file: string, content: string): boolean {
+/**
+ * Writes the lock file whole under a temporary name and moves it into place, so a reader never
+ * sees it half written: over any file there (`replace`), or only when there is none. Says
+ * whether it is in place.
+ */
+function writeLockFile(file: string, content: string, replace: boolean): boolean {
   const staging = `${file}.${process.pid}`;
   writeFileSync(staging, content, OWNER_ONLY_FILE);
   try {
-    linkSync(staging, file);
+    if (replace) renameSync(staging, file);
+    else linkSync(staging, file);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
@@ -144,7 +149,7 @@ function tryCreate(file: string, content: string): boolean {
  */
 function lockByFile(file: string): number | null {
   const identity = processIdentity(process.pid) ?? String(process.pid);
-  if (tryCreate(file, identity)) return null;
+  if (writeLockFile(file, identity, false)) return null;
   const content = readLockFile(file);
   const owner = pidOf(content);
   // Without `ps`, the file names a pid only, and a reused pid passes for its owner.
@@ -153,9 +158,10 @@ function lockByFile(file: string): number | null {
     (content?.includes(' ') ? processIdentity(owner) === content : isAlive(owner));
   if (ownerRuns) return owner;
   // Unreadable, it may be a crash's or a file still being written: only an old one is a crash's.
-  if (owner === null && Date.now() - statSync(file).mtimeMs < OWNER_NAMING_MS) return 0;
+  const writtenAt = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  if (owner === null && Date.now() - writtenAt < OWNER_NAMING_MS) return 0;
   rmSync(file, { force: true });
-  return tryCreate(file, identity) ? null : (pidOf(readLockFile(file)) ?? 0);
+  return writeLockFile(file, identity, false) ? null : (pidOf(readLockFile(file)) ?? 0);
 }
 
 /**
@@ -181,10 +187,7 @@ export async function lockDataDir(
   if (address) {
     server = await listen(address);
     if (!server) throw refuse(await ownerPid(file));
-    // Written whole under a temporary name, so a reader never sees it half written.
-    const staging = `${file}.${process.pid}`;
-    writeFileSync(staging, String(process.pid), OWNER_ONLY_FILE);
-    renameSync(staging, file);
+    writeLockFile(file, String(process.pid), true);
   } else {
     const owner = lockByFile(file);
     if (owner !== null) throw refuse(owner);

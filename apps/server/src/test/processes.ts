@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** The state letter of a process in /proc (R, S, Z for a zombie…), or null once it is gone. */
 export function processState(pid: number): string | null {
@@ -9,6 +9,19 @@ export function processState(pid: number): string | null {
     return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
   } catch {
     return null;
+  }
+}
+
+/**
+ * Whether the process is dead and not yet reaped, all of it: a multithreaded process's first
+ * thread turns zombie while its other threads may still be closing its files.
+ */
+export function isReleasedZombie(pid: number): boolean {
+  try {
+    const threads = readdirSync(`/proc/${pid}/task`);
+    return processState(pid) === 'Z' && threads.length === 1;
+  } catch {
+    return false;
   }
 }
 
