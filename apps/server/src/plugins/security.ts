@@ -43,8 +43,8 @@ const setSecurityHeaders = helmet({
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /**
- * The camera, microphone and full screen for the app's own pages (proctoring), every other
- * powerful feature for none.
+ * The camera, microphone and full screen for the app's own pages (proctoring), the other powerful
+ * features for none. Autoplay stays the browser's default: a proctoring preview plays by itself.
  */
 const PERMISSIONS_POLICY = [
   'camera=(self)',
@@ -52,7 +52,6 @@ const PERMISSIONS_POLICY = [
   'fullscreen=(self)',
   ...[
     'accelerometer',
-    'autoplay',
     'display-capture',
     'geolocation',
     'gyroscope',
