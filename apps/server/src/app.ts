@@ -1,8 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { stdSerializers } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { withoutQueryValues } from './db/query-error-log';
+import { stdoutWithoutBlocking } from './log-destination';
 import { attemptsAdminRoutes } from './modules/attempts/attempts.admin-routes';
 import { attemptsStudentRoutes } from './modules/attempts/attempts.student-routes';
 import { startDeadlineSweep } from './modules/attempts/deadline-sweep';
@@ -87,7 +90,18 @@ export async function buildApp({
   resumeRegrades = true,
 }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: REDACTED_PATHS, stream: logStream } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: REDACTED_PATHS,
+          // Every logged error, a 500's or a background job's, keeps a failed query's statement
+          // and not its values.
+          serializers: {
+            err: (error: unknown) => stdSerializers.err(withoutQueryValues(error) as Error),
+          },
+          stream: logStream ?? stdoutWithoutBlocking(),
+        }
+      : false,
     // One line per API call; the app's files and pages would bury them (a page load fetches
     // dozens). Failures are logged whatever the path, by the error handler.
     logController: new LogController({

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emailField, passwordField } from '@examiq/contracts';
 import { z } from 'zod';
+import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from './db/owner-only';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -143,9 +144,12 @@ function readOrCreateJwtSecret(dataDir: string, env: NodeJS.ProcessEnv): string 
   const file = path.join(dataDir, JWT_SECRET_FILE);
   let secret: string;
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: OWNER_ONLY_DIR });
     try {
-      writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+      writeFileSync(file, randomBytes(48).toString('base64url'), {
+        ...OWNER_ONLY_FILE,
+        flag: 'wx',
+      });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }

@@ -4,8 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { bootstrapFirstAdmin } from './modules/users/bootstrap-admin';
-
-const SHUTDOWN_DELAY_MS = 10_000;
+import { FORCED_EXIT_MS, killAfter, SHUTDOWN_DELAY_MS } from './shutdown-deadline';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,6 +15,7 @@ async function main(): Promise<void> {
     const app = await buildApp({ config, db: database, logger: true });
 
     closeWithGrace({ delay: SHUTDOWN_DELAY_MS, logger: app.log }, async ({ err, signal }) => {
+      killAfter(SHUTDOWN_DELAY_MS + FORCED_EXIT_MS);
       if (err) app.log.error({ err }, 'Shutting down after an unexpected error');
       else app.log.info(`Shutting down (${signal ?? 'exit'})`);
       await app.close();

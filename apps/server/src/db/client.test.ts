@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { constants, existsSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JWT_SECRET_FILE, loadConfig } from '../config';
 import { createTestDatabase } from '../test/database';
 import { type AppDatabase, type Database, openDatabase, PGDATA_DIR } from './client';
 import { DataDirLockedError, LOCK_FILE } from './data-dir-lock';
@@ -68,17 +69,6 @@ describe('embedded database', () => {
     }
   });
 
-  it('refuses while another live process holds the lock', async () => {
-    await writeFile(lockFile(), String(process.ppid));
-    try {
-      await expect(openDatabase({ dataDir, databaseUrl: undefined })).rejects.toThrow(
-        `(pid ${process.ppid}). Stop it first.`,
-      );
-    } finally {
-      await rm(lockFile(), { force: true });
-    }
-  });
-
   it.each([
     ['a process that has exited', () => String(deadPid())],
     ['no pid at all', () => 'garbage'],
@@ -91,6 +81,27 @@ describe('embedded database', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('keeps a new data folder and everything in it to the account the server runs as', async () => {
+    const fresh = path.join(dataDir, 'fresh', 'data');
+    const database = await openDatabase(loadConfig({ DATA_DIR: fresh, INIT_CWD: dataDir }));
+    try {
+      await database.migrate();
+      await database.db
+        .insert(users)
+        .values({ email: 'private@example.com', passwordHash: 'x', role: 'faculty' });
+    } finally {
+      await database.close();
+    }
+    const entries = await readdir(fresh, { recursive: true });
+    expect(entries).toEqual(expect.arrayContaining([JWT_SECRET_FILE, PGDATA_DIR]));
+    const open = [fresh, ...entries.map((entry) => path.join(fresh, entry))].flatMap((entry) => {
+      const { mode } = statSync(entry);
+      const expected = (mode & constants.S_IFMT) === constants.S_IFDIR ? 0o700 : 0o600;
+      return (mode & 0o777) === expected ? [] : [`${(mode & 0o777).toString(8)} ${entry}`];
+    });
+    expect(open).toEqual([]);
   });
 });
 

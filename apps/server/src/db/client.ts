@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { countEmbeddedWrites } from './commit-state';
 import { lockDataDir } from './data-dir-lock';
+import { restrictToOwner } from './owner-only';
 import * as schema from './schema';
 
 /** The query API shared by both engines: services are written once against it. */
@@ -169,11 +170,17 @@ async function initialiseDataDir(dataDir: string, target: string): Promise<void>
 }
 
 async function openEmbedded(dataDir: string): Promise<Database> {
-  const lock = lockDataDir(dataDir);
+  // The files the engine creates while it runs (tables, WAL segments) are the owner's alone.
+  process.umask(0o077);
+  const lock = await lockDataDir(dataDir);
   try {
     const pgdata = path.join(dataDir, PGDATA_DIR);
     if (!existsSync(pgdata)) await initialiseDataDir(dataDir, pgdata);
-    return pgliteDatabase(await createPglite({ dataDir: pgdata }), () => lock.release());
+    const pglite = await createPglite({ dataDir: pgdata });
+    // PGlite sets the modes of the files it starts with itself (0666 among them), whatever the
+    // umask, and a folder made by an earlier version is readable by all.
+    restrictToOwner(dataDir);
+    return pgliteDatabase(pglite, () => lock.release());
   } catch (error) {
     lock.release();
     throw error;

@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { validExamPayload, validStudentPayload } from '@examiq/contracts/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, type ServerProcess, startServer, waitForHealth } from '../test/server-process';
 import { localDate } from '../test/sittings';
 import { LOCK_FILE } from './data-dir-lock';
 
@@ -17,36 +15,16 @@ import { LOCK_FILE } from './data-dir-lock';
  * README gives for a killed process; a power cut is a different matter (no fsync).
  */
 
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN = { email: 'durability@examiq.test', password: 'Durable#Pass-123' };
 const KILL_CYCLES = 3;
 const WRITE_MS = 1_500;
 const CONCURRENT_WRITERS = 8;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(address),
-      );
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<void>;
-}
-
 describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database durability', () => {
   let dataDir: string;
   let baseUrl: string;
   let port: number;
-  let server: Running | undefined;
+  let server: ServerProcess | undefined;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'examiq-durability-'));
@@ -61,53 +39,6 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database durability
     }
     await rm(dataDir, { recursive: true, force: true });
   });
-
-  /** The current sources through tsx: a bundle on disk may be older than them. */
-  function start(): Running {
-    const args = ['--import', 'tsx', 'src/main.ts'];
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    };
-    delete env.DATABASE_URL;
-    delete env.JWT_SECRET;
-    delete env.INIT_CWD;
-    const child = spawn(process.execPath, args, { cwd: SERVER_DIR, env, stdio: 'pipe' });
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    return { child, output: () => output, exited };
-  }
-
-  async function waitForHealth(running: Running): Promise<void> {
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      if (running.child.exitCode !== null) {
-        throw new Error(`The server exited (${running.child.exitCode}):\n${running.output()}`);
-      }
-      try {
-        const response = await fetch(`${baseUrl}/api/health`);
-        if (response.status === 200) {
-          expect(await response.json()).toMatchObject({ data: { database: 'pglite' } });
-          return;
-        }
-      } catch {
-        // Not listening yet.
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`The server did not become healthy:\n${running.output()}`);
-  }
 
   async function signIn(account = ADMIN): Promise<Record<string, string>> {
     const response = await fetch(`${baseUrl}/api/auth/login`, {
@@ -159,10 +90,14 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database durability
   }
 
   /** Starts a (re)started server and checks it took the lock and opened its database. */
-  async function startHealthy(): Promise<Running> {
-    const running = start();
+  async function startHealthy(): Promise<ServerProcess> {
+    const running = startServer({
+      dataDir,
+      port,
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    });
     server = running;
-    await waitForHealth(running);
+    await waitForHealth(running, port);
     expect((await readFile(path.join(dataDir, LOCK_FILE), 'utf8')).trim()).toBe(
       String(running.child.pid),
     );

@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { isApiUrl } from './web-app';
 
 /**
  * A CSP the Vite-built SPA runs under without inline scripts. Inline styles stay allowed because
@@ -30,13 +31,52 @@ const CONTENT_SECURITY_POLICY = {
 const setSecurityHeaders = helmet({
   contentSecurityPolicy: CONTENT_SECURITY_POLICY,
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  // Sent by the hook below, and only over HTTPS.
+  strictTransportSecurity: false,
 });
+
+/**
+ * A browser that received HSTS over plain HTTP (the embedded default on a LAN address) would
+ * refuse that address until it served HTTPS; a server behind an HTTPS proxy learns it from the
+ * proxy (TRUST_PROXY).
+ */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The camera, microphone and full screen for the app's own pages (proctoring), the other powerful
+ * features for none. Autoplay stays the browser's default: a proctoring preview plays by itself.
+ */
+const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=(self)',
+  'fullscreen=(self)',
+  ...[
+    'accelerometer',
+    'display-capture',
+    'geolocation',
+    'gyroscope',
+    'magnetometer',
+    'midi',
+    'payment',
+    'publickey-credentials-get',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+  ].map((feature) => `${feature}=()`),
+].join(', ');
 
 export async function registerSecurity(
   app: FastifyInstance,
   corsOrigins: string[] | undefined,
 ): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    // The API's answers carry personal data and tokens: no browser or proxy may keep them. A
+    // route that may be kept sets its own; the web app's files are not API answers.
+    if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
     setSecurityHeaders(request.raw, reply.raw, () => done());
   });
   // Only for a web app served from another origin (e.g. a separate dev server); tokens travel
