@@ -37,6 +37,8 @@ import { contractValidatorCompiler } from './plugins/validation';
 import { isApiUrl, registerWebApp } from './plugins/web-app';
 
 export const BODY_LIMIT = 4 * 1024 * 1024;
+/** For the routes read before anyone is signed in: a sign-in is under 1 KB. */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
 
 /** Never written to the log, wherever they appear in a logged object. */
 const REDACTED_PATHS = [
@@ -111,13 +113,20 @@ export async function buildApp({
 
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(publicConfigRoutes, { prefix: '/api', config });
-  await app.register(authRoutes, {
-    prefix: '/api/auth',
-    db: database.db,
-    config,
-    limits: authLimits,
-    limitStore: redis ? redisLimitStore(redis, database.db) : databaseLimitStore(database.db),
-  });
+  await app.register(
+    async (publicArea) => {
+      publicArea.addHook('onRoute', (route) => {
+        route.bodyLimit = PUBLIC_BODY_LIMIT;
+      });
+      await publicArea.register(authRoutes, {
+        db: database.db,
+        config,
+        limits: authLimits,
+        limitStore: redis ? redisLimitStore(redis, database.db) : databaseLimitStore(database.db),
+      });
+    },
+    { prefix: '/api/auth' },
+  );
   await app.register(
     roleScope('admin', async (admin) => {
       await admin.register(dashboardAdminRoutes, { db: database.db, now });

@@ -1,7 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 
+/**
+ * Deeper than any contract needs (an exam with sections, questions and options nests 7 levels),
+ * shallow enough that no parser, walk or database column is strained by a body.
+ */
+export const MAX_JSON_DEPTH = 32;
+export const TOO_DEEP_MESSAGE = `Request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
 export const NUL_IN_TEXT_MESSAGE = 'Text must not contain NUL characters';
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPENING = new Set([0x5b, 0x7b]);
+const CLOSING = new Set([0x5d, 0x7d]);
+
+/**
+ * Whether JSON text nests arrays and objects deeper than MAX_JSON_DEPTH: one pass over its
+ * characters, before parsing, since parsing and walking deep values is what costs.
+ */
+function nestsTooDeeply(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === BACKSLASH) index += 1;
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) {
+      inString = true;
+    } else if (OPENING.has(code)) {
+      depth += 1;
+      if (depth > MAX_JSON_DEPTH) return true;
+    } else if (CLOSING.has(code)) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
 
 /** PostgreSQL text cannot hold U+0000, so such a value would fail at the database instead. */
 function containsNul(value: unknown): boolean {
@@ -17,7 +52,8 @@ function containsNul(value: unknown): boolean {
  * The API speaks JSON only: Fastify's text/plain parser is dropped so other bodies get a 415.
  * Clients (and the web app's logout) send `content-type: application/json` with no body; that
  * reads as "no body" instead of Fastify's 400. Non-empty bodies keep the default parser and its
- * prototype-poisoning protection, and a NUL character anywhere in them is a 400.
+ * prototype-poisoning protection. Nesting beyond MAX_JSON_DEPTH, and a NUL character anywhere
+ * in a body, are a 400.
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -28,6 +64,10 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     (request, body, done) => {
       if (body.length === 0) {
         done(null, undefined);
+        return;
+      }
+      if (nestsTooDeeply(body)) {
+        done(new ApiError(400, TOO_DEEP_MESSAGE), undefined);
         return;
       }
       parseJson(request, body, (error, value) => {

@@ -50,11 +50,16 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = pathnameOf(request.url);
-    if (isApiPath(pathname)) {
+  // The not-found handler runs after the body is read and parsed; an unknown API path is answered
+  // before, so whatever it is sent costs nothing.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404 && isApiUrl(request.url)) {
       return reply.code(404).send({ success: false, message: NOT_FOUND });
     }
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = pathnameOf(request.url);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (hasWebApp && isRead && !looksLikeFile(pathname)) {
       return reply.header('cache-control', REVALIDATE).sendFile('index.html');
