@@ -3,8 +3,10 @@ import { paginationSchema } from './api';
 import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import {
   boundedText,
+  DATE_OUT_OF_RANGE_MESSAGE,
   emailField,
   idField,
+  isStorableDate,
   labelledEmailField,
   requiredNumber,
   requiredText,
@@ -60,7 +62,8 @@ function today(): string {
 export function dateField(requiredMessage: string) {
   return requiredText(requiredMessage)
     .transform((value) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value))
-    .refine(isRealDate, 'Please enter a valid date');
+    .refine(isRealDate, { message: 'Please enter a valid date', abort: true })
+    .refine((value) => isStorableDate(new Date(value)), DATE_OUT_OF_RANGE_MESSAGE);
 }
 
 export function phoneField(requiredMessage: string) {
