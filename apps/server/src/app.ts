@@ -133,7 +133,7 @@ export async function buildApp({
       await admin.register(masterDataAdminRoutes, { db: database.db });
       await admin.register(masterDataChangesAdminRoutes, { db: database.db });
       await admin.register(studentsAdminRoutes, { db: database.db });
-      await admin.register(facultyAdminRoutes, { db: database.db });
+      await admin.register(facultyAdminRoutes, { db: database.db, now });
       await admin.register(accountsAdminRoutes, { db: database.db });
       await admin.register(examsAdminRoutes, { db: database.db });
       await admin.register(examRecordsAdminRoutes, { db: database.db, now });

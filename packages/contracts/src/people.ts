@@ -390,6 +390,9 @@ export const PEOPLE_MESSAGES = {
   facultyDeleted: 'Faculty member deleted successfully',
   studentNotFound: 'Student not found',
   facultyNotFound: 'Faculty member not found',
+  /** A proctoring exam must keep a proctor until it has ended (exams: "Title (EXM0001)"). */
+  facultySoleProctor: (exams: string[]) =>
+    `This faculty member is the only proctor of ${exams.length === 1 ? 'the exam' : 'the exams'} ${new Intl.ListFormat('en', { type: 'conjunction' }).format(exams)}, which ${exams.length === 1 ? 'has' : 'have'} not ended yet: assign another proctor first`,
   emailTaken: 'A user with this email already exists',
   fetchStudentsFailed: 'Failed to fetch students',
   fetchFacultyFailed: 'Failed to fetch faculty',

@@ -13,7 +13,8 @@ import {
   PEOPLE_MESSAGES,
   type UpdateFacultyPayload,
 } from '@examiq/contracts';
-import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { batchedRead } from '../../db/batched-read';
 import type { AppDatabase } from '../../db/client';
 import type { Dependencies } from '../../db/commit-state';
@@ -21,9 +22,10 @@ import { insertOne } from '../../db/errors';
 import { findPage, holdsSearch, matchingTotal, personStatusIs, sortedBy } from '../../db/find-page';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
-import { faculty, users } from '../../db/schema';
+import { examFaculty, exams, faculty, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
+import { wallClockMinute } from '../dashboard/dashboard.service';
 import {
   type Account,
   accountColumns,
@@ -304,8 +306,57 @@ export async function getFaculty(db: AppDatabase, id: string): Promise<Faculty> 
   return toFacultyDto(record);
 }
 
-export function deleteFaculty(db: AppDatabase, actorUserId: string, id: string): Promise<void> {
-  return deletePersonAccount(db, actorUserId, 'faculty', id, PEOPLE_MESSAGES.facultyNotFound);
+const otherProctors = alias(examFaculty, 'other_proctors');
+
+/**
+ * Refuses to take away the last proctor of a PROCTORING exam that has not ended: the exam would
+ * break the rule it was created under (at least one proctor). An ended exam needs none any more.
+ * The exams are locked, so an edit cannot remove their other proctors meanwhile.
+ */
+async function refuseSoleProctor(tx: AppDatabase, userId: string, now: Date): Promise<void> {
+  const proctored = await tx
+    .select({ title: exams.title, examId: exams.examId })
+    .from(examFaculty)
+    .innerJoin(exams, eq(exams.id, examFaculty.examId))
+    .where(
+      and(
+        eq(examFaculty.facultyUserId, userId),
+        eq(exams.mode, 'PROCTORING'),
+        sql`${exams.windowEnd} > ${wallClockMinute(now)}::timestamp`,
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(otherProctors)
+            .where(
+              and(eq(otherProctors.examId, exams.id), ne(otherProctors.facultyUserId, userId)),
+            ),
+        ),
+      ),
+    )
+    .orderBy(exams.windowStart, exams.examId)
+    .for('update', { of: exams });
+  if (proctored.length > 0) {
+    throw new ApiError(
+      409,
+      PEOPLE_MESSAGES.facultySoleProctor(proctored.map((exam) => `${exam.title} (${exam.examId})`)),
+    );
+  }
+}
+
+export function deleteFaculty(
+  db: AppDatabase,
+  actorUserId: string,
+  id: string,
+  now: Date,
+): Promise<void> {
+  return deletePersonAccount(
+    db,
+    actorUserId,
+    'faculty',
+    id,
+    PEOPLE_MESSAGES.facultyNotFound,
+    (tx, userId) => refuseSoleProctor(tx, userId, now),
+  );
 }
 
 /**

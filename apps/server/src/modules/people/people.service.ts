@@ -155,6 +155,8 @@ export async function deletePersonAccount(
   kind: keyof typeof PROFILES,
   id: string,
   notFoundMessage: string,
+  /** Runs with the profile locked, before anything is deleted; throws to refuse the deletion. */
+  checkDeletable?: (tx: AppDatabase, userId: string) => Promise<void>,
 ): Promise<void> {
   const { profiles, readableId } = PROFILES[kind];
   await db.transaction(async (tx) => {
@@ -169,6 +171,7 @@ export async function deletePersonAccount(
       .where(eq(profiles.id, id))
       .for('update');
     if (!profile) throw new ApiError(404, notFoundMessage);
+    await checkDeletable?.(tx, profile.userId);
     await tx.delete(users).where(eq(users.id, profile.userId));
     const label = personLabel(profile, profile.readableId);
     await recordAudit(tx, actorUserId, {
