@@ -13,8 +13,7 @@ import {
   PEOPLE_MESSAGES,
   type UpdateFacultyPayload,
 } from '@examiq/contracts';
-import { type AnyColumn, and, eq, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyColumn, and, eq, inArray, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { batchedRead } from '../../db/batched-read';
 import type { AppDatabase } from '../../db/client';
 import type { Dependencies } from '../../db/commit-state';
@@ -306,39 +305,50 @@ export async function getFaculty(db: AppDatabase, id: string): Promise<Faculty> 
   return toFacultyDto(record);
 }
 
-const otherProctors = alias(examFaculty, 'other_proctors');
-
 /**
  * Refuses to take away the last proctor of a PROCTORING exam that has not ended: the exam would
  * break the rule it was created under (at least one proctor). An ended exam needs none any more.
- * The exams are locked, so an edit cannot remove their other proctors meanwhile.
  */
 async function refuseSoleProctor(tx: AppDatabase, userId: string, now: Date): Promise<void> {
-  const proctored = await tx
-    .select({ title: exams.title, examId: exams.examId })
-    .from(examFaculty)
-    .innerJoin(exams, eq(exams.id, examFaculty.examId))
+  // Locked as an edit of the exam locks it, so its proctors cannot change until this commits; the
+  // next statement then reads them as they are.
+  const proctoring = await tx
+    .select({ id: exams.id })
+    .from(exams)
+    .innerJoin(examFaculty, eq(examFaculty.examId, exams.id))
     .where(
       and(
         eq(examFaculty.facultyUserId, userId),
         eq(exams.mode, 'PROCTORING'),
         sql`${exams.windowEnd} > ${wallClockMinute(now)}::timestamp`,
+      ),
+    )
+    .for('update', { of: exams });
+  if (proctoring.length === 0) return;
+  const soleProctorOf = await tx
+    .select({ title: exams.title, examId: exams.examId })
+    .from(exams)
+    .where(
+      and(
+        inArray(
+          exams.id,
+          proctoring.map((exam) => exam.id),
+        ),
         notExists(
           tx
             .select({ one: sql`1` })
-            .from(otherProctors)
-            .where(
-              and(eq(otherProctors.examId, exams.id), ne(otherProctors.facultyUserId, userId)),
-            ),
+            .from(examFaculty)
+            .where(and(eq(examFaculty.examId, exams.id), ne(examFaculty.facultyUserId, userId))),
         ),
       ),
     )
-    .orderBy(exams.windowStart, exams.examId)
-    .for('update', { of: exams });
-  if (proctored.length > 0) {
+    .orderBy(exams.windowStart, exams.examId);
+  if (soleProctorOf.length > 0) {
     throw new ApiError(
       409,
-      PEOPLE_MESSAGES.facultySoleProctor(proctored.map((exam) => `${exam.title} (${exam.examId})`)),
+      PEOPLE_MESSAGES.facultySoleProctor(
+        soleProctorOf.map((exam) => `${exam.title} (${exam.examId})`),
+      ),
     );
   }
 }

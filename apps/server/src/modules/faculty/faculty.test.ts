@@ -9,7 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { faculty, users } from '../../db/schema';
+import { examFaculty, faculty, users } from '../../db/schema';
 import { countRows } from '../../security/support';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/errors';
@@ -258,6 +258,36 @@ describe('DELETE /api/admin/delete-faculty/:id of a proctor', () => {
     const response = await api.delete(`delete-faculty/${leaving.faculty._id}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ success: true, message: PEOPLE_MESSAGES.facultyDeleted });
+  });
+
+  it('leaves every exam a proctor when an edit drops the other proctor at the same moment', async () => {
+    const masterData = masterDataClient(t.app, adminToken);
+    const exams = examsClient(t.app, adminToken);
+    const audience = await createAudience(masterData, 2033);
+    for (let round = 0; round < 5; round += 1) {
+      const [leaving, other] = await Promise.all([
+        api.faculty(facultyPayload()),
+        api.faculty(facultyPayload()),
+      ]);
+      const payload = examPayload(audience, [leaving.faculty.userId._id, other.faculty.userId._id]);
+      const exam = await exams.exam(payload);
+      const [deletion, edit] = await Promise.all([
+        api.delete(`delete-faculty/${leaving.faculty._id}`),
+        masterData.put(`update-exam/${exam._id}`, {
+          ...payload,
+          assignedFacultyIds: [leaving.faculty.userId._id],
+        }),
+      ]);
+      expect(
+        [deletion.statusCode, edit.statusCode].every((status) => status < 500),
+        `${deletion.body} ${edit.body}`,
+      ).toBe(true);
+      expect([deletion.statusCode, edit.statusCode], `${deletion.body} ${edit.body}`).toContain(
+        200,
+      );
+      const proctors = await t.database.db.$count(examFaculty, eq(examFaculty.examId, exam._id));
+      expect(proctors).toBeGreaterThan(0);
+    }
   });
 });
 

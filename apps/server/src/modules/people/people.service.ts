@@ -169,7 +169,9 @@ export async function deletePersonAccount(
       })
       .from(profiles)
       .where(eq(profiles.id, id))
-      .for('update');
+      // Not 'update': a write that refers to the person (an exam naming its proctor) locks the
+      // row as a key it needs, and must finish while `checkDeletable` waits for what it locked.
+      .for('no key update');
     if (!profile) throw new ApiError(404, notFoundMessage);
     await checkDeletable?.(tx, profile.userId);
     await tx.delete(users).where(eq(users.id, profile.userId));
