@@ -13,12 +13,16 @@ export const LONE_SURROGATE_MESSAGE =
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const OPENING = new Set([0x5b, 0x7b]);
-const CLOSING = new Set([0x5d, 0x7d]);
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
 
 /**
  * Whether JSON text nests arrays and objects deeper than MAX_JSON_DEPTH: one pass over its
- * characters, before parsing, since parsing and walking deep values is what costs.
+ * characters before parsing, since parsing deep values is what costs (a 4 MiB nested body takes
+ * hundreds of milliseconds to parse; the pass stops at the 33rd level). Compared code by code: a
+ * Set lookup per character made the pass cost as much as parsing a flat body.
  */
 function nestsTooDeeply(text: string): boolean {
   let depth = 0;
@@ -30,10 +34,10 @@ function nestsTooDeeply(text: string): boolean {
       else if (code === QUOTE) inString = false;
     } else if (code === QUOTE) {
       inString = true;
-    } else if (OPENING.has(code)) {
+    } else if (code === OPEN_BRACKET || code === OPEN_BRACE) {
       depth += 1;
       if (depth > MAX_JSON_DEPTH) return true;
-    } else if (CLOSING.has(code)) {
+    } else if (code === CLOSE_BRACKET || code === CLOSE_BRACE) {
       depth -= 1;
     }
   }
