@@ -26,12 +26,13 @@ const PUBLIC_TARGETS = [
 ];
 const ATTACKERS = 12;
 /**
- * Between one attacker's requests: the unfixed server still parses bodies back to back (each takes
- * hundreds of milliseconds), while the fixed one is spared a stream of bytes it would only discard.
+ * Between one attacker's requests. A server that parses such bodies stalls hundreds of
+ * milliseconds for each anyway; without a pause the attackers would flood the loopback with bytes
+ * any server has to read, and measure that instead.
  */
 const ATTACKER_PAUSE_MS = 100;
 const SAMPLES = 60;
-/** Enough for the unfixed server's seconds-long stalls to show, short enough to finish anyway. */
+/** Long enough for seconds-long stalls to show, short enough that a stalled server still finishes. */
 const SAMPLING_DEADLINE_MS = 8_000;
 
 let t: TestApp;

@@ -33,7 +33,7 @@ const logStream = new Writable({
   },
 });
 
-/** The message of the error the last 500 logged (the log holds no values, only the cause). */
+/** The code and message of the error the last 500 logged, so a failure names its cause. */
 function causeOf500(): string {
   const line = logged.find((entry) => entry.includes('"err"'));
   if (!line) return 'nothing logged';
@@ -271,6 +271,7 @@ describe(`input the database cannot store (${TEST_ENGINE})`, () => {
       const url = concreteUrl(target.url, () => remaining.shift() ?? '');
       const token = tokenFor(target.url);
       const property = fc.asyncProperty(
+        // A fresh example per case: creates must not all collide on one unique email or code.
         fc.constant(null).chain(() => mutatedBody(body())),
         async ({ changes, body: payload }) => {
           logged.length = 0;
