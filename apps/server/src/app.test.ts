@@ -8,7 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from './app';
 import { INTERNAL_ERROR_MESSAGE } from './plugins/error-handler';
-import { NUL_IN_TEXT_MESSAGE } from './plugins/json-body';
+import { LONE_SURROGATE_MESSAGE, NUL_IN_TEXT_MESSAGE } from './plugins/json-body';
 import { createTestApp, type TestApp } from './test/app';
 import { bearer, createSignedInUser } from './test/users';
 
@@ -242,6 +242,16 @@ describe('request bodies', () => {
     expect(response.json()).toEqual({ success: false, message: NUL_IN_TEXT_MESSAGE });
     const escapedBackslash = await post('{"email":"a@example.com","password":"pass\\\\u0000word"}');
     expect(escapedBackslash.statusCode).toBe(401);
+  });
+
+  it('refuses a lone surrogate anywhere in a body, which jsonb refuses and text would garble', async () => {
+    for (const half of ['\\ud800', '\\uDFFF', '\\udc00\\ud800']) {
+      const response = await post(`{"email":"a@example.com","password":"pass${half}word1"}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ success: false, message: LONE_SURROGATE_MESSAGE });
+    }
+    const pair = await post('{"email":"a@example.com","password":"pass\\ud83c\\udf93word1"}');
+    expect(pair.statusCode).toBe(401);
   });
 
   it('reads an empty JSON body as no body', async () => {

@@ -42,6 +42,8 @@ import { contractValidatorCompiler } from './plugins/validation';
 import { isApiUrl, registerWebApp } from './plugins/web-app';
 
 export const BODY_LIMIT = 4 * 1024 * 1024;
+/** For the routes read before anyone is signed in: a sign-in is under 1 KB. */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
 
 /** Never written to the log, wherever they appear in a logged object. */
 const REDACTED_PATHS = [
@@ -136,14 +138,22 @@ export async function buildApp({
     limits: authLimits,
     limitStore: redis ? redisLimitStore(redis, database.db) : databaseLimitStore(database.db),
   };
-  await app.register(authRoutes, { prefix: '/api/auth', ...authDeps });
+  await app.register(
+    async (publicArea) => {
+      publicArea.addHook('onRoute', (route) => {
+        route.bodyLimit = PUBLIC_BODY_LIMIT;
+      });
+      await publicArea.register(authRoutes, authDeps);
+    },
+    { prefix: '/api/auth' },
+  );
   await app.register(
     roleScope('admin', async (admin) => {
       await admin.register(dashboardAdminRoutes, { db: database.db, now });
       await admin.register(masterDataAdminRoutes, { db: database.db });
       await admin.register(masterDataChangesAdminRoutes, { db: database.db });
       await admin.register(studentsAdminRoutes, { db: database.db });
-      await admin.register(facultyAdminRoutes, { db: database.db });
+      await admin.register(facultyAdminRoutes, { db: database.db, now });
       await admin.register(accountsAdminRoutes, { db: database.db });
       await admin.register(examsAdminRoutes, { db: database.db });
       await admin.register(examRecordsAdminRoutes, { db: database.db, now });

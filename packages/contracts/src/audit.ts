@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
+import { DATE_OUT_OF_RANGE_MESSAGE, isStorableDate } from './fields';
 import { pageQuerySchema } from './people';
 
 // --- What the log records ---------------------------------------------------------------------
@@ -115,11 +116,13 @@ const rangeBound = (edge: 'start' | 'end') =>
     z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
       error: AUDIT_MESSAGES.dateInvalid,
     }),
-  ).transform((value) => {
-    if (value === undefined) return undefined;
-    if (!DATE_ONLY.test(value)) return new Date(value);
-    return new Date(`${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`);
-  });
+  )
+    .transform((value) => {
+      if (value === undefined) return undefined;
+      if (!DATE_ONLY.test(value)) return new Date(value);
+      return new Date(`${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`);
+    })
+    .refine((date) => date === undefined || isStorableDate(date), DATE_OUT_OF_RANGE_MESSAGE);
 
 /** `GET /admin/get-audit-log?actor&action&recordType&recordId&from&to&page&limit` */
 export const auditLogQuerySchema = pageQuerySchema

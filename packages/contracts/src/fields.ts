@@ -93,3 +93,13 @@ export function wholeNumber(
     .min(min, minMessage)
     .max(max, maxMessage);
 }
+
+/**
+ * JavaScript reads year 0 as 1 BC, but PostgreSQL's calendar has no year 0 and refuses it in a
+ * date or timestamp; four-digit years from 1 are what a date input gives and every column holds.
+ */
+export const DATE_OUT_OF_RANGE_MESSAGE = 'Please enter a date in the years 0001 to 9999';
+export function isStorableDate(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DATE_OUT_OF_RANGE_MESSAGE } from './fields';
 import { createFacultySchema, createStudentSchema, pageQuerySchema } from './people';
 import { errorsOf, validFacultyPayload, validStudentPayload } from './test-support';
 
@@ -47,6 +48,17 @@ describe('student form rules', () => {
       'familyInfo.mother.email': "Mother's email is required",
       'familyInfo.guardian.email': "Guardian's email is required",
     });
+  });
+});
+
+describe('dates', () => {
+  it('refuses year 0, which JavaScript reads as a date and PostgreSQL does not', () => {
+    const yearZero = { ...faculty, joiningDate: '0000-02-29' };
+    expect(errorsOf(createFacultySchema, yearZero)).toEqual({
+      joiningDate: DATE_OUT_OF_RANGE_MESSAGE,
+    });
+    expect(errorsOf(createFacultySchema, { ...faculty, joiningDate: '0001-01-01' })).toEqual({});
+    expect(errorsOf(createFacultySchema, { ...faculty, joiningDate: '9999-12-31' })).toEqual({});
   });
 });
 

@@ -3,8 +3,10 @@ import { paginationSchema } from './api';
 import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import {
   boundedText,
+  DATE_OUT_OF_RANGE_MESSAGE,
   emailField,
   idField,
+  isStorableDate,
   labelledEmailField,
   requiredNumber,
   requiredText,
@@ -60,7 +62,8 @@ function today(): string {
 export function dateField(requiredMessage: string) {
   return requiredText(requiredMessage)
     .transform((value) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value))
-    .refine(isRealDate, 'Please enter a valid date');
+    .refine(isRealDate, { message: 'Please enter a valid date', abort: true })
+    .refine((value) => isStorableDate(new Date(value)), DATE_OUT_OF_RANGE_MESSAGE);
 }
 
 export function phoneField(requiredMessage: string) {
@@ -387,6 +390,9 @@ export const PEOPLE_MESSAGES = {
   facultyDeleted: 'Faculty member deleted successfully',
   studentNotFound: 'Student not found',
   facultyNotFound: 'Faculty member not found',
+  /** A proctoring exam must keep a proctor until it has ended (exams: "Title (EXM0001)"). */
+  facultySoleProctor: (exams: string[]) =>
+    `This faculty member is the only proctor of ${exams.length === 1 ? 'the exam' : 'the exams'} ${new Intl.ListFormat('en', { type: 'conjunction' }).format(exams)}, which ${exams.length === 1 ? 'has' : 'have'} not ended yet: assign another proctor first`,
   emailTaken: 'A user with this email already exists',
   fetchStudentsFailed: 'Failed to fetch students',
   fetchFacultyFailed: 'Failed to fetch faculty',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const NOT_FOUND = 'Not found';
 /** Vite's hashed build output: a changed file gets a new name, so it can be cached for good. */
@@ -50,7 +50,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = pathnameOf(request.url);
     if (isApiPath(pathname)) {
       return reply.code(404).send({ success: false, message: NOT_FOUND });
@@ -60,5 +60,11 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       return reply.header('cache-control', REVALIDATE).sendFile('index.html');
     }
     return reply.code(404).type('text/plain; charset=utf-8').send(NOT_FOUND);
+  };
+  // Fastify reads and parses a body before the not-found handler runs: a request no route takes
+  // is answered before, so whatever body it carries costs nothing.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return notFound(request, reply);
   });
+  app.setNotFoundHandler(notFound);
 }

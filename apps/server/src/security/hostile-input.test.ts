@@ -4,23 +4,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { objectSchemaOf } from '../plugins/validation';
 import { createTestApp } from '../test/app';
 import { bearer, createSignedInUser } from '../test/users';
-import { apiRoutes, concreteUrl, countRows, errorBodyProblem, routeName } from './support';
+import {
+  apiRoutes,
+  concreteUrl,
+  countRows,
+  errorBodyProblem,
+  routeName,
+  UNREACHED_AUTH_LIMITS,
+} from './support';
 
 const NUM_RUNS = 40;
 const SEED = 20_240_601;
 
-// Limits high enough that fuzzed sign-ins reach validation and password checks instead of 429.
-const t = await createTestApp({
-  authLimits: {
-    pair: { max: 1_000_000, windowSeconds: 60 },
-    address: { max: 1_000_000, windowSeconds: 60 },
-    account: {
-      max: 1_000_000,
-      windowSeconds: 60,
-      slowdown: { firstDelaySeconds: 1, maxDelaySeconds: 1 },
-    },
-  },
-});
+const t = await createTestApp({ authLimits: UNREACHED_AUTH_LIMITS });
 afterAll(() => t.close());
 
 const targets = apiRoutes(t.routes).filter(

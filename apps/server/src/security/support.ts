@@ -5,6 +5,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import type { AppDatabase } from '../db/client';
 import * as schema from '../db/schema';
+import type { AuthLimits } from '../modules/auth/auth.service';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -109,3 +110,14 @@ export function errorBodyProblem(body: string): string | null {
   const leak = INTERNALS.find((pattern) => pattern.test(body));
   return leak ? `leaks internals (${leak}): ${body.slice(0, 200)}` : null;
 }
+
+/** Limits high enough that fuzzed sign-ins reach validation and password checks instead of 429. */
+export const UNREACHED_AUTH_LIMITS: AuthLimits = {
+  pair: { max: 1_000_000, windowSeconds: 60 },
+  address: { max: 1_000_000, windowSeconds: 60 },
+  account: {
+    max: 1_000_000,
+    windowSeconds: 60,
+    slowdown: { firstDelaySeconds: 1, maxDelaySeconds: 1 },
+  },
+};

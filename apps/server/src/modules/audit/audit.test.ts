@@ -1,6 +1,7 @@
 import {
   AUDIT_MESSAGES,
   auditLogDataSchema,
+  DATE_OUT_OF_RANGE_MESSAGE,
   successResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
@@ -172,6 +173,14 @@ describe('GET /api/admin/get-audit-log', () => {
     expect(await days('?to=2026-11-20')).toEqual([20]);
     expect(await days('?from=2026-11-22T11:00:00%2B01:00&to=2026-11-22T10:00:00Z')).toEqual([22]);
     expect(await days('?from=2026-11-22T10:00:01Z')).toEqual([24, 23]);
+  });
+
+  it('refuses dates no column holds: year 0, also as an instant that falls in it in UTC', async () => {
+    expectError(await getLog('?from=0000-01-01&to=0001-01-01T00:00:00%2B01:00'), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { from: DATE_OUT_OF_RANGE_MESSAGE, to: DATE_OUT_OF_RANGE_MESSAGE },
+    });
+    expect(await days('?from=0001-01-01&to=9999-12-31')).toEqual([24, 23, 22, 21, 20]);
   });
 
   it('refuses filters it does not know, naming each field', async () => {

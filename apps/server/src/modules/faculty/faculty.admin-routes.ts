@@ -30,10 +30,10 @@ import {
 const TAGS = ['faculty'];
 
 /** Faculty records and their accounts. Registered inside the admin scope, which guards it. */
-export const facultyAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = async (
-  app,
-  { db },
-) => {
+export const facultyAdminRoutes: FastifyPluginAsyncZod<{
+  db: AppDatabase;
+  now: () => Date;
+}> = async (app, { db, now }) => {
   app.post(
     '/create-faculty',
     {
@@ -129,14 +129,15 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = as
     {
       schema: {
         tags: TAGS,
-        summary: 'Deletes a faculty member with their account and sessions',
+        summary:
+          'Deletes a faculty member with their account and sessions; refused (409) while they are the only proctor of a proctoring exam that has not ended',
         security: BEARER_AUTH,
         params: idParamSchema,
-        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
-      await deleteFaculty(db, request.auth.userId, request.params.id);
+      await deleteFaculty(db, request.auth.userId, request.params.id, now());
       return { success: true as const, message: PEOPLE_MESSAGES.facultyDeleted };
     },
   );

@@ -13,7 +13,7 @@ import {
   PEOPLE_MESSAGES,
   type UpdateFacultyPayload,
 } from '@examiq/contracts';
-import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { batchedRead } from '../../db/batched-read';
 import type { AppDatabase } from '../../db/client';
 import type { Dependencies } from '../../db/commit-state';
@@ -21,9 +21,10 @@ import { insertOne } from '../../db/errors';
 import { findPage, holdsSearch, matchingTotal, personStatusIs, sortedBy } from '../../db/find-page';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
-import { faculty, users } from '../../db/schema';
+import { examFaculty, exams, faculty, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
+import { wallClockMinute } from '../dashboard/dashboard.service';
 import {
   type Account,
   accountColumns,
@@ -304,8 +305,68 @@ export async function getFaculty(db: AppDatabase, id: string): Promise<Faculty> 
   return toFacultyDto(record);
 }
 
-export function deleteFaculty(db: AppDatabase, actorUserId: string, id: string): Promise<void> {
-  return deletePersonAccount(db, actorUserId, 'faculty', id, PEOPLE_MESSAGES.facultyNotFound);
+/**
+ * Refuses to take away the last proctor of a PROCTORING exam that has not ended: the exam would
+ * break the rule it was created under (at least one proctor). An ended exam needs none any more.
+ */
+async function refuseSoleProctor(tx: AppDatabase, userId: string, now: Date): Promise<void> {
+  // Locked as an edit of the exam locks it, so its proctors cannot change until this commits; the
+  // next statement then reads them as they are.
+  const proctoring = await tx
+    .select({ id: exams.id })
+    .from(exams)
+    .innerJoin(examFaculty, eq(examFaculty.examId, exams.id))
+    .where(
+      and(
+        eq(examFaculty.facultyUserId, userId),
+        eq(exams.mode, 'PROCTORING'),
+        sql`${exams.windowEnd} > ${wallClockMinute(now)}::timestamp`,
+      ),
+    )
+    .for('update', { of: exams });
+  if (proctoring.length === 0) return;
+  const soleProctorOf = await tx
+    .select({ title: exams.title, examId: exams.examId })
+    .from(exams)
+    .where(
+      and(
+        inArray(
+          exams.id,
+          proctoring.map((exam) => exam.id),
+        ),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(examFaculty)
+            .where(and(eq(examFaculty.examId, exams.id), ne(examFaculty.facultyUserId, userId))),
+        ),
+      ),
+    )
+    .orderBy(exams.windowStart, exams.examId);
+  if (soleProctorOf.length > 0) {
+    throw new ApiError(
+      409,
+      PEOPLE_MESSAGES.facultySoleProctor(
+        soleProctorOf.map((exam) => `${exam.title} (${exam.examId})`),
+      ),
+    );
+  }
+}
+
+export function deleteFaculty(
+  db: AppDatabase,
+  actorUserId: string,
+  id: string,
+  now: Date,
+): Promise<void> {
+  return deletePersonAccount(
+    db,
+    actorUserId,
+    'faculty',
+    id,
+    PEOPLE_MESSAGES.facultyNotFound,
+    (tx, userId) => refuseSoleProctor(tx, userId, now),
+  );
 }
 
 /**

@@ -9,9 +9,12 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { faculty, users } from '../../db/schema';
+import { examFaculty, faculty, users } from '../../db/schema';
+import { countRows } from '../../security/support';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/errors';
+import { createAudience, examPayload, examsClient } from '../../test/exams';
+import { masterDataClient } from '../../test/master-data';
 import {
   createdFacultyResponse,
   expectAccountGone,
@@ -23,9 +26,11 @@ import { bearer, createSignedInUser, signIn } from '../../test/users';
 
 let t: TestApp;
 let api: PeopleClient;
+let adminToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   const admin = await createSignedInUser(t.app, t.database.db, 'admin');
+  adminToken = admin.accessToken;
   api = peopleClient(t.app, admin.accessToken);
 });
 afterAll(() => t.close());
@@ -199,6 +204,90 @@ describe('DELETE /api/admin/delete-faculty/:id', () => {
       message: VALIDATION_FAILED_MESSAGE,
       errors: { id: 'The id is not valid' },
     });
+  });
+});
+
+describe('DELETE /api/admin/delete-faculty/:id of a proctor', () => {
+  it('refuses while they are the only proctor of a proctoring exam not yet ended, naming it, and changes nothing', async () => {
+    const exams = examsClient(t.app, adminToken);
+    const audience = await createAudience(masterDataClient(t.app, adminToken), 2031);
+    const [sole, other] = await Promise.all([
+      api.faculty(facultyPayload()),
+      api.faculty(facultyPayload()),
+    ]);
+    const soleId = sole.faculty.userId._id;
+    const proctored = (title: string, ids: string[], examDate = '2030-03-14') =>
+      exams.exam({
+        ...examPayload(audience, ids),
+        examTitle: title,
+        scheduleDetails: { ...examPayload(audience, ids).scheduleDetails, examDate },
+      });
+    const published = await proctored('Compilers final', [soleId]);
+    const draft = await proctored('Networks quiz', [soleId]);
+    // Another proctor stays, and a finished exam needs no proctor any more: neither blocks.
+    await proctored('Shared invigilation', [soleId, other.faculty.userId._id]);
+    await proctored('Last year', [soleId], '2020-03-14');
+
+    const before = await countRows(t.database.db);
+    expectError(await api.delete(`delete-faculty/${sole.faculty._id}`), 409, {
+      message: PEOPLE_MESSAGES.facultySoleProctor([
+        `Compilers final (${published.examId})`,
+        `Networks quiz (${draft.examId})`,
+      ]),
+    });
+    expect(await countRows(t.database.db)).toEqual(before);
+    expect((await api.get(`get-faculty/${sole.faculty._id}`)).statusCode).toBe(200);
+  });
+
+  it('deletes them once each such exam has another proctor', async () => {
+    const masterData = masterDataClient(t.app, adminToken);
+    const exams = examsClient(t.app, adminToken);
+    const audience = await createAudience(masterData, 2032);
+    const [leaving, staying] = await Promise.all([
+      api.faculty(facultyPayload()),
+      api.faculty(facultyPayload()),
+    ]);
+    const payload = examPayload(audience, [leaving.faculty.userId._id]);
+    const exam = await exams.exam(payload);
+    const handedOver = await masterData.put(`update-exam/${exam._id}`, {
+      ...payload,
+      assignedFacultyIds: [staying.faculty.userId._id],
+    });
+    expect(handedOver.statusCode, handedOver.body).toBe(200);
+
+    const response = await api.delete(`delete-faculty/${leaving.faculty._id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: PEOPLE_MESSAGES.facultyDeleted });
+  });
+
+  it('leaves every exam a proctor when an edit drops the other proctor at the same moment', async () => {
+    const masterData = masterDataClient(t.app, adminToken);
+    const exams = examsClient(t.app, adminToken);
+    const audience = await createAudience(masterData, 2033);
+    for (let round = 0; round < 5; round += 1) {
+      const [leaving, other] = await Promise.all([
+        api.faculty(facultyPayload()),
+        api.faculty(facultyPayload()),
+      ]);
+      const payload = examPayload(audience, [leaving.faculty.userId._id, other.faculty.userId._id]);
+      const exam = await exams.exam(payload);
+      const [deletion, edit] = await Promise.all([
+        api.delete(`delete-faculty/${leaving.faculty._id}`),
+        masterData.put(`update-exam/${exam._id}`, {
+          ...payload,
+          assignedFacultyIds: [leaving.faculty.userId._id],
+        }),
+      ]);
+      expect(
+        [deletion.statusCode, edit.statusCode].every((status) => status < 500),
+        `${deletion.body} ${edit.body}`,
+      ).toBe(true);
+      expect([deletion.statusCode, edit.statusCode], `${deletion.body} ${edit.body}`).toContain(
+        200,
+      );
+      const proctors = await t.database.db.$count(examFaculty, eq(examFaculty.examId, exam._id));
+      expect(proctors).toBeGreaterThan(0);
+    }
   });
 });
 

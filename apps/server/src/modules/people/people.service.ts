@@ -155,6 +155,8 @@ export async function deletePersonAccount(
   kind: keyof typeof PROFILES,
   id: string,
   notFoundMessage: string,
+  /** Runs with the profile locked, before anything is deleted; throws to refuse the deletion. */
+  checkDeletable?: (tx: AppDatabase, userId: string) => Promise<void>,
 ): Promise<void> {
   const { profiles, readableId } = PROFILES[kind];
   await db.transaction(async (tx) => {
@@ -167,8 +169,11 @@ export async function deletePersonAccount(
       })
       .from(profiles)
       .where(eq(profiles.id, id))
-      .for('update');
+      // Not 'update': a write that refers to the person (an exam naming its proctor) locks the
+      // row as a key it needs, and must finish while `checkDeletable` waits for what it locked.
+      .for('no key update');
     if (!profile) throw new ApiError(404, notFoundMessage);
+    await checkDeletable?.(tx, profile.userId);
     await tx.delete(users).where(eq(users.id, profile.userId));
     const label = personLabel(profile, profile.readableId);
     await recordAudit(tx, actorUserId, {

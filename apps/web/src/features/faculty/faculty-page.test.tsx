@@ -1,3 +1,4 @@
+import { PEOPLE_MESSAGES } from '@examiq/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -95,6 +96,25 @@ describe('FacultyPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to delete faculty member'));
+  });
+
+  it('shows why the deletion was refused and keeps the faculty member listed', async () => {
+    const error = vi.spyOn(toast, 'error');
+    const refusal = PEOPLE_MESSAGES.facultySoleProctor(['Compilers final (EXM0007)']);
+    fakeAdminApi({
+      'GET /admin/get-all-faculty': listAnswer(),
+      [`DELETE /admin/delete-faculty/${vikram._id}`]: {
+        status: 409,
+        data: { success: false, message: refusal },
+      },
+    });
+    renderList();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Vikram Rao' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith(refusal));
+    expect(screen.getByRole('button', { name: 'Delete Vikram Rao' })).toBeInTheDocument();
   });
 
   it('filters by the departments and designations on record, and keeps the view in the address', async () => {
