@@ -422,6 +422,7 @@ describe('OpenAPI', () => {
       '/api/admin/get-result-statuses',
       '/api/admin/get-sections',
       '/api/admin/get-sections-by-branch',
+      '/api/admin/get-slowed-sign-ins',
       '/api/admin/get-student/{id}',
       '/api/admin/grant-extra-time',
       '/api/admin/overview',

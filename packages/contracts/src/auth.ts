@@ -78,7 +78,7 @@ export const slowedSignInSchema = z.object({
 });
 export type SlowedSignIn = z.infer<typeof slowedSignInSchema>;
 
-/** `GET /admin/slowed-sign-ins` */
+/** `GET /admin/get-slowed-sign-ins` */
 export const slowedSignInsDataSchema = z.object({ accounts: z.array(slowedSignInSchema) });
 export type SlowedSignInsData = z.infer<typeof slowedSignInsDataSchema>;
 

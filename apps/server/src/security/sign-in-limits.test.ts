@@ -354,7 +354,7 @@ describe.each(STORES)('an attack on the admin’s account on $name', (store) => 
     await attackRound(target.email);
     const listed = await apps[1].inject({
       method: 'GET',
-      url: '/api/admin/slowed-sign-ins',
+      url: '/api/admin/get-slowed-sign-ins',
       headers: bearer(tokens.accessToken),
     });
     expect(listed.statusCode).toBe(200);
@@ -367,7 +367,7 @@ describe.each(STORES)('an attack on the admin’s account on $name', (store) => 
     await attackRound(unknown);
     const again = await apps[1].inject({
       method: 'GET',
-      url: '/api/admin/slowed-sign-ins',
+      url: '/api/admin/get-slowed-sign-ins',
       headers: bearer(tokens.accessToken),
     });
     const emails = again.json().data.accounts.map((account: { email: string }) => account.email);

@@ -1,3 +1,3 @@
 import { describeRouteAccess } from '../../test/route-access';
 
-describeRouteAccess('admin', 'sign-in-limits', [['GET', '/api/admin/slowed-sign-ins']]);
+describeRouteAccess('admin', 'sign-in-limits', [['GET', '/api/admin/get-slowed-sign-ins']]);

@@ -7,7 +7,7 @@ import { type AuthDeps, slowedSignIns } from './auth.service';
 /** Registered inside the admin scope, which guards it. */
 export const signInLimitsAdminRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
   app.get(
-    '/slowed-sign-ins',
+    '/get-slowed-sign-ins',
     {
       schema: {
         tags: ['sign-in-limits'],

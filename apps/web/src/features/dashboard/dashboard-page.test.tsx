@@ -23,7 +23,7 @@ function renderDashboard(
 ) {
   const requests = fakeAdminApi({
     'GET /admin/overview': () => ok(overview),
-    'GET /admin/slowed-sign-ins': () => ok({ accounts: slowed }),
+    'GET /admin/get-slowed-sign-ins': () => ok({ accounts: slowed }),
   });
   const view = renderPage(<DashboardPage />, '/admin', [
     { path: '/admin/exam/create-exam', element: <h1>Create Exam</h1> },
@@ -78,8 +78,8 @@ describe('DashboardPage', () => {
     expect(figure('Exam Statistics', 'Pending Results')).toHaveTextContent('6');
     expect(within(block('Exam Statistics')).getByText(/as of 14 Mar 2030, 10:00/)).toBeVisible();
     expect(requests.map((request) => request.url).sort()).toEqual([
+      '/admin/get-slowed-sign-ins',
       '/admin/overview',
-      '/admin/slowed-sign-ins',
     ]);
     expect(screen.queryByRole('region', { name: /Sign-ins slowed down/ })).not.toBeInTheDocument();
   });

@@ -4,9 +4,9 @@ import { apiClient, parseResponse } from '@/lib/api-client';
 
 const slowedSignInsResponseSchema = successResponse(slowedSignInsDataSchema);
 
-/** GET /admin/slowed-sign-ins: the accounts whose sign-ins are slowed down now. */
+/** GET /admin/get-slowed-sign-ins: the accounts whose sign-ins are slowed down now. */
 export async function getSlowedSignIns() {
-  const response = await apiClient.get('/admin/slowed-sign-ins');
+  const response = await apiClient.get('/admin/get-slowed-sign-ins');
   return parseResponse(slowedSignInsResponseSchema, response.data).data.accounts;
 }
 
