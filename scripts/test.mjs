@@ -1,9 +1,11 @@
 // `npm test`: static checks, then every suite (unit, API on PGlite, API on PostgreSQL when
-// DATABASE_URL is set, browser), then one line with the totals of all suites.
+// DATABASE_URL is set, browser, on a Chromium it gets when the machine has none), then one line
+// with the totals of all suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './chromium.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, 'test-results');
@@ -66,13 +68,14 @@ if (DATABASE_URL) {
   console.log('\nDATABASE_URL is not set: the API suite on PostgreSQL is skipped.');
 }
 
-if (run('Build', 'npm', ['run', 'build', '--silent'])) {
+function browserTests(chromiumPath) {
   const ok = run(
     'Browser tests (Chromium)',
     'npx',
     ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
     {
       ...envWithoutDatabase,
+      CHROMIUM_PATH: chromiumPath,
       PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
     },
   );
@@ -89,6 +92,15 @@ if (run('Build', 'npm', ['run', 'build', '--silent'])) {
     problems.push('browser tests: no report was written');
     totals.failed += 1;
   }
+}
+
+// A machine without a browser fails here, never passes by leaving the browser tests out.
+const chromium = ensureChromium();
+if (!chromium.path) {
+  problems.push(`browser tests not run: ${chromium.problem}`);
+  totals.failed += 1;
+} else if (run('Build', 'npm', ['run', 'build', '--silent'])) {
+  browserTests(chromium.path);
 } else {
   problems.push('build failed, browser tests not run');
   totals.failed += 1;
