@@ -24,7 +24,8 @@ function isExecutable(path) {
   }
 }
 
-function onPath(name, env) {
+/** Where `name` is on `env`'s PATH, if it is there. */
+export function onPath(name, env) {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (dir && isExecutable(join(dir, name))) return join(dir, name);
   }
