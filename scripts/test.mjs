@@ -1,9 +1,12 @@
 // `npm test`: static checks, then every suite (unit, API on PGlite, API on PostgreSQL when
-// DATABASE_URL is set, browser), then one line with the totals of all suites.
+// DATABASE_URL is set, browser, on a Chromium it gets when the machine has none, and the nginx
+// deployment when PostgreSQL, Redis and nginx are there), then one line with the totals of all
+// suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureChromium, onPath } from './chromium.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, 'test-results');
@@ -66,13 +69,14 @@ if (DATABASE_URL) {
   console.log('\nDATABASE_URL is not set: the API suite on PostgreSQL is skipped.');
 }
 
-if (run('Build', 'npm', ['run', 'build', '--silent'])) {
+function browserTests(chromiumPath) {
   const ok = run(
     'Browser tests (Chromium)',
     'npx',
     ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
     {
       ...envWithoutDatabase,
+      CHROMIUM_PATH: chromiumPath,
       PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
     },
   );
@@ -89,9 +93,36 @@ if (run('Build', 'npm', ['run', 'build', '--silent'])) {
     problems.push('browser tests: no report was written');
     totals.failed += 1;
   }
-} else {
-  problems.push('build failed, browser tests not run');
+}
+
+// deploy/nginx.conf in front of two built server processes, on PostgreSQL and Redis: CI has all
+// three (.ci/run); a developer's machine may not, and then skips it as it skips PostgreSQL.
+function deploymentTests() {
+  const nginx = onPath('nginx', { PATH: `${process.env.PATH}${delimiter}/usr/sbin` });
+  if (!DATABASE_URL || !process.env.REDIS_URL || !nginx) {
+    console.log('\nDATABASE_URL, REDIS_URL or nginx is missing: the deployment test is skipped.');
+    return;
+  }
+  vitest(
+    'Deployment: nginx in front of two server processes',
+    'vitest-deploy.json',
+    ['--config', 'apps/server/vitest.deploy.config.ts'],
+    { ...envWithoutDatabase, DATABASE_URL, NGINX_PATH: nginx },
+  );
+}
+
+// A machine without a browser fails here, never passes by leaving the browser tests out.
+const chromium = ensureChromium();
+if (!run('Build', 'npm', ['run', 'build', '--silent'])) {
+  problems.push('build failed, browser and deployment tests not run');
   totals.failed += 1;
+} else {
+  if (chromium.path) browserTests(chromium.path);
+  else {
+    problems.push(`browser tests not run: ${chromium.problem}`);
+    totals.failed += 1;
+  }
+  deploymentTests();
 }
 
 for (const problem of problems) console.log(`Problem: ${problem}`);

@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './e2e/support/chromium';
+import { NO_CHROMIUM } from '../../scripts/chromium.mjs';
+import { chromium, chromiumLaunchOptions } from './e2e/support/chromium';
+
+// Stop before any test rather than fail each one on a missing browser.
+if (!chromium.path) throw new Error(chromium.problem ?? NO_CHROMIUM);
 
 // Workers re-read this file: the port chosen by the main process travels to them through the
 // environment, so every worker talks to the one server started below.

@@ -26,13 +26,14 @@ export interface ServerProcess {
 
 /**
  * A real server process on the embedded database in `dataDir` (or the database `env` names), from
- * the current sources through tsx (a bundle on disk may be older than them), its output piped to
- * this process.
+ * the current sources through tsx (a bundle on disk may be older than them) unless `built` asks
+ * for the production bundle `npm run build` wrote, its output piped to this process.
  */
 export function startServer(options: {
   dataDir: string;
   port: number;
   env?: NodeJS.ProcessEnv;
+  built?: boolean;
 }): ServerProcess {
   const { DATABASE_URL, JWT_SECRET, INIT_CWD, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = {
@@ -43,7 +44,8 @@ export function startServer(options: {
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const entry = options.built ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: SERVER_DIR,
     env,
     stdio: 'pipe',

@@ -1,9 +1,14 @@
+import { findChromium } from '../../../../scripts/chromium.mjs';
+
+/** CHROMIUM_PATH, the system's or Playwright's own; `npm test` gets one first when there is none. */
+export const chromium = findChromium();
+
 /**
- * Debian's Chromium as the browser tests and the benchmarks launch it. The flags keep it from
- * reaching out to Google's services, which a closed network refuses many times a second.
+ * How the browser tests and the benchmarks launch it. The flags keep it from reaching out to
+ * Google's services, which a closed network refuses many times a second.
  */
 export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromium.path,
   args: [
     '--headless',
     '--no-sandbox',
