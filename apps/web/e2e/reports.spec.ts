@@ -15,6 +15,9 @@ test('the admin reads an exam report, corrects a wrong key and sees the figures 
   page,
   request,
 }) => {
+  // A sitting, a report, a regrade and axe at both widths three times: a loaded machine needs
+  // more than the default half minute.
+  test.setTimeout(90_000);
   // The only student of the exam submits: the sittings are over. The first MCQ's key says
   // option A; the student picked B, which the admin decides is the right answer.
   const sitting = await createSitting(request, 'report');
