@@ -448,6 +448,7 @@ describe('OpenAPI', () => {
       '/api/faculty/grade-answer',
       '/api/health',
       '/api/public-config',
+      '/api/ready',
       '/api/student/get-attempt/{attemptId}',
       '/api/student/get-exam/{examId}',
       '/api/student/get-my-exams',

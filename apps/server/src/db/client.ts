@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -24,6 +24,8 @@ export interface Database {
   kind: DatabaseKind;
   /** Applies the committed migrations that are not applied yet. */
   migrate(): Promise<void>;
+  /** Whether every committed migration is applied; rejects when the database does not answer. */
+  isMigrated(): Promise<boolean>;
   /** Idempotent. The embedded engine is checkpointed and its data directory unlocked. */
   close(): Promise<void>;
 }
@@ -32,6 +34,22 @@ export interface Database {
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 export const PGDATA_DIR = 'pgdata';
 const STAGING_PREFIX = `${PGDATA_DIR}.init-`;
+
+/** When the newest committed migration was made: the migrator records it as applied. */
+let newestMigrationAt: number | undefined;
+function newestMigration(): number {
+  newestMigrationAt ??= Math.max(
+    ...(
+      JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+        entries: { when: number }[];
+      }
+    ).entries.map((entry) => entry.when),
+  );
+  return newestMigrationAt;
+}
+
+/** PostgreSQL's codes for a missing table and a missing schema: nothing was ever migrated. */
+const NEVER_MIGRATED = new Set(['42P01', '3F000']);
 
 /** Serialises migrations of several API processes starting at once against one server. */
 const MIGRATION_LOCK_ID = 7_312_604_851;
@@ -194,6 +212,17 @@ function poolDatabase(pool: pg.Pool, kind: DatabaseKind): Database {
   return {
     db,
     kind,
+    async isMigrated() {
+      try {
+        const { rows } = await pool.query<{ applied: string | null }>(
+          'select max(created_at)::text as applied from drizzle.__drizzle_migrations',
+        );
+        return Number(rows[0]?.applied ?? 0) >= newestMigration();
+      } catch (error) {
+        if (NEVER_MIGRATED.has((error as { code?: string }).code ?? '')) return false;
+        throw error;
+      }
+    },
     async migrate() {
       // The advisory lock belongs to a connection, so the migrator runs on that same connection.
       const client = await pool.connect();

@@ -20,6 +20,7 @@ afterAll(() => t.close());
 /** Public on purpose; every other /api route must be classified below or the suite fails. */
 const PUBLIC = new Set([
   'GET /api/health',
+  'GET /api/ready',
   'GET /api/public-config',
   'POST /api/auth/login',
   'POST /api/auth/change-password',
