@@ -1,4 +1,10 @@
-import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyLoggerOptions,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { stdSerializers } from 'pino';
@@ -55,6 +61,41 @@ const REDACTED_PATHS = [
   ),
 ];
 
+/** What the log keeps of a request: its path without the query, where a searched name may be. */
+function loggedRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.split('?', 1)[0],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
+ * One line per API call, written once it is answered: the request, the status, how long it took
+ * (ms) and who asked, so a slow or failing call is read from one line.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = {
+      req: request,
+      res: reply,
+      responseTime: reply.elapsedTime,
+      userId: request.auth?.userId,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   db: Database;
@@ -100,13 +141,14 @@ export async function buildApp({
           // and not its values.
           serializers: {
             err: (error: unknown) => stdSerializers.err(withoutQueryValues(error) as Error),
+            req: loggedRequest,
           },
           stream: logStream ?? stdoutWithoutBlocking(),
         }
       : false,
     // One line per API call; the app's files and pages would bury them (a page load fetches
     // dozens). Failures are logged whatever the path, by the error handler.
-    logController: new LogController({
+    logController: new OneLinePerRequest({
       disableRequestLogging: (request: { url?: string }) => !isApiUrl(request.url ?? '/'),
     }),
     bodyLimit: BODY_LIMIT,
