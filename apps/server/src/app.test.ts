@@ -447,6 +447,7 @@ describe('OpenAPI', () => {
       '/api/faculty/get-my-exams',
       '/api/faculty/grade-answer',
       '/api/health',
+      '/api/metrics',
       '/api/public-config',
       '/api/ready',
       '/api/student/get-attempt/{attemptId}',

@@ -31,6 +31,8 @@ import { gradingFacultyRoutes } from './modules/grading/grading.faculty-routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { masterDataAdminRoutes } from './modules/master-data/master-data.admin-routes';
 import { masterDataChangesAdminRoutes } from './modules/master-data/master-data-changes.admin-routes';
+import { createMetrics } from './modules/metrics/metrics';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { resumeRegradeJobs } from './modules/reports/regrade.service';
 import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
@@ -96,6 +98,9 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/** The route label of a request no route answered: the raw path would let anyone add labels. */
+const UNMATCHED_ROUTE = 'unmatched';
+
 export interface BuildAppOptions {
   config: Config;
   db: Database;
@@ -157,6 +162,18 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   instrument?.(app);
+  const metrics = createMetrics(database);
+  app.decorate('metrics', metrics);
+  // By route pattern, never the URL: ids in paths would make a series per record.
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? UNMATCHED_ROUTE,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
   app.setValidatorCompiler(contractValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerJsonBodyParser(app);
@@ -173,6 +190,7 @@ export async function buildApp({
   }
 
   await app.register(healthRoutes, { prefix: '/api', database });
+  await app.register(metricsRoutes, { prefix: '/api', config });
   await app.register(publicConfigRoutes, { prefix: '/api', config });
   const authDeps: AuthDeps = {
     db: database.db,
@@ -221,7 +239,8 @@ export async function buildApp({
     }),
     { prefix: '/api/student' },
   );
-  if (deadlineSweep) runWhileOpen(app, () => startDeadlineSweep(database.db, app.log, now));
+  if (deadlineSweep)
+    runWhileOpen(app, () => startDeadlineSweep(database.db, app.log, now, metrics));
   if (purge) runWhileOpen(app, () => startPurge(database.db, app.log, authLimits));
 
   if (resumeRegrades) {

@@ -13,11 +13,19 @@ import type { Config } from '../config';
 import { countEmbeddedWrites } from './commit-state';
 import { lockDataDir } from './data-dir-lock';
 import { restrictToOwner } from './owner-only';
+import { onEachQuery } from './query-hook';
 import * as schema from './schema';
 
 /** The query API shared by both engines: services are written once against it. */
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The pool's connections: open ones, idle ones, and queries waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
 
 export interface Database {
   db: AppDatabase;
@@ -26,6 +34,9 @@ export interface Database {
   migrate(): Promise<void>;
   /** Whether every committed migration is applied; rejects when the database does not answer. */
   isMigrated(): Promise<boolean>;
+  poolUse(): PoolUse;
+  /** From now on, `observe` is told how long each statement took, in seconds. */
+  timeQueries(observe: (seconds: number) => void): void;
   /** Idempotent. The embedded engine is checkpointed and its data directory unlocked. */
   close(): Promise<void>;
 }
@@ -205,10 +216,19 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   }
 }
 
-/** Migrations and closing of either engine's pool. */
+/** Migrations, figures and closing of either engine's pool. */
 function poolDatabase(pool: pg.Pool, kind: DatabaseKind): Database {
   const db = drizzlePostgres({ client: pool, schema });
   let closing: Promise<void> | undefined;
+  // Hooked into every connection from the start: the embedded pool's one connection is opened by
+  // the migrations, before anyone asks for the timings.
+  let observeQuery: ((seconds: number) => void) | undefined;
+  onEachQuery(pool, () => {
+    const observe = observeQuery;
+    if (!observe) return undefined;
+    const started = performance.now();
+    return () => observe((performance.now() - started) / 1000);
+  });
   return {
     db,
     kind,
@@ -222,6 +242,10 @@ function poolDatabase(pool: pg.Pool, kind: DatabaseKind): Database {
         if (NEVER_MIGRATED.has((error as { code?: string }).code ?? '')) return false;
         throw error;
       }
+    },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    timeQueries(observe) {
+      observeQuery = observe;
     },
     async migrate() {
       // The advisory lock belongs to a connection, so the migrator runs on that same connection.
