@@ -8,7 +8,7 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 /** Seconds past an attempt's due time: the sweep runs every 5 s, so most land under 10. */
 const SWEEP_LAG_BUCKETS = [0.5, 1, 2.5, 5, 7.5, 10, 15, 30, 60, 300];
 
-export const SIGN_IN_OUTCOMES = ['success', 'wrong_password', 'limited', 'disabled'] as const;
+const SIGN_IN_OUTCOMES = ['success', 'wrong_password', 'limited', 'disabled'] as const;
 export type SignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];
 
 /**
@@ -24,7 +24,7 @@ export function createMetrics(database: Database) {
 
   const requestDuration = new Histogram({
     name: 'examiq_http_request_duration_seconds',
-    help: 'API requests by route pattern, method and status, and how long they took (count: how many)',
+    help: 'Requests by route pattern, method and status, and how long they took (count: how many)',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: LATENCY_BUCKETS,
     registers: [registry],
