@@ -1,4 +1,10 @@
-import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyLoggerOptions,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { stdSerializers } from 'pino';
@@ -25,6 +31,8 @@ import { gradingFacultyRoutes } from './modules/grading/grading.faculty-routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { masterDataAdminRoutes } from './modules/master-data/master-data.admin-routes';
 import { masterDataChangesAdminRoutes } from './modules/master-data/master-data-changes.admin-routes';
+import { createMetrics } from './modules/metrics/metrics';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { resumeRegradeJobs } from './modules/reports/regrade.service';
 import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
@@ -54,6 +62,44 @@ const REDACTED_PATHS = [
     (key) => `*.${key}`,
   ),
 ];
+
+/** What the log keeps of a request: its path without the query, where a searched name may be. */
+function loggedRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.split('?', 1)[0],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
+ * One line per API call, written once it is answered: the request, the status, how long it took
+ * (ms) and who asked, so a slow or failing call is read from one line.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = {
+      req: request,
+      res: reply,
+      responseTime: reply.elapsedTime,
+      userId: request.auth?.userId,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
+/** The route label of a request no route answered: the raw path would let anyone add labels. */
+const UNMATCHED_ROUTE = 'unmatched';
 
 export interface BuildAppOptions {
   config: Config;
@@ -100,13 +146,14 @@ export async function buildApp({
           // and not its values.
           serializers: {
             err: (error: unknown) => stdSerializers.err(withoutQueryValues(error) as Error),
+            req: loggedRequest,
           },
           stream: logStream ?? stdoutWithoutBlocking(),
         }
       : false,
     // One line per API call; the app's files and pages would bury them (a page load fetches
     // dozens). Failures are logged whatever the path, by the error handler.
-    logController: new LogController({
+    logController: new OneLinePerRequest({
       disableRequestLogging: (request: { url?: string }) => !isApiUrl(request.url ?? '/'),
     }),
     bodyLimit: BODY_LIMIT,
@@ -115,6 +162,18 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   instrument?.(app);
+  const metrics = createMetrics(database);
+  app.decorate('metrics', metrics);
+  // By route pattern, never the URL: ids in paths would make a series per record.
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? UNMATCHED_ROUTE,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
   app.setValidatorCompiler(contractValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerJsonBodyParser(app);
@@ -131,6 +190,7 @@ export async function buildApp({
   }
 
   await app.register(healthRoutes, { prefix: '/api', database });
+  await app.register(metricsRoutes, { prefix: '/api', config });
   await app.register(publicConfigRoutes, { prefix: '/api', config });
   const authDeps: AuthDeps = {
     db: database.db,
@@ -179,7 +239,8 @@ export async function buildApp({
     }),
     { prefix: '/api/student' },
   );
-  if (deadlineSweep) runWhileOpen(app, () => startDeadlineSweep(database.db, app.log, now));
+  if (deadlineSweep)
+    runWhileOpen(app, () => startDeadlineSweep(database.db, app.log, now, metrics));
   if (purge) runWhileOpen(app, () => startPurge(database.db, app.log, authLimits));
 
   if (resumeRegrades) {

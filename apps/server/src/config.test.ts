@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       redisUrl: undefined,
       supportEmail: undefined,
+      metricsToken: undefined,
     });
     expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'loopback, 10.0.0.0/8',
       REDIS_URL: 'redis://cache.example:6379/2',
       SUPPORT_EMAIL: 'registrar@school.example',
+      METRICS_TOKEN: 'scrape-token-for-prometheus',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -87,6 +89,7 @@ describe('loadConfig', () => {
       trustProxy: 'loopback, 10.0.0.0/8',
       redisUrl: 'redis://cache.example:6379/2',
       supportEmail: 'registrar@school.example',
+      metricsToken: 'scrape-token-for-prometheus',
     });
     expect(loadConfig({ INIT_CWD: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
@@ -133,6 +136,10 @@ describe('loadConfig', () => {
     [
       { TRUST_PROXY: '2' },
       "Invalid configuration: TRUST_PROXY must be true, false, or the proxies' addresses (hop counts are not supported)",
+    ],
+    [
+      { METRICS_TOKEN: 'guessable' },
+      'Invalid configuration: METRICS_TOKEN must be at least 16 characters long',
     ],
     [
       { REDIS_URL: 'http://cache.example:6379' },

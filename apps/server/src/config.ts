@@ -31,6 +31,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Where people without an account ask for one; the sign-in screen offers it as a mail link. */
   supportEmail: string | undefined;
+  /** The bearer token GET /api/metrics asks for; unset, only this machine may read them. */
+  metricsToken: string | undefined;
 }
 
 /** A setting the process cannot start with; its message is the one line shown to the operator. */
@@ -39,6 +41,7 @@ export class ConfigError extends Error {
 }
 
 const MIN_JWT_SECRET_LENGTH = 32;
+const MIN_METRICS_TOKEN_LENGTH = 16;
 export const JWT_SECRET_FILE = 'jwt-secret';
 
 /** The web app's build output, found from this module in both src/ (tsx, vitest) and dist/ (bundle). */
@@ -90,6 +93,13 @@ const envSchema = z
       .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' })
       .optional(),
     SUPPORT_EMAIL: emailField.optional(),
+    METRICS_TOKEN: z
+      .string()
+      .min(
+        MIN_METRICS_TOKEN_LENGTH,
+        `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long`,
+      )
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -201,5 +211,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     redisUrl: values.REDIS_URL,
     supportEmail: values.SUPPORT_EMAIL,
+    metricsToken: values.METRICS_TOKEN,
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -13,17 +13,30 @@ import type { Config } from '../config';
 import { countEmbeddedWrites } from './commit-state';
 import { lockDataDir } from './data-dir-lock';
 import { restrictToOwner } from './owner-only';
+import { onEachQuery } from './query-hook';
 import * as schema from './schema';
 
 /** The query API shared by both engines: services are written once against it. */
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** The pool's connections: open ones, idle ones, and queries waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   db: AppDatabase;
   kind: DatabaseKind;
   /** Applies the committed migrations that are not applied yet. */
   migrate(): Promise<void>;
+  /** Whether every committed migration is applied; rejects when the database does not answer. */
+  isMigrated(): Promise<boolean>;
+  poolUse(): PoolUse;
+  /** From now on, `observe` is told how long each statement took, in seconds. */
+  timeQueries(observe: (seconds: number) => void): void;
   /** Idempotent. The embedded engine is checkpointed and its data directory unlocked. */
   close(): Promise<void>;
 }
@@ -32,6 +45,22 @@ export interface Database {
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 export const PGDATA_DIR = 'pgdata';
 const STAGING_PREFIX = `${PGDATA_DIR}.init-`;
+
+/** When the newest committed migration was made: the migrator records it as applied. */
+let newestMigrationAt: number | undefined;
+function newestMigration(): number {
+  newestMigrationAt ??= Math.max(
+    ...(
+      JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+        entries: { when: number }[];
+      }
+    ).entries.map((entry) => entry.when),
+  );
+  return newestMigrationAt;
+}
+
+/** PostgreSQL's codes for a missing table and a missing schema: nothing was ever migrated. */
+const NEVER_MIGRATED = new Set(['42P01', '3F000']);
 
 /** Serialises migrations of several API processes starting at once against one server. */
 const MIGRATION_LOCK_ID = 7_312_604_851;
@@ -187,13 +216,37 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   }
 }
 
-/** Migrations and closing of either engine's pool. */
+/** Migrations, figures and closing of either engine's pool. */
 function poolDatabase(pool: pg.Pool, kind: DatabaseKind): Database {
   const db = drizzlePostgres({ client: pool, schema });
   let closing: Promise<void> | undefined;
+  // Hooked into every connection from the start: the embedded pool's one connection is opened by
+  // the migrations, before anyone asks for the timings.
+  let observeQuery: ((seconds: number) => void) | undefined;
+  onEachQuery(pool, () => {
+    const observe = observeQuery;
+    if (!observe) return undefined;
+    const started = performance.now();
+    return () => observe((performance.now() - started) / 1000);
+  });
   return {
     db,
     kind,
+    async isMigrated() {
+      try {
+        const { rows } = await pool.query<{ applied: string | null }>(
+          'select max(created_at)::text as applied from drizzle.__drizzle_migrations',
+        );
+        return Number(rows[0]?.applied ?? 0) >= newestMigration();
+      } catch (error) {
+        if (NEVER_MIGRATED.has((error as { code?: string }).code ?? '')) return false;
+        throw error;
+      }
+    },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    timeQueries(observe) {
+      observeQuery = observe;
+    },
     async migrate() {
       // The advisory lock belongs to a connection, so the migrator runs on that same connection.
       const client = await pool.connect();

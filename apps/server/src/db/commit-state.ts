@@ -4,6 +4,7 @@ import { batchedRead } from './batched-read';
 import type { AppDatabase } from './client';
 import { perDatabase } from './per-database';
 import { SITTING_TABLES_ONLY } from './prepared-sql';
+import { onEachQuery } from './query-hook';
 import { SINGLE_ROW } from './single-row';
 
 /**
@@ -219,26 +220,7 @@ export function countEmbeddedWrites(db: AppDatabase, pool: pg.Pool): void {
   const count = () => {
     writes += 1;
   };
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    client.query = ((...args: unknown[]) => {
-      const [statement] = args;
-      const text = typeof statement === 'string' ? statement : (statement as pg.QueryConfig).text;
-      if (changesNoKeptAnswer(text)) return query(...args);
-      // The pool's own query() passes a callback; a client's caller awaits the promise. Either
-      // way the count moves before the caller goes on.
-      const callback = args.at(-1);
-      if (typeof callback === 'function') {
-        return query(...args.slice(0, -1), (...outcome: unknown[]) => {
-          count();
-          return callback(...outcome);
-        });
-      }
-      const result = query(...args);
-      if (result instanceof Promise) result.then(count, count);
-      return result;
-    }) as typeof client.query;
-  });
+  onEachQuery(pool, (text) => (changesNoKeptAnswer(text) ? undefined : count));
   embeddedWrites.set(db, () => writes);
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
+import { bearer, createTestUser, signIn } from '../test/users';
 
 let t: TestApp;
 let webDistDir: string;
@@ -40,5 +41,49 @@ describe('the request log at the default level', () => {
     await t.app.inject({ method: 'GET', url: '/api/no-such-call' });
 
     expect(loggedUrls()).toEqual(['/api/health', '/api/no-such-call']);
+  });
+});
+
+interface RequestLine {
+  msg: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+  userId?: string;
+}
+
+describe('the line of an API call', () => {
+  it('is one per call, with its path, status, duration and user, and no secret or search', async () => {
+    const { user, email, password } = await createTestUser(t.database.db, { role: 'admin' });
+    lines.length = 0;
+    const { tokens } = await signIn(t.app, email, password);
+    const searched = 'Ravindranath Searched';
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/get-all-student?search=${encodeURIComponent(searched)}`,
+      headers: bearer(tokens.accessToken),
+    });
+    expect(list.statusCode).toBe(200);
+
+    const entries = lines.map((line) => JSON.parse(line) as RequestLine);
+    expect(entries.map(({ msg, req, res, userId }) => ({ msg, req, res, userId }))).toEqual([
+      {
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'POST', url: '/api/auth/login' }),
+        res: { statusCode: 200 },
+        userId: undefined,
+      },
+      {
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'GET', url: '/api/admin/get-all-student' }),
+        res: { statusCode: 200 },
+        userId: user.id,
+      },
+    ]);
+    for (const entry of entries) expect(entry.responseTime).toBeGreaterThan(0);
+    const log = lines.join('\n');
+    for (const secret of [password, tokens.accessToken, tokens.refreshToken, 'Ravindranath']) {
+      expect(log).not.toContain(secret);
+    }
   });
 });

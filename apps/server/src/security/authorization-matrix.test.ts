@@ -20,6 +20,10 @@ afterAll(() => t.close());
 /** Public on purpose; every other /api route must be classified below or the suite fails. */
 const PUBLIC = new Set([
   'GET /api/health',
+  'GET /api/ready',
+  // No session opens it: this machine or METRICS_TOKEN does (metrics.test.ts); tests call from
+  // 127.0.0.1 without the token set.
+  'GET /api/metrics',
   'GET /api/public-config',
   'POST /api/auth/login',
   'POST /api/auth/change-password',

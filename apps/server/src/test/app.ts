@@ -27,6 +27,7 @@ function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     redisUrl: undefined,
     supportEmail: undefined,
+    metricsToken: undefined,
     ...overrides,
   };
 }

@@ -125,16 +125,18 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await saveAnswers(
+    async (request) => {
+      const started = performance.now();
+      const data = await saveAnswers(
         db,
         request.auth.userId,
         request.params.attemptId,
         request.body,
         now(),
-      ),
-    }),
+      );
+      app.metrics.saved((performance.now() - started) / 1000);
+      return { success: true as const, data };
+    },
   );
 
   app.post(

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
 import { repeatEvery } from '../../repeat';
+import type { Metrics } from '../metrics/metrics';
 
 /** How many attempts one statement submits: a large exam's deadline is swept in a few of them. */
 const SWEEP_BATCH = 500;
@@ -13,33 +14,42 @@ const SWEEP_INTERVAL_MS = 5_000;
  * are skipped, so several processes sweep side by side; a student's submit racing the sweep
  * waits for the row and then finds it submitted.
  */
-const sweepStatement = preparedSql<{ submitted: number }>(
+const sweepStatement = preparedSql<{ lags: number[] }>(
   'sweep_deadlines',
   `${SITTING_TABLES_ONLY}
   with due as (
-    select id from exam_attempts where due_at <= $1 order by due_at limit $2
+    select id, due_at from exam_attempts where due_at <= $1 order by due_at limit $2
     for update skip locked
   ), done as (
     update exam_attempts as attempt
     set status = 'SUBMITTED', submitted_at = $1, submit_trigger = 'DEADLINE', due_at = null
     from due where attempt.id = due.id
-    returning attempt.id
+    returning attempt.id, extract(epoch from $1 - due.due_at)::float8 as lag
   ), event as (
     insert into attempt_events (attempt_id, type, at, data)
     select id, 'submitted', $1, '{"trigger":"DEADLINE"}'::jsonb from done
   )
-  select count(*)::int as submitted from done`,
+  select coalesce(array_agg(lag), '{}') as lags from done`,
 );
 
-/** Submits every attempt due at `now`; returns how many. */
-export async function sweepDeadlines(db: AppDatabase, now: Date): Promise<number> {
-  let total = 0;
+/**
+ * Submits every attempt due at `now`; returns how many. The metrics, when given, count the sweep
+ * and how late past its due time each attempt was submitted.
+ */
+export async function sweepDeadlines(
+  db: AppDatabase,
+  now: Date,
+  metrics?: Metrics,
+): Promise<number> {
+  const lags: number[] = [];
   for (;;) {
     const [row] = await sweepStatement(db, [now, SWEEP_BATCH]);
-    const submitted = row?.submitted ?? 0;
-    total += submitted;
-    if (submitted < SWEEP_BATCH) return total;
+    const batch = row?.lags ?? [];
+    lags.push(...batch);
+    if (batch.length < SWEEP_BATCH) break;
   }
+  metrics?.swept(lags);
+  return lags.length;
 }
 
 /** Sweeps every few seconds until stopped; a failed sweep is logged and the next one tries again. */
@@ -47,11 +57,12 @@ export function startDeadlineSweep(
   db: AppDatabase,
   log: FastifyBaseLogger,
   now: () => Date,
+  metrics: Metrics,
 ): () => Promise<void> {
   return repeatEvery(
     SWEEP_INTERVAL_MS,
     async () => {
-      const submitted = await sweepDeadlines(db, now());
+      const submitted = await sweepDeadlines(db, now(), metrics);
       if (submitted > 0) log.info({ submitted }, 'Attempts submitted at their deadline');
     },
     log,

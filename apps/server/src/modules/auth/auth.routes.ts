@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { ApiError } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
+import type { SignInOutcome } from '../metrics/metrics';
 import { findUserById, toUserDto } from '../users/users.service';
 import {
   type AuthDeps,
@@ -27,6 +28,13 @@ import {
 import { registerDeviceCookie, rememberDevice, trustedDeviceOf } from './device-cookie';
 
 const TAGS = ['auth'];
+
+/** A refused sign-in's outcome, by its status: an unknown email fails as a wrong password does. */
+const SIGN_IN_REFUSALS: Partial<Record<number, SignInOutcome>> = {
+  401: 'wrong_password',
+  403: 'disabled',
+  429: 'limited',
+};
 
 /** The client of a sign-in to `email`'s account, vouched for by a device cookie if it has one. */
 function clientOf(request: FastifyRequest, email: string): ClientInfo {
@@ -55,7 +63,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const client = clientOf(request, request.body.email);
-      const data = await login(deps, request.body, client);
+      const data = await login(deps, request.body, client).catch((error: unknown) => {
+        const outcome = error instanceof ApiError && SIGN_IN_REFUSALS[error.statusCode];
+        if (outcome) app.metrics.signedIn(outcome);
+        throw error;
+      });
+      app.metrics.signedIn('success');
       rememberDevice(reply, request.body.email, client.trustedDevice);
       return { success: true as const, message: AUTH_MESSAGES.loginSuccess, data };
     },
