@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       redisUrl: undefined,
       supportEmail: undefined,
+      backup: undefined,
     });
     expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { emailField, passwordField } from '@examiq/contracts';
 import { z } from 'zod';
 import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from './db/owner-only';
+import type { BackupSchedule } from './modules/backup/scheduled-backups';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -31,6 +32,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Where people without an account ask for one; the sign-in screen offers it as a mail link. */
   supportEmail: string | undefined;
+  /** Backups the server takes by itself, when BACKUP_DIR is set. */
+  backup: BackupSchedule | undefined;
 }
 
 /** A setting the process cannot start with; its message is the one line shown to the operator. */
@@ -90,6 +93,9 @@ const envSchema = z
       .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' })
       .optional(),
     SUPPORT_EMAIL: emailField.optional(),
+    BACKUP_DIR: z.string().optional(),
+    BACKUP_EVERY_HOURS: wholeNumber('BACKUP_EVERY_HOURS', 1, 8_760, 24),
+    BACKUP_KEEP: wholeNumber('BACKUP_KEEP', 1, 1_000, 7),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -110,7 +116,7 @@ const envSchema = z
   });
 
 /** npm runs workspace scripts inside the workspace; paths are meant relative to where the user ran npm. */
-function userCwd(env: NodeJS.ProcessEnv = process.env): string {
+export function userCwd(env: NodeJS.ProcessEnv = process.env): string {
   return env.INIT_CWD ?? process.cwd();
 }
 
@@ -180,6 +186,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
+  // Checked on what was given, the defaults being filled in by then.
+  const scheduleWithoutFolder = ['BACKUP_EVERY_HOURS', 'BACKUP_KEEP'].find(
+    (name) => name in present && !('BACKUP_DIR' in present),
+  );
+  if (scheduleWithoutFolder) {
+    throw new ConfigError(
+      `Invalid configuration: ${scheduleWithoutFolder} needs BACKUP_DIR, the folder the backups are written to`,
+    );
+  }
   const values = parsed.data;
   const base = userCwd(env);
   const dataDir = path.resolve(base, values.DATA_DIR);
@@ -201,5 +216,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     redisUrl: values.REDIS_URL,
     supportEmail: values.SUPPORT_EMAIL,
+    backup: values.BACKUP_DIR
+      ? {
+          dir: path.resolve(base, values.BACKUP_DIR),
+          everyHours: values.BACKUP_EVERY_HOURS,
+          keep: values.BACKUP_KEEP,
+        }
+      : undefined,
   };
 }
