@@ -17,6 +17,20 @@ import { consoleOutput, type Output } from './output';
 export const USAGE =
   'Usage: npm run restore -- --in <file> [--to <postgres://…> | --data-dir <folder>] [--force]';
 
+/** A target that holds records, refused unless the restore may replace them. */
+class TargetNotEmptyError extends BackupFileError {}
+
+/** The operator's mistakes get one line; anything else keeps its stack for a bug report. */
+export function describeRestoreFailure(error: unknown): string | null {
+  if (error instanceof BackupFileError || error instanceof DataDirLockedError) return error.message;
+  const code = (error as NodeJS.ErrnoException).code;
+  // No server there, no such database, a refused password.
+  if (code === 'ECONNREFUSED' || code === '3D000' || code === '28P01') {
+    return `Cannot use the PostgreSQL database: ${(error as Error).message}`;
+  }
+  return null;
+}
+
 /** Where a restore writes: PostgreSQL by URL, or an embedded database's folder. */
 export type RestoreTarget = { url: string } | { dataDir: string };
 
@@ -31,9 +45,7 @@ export async function restoreInto(
 ): Promise<Record<string, number>> {
   await checkBackup(file);
   const refuse = (where: string) =>
-    new BackupFileError(
-      `${where} already holds records: restore into an empty one, or add --force to replace them`,
-    );
+    new TargetNotEmptyError(`${where} already holds records: restore into an empty one`);
   let counts: Record<string, number> = {};
   let restored: Record<string, number> = {};
   if ('url' in target) {
@@ -120,16 +132,12 @@ export async function restore(
     );
     return 0;
   } catch (error) {
-    if (error instanceof BackupFileError || error instanceof DataDirLockedError) {
-      output.err(error.message);
-      return 1;
-    }
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ECONNREFUSED' || code === '3D000' || code === '28P01') {
-      output.err(`Cannot use the PostgreSQL database: ${(error as Error).message}`);
-      return 1;
-    }
-    throw error;
+    const line = describeRestoreFailure(error);
+    if (line === null) throw error;
+    output.err(
+      error instanceof TargetNotEmptyError ? `${line}, or add --force to replace them` : line,
+    );
+    return 1;
   }
 }
 

@@ -6,8 +6,10 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { backup } from '../../cli/backup';
+import { moveToPostgres } from '../../cli/move-to-postgres';
 import type { Output } from '../../cli/output';
 import { restore } from '../../cli/restore';
+import { loadConfig } from '../../config';
 import { type Database, knownSchemaVersions, openDatabase, openPostgres } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createEmptyPostgresDatabase } from '../../test/database';
@@ -235,6 +237,42 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL', () => {
       } finally {
         await target.drop();
       }
+    }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('npm run move-to-postgres', () => {
+  it('copies a stopped embedded installation into an empty PostgreSQL database', async () => {
+    const dataDir = path.join(work, 'pilot');
+    expect(
+      await restore(['--in', backupFile, '--data-dir', dataDir], {}, recordingOutput().output),
+    ).toBe(0);
+    // The signing key a server keeps beside its data from its first start.
+    loadConfig({ DATA_DIR: dataDir });
+    const target = await createEmptyPostgresDatabase(process.env.DATABASE_URL as string);
+    try {
+      const { lines, output } = recordingOutput();
+      expect(await moveToPostgres(['--to', target.url], { DATA_DIR: dataDir }, output)).toBe(0);
+      expect(lines.err).toEqual([]);
+      const printed = lines.out.join('\n');
+      expect(printed).toMatch(/^ {2}students +1 → 1$/m);
+      expect(printed).toMatch(/^ {2}audit_log +(\d+) → \1$/m);
+      expect(printed).not.toContain('DIFFERENT');
+      expect(lines.out).toContain(`  DATABASE_URL=${target.url}`);
+      expect(lines.out).toContain(`  JWT_SECRET=$(cat ${path.join(dataDir, 'jwt-secret')})`);
+      // The folder is left as it was, and no copy of its records is left beside it.
+      expect((await readdir(dataDir)).sort()).toEqual(['jwt-secret', 'pgdata']);
+      expect(await viewOf(openPostgres(target.url))).toEqual(original);
+
+      const refused = recordingOutput();
+      expect(
+        await moveToPostgres(['--to', target.url], { DATA_DIR: dataDir }, refused.output),
+      ).toBe(1);
+      expect(refused.lines.err).toEqual([
+        'The database already holds records: restore into an empty one',
+      ]);
+    } finally {
+      await target.drop();
     }
   });
 });
