@@ -116,12 +116,18 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 async function writeLine(stream: Writable, line: string): Promise<void> {
   if (stream.destroyed) throw new Error('The backup was cut off');
   if (!stream.write(`${line}\n`)) {
-    await Promise.race([
-      once(stream, 'drain'),
-      once(stream, 'close').then(() => {
-        throw new Error('The backup was cut off');
-      }),
-    ]);
+    // Whichever comes first; the other's listener goes with it.
+    const settled = new AbortController();
+    try {
+      await Promise.race([
+        once(stream, 'drain', { signal: settled.signal }),
+        once(stream, 'close', { signal: settled.signal }).then(() => {
+          throw new Error('The backup was cut off');
+        }),
+      ]);
+    } finally {
+      settled.abort();
+    }
   }
 }
 
@@ -154,9 +160,7 @@ export async function writeBackup(db: AppDatabase, destination: Writable): Promi
           const selected = table.columns.map(quoted).join(', ');
           await tx.execute(
             sql.raw(
-              `declare backup_rows no scroll cursor for select json_build_object(${table.columns
-                .map((column) => `'${column.replaceAll("'", "''")}', ${quoted(column)}`)
-                .join(', ')})::text as line from (select ${selected} from ${quoted(table.name)}) t`,
+              `declare backup_rows no scroll cursor for select to_jsonb(t)::text as line from (select ${selected} from ${quoted(table.name)}) t`,
             ),
           );
           let count = 0;
@@ -239,8 +243,8 @@ async function readBackup(
         checkHeader(file, header);
         continue;
       }
-      // The lines this code writes start with their key and no space; a row, as PostgreSQL's
-      // json_build_object writes it, has a space before each colon.
+      // The lines this code writes have no space after a key's colon; a row, as PostgreSQL
+      // writes a jsonb value, has one after each.
       if (line.startsWith('{"table":')) {
         await flush();
         const table = parseLine(line) as unknown as TableLine;
@@ -416,6 +420,12 @@ export async function holdsRecords(db: AppDatabase): Promise<boolean> {
  * starts from the backup's schema version whatever version made the tables there.
  */
 export async function clearDatabase(db: AppDatabase): Promise<void> {
+  const [found] = await queryRows<{ tables: boolean }>(
+    db,
+    sql`select exists (select from pg_tables where schemaname in ('public', 'drizzle')) as tables`,
+  );
+  // A new database is left alone: its owner may not own its public schema.
+  if (!found?.tables) return;
   await db.execute(sql`drop schema if exists drizzle cascade`);
   await db.execute(sql`drop schema public cascade`);
   await db.execute(sql`create schema public`);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -16,7 +16,7 @@ import { createEmptyPostgresDatabase } from '../../test/database';
 import { sittingSuite } from '../../test/sittings';
 import { bearer, signIn } from '../../test/users';
 import { BACKUP_FILE_PATTERN } from './backup-file';
-import { takeScheduledBackup } from './scheduled-backups';
+import { backUpIfDue, takeScheduledBackup } from './scheduled-backups';
 
 const suite = sittingSuite();
 let work: string;
@@ -122,6 +122,16 @@ describe('a backup taken through the running server', () => {
     expect(trailer.rows.attempt_answers).toBeGreaterThan(0);
     expect(trailer.rows.audit_log).toBeGreaterThan(0);
     expect(trailer.rows).not.toHaveProperty('sessions');
+  });
+
+  it('is on the audit log, with the admin who took it', () => {
+    const { data } = original['get-audit-log?limit=100'] as {
+      data: { entries: { action: string; actor: { email: string } }[] };
+    };
+    expect(data.entries[0]).toMatchObject({
+      action: 'backup.create',
+      actor: { email: suite.fixture.admin.email },
+    });
   });
 
   it('restores into an empty folder, where the admin reads every record as before', async () => {
@@ -278,26 +288,30 @@ describe.runIf(process.env.DATABASE_URL)('npm run move-to-postgres', () => {
 });
 
 describe('scheduled backups', () => {
-  it('writes complete backups into BACKUP_DIR and keeps the newest BACKUP_KEEP', async () => {
+  it('writes complete backups into BACKUP_DIR when due, and keeps the newest BACKUP_KEEP', async () => {
     const dir = path.join(work, 'scheduled');
     await mkdir(dir);
     // A partial file a killed server left is neither counted nor removed as a backup.
-    await writeFile(
-      path.join(dir, 'examiq-backup-2000-01-01T00-00-00-000Z.jsonl.gz.partial-1'),
-      'x',
-    );
+    const leftByACrash = 'examiq-backup-2000-01-01T00-00-00-000Z.jsonl.gz.partial-1';
+    await writeFile(path.join(dir, leftByACrash), 'x');
     const schedule = { dir, everyHours: 1, keep: 2 };
-    const times = [1, 2, 3].map((hour) => new Date(Date.UTC(2030, 0, 1, hour)));
-    for (const at of times) await takeScheduledBackup(suite.t.database.db, schedule, at);
-    const names = (await readdir(dir)).sort();
-    expect(names.filter((name) => BACKUP_FILE_PATTERN.test(name))).toEqual([
-      'examiq-backup-2030-01-01T02-00-00-000Z.jsonl.gz',
-      'examiq-backup-2030-01-01T03-00-00-000Z.jsonl.gz',
-    ]);
+    const backups = async () =>
+      (await readdir(dir)).filter((name) => BACKUP_FILE_PATTERN.test(name)).sort();
+    const db = suite.t.database.db;
+
+    const first = await backUpIfDue(db, schedule);
+    expect(first).not.toBeNull();
+    const written = (await stat(first as string)).mtime.getTime();
+    // Due again only once the newest backup is the interval old, however often it is asked.
+    expect(await backUpIfDue(db, schedule, new Date(written + 3_599_000))).toBeNull();
+    const second = await backUpIfDue(db, schedule, new Date(written + 3_600_000));
+    const third = await takeScheduledBackup(db, schedule, new Date(written + 7_200_000));
+    expect(await backups()).toEqual([second, third].map((file) => path.basename(file ?? '')));
+    expect(await readdir(dir)).toContain(leftByACrash);
+
     const dataDir = path.join(work, 'from-scheduled');
-    const newest = path.join(dir, 'examiq-backup-2030-01-01T03-00-00-000Z.jsonl.gz');
     expect(
-      await restore(['--in', newest, '--data-dir', dataDir], {}, recordingOutput().output),
+      await restore(['--in', third, '--data-dir', dataDir], {}, recordingOutput().output),
     ).toBe(0);
   });
 });
