@@ -173,7 +173,15 @@ function readOrCreateJwtSecret(dataDir: string, env: NodeJS.ProcessEnv): string 
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * The settings of the environment. A command that signs no token (a backup) passes
+ * `signingKey: false`, so it neither reads nor makes the embedded engine's key, and its
+ * `jwtSecret` is empty.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { signingKey = true }: { signingKey?: boolean } = {},
+): Config {
   // An empty variable (`PORT= npm start`) means "use the default", not "invalid".
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
@@ -203,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL,
-    jwtSecret: values.JWT_SECRET ?? readOrCreateJwtSecret(dataDir, env),
+    jwtSecret: values.JWT_SECRET ?? (signingKey ? readOrCreateJwtSecret(dataDir, env) : ''),
     adminEmail: values.ADMIN_EMAIL,
     adminPassword: values.ADMIN_PASSWORD,
     logLevel: values.LOG_LEVEL,

@@ -102,7 +102,7 @@ export async function backup(
     if (!existsSync(path.dirname(file))) {
       throw new BackupFileError(`The folder of ${values.out} does not exist`);
     }
-    const config = loadConfig(env);
+    const config = loadConfig(env, { signingKey: false });
     if (!config.databaseUrl && !hasEmbeddedDatabase(config.dataDir)) {
       throw new BackupFileError(
         `DATA_DIR ${describePath(config.dataDir, env)} holds no database to back up`,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -216,6 +216,25 @@ describe('a backup taken through the running server', () => {
     ).toBe(1);
     expect(printed.err).toEqual([expect.stringMatching(/does not exist/)]);
     expect(await readdir(path.join(work, 'y')).catch(() => [])).toEqual([]);
+  });
+});
+
+describe('npm run backup refuses with one line, changing nothing', () => {
+  it('a folder with no database, an existing file, no --out', async () => {
+    const dataDir = path.join(work, 'nothing-here');
+    const cases: [string[], RegExp][] = [
+      [['--out', path.join(work, 'new.jsonl.gz')], /DATA_DIR .* holds no database to back up/],
+      [['--out', backupFile], /already exists: choose a new file name/],
+      [['--out', path.join(work, 'absent', 'x.gz')], /The folder of .* does not exist/],
+      [[], /--out: the file to write the backup to is required/],
+    ];
+    for (const [args, error] of cases) {
+      const { lines, output } = recordingOutput();
+      expect(await backup(args, { DATA_DIR: dataDir }, output)).toBe(1);
+      expect(lines.err[0]).toMatch(error);
+    }
+    expect(existsSync(dataDir)).toBe(false);
+    expect(existsSync(path.join(work, 'new.jsonl.gz'))).toBe(false);
   });
 });
 
