@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { backup } from '../../cli/backup';
@@ -10,12 +11,20 @@ import { moveToPostgres } from '../../cli/move-to-postgres';
 import type { Output } from '../../cli/output';
 import { restore } from '../../cli/restore';
 import { loadConfig } from '../../config';
-import { type Database, knownSchemaVersions, openDatabase, openPostgres } from '../../db/client';
+import {
+  appliedSchemaVersion,
+  type Database,
+  knownSchemaVersions,
+  openDatabase,
+  openMemoryDatabase,
+  openPostgres,
+  queryRows,
+} from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createEmptyPostgresDatabase } from '../../test/database';
 import { sittingSuite } from '../../test/sittings';
 import { bearer, signIn } from '../../test/users';
-import { BACKUP_FILE_PATTERN } from './backup-file';
+import { BACKUP_FILE_PATTERN, saveBackup, writeBackup } from './backup-file';
 import { backUpIfDue, takeScheduledBackup } from './scheduled-backups';
 
 const suite = sittingSuite();
@@ -216,6 +225,43 @@ describe('a backup taken through the running server', () => {
     ).toBe(1);
     expect(printed.err).toEqual([expect.stringMatching(/does not exist/)]);
     expect(await readdir(path.join(work, 'y')).catch(() => [])).toEqual([]);
+  });
+});
+
+describe('a backup of an older version', () => {
+  it('is restored at its own schema version, then migrated to the newest', async () => {
+    const older = '0012_audit_log';
+    const source = await openMemoryDatabase();
+    const file = path.join(work, 'older.jsonl.gz');
+    try {
+      await source.migrate(older);
+      await source.db.execute(sql`
+        insert into audit_log (at, actor_email, action, record_type, record_id, record_label, summary)
+        values (now(), 'then@example.com', 'exam.publish', 'exam', 'e1', 'Old exam', 'Published')`);
+      await saveBackup(file, (destination) => writeBackup(source.db, destination));
+    } finally {
+      await source.close();
+    }
+    expect(
+      JSON.parse(gunzipSync(readFileSync(file)).toString().split('\n')[0] as string),
+    ).toMatchObject({
+      schemaVersion: older,
+    });
+    const dataDir = path.join(work, 'from-older');
+    expect(await restore(['--in', file, '--data-dir', dataDir], {}, recordingOutput().output)).toBe(
+      0,
+    );
+    const restored = await openDatabase({ dataDir, databaseUrl: undefined });
+    try {
+      expect(await appliedSchemaVersion(restored.db)).toBe(knownSchemaVersions().at(-1));
+      const rows = await queryRows<{ summary: string }>(
+        restored.db,
+        sql`select summary from audit_log`,
+      );
+      expect(rows).toEqual([{ summary: 'Published' }]);
+    } finally {
+      await restored.close();
+    }
   });
 });
 
