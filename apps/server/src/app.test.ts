@@ -385,6 +385,7 @@ describe('OpenAPI', () => {
       paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
     };
     expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/admin/create-backup',
       '/api/admin/create-batch',
       '/api/admin/create-branch',
       '/api/admin/create-course',

@@ -22,6 +22,8 @@ import { startPurge } from './modules/auth/purge';
 import { databaseLimitStore } from './modules/auth/rate-limiter';
 import { redisLimitStore } from './modules/auth/redis-limit-store';
 import { signInLimitsAdminRoutes } from './modules/auth/sign-in-limits.admin-routes';
+import { backupAdminRoutes } from './modules/backup/backup.admin-routes';
+import { startScheduledBackups } from './modules/backup/scheduled-backups';
 import { dashboardAdminRoutes } from './modules/dashboard/dashboard.admin-routes';
 import { examRecordsAdminRoutes } from './modules/exams/exam-records.admin-routes';
 import { examsAdminRoutes } from './modules/exams/exams.admin-routes';
@@ -222,6 +224,7 @@ export async function buildApp({
       await admin.register(resultsAdminRoutes, { db: database.db, now });
       await admin.register(reportsAdminRoutes, { db: database.db, now });
       await admin.register(auditAdminRoutes, { db: database.db });
+      await admin.register(backupAdminRoutes, { db: database.db });
       await admin.register(signInLimitsAdminRoutes, authDeps);
     }),
     { prefix: '/api/admin' },
@@ -242,6 +245,8 @@ export async function buildApp({
   if (deadlineSweep)
     runWhileOpen(app, () => startDeadlineSweep(database.db, app.log, now, metrics));
   if (purge) runWhileOpen(app, () => startPurge(database.db, app.log, authLimits));
+  const { backup } = config;
+  if (backup) runWhileOpen(app, () => startScheduledBackups(database.db, backup, app.log));
 
   if (resumeRegrades) {
     app.addHook('onReady', async () => {

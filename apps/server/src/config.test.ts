@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       supportEmail: undefined,
       metricsToken: undefined,
+      backup: undefined,
     });
     expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -94,6 +95,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ INIT_CWD: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
+  it('backs up on a schedule only when BACKUP_DIR is set, daily keeping 7 unless told', () => {
+    expect(loadConfig({ INIT_CWD: dir, BACKUP_DIR: 'backups' }).backup).toEqual({
+      dir: path.join(dir, 'backups'),
+      everyHours: 24,
+      keep: 7,
+    });
+    expect(
+      loadConfig({ INIT_CWD: dir, BACKUP_DIR: '/b', BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '28' })
+        .backup,
+    ).toEqual({ dir: '/b', everyHours: 6, keep: 28 });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ INIT_CWD: dir, PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
   });
@@ -144,6 +157,14 @@ describe('loadConfig', () => {
     [
       { REDIS_URL: 'http://cache.example:6379' },
       'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL',
+    ],
+    [
+      { BACKUP_EVERY_HOURS: '6' },
+      'Invalid configuration: BACKUP_EVERY_HOURS needs BACKUP_DIR, the folder the backups are written to',
+    ],
+    [
+      { BACKUP_DIR: '/b', BACKUP_KEEP: '0' },
+      'Invalid configuration: BACKUP_KEEP must be a whole number from 1 to 1000',
     ],
   ])('refuses %j with one clear line', (env, message) => {
     const text = configError(env);

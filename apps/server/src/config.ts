@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { emailField, passwordField } from '@examiq/contracts';
 import { z } from 'zod';
 import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from './db/owner-only';
+import type { BackupSchedule } from './modules/backup/scheduled-backups';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -33,6 +34,8 @@ export interface Config {
   supportEmail: string | undefined;
   /** The bearer token GET /api/metrics asks for; unset, only this machine may read them. */
   metricsToken: string | undefined;
+  /** Backups the server takes by itself, when BACKUP_DIR is set. */
+  backup: BackupSchedule | undefined;
 }
 
 /** A setting the process cannot start with; its message is the one line shown to the operator. */
@@ -100,6 +103,9 @@ const envSchema = z
         `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long`,
       )
       .optional(),
+    BACKUP_DIR: z.string().optional(),
+    BACKUP_EVERY_HOURS: wholeNumber('BACKUP_EVERY_HOURS', 1, 8_760, 24),
+    BACKUP_KEEP: wholeNumber('BACKUP_KEEP', 1, 1_000, 7),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -120,7 +126,7 @@ const envSchema = z
   });
 
 /** npm runs workspace scripts inside the workspace; paths are meant relative to where the user ran npm. */
-function userCwd(env: NodeJS.ProcessEnv = process.env): string {
+export function userCwd(env: NodeJS.ProcessEnv = process.env): string {
   return env.INIT_CWD ?? process.cwd();
 }
 
@@ -177,7 +183,15 @@ function readOrCreateJwtSecret(dataDir: string, env: NodeJS.ProcessEnv): string 
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * The settings of the environment. A command that signs no token (a backup) passes
+ * `signingKey: false`, so it neither reads nor makes the embedded engine's key, and its
+ * `jwtSecret` is empty.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { signingKey = true }: { signingKey?: boolean } = {},
+): Config {
   // An empty variable (`PORT= npm start`) means "use the default", not "invalid".
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
@@ -190,6 +204,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
+  // Checked on what was given, the defaults being filled in by then.
+  const scheduleWithoutFolder = ['BACKUP_EVERY_HOURS', 'BACKUP_KEEP'].find(
+    (name) => name in present && !('BACKUP_DIR' in present),
+  );
+  if (scheduleWithoutFolder) {
+    throw new ConfigError(
+      `Invalid configuration: ${scheduleWithoutFolder} needs BACKUP_DIR, the folder the backups are written to`,
+    );
+  }
   const values = parsed.data;
   const base = userCwd(env);
   const dataDir = path.resolve(base, values.DATA_DIR);
@@ -198,7 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL,
-    jwtSecret: values.JWT_SECRET ?? readOrCreateJwtSecret(dataDir, env),
+    jwtSecret: values.JWT_SECRET ?? (signingKey ? readOrCreateJwtSecret(dataDir, env) : ''),
     adminEmail: values.ADMIN_EMAIL,
     adminPassword: values.ADMIN_PASSWORD,
     logLevel: values.LOG_LEVEL,
@@ -212,5 +235,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: values.REDIS_URL,
     supportEmail: values.SUPPORT_EMAIL,
     metricsToken: values.METRICS_TOKEN,
+    backup: values.BACKUP_DIR
+      ? {
+          dir: path.resolve(base, values.BACKUP_DIR),
+          everyHours: values.BACKUP_EVERY_HOURS,
+          keep: values.BACKUP_KEEP,
+        }
+      : undefined,
   };
 }

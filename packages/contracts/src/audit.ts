@@ -5,7 +5,7 @@ import { pageQuerySchema } from './people';
 
 // --- What the log records ---------------------------------------------------------------------
 
-/** The kinds of record an admin's write can change, as the log's filter offers them. */
+/** The kinds of record an admin's act concerns, as the log's filter offers them. */
 export const AUDIT_RECORD_TYPES = [
   'batch',
   'course',
@@ -16,6 +16,7 @@ export const AUDIT_RECORD_TYPES = [
   'exam',
   'answer',
   'user',
+  'backup',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
@@ -29,6 +30,7 @@ export const AUDIT_RECORD_TYPE_LABELS: Record<AuditRecordType, string> = {
   exam: 'Exam',
   answer: 'Answer',
   user: 'Account',
+  backup: 'Backup',
 };
 
 /**
@@ -70,6 +72,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'exam.publish-results': 'Results published',
   'exam.regrade-question': 'Answer key corrected',
   'answer.grade': 'Answer marked',
+  'backup.create': 'Backup taken',
 };
 
 /** The label of an action: its own, or its name made readable ('student.reset-password' → 'Student: reset password'). */

@@ -6,7 +6,8 @@ import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { verifyPassword } from '../modules/auth/passwords';
 import { EMAIL_TAKEN_MESSAGE } from '../modules/users/users.service';
-import { createAdmin, type Output, USAGE } from './create-admin';
+import { createAdmin, USAGE } from './create-admin';
+import type { Output } from './output';
 
 let cwd: string;
 let env: NodeJS.ProcessEnv;

@@ -7,6 +7,7 @@ import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { ApiError } from '../errors';
 import { createUser } from '../modules/users/users.service';
+import { consoleOutput, type Output } from './output';
 
 export const USAGE = 'Usage: npm run create-admin -- --email <email> --password <password>';
 
@@ -14,16 +15,6 @@ const argumentsSchema = z.object({
   email: emailField,
   password: passwordField('Password is required'),
 });
-
-export interface Output {
-  out(line: string): void;
-  err(line: string): void;
-}
-
-const consoleOutput: Output = {
-  out: (line) => console.log(line),
-  err: (line) => console.error(line),
-};
 
 /**
  * Creates an admin account ready to use (no first-login reset) in the configured database.

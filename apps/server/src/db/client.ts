@@ -1,10 +1,22 @@
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PglitePgConnection } from '@electric-sql/pglite/node-postgres';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -12,7 +24,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { countEmbeddedWrites } from './commit-state';
 import { lockDataDir } from './data-dir-lock';
-import { restrictToOwner } from './owner-only';
+import { OWNER_ONLY_DIR, restrictToOwner } from './owner-only';
 import { onEachQuery } from './query-hook';
 import * as schema from './schema';
 
@@ -30,8 +42,11 @@ export interface PoolUse {
 export interface Database {
   db: AppDatabase;
   kind: DatabaseKind;
-  /** Applies the committed migrations that are not applied yet. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the committed migrations that are not applied yet, or only those up to and including
+   * the schema version `upTo` (a migration's tag).
+   */
+  migrate(upTo?: string): Promise<void>;
   /** Whether every committed migration is applied; rejects when the database does not answer. */
   isMigrated(): Promise<boolean>;
   poolUse(): PoolUse;
@@ -46,16 +61,64 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 export const PGDATA_DIR = 'pgdata';
 const STAGING_PREFIX = `${PGDATA_DIR}.init-`;
 
+/** The rows of a statement the query builder cannot write, on either engine (both answer through pg). */
+export async function queryRows<Row>(db: Pick<AppDatabase, 'execute'>, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+interface MigrationJournal {
+  entries: { tag: string; when: number }[];
+}
+
+function readJournal(folder: string): MigrationJournal {
+  return JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8'));
+}
+
+/** The schema versions this code knows, oldest first: the tags of its migrations. */
+export function knownSchemaVersions(): string[] {
+  return readJournal(MIGRATIONS_DIR).entries.map((entry) => entry.tag);
+}
+
+/**
+ * The last migration applied, by its tag; null before the first. The migrator records each one
+ * by its journal time only.
+ */
+export async function appliedSchemaVersion(
+  db: Pick<AppDatabase, 'execute'>,
+): Promise<string | null> {
+  const [last] = await queryRows<{ created_at: string }>(
+    db,
+    sql`select created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+  );
+  if (!last) return null;
+  const entry = readJournal(MIGRATIONS_DIR).entries.find(
+    (candidate) => String(candidate.when) === last.created_at,
+  );
+  if (!entry) throw new Error(`The database's schema is newer than this version of ExamIQ`);
+  return entry.tag;
+}
+
+/**
+ * A copy of the migrations folder whose journal ends at `upTo`: the migrator applies every
+ * migration its journal lists.
+ */
+function migrationsUpTo(upTo: string): string {
+  const journal = readJournal(MIGRATIONS_DIR);
+  const end = journal.entries.findIndex((entry) => entry.tag === upTo);
+  if (end === -1) throw new Error(`Unknown schema version ${upTo}`);
+  const folder = mkdtempSync(path.join(tmpdir(), 'examiq-migrations-'));
+  cpSync(MIGRATIONS_DIR, folder, { recursive: true });
+  writeFileSync(
+    path.join(folder, 'meta', '_journal.json'),
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, end + 1) }),
+  );
+  return folder;
+}
+
 /** When the newest committed migration was made: the migrator records it as applied. */
 let newestMigrationAt: number | undefined;
 function newestMigration(): number {
-  newestMigrationAt ??= Math.max(
-    ...(
-      JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
-        entries: { when: number }[];
-      }
-    ).entries.map((entry) => entry.when),
-  );
+  newestMigrationAt ??= Math.max(...readJournal(MIGRATIONS_DIR).entries.map((entry) => entry.when));
   return newestMigrationAt;
 }
 
@@ -180,22 +243,63 @@ export async function createMigratedSnapshot(): Promise<Blob> {
 
 /**
  * A PGlite killed during its first initialisation leaves a directory that never opens again, so a
- * new one is initialised and migrated beside the target and renamed into place once complete.
+ * new one is initialised (migrated, or restored) beside the target and renamed into place once
+ * complete. A failed `prepare` leaves nothing behind.
  */
-async function initialiseDataDir(dataDir: string, target: string): Promise<void> {
+async function initialiseDataDir(
+  dataDir: string,
+  target: string,
+  prepare: (database: Database) => Promise<void> = (database) => database.migrate(),
+): Promise<void> {
   for (const entry of readdirSync(dataDir)) {
     if (entry.startsWith(STAGING_PREFIX)) {
       rmSync(path.join(dataDir, entry), { recursive: true, force: true });
     }
   }
   const staging = path.join(dataDir, `${STAGING_PREFIX}${process.pid}`);
-  const database = pgliteDatabase(await createPglite({ dataDir: staging }));
   try {
-    await database.migrate();
-  } finally {
-    await database.close();
+    const database = pgliteDatabase(await createPglite({ dataDir: staging }));
+    try {
+      await prepare(database);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
   }
-  renameSync(staging, target);
+  if (existsSync(target)) {
+    const replaced = `${target}.replaced-${process.pid}`;
+    renameSync(target, replaced);
+    renameSync(staging, target);
+    rmSync(replaced, { recursive: true, force: true });
+  } else {
+    renameSync(staging, target);
+  }
+}
+
+/** Whether `dataDir` holds an embedded database. */
+export function hasEmbeddedDatabase(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, PGDATA_DIR));
+}
+
+/**
+ * Makes the embedded database of `dataDir` anew with `prepare` (a restore), holding the folder's
+ * lock: it replaces any database there only once complete.
+ */
+export async function recreateEmbedded(
+  dataDir: string,
+  prepare: (database: Database) => Promise<void>,
+): Promise<void> {
+  process.umask(0o077);
+  mkdirSync(dataDir, { recursive: true, mode: OWNER_ONLY_DIR });
+  const lock = await lockDataDir(dataDir);
+  try {
+    await initialiseDataDir(dataDir, path.join(dataDir, PGDATA_DIR), prepare);
+    restrictToOwner(dataDir);
+  } finally {
+    lock.release();
+  }
 }
 
 async function openEmbedded(dataDir: string): Promise<Database> {
@@ -247,20 +351,20 @@ function poolDatabase(pool: pg.Pool, kind: DatabaseKind): Database {
     timeQueries(observe) {
       observeQuery = observe;
     },
-    async migrate() {
+    async migrate(upTo) {
+      const migrationsFolder = upTo ? migrationsUpTo(upTo) : MIGRATIONS_DIR;
       // The advisory lock belongs to a connection, so the migrator runs on that same connection.
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         try {
-          await migratePostgres(drizzlePostgres({ client, schema }), {
-            migrationsFolder: MIGRATIONS_DIR,
-          });
+          await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
         }
       } finally {
         client.release();
+        if (upTo) rmSync(migrationsFolder, { recursive: true, force: true });
       }
     },
     close() {

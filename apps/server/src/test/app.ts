@@ -28,6 +28,7 @@ function testConfig(overrides: Partial<Config> = {}): Config {
     redisUrl: undefined,
     supportEmail: undefined,
     metricsToken: undefined,
+    backup: undefined,
     ...overrides,
   };
 }
@@ -53,11 +54,13 @@ export interface TestAppOptions {
   now?: () => Date;
   /** Runs before the app is ready, e.g. to register extra test routes. */
   beforeReady?: (app: App) => Promise<void>;
+  /** The database to serve (a restored one) instead of a fresh one; closed with the app. */
+  database?: Database;
 }
 
 /** The real app on a fresh database of its own; use one per test file. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.config);
   const routes: RouteOptions[] = [];
   const responses: string[] = [];

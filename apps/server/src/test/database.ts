@@ -25,17 +25,28 @@ async function onServer(url: string, statement: string): Promise<void> {
   }
 }
 
-/** A database of its own on the DATABASE_URL server, migrated, and dropped when closed. */
-async function createPostgresDatabase(url: string): Promise<Database> {
+/** An empty database of its own on the DATABASE_URL server, by URL, and a way to drop it. */
+export async function createEmptyPostgresDatabase(
+  url: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `examiq_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await onServer(url, `create database "${name}"`);
-  const database = openPostgres(withDatabaseName(url, name));
+  return {
+    url: withDatabaseName(url, name),
+    drop: () => onServer(url, `drop database if exists "${name}" with (force)`),
+  };
+}
+
+/** A database of its own on the DATABASE_URL server, migrated, and dropped when closed. */
+async function createPostgresDatabase(url: string): Promise<Database> {
+  const empty = await createEmptyPostgresDatabase(url);
+  const database = openPostgres(empty.url);
   await database.migrate();
   return {
     ...database,
     async close() {
       await database.close();
-      await onServer(url, `drop database if exists "${name}" with (force)`);
+      await empty.drop();
     },
   };
 }

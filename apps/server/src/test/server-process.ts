@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
+/** The server workspace, where its scripts run from. */
+export const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

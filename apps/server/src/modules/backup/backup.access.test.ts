@@ -1,0 +1,3 @@
+import { describeRouteAccess } from '../../test/route-access';
+
+describeRouteAccess('admin', 'backup', [['POST', '/api/admin/create-backup']]);
