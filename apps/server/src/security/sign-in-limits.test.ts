@@ -73,12 +73,15 @@ async function burst(instances: readonly App[], attempts: readonly Attempt[]) {
   const responses = await Promise.all(
     attempts.map((attempt, index) => signInOn(instances[index % instances.length] as App, attempt)),
   );
-  const statuses = responses.map((response) => response.statusCode);
-  const count = (status: number) => statuses.filter((each) => each === status).length;
+  const count = (status: number) =>
+    responses.filter((response) => response.statusCode === status).length;
   return {
     verified: count(401),
     refused: count(429),
-    other: statuses.length - count(401) - count(429),
+    // The answers themselves, so that a failure says what went wrong.
+    other: responses
+      .filter((response) => response.statusCode !== 401 && response.statusCode !== 429)
+      .map((response) => `${response.statusCode} ${response.body}`),
   };
 }
 
@@ -183,7 +186,22 @@ describe.each(STORES)('parallel sign-in attempts on $name', (store) => {
       remoteAddress,
     }));
     const result = await burst(apps, attempts);
-    expect(result).toEqual({ verified: PAIR_MAX, refused: 20, other: 0 });
+    expect(result).toEqual({ verified: PAIR_MAX, refused: 20, other: [] });
+  });
+
+  it('count and confirm burst after burst without a deadlock between processes', async () => {
+    // Counting locks a login's counters in key order; confirming once locked them in the order it
+    // met their rows, and on PostgreSQL a few bursts in a row ended some sign-ins in a deadlock.
+    for (let round = 0; round < 20; round += 1) {
+      const { email } = await createAccount(running);
+      const remoteAddress = newAddress();
+      const attempts = Array.from({ length: 30 }, () => ({
+        email,
+        password: 'wrong-password',
+        remoteAddress,
+      }));
+      expect((await burst(apps, attempts)).other).toEqual([]);
+    }
   });
 
   it('verify at most the account-wide limit from thirty addresses on one account', async () => {
@@ -194,7 +212,7 @@ describe.each(STORES)('parallel sign-in attempts on $name', (store) => {
       remoteAddress: newAddress(),
     }));
     const result = await burst(apps, attempts);
-    expect(result).toEqual({ verified: ACCOUNT_MAX, refused: 20, other: 0 });
+    expect(result).toEqual({ verified: ACCOUNT_MAX, refused: 20, other: [] });
   });
 
   it('verify at most the address limit from one address on three hundred accounts', async () => {
@@ -205,7 +223,7 @@ describe.each(STORES)('parallel sign-in attempts on $name', (store) => {
       remoteAddress,
     }));
     const result = await burst(apps, attempts);
-    expect(result).toEqual({ verified: ADDRESS_MAX, refused: 200, other: 0 });
+    expect(result).toEqual({ verified: ADDRESS_MAX, refused: 200, other: [] });
   });
 
   it('let a lab of a hundred students sign in at once from one address after a few typos', async () => {
@@ -315,7 +333,7 @@ describe.each(STORES)('an attack on the admin’s account on $name', (store) => 
       apps,
       Array.from({ length: 15 }, () => ({ ...browser, password: 'wrong-password', cookie })),
     );
-    expect(result).toEqual({ verified: PAIR_MAX, refused: 5, other: 0 });
+    expect(result).toEqual({ verified: PAIR_MAX, refused: 5, other: [] });
     expect((await signInOn(apps[0], { ...browser, cookie })).statusCode).toBe(429);
   });
 

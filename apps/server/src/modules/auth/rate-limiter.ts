@@ -1,4 +1,4 @@
-import { and, gte, like, sql } from 'drizzle-orm';
+import { and, gte, inArray, like, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { rateLimits, users } from '../../db/schema';
@@ -87,35 +87,52 @@ const reserveStatement = perDatabase((db) =>
     .prepare('sign_in_reservation'),
 );
 
-const KEYS_ARE_PLACEHOLDER = sql`${rateLimits.key} = any(${sql.placeholder('keys')}::text[])`;
+const keysArePlaceholder = (name: string) =>
+  sql`${rateLimits.key} = any(${sql.placeholder(name)}::text[])`;
+
+/**
+ * The counters a placeholder names, locked in key order, as the reservation locks them: a
+ * statement that locked them in the order it meets their rows could deadlock with a reservation
+ * of the same counters (a login's pair, address and account, counted by two processes at once).
+ */
+const lockedInKeyOrder = (db: AppDatabase, name: string) =>
+  db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(keysArePlaceholder(name))
+    .orderBy(rateLimits.key)
+    .for('update');
 
 /** Planned once per connection, as the statements below. */
 const confirmFailureStatement = perDatabase((db) =>
   db
     .update(rateLimits)
     .set({ pending: sql`greatest(${rateLimits.pending} - 1, 0)` })
-    .where(KEYS_ARE_PLACEHOLDER)
+    .where(inArray(rateLimits.key, lockedInKeyOrder(db, 'keys')))
     .prepare('rate_limit_failure'),
 );
 
-/** One statement: the cleared counters go and the released ones give a place back. */
-const confirmSuccessStatement = perDatabase((db) => {
-  const cleared = db.$with('cleared').as(
-    db
-      .delete(rateLimits)
-      .where(sql`${rateLimits.key} = any(${sql.placeholder('cleared')}::text[])`)
-      .returning({ key: rateLimits.key }),
-  );
-  return db
-    .with(cleared)
+/**
+ * A success forgets the cleared counters and gives its place back to the released ones: two
+ * statements, each locking its own counters in key order and holding them only while it runs.
+ */
+const clearStatement = perDatabase((db) =>
+  db
+    .delete(rateLimits)
+    .where(inArray(rateLimits.key, lockedInKeyOrder(db, 'keys')))
+    .prepare('rate_limit_clear'),
+);
+
+const releaseStatement = perDatabase((db) =>
+  db
     .update(rateLimits)
     .set({
       count: sql`greatest(${rateLimits.count} - 1, 0)`,
       pending: sql`greatest(${rateLimits.pending} - 1, 0)`,
     })
-    .where(KEYS_ARE_PLACEHOLDER)
-    .prepare('rate_limit_success');
-});
+    .where(inArray(rateLimits.key, lockedInKeyOrder(db, 'keys')))
+    .prepare('rate_limit_release'),
+);
 
 export function databaseLimitStore(db: AppDatabase): LimitStore {
   return {
@@ -144,10 +161,12 @@ export function databaseLimitStore(db: AppDatabase): LimitStore {
       await confirmFailureStatement(db).execute({ keys: rules.map((rule) => rule.key) });
     },
     async confirmSuccess(released, cleared) {
-      await confirmSuccessStatement(db).execute({
-        keys: released.map((rule) => rule.key),
-        cleared: cleared.map((rule) => rule.key),
-      });
+      if (cleared.length > 0) {
+        await clearStatement(db).execute({ keys: cleared.map((rule) => rule.key) });
+      }
+      if (released.length > 0) {
+        await releaseStatement(db).execute({ keys: released.map((rule) => rule.key) });
+      }
     },
     async slowedDown(prefix, rule) {
       const rows = await db
