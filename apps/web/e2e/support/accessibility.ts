@@ -9,6 +9,18 @@ export const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 3
  * now, at the page's current width.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // A toast sliding in or fading out is half transparent for a moment: axe would judge the
+  // contrast of that frame rather than of the page. Looping animations (skeletons) never end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
