@@ -1,5 +1,6 @@
-// `npm run bench [-- --quick] [--only id,id] [--engine pglite|postgres|both]`: seeds (or reuses)
-// the data set, starts the production server on each engine, runs the scenarios, and writes
+// `npm run bench [-- --quick] [--only id,id] [--engine pglite|postgres|both] [--processes n]`:
+// seeds (or reuses) the data set, starts the production server on each engine, runs the scenarios
+// (with --processes, the exam day through nginx to n processes beside one), and writes
 // bench/results/latest.md (partial.md for --quick or --only). Targets are ratios against figures
 // measured in the same run.
 import { parseArgs } from 'node:util';
@@ -13,6 +14,7 @@ const { prepareDatabase } = await import('./lib/databases.mjs');
 const { buildBundles, freePort, rssMiB, startServer } = await import('./lib/server.mjs');
 const { signIn } = await import('./lib/http.mjs');
 const { SCENARIOS } = await import('./lib/scenarios.mjs');
+const { recipeMissing } = await import('./lib/exam-day.mjs');
 const { browserScenarios } = await import('./lib/browser.mjs');
 const { command, writeReport } = await import('./lib/report.mjs');
 
@@ -20,6 +22,8 @@ const ENGINES = ['pglite', 'postgres'];
 /** Figures every server start gives; --only picks them like the scenarios. */
 const SERVER_FIGURES = ['seed', 'startup', 'memory'];
 const BROWSER_SCENARIOS = ['bundle', 'wizard'];
+/** The rows --processes sends through the several-process recipe. */
+const RECIPE_SCENARIOS = ['exam-day'];
 const IDLE_SETTLE_MS = 2_000;
 
 const NOTES = [
@@ -32,22 +36,42 @@ const NOTES = [
   'Browser: Chromium with a fresh profile per page; sizes are gzip -9 of each JS and CSS response body, computed by the bench. The wizard figures come from a 250-question draft stored where the wizard keeps it and resumed; keystrokes are timed from the keydown event to the paint that follows it.',
 ];
 
+/** Said under the tables of a --processes run. */
+const RECIPE_NOTE =
+  'Exam day through nginx (--processes n, bench/README.md): deploy/nginx.conf as `npm run test:deploy` runs it, only its ports and certificate changed, under Debian’s main nginx.conf with room for 4,096 connections a worker: TLS at nginx, where the students’ 512 keep-alive connections arrive over HTTPS trusting the run’s own self-signed certificate; behind it server processes on the run’s PostgreSQL database and one Redis, TRUST_PROXY=127.0.0.1. Each rung is sat twice in a row, through nginx to the first process alone (the others stopped), then through another nginx to all n; the n-process row says its figures against the one-process row just before it. The bench’s own server is stopped meanwhile; the exams are created on the first process directly. CPU names nginx’s processes apart; the server’s CPU and RSS are its processes’ summed.';
+
 const { values: flags } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     only: { type: 'string' },
     engine: { type: 'string', default: 'both' },
+    processes: { type: 'string', default: '1' },
   },
 });
 const known = [...SERVER_FIGURES, ...SCENARIOS.map((s) => s.id), ...BROWSER_SCENARIOS];
 const only = flags.only?.split(',').map((id) => id.trim());
 if (
   only?.some((id) => !known.includes(id)) ||
-  !['pglite', 'postgres', 'both'].includes(flags.engine)
+  !['pglite', 'postgres', 'both'].includes(flags.engine) ||
+  !/^[1-9][0-9]*$/.test(flags.processes)
 ) {
-  console.error(`Usage: npm run bench -- [--quick] [--engine pglite|postgres|both]`);
+  console.error(
+    `Usage: npm run bench -- [--quick] [--engine pglite|postgres|both] [--processes n]`,
+  );
   console.error(`                        [--only ${known.join(',')}]`);
   process.exit(2);
+}
+const processes = Number(flags.processes);
+if (processes > 1) {
+  // The embedded database lives in one process: only PostgreSQL can be shared by several.
+  const missing =
+    flags.engine === 'postgres'
+      ? await recipeMissing()
+      : '--processes needs PostgreSQL, which the processes share: add --engine postgres';
+  if (missing) {
+    console.error(missing);
+    process.exit(2);
+  }
 }
 
 /** The chosen scenarios and those their targets are measured against. */
@@ -77,7 +101,8 @@ const headlines = { pglite: {}, postgres: {} };
 /** A report row, if its scenario was asked for; `headline` ({ value, text, p99? }) compares engines. */
 function record(id, engine, title, verdict, headline) {
   if (!selected.has(id)) return;
-  rows.push({ title, engine, ...verdict, command: command(id, engine, quick) });
+  const through = RECIPE_SCENARIOS.includes(id) ? processes : 1;
+  rows.push({ title, engine, ...verdict, command: command(id, engine, quick, through) });
   if (engine && headline) headlines[engine][title] = headline;
 }
 
@@ -109,7 +134,15 @@ async function runEngine(engine, withBrowser) {
     const { accessToken } = await signIn(server, ADMIN);
     return { server, auth: { authorization: `Bearer ${accessToken}` } };
   };
-  let ctx = { ...timing, scale, quick, engine, databaseEnv: data.env, ...(await start()) };
+  let ctx = {
+    ...timing,
+    scale,
+    quick,
+    engine,
+    processes,
+    databaseEnv: data.env,
+    ...(await start()),
+  };
   // The embedded database has one process: reading it directly means stopping the server.
   ctx.whileStopped = async (work) => {
     await ctx.server.stop();
@@ -199,5 +232,5 @@ writeReport({
   dataSet: describeScale(scale),
   rows,
   ratios: engineRatios(),
-  notes: NOTES,
+  notes: processes > 1 ? [...NOTES, RECIPE_NOTE] : NOTES,
 });

@@ -51,12 +51,15 @@ function machineMs() {
   );
 }
 
-function snapshot(serverPid) {
+const sumMs = (pids, pathOf) => pids.reduce((sum, pid) => sum + statMs(pathOf(pid)), 0);
+
+function snapshot(serverPids, proxyPids) {
   const own = process.cpuUsage();
   return {
     machine: machineMs(),
-    server: statMs(`/proc/${serverPid}/stat`),
-    serverMain: statMs(`/proc/${serverPid}/task/${serverPid}/stat`),
+    server: sumMs(serverPids, (pid) => `/proc/${pid}/stat`),
+    serverMain: sumMs(serverPids, (pid) => `/proc/${pid}/task/${pid}/stat`),
+    proxy: sumMs(proxyPids, (pid) => `/proc/${pid}/stat`),
     database: postgresMs(),
     loadGenerator: (own.user + own.system) / 1000,
   };
@@ -64,24 +67,26 @@ function snapshot(serverPid) {
 
 /**
  * Starts counting; the function it returns gives the ms each part spent per request for
- * `requests` answered since: `serverMain`, `serverThreads` (its other threads: the libuv pool
- * that hashes passwords, and V8's garbage collection helpers), `database` (PostgreSQL's
+ * `requests` answered since, the server processes' summed: `serverMain`, `serverThreads` (their
+ * other threads: the libuv pool that hashes passwords, and V8's garbage collection helpers),
+ * `proxy` (the processes of a reverse proxy in front of them, if any), `database` (PostgreSQL's
  * processes), `loadGenerator`, and `rest` (the kernel's network work and anything else running),
  * summing to `total`.
  * Null where /proc cannot be read (not Linux).
  */
-export function cpuCounter(serverPid) {
+export function cpuCounter(serverPids, proxyPids = []) {
   let before;
   try {
-    before = snapshot(serverPid);
+    before = snapshot(serverPids, proxyPids);
   } catch {
     return () => null;
   }
   return (requests) => {
-    const after = snapshot(serverPid);
+    const after = snapshot(serverPids, proxyPids);
     const per = (part) => (after[part] - before[part]) / requests;
     const server = per('server');
     const serverMain = per('serverMain');
+    const proxy = per('proxy');
     const database = postgresSpent(before.database, after.database) / requests;
     const loadGenerator = per('loadGenerator');
     const total = per('machine');
@@ -89,10 +94,11 @@ export function cpuCounter(serverPid) {
       total,
       serverMain,
       serverThreads: server - serverMain,
+      proxy,
       database,
       loadGenerator,
       // Read from two sources at slightly different moments: a sliver below 0 is 0.
-      rest: Math.max(0, total - server - database - loadGenerator),
+      rest: Math.max(0, total - server - proxy - database - loadGenerator),
     };
   };
 }

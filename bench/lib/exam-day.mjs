@@ -3,13 +3,17 @@
 // submits the rest at the deadline; afterwards every acknowledged answer is looked for in the
 // database. And the ceiling a save is compared with: the same saves against a bare route that
 // only does the database work of a save. bench/README.md ("Exam day") says what is compressed.
+// With --processes, the students go through the production recipe (deploy/nginx.conf) instead.
+import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 import { ATTEMPT_LIMITS } from '@examiq/contracts';
 import pg from 'pg';
+import { NGINX, startNginx } from '../../apps/server/src/deploy/nginx.ts';
 import { cpuCounter } from './cpu.mjs';
 import { benchId, PERSON_PASSWORD, randomIndex, studentEmail, totals } from './dataset.mjs';
 import { localDate, mixedExamPayload } from './exams.mjs';
 import { load, settle, userClient, withPeakRss } from './http.mjs';
-import { freePort, startSaveCeiling } from './server.mjs';
+import { freePort, startSaveCeiling, startServer } from './server.mjs';
 
 /** Students sitting at once, one rung at a time; a --quick run sits one branch's students. */
 const LADDER = [1_000, 2_000, 5_000, 10_000, 20_000];
@@ -95,11 +99,11 @@ function seededStudent(scale, i) {
   return section + sections * Math.floor(inBranch / scale.sectionsPerBranch);
 }
 
-/** Creates one exam per branch for the first `branches` branches; their ids. */
-async function createExams(ctx, branches, minutes) {
+/** Creates, on `server`, one exam per branch for the first `branches` branches; their ids. */
+async function createExams(ctx, branches, minutes, server = ctx.server) {
   const ids = [];
   for (let branch = 0; branch < branches; branch++) {
-    const response = await fetch(`${ctx.server.url}/api/admin/create-exam`, {
+    const response = await fetch(`${server.url}/api/admin/create-exam`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...ctx.auth },
       body: JSON.stringify(examPayload(ctx.scale, branch, minutes)),
@@ -157,14 +161,14 @@ function examDayState(ctx) {
 }
 
 /**
- * Signs in the ladder's students up to `count`, 16 at a time (sign-in is bound by argon2id): the
- * lobby, done once per student and kept for every later rung.
+ * Signs in the ladder's students up to `count` through `front`, 16 at a time (sign-in is bound by
+ * argon2id): the lobby, done once per student and kept for every later rung.
  */
-async function signInUpTo(ctx, count) {
+async function signInUpTo(ctx, front, count) {
   const { headers, lobby } = examDayState(ctx);
   if (headers.length >= count) return;
   console.log(`   signing in students ${headers.length + 1} to ${count}`);
-  const client = userClient(ctx.server, { sockets: CONNECTIONS.signIn });
+  const client = userClient(front, { sockets: CONNECTIONS.signIn });
   const started = performance.now();
   const from = headers.length;
   let next = from;
@@ -220,7 +224,7 @@ function attemptOf(body) {
  */
 export async function saveThroughput(ctx) {
   const students = studentsPerBranch(ctx.scale);
-  await signInUpTo(ctx, students);
+  await signInUpTo(ctx, straightTo(ctx.server), students);
   const { headers } = examDayState(ctx);
   const [examId] = await createExams(ctx, 1, LONGEST_EXAM_MINUTES);
   const client = userClient(ctx.server, { sockets: CONNECTIONS.signIn });
@@ -297,6 +301,89 @@ export async function saveThroughput(ctx) {
   } finally {
     await ceilingServer.stop();
   }
+}
+
+// --- The way in: the server straight, or nginx in front of several processes -------------------
+
+/** The Redis the recipe's processes share (failed sign-in counters). */
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * What the students' requests go to (`url`, `ca` to trust), the server processes behind it (for
+ * their CPU, memory and settling) and the proxy's processes, if any.
+ */
+function straightTo(server) {
+  return { url: server.url, servers: [server], proxyPids: [] };
+}
+
+async function settleAll(front) {
+  for (const server of front.servers) await settle(server);
+}
+
+/** Why the several-process recipe cannot run here, in one line; null when it can. */
+export async function recipeMissing() {
+  if (!existsSync(NGINX)) {
+    return `--processes puts the load through nginx, not found at ${NGINX}: install it (apt-get install nginx) or set NGINX_PATH`;
+  }
+  const { hostname, port } = new URL(REDIS_URL);
+  const reachable = await new Promise((resolve) => {
+    const socket = connect(Number(port || 6379), hostname);
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+  return reachable
+    ? null
+    : `--processes needs Redis, which the processes share: none answers at ${REDIS_URL} (set BENCH_REDIS_URL)`;
+}
+
+/**
+ * The production recipe, as `npm run test:deploy` runs it (apps/server/src/deploy/nginx.ts):
+ * `count` server processes on the run's PostgreSQL database and one Redis, TRUST_PROXY set to
+ * nginx's address, and two nginx with TLS: one in front of the first process alone, one in front
+ * of all of them. `work` gets `one()` and `all()`, each giving the front to sit a rung through;
+ * `one()` stops the other processes (each runs a deadline sweep, which would share the one's
+ * work), `all()` starts them again. The bench's own server is stopped meanwhile.
+ */
+async function withRecipe(ctx, count, work) {
+  const settings = { ...ctx.databaseEnv, REDIS_URL, TRUST_PROXY: '127.0.0.1' };
+  const ports = [];
+  for (let k = 0; k < count; k++) ports.push(await freePort());
+  return ctx.whileStopped(async () => {
+    const servers = [];
+    const proxies = [];
+    try {
+      // One after the other: the later ones find the migrations done.
+      for (const port of ports) servers.push(await startServer(settings, port));
+      const alone = await startNginx(ports.slice(0, 1));
+      proxies.push(alone);
+      const shared = await startNginx(ports);
+      proxies.push(shared);
+      const front = (nginx) => ({
+        url: nginx.origin,
+        ca: nginx.ca,
+        servers: [...servers],
+        proxyPids: nginx.pids(),
+      });
+      return await work({
+        async one() {
+          for (const server of servers.splice(1)) await server.stop();
+          return front(alone);
+        },
+        async all() {
+          for (const port of ports.slice(servers.length)) {
+            servers.push(await startServer(settings, port));
+          }
+          return front(shared);
+        },
+      });
+    } finally {
+      for (const nginx of proxies) await nginx.stop();
+      for (const server of servers) await server.stop();
+    }
+  });
 }
 
 // --- exam-day: the ladder ------------------------------------------------------------------------
@@ -534,15 +621,16 @@ class Student {
 }
 
 /**
- * One rung: `students` students of the first branches, one exam per branch. Each starts at a
- * random moment of the start window, then saves and submits on its own schedule; the rung ends
- * once the server's sweep has had time to submit the last attempt due.
+ * One rung through `front`: `students` students of the first branches, one exam per branch. Each
+ * starts at a random moment of the start window, then saves and submits on its own schedule; the
+ * rung ends once the server's sweep has had time to submit the last attempt due.
  */
-async function sitExam(ctx, students, { examMinutes, startWindowMs }) {
+async function sitExam(ctx, front, students, { examMinutes, startWindowMs }) {
   const perBranch = studentsPerBranch(ctx.scale);
-  const examIds = await createExams(ctx, Math.ceil(students / perBranch), examMinutes);
+  const branches = Math.ceil(students / perBranch);
+  const examIds = await createExams(ctx, branches, examMinutes, front.servers[0]);
   const run = {
-    client: userClient(ctx.server, { sockets: CONNECTIONS.students }),
+    client: userClient(front, { sockets: CONNECTIONS.students }),
     headers: examDayState(ctx).headers,
     examIds,
     perBranch,
@@ -555,8 +643,9 @@ async function sitExam(ctx, students, { examMinutes, startWindowMs }) {
   };
   const transactionsBefore = await transactions(ctx);
   const began = performance.now() + 1_000;
-  const cpu = cpuCounter(ctx.server.pid);
-  const { peakRssMiB } = await withPeakRss(ctx.server.pid, () =>
+  const pids = front.servers.map((server) => server.pid);
+  const cpu = cpuCounter(pids, front.proxyPids);
+  const { peakRssMiB } = await withPeakRss(pids, () =>
     Promise.all(
       Array.from({ length: students }, (_, i) =>
         new Student(run, i).sit(began + Math.random() * startWindowMs),
@@ -569,7 +658,7 @@ async function sitExam(ctx, students, { examMinutes, startWindowMs }) {
   const lastDeadline = run.deadlines.reduce((latest, at) => Math.max(latest, at), began);
   const sweptBy = lastDeadline + ATTEMPT_LIMITS.saveGraceMs + SWEEP_MS + SWEEP_MARGIN_MS;
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, sweptBy - performance.now())));
-  await settle(ctx.server);
+  await settleAll(front);
   const transactionsAfter = await transactions(ctx);
   const requests = ['start', 'save', 'submit'].reduce(
     (sum, kind) => sum + run.tallies[kind].ms.length,
@@ -583,6 +672,7 @@ async function sitExam(ctx, students, { examMinutes, startWindowMs }) {
   }
   return {
     students,
+    processes: front.servers.length,
     examIds,
     start: summary(run.tallies.start),
     save: summary(run.tallies.save),
@@ -594,6 +684,7 @@ async function sitExam(ctx, students, { examMinutes, startWindowMs }) {
     loadMs,
     cpu: spent && {
       server: (spent.serverMain + spent.serverThreads) / loadMs,
+      proxy: front.proxyPids.length > 0 ? spent.proxy / loadMs : null,
       database: spent.database / loadMs,
       loadGenerator: spent.loadGenerator / loadMs,
       rest: spent.rest / loadMs,
@@ -723,27 +814,53 @@ export function withinTargets(rung) {
 /**
  * The ladder: for each number of students (until the embedded database misses the targets), the
  * missing students sign in, then they sit an exam; the answers are checked in the database at the
- * end. The figures of the lobby are those of every sign-in made.
+ * end. The figures of the lobby are those of every sign-in made. With `ctx.processes` above 1,
+ * each rung is sat through the recipe twice, one process behind nginx and then all of them, so the
+ * gain is measured side by side: a ladder for each.
  */
 export async function examDay(ctx) {
   const pace = ctx.quick ? PACE.quick : PACE.full;
-  const ladder = ctx.quick ? [studentsPerBranch(ctx.scale)] : LADDER;
-  const rungs = [];
-  for (const students of ladder.filter((n) => n <= ctx.scale.students)) {
-    await signInUpTo(ctx, students);
-    await settle(ctx.server);
+  const ladder = (ctx.quick ? [studentsPerBranch(ctx.scale)] : LADDER).filter(
+    (n) => n <= ctx.scale.students,
+  );
+  const sit = async (front, students) => {
+    await signInUpTo(ctx, front, students);
+    await settleAll(front);
+    const way =
+      front.proxyPids.length > 0 ? ` through nginx, ${processes(front.servers.length)}` : '';
     console.log(
-      `   ${students.toLocaleString('en-US')} students sit a ${pace.examMinutes}-minute exam`,
+      `   ${students.toLocaleString('en-US')} students sit a ${pace.examMinutes}-minute exam${way}`,
     );
-    const rung = await sitExam(ctx, students, pace);
-    rungs.push(rung);
-    if (ctx.engine !== 'postgres' && !withinTargets(rung)) break;
+    return sitExam(ctx, front, students, pace);
+  };
+  let ladders;
+  if (ctx.processes > 1) {
+    ladders = await withRecipe(ctx, ctx.processes, async (recipe) => {
+      const one = { processes: 1, proxied: true, rungs: [] };
+      const all = { processes: ctx.processes, proxied: true, rungs: [] };
+      for (const students of ladder) {
+        one.rungs.push(await sit(await recipe.one(), students));
+        all.rungs.push(await sit(await recipe.all(), students));
+      }
+      return [one, all];
+    });
+  } else {
+    const alone = { processes: 1, proxied: false, rungs: [] };
+    for (const students of ladder) {
+      const rung = await sit(straightTo(ctx.server), students);
+      alone.rungs.push(rung);
+      if (ctx.engine !== 'postgres' && !withinTargets(rung)) break;
+    }
+    ladders = [alone];
   }
-  await checkStored(ctx, rungs);
+  await checkStored(
+    ctx,
+    ladders.flatMap(({ rungs }) => rungs),
+  );
   const { lobby } = examDayState(ctx);
   return {
     pace,
-    rungs,
+    ladders,
     lobby: {
       count: lobby.count,
       rate: lobby.count / (lobby.ms / 1000),
@@ -751,3 +868,6 @@ export async function examDay(ctx) {
     },
   };
 }
+
+/** '1 process', '2 processes'. */
+export const processes = (n) => `${n} process${n === 1 ? '' : 'es'}`;

@@ -1,15 +1,17 @@
 // HTTP measurements: autocannon load at a fixed concurrency, sequential request timings, and a
 // cheap client for simulated users who each keep their own schedule.
-import { Agent, request as httpRequest } from 'node:http';
+import http from 'node:http';
+import https from 'node:https';
 import autocannon from 'autocannon';
 import { cpuCounter } from './cpu.mjs';
 import { rssMiB } from './server.mjs';
 
-/** The server's peak RSS while `work` runs, sampled every 250 ms. */
-export async function withPeakRss(pid, work) {
-  let peak = rssMiB(pid);
+/** The peak of the server processes' summed RSS while `work` runs, sampled every 250 ms. */
+export async function withPeakRss(pids, work) {
+  const rss = () => pids.reduce((sum, pid) => sum + rssMiB(pid), 0);
+  let peak = rss();
   const timer = setInterval(() => {
-    peak = Math.max(peak, rssMiB(pid));
+    peak = Math.max(peak, rss());
   }, 250);
   try {
     return { result: await work(), peakRssMiB: peak };
@@ -68,8 +70,8 @@ export async function load(server, { connections, seconds, headers, next, expect
     });
   await run(Math.max(1, seconds / 10));
   await settle(server);
-  const cpuPerAnswer = cpuCounter(server.pid);
-  const { result, peakRssMiB } = await withPeakRss(server.pid, () => run(seconds));
+  const cpuPerAnswer = cpuCounter([server.pid]);
+  const { result, peakRssMiB } = await withPeakRss([server.pid], () => run(seconds));
   const expected = [expect].flat().map(String);
   let ok = 0;
   /** Statuses other than the expected ones, e.g. { 429: 3 }: each is an error. */
@@ -145,11 +147,18 @@ export async function signIn(server, credentials) {
  * A request beyond them waits for a free connection, and that wait counts in its time: `send`
  * times from `since` (when the user asked, by default now) to the end of the answer. It never
  * rejects: no answer (a dropped connection, 60 s without a byte) is status 0. The body is read
- * only when `read` is set.
+ * only when `read` is set. An https URL is reached trusting `server.ca`, the certificate of the
+ * run's nginx.
  */
 export function userClient(server, { sockets }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
-  const { hostname, port } = new URL(server.url);
+  const { protocol, hostname, port } = new URL(server.url);
+  const transport = protocol === 'https:' ? https : http;
+  const agent = new transport.Agent({
+    keepAlive: true,
+    maxSockets: sockets,
+    maxFreeSockets: sockets,
+    ca: server.ca,
+  });
   const send = ({ method, path, headers = {}, body, read = false, since = performance.now() }) =>
     new Promise((resolve) => {
       let done = false;
@@ -158,7 +167,7 @@ export function userClient(server, { sockets }) {
         done = true;
         resolve({ status, ms: performance.now() - since, body: text });
       };
-      const request = httpRequest(
+      const request = transport.request(
         {
           agent,
           hostname,

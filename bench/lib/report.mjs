@@ -15,8 +15,13 @@ const table = (header, rows) =>
   [header, header.map(() => '---'), ...rows].map((row) => `| ${row.map(cell).join(' | ')} |`);
 
 /** The command that measures one scenario again, alone, the same way. */
-export function command(id, engine, quick) {
-  const flags = [`--only ${id}`, engine ? `--engine ${engine}` : '', quick ? '--quick' : ''];
+export function command(id, engine, quick, processes = 1) {
+  const flags = [
+    `--only ${id}`,
+    engine ? `--engine ${engine}` : '',
+    processes > 1 ? `--processes ${processes}` : '',
+    quick ? '--quick' : '',
+  ];
   return `npm run bench -- ${flags.filter(Boolean).join(' ')}`;
 }
 

@@ -115,7 +115,7 @@ async function exportRun(ctx, format) {
   await settle(ctx.server);
   const restMiB = rssMiB(ctx.server.pid);
   const started = performance.now();
-  const { result, peakRssMiB } = await withPeakRss(ctx.server.pid, async () => {
+  const { result, peakRssMiB } = await withPeakRss([ctx.server.pid], async () => {
     const response = await fetch(
       `${ctx.server.url}/api/admin/export-exam-results/${exam._id}?format=${format}`,
       { headers: ctx.auth },

@@ -12,7 +12,14 @@ import {
   studentEmail,
   totals,
 } from './dataset.mjs';
-import { CONNECTIONS, examDay, saveThroughput, TARGETS, withinTargets } from './exam-day.mjs';
+import {
+  CONNECTIONS,
+  examDay,
+  processes,
+  saveThroughput,
+  TARGETS,
+  withinTargets,
+} from './exam-day.mjs';
 import { largestExamQuestions, largestExamSections } from './exams.mjs';
 import { load, sequential } from './http.mjs';
 import {
@@ -257,10 +264,12 @@ function rungFigure(rung) {
     `answers: ${count(rung.answersAcknowledged)} acknowledged, of ${count(rung.distinctAcknowledged)} questions; ${count(stored.rows)} stored, ${count(stored.lost)} lost${stored.unacknowledged ? `, ${count(stored.unacknowledged)} stored unacknowledged` : ''}`,
     `attempts: ${count(attempts.attempts)}, ${count(attempts.by_students)} submitted by students, ${count(attempts.by_deadline)} by the server at the deadline (the latest ${attempts.latest_seconds.toFixed(1)} s after it), ${count(attempts.in_progress)} left in progress`,
   ];
-  parts.push(`server RSS peak ${count(rung.peakRssMiB)} MiB`);
+  const summed = rung.processes > 1 ? ` (the ${rung.processes} processes summed)` : '';
+  parts.push(`server RSS peak ${count(rung.peakRssMiB)} MiB${summed}`);
   if (cpu) {
+    const nginx = cpu.proxy === null ? '' : `, nginx ${percent(cpu.proxy, 1)}`;
     parts.push(
-      `CPU in shares of a core: server ${percent(cpu.server, 1)}, PostgreSQL's processes ${percent(cpu.database, 1)}, load generator ${percent(cpu.loadGenerator, 1)} (its timers p99 ${ms(rung.latenessP99)} late), the rest of the machine ${percent(cpu.rest, 1)}`,
+      `CPU in shares of a core: server${summed} ${percent(cpu.server, 1)}${nginx}, PostgreSQL's processes ${percent(cpu.database, 1)}, load generator ${percent(cpu.loadGenerator, 1)} (its timers p99 ${ms(rung.latenessP99)} late), the rest of the machine ${percent(cpu.rest, 1)}`,
     );
   }
   if (rung.transactionsPerRequest !== null) {
@@ -270,42 +279,89 @@ function rungFigure(rung) {
   return `${verdict}; ${parts.join('; ')}`;
 }
 
-/**
- * One row per number of students, judged up to the target's number (2,000) and recorded above
- * it, and a row for the most students within the targets, every smaller number within them too.
- */
-function judgeExamDay({ pace, rungs, lobby }, _results, engine) {
-  const window = `${pace.startWindowMs / 1000} s`;
-  const target = `0 errors, 0 answers lost, save p99 ≤ ${TARGETS.saveP99} ms, start p99 ≤ ${TARGETS.startP99} ms (PostgreSQL)`;
-  const rows = rungs.map((rung) => {
-    const judged = rung.students <= TARGETS.students;
-    return {
-      title: `Exam day: ${count(rung.students)} students start within ${window}, save and submit a ${pace.examMinutes}-minute exam`,
-      target: judged ? target : 'record',
-      figure: rungFigure(rung),
-      pass: judged ? verdict(engine, withinTargets(rung), true) : null,
-      headline: {
-        value: rung.save.p99,
-        text: `save p99 ${ms(rung.save.p99)}, start p99 ${ms(rung.start.p99)}`,
-      },
-    };
-  });
+/** ', through nginx to 2 processes'; nothing for the server reached straight. */
+const wayOf = (ladder) =>
+  ladder.proxied ? `, through nginx to ${processes(ladder.processes)}` : '';
+
+/** The most students of a ladder within the targets, every smaller number within them too. */
+function mostOf(ladder) {
   let most = 0;
-  for (const rung of rungs) {
+  for (const rung of ladder.rungs) {
     if (!withinTargets(rung)) break;
     most = rung.students;
   }
-  const missed = rungs.find((rung) => !withinTargets(rung));
-  const tried = rungs.map((rung) => count(rung.students)).join(', ');
+  return { most, missed: ladder.rungs.find((rung) => !withinTargets(rung)) };
+}
+
+const times = (value, against) => (against > 0 ? `${(value / against).toFixed(2)} ×` : '—');
+
+/** A rung of several processes against the same rung of one, sat just before it. */
+function gainOf(rung, alone) {
+  const change = (label, of) =>
+    `${label} ${ms(of(alone))} → ${ms(of(rung))} (${times(of(rung), of(alone))})`;
+  const parts = [
+    change('save p99', (r) => r.save.p99),
+    change('start p99', (r) => r.start.p99),
+    change('submit p99', (r) => r.submit.p99),
+  ];
+  if (rung.cpu && alone.cpu) {
+    parts.push(
+      `the server processes' CPU ${percent(alone.cpu.server, 1)} → ${percent(rung.cpu.server, 1)} of a core`,
+    );
+  }
+  return `against 1 process: ${parts.join(', ')}`;
+}
+
+/**
+ * One row per number of students, judged up to the target's number (2,000) and recorded above
+ * it, and a row for the most students within the targets, every smaller number within them too.
+ * With several processes, each rung's row of one process is followed by the same rung's of all
+ * of them, which says its gain, and so do the rows of the most students.
+ */
+function judgeExamDay({ pace, ladders, lobby }, _results, engine) {
+  const window = `${pace.startWindowMs / 1000} s`;
+  const target = `0 errors, 0 answers lost, save p99 ≤ ${TARGETS.saveP99} ms, start p99 ≤ ${TARGETS.startP99} ms (PostgreSQL)`;
+  const [alone] = ladders;
+  const rows = [];
+  for (const [k, rung] of alone.rungs.entries()) {
+    for (const ladder of ladders) {
+      const sat = ladder.rungs[k];
+      const judged = sat.students <= TARGETS.students;
+      const gain = ladder === alone ? '' : `${gainOf(sat, rung)}; `;
+      rows.push({
+        title: `Exam day${wayOf(ladder)}: ${count(sat.students)} students start within ${window}, save and submit a ${pace.examMinutes}-minute exam`,
+        target: judged ? target : 'record',
+        figure: `${gain}${rungFigure(sat)}`,
+        pass: judged ? verdict(engine, withinTargets(sat), true) : null,
+        headline: {
+          value: sat.save.p99,
+          text: `save p99 ${ms(sat.save.p99)}, start p99 ${ms(sat.start.p99)}`,
+        },
+      });
+    }
+  }
+  const tried = alone.rungs.map((rung) => count(rung.students)).join(', ');
   // A --quick run tries fewer students than the target's number: it asks for all it tried.
-  const wanted = Math.min(TARGETS.students, Math.max(...rungs.map((rung) => rung.students)));
-  rows.push({
-    title: 'Exam day: the most students within the targets',
-    target: `≥ ${count(wanted)} students (PostgreSQL)`,
-    figure: `${count(most)} (tried ${tried}${missed ? `; ${count(missed.students)} missed: ${missesOf(missed)}` : ''}); lobby: ${count(lobby.count)} sign-ins made beforehand, ${CONNECTIONS.signIn} at a time, ${count(lobby.rate)}/s, p99 ${ms(lobby.p99)}, each session kept for every number of students`,
-    pass: verdict(engine, most >= wanted, true),
-    headline: { value: most, text: `${count(most)} students` },
-  });
+  const wanted = Math.min(TARGETS.students, Math.max(...alone.rungs.map((rung) => rung.students)));
+  const mostAlone = mostOf(alone).most;
+  for (const ladder of ladders) {
+    const { most, missed } = mostOf(ladder);
+    const gain =
+      ladder === alone
+        ? ''
+        : `; against ${count(mostAlone)} with 1 process: ${times(most, mostAlone)}`;
+    const lobbyFigure =
+      ladder === ladders.at(-1)
+        ? `; lobby: ${count(lobby.count)} sign-ins made beforehand, ${CONNECTIONS.signIn} at a time, ${count(lobby.rate)}/s, p99 ${ms(lobby.p99)}, each session kept for every number of students`
+        : '';
+    rows.push({
+      title: `Exam day${wayOf(ladder)}: the most students within the targets`,
+      target: `≥ ${count(wanted)} students (PostgreSQL)`,
+      figure: `${count(most)} (tried ${tried}${missed ? `; ${count(missed.students)} missed: ${missesOf(missed)}` : ''})${gain}${lobbyFigure}`,
+      pass: verdict(engine, most >= wanted, true),
+      headline: { value: most, text: `${count(most)} students` },
+    });
+  }
   return rows;
 }
 

@@ -75,13 +75,14 @@ export function freePort() {
 }
 
 /**
- * Starts the bundle on a free port against the given database and waits for the first 200 from
- * /api/health; `startupMs` runs from the spawn to that answer.
+ * Starts the bundle on `port` with `settings` (the database's, and those of the several-process
+ * recipe: REDIS_URL, TRUST_PROXY) and waits for the first 200 from /api/health; `startupMs` runs
+ * from the spawn to that answer.
  */
-export function startServer(databaseEnv, port) {
+export function startServer(settings, port) {
   const env = { ...process.env };
   for (const name of SERVER_SETTINGS) delete env[name];
-  Object.assign(env, databaseEnv, {
+  Object.assign(env, settings, {
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',

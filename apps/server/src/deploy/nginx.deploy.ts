@@ -1,11 +1,7 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import http, { type IncomingHttpHeaders } from 'node:http';
-import https from 'node:https';
-import { tmpdir, userInfo } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   attemptViewSchema,
   saveAnswersResultSchema,
@@ -20,10 +16,10 @@ import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
 import { createTestDatabase, postgresUrlOf } from '../test/database';
 import { examsClient } from '../test/exams';
-import { exited } from '../test/processes';
 import { freePort, type ServerProcess, startServer, waitForHealth } from '../test/server-process';
 import { createSittingFixture, type SittingFixture, studentClient } from '../test/sittings';
 import { bearer } from '../test/users';
+import { type Nginx, send, startNginx } from './nginx';
 
 /**
  * The production recipe of deploy/nginx.conf, run as written (only its ports and certificate
@@ -31,40 +27,9 @@ import { bearer } from '../test/users';
  * Redis. Needs nginx, `npm run build`, DATABASE_URL and REDIS_URL (`npm run test:deploy`).
  */
 
-const RECIPE = fileURLToPath(new URL('../../../../deploy/nginx.conf', import.meta.url));
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const saveResult = successResponse(saveAnswersResultSchema);
 const attemptView = successResponse(attemptViewSchema);
 const sittingsResponse = successResponse(sittingsDataSchema);
-
-interface Answer {
-  statusCode: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** One HTTP(S) request on a connection of its own, trusting the test's certificate. */
-function send(
-  url: URL,
-  options: { method: string; headers: Record<string, string>; ca: string },
-  body?: string,
-): Promise<Answer> {
-  const transport = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = transport.request(url, { ...options, agent: false }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => {
-        text += chunk;
-      });
-      response.on('end', () =>
-        resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body: text }),
-      );
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
 
 /**
  * The test helpers drive an app through `inject`; this one answers it with real requests to
@@ -93,18 +58,11 @@ function overHttp(origin: string, ca: string): App {
   return { inject } as unknown as App;
 }
 
-function replaceOnce(text: string, from: string, to: string): string {
-  if (!text.includes(from)) throw new Error(`deploy/nginx.conf no longer has "${from}"`);
-  return text.replace(from, to);
-}
-
 describe.skipIf(process.platform !== 'linux')('nginx in front of two server processes', () => {
   let dir: string;
   let database: Database;
-  let ca: string;
-  let nginx: ReturnType<typeof spawn>;
+  let nginx: Nginx;
   const servers: ServerProcess[] = [];
-  const ports = { a: 0, b: 0, https: 0, http: 0 };
   /** Through nginx, and straight to each process. */
   let proxy: App;
   let processA: App;
@@ -117,56 +75,7 @@ describe.skipIf(process.platform !== 'linux')('nginx in front of two server proc
       throw new Error('The deployment needs DATABASE_URL and REDIS_URL');
     dir = await mkdtemp(path.join(tmpdir(), 'examiq-deploy-'));
     database = await createTestDatabase();
-    for (const name of ['a', 'b', 'https', 'http'] as const) ports[name] = await freePort();
-
-    const cert = path.join(dir, 'cert.pem');
-    const key = path.join(dir, 'key.pem');
-    const openssl = spawnSync('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ]);
-    if (openssl.status !== 0) throw new Error(`openssl failed: ${openssl.stderr}`);
-    ca = await readFile(cert, 'utf8');
-
-    let site = await readFile(RECIPE, 'utf8');
-    site = replaceOnce(site, 'server 127.0.0.1:3001', `server 127.0.0.1:${ports.a}`);
-    site = replaceOnce(site, 'server 127.0.0.1:3002', `server 127.0.0.1:${ports.b}`);
-    site = replaceOnce(site, 'listen 80;', `listen 127.0.0.1:${ports.http};`);
-    site = replaceOnce(site, 'listen 443 ssl;', `listen 127.0.0.1:${ports.https} ssl;`);
-    site = replaceOnce(site, '/etc/ssl/certs/examiq.pem', cert);
-    site = replaceOnce(site, '/etc/ssl/private/examiq.key', key);
-    await writeFile(path.join(dir, 'examiq.conf'), site);
-    const tempPaths = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
-    for (const name of tempPaths) await mkdir(path.join(dir, name));
-    // What Debian's /etc/nginx/nginx.conf gives a site, with every file in the test's folder.
-    await writeFile(
-      path.join(dir, 'nginx.conf'),
-      [
-        'daemon off;',
-        `user ${userInfo().username};`,
-        'worker_processes 1;',
-        `pid ${dir}/nginx.pid;`,
-        'events { worker_connections 256; }',
-        'http {',
-        '  access_log off;',
-        ...tempPaths.map((name) => `  ${name}_temp_path ${dir}/${name};`),
-        `  include ${dir}/examiq.conf;`,
-        '}',
-      ].join('\n'),
-    );
+    const ports = [await freePort(), await freePort()];
 
     const env = {
       DATABASE_URL: await postgresUrlOf(database.db),
@@ -175,49 +84,22 @@ describe.skipIf(process.platform !== 'linux')('nginx in front of two server proc
       TRUST_PROXY: '127.0.0.1',
     };
     // One after the other: the second finds the migrations done.
-    for (const port of [ports.a, ports.b]) {
+    for (const port of ports) {
       const server = startServer({ dataDir: dir, port, built: true, env });
       servers.push(server);
       await waitForHealth(server, port);
     }
 
-    nginx = spawn(
-      NGINX,
-      ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', `${dir}/error.log`],
-      {
-        stdio: 'pipe',
-      },
-    );
-    let nginxOutput = '';
-    nginx.stderr?.on('data', (chunk) => {
-      nginxOutput += chunk;
-    });
-    proxy = overHttp(`https://127.0.0.1:${ports.https}`, ca);
-    processA = overHttp(`http://127.0.0.1:${ports.a}`, ca);
-    processB = overHttp(`http://127.0.0.1:${ports.b}`, ca);
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const health = await proxy
-        .inject({ method: 'GET', url: '/api/health' })
-        .catch(() => undefined);
-      if (health?.statusCode === 200) break;
-      if (nginx.exitCode !== null || Date.now() > deadline) {
-        const log = await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '');
-        throw new Error(`nginx did not start:\n${nginxOutput}${log}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-
+    nginx = await startNginx(ports);
+    proxy = overHttp(nginx.origin, nginx.ca);
+    processA = overHttp(`http://127.0.0.1:${ports[0]}`, nginx.ca);
+    processB = overHttp(`http://127.0.0.1:${ports[1]}`, nginx.ca);
     fixture = await createSittingFixture(proxy, database.db, new Date());
   }, 120_000);
 
   afterAll(async () => {
-    nginx?.kill('SIGTERM');
     for (const server of servers) server.child.kill('SIGKILL');
-    await Promise.all([
-      ...(nginx ? [exited(nginx)] : []),
-      ...servers.map((server) => server.exited),
-    ]);
+    await Promise.all([nginx?.stop(), ...servers.map((server) => server.exited)]);
     await database?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
@@ -229,10 +111,10 @@ describe.skipIf(process.platform !== 'linux')('nginx in front of two server proc
     expect(direct.statusCode).toBe(200);
     expect(direct.headers['strict-transport-security']).toBeUndefined();
 
-    const plain = await send(new URL(`http://127.0.0.1:${ports.http}/login`), {
+    const plain = await send(new URL('/login', nginx.plainOrigin), {
       method: 'GET',
       headers: {},
-      ca,
+      ca: nginx.ca,
     });
     expect(plain.statusCode).toBe(301);
     expect(plain.headers.location).toBe('https://127.0.0.1/login');
