@@ -1,15 +1,12 @@
-import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
 import type { ExportFormat } from '@examiq/contracts';
-import ExcelJS from 'exceljs';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import type { exams } from '../../db/schema';
+import { type Cell, spreadsheetStream } from '../../spreadsheets/write';
 import { examPaper } from '../attempts/exam-paper';
 import { examScores, publishedExam, scoreAttempt } from '../results/scores';
 
 type ExamRow = typeof exams.$inferSelect;
-type Cell = string | number;
 
 /** Attempts read per statement: the file is written page by page, never held whole. */
 const EXPORT_PAGE = 1_000;
@@ -77,66 +74,12 @@ async function* resultRows(db: AppDatabase, exam: ExamRow): AsyncGenerator<Cell[
   }
 }
 
-/**
- * A CSV field (RFC 4180): quoted when it holds a quote, comma or line break. Text a spreadsheet
- * would run as a formula (=, +, -, @, or a tab or carriage return before one) gets a leading
- * apostrophe, so a name typed as a formula stays text.
- */
-export function csvField(cell: Cell): string {
-  if (typeof cell === 'number') return String(cell);
-  const text = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-async function* csvChunks(rows: AsyncGenerator<Cell[][]>): AsyncGenerator<string> {
-  // The byte order mark makes spreadsheet programs read the names as UTF-8.
-  yield '\uFEFF';
-  for await (const page of rows) {
-    yield page.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
-  }
-}
-
-/**
- * The workbook written as it is read: each row goes to the zip stream as soon as it is added, and
- * a page waits for the reader when the reply's buffer is full.
- */
-function xlsxStream(rows: AsyncGenerator<Cell[][]>): Readable {
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet('Results');
-  const write = async () => {
-    let header = true;
-    for await (const page of rows) {
-      for (const values of page) {
-        const row = sheet.addRow(values);
-        if (header) row.font = { bold: true };
-        header = false;
-        row.commit();
-      }
-      if (output.writableNeedDrain) await once(output, 'drain');
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => output.destroy(error as Error));
-  return output;
-}
-
-export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
-
 /** The exam's results as a file streamed page by page, with the name it is saved under. */
 export async function exportResults(db: AppDatabase, examId: string, format: ExportFormat) {
   const exam = await publishedExam(db, examId);
   const rows = resultRows(db, exam);
   return {
     fileName: `${exam.examId}-results.${format}`,
-    stream: format === 'csv' ? Readable.from(csvChunks(rows)) : xlsxStream(rows),
+    stream: spreadsheetStream(format, 'Results', rows),
   };
 }

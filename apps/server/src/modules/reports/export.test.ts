@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../../db/schema';
+import { csvField } from '../../spreadsheets/write';
 import { expectError } from '../../test/errors';
 import { EXAM_DAY_TEN, sittingSuite } from '../../test/sittings';
-import { csvField } from './export.service';
 import { choiceExam, sit } from './test-support';
 
 const suite = sittingSuite();

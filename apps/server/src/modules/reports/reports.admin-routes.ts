@@ -14,7 +14,8 @@ import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
-import { EXPORT_CONTENT_TYPES, exportResults } from './export.service';
+import { SPREADSHEET_CONTENT_TYPES } from '../../spreadsheets/write';
+import { exportResults } from './export.service';
 import { getRegradeJob, regradeQuestion, stopRegradeJobs } from './regrade.service';
 import { examReport } from './reports.service';
 
@@ -73,7 +74,7 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
       const { format } = request.query;
       const { fileName, stream } = await exportResults(db, request.params.examId, format);
       return reply
-        .header('content-type', EXPORT_CONTENT_TYPES[format])
+        .header('content-type', SPREADSHEET_CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
         .send(stream);
