@@ -6,8 +6,8 @@ import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { verifyPassword } from '../modules/auth/passwords';
 import { EMAIL_TAKEN_MESSAGE } from '../modules/users/users.service';
+import { recordingOutput } from '../test/output';
 import { createAdmin, USAGE } from './create-admin';
-import type { Output } from './output';
 
 let cwd: string;
 let env: NodeJS.ProcessEnv;
@@ -17,12 +17,6 @@ beforeAll(async () => {
   env = { INIT_CWD: cwd, DATA_DIR: 'data' };
 });
 afterAll(() => rm(cwd, { recursive: true, force: true }));
-
-function capture(): Output & { lines: string[]; errors: string[] } {
-  const lines: string[] = [];
-  const errors: string[] = [];
-  return { lines, errors, out: (line) => lines.push(line), err: (line) => errors.push(line) };
-}
 
 describe('create-admin', () => {
   it.each([
@@ -36,32 +30,32 @@ describe('create-admin', () => {
       ['--password: Password must be at least 8 characters long'],
     ],
   ])('refuses %j with the spec messages', async (args, messages) => {
-    const output = capture();
+    const { lines, output } = recordingOutput();
     expect(await createAdmin(args, env, output)).toBe(1);
-    expect(output.errors).toEqual([...messages, USAGE]);
+    expect(lines.err).toEqual([...messages, USAGE]);
   });
 
   it('refuses unknown options', async () => {
-    const output = capture();
+    const { lines, output } = recordingOutput();
     expect(await createAdmin(['--name', 'x'], env, output)).toBe(1);
-    expect(output.errors.at(-1)).toBe(USAGE);
+    expect(lines.err.at(-1)).toBe(USAGE);
   });
 
   it('creates a ready-to-use admin, then refuses the same email', async () => {
     const args = ['--email', 'Chief@School.example', '--password', 'Chief-pass-123'];
-    const output = capture();
+    const { lines, output } = recordingOutput();
     expect(await createAdmin(args, env, output)).toBe(0);
-    expect(output.lines).toEqual(['Admin account chief@school.example created.']);
+    expect(lines.out).toEqual(['Admin account chief@school.example created.']);
 
-    const again = capture();
+    const again = recordingOutput();
     expect(
       await createAdmin(
         ['--email', 'chief@school.example', '--password', 'Other-pass-123'],
         env,
-        again,
+        again.output,
       ),
     ).toBe(1);
-    expect(again.errors).toEqual([EMAIL_TAKEN_MESSAGE]);
+    expect(again.lines.err).toEqual([EMAIL_TAKEN_MESSAGE]);
 
     const database = await openDatabase({
       dataDir: path.join(cwd, 'data'),
@@ -83,11 +77,11 @@ describe('create-admin', () => {
   it('refuses clearly while a server holds the data directory', async () => {
     const server = await openDatabase({ dataDir: path.join(cwd, 'data'), databaseUrl: undefined });
     try {
-      const output = capture();
+      const { lines, output } = recordingOutput();
       expect(
         await createAdmin(['--email', 'x@example.com', '--password', 'Long-enough-1'], env, output),
       ).toBe(1);
-      expect(output.errors).toEqual([
+      expect(lines.err).toEqual([
         `Another server is using ${path.join(cwd, 'data')} (pid ${process.pid}). Stop it first.`,
       ]);
     } finally {

@@ -79,6 +79,15 @@ export function knownSchemaVersions(): string[] {
   return readJournal(MIGRATIONS_DIR).entries.map((entry) => entry.tag);
 }
 
+/** When the newest migration the database has applied was made (its journal `when`), or null. */
+async function newestAppliedMigration(db: Pick<AppDatabase, 'execute'>): Promise<string | null> {
+  const [last] = await queryRows<{ applied: string | null }>(
+    db,
+    sql`select max(created_at)::text as applied from drizzle.__drizzle_migrations`,
+  );
+  return last?.applied ?? null;
+}
+
 /**
  * The last migration applied, by its tag; null before the first. The migrator records each one
  * by its journal time only.
@@ -86,13 +95,10 @@ export function knownSchemaVersions(): string[] {
 export async function appliedSchemaVersion(
   db: Pick<AppDatabase, 'execute'>,
 ): Promise<string | null> {
-  const [last] = await queryRows<{ created_at: string }>(
-    db,
-    sql`select created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1`,
-  );
-  if (!last) return null;
+  const applied = await newestAppliedMigration(db);
+  if (applied === null) return null;
   const entry = readJournal(MIGRATIONS_DIR).entries.find(
-    (candidate) => String(candidate.when) === last.created_at,
+    (candidate) => String(candidate.when) === applied,
   );
   if (!entry) throw new Error(`The database's schema is newer than this version of ExamIQ`);
   return entry.tag;
@@ -338,10 +344,7 @@ function poolDatabase(pool: pg.Pool, kind: DatabaseKind): Database {
     kind,
     async isMigrated() {
       try {
-        const { rows } = await pool.query<{ applied: string | null }>(
-          'select max(created_at)::text as applied from drizzle.__drizzle_migrations',
-        );
-        return Number(rows[0]?.applied ?? 0) >= newestMigration();
+        return Number((await newestAppliedMigration(db)) ?? 0) >= newestMigration();
       } catch (error) {
         if (NEVER_MIGRATED.has((error as { code?: string }).code ?? '')) return false;
         throw error;

@@ -7,9 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backup } from '../../cli/backup';
-import type { Output } from '../../cli/output';
 import { restore } from '../../cli/restore';
 import { openDatabase } from '../../db/client';
+import { recordingOutput } from '../../test/output';
 import { exited } from '../../test/processes';
 import {
   freePort,
@@ -27,15 +27,6 @@ let work: string;
 let dataDir: string;
 let port: number;
 let server: ServerProcess;
-
-function recordingOutput() {
-  const lines = { out: [] as string[], err: [] as string[] };
-  const output: Output = {
-    out: (line) => lines.out.push(line),
-    err: (line) => lines.err.push(line),
-  };
-  return { lines, output };
-}
 
 async function startedServer(): Promise<ServerProcess> {
   const started = startServer({ dataDir, port, env: ADMIN });

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { backup } from '../../cli/backup';
 import { moveToPostgres } from '../../cli/move-to-postgres';
-import type { Output } from '../../cli/output';
 import { restore } from '../../cli/restore';
 import { loadConfig } from '../../config';
 import {
@@ -22,6 +21,7 @@ import {
 } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createEmptyPostgresDatabase } from '../../test/database';
+import { recordingOutput } from '../../test/output';
 import { sittingSuite } from '../../test/sittings';
 import { bearer, signIn } from '../../test/users';
 import { BACKUP_FILE_PATTERN, saveBackup, writeBackup } from './backup-file';
@@ -32,15 +32,6 @@ let work: string;
 let backupFile: string;
 let examId: string;
 let studentId: string;
-
-function recordingOutput() {
-  const lines = { out: [] as string[], err: [] as string[] };
-  const output: Output = {
-    out: (line) => lines.out.push(line),
-    err: (line) => lines.err.push(line),
-  };
-  return { lines, output };
-}
 
 /** What an admin reads of every kind of record: lists, an exam, its attempts and results. */
 async function adminView(app: App, accessToken: string) {

@@ -1,0 +1,11 @@
+import type { Output } from '../cli/output';
+
+/** A command's output kept for a test to read: `lines.out` and `lines.err` in order. */
+export function recordingOutput() {
+  const lines = { out: [] as string[], err: [] as string[] };
+  const output: Output = {
+    out: (line) => lines.out.push(line),
+    err: (line) => lines.err.push(line),
+  };
+  return { lines, output };
+}
