@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordSchema, loginSchema, refreshTokenSchema } from './auth';
+import { AUTH_MESSAGES, changePasswordSchema, loginSchema, refreshTokenSchema } from './auth';
 import { errorsOf } from './test-support';
 
 describe('login rules (spec section 5)', () => {
@@ -84,5 +84,22 @@ describe('refresh token payload', () => {
     expect(errorsOf(refreshTokenSchema, { refreshToken: 'abc', sessionId: 'nope' })).toEqual({
       sessionId: 'Session id is invalid',
     });
+  });
+});
+
+describe('the too-many-attempts message', () => {
+  it('names a wait under a minute in seconds and a longer one in minutes rounded up', () => {
+    expect(AUTH_MESSAGES.tooManyAttempts(1)).toBe(
+      'Too many attempts. Please try again in 1 second.',
+    );
+    expect(AUTH_MESSAGES.tooManyAttempts(59)).toBe(
+      'Too many attempts. Please try again in 59 seconds.',
+    );
+    expect(AUTH_MESSAGES.tooManyAttempts(60)).toBe(
+      'Too many attempts. Please try again in 1 minute.',
+    );
+    expect(AUTH_MESSAGES.tooManyAttempts(61)).toBe(
+      'Too many attempts. Please try again in 2 minutes.',
+    );
   });
 });

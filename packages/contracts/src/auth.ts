@@ -99,6 +99,9 @@ export const AUTH_MESSAGES = {
   forbidden: 'You do not have permission to do this',
   /** A session of an account that must change its password before anything else. */
   passwordChangeRequired: 'Password change required',
-  tooManyAttempts: (minutes: number) =>
-    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  /** The wait in whole seconds under a minute, else in minutes rounded up, as Retry-After says. */
+  tooManyAttempts: (seconds: number) => {
+    const [count, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
+    return `Too many attempts. Please try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
+  },
 } as const;

@@ -29,7 +29,10 @@ async function expectSharedCounter(a: App, b: App, email: string) {
   }
   const refused = await failedLogin(b, email, '10.1.0.1');
   expect(refused.statusCode).toBe(429);
-  expect(refused.json()).toEqual({ success: false, message: AUTH_MESSAGES.tooManyAttempts(15) });
+  expect(refused.json()).toEqual({
+    success: false,
+    message: AUTH_MESSAGES.tooManyAttempts(15 * 60),
+  });
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 }
 

@@ -130,7 +130,7 @@ async function reserveAttempt(store: LimitStore, rules: readonly LimitRule[], em
     const { waitSeconds } = reservation;
     if (waitSeconds === null) return reservation;
     if (!reservation.heldByPending || Date.now() >= deadline) {
-      throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts(Math.ceil(waitSeconds / 60)), {
+      throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts(waitSeconds), {
         'retry-after': String(waitSeconds),
       });
     }
