@@ -235,13 +235,18 @@ export function wrongFormat(format: QuestionImportFormat): never {
 export const isZip = (bytes: Uint8Array) =>
   bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
-/** Bytes as text: UTF-8 with or without its byte order mark; anything else is unreadable. */
+/**
+ * Bytes as text: UTF-8 with or without its byte order mark. Anything else is unreadable, and so
+ * is text holding NUL, which no text format has and the database cannot store.
+ */
 export function decodeText(bytes: Uint8Array): string {
+  let text: string;
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     return unreadable();
   }
+  return text.includes('\u0000') ? unreadable() : text;
 }
 
 /**

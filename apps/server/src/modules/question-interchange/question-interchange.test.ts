@@ -124,6 +124,9 @@ describe(`POST /api/admin/parse-questions on ${TEST_ENGINE}`, () => {
     expectError(await upload('gift', new Uint8Array([0xff, 0xfe, 0x00, 0x41])), 400, {
       message: MESSAGES.unreadable,
     });
+    expectError(await upload('aiken', 'Is it?\u0000\nA. Yes\nB. No\nANSWER: A\n'), 400, {
+      message: MESSAGES.unreadable,
+    });
     expectError(await upload('gift', '// nothing but a comment\n'), 400, {
       message: MESSAGES.noQuestions,
     });
