@@ -75,6 +75,7 @@ export const QUESTION_INTERCHANGE_MESSAGES = {
   unreadableQuestion: (detail: string) => `This question could not be read: ${detail}`,
   // Kept, with something left out that the admin should know about.
   answerFeedbackDropped: 'Feedback on single answers is not imported',
+  formattingDropped: 'Formatting (bold, italics, lists, links, tables) is imported as plain text',
 } as const;
 
 // --- Requests ---------------------------------------------------------------------------------

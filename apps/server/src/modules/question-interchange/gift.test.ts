@@ -144,10 +144,13 @@ describe('GIFT', () => {
     ]);
   });
 
-  it('reads HTML text as plain text', () => {
+  it('reads HTML text as plain text and says its formatting is dropped', () => {
     const data = parseGift(
       '[html]<p>Which word is <b>bold</b> here?</p>{=bold ~plain ####Only <i>bold</i> is bold here.}\n',
     );
+    expect(data.warnings).toEqual([
+      { question: 1, message: MESSAGES.formattingDropped, skipped: false },
+    ]);
     expect(data.questions[0]).toMatchObject({
       questionText: 'Which word is bold here?',
       explanation: 'Only bold is bold here.',

@@ -61,6 +61,7 @@ describe('Moodle XML', () => {
       },
     ]);
     expect(data.warnings).toEqual([
+      { question: 1, title: 'OSI layers', message: MESSAGES.formattingDropped, skipped: false },
       {
         question: 2,
         title: 'UDP delivery',

@@ -114,6 +114,26 @@ describe('QTI 3.0', () => {
     ]);
   });
 
+  it('reads formatted text as plain text and says its formatting is dropped', () => {
+    const item = `<qti-assessment-item identifier="f" title="Formatted">
+      <qti-response-declaration identifier="R" cardinality="single" base-type="identifier">
+        <qti-correct-response><qti-value>A</qti-value></qti-correct-response>
+      </qti-response-declaration>
+      <qti-item-body>
+        <p>Which ocean is the <strong>largest</strong>?<br/>Choose one.</p>
+        <qti-choice-interaction response-identifier="R" max-choices="1">
+          <qti-simple-choice identifier="A">Pacific</qti-simple-choice>
+          <qti-simple-choice identifier="B">Arctic</qti-simple-choice>
+        </qti-choice-interaction>
+      </qti-item-body>
+    </qti-assessment-item>`;
+    const data = parseQti(item);
+    expect(data.incomplete[0]?.draft.questionText).toBe('Which ocean is the largest?\nChoose one.');
+    expect(data.warnings).toEqual([
+      { question: 1, title: 'Formatted', message: MESSAGES.formattingDropped, skipped: false },
+    ]);
+  });
+
   it('gives back the same questions from a package it wrote', () => {
     expect(parseQti(writeQtiPackage(trickyExam))).toEqual({
       format: 'qti',

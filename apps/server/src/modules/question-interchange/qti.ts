@@ -11,6 +11,7 @@ import type { ExportedExam } from './exported-exam';
 import {
   decodeText,
   draftOf,
+  FORMATTING_TAGS,
   isZip,
   QuestionReader,
   type ReadQuestion,
@@ -80,6 +81,7 @@ function contentText(reader: QuestionReader, nodes: OrderedNode[]): string {
         if (IMAGES.has(name)) reader.refuseIf(true, MESSAGES.images);
         if (name === 'math') reader.refuseIf(true, MESSAGES.formulas);
         if (name === 'br') return '\n';
+        if (FORMATTING_TAGS.has(name)) reader.formatting();
         if (name === 'qti-text-entry-interaction') return BLANK;
         if (isInteraction(name) || name === 'qti-simple-choice') return '';
         const inner = walk(childrenOf(node));
@@ -137,7 +139,7 @@ function marksOf(item: OrderedNode[]): number | undefined {
 }
 
 /** What the content package's metadata says of an item (LOM keywords and difficulty). */
-export interface ItemMetadata {
+interface ItemMetadata {
   keywords: string[];
   difficulty?: Difficulty;
 }
