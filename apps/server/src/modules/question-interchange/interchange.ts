@@ -104,11 +104,17 @@ const NAMED_ENTITIES: Record<string, string> = {
   nbsp: ' ',
 };
 
+/** A character reference's text, unless it names no character the database can store. */
+function codePointText(codePoint: number, whole: string): string {
+  const storable =
+    codePoint > 0 && codePoint <= 0x10ffff && (codePoint < 0xd800 || codePoint > 0xdfff);
+  return storable ? String.fromCodePoint(codePoint) : whole;
+}
+
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X'))
-      return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
+    if (/^#x/i.test(name)) return codePointText(Number.parseInt(name.slice(2), 16), whole);
+    if (name.startsWith('#')) return codePointText(Number.parseInt(name.slice(1), 10), whole);
     return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
   });
 }

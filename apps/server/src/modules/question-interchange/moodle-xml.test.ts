@@ -98,6 +98,16 @@ describe('Moodle XML', () => {
     expect(text).toContain('&lt;never&gt; &amp; {always}');
   });
 
+  it('reads character references, and keeps those that name no character as they are written', () => {
+    const data = parseXml(`<quiz><question type="truefalse">
+      <questiontext format="html"><text><![CDATA[<p>Is &#x110000; &#0; &#xD800; &#233;t&eacute; &#x263A; text?</p>]]></text></questiontext>
+      <generalfeedback format="plain_text"><text>It is text all the way, caf&#233; &#x263A; &#0;.</text></generalfeedback>
+      <answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer>
+    </question></quiz>`);
+    expect(data.questions[0]?.questionText).toBe('Is &#x110000; &#0; &#xD800; ét&eacute; ☺ text?');
+    expect(data.questions[0]?.explanation).toBe('It is text all the way, café ☺ .');
+  });
+
   it('refuses XML that is not a quiz, broken XML and a file of another format', () => {
     expect(() => parseXml('<?xml version="1.0"?><manifest/>')).toThrow(
       MESSAGES.wrongFormat('moodle-xml'),

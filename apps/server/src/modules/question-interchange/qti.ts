@@ -41,6 +41,8 @@ const orderedParser = new XMLParser({
   attributeNamePrefix: '',
   removeNSPrefix: true,
   parseTagValue: false,
+  // Character references (&#233;) are read as the characters they name.
+  htmlEntities: true,
   trimValues: false,
 });
 

@@ -28,6 +28,8 @@ const parser = new XMLParser({
   attributeNamePrefix: '',
   attributesGroupName: '@',
   parseTagValue: false,
+  // Character references (&#233;) are read as the characters they name.
+  htmlEntities: true,
   parseAttributeValue: false,
   trimValues: false,
   removeNSPrefix: true,
