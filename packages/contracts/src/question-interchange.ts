@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { difficultySchema, questionSchema, questionTypeSchema } from './exams';
+
+// --- Formats ----------------------------------------------------------------------------------
+
+export const QUESTION_IMPORT_FORMATS = ['gift', 'moodle-xml', 'qti', 'aiken'] as const;
+export type QuestionImportFormat = (typeof QUESTION_IMPORT_FORMATS)[number];
+
+export const QUESTION_EXPORT_FORMATS = ['gift', 'moodle-xml', 'qti'] as const;
+export type QuestionExportFormat = (typeof QUESTION_EXPORT_FORMATS)[number];
+
+export const QUESTION_FORMAT_LABELS: Record<QuestionImportFormat, string> = {
+  gift: 'Moodle GIFT',
+  'moodle-xml': 'Moodle XML',
+  qti: 'QTI 3.0',
+  aiken: 'Aiken',
+};
+
+/** What a file picker offers for each format (the `accept` attribute). */
+export const QUESTION_FORMAT_ACCEPT: Record<QuestionImportFormat, string> = {
+  gift: '.gift,.txt',
+  'moodle-xml': '.xml',
+  qti: '.xml,.zip',
+  aiken: '.txt',
+};
+
+/** A QTI export is an IMS content package (a zip); the others are one text file. */
+export const QUESTION_EXPORT_EXTENSIONS: Record<QuestionExportFormat, string> = {
+  gift: 'gift',
+  'moodle-xml': 'xml',
+  qti: 'zip',
+};
+
+// --- Limits -----------------------------------------------------------------------------------
+
+export const QUESTION_FILE_LIMITS = {
+  /** Checked while the upload streams in: a larger file is never held whole. */
+  maxBytes: 5 * 1024 * 1024,
+  /** A question bank larger than this is split before it is imported. */
+  maxQuestions: 1000,
+} as const;
+
+// --- Messages ---------------------------------------------------------------------------------
+
+export const QUESTION_INTERCHANGE_MESSAGES = {
+  fileRequired: 'Please choose a file to import',
+  fileEmpty: 'The file is empty',
+  notMultipart: 'Send the file as multipart/form-data, with the fields file and format',
+  formatRequired: 'Please choose the format of the file',
+  formatInvalid: 'Please choose a valid question format',
+  unreadable: 'This file could not be read',
+  wrongFormat: (format: QuestionImportFormat) =>
+    `This file is not a ${QUESTION_FORMAT_LABELS[format]} file`,
+  noQuestions: 'No questions were found in this file',
+  tooLarge: `The file is too large: the limit is ${QUESTION_FILE_LIMITS.maxBytes / 1024 / 1024} MB`,
+  tooManyQuestions: `The file holds more than ${QUESTION_FILE_LIMITS.maxQuestions} questions: split it and import each part`,
+  read: (ready: number, incomplete: number, skipped: number) =>
+    [
+      `${ready} question${ready === 1 ? '' : 's'} ready to add`,
+      incomplete > 0 ? `${incomplete} to complete` : '',
+      skipped > 0 ? `${skipped} skipped` : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
+  qtiTestWithoutItems:
+    'This QTI test refers to its questions in other files: upload its content package (zip)',
+  examNotFound: 'Exam not found',
+  // Reasons a question is skipped: something the format has and the exam does not.
+  images: 'Images are not supported',
+  formulas: 'Formulas are not supported',
+  partialCredit: 'Partial credit is not supported',
+  multipleCorrect: 'Multiple correct answers are not supported',
+  noCorrectAnswer: 'No answer is marked as correct',
+  unsupportedType: (type: string) => `Unsupported question type: ${type}`,
+  unreadableQuestion: (detail: string) => `This question could not be read: ${detail}`,
+  // Kept, with something left out that the admin should know about.
+  answerFeedbackDropped: 'Feedback on single answers is not imported',
+  formattingDropped: 'Formatting (bold, italics, lists, links, tables) is imported as plain text',
+} as const;
+
+// --- Requests ---------------------------------------------------------------------------------
+
+/** A format left out reads as not chosen; any other value as not one of the list. */
+const formatError = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === ''
+    ? QUESTION_INTERCHANGE_MESSAGES.formatRequired
+    : QUESTION_INTERCHANGE_MESSAGES.formatInvalid;
+
+export const questionImportFormatSchema = z.enum(QUESTION_IMPORT_FORMATS, { error: formatError });
+export const questionExportFormatSchema = z.enum(QUESTION_EXPORT_FORMATS, { error: formatError });
+
+/** The text fields of the multipart body of POST /admin/parse-questions (beside `file`). */
+export const parseQuestionsFieldsSchema = z.object({ format: questionImportFormatSchema });
+
+export const exportExamQuestionsQuerySchema = z.object({ format: questionExportFormatSchema });
+
+// --- Response ---------------------------------------------------------------------------------
+
+/**
+ * Something about one question of the file: `question` is its 1-based place in the file (every
+ * question counts, skipped or kept), `skipped` says whether it was left out of `questions`.
+ */
+export const questionImportWarningSchema = z.object({
+  question: z.number().int().min(1),
+  title: z.string().optional(),
+  message: z.string(),
+  skipped: z.boolean(),
+});
+export type QuestionImportWarning = z.infer<typeof questionImportWarningSchema>;
+
+/**
+ * A question read from the file that the wizard's rules refuse as it stands (no explanation, a
+ * sample answer too short...): every field of its type present, empty where the file had
+ * nothing, in the shape the wizard edits, so the admin may add it and complete it there.
+ */
+export const questionDraftSchema = z.object({
+  questionType: questionTypeSchema,
+  questionText: z.string(),
+  marks: z.number(),
+  order: z.number(),
+  difficulty: difficultySchema,
+  explanation: z.string(),
+  options: z.array(z.object({ text: z.string(), isCorrect: z.boolean() })).optional(),
+  sampleAnswer: z.string().optional(),
+  modelAnswer: z.string().optional(),
+  minWordCount: z.number().optional(),
+  maxWordCount: z.number().optional(),
+  keywords: z.array(z.string()).optional(),
+});
+export type QuestionDraft = z.infer<typeof questionDraftSchema>;
+
+export const incompleteQuestionSchema = z.object({
+  question: z.number().int().min(1),
+  title: z.string().optional(),
+  draft: questionDraftSchema,
+  /** The exam contract's messages, keyed by the field's path within the question. */
+  errors: z.record(z.string(), z.string()),
+});
+export type IncompleteQuestion = z.infer<typeof incompleteQuestionSchema>;
+
+/**
+ * `questions` pass the exam contract's question schema as they are (the wizard adds them as
+ * they are). `order` numbers the questions returned, ready and incomplete, 1..n in file order. `incomplete` failed it and are
+ * not in `questions`; `warnings` say what was skipped outright or left out of a kept question.
+ */
+export const parseQuestionsDataSchema = z.object({
+  format: z.enum(QUESTION_IMPORT_FORMATS),
+  questions: z.array(questionSchema),
+  incomplete: z.array(incompleteQuestionSchema),
+  warnings: z.array(questionImportWarningSchema),
+});
+export type ParseQuestionsData = z.infer<typeof parseQuestionsDataSchema>;
