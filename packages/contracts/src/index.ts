@@ -10,5 +10,6 @@ export * from './fields';
 export * from './find';
 export * from './master-data';
 export * from './people';
+export * from './question-interchange';
 export * from './results';
 export * from './roles';

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { questionSchema } from './exams';
+
+// --- Formats ----------------------------------------------------------------------------------
+
+export const QUESTION_IMPORT_FORMATS = ['gift', 'moodle-xml', 'qti', 'aiken'] as const;
+export type QuestionImportFormat = (typeof QUESTION_IMPORT_FORMATS)[number];
+
+export const QUESTION_EXPORT_FORMATS = ['gift', 'moodle-xml', 'qti'] as const;
+export type QuestionExportFormat = (typeof QUESTION_EXPORT_FORMATS)[number];
+
+export const QUESTION_FORMAT_LABELS: Record<QuestionImportFormat, string> = {
+  gift: 'Moodle GIFT',
+  'moodle-xml': 'Moodle XML',
+  qti: 'QTI 3.0',
+  aiken: 'Aiken',
+};
+
+/** What a file picker offers for each format (the `accept` attribute). */
+export const QUESTION_FORMAT_ACCEPT: Record<QuestionImportFormat, string> = {
+  gift: '.gift,.txt',
+  'moodle-xml': '.xml',
+  qti: '.xml,.zip',
+  aiken: '.txt',
+};
+
+/** A QTI export is an IMS content package (a zip); the others are one text file. */
+export const QUESTION_EXPORT_EXTENSIONS: Record<QuestionExportFormat, string> = {
+  gift: 'gift',
+  'moodle-xml': 'xml',
+  qti: 'zip',
+};
+
+// --- Limits -----------------------------------------------------------------------------------
+
+export const QUESTION_FILE_LIMITS = {
+  /** Checked while the upload streams in: a larger file is never held whole. */
+  maxBytes: 5 * 1024 * 1024,
+  /** A question bank larger than this is split before it is imported. */
+  maxQuestions: 1000,
+} as const;
+
+// --- Messages ---------------------------------------------------------------------------------
+
+export const QUESTION_INTERCHANGE_MESSAGES = {
+  fileRequired: 'Please choose a file to import',
+  formatRequired: 'Please choose the format of the file',
+  formatInvalid: 'Please choose a valid question format',
+  unreadable: 'This file could not be read',
+  wrongFormat: (format: QuestionImportFormat) =>
+    `This file is not a ${QUESTION_FORMAT_LABELS[format]} file`,
+  noQuestions: 'No questions were found in this file',
+  tooLarge: `The file is too large: the limit is ${QUESTION_FILE_LIMITS.maxBytes / 1024 / 1024} MB`,
+  tooManyQuestions: `The file holds more than ${QUESTION_FILE_LIMITS.maxQuestions} questions: split it and import each part`,
+  read: (kept: number, skipped: number) =>
+    `${kept} question${kept === 1 ? '' : 's'} ready to add${skipped > 0 ? `, ${skipped} skipped` : ''}`,
+  examNotFound: 'Exam not found',
+  // Reasons a question is skipped: something the format has and the exam does not.
+  images: 'Images are not supported',
+  formulas: 'Formulas are not supported',
+  partialCredit: 'Partial credit is not supported',
+  multipleCorrect: 'Multiple correct answers are not supported',
+  noCorrectAnswer: 'No answer is marked as correct',
+  unsupportedType: (type: string) => `Unsupported question type: ${type}`,
+  unreadableQuestion: (detail: string) => `This question could not be read: ${detail}`,
+  // Kept, with something left out that the admin should know about.
+  answerFeedbackDropped: 'Feedback on single answers is not imported',
+} as const;
+
+// --- Requests ---------------------------------------------------------------------------------
+
+export const questionImportFormatSchema = z.enum(QUESTION_IMPORT_FORMATS, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === ''
+      ? QUESTION_INTERCHANGE_MESSAGES.formatRequired
+      : QUESTION_INTERCHANGE_MESSAGES.formatInvalid,
+});
+
+export const questionExportFormatSchema = z.enum(QUESTION_EXPORT_FORMATS, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === ''
+      ? QUESTION_INTERCHANGE_MESSAGES.formatRequired
+      : QUESTION_INTERCHANGE_MESSAGES.formatInvalid,
+});
+
+/** The text fields of the multipart body of POST /admin/parse-questions (beside `file`). */
+export const parseQuestionsFieldsSchema = z.object({ format: questionImportFormatSchema });
+
+export const exportExamQuestionsParamsSchema = z.object({ examId: z.string() });
+export const exportExamQuestionsQuerySchema = z.object({ format: questionExportFormatSchema });
+
+// --- Response ---------------------------------------------------------------------------------
+
+/**
+ * Something about one question of the file: `question` is its 1-based place in the file (every
+ * question counts, skipped or kept), `skipped` says whether it was left out of `questions`.
+ */
+export const questionImportWarningSchema = z.object({
+  question: z.number().int().min(1),
+  title: z.string().optional(),
+  message: z.string(),
+  skipped: z.boolean(),
+});
+export type QuestionImportWarning = z.infer<typeof questionImportWarningSchema>;
+
+/**
+ * Each question is a valid question of an exam section as the exam contract defines it (the
+ * wizard adds it as it is), numbered 1..n in `order` as it stood in the file.
+ */
+export const parseQuestionsDataSchema = z.object({
+  format: z.enum(QUESTION_IMPORT_FORMATS),
+  questions: z.array(questionSchema),
+  warnings: z.array(questionImportWarningSchema),
+});
+export type ParseQuestionsData = z.infer<typeof parseQuestionsDataSchema>;
