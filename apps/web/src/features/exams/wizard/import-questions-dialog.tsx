@@ -1,0 +1,270 @@
+import {
+  EXAM_LIMITS,
+  type ParseQuestionsData,
+  QUESTION_FILE_LIMITS,
+  QUESTION_FORMAT_ACCEPT,
+  QUESTION_FORMAT_LABELS,
+  QUESTION_IMPORT_FORMATS,
+  QUESTION_INTERCHANGE_MESSAGES,
+  QUESTION_TYPE_LABELS,
+  type Question,
+  type QuestionImportFormat,
+  type QuestionType,
+} from '@examiq/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '@/components/button';
+import { Dropdown } from '@/components/dropdown';
+import { FileField } from '@/components/file-field';
+import { Modal } from '@/components/modal';
+import { getFieldErrors, getServerMessage } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
+import { useParseQuestions } from '../api/parse-questions';
+import { QuestionKey } from '../question-key';
+
+const PARSE_FAILED = 'Failed to read the questions from this file';
+
+const formatOptions = QUESTION_IMPORT_FORMATS.map((format) => ({
+  value: format,
+  label: QUESTION_FORMAT_LABELS[format],
+}));
+
+const ACCEPT = [...new Set(Object.values(QUESTION_FORMAT_ACCEPT).join(',').split(','))].join(',');
+
+/** The formats a file name's extension can be; a `.txt` may be GIFT or Aiken, so both. */
+function formatsOf(fileName: string): QuestionImportFormat[] {
+  const extension = /\.[^.]+$/.exec(fileName.toLowerCase())?.[0];
+  return QUESTION_IMPORT_FORMATS.filter(
+    (format) => extension && QUESTION_FORMAT_ACCEPT[format].split(',').includes(extension),
+  );
+}
+
+/** The section the questions go to, as the questions step shows it. */
+export interface ImportTarget {
+  number: number;
+  name: string;
+  questionType: QuestionType;
+  /** How many more questions it can take (spec section 5: at most 50 a section). */
+  room: number;
+}
+
+interface ImportQuestionsDialogProps {
+  target: ImportTarget;
+  /** Appends the previewed questions to the section. */
+  onAdd: (questions: Question[]) => void;
+  onClose: () => void;
+}
+
+interface Preview {
+  data: ParseQuestionsData;
+  /** The questions of the section's type, which are the ones added. */
+  fitting: Question[];
+  /** Questions the file holds of another type: a section holds one type only. */
+  otherType: Question[];
+}
+
+/**
+ * Reads a question file through the server, shows what it holds and what was skipped, and hands
+ * the questions of the section's type to the wizard, whose own rules then judge them.
+ */
+export function ImportQuestionsDialog({ target, onAdd, onClose }: ImportQuestionsDialogProps) {
+  const parse = useParseQuestions();
+  const formId = useId();
+  const [format, setFormat] = useState<QuestionImportFormat | ''>('');
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<{ format?: string; file?: string }>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const label = target.name.trim() || `Section ${target.number}`;
+  // Closing while the file is read would leave the admin guessing what it held.
+  const close = parse.isPending ? () => {} : onClose;
+
+  function startOver() {
+    setPreview(null);
+    setRefusal(null);
+  }
+
+  function chooseFile(chosen: File | null) {
+    startOver();
+    setFile(chosen);
+    setErrors({});
+    if (!chosen) return;
+    const formats = formatsOf(chosen.name);
+    if (formats.length === 1) setFormat(formats[0] ?? '');
+    else if (format && !formats.includes(format)) setFormat('');
+  }
+
+  async function onPreview(event: FormEvent) {
+    event.preventDefault();
+    startOver();
+    const found = {
+      format: format ? undefined : QUESTION_INTERCHANGE_MESSAGES.formatRequired,
+      file: !file
+        ? QUESTION_INTERCHANGE_MESSAGES.fileRequired
+        : file.size > QUESTION_FILE_LIMITS.maxBytes
+          ? QUESTION_INTERCHANGE_MESSAGES.tooLarge
+          : undefined,
+    };
+    setErrors(found);
+    if (found.format || found.file || !file || !format) return;
+    try {
+      const data = await parse.mutateAsync({ file, format });
+      setPreview({
+        data,
+        fitting: data.questions.filter((q) => q.questionType === target.questionType),
+        otherType: data.questions.filter((q) => q.questionType !== target.questionType),
+      });
+    } catch (error) {
+      const fieldErrors = getFieldErrors(error);
+      setErrors({ format: fieldErrors.format, file: fieldErrors.file });
+      if (!fieldErrors.format && !fieldErrors.file) {
+        setRefusal(getServerMessage(error) ?? PARSE_FAILED);
+      }
+    }
+  }
+
+  const count = preview?.fitting.length ?? 0;
+  const fits = count > 0 && count <= target.room;
+
+  function add() {
+    if (!preview || !fits) return;
+    onAdd(preview.fitting);
+    toast.success(`${plural(count, 'question')} added to ${label}`);
+    onClose();
+  }
+
+  return (
+    <Modal
+      open
+      onClose={close}
+      title={`Import questions into Section ${target.number}`}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={parse.isPending}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            variant={preview ? 'secondary' : 'primary'}
+            loading={parse.isPending}
+          >
+            Preview
+          </Button>
+          {preview && (
+            <Button onClick={add} disabled={!fits}>
+              {`Add ${plural(count, 'question')} to ${label}`}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onPreview} noValidate className="space-y-4 text-sm">
+        <p className="text-slate-600">
+          {`Questions of the type this section holds (${QUESTION_TYPE_LABELS[target.questionType]}) are added after its written ones; check each one afterwards, as for a question typed in.`}
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Dropdown
+            label="Format"
+            placeholder="Select a format"
+            options={formatOptions}
+            value={format}
+            error={errors.format}
+            onChange={(event) => {
+              startOver();
+              setErrors((current) => ({ ...current, format: undefined }));
+              setFormat(event.target.value as QuestionImportFormat | '');
+            }}
+          />
+          <FileField
+            label="Question file"
+            accept={ACCEPT}
+            hint={`Up to ${QUESTION_FILE_LIMITS.maxBytes / 1024 / 1024} MB`}
+            error={errors.file}
+            onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
+          />
+        </div>
+        {refusal && (
+          <p role="alert" className="font-medium text-red-700">
+            {refusal}
+          </p>
+        )}
+      </form>
+      {preview && <PreviewList preview={preview} target={target} />}
+    </Modal>
+  );
+}
+
+function PreviewList({ preview, target }: { preview: Preview; target: ImportTarget }) {
+  const { data, fitting, otherType } = preview;
+  const skipped = data.warnings.filter((warning) => warning.skipped);
+  const typeLabel = QUESTION_TYPE_LABELS[target.questionType];
+  const addedId = useId();
+  const notAdded = [
+    ...skipped.map(warningItem),
+    ...otherType.map((question) => ({
+      title: `“${question.questionText}”`,
+      message: `A ${QUESTION_TYPE_LABELS[question.questionType]} question: this section holds ${typeLabel} questions`,
+    })),
+  ];
+  const notes = data.warnings.filter((warning) => !warning.skipped).map(warningItem);
+  return (
+    <div className="mt-5 space-y-5 border-t border-slate-200 pt-4 text-sm">
+      <p role="status" className="font-medium text-slate-900">
+        {QUESTION_INTERCHANGE_MESSAGES.read(fitting.length, notAdded.length)}
+      </p>
+      {fitting.length > target.room && (
+        <p role="alert" className="font-medium text-red-700">
+          {`This section has room for ${plural(target.room, 'more question')} (at most ${EXAM_LIMITS.questionsPerSection} a section). Import a smaller file or use another section.`}
+        </p>
+      )}
+      {fitting.length > 0 && (
+        <section aria-labelledby={addedId} className="space-y-2">
+          <h3 id={addedId} className="font-semibold text-slate-900">
+            {`To add: ${typeLabel}`}
+          </h3>
+          <ol className="space-y-3">
+            {fitting.map((question, index) => (
+              <QuestionKey key={question.order} question={question} number={index + 1} />
+            ))}
+          </ol>
+        </section>
+      )}
+      <WarningList heading="Not added" items={notAdded} />
+      <WarningList heading="Notes" items={notes} />
+    </div>
+  );
+}
+
+interface WarningItem {
+  title: string;
+  message: string;
+}
+
+function warningItem(warning: ParseQuestionsData['warnings'][number]): WarningItem {
+  const place = `Question ${warning.question} of the file`;
+  return { title: warning.title ? `${place} (${warning.title})` : place, message: warning.message };
+}
+
+function WarningList({ heading, items }: { heading: string; items: WarningItem[] }) {
+  const headingId = useId();
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        {heading}
+      </h3>
+      <ul className="space-y-2">
+        {items.map((item, index) => (
+          // A question may be named more than once; the list is drawn once per preview.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <li key={index} className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2">
+            <p className="font-medium break-words text-slate-900">{item.title}</p>
+            <p className="text-amber-900">{item.message}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
