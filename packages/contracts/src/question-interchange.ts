@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { questionSchema } from './exams';
+import { difficultySchema, questionSchema, questionTypeSchema } from './exams';
 
 // --- Formats ----------------------------------------------------------------------------------
 
@@ -52,8 +52,14 @@ export const QUESTION_INTERCHANGE_MESSAGES = {
   noQuestions: 'No questions were found in this file',
   tooLarge: `The file is too large: the limit is ${QUESTION_FILE_LIMITS.maxBytes / 1024 / 1024} MB`,
   tooManyQuestions: `The file holds more than ${QUESTION_FILE_LIMITS.maxQuestions} questions: split it and import each part`,
-  read: (kept: number, skipped: number) =>
-    `${kept} question${kept === 1 ? '' : 's'} ready to add${skipped > 0 ? `, ${skipped} skipped` : ''}`,
+  read: (ready: number, incomplete: number, skipped: number) =>
+    [
+      `${ready} question${ready === 1 ? '' : 's'} ready to add`,
+      incomplete > 0 ? `${incomplete} to complete` : '',
+      skipped > 0 ? `${skipped} skipped` : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
   examNotFound: 'Exam not found',
   // Reasons a question is skipped: something the format has and the exam does not.
   images: 'Images are not supported',
@@ -86,7 +92,6 @@ export const questionExportFormatSchema = z.enum(QUESTION_EXPORT_FORMATS, {
 /** The text fields of the multipart body of POST /admin/parse-questions (beside `file`). */
 export const parseQuestionsFieldsSchema = z.object({ format: questionImportFormatSchema });
 
-export const exportExamQuestionsParamsSchema = z.object({ examId: z.string() });
 export const exportExamQuestionsQuerySchema = z.object({ format: questionExportFormatSchema });
 
 // --- Response ---------------------------------------------------------------------------------
@@ -104,12 +109,44 @@ export const questionImportWarningSchema = z.object({
 export type QuestionImportWarning = z.infer<typeof questionImportWarningSchema>;
 
 /**
- * Each question is a valid question of an exam section as the exam contract defines it (the
- * wizard adds it as it is), numbered 1..n in `order` as it stood in the file.
+ * A question read from the file that the wizard's rules refuse as it stands (no explanation, a
+ * sample answer too short...): every field of its type present, empty where the file had
+ * nothing, in the shape the wizard edits, so the admin may add it and complete it there.
+ */
+export const questionDraftSchema = z.object({
+  questionType: questionTypeSchema,
+  questionText: z.string(),
+  marks: z.number(),
+  order: z.number(),
+  difficulty: difficultySchema,
+  explanation: z.string(),
+  options: z.array(z.object({ text: z.string(), isCorrect: z.boolean() })).optional(),
+  sampleAnswer: z.string().optional(),
+  modelAnswer: z.string().optional(),
+  minWordCount: z.number().optional(),
+  maxWordCount: z.number().optional(),
+  keywords: z.array(z.string()).optional(),
+});
+export type QuestionDraft = z.infer<typeof questionDraftSchema>;
+
+export const incompleteQuestionSchema = z.object({
+  question: z.number().int().min(1),
+  title: z.string().optional(),
+  draft: questionDraftSchema,
+  /** The exam contract's messages, keyed by the field's path within the question. */
+  errors: z.record(z.string(), z.string()),
+});
+export type IncompleteQuestion = z.infer<typeof incompleteQuestionSchema>;
+
+/**
+ * `questions` pass the exam contract's question schema as they are (the wizard adds them as
+ * they are), numbered 1..n in `order` as they stood in the file. `incomplete` failed it and are
+ * not in `questions`; `warnings` say what was skipped outright or left out of a kept question.
  */
 export const parseQuestionsDataSchema = z.object({
   format: z.enum(QUESTION_IMPORT_FORMATS),
   questions: z.array(questionSchema),
+  incomplete: z.array(incompleteQuestionSchema),
   warnings: z.array(questionImportWarningSchema),
 });
 export type ParseQuestionsData = z.infer<typeof parseQuestionsDataSchema>;
