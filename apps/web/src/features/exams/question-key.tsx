@@ -1,22 +1,36 @@
-import type { Question } from '@examiq/contracts';
+import type { QuestionDraft } from '@examiq/contracts';
 import { CircleCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { plural } from '@/lib/plural';
 
+/** What is shown of a question: a stored one, or one read from a file that is still to complete. */
+type ShownQuestion = Omit<QuestionDraft, 'questionType' | 'order'>;
+
+interface QuestionKeyProps {
+  question: ShownQuestion;
+  number: number;
+  /** Drawn at the end of the item, e.g. what is still missing. */
+  children?: ReactNode;
+}
+
 /** One question as a list item, with its marks, answer key and explanation. */
-export function QuestionKey({ question, number }: { question: Question; number: number }) {
+export function QuestionKey({ question, number, children }: QuestionKeyProps) {
+  const { options, sampleAnswer, modelAnswer, keywords } = question;
   return (
     <li className="rounded-lg border border-slate-200 p-4">
-      <p className="font-medium text-slate-900">
+      <p className="font-medium break-words text-slate-900">
         {`${number}. ${question.questionText}`}
         <span className="ml-2 text-sm font-normal text-slate-600">
           {`(${plural(question.marks, 'mark')}, ${question.difficulty.toLowerCase()})`}
         </span>
       </p>
-      {'options' in question && (
+      {options && (
         <ul className="mt-2 space-y-1 text-sm">
-          {question.options.map((option) => (
+          {options.map((option, index) => (
             <li
-              key={option.text}
+              // Options are drawn as they stand; a question still to complete may repeat a text.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              key={index}
               className={option.isCorrect ? 'font-semibold text-green-800' : 'text-slate-700'}
             >
               {option.isCorrect && (
@@ -29,20 +43,17 @@ export function QuestionKey({ question, number }: { question: Question; number: 
         </ul>
       )}
       <dl className="mt-2 space-y-1 text-sm text-slate-700">
-        {'sampleAnswer' in question && (
-          <KeyLine term="Sample answer">{question.sampleAnswer}</KeyLine>
-        )}
-        {'modelAnswer' in question && (
+        {sampleAnswer !== undefined && <KeyLine term="Sample answer">{sampleAnswer}</KeyLine>}
+        {modelAnswer !== undefined && (
           <>
-            <KeyLine term="Model answer">{question.modelAnswer}</KeyLine>
+            <KeyLine term="Model answer">{modelAnswer}</KeyLine>
             <KeyLine term="Words">{`${question.minWordCount} to ${question.maxWordCount}`}</KeyLine>
           </>
         )}
-        {'keywords' in question && (
-          <KeyLine term="Keywords">{question.keywords.join(', ')}</KeyLine>
-        )}
+        {keywords && <KeyLine term="Keywords">{keywords.join(', ')}</KeyLine>}
         <KeyLine term="Explanation">{question.explanation}</KeyLine>
       </dl>
+      {children}
     </li>
   );
 }

@@ -50,6 +50,16 @@ const parsed: ParseQuestionsData = {
     mcq(2, 'Which structure serves a print spooler best?', 'Queue'),
     trueFalse,
   ],
+  incomplete: [
+    {
+      question: 5,
+      draft: {
+        ...mcq(5, 'Which structure keeps its items sorted by priority?', 'Heap'),
+        explanation: '',
+      },
+      errors: { explanation: 'Explanation is required' },
+    },
+  ],
   warnings: [
     {
       question: 4,
@@ -192,21 +202,25 @@ describe('ImportQuestionsDialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
 
     expect(await within(dialog).findByRole('status')).toHaveTextContent(
-      '2 questions ready to add, 2 skipped',
+      '2 questions ready to add, 1 to complete, 2 skipped',
     );
     const sent = formOf(requests[0]);
     expect(sent.get('format')).toBe('gift');
     expect(sent.get('file')).toBe(file);
 
     const added = within(dialog).getByRole('region', { name: 'To add: MCQ (Multiple Choice)' });
-    const items = within(added)
-      .getAllByRole('listitem')
-      .filter((item) => item.closest('ol'));
-    expect(added).toHaveTextContent(
+    // The questions themselves, not their options.
+    const items = Array.from(added.querySelectorAll('ol > li'));
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent(
       '1. Which structure removes the newest item first?(2 marks, easy)',
     );
-    expect(within(added).getAllByText('(correct answer)')).toHaveLength(2);
+    expect(within(added).getAllByText('(correct answer)')).toHaveLength(3);
     expect(items[0]).toHaveTextContent('Stack (correct answer)');
+    expect(items.at(-1)).toHaveTextContent(
+      '3. Which structure keeps its items sorted by priority?(2 marks, easy)',
+    );
+    expect(items.at(-1)).toHaveTextContent('To complete in the wizard:Explanation is required');
 
     const notAdded = within(dialog).getByRole('region', { name: 'Not added' });
     expect(notAdded).toHaveTextContent(
@@ -219,7 +233,7 @@ describe('ImportQuestionsDialog', () => {
       'Question 2 of the fileFeedback on single answers is not imported',
     );
     expect(
-      within(dialog).getByRole('button', { name: 'Add 2 questions to Structures' }),
+      within(dialog).getByRole('button', { name: 'Add 3 questions to Structures' }),
     ).toBeEnabled();
   });
 
@@ -242,13 +256,13 @@ describe('ImportQuestionsDialog', () => {
     await choose(dialog, giftFile());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
     await userEvent.click(
-      await within(dialog).findByRole('button', { name: 'Add 2 questions to Structures' }),
+      await within(dialog).findByRole('button', { name: 'Add 3 questions to Structures' }),
     );
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(success).toHaveBeenCalledWith('2 questions added to Structures');
+    expect(success).toHaveBeenCalledWith('3 questions added to Structures');
     const { examSections, questions } = values();
-    expect(examSections.map((section) => section.totalQuestions)).toEqual([1, 3]);
+    expect(examSections.map((section) => section.totalQuestions)).toEqual([1, 4]);
     expect(questions[0]).toEqual(
       examValues().questions[0]?.map((q) => ({ ...q, id: expect.any(String) })),
     );
@@ -256,9 +270,11 @@ describe('ImportQuestionsDialog', () => {
       [1, 'Which structure is a tree kept in an array?'],
       [2, 'Which structure removes the newest item first?'],
       [3, 'Which structure serves a print spooler best?'],
+      [4, 'Which structure keeps its items sorted by priority?'],
     ]);
+    expect(questions[1]?.[3]?.explanation).toBe('');
     const section = screen.getByRole('region', { name: /^Section 2/ });
-    await waitFor(() => expect(within(section).getAllByTestId('question-card')).toHaveLength(3));
+    await waitFor(() => expect(within(section).getAllByTestId('question-card')).toHaveLength(4));
     expect(within(section).getAllByLabelText('Question Text')[2]).toHaveValue(
       'Which structure serves a print spooler best?',
     );
@@ -271,11 +287,11 @@ describe('ImportQuestionsDialog', () => {
     await choose(dialog, giftFile());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
     await userEvent.click(
-      await within(dialog).findByRole('button', { name: 'Add 2 questions to Structures' }),
+      await within(dialog).findByRole('button', { name: 'Add 3 questions to Structures' }),
     );
 
-    expect(values().examSections[1]?.totalQuestions).toBe(2);
-    expect(values().questions[1]?.map((question) => question.order)).toEqual([1, 2]);
+    expect(values().examSections[1]?.totalQuestions).toBe(3);
+    expect(values().questions[1]?.map((question) => question.order)).toEqual([1, 2, 3]);
   });
 
   it('offers no Add when the section has no room for the questions', async () => {
@@ -295,7 +311,7 @@ describe('ImportQuestionsDialog', () => {
       ),
     ).toBeVisible();
     expect(
-      within(dialog).getByRole('button', { name: 'Add 2 questions to Structures' }),
+      within(dialog).getByRole('button', { name: 'Add 3 questions to Structures' }),
     ).toBeDisabled();
   });
 

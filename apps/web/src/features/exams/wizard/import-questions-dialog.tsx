@@ -7,7 +7,7 @@ import {
   QUESTION_IMPORT_FORMATS,
   QUESTION_INTERCHANGE_MESSAGES,
   QUESTION_TYPE_LABELS,
-  type Question,
+  type QuestionDraft,
   type QuestionImportFormat,
   type QuestionType,
 } from '@examiq/contracts';
@@ -51,16 +51,40 @@ export interface ImportTarget {
 interface ImportQuestionsDialogProps {
   target: ImportTarget;
   /** Appends the previewed questions to the section. */
-  onAdd: (questions: Question[]) => void;
+  onAdd: (questions: QuestionDraft[]) => void;
   onClose: () => void;
+}
+
+/** A question of the file, where it stood in it, with what the wizard's rules still miss. */
+interface Entry {
+  place: number;
+  question: QuestionDraft;
+  errors?: Record<string, string>;
 }
 
 interface Preview {
   data: ParseQuestionsData;
-  /** The questions of the section's type, which are the ones added. */
-  fitting: Question[];
+  /** The questions of the section's type, complete or not, in file order: the ones added. */
+  fitting: Entry[];
   /** Questions the file holds of another type: a section holds one type only. */
-  otherType: Question[];
+  otherType: Entry[];
+}
+
+function previewOf(data: ParseQuestionsData, questionType: QuestionType): Preview {
+  const entries: Entry[] = [
+    ...data.questions.map((question) => ({ place: question.order, question })),
+    ...data.incomplete.map(({ question, draft, errors }) => ({
+      place: question,
+      question: draft,
+      errors,
+    })),
+  ].sort((a, b) => a.place - b.place);
+  const fits = (entry: Entry) => entry.question.questionType === questionType;
+  return {
+    data,
+    fitting: entries.filter(fits),
+    otherType: entries.filter((entry) => !fits(entry)),
+  };
 }
 
 /**
@@ -109,11 +133,7 @@ export function ImportQuestionsDialog({ target, onAdd, onClose }: ImportQuestion
     if (found.format || found.file || !file || !format) return;
     try {
       const data = await parse.mutateAsync({ file, format });
-      setPreview({
-        data,
-        fitting: data.questions.filter((q) => q.questionType === target.questionType),
-        otherType: data.questions.filter((q) => q.questionType !== target.questionType),
-      });
+      setPreview(previewOf(data, target.questionType));
     } catch (error) {
       const fieldErrors = getFieldErrors(error);
       setErrors({ format: fieldErrors.format, file: fieldErrors.file });
@@ -128,7 +148,7 @@ export function ImportQuestionsDialog({ target, onAdd, onClose }: ImportQuestion
 
   function add() {
     if (!preview || !fits) return;
-    onAdd(preview.fitting);
+    onAdd(preview.fitting.map((entry) => entry.question));
     toast.success(`${plural(count, 'question')} added to ${label}`);
     onClose();
   }
@@ -162,7 +182,7 @@ export function ImportQuestionsDialog({ target, onAdd, onClose }: ImportQuestion
     >
       <form id={formId} onSubmit={onPreview} noValidate className="space-y-4 text-sm">
         <p className="text-slate-600">
-          {`Questions of the type this section holds (${QUESTION_TYPE_LABELS[target.questionType]}) are added after its written ones; check each one afterwards, as for a question typed in.`}
+          {`Questions of the type this section holds (${QUESTION_TYPE_LABELS[target.questionType]}) are added after its written ones. The wizard then checks them as it checks a question typed in.`}
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <Dropdown
@@ -203,16 +223,21 @@ function PreviewList({ preview, target }: { preview: Preview; target: ImportTarg
   const addedId = useId();
   const notAdded = [
     ...skipped.map(warningItem),
-    ...otherType.map((question) => ({
+    ...otherType.map(({ question }) => ({
       title: `“${question.questionText}”`,
       message: `A ${QUESTION_TYPE_LABELS[question.questionType]} question: this section holds ${typeLabel} questions`,
     })),
   ];
   const notes = data.warnings.filter((warning) => !warning.skipped).map(warningItem);
+  const incomplete = fitting.filter((entry) => entry.errors).length;
   return (
     <div className="mt-5 space-y-5 border-t border-slate-200 pt-4 text-sm">
       <p role="status" className="font-medium text-slate-900">
-        {QUESTION_INTERCHANGE_MESSAGES.read(fitting.length, notAdded.length)}
+        {QUESTION_INTERCHANGE_MESSAGES.read(
+          fitting.length - incomplete,
+          incomplete,
+          notAdded.length,
+        )}
       </p>
       {fitting.length > target.room && (
         <p role="alert" className="font-medium text-red-700">
@@ -225,8 +250,10 @@ function PreviewList({ preview, target }: { preview: Preview; target: ImportTarg
             {`To add: ${typeLabel}`}
           </h3>
           <ol className="space-y-3">
-            {fitting.map((question, index) => (
-              <QuestionKey key={question.order} question={question} number={index + 1} />
+            {fitting.map(({ place, question, errors }, index) => (
+              <QuestionKey key={place} question={question} number={index + 1}>
+                {errors && <MissingList errors={errors} />}
+              </QuestionKey>
             ))}
           </ol>
         </section>
@@ -266,5 +293,19 @@ function WarningList({ heading, items }: { heading: string; items: WarningItem[]
         ))}
       </ul>
     </section>
+  );
+}
+
+/** What a question still needs before the wizard accepts it, in the wizard's own words. */
+function MissingList({ errors }: { errors: Record<string, string> }) {
+  return (
+    <div className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm">
+      <p className="font-medium text-slate-900">To complete in the wizard:</p>
+      <ul className="list-disc pl-5 text-amber-900">
+        {Object.entries(errors).map(([path, message]) => (
+          <li key={path}>{message}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

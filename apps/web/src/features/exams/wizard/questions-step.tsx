@@ -1,7 +1,7 @@
 import {
   type MarksWarning,
   QUESTION_TYPE_LABELS,
-  type Question,
+  type QuestionDraft,
   type QuestionType,
 } from '@examiq/contracts';
 import { FileUp } from 'lucide-react';
@@ -143,7 +143,7 @@ const QuestionGroup = memo(function QuestionGroup({
   const [importing, setImporting] = useState(false);
 
   /** The section's count follows its list, as when the admin sets it in Exam Structure. */
-  function addImported(imported: Question[]) {
+  function addImported(imported: QuestionDraft[]) {
     const questions = getValues('questions');
     const list = withImported(questions[sectionIndex] ?? [], imported);
     setValue(`examSections.${sectionIndex}.totalQuestions`, list.length, { shouldDirty: true });
