@@ -36,6 +36,7 @@ import { masterDataChangesAdminRoutes } from './modules/master-data/master-data-
 import { createMetrics } from './modules/metrics/metrics';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
+import { questionInterchangeAdminRoutes } from './modules/question-interchange/question-interchange.admin-routes';
 import { resumeRegradeJobs } from './modules/reports/regrade.service';
 import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
 import { resultsAdminRoutes } from './modules/results/results.admin-routes';
@@ -219,6 +220,7 @@ export async function buildApp({
       await admin.register(accountsAdminRoutes, { db: database.db });
       await admin.register(examsAdminRoutes, { db: database.db });
       await admin.register(examRecordsAdminRoutes, { db: database.db, now });
+      await admin.register(questionInterchangeAdminRoutes, { db: database.db, now });
       await admin.register(attemptsAdminRoutes, { db: database.db, now });
       await admin.register(gradingAdminRoutes, { db: database.db, now });
       await admin.register(resultsAdminRoutes, { db: database.db, now });

@@ -44,6 +44,8 @@ export const QUESTION_FILE_LIMITS = {
 
 export const QUESTION_INTERCHANGE_MESSAGES = {
   fileRequired: 'Please choose a file to import',
+  fileEmpty: 'The file is empty',
+  notMultipart: 'Send the file as multipart/form-data, with the fields file and format',
   formatRequired: 'Please choose the format of the file',
   formatInvalid: 'Please choose a valid question format',
   unreadable: 'This file could not be read',
@@ -60,6 +62,8 @@ export const QUESTION_INTERCHANGE_MESSAGES = {
     ]
       .filter(Boolean)
       .join(', '),
+  qtiTestWithoutItems:
+    'This QTI test refers to its questions in other files: upload its content package (zip)',
   examNotFound: 'Exam not found',
   // Reasons a question is skipped: something the format has and the exam does not.
   images: 'Images are not supported',

@@ -1,0 +1,221 @@
+import { QUESTION_INTERCHANGE_MESSAGES as MESSAGES, type Question } from '@examiq/contracts';
+import {
+  type Category,
+  type GIFTQuestion,
+  parse,
+  type TextChoice,
+  type TextFormat,
+} from 'gift-pegjs';
+import type { ExportedExam } from './exported-exam';
+import {
+  acceptedAnswersOf,
+  draftOf,
+  fieldsOfTags,
+  optionsOf,
+  QuestionReader,
+  type ReadQuestion,
+  shortAnswerFields,
+  tagsOf,
+  trueFalseOptions,
+  wrongFormat,
+} from './interchange';
+
+/**
+ * An essay's model answer has no place in GIFT: it travels in a comment line before the
+ * question, which Moodle and other GIFT readers skip.
+ */
+const MODEL_ANSWER_COMMENT = '// model answer: ';
+
+/** Moodle's auto-format is plain text that may hold HTML; only markup makes it HTML. */
+function isHtml(text: TextFormat): boolean {
+  return (
+    text.format === 'html' ||
+    (text.format === 'moodle' && /<\/?[a-z][a-z0-9]*\b[^>]*>/i.test(text.text))
+  );
+}
+
+function readText(reader: QuestionReader, text: TextFormat | null | undefined): string {
+  return text ? reader.text(text.text, isHtml(text)) : '';
+}
+
+function noteAnswerFeedback(reader: QuestionReader, feedback: (TextFormat | null)[]) {
+  if (feedback.some((item) => item && item.text.trim() !== '')) {
+    reader.note(MESSAGES.answerFeedbackDropped);
+  }
+}
+
+function readQuestion(
+  question: Exclude<GIFTQuestion, Category>,
+  modelAnswer: string | undefined,
+): ReadQuestion {
+  const reader = new QuestionReader(question.title ?? undefined);
+  if (question.hasEmbeddedAnswers) return reader.refuse(MESSAGES.unsupportedType('missing word'));
+  const tagged = fieldsOfTags(question.tags ?? []);
+  const fields = {
+    questionText: readText(reader, question.stem),
+    explanation: readText(reader, 'globalFeedback' in question ? question.globalFeedback : null),
+    difficulty: tagged.difficulty,
+    marks: tagged.marks,
+  };
+  switch (question.type) {
+    case 'MC': {
+      noteAnswerFeedback(
+        reader,
+        question.choices.map((choice) => choice.feedback),
+      );
+      const options = optionsOf(
+        reader,
+        question.choices.map((choice: TextChoice) => ({
+          text: readText(reader, choice.text),
+          credit: choice.weight ?? (choice.isCorrect ? 100 : 0),
+        })),
+      );
+      return reader.done(draftOf('MCQ', { ...fields, options }));
+    }
+    case 'TF':
+      noteAnswerFeedback(reader, [question.trueFeedback, question.falseFeedback]);
+      return reader.done(
+        draftOf('TRUE_FALSE', { ...fields, options: trueFalseOptions(question.isTrue) }),
+      );
+    case 'Short': {
+      noteAnswerFeedback(
+        reader,
+        question.choices.map((choice) => choice.feedback),
+      );
+      reader.refuseIf(
+        question.choices.some((choice) => choice.weight !== null && choice.weight !== 100),
+        MESSAGES.partialCredit,
+      );
+      const answers = question.choices.map((choice) => readText(reader, choice.text));
+      return reader.done(draftOf('SHORT_ANSWER', { ...fields, ...shortAnswerFields(answers) }));
+    }
+    case 'Essay':
+      return reader.done(
+        draftOf('LONG_ANSWER', {
+          ...fields,
+          modelAnswer: modelAnswer ?? '',
+          minWordCount: tagged.minWordCount,
+          maxWordCount: tagged.maxWordCount,
+          keywords: tagged.keywords,
+        }),
+      );
+    default:
+      return reader.refuse(MESSAGES.unsupportedType(question.type.toLowerCase()));
+  }
+}
+
+interface Block {
+  text: string;
+  /** 1-based line of the file where the block starts. */
+  line: number;
+}
+
+/** Questions are separated by blank lines, as Moodle's own GIFT reader splits them. */
+function blocksOf(text: string): Block[] {
+  const blocks: Block[] = [];
+  let lines: string[] = [];
+  let start = 1;
+  text.split(/\r\n|\r|\n/).forEach((line, index) => {
+    if (line.trim() === '') {
+      if (lines.length > 0) blocks.push({ text: lines.join('\n'), line: start });
+      lines = [];
+    } else {
+      if (lines.length === 0) start = index + 1;
+      lines.push(line);
+    }
+  });
+  if (lines.length > 0) blocks.push({ text: lines.join('\n'), line: start });
+  return blocks;
+}
+
+const onlyComments = (block: Block) =>
+  block.text.split('\n').every((line) => line.trim().startsWith('//'));
+
+/** The questions of a GIFT file, each block read on its own so one mistake costs one question. */
+export function readGift(text: string): ReadQuestion[] {
+  if (text.trimStart().startsWith('<')) wrongFormat('gift');
+  const read: ReadQuestion[] = [];
+  let understood = 0;
+  for (const block of blocksOf(text).filter((candidate) => !onlyComments(candidate))) {
+    let questions: GIFTQuestion[];
+    try {
+      questions = parse(`${block.text}\n`);
+      understood += 1;
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      const line = (error as { location?: { start?: { line?: number } } }).location?.start?.line;
+      const where = line === undefined ? '' : `line ${block.line + line - 1}: `;
+      read.push(new QuestionReader().refuse(MESSAGES.unreadableQuestion(`${where}${detail}`)));
+      continue;
+    }
+    const modelAnswer = block.text
+      .split('\n')
+      .find((line) => line.startsWith(MODEL_ANSWER_COMMENT))
+      ?.slice(MODEL_ANSWER_COMMENT.length)
+      .replace(/\\(\\|n)/g, (_, escaped: string) => (escaped === 'n' ? '\n' : '\\'));
+    for (const question of questions) {
+      if (question.type !== 'Category') read.push(readQuestion(question, modelAnswer));
+    }
+  }
+  if (understood === 0 && read.length > 0) wrongFormat('gift');
+  return read;
+}
+
+// --- Writing ----------------------------------------------------------------------------------
+
+/** GIFT's special characters escaped with a backslash; a line break is written as \n. */
+function escapeGift(text: string): string {
+  return text.replace(/[\\~=#{}:]/g, (char) => `\\${char}`).replace(/\r?\n/g, '\\n');
+}
+
+/** Text that would read as markup is marked plain, so a reader keeps its < and & as written. */
+function giftText(text: string): string {
+  return /[<&]/.test(text) ? `[plain]${escapeGift(text)}` : escapeGift(text);
+}
+
+function answersOf(question: Question): string {
+  const feedback = `####${giftText(question.explanation)}`;
+  switch (question.questionType) {
+    case 'MCQ': {
+      const options = question.options.map(
+        (option) => `\t${option.isCorrect ? '=' : '~'}${giftText(option.text)}`,
+      );
+      return `{\n${options.join('\n')}\n\t${feedback}\n}`;
+    }
+    case 'TRUE_FALSE':
+      return `{${question.options[0]?.isCorrect ? 'TRUE' : 'FALSE'}${feedback}}`;
+    case 'SHORT_ANSWER': {
+      const answers = acceptedAnswersOf(question).map((answer) => `\t=${giftText(answer)}`);
+      return `{\n${answers.join('\n')}\n\t${feedback}\n}`;
+    }
+    case 'LONG_ANSWER':
+      return `{${feedback}}`;
+  }
+}
+
+function giftQuestion(question: Question, title: string): string {
+  const lines = [
+    `// ${tagsOf(question, { withMarks: true })
+      .map((tag) => `[tag:${tag}]`)
+      .join(' ')}`,
+  ];
+  if (question.questionType === 'LONG_ANSWER') {
+    lines.push(
+      `${MODEL_ANSWER_COMMENT}${question.modelAnswer.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n')}`,
+    );
+  }
+  lines.push(`::${escapeGift(title)}::${giftText(question.questionText)}${answersOf(question)}`);
+  return lines.join('\n');
+}
+
+/** An exam's questions as GIFT, a category per section, answer keys included. */
+export function writeGift(exam: ExportedExam): string {
+  const parts = [`// ${exam.examTitle} (${exam.examId}): questions with their answer keys`];
+  for (const section of exam.sections) {
+    parts.push(`$CATEGORY: ${exam.examTitle}/${section.name}`.replace(/\r?\n/g, ' '));
+    section.questions.forEach((question, index) => {
+      parts.push(giftQuestion(question, `${section.name} ${index + 1}`));
+    });
+  }
+  return `${parts.join('\n\n')}\n`;
+}

@@ -1,0 +1,296 @@
+import {
+  DEFAULT_DIFFICULTY,
+  DEFAULT_QUESTION_MARKS,
+  DEFAULT_WORD_RANGE,
+  DIFFICULTIES,
+  type Difficulty,
+  fieldErrors,
+  type IncompleteQuestion,
+  QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
+  type ParseQuestionsData,
+  QUESTION_FILE_LIMITS,
+  type Question,
+  type QuestionDraft,
+  type QuestionImportFormat,
+  type QuestionImportWarning,
+  type QuestionType,
+  questionSchema,
+  TRUE_FALSE_OPTION_TEXTS,
+} from '@examiq/contracts';
+import { ApiError } from '../../errors';
+
+/** One question as a format's reader found it: what it maps to, or why it cannot be kept. */
+export interface ReadQuestion {
+  title?: string;
+  /** Set when nothing stands in the way: the question in the wizard's shape. */
+  draft?: QuestionDraft;
+  /** What the format has and the exam does not: the question is skipped. */
+  skip: string[];
+  /** Kept, but something was left out that the admin should know about. */
+  notes: string[];
+}
+
+/**
+ * Collects what one question of a file holds that the exam cannot: read its texts through
+ * `text`, then `done` gives the question, or the reasons it is skipped.
+ */
+export class QuestionReader {
+  private readonly skip = new Set<string>();
+  private readonly notes = new Set<string>();
+
+  constructor(readonly title?: string) {}
+
+  /** Plain text of a field written as HTML or as plain text, noting images and formulas. */
+  text(raw: string | undefined, html: boolean): string {
+    const value = raw ?? '';
+    if (IMAGE.test(value)) this.skip.add(MESSAGES.images);
+    if (FORMULA.test(value)) this.skip.add(MESSAGES.formulas);
+    return html ? htmlToText(value) : value.trim();
+  }
+
+  refuse(reason: string): ReadQuestion {
+    this.skip.add(reason);
+    return this.done();
+  }
+
+  /** Refuses the question for `reason` when `condition` holds; reading goes on for the others. */
+  refuseIf(condition: boolean, reason: string): void {
+    if (condition) this.skip.add(reason);
+  }
+
+  note(message: string): void {
+    this.notes.add(message);
+  }
+
+  done(draft?: QuestionDraft): ReadQuestion {
+    const skip = [...this.skip];
+    return {
+      title: this.title,
+      draft: skip.length === 0 ? draft : undefined,
+      skip,
+      notes: [...this.notes],
+    };
+  }
+}
+
+const IMAGE = /<img\b|<picture\b|<svg\b|<object\b|<video\b|<audio\b|@@PLUGINFILE@@/i;
+/** TeX as Moodle's and MathJax's filters read it, and MathML. */
+const FORMULA = /\$\$|\\\(|\\\[|\[tex\]|<(?:m:)?math\b/i;
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name.startsWith('#x') || name.startsWith('#X'))
+      return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+    if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
+    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** Paragraphs and line breaks become new lines; other markup is dropped, its text kept. */
+export function htmlToText(html: string): string {
+  const text = html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(?:p|div|li|h[1-6]|tr)>/gi, '\n')
+    .replace(/<[^>]*>/g, '');
+  return decodeEntities(text)
+    .replace(/[ \t]+\n/g, '\n')
+    .trim();
+}
+
+/** Text as HTML paragraphs, one per line, for formats whose texts are HTML. */
+export function textToHtml(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join('');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+type DraftFields = Partial<Omit<QuestionDraft, 'questionType' | 'order'>>;
+
+/** A question of a type with the wizard's defaults for whatever the file did not give. */
+export function draftOf(questionType: QuestionType, fields: DraftFields): QuestionDraft {
+  const base = {
+    questionType,
+    questionText: fields.questionText ?? '',
+    marks: fields.marks ?? DEFAULT_QUESTION_MARKS[questionType],
+    order: 0,
+    difficulty: fields.difficulty ?? DEFAULT_DIFFICULTY,
+    explanation: fields.explanation ?? '',
+  };
+  switch (questionType) {
+    case 'MCQ':
+    case 'TRUE_FALSE':
+      return { ...base, options: fields.options ?? [] };
+    case 'SHORT_ANSWER':
+      return { ...base, sampleAnswer: fields.sampleAnswer ?? '', keywords: fields.keywords ?? [] };
+    case 'LONG_ANSWER':
+      return {
+        ...base,
+        modelAnswer: fields.modelAnswer ?? '',
+        minWordCount: fields.minWordCount ?? DEFAULT_WORD_RANGE.min,
+        maxWordCount: fields.maxWordCount ?? DEFAULT_WORD_RANGE.max,
+        keywords: fields.keywords ?? [],
+      };
+  }
+}
+
+/** A true/false question's two options, True first as the exam stores them. */
+export function trueFalseOptions(answerIsTrue: boolean) {
+  return TRUE_FALSE_OPTION_TEXTS.map((text, index) => ({
+    text,
+    isCorrect: (index === 0) === answerIsTrue,
+  }));
+}
+
+/**
+ * A short answer question's accepted answers: the first is its sample answer, the others its
+ * keywords (the sample answer alone when there are no others). Writers list them that way.
+ */
+export function shortAnswerFields(answers: string[]) {
+  const [sampleAnswer = '', ...rest] = answers;
+  return { sampleAnswer, keywords: rest.length > 0 ? rest : answers.slice(0, 1) };
+}
+
+export function acceptedAnswersOf(question: { sampleAnswer: string; keywords: string[] }) {
+  const { sampleAnswer, keywords } = question;
+  return keywords.length === 1 && keywords[0] === sampleAnswer
+    ? [sampleAnswer]
+    : [sampleAnswer, ...keywords];
+}
+
+/**
+ * Difficulty and, where a format has no place for them, marks, word limits and keywords travel
+ * as tags (GIFT and Moodle XML have question tags): `difficulty-hard`, `marks-2`, `min-words-150`.
+ */
+export const TAG = {
+  difficulty: (difficulty: Difficulty) => `difficulty-${difficulty.toLowerCase()}`,
+  marks: (marks: number) => `marks-${marks}`,
+  minWords: (count: number) => `min-words-${count}`,
+  maxWords: (count: number) => `max-words-${count}`,
+};
+
+export interface TaggedFields {
+  difficulty?: Difficulty;
+  marks?: number;
+  minWordCount?: number;
+  maxWordCount?: number;
+  /** Every other tag: an essay's keywords. */
+  keywords: string[];
+}
+
+export function fieldsOfTags(tags: readonly string[]): TaggedFields {
+  const fields: TaggedFields = { keywords: [] };
+  for (const raw of tags) {
+    const tag = raw.trim();
+    const [, name, value] = /^(difficulty|marks|min-words|max-words)-(\w+)$/i.exec(tag) ?? [];
+    const level = value?.toUpperCase() as Difficulty;
+    const count = Number(value);
+    if (name?.toLowerCase() === 'difficulty' && DIFFICULTIES.includes(level)) {
+      fields.difficulty = level;
+    } else if (name && name.toLowerCase() !== 'difficulty' && Number.isInteger(count)) {
+      const key = { marks: 'marks', 'min-words': 'minWordCount', 'max-words': 'maxWordCount' }[
+        name.toLowerCase()
+      ] as 'marks' | 'minWordCount' | 'maxWordCount';
+      fields[key] = count;
+    } else if (tag !== '') fields.keywords.push(tag);
+  }
+  return fields;
+}
+
+/** The tags a question is written with (see TAG); keywords only for a long answer. */
+export function tagsOf(question: Question, { withMarks }: { withMarks: boolean }): string[] {
+  const tags = [TAG.difficulty(question.difficulty)];
+  if (withMarks) tags.push(TAG.marks(question.marks));
+  if (question.questionType === 'LONG_ANSWER') {
+    if (withMarks) {
+      tags.push(TAG.minWords(question.minWordCount), TAG.maxWords(question.maxWordCount));
+    }
+    tags.push(...question.keywords);
+  }
+  return tags;
+}
+
+export function unreadable(): never {
+  throw new ApiError(400, MESSAGES.unreadable);
+}
+
+export function wrongFormat(format: QuestionImportFormat): never {
+  throw new ApiError(400, MESSAGES.wrongFormat(format));
+}
+
+/** A zip archive's signature: a QTI content package, or a file of another kind. */
+export const isZip = (bytes: Uint8Array) =>
+  bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+
+/** Bytes as text: UTF-8 with or without its byte order mark; anything else is unreadable. */
+export function decodeText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return unreadable();
+  }
+}
+
+/**
+ * The parse response: each question checked with the exam contract's schema, numbered in file
+ * order among those kept.
+ */
+export function parseResult(
+  format: QuestionImportFormat,
+  read: readonly ReadQuestion[],
+): ParseQuestionsData {
+  if (read.length === 0) throw new ApiError(400, MESSAGES.noQuestions);
+  if (read.length > QUESTION_FILE_LIMITS.maxQuestions) {
+    throw new ApiError(400, MESSAGES.tooManyQuestions);
+  }
+  const questions: Question[] = [];
+  const incomplete: IncompleteQuestion[] = [];
+  const warnings: QuestionImportWarning[] = [];
+  read.forEach(({ title, draft, skip, notes }, index) => {
+    const place = { question: index + 1, ...(title ? { title } : {}) };
+    for (const message of skip) warnings.push({ ...place, message, skipped: true });
+    if (!draft) return;
+    for (const message of notes) warnings.push({ ...place, message, skipped: false });
+    const numbered = { ...draft, order: questions.length + incomplete.length + 1 };
+    const checked = questionSchema.safeParse(numbered);
+    if (checked.success) questions.push(checked.data);
+    else incomplete.push({ ...place, draft: numbered, errors: fieldErrors(checked.error.issues) });
+  });
+  return { format, questions, incomplete, warnings };
+}
+
+/** One answer of a choice question with the share of the marks it earns (100 is right). */
+export interface Choice {
+  text: string;
+  credit: number;
+}
+
+/**
+ * The options of a one-answer choice question. Several answers earning marks between them is a
+ * multiple-answer question; any other share but 0 or 100 (penalties too) is partial credit.
+ */
+export function optionsOf(reader: QuestionReader, choices: readonly Choice[]) {
+  const earning = choices.filter((choice) => choice.credit > 0);
+  const full = choices.filter((choice) => choice.credit === 100);
+  const several = full.length > 1 || (full.length === 0 && earning.length > 1);
+  reader.refuseIf(several, MESSAGES.multipleCorrect);
+  reader.refuseIf(
+    !several && choices.some((choice) => choice.credit !== 0 && choice.credit !== 100),
+    MESSAGES.partialCredit,
+  );
+  reader.refuseIf(earning.length === 0, MESSAGES.noCorrectAnswer);
+  return choices.map((choice) => ({ text: choice.text, isCorrect: full.includes(choice) }));
+}

@@ -1,0 +1,128 @@
+import {
+  examIdParamSchema,
+  exportExamQuestionsQuerySchema,
+  fieldErrors,
+  QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
+  parseQuestionsDataSchema,
+  parseQuestionsFieldsSchema,
+  QUESTION_FILE_LIMITS,
+  successResponse,
+} from '@examiq/contracts';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDatabase } from '../../db/client';
+import { ApiError, FieldErrors } from '../../errors';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import {
+  exportExamQuestions,
+  parseQuestionFile,
+  QUESTION_FILE_CONTENT_TYPES,
+} from './question-interchange.service';
+
+const TAGS = ['question-interchange'];
+
+/** The file and the format field of the upload, whichever order the client sent them in. */
+async function uploadOf(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new ApiError(415, MESSAGES.notMultipart);
+  const fields: Record<string, unknown> = {};
+  let file: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // The size limit is enforced as the stream is read: a larger file throws here.
+        if (part.fieldname === 'file') file = await part.toBuffer();
+        else part.file.resume();
+      } else fields[part.fieldname] = part.value;
+    }
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new ApiError(413, MESSAGES.tooLarge);
+    }
+    throw error;
+  }
+  const checked = parseQuestionsFieldsSchema.safeParse(fields);
+  const errors = checked.success ? {} : fieldErrors(checked.error.issues);
+  if (!file) errors.file = MESSAGES.fileRequired;
+  if (!checked.success || !file) throw new FieldErrors(errors);
+  if (file.length === 0) throw new ApiError(400, MESSAGES.fileEmpty);
+  return { format: checked.data.format, file };
+}
+
+/**
+ * Question files in and out of the exams: GIFT, Moodle XML, QTI 3.0 and Aiken. Registered
+ * inside the admin scope, which guards it; the multipart parser is registered in this scope
+ * alone, so no other route accepts uploads.
+ */
+export const questionInterchangeAdminRoutes: FastifyPluginAsyncZod<{
+  db: AppDatabase;
+  now: () => Date;
+}> = async (app, { db, now }) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: QUESTION_FILE_LIMITS.maxBytes,
+      files: 1,
+      fields: 2,
+      parts: 3,
+      fieldSize: 1024,
+    },
+  });
+
+  app.post(
+    '/parse-questions',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Reads a question file (multipart: file, format gift | moodle-xml | qti | aiken) into questions of an exam section: those the wizard's rules accept, those to complete, and what was skipped and why",
+        security: BEARER_AUTH,
+        consumes: ['multipart/form-data'],
+        response: {
+          200: successResponse(parseQuestionsDataSchema),
+          ...errorResponses(400, 401, 403, 413, 415),
+        },
+      },
+    },
+    async (request) => {
+      const { format, file } = await uploadOf(request);
+      const data = parseQuestionFile(format, file);
+      const skipped = new Set(
+        data.warnings.filter((warning) => warning.skipped).map((warning) => warning.question),
+      );
+      return {
+        success: true as const,
+        message: MESSAGES.read(data.questions.length, data.incomplete.length, skipped.size),
+        data,
+      };
+    },
+  );
+
+  app.get(
+    '/export-exam-questions/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "An exam's questions with their answer keys as a GIFT file, a Moodle XML file or a QTI 3.0 content package (zip)",
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        querystring: exportExamQuestionsQuerySchema,
+        response: {
+          200: z.any().describe('The file, as an attachment named after the exam'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const { name, body } = await exportExamQuestions(db, request.params.examId, format, now());
+      return reply
+        .header('content-type', QUESTION_FILE_CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+};
