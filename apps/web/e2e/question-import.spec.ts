@@ -50,6 +50,7 @@ test('an admin imports a GIFT file into a section, publishes the exam and export
   await expect(added.getByText('Queue (correct answer)')).toBeAttached();
   const notAdded = dialog.getByRole('region', { name: 'Not added' });
   await expect(notAdded.getByText('Question 3 of the file (Capitals)')).toBeVisible();
+  await expect(notAdded.getByText('Unsupported question type: matching')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Import questions dialog with its preview');
 
   await dialog.getByRole('button', { name: 'Add 2 questions to Multiple choice' }).click();

@@ -138,7 +138,7 @@ describe('ImportQuestionsDialog', () => {
     const dialog = await openDialog();
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     expect(dialog).toHaveTextContent(
-      'Questions of the type this section holds (MCQ (Multiple Choice)) are added after its written ones',
+      'This section holds MCQ (Multiple Choice) questions: those of the file are added after the ones already written',
     );
 
     await userEvent.keyboard('{Escape}');
@@ -177,17 +177,18 @@ describe('ImportQuestionsDialog', () => {
     expect(within(dialog).getByLabelText('Format')).toHaveValue(format);
   });
 
-  it('refuses a file over the size limit without uploading it', async () => {
+  it.each([
+    ['over the size limit', 5 * 1024 * 1024 + 1, 'The file is too large: the limit is 5 MB'],
+    ['empty', 0, 'The file is empty'],
+  ])('refuses a file %s without uploading it', async (_case, size, message) => {
     const requests = fakeAdminApi({});
     renderStep();
     const dialog = await openDialog();
-    await choose(dialog, giftFile('huge.gift', 5 * 1024 * 1024 + 1));
+    await choose(dialog, giftFile('structures.gift', size));
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
 
-    expect(within(dialog).getByLabelText('Question file')).toHaveAccessibleDescription(
-      'The file is too large: the limit is 5 MB',
-    );
+    expect(within(dialog).getByLabelText('Question file')).toHaveAccessibleDescription(message);
     expect(requests).toHaveLength(0);
   });
 
@@ -235,6 +236,22 @@ describe('ImportQuestionsDialog', () => {
     expect(
       within(dialog).getByRole('button', { name: 'Add 3 questions to Structures' }),
     ).toBeEnabled();
+    expect(within(dialog).queryByRole('button', { name: 'Preview' })).not.toBeInTheDocument();
+  });
+
+  it('drops the preview when another format is chosen, so it is previewed again', async () => {
+    fakeAdminApi({ [PARSE]: ok(parsed) });
+    renderStep();
+    const dialog = await openDialog();
+    await choose(dialog, giftFile());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByRole('status');
+
+    await userEvent.selectOptions(within(dialog).getByLabelText('Format'), 'Aiken');
+
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Add/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Preview' })).toBeEnabled();
   });
 
   it('adds the questions to its own section, after its written ones, and the count follows', async () => {

@@ -39,6 +39,14 @@ function formatsOf(fileName: string): QuestionImportFormat[] {
   );
 }
 
+/** What is wrong with the chosen file before it is sent, if anything. */
+function fileProblem(file: File | null): string | undefined {
+  if (!file) return QUESTION_INTERCHANGE_MESSAGES.fileRequired;
+  if (file.size === 0) return QUESTION_INTERCHANGE_MESSAGES.fileEmpty;
+  if (file.size > QUESTION_FILE_LIMITS.maxBytes) return QUESTION_INTERCHANGE_MESSAGES.tooLarge;
+  return undefined;
+}
+
 /** The section the questions go to, as the questions step shows it. */
 export interface ImportTarget {
   number: number;
@@ -123,11 +131,7 @@ export function ImportQuestionsDialog({ target, onAdd, onClose }: ImportQuestion
     startOver();
     const found = {
       format: format ? undefined : QUESTION_INTERCHANGE_MESSAGES.formatRequired,
-      file: !file
-        ? QUESTION_INTERCHANGE_MESSAGES.fileRequired
-        : file.size > QUESTION_FILE_LIMITS.maxBytes
-          ? QUESTION_INTERCHANGE_MESSAGES.tooLarge
-          : undefined,
+      file: fileProblem(file),
     };
     setErrors(found);
     if (found.format || found.file || !file || !format) return;
@@ -164,14 +168,12 @@ export function ImportQuestionsDialog({ target, onAdd, onClose }: ImportQuestion
           <Button variant="secondary" onClick={close} disabled={parse.isPending}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant={preview ? 'secondary' : 'primary'}
-            loading={parse.isPending}
-          >
-            Preview
-          </Button>
+          {!preview && (
+            // Once shown, a preview stays until the file or the format changes.
+            <Button type="submit" form={formId} loading={parse.isPending}>
+              Preview
+            </Button>
+          )}
           {preview && (
             <Button onClick={add} disabled={!fits}>
               {`Add ${plural(count, 'question')} to ${label}`}
@@ -182,7 +184,7 @@ export function ImportQuestionsDialog({ target, onAdd, onClose }: ImportQuestion
     >
       <form id={formId} onSubmit={onPreview} noValidate className="space-y-4 text-sm">
         <p className="text-slate-600">
-          {`Questions of the type this section holds (${QUESTION_TYPE_LABELS[target.questionType]}) are added after its written ones. The wizard then checks them as it checks a question typed in.`}
+          {`This section holds ${QUESTION_TYPE_LABELS[target.questionType]} questions: those of the file are added after the ones already written, and the wizard checks them as it checks a question typed in.`}
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <Dropdown

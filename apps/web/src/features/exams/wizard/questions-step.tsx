@@ -178,7 +178,9 @@ const QuestionGroup = memo(function QuestionGroup({
             onClick={() => setImporting(true)}
           >
             <FileUp aria-hidden="true" className="size-4" />
-            Import questions
+            {/* A phone keeps the room for the section's name. */}
+            <span className="sm:hidden">Import</span>
+            <span className="hidden sm:inline">Import questions</span>
           </Button>
         }
       />
