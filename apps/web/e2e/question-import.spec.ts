@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import { validExamPayload } from '@examiq/contracts/test-support';
 import { expect, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
+import { admin } from './support/accounts';
+import { adminCreator, apiSignIn, signIn } from './support/session';
 import {
   addSection,
   chooseAudience,
@@ -9,10 +12,13 @@ import {
   next,
   openWizard,
   question,
+  stepButton,
 } from './support/wizard';
 
 const RUN = Date.now().toString(36);
-const GIFT_FILE = new URL('./fixtures/data-structures.gift', import.meta.url).pathname;
+const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
+const GIFT_FILE = fixture('data-structures.gift');
+const AIKEN_FILE = fixture('search-trees.txt');
 
 test('an admin imports a GIFT file into a section, publishes the exam and exports its questions as GIFT', async ({
   page,
@@ -91,4 +97,64 @@ test('an admin imports a GIFT file into a section, publishes the exam and export
   expect(gift).toContain('Which structure serves print jobs in the order they arrive?');
   expect(gift).toMatch(/=Queue/);
   await expectAccessibleAtBothWidths(page, 'Exam page with its question export');
+});
+
+test('an admin imports an Aiken file into a draft exam, completes the questions and saves it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { audience } = await createMasterData(request, 2035);
+  const create = await adminCreator(request);
+  const { exam } = await create('create-exam', {
+    ...validExamPayload(audience),
+    examTitle: `Search Trees Draft ${RUN}`,
+  });
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/admin/exam/${exam._id}/edit`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Exam' })).toBeVisible();
+  await stepButton(page, 'Questions').click();
+
+  await page.getByRole('button', { name: 'Import questions into section 1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import questions into Section 1' });
+  await dialog.getByLabel('Question file').setInputFiles(AIKEN_FILE);
+  // A .txt file may be GIFT or Aiken: the admin says which.
+  await expect(dialog.getByLabel('Format')).toHaveValue('');
+  await dialog.getByLabel('Format').selectOption({ label: 'Aiken' });
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+
+  // Aiken has no explanations, which the wizard requires: the questions come to be completed.
+  await expect(dialog.getByRole('status')).toHaveText('0 questions ready to add, 2 to complete');
+  await expect(dialog.getByText('Explanation is required')).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Add 2 questions to Multiple choice' }).click();
+
+  await expect(stepButton(page, 'Questions')).toHaveAccessibleDescription('Incomplete');
+  await expect(page.getByRole('button', { name: 'Draft', exact: true })).toBeDisabled();
+  for (const number of [3, 4]) {
+    await question(page, 1, number)
+      .getByLabel('Explanation')
+      .fill('Covered in the lecture on search trees.');
+  }
+  await expect(question(page, 1, 4).getByLabel('Question Text')).toHaveValue(
+    'Which traversal of a binary search tree lists its keys in sorted order?',
+  );
+  const draft = page.getByRole('button', { name: 'Draft', exact: true });
+  await expect(draft).toBeEnabled();
+  await draft.click();
+  await expect(page.getByText('Exam saved as draft successfully!')).toBeVisible();
+
+  const { tokens } = await apiSignIn(request, admin.email, admin.password);
+  const stored = await request.get(`/api/admin/get-exam/${exam._id}`, {
+    headers: { Authorization: `Bearer ${tokens.accessToken}` },
+  });
+  const { examSections, questions } = (await stored.json()).data.exam;
+  expect(examSections[0].totalQuestions).toBe(4);
+  expect(questions[0].slice(2)).toMatchObject([
+    {
+      questionText: 'Which tree keeps every left child smaller than its parent?',
+      options: [{ text: 'Binary search tree', isCorrect: true }, { isCorrect: false }, {}],
+    },
+    { order: 4, explanation: 'Covered in the lecture on search trees.' },
+  ]);
 });

@@ -2,11 +2,14 @@ import { type APIRequestContext, expect, type Locator, type Page } from '@playwr
 import { admin } from './accounts';
 import { adminCreator, signIn } from './session';
 
-// The wizard specs' batches end in 2040 and each spec starts its own at another year (exams
-// 2036-2038, question import 2039); other specs create theirs meanwhile.
+// The wizard specs' batches end in 2040 and each test starts its own at another year (exams
+// 2036-2038, question import 2035 and 2039); other specs create theirs meanwhile.
 const END_YEAR = 2040;
 
-/** A batch (startYear-2040) with one course, branch and two sections, made through the API. */
+/**
+ * A batch (startYear-2040) with one course, branch and two sections, made through the API: the
+ * batch's name as the wizard lists it, and the ids an exam made through the API needs.
+ */
 export async function createMasterData(request: APIRequestContext, startYear: number) {
   const create = await adminCreator(request);
   const { _id: batchId } = await create('create-batch', { startYear, endYear: END_YEAR });
@@ -23,9 +26,12 @@ export async function createMasterData(request: APIRequestContext, startYear: nu
     name: 'Computer Science',
     code: 'CSE',
   });
-  await create('create-section', { branchId, name: 'A', capacity: 60 });
+  const { _id: sectionA } = await create('create-section', { branchId, name: 'A', capacity: 60 });
   await create('create-section', { branchId, name: 'B', capacity: 60 });
-  return { batch: `${startYear}-${END_YEAR}` };
+  return {
+    batch: `${startYear}-${END_YEAR}`,
+    audience: { batchId, courseId, branchId, sectionIds: [sectionA] },
+  };
 }
 
 function steps(page: Page) {
