@@ -47,14 +47,14 @@ const parsed: ParseQuestionsData = {
   format: 'gift',
   questions: [
     mcq(1, 'Which structure removes the newest item first?', 'Stack'),
-    mcq(2, 'Which structure serves a print spooler best?', 'Queue'),
+    mcq(5, 'Which structure serves a print spooler best?', 'Queue'),
     trueFalse,
   ],
   incomplete: [
     {
-      question: 5,
+      question: 2,
       draft: {
-        ...mcq(5, 'Which structure keeps its items sorted by priority?', 'Heap'),
+        ...mcq(2, 'Which structure keeps its items sorted by priority?', 'Heap'),
         explanation: '',
       },
       errors: { explanation: 'Explanation is required' },
@@ -218,10 +218,12 @@ describe('ImportQuestionsDialog', () => {
     );
     expect(within(added).getAllByText('(correct answer)')).toHaveLength(3);
     expect(items[0]).toHaveTextContent('Stack (correct answer)');
-    expect(items.at(-1)).toHaveTextContent(
-      '3. Which structure keeps its items sorted by priority?(2 marks, easy)',
+    // In file order, the one to complete with what it misses.
+    expect(items[1]).toHaveTextContent(
+      '2. Which structure keeps its items sorted by priority?(2 marks, easy)',
     );
-    expect(items.at(-1)).toHaveTextContent('To complete in the wizard:Explanation is required');
+    expect(items[1]).toHaveTextContent('To complete in the wizard:Explanation is required');
+    expect(items[2]).toHaveTextContent('3. Which structure serves a print spooler best?');
 
     const notAdded = within(dialog).getByRole('region', { name: 'Not added' });
     expect(notAdded).toHaveTextContent(
@@ -286,13 +288,13 @@ describe('ImportQuestionsDialog', () => {
     expect(questions[1]?.map((question) => [question.order, question.questionText])).toEqual([
       [1, 'Which structure is a tree kept in an array?'],
       [2, 'Which structure removes the newest item first?'],
-      [3, 'Which structure serves a print spooler best?'],
-      [4, 'Which structure keeps its items sorted by priority?'],
+      [3, 'Which structure keeps its items sorted by priority?'],
+      [4, 'Which structure serves a print spooler best?'],
     ]);
-    expect(questions[1]?.[3]?.explanation).toBe('');
+    expect(questions[1]?.[2]?.explanation).toBe('');
     const section = screen.getByRole('region', { name: /^Section 2/ });
     await waitFor(() => expect(within(section).getAllByTestId('question-card')).toHaveLength(4));
-    expect(within(section).getAllByLabelText('Question Text')[2]).toHaveValue(
+    expect(within(section).getAllByLabelText('Question Text')[3]).toHaveValue(
       'Which structure serves a print spooler best?',
     );
   });
