@@ -75,23 +75,19 @@ export const QUESTION_INTERCHANGE_MESSAGES = {
   unreadableQuestion: (detail: string) => `This question could not be read: ${detail}`,
   // Kept, with something left out that the admin should know about.
   answerFeedbackDropped: 'Feedback on single answers is not imported',
+  formattingDropped: 'Formatting (bold, italics, lists, links, tables) is imported as plain text',
 } as const;
 
 // --- Requests ---------------------------------------------------------------------------------
 
-export const questionImportFormatSchema = z.enum(QUESTION_IMPORT_FORMATS, {
-  error: (issue) =>
-    issue.input === undefined || issue.input === ''
-      ? QUESTION_INTERCHANGE_MESSAGES.formatRequired
-      : QUESTION_INTERCHANGE_MESSAGES.formatInvalid,
-});
+/** A format left out reads as not chosen; any other value as not one of the list. */
+const formatError = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === ''
+    ? QUESTION_INTERCHANGE_MESSAGES.formatRequired
+    : QUESTION_INTERCHANGE_MESSAGES.formatInvalid;
 
-export const questionExportFormatSchema = z.enum(QUESTION_EXPORT_FORMATS, {
-  error: (issue) =>
-    issue.input === undefined || issue.input === ''
-      ? QUESTION_INTERCHANGE_MESSAGES.formatRequired
-      : QUESTION_INTERCHANGE_MESSAGES.formatInvalid,
-});
+export const questionImportFormatSchema = z.enum(QUESTION_IMPORT_FORMATS, { error: formatError });
+export const questionExportFormatSchema = z.enum(QUESTION_EXPORT_FORMATS, { error: formatError });
 
 /** The text fields of the multipart body of POST /admin/parse-questions (beside `file`). */
 export const parseQuestionsFieldsSchema = z.object({ format: questionImportFormatSchema });
@@ -144,7 +140,7 @@ export type IncompleteQuestion = z.infer<typeof incompleteQuestionSchema>;
 
 /**
  * `questions` pass the exam contract's question schema as they are (the wizard adds them as
- * they are), numbered 1..n in `order` as they stood in the file. `incomplete` failed it and are
+ * they are). `order` numbers the questions returned, ready and incomplete, 1..n in file order. `incomplete` failed it and are
  * not in `questions`; `warnings` say what was skipped outright or left out of a kept question.
  */
 export const parseQuestionsDataSchema = z.object({

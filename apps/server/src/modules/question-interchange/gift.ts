@@ -11,6 +11,7 @@ import {
   acceptedAnswersOf,
   draftOf,
   fieldsOfTags,
+  holdsMarkup,
   optionsOf,
   QuestionReader,
   type ReadQuestion,
@@ -26,12 +27,8 @@ import {
  */
 const MODEL_ANSWER_COMMENT = '// model answer: ';
 
-/** Moodle's auto-format is plain text that may hold HTML; only markup makes it HTML. */
 function isHtml(text: TextFormat): boolean {
-  return (
-    text.format === 'html' ||
-    (text.format === 'moodle' && /<\/?[a-z][a-z0-9]*\b[^>]*>/i.test(text.text))
-  );
+  return text.format === 'html' || (text.format === 'moodle' && holdsMarkup(text.text));
 }
 
 function readText(reader: QuestionReader, text: TextFormat | null | undefined): string {

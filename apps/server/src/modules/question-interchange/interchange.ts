@@ -40,12 +40,21 @@ export class QuestionReader {
 
   constructor(readonly title?: string) {}
 
-  /** Plain text of a field written as HTML or as plain text, noting images and formulas. */
+  /**
+   * Plain text of a field written as HTML or as plain text: images and formulas refuse the
+   * question, formatting is noted as it is dropped.
+   */
   text(raw: string | undefined, html: boolean): string {
     const value = raw ?? '';
     if (IMAGE.test(value)) this.skip.add(MESSAGES.images);
     if (FORMULA.test(value)) this.skip.add(MESSAGES.formulas);
-    return html ? htmlToText(value) : value.trim();
+    if (!html) return value.trim();
+    if (FORMATTING_TAG.test(value)) this.formatting();
+    return htmlToText(value);
+  }
+
+  formatting(): void {
+    this.notes.add(MESSAGES.formattingDropped);
   }
 
   refuse(reason: string): ReadQuestion {
@@ -73,6 +82,15 @@ export class QuestionReader {
   }
 }
 
+/** Markup whose look is lost in plain text; paragraphs and line breaks become new lines. */
+export const FORMATTING_TAGS = new Set(
+  'b strong i em u s sub sup a ul ol li table code pre blockquote'.split(' '),
+);
+const FORMATTING_TAG = new RegExp(`<(?:${[...FORMATTING_TAGS].join('|')})\\b`, 'i');
+
+/** Moodle's auto-format is plain text that may hold HTML: markup in it makes it HTML. */
+export const holdsMarkup = (text: string) => /<\/?[a-z][a-z0-9]*\b[^>]*>/i.test(text);
+
 const IMAGE = /<img\b|<picture\b|<svg\b|<object\b|<video\b|<audio\b|@@PLUGINFILE@@/i;
 /** TeX as Moodle's and MathJax's filters read it, and MathML. */
 const FORMULA = /\$\$|\\\(|\\\[|\[tex\]|<(?:m:)?math\b/i;
@@ -86,7 +104,7 @@ const NAMED_ENTITIES: Record<string, string> = {
   nbsp: ' ',
 };
 
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name.startsWith('#x') || name.startsWith('#X'))
       return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
@@ -96,7 +114,7 @@ export function decodeEntities(text: string): string {
 }
 
 /** Paragraphs and line breaks become new lines; other markup is dropped, its text kept. */
-export function htmlToText(html: string): string {
+function htmlToText(html: string): string {
   const text = html
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(?:p|div|li|h[1-6]|tr)>/gi, '\n')
@@ -104,18 +122,6 @@ export function htmlToText(html: string): string {
   return decodeEntities(text)
     .replace(/[ \t]+\n/g, '\n')
     .trim();
-}
-
-/** Text as HTML paragraphs, one per line, for formats whose texts are HTML. */
-export function textToHtml(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => `<p>${escapeHtml(line)}</p>`)
-    .join('');
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 type DraftFields = Partial<Omit<QuestionDraft, 'questionType' | 'order'>>;
@@ -175,7 +181,7 @@ export function acceptedAnswersOf(question: { sampleAnswer: string; keywords: st
  * Difficulty and, where a format has no place for them, marks, word limits and keywords travel
  * as tags (GIFT and Moodle XML have question tags): `difficulty-hard`, `marks-2`, `min-words-150`.
  */
-export const TAG = {
+const TAG = {
   difficulty: (difficulty: Difficulty) => `difficulty-${difficulty.toLowerCase()}`,
   marks: (marks: number) => `marks-${marks}`,
   minWords: (count: number) => `min-words-${count}`,
@@ -235,13 +241,18 @@ export function wrongFormat(format: QuestionImportFormat): never {
 export const isZip = (bytes: Uint8Array) =>
   bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
-/** Bytes as text: UTF-8 with or without its byte order mark; anything else is unreadable. */
+/**
+ * Bytes as text: UTF-8 with or without its byte order mark. Anything else is unreadable, and so
+ * is text holding NUL, which no text format has and the database cannot store.
+ */
 export function decodeText(bytes: Uint8Array): string {
+  let text: string;
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     return unreadable();
   }
+  return text.includes('\u0000') ? unreadable() : text;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   acceptedAnswersOf,
   draftOf,
   fieldsOfTags,
+  holdsMarkup,
   optionsOf,
   QuestionReader,
   type ReadQuestion,
@@ -28,7 +29,12 @@ import {
 function readField(reader: QuestionReader, field: unknown): string {
   const node = field as XmlNode | undefined;
   if (listOf(node?.file).length > 0) reader.refuseIf(true, MESSAGES.images);
-  return reader.text(textOf(node?.text), attribute(node, 'format') === 'html');
+  const text = textOf(node?.text);
+  const format = attribute(node, 'format');
+  return reader.text(
+    text,
+    format === 'html' || (format === 'moodle_auto_format' && holdsMarkup(text)),
+  );
 }
 
 function wholeNumber(value: unknown): number | undefined {

@@ -11,6 +11,7 @@ import type { ExportedExam } from './exported-exam';
 import {
   decodeText,
   draftOf,
+  FORMATTING_TAGS,
   isZip,
   QuestionReader,
   type ReadQuestion,
@@ -64,7 +65,7 @@ const BLOCKS = new Set(['p', 'div', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 't
 const IMAGES = new Set(['img', 'picture', 'svg', 'object', 'video', 'audio']);
 const isInteraction = (name: string) => name.endsWith('-interaction');
 const interactionType = (name: string) => name.replace(/^qti-|-interaction$/g, '');
-/** Where a text entry sits inside a sentence, the sentence shows its blank. */
+/** Where a text entry sits inside a sentence, the question's text shows its blank. */
 const BLANK = '_____';
 
 /**
@@ -80,15 +81,18 @@ function contentText(reader: QuestionReader, nodes: OrderedNode[]): string {
         if (IMAGES.has(name)) reader.refuseIf(true, MESSAGES.images);
         if (name === 'math') reader.refuseIf(true, MESSAGES.formulas);
         if (name === 'br') return '\n';
+        if (FORMATTING_TAGS.has(name)) reader.formatting();
         if (name === 'qti-text-entry-interaction') return BLANK;
         if (isInteraction(name) || name === 'qti-simple-choice') return '';
         const inner = walk(childrenOf(node));
         return BLOCKS.has(name) ? `${inner}\n` : inner;
       })
       .join('');
+  // A text entry alone on its line is the answer box, not a blank within a sentence.
   const text = walk(nodes)
     .split('\n')
     .map((line) => line.trim())
+    .filter((line) => line !== BLANK)
     .join('\n')
     .trim();
   return reader.text(text, false);
@@ -135,7 +139,7 @@ function marksOf(item: OrderedNode[]): number | undefined {
 }
 
 /** What the content package's metadata says of an item (LOM keywords and difficulty). */
-export interface ItemMetadata {
+interface ItemMetadata {
   keywords: string[];
   difficulty?: Difficulty;
 }
@@ -373,8 +377,9 @@ function interactionOf(question: Question) {
             })),
           },
         },
+        // A text entry is inline content: it sits in a paragraph of its own.
         body: {
-          'qti-text-entry-interaction': { '@': { 'response-identifier': 'RESPONSE' } },
+          p: { 'qti-text-entry-interaction': { '@': { 'response-identifier': 'RESPONSE' } } },
         },
         template: 'map_response',
       };
@@ -414,7 +419,10 @@ function itemXml(question: Question, identifier: string, title: string): string 
       floatOutcome('MAXSCORE', question.marks),
       { '@': { identifier: 'FEEDBACK', cardinality: 'single', 'base-type': 'identifier' } },
     ],
-    'qti-item-body': { ...paragraphs(question.questionText), ...body },
+    'qti-item-body':
+      'p' in body
+        ? { p: [...question.questionText.split('\n'), body.p] }
+        : { ...paragraphs(question.questionText), ...body },
     ...(template
       ? { 'qti-response-processing': { '@': { template: `${TEMPLATES}/${template}.xml` } } }
       : {}),

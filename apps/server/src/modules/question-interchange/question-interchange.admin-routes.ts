@@ -26,7 +26,7 @@ const TAGS = ['question-interchange'];
 
 /** The file and the format field of the upload, whichever order the client sent them in. */
 async function uploadOf(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new ApiError(415, MESSAGES.notMultipart);
+  if (!request.isMultipart()) throw new ApiError(400, MESSAGES.notMultipart);
   const fields: Record<string, unknown> = {};
   let file: Buffer | undefined;
   try {
@@ -81,7 +81,7 @@ export const questionInterchangeAdminRoutes: FastifyPluginAsyncZod<{
         consumes: ['multipart/form-data'],
         response: {
           200: successResponse(parseQuestionsDataSchema),
-          ...errorResponses(400, 401, 403, 413, 415),
+          ...errorResponses(400, 401, 403, 413),
         },
       },
     },

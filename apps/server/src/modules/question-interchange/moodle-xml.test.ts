@@ -1,0 +1,111 @@
+import { QUESTION_INTERCHANGE_MESSAGES as MESSAGES } from '@examiq/contracts';
+import { describe, expect, it } from 'vitest';
+import { writeMoodleXml } from './moodle-xml';
+import { parseQuestionFile } from './question-interchange.service';
+import { fixture, questionsInFileOrder, trickyExam } from './test-support';
+
+const parseXml = (text: string) => parseQuestionFile('moodle-xml', Buffer.from(text));
+
+describe('Moodle XML', () => {
+  it('maps a file as Moodle exports it, passing over its category', () => {
+    const data = parseQuestionFile('moodle-xml', fixture('moodle-export.xml'));
+    expect(data.questions).toEqual([
+      {
+        questionType: 'MCQ',
+        questionText: 'How many layers does the OSI model have?',
+        marks: 2,
+        order: 1,
+        difficulty: 'HARD',
+        explanation:
+          'Physical, data link, network, transport, session, presentation & application.',
+        options: [
+          { text: 'Five', isCorrect: false },
+          { text: 'Seven', isCorrect: true },
+          { text: 'Nine', isCorrect: false },
+        ],
+      },
+      {
+        questionType: 'TRUE_FALSE',
+        questionText: 'UDP guarantees that datagrams arrive in order.',
+        marks: 1,
+        order: 2,
+        difficulty: 'MEDIUM',
+        explanation: 'UDP guarantees neither delivery nor order; TCP does both.',
+        options: [
+          { text: 'True', isCorrect: false },
+          { text: 'False', isCorrect: true },
+        ],
+      },
+      {
+        questionType: 'SHORT_ANSWER',
+        questionText: 'Which IPv4 address is the loopback address?',
+        marks: 2,
+        order: 3,
+        difficulty: 'MEDIUM',
+        explanation: '127.0.0.1, in the 127.0.0.0/8 block reserved for loopback.',
+        sampleAnswer: '127.0.0.1 (localhost)',
+        keywords: ['127.0.0.1'],
+      },
+      {
+        questionType: 'LONG_ANSWER',
+        questionText: 'Explain the TCP three-way handshake.',
+        marks: 5,
+        order: 4,
+        difficulty: 'MEDIUM',
+        explanation: 'See chapter 3 of the course notes.',
+        modelAnswer:
+          "The client sends SYN, the server answers SYN-ACK, and the client confirms with ACK; both sides then know each other's initial sequence numbers.",
+        minWordCount: 100,
+        maxWordCount: 400,
+        keywords: ['tcp', 'handshake'],
+      },
+    ]);
+    expect(data.warnings).toEqual([
+      { question: 1, title: 'OSI layers', message: MESSAGES.formattingDropped, skipped: false },
+      {
+        question: 2,
+        title: 'UDP delivery',
+        message: MESSAGES.answerFeedbackDropped,
+        skipped: false,
+      },
+      { question: 5, title: 'Ports', message: MESSAGES.unsupportedType('match'), skipped: true },
+      {
+        question: 6,
+        title: 'Routing protocols',
+        message: MESSAGES.multipleCorrect,
+        skipped: true,
+      },
+      { question: 7, title: 'Topology diagram', message: MESSAGES.images, skipped: true },
+      { question: 8, title: 'Subnet mask', message: MESSAGES.formulas, skipped: true },
+      { question: 9, title: 'DNS port', message: MESSAGES.partialCredit, skipped: true },
+    ]);
+  });
+
+  it('gives back the same questions from a file it wrote', () => {
+    expect(parseXml(writeMoodleXml(trickyExam))).toEqual({
+      format: 'moodle-xml',
+      questions: questionsInFileOrder(trickyExam),
+      incomplete: [],
+      warnings: [],
+    });
+  });
+
+  it('writes the marks as the default grade and the model answer as information for graders', () => {
+    const text = writeMoodleXml(trickyExam);
+    expect(text).toContain('<defaultgrade>10</defaultgrade>');
+    expect(text).toContain('<minwordlimit>120</minwordlimit>');
+    expect(text).toContain('<graderinfo format="plain_text">');
+    expect(text).toContain('&lt;never&gt; &amp; {always}');
+  });
+
+  it('refuses XML that is not a quiz, broken XML and a file of another format', () => {
+    expect(() => parseXml('<?xml version="1.0"?><manifest/>')).toThrow(
+      MESSAGES.wrongFormat('moodle-xml'),
+    );
+    expect(() => parseXml('<quiz><question type="truefalse"></quiz>')).toThrow(MESSAGES.unreadable);
+    expect(() => parseXml('::Q::Is it?{T}')).toThrow(MESSAGES.wrongFormat('moodle-xml'));
+    expect(() => parseXml('<quiz><question type="category"/></quiz>')).toThrow(
+      MESSAGES.noQuestions,
+    );
+  });
+});

@@ -1,0 +1,186 @@
+import { QUESTION_INTERCHANGE_MESSAGES as MESSAGES } from '@examiq/contracts';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { writeQtiPackage } from './qti';
+import { parseQuestionFile } from './question-interchange.service';
+import { fixture, questionsInFileOrder, trickyExam, zippedFixture } from './test-support';
+
+const parseQti = (bytes: Uint8Array | string) =>
+  parseQuestionFile('qti', typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
+
+describe('QTI 3.0', () => {
+  it('reads a single choice item, its prompt after the body text and its marks from SCORE', () => {
+    const data = parseQti(fixture('qti-choice-item.xml'));
+    expect(data.questions).toEqual([
+      {
+        questionType: 'MCQ',
+        questionText: 'Look at the text in the picture.\nWhat does it say?',
+        marks: 2,
+        order: 1,
+        difficulty: 'MEDIUM',
+        explanation: 'Airport signs ask travellers never to leave their bags.',
+        options: [
+          { text: 'You must stay with your luggage at all times.', isCorrect: true },
+          { text: 'Do not let someone else look after your luggage.', isCorrect: false },
+          { text: 'Remember your luggage when you leave.', isCorrect: false },
+        ],
+      },
+    ]);
+  });
+
+  it('reads several items of one file: true/false, text entry, essay, and what it skips', () => {
+    const data = parseQti(fixture('qti-items.xml'));
+    expect(data.questions).toEqual([
+      {
+        questionType: 'TRUE_FALSE',
+        questionText: 'Water boils at 90 degrees Celsius at sea level.',
+        marks: 1,
+        order: 1,
+        difficulty: 'MEDIUM',
+        explanation: 'It boils at 100 degrees Celsius at sea level.',
+        options: [
+          { text: 'True', isCorrect: false },
+          { text: 'False', isCorrect: true },
+        ],
+      },
+      {
+        questionType: 'SHORT_ANSWER',
+        questionText: 'The capital of Norway is _____.',
+        marks: 2,
+        order: 2,
+        difficulty: 'MEDIUM',
+        explanation: 'Oslo has been the capital since 1814.',
+        sampleAnswer: 'Oslo is the capital',
+        keywords: ['Oslo', 'oslo'],
+      },
+    ]);
+    expect(data.incomplete).toEqual([
+      {
+        question: 3,
+        title: 'Climate',
+        draft: expect.objectContaining({
+          questionType: 'LONG_ANSWER',
+          questionText: 'Describe how the Gulf Stream shapes the climate of Norway.',
+        }),
+        errors: {
+          explanation: 'Explanation is required',
+          modelAnswer: 'Model answer is required',
+          keywords: 'At least one keyword is required',
+        },
+      },
+    ]);
+    expect(data.warnings).toEqual([
+      { question: 4, title: 'Nordic capitals', message: MESSAGES.multipleCorrect, skipped: true },
+      {
+        question: 5,
+        title: 'Order the rivers',
+        message: MESSAGES.unsupportedType('order'),
+        skipped: true,
+      },
+      { question: 6, title: 'Area of a circle', message: MESSAGES.formulas, skipped: true },
+    ]);
+  });
+
+  it("reads a content package in its manifest's order, with LOM difficulty and keywords", () => {
+    const data = parseQti(zippedFixture('qti-package'));
+    expect(data.warnings).toEqual([]);
+    expect(data.questions).toEqual([
+      {
+        questionType: 'MCQ',
+        questionText: 'Which is the largest ocean on Earth?',
+        marks: 3,
+        order: 1,
+        difficulty: 'EASY',
+        explanation: 'The Pacific covers about a third of the planet.',
+        options: [
+          { text: 'Atlantic', isCorrect: false },
+          { text: 'Pacific', isCorrect: true },
+          { text: 'Indian', isCorrect: false },
+        ],
+      },
+      {
+        questionType: 'LONG_ANSWER',
+        questionText: 'Explain the thermohaline circulation.',
+        marks: 10,
+        order: 2,
+        difficulty: 'HARD',
+        explanation: 'Differences in temperature and salinity drive deep currents.',
+        modelAnswer:
+          'Cold, salty water sinks near the poles and spreads along the ocean floor, while warm surface water flows poleward to replace it, moving heat around the globe.',
+        minWordCount: 150,
+        maxWordCount: 500,
+        keywords: ['currents', 'salinity'],
+      },
+    ]);
+  });
+
+  it('reads formatted text as plain text and says its formatting is dropped', () => {
+    const item = `<qti-assessment-item identifier="f" title="Formatted">
+      <qti-response-declaration identifier="R" cardinality="single" base-type="identifier">
+        <qti-correct-response><qti-value>A</qti-value></qti-correct-response>
+      </qti-response-declaration>
+      <qti-item-body>
+        <p>Which ocean is the <strong>largest</strong>?<br/>Choose one.</p>
+        <qti-choice-interaction response-identifier="R" max-choices="1">
+          <qti-simple-choice identifier="A">Pacific</qti-simple-choice>
+          <qti-simple-choice identifier="B">Arctic</qti-simple-choice>
+        </qti-choice-interaction>
+      </qti-item-body>
+    </qti-assessment-item>`;
+    const data = parseQti(item);
+    expect(data.incomplete[0]?.draft.questionText).toBe('Which ocean is the largest?\nChoose one.');
+    expect(data.warnings).toEqual([
+      { question: 1, title: 'Formatted', message: MESSAGES.formattingDropped, skipped: false },
+    ]);
+  });
+
+  it('gives back the same questions from a package it wrote', () => {
+    expect(parseQti(writeQtiPackage(trickyExam))).toEqual({
+      format: 'qti',
+      questions: questionsInFileOrder(trickyExam),
+      incomplete: [],
+      warnings: [],
+    });
+  });
+
+  it('writes a manifest, a test with a section per exam section, and an item per question', () => {
+    const files = unzipSync(writeQtiPackage(trickyExam));
+    expect(Object.keys(files).sort()).toEqual([
+      'imsmanifest.xml',
+      'items/item-1-1.xml',
+      'items/item-1-2.xml',
+      'items/item-2-1.xml',
+      'items/item-3-1.xml',
+      'items/item-3-2.xml',
+      'items/item-4-1.xml',
+      'tests/test.xml',
+    ]);
+    const test = strFromU8(files['tests/test.xml'] as Uint8Array);
+    expect(test).toContain('<qti-assessment-section identifier="section-2" title="True or false"');
+    const item = strFromU8(files['items/item-1-1.xml'] as Uint8Array);
+    expect(item).toContain('<qti-value>choice-2</qti-value>');
+    expect(item).toContain('xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0"');
+  });
+
+  it('refuses a test whose items are in other files, a package without a manifest, other files', () => {
+    const test =
+      '<qti-assessment-test identifier="t" title="T"><qti-test-part identifier="p" navigation-mode="linear" submission-mode="individual"><qti-assessment-section identifier="s" title="S" visible="true"><qti-assessment-item-ref identifier="i" href="i.xml"/></qti-assessment-section></qti-test-part></qti-assessment-test>';
+    expect(() => parseQti(test)).toThrow(MESSAGES.qtiTestWithoutItems);
+    expect(() => parseQti(zipSync({ 'item.xml': strToU8('<x/>') }))).toThrow(
+      MESSAGES.wrongFormat('qti'),
+    );
+    expect(() => parseQti(fixture('moodle-export.xml'))).toThrow(MESSAGES.wrongFormat('qti'));
+    expect(() => parseQti('::Q::Is it?{T}')).toThrow(MESSAGES.wrongFormat('qti'));
+    expect(() => parseQti(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]))).toThrow(
+      MESSAGES.unreadable,
+    );
+  });
+
+  it('refuses a package that would unpack to more than 50 MB', () => {
+    const bomb = zipSync({
+      'imsmanifest.xml': strToU8('<manifest/>'),
+      'padding.xml': new Uint8Array(51 * 1024 * 1024),
+    });
+    expect(() => parseQti(bomb)).toThrow(MESSAGES.tooLarge);
+  });
+});

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import {
+  QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
+  parseQuestionsDataSchema,
+  QUESTION_FILE_LIMITS,
+  successResponse,
+  VALIDATION_FAILED_MESSAGE,
+} from '@examiq/contracts';
+import { validExamPayload } from '@examiq/contracts/test-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { TEST_ENGINE } from '../../test/database';
+import { expectError } from '../../test/errors';
+import { createAudience, examsClient } from '../../test/exams';
+import { masterDataClient } from '../../test/master-data';
+import { bearer, createSignedInUser, type SignedInUser } from '../../test/users';
+import { fixture, zippedFixture } from './test-support';
+
+let t: TestApp;
+let admin: SignedInUser;
+/** A draft with a section of each question type, as the wizard saves one. */
+let exam: { _id: string; examId: string };
+let payload: ReturnType<typeof validExamPayload>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createSignedInUser(t.app, t.database.db, 'admin');
+  const audience = await createAudience(masterDataClient(t.app, admin.accessToken), 2024, 1);
+  payload = validExamPayload(audience);
+  exam = await examsClient(t.app, admin.accessToken).exam(payload);
+});
+afterAll(() => t.close());
+
+const parsedResponse = successResponse(parseQuestionsDataSchema).strict();
+
+interface Upload {
+  format?: string;
+  file?: { bytes: Uint8Array | string; name: string };
+}
+
+function parseQuestions({ format, file }: Upload) {
+  const form = new FormData();
+  if (format !== undefined) form.append('format', format);
+  if (file) form.append('file', new Blob([file.bytes]), file.name);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/parse-questions',
+    headers: bearer(admin.accessToken),
+    payload: form,
+  });
+}
+
+const exportQuestions = (examId: string, format: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/admin/export-exam-questions/${examId}?format=${format}`,
+    headers: bearer(admin.accessToken),
+  });
+
+describe(`POST /api/admin/parse-questions on ${TEST_ENGINE}`, () => {
+  it.each([
+    ['gift', 'moodle-docs.gift', '4 questions ready to add, 8 skipped'],
+    ['moodle-xml', 'moodle-export.xml', '4 questions ready to add, 5 skipped'],
+    ['qti', 'qti-items.xml', '2 questions ready to add, 1 to complete, 3 skipped'],
+    ['aiken', 'aiken.txt', '0 questions ready to add, 2 to complete, 2 skipped'],
+  ])('reads a %s file and says what it found', async (format, name, message) => {
+    const response = await parseQuestions({ format, file: { bytes: fixture(name), name } });
+    expect(response.statusCode).toBe(200);
+    const body = parsedResponse.parse(response.json());
+    expect(body.message).toBe(message);
+    expect(body.data.format).toBe(format);
+  });
+
+  it('reads a QTI content package', async () => {
+    const response = await parseQuestions({
+      format: 'qti',
+      file: { bytes: zippedFixture('qti-package'), name: 'oceans.zip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(parsedResponse.parse(response.json()).data.questions).toHaveLength(2);
+  });
+
+  it('takes the format after the file as well as before it', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([fixture('aiken.txt')]), 'aiken.txt');
+    form.append('format', 'aiken');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/parse-questions',
+      headers: bearer(admin.accessToken),
+      payload: form,
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('asks for the format and the file, by field', async () => {
+    expectError(await parseQuestions({}), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { format: MESSAGES.formatRequired, file: MESSAGES.fileRequired },
+    });
+    const file = { bytes: fixture('aiken.txt'), name: 'aiken.txt' };
+    expectError(await parseQuestions({ format: 'docx', file }), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { format: MESSAGES.formatInvalid },
+    });
+  });
+
+  it('refuses an empty file, a file of another format, an unreadable one', async () => {
+    const upload = (format: string, bytes: Uint8Array | string) =>
+      parseQuestions({ format, file: { bytes, name: 'questions' } });
+    expectError(await upload('gift', ''), 400, { message: MESSAGES.fileEmpty });
+    expectError(await upload('gift', fixture('moodle-export.xml')), 400, {
+      message: MESSAGES.wrongFormat('gift'),
+    });
+    expectError(await upload('moodle-xml', fixture('moodle-docs.gift')), 400, {
+      message: MESSAGES.wrongFormat('moodle-xml'),
+    });
+    expectError(await upload('aiken', zippedFixture('qti-package')), 400, {
+      message: MESSAGES.wrongFormat('aiken'),
+    });
+    expectError(await upload('moodle-xml', '<quiz><question></quiz>'), 400, {
+      message: MESSAGES.unreadable,
+    });
+    expectError(await upload('gift', new Uint8Array([0xff, 0xfe, 0x00, 0x41])), 400, {
+      message: MESSAGES.unreadable,
+    });
+    expectError(await upload('aiken', 'Is it?\u0000\nA. Yes\nB. No\nANSWER: A\n'), 400, {
+      message: MESSAGES.unreadable,
+    });
+    expectError(await upload('gift', '// nothing but a comment\n'), 400, {
+      message: MESSAGES.noQuestions,
+    });
+  });
+
+  it(`refuses more than ${QUESTION_FILE_LIMITS.maxQuestions} questions`, async () => {
+    const question = 'Is this question number one of many?{T####It is one of many.}\n\n';
+    const response = await parseQuestions({
+      format: 'gift',
+      file: { bytes: question.repeat(QUESTION_FILE_LIMITS.maxQuestions + 1), name: 'many.gift' },
+    });
+    expectError(response, 400, { message: MESSAGES.tooManyQuestions });
+  });
+
+  it('stops reading a file over the size limit with 413', async () => {
+    const bytes = new Uint8Array(QUESTION_FILE_LIMITS.maxBytes + 1).fill(0x41);
+    const response = await parseQuestions({ format: 'gift', file: { bytes, name: 'big.gift' } });
+    expectError(response, 413, { message: MESSAGES.tooLarge });
+  });
+
+  it('refuses a body that is not multipart', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/parse-questions',
+      headers: bearer(admin.accessToken),
+      payload: { format: 'gift', file: '::Q::Is it?{T}' },
+    });
+    expectError(response, 400, { message: MESSAGES.notMultipart });
+  });
+});
+
+describe(`GET /api/admin/export-exam-questions/{examId} on ${TEST_ENGINE}`, () => {
+  /** The draft's questions as a file read back gives them: in section order, numbered 1..n. */
+  const expectedQuestions = () =>
+    payload.questions.flat().map((question, index) => ({ ...question, order: index + 1 }));
+
+  it.each([
+    ['gift', 'text/plain; charset=utf-8', 'questions.gift'],
+    ['moodle-xml', 'application/xml; charset=utf-8', 'questions.xml'],
+    ['qti', 'application/zip', 'qti.zip'],
+  ])('writes a %s file that reads back as the same questions', async (format, type, suffix) => {
+    const response = await exportQuestions(exam._id, format);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(type);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${exam.examId}-${suffix}"`,
+    );
+    const parsed = await parseQuestions({
+      format,
+      file: { bytes: response.rawPayload, name: `${exam.examId}-${suffix}` },
+    });
+    expect(parsed.statusCode).toBe(200);
+    const { data } = parsedResponse.parse(parsed.json());
+    expect(data.warnings).toEqual([]);
+    expect(data.incomplete).toEqual([]);
+    expect(data.questions).toEqual(expectedQuestions());
+  });
+
+  it('answers 404 for an exam that does not exist', async () => {
+    expectError(await exportQuestions(randomUUID(), 'gift'), 404, {
+      message: MESSAGES.examNotFound,
+    });
+  });
+
+  it('checks the exam id and the format', async () => {
+    expectError(await exportQuestions('not-an-id', 'gift'), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { examId: 'The exam id is not valid' },
+    });
+    expectError(await exportQuestions(exam._id, 'aiken'), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { format: MESSAGES.formatInvalid },
+    });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/export-exam-questions/${exam._id}`,
+      headers: bearer(admin.accessToken),
+    });
+    expectError(missing, 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { format: MESSAGES.formatRequired },
+    });
+  });
+});

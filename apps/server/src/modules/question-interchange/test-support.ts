@@ -1,0 +1,140 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { zipSync } from 'fflate';
+import type { ExportedExam } from './exported-exam';
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
+
+/** A fixture file's bytes, by its path under fixtures/. */
+export function fixture(name: string): Buffer {
+  return readFileSync(path.join(FIXTURES, name));
+}
+
+/** A folder of fixtures zipped as it stands, e.g. the QTI content package. */
+export function zippedFixture(folder: string): Uint8Array {
+  const root = path.join(FIXTURES, folder);
+  const files: Record<string, Uint8Array> = {};
+  const add = (directory: string) => {
+    for (const entry of readdirSync(directory)) {
+      const full = path.join(directory, entry);
+      if (statSync(full).isDirectory()) add(full);
+      else files[path.relative(root, full).split(path.sep).join('/')] = readFileSync(full);
+    }
+  };
+  add(root);
+  return zipSync(files);
+}
+
+const explanation = 'Explained in week 3: see the notes {page 4} & the "slides".';
+
+/**
+ * An exam whose texts hold what each format must escape: GIFT's ~ = # { } : and backslash, XML's
+ * < > & and quotes, line breaks, a short answer whose only keyword is its sample answer.
+ */
+export const trickyExam: ExportedExam = {
+  examId: 'EXM-2030-00001',
+  examTitle: 'Data Structures: mid-term',
+  sections: [
+    {
+      name: 'Choices',
+      questionType: 'MCQ',
+      questions: [
+        {
+          questionText: 'If a = b {and} b ~ c, is #a: a\\b <= c & "d"?\nAnswer on one line.',
+          questionType: 'MCQ',
+          marks: 3,
+          order: 1,
+          difficulty: 'HARD',
+          explanation,
+          options: [
+            { text: 'Yes: a = c', isCorrect: false },
+            { text: '<never> & {always}', isCorrect: true },
+            { text: '~maybe #3', isCorrect: false },
+          ],
+        },
+        {
+          questionText: 'Which structure gives O(1) average lookup?',
+          questionType: 'MCQ',
+          marks: 1,
+          order: 2,
+          difficulty: 'EASY',
+          explanation,
+          options: [
+            { text: 'Hash table', isCorrect: true },
+            { text: 'Linked list', isCorrect: false },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'True or false',
+      questionType: 'TRUE_FALSE',
+      questions: [
+        {
+          questionText: 'A queue is last in, first out.',
+          questionType: 'TRUE_FALSE',
+          marks: 1,
+          order: 1,
+          difficulty: 'MEDIUM',
+          explanation,
+          options: [
+            { text: 'True', isCorrect: false },
+            { text: 'False', isCorrect: true },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'Short answers',
+      questionType: 'SHORT_ANSWER',
+      questions: [
+        {
+          questionText: 'Define a binary search tree.',
+          questionType: 'SHORT_ANSWER',
+          marks: 2,
+          order: 1,
+          difficulty: 'MEDIUM',
+          explanation,
+          sampleAnswer: 'A binary tree whose in-order traversal is sorted.',
+          keywords: ['binary tree', 'sorted = ordered'],
+        },
+        {
+          questionText: 'Name the traversal that visits the root first.',
+          questionType: 'SHORT_ANSWER',
+          marks: 4,
+          order: 2,
+          difficulty: 'EASY',
+          explanation,
+          sampleAnswer: 'Pre-order traversal',
+          keywords: ['Pre-order traversal'],
+        },
+      ],
+    },
+    {
+      name: 'Essay',
+      questionType: 'LONG_ANSWER',
+      questions: [
+        {
+          questionText: 'Compare quicksort and merge sort.',
+          questionType: 'LONG_ANSWER',
+          marks: 10,
+          order: 1,
+          difficulty: 'HARD',
+          explanation,
+          modelAnswer:
+            'Both divide and conquer.\nMerge sort is stable with O(n log n) worst case; quicksort sorts in place & is O(n^2) at worst.',
+          minWordCount: 120,
+          maxWordCount: 600,
+          keywords: ['divide and conquer', 'stable'],
+        },
+      ],
+    },
+  ],
+};
+
+/** The exam's questions as a file read back should give them: in file order, numbered 1..n. */
+export function questionsInFileOrder(exam: ExportedExam) {
+  return exam.sections
+    .flatMap((section) => section.questions)
+    .map((question, index) => ({ ...question, order: index + 1 }));
+}
