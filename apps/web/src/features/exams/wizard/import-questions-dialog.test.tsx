@@ -34,7 +34,7 @@ const trueFalse: Question = {
   questionType: 'TRUE_FALSE',
   questionText: 'A queue removes the oldest item first.',
   marks: 1,
-  order: 3,
+  order: 4,
   difficulty: 'MEDIUM',
   explanation,
   options: [
@@ -43,16 +43,20 @@ const trueFalse: Question = {
   ],
 };
 
+/**
+ * A file of five: a question ready, one skipped, one to complete, two ready. `order` numbers the
+ * questions returned; a warning and an incomplete question name their place in the file.
+ */
 const parsed: ParseQuestionsData = {
   format: 'gift',
   questions: [
     mcq(1, 'Which structure removes the newest item first?', 'Stack'),
-    mcq(5, 'Which structure serves a print spooler best?', 'Queue'),
+    mcq(3, 'Which structure serves a print spooler best?', 'Queue'),
     trueFalse,
   ],
   incomplete: [
     {
-      question: 2,
+      question: 3,
       draft: {
         ...mcq(2, 'Which structure keeps its items sorted by priority?', 'Heap'),
         explanation: '',
@@ -62,13 +66,13 @@ const parsed: ParseQuestionsData = {
   ],
   warnings: [
     {
-      question: 4,
+      question: 2,
       title: 'Area of a circle',
       message: 'Formulas are not supported',
       skipped: true,
     },
     {
-      question: 2,
+      question: 4,
       message: 'Feedback on single answers is not imported',
       skipped: false,
     },
@@ -227,13 +231,13 @@ describe('ImportQuestionsDialog', () => {
 
     const notAdded = within(dialog).getByRole('region', { name: 'Not added' });
     expect(notAdded).toHaveTextContent(
-      'Question 4 of the file (Area of a circle)Formulas are not supported',
+      'Question 2 of the file (Area of a circle)Formulas are not supported',
     );
     expect(notAdded).toHaveTextContent(
       '“A queue removes the oldest item first.”A True/False question: this section holds MCQ (Multiple Choice) questions',
     );
     expect(within(dialog).getByRole('region', { name: 'Notes' })).toHaveTextContent(
-      'Question 2 of the fileFeedback on single answers is not imported',
+      'Question 4 of the fileFeedback on single answers is not imported',
     );
     expect(
       within(dialog).getByRole('button', { name: 'Add 3 questions to Structures' }),

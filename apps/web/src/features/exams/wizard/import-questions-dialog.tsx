@@ -63,9 +63,8 @@ interface ImportQuestionsDialogProps {
   onClose: () => void;
 }
 
-/** A question of the file, where it stood in it, with what the wizard's rules still miss. */
+/** A question of the file, with what the wizard's rules still miss. */
 interface Entry {
-  place: number;
   question: QuestionDraft;
   errors?: Record<string, string>;
 }
@@ -79,14 +78,11 @@ interface Preview {
 }
 
 function previewOf(data: ParseQuestionsData, questionType: QuestionType): Preview {
+  // Ready and incomplete questions share one numbering in `order`, in the file's order.
   const entries: Entry[] = [
-    ...data.questions.map((question) => ({ place: question.order, question })),
-    ...data.incomplete.map(({ question, draft, errors }) => ({
-      place: question,
-      question: draft,
-      errors,
-    })),
-  ].sort((a, b) => a.place - b.place);
+    ...data.questions.map((question) => ({ question })),
+    ...data.incomplete.map(({ draft, errors }) => ({ question: draft, errors })),
+  ].sort((a, b) => a.question.order - b.question.order);
   const fits = (entry: Entry) => entry.question.questionType === questionType;
   return {
     data,
@@ -252,8 +248,8 @@ function PreviewList({ preview, target }: { preview: Preview; target: ImportTarg
             {`To add: ${typeLabel}`}
           </h3>
           <ol className="space-y-3">
-            {fitting.map(({ place, question, errors }, index) => (
-              <QuestionKey key={place} question={question} number={index + 1}>
+            {fitting.map(({ question, errors }, index) => (
+              <QuestionKey key={question.order} question={question} number={index + 1}>
                 {errors && <MissingList errors={errors} />}
               </QuestionKey>
             ))}
