@@ -1,53 +1,27 @@
 import { validFacultyPayload } from '@examiq/contracts/test-support';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
-import { admin } from './support/accounts';
-import { apiSignIn, signIn } from './support/session';
+import { adminCreator } from './support/session';
+import {
+  addSection,
+  chooseAudience,
+  createMasterData,
+  fillExamInformation,
+  next,
+  openWizard,
+  question,
+  stepButton,
+} from './support/wizard';
 
-// Batch years of this file only (2036-2040); other specs create theirs meanwhile. Names carry
-// the run, so the exam list can only show this run's exams under them.
+// Names carry the run, so the exam list can only show this run's exams under them.
 const RUN = Date.now().toString(36);
-const END_YEAR = 2040;
-
-async function adminApi(request: APIRequestContext) {
-  const { tokens } = await apiSignIn(request, admin.email, admin.password);
-  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
-  return async function create(path: string, data: Record<string, unknown>): Promise<string> {
-    const response = await request.post(`/api/admin/${path}`, { headers, data });
-    expect(response.status(), await response.text()).toBe(201);
-    const body = await response.json();
-    return body.data._id ?? body.data.faculty._id;
-  };
-}
-
-/** A batch (startYear-2040) with one course, branch and two sections, made through the API. */
-async function createMasterData(request: APIRequestContext, startYear: number) {
-  const create = await adminApi(request);
-  const batchId = await create('create-batch', { startYear, endYear: END_YEAR });
-  const courseId = await create('create-course', {
-    batchId,
-    name: 'B.E',
-    fullName: 'Bachelor of Engineering',
-    totalSemesters: 2 * (END_YEAR - startYear),
-    durationYears: END_YEAR - startYear,
-    courseType: 'UG',
-  });
-  const branchId = await create('create-branch', {
-    courseId,
-    name: 'Computer Science',
-    code: 'CSE',
-  });
-  await create('create-section', { branchId, name: 'A', capacity: 60 });
-  await create('create-section', { branchId, name: 'B', capacity: 60 });
-  return { batch: `${startYear}-${END_YEAR}` };
-}
 
 /**
  * A faculty member to proctor with. The seeded faculty account has no faculty profile, so the
  * wizard's faculty list (profiles of active faculty) would not offer it.
  */
 async function createProctor(request: APIRequestContext) {
-  const create = await adminApi(request);
+  const create = await adminCreator(request);
   const payload = validFacultyPayload({
     email: `exam.proctor.${RUN}@examiq.test`,
     employeeId: `EMP-EX-${RUN}`.toUpperCase(),
@@ -57,68 +31,6 @@ async function createProctor(request: APIRequestContext) {
     personalInfo: { ...payload.personalInfo, firstName: 'Nalini', lastName: 'Deshmukh' },
   });
   return 'Nalini Deshmukh';
-}
-
-function steps(page: Page) {
-  return page.getByRole('navigation', { name: 'Exam steps' });
-}
-
-function stepButton(page: Page, name: string) {
-  return steps(page).getByRole('button', { name: new RegExp(`^${name}`) });
-}
-
-async function next(page: Page) {
-  const button = page.getByRole('button', { name: 'Next', exact: true });
-  await expect(button).toBeEnabled();
-  await button.click();
-}
-
-async function openWizard(page: Page) {
-  await signIn(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/admin$/);
-  await page.goto('/admin/exam/create-exam');
-  await expect(page.getByRole('heading', { level: 1, name: 'Create Exam' })).toBeVisible();
-}
-
-async function fillExamInformation(
-  page: Page,
-  exam: { title: string; mode: 'Auto' | 'Proctoring'; totalMarks: string },
-) {
-  await page.getByLabel('Exam Title').fill(exam.title);
-  await page.getByLabel('Description').fill('An end-to-end check of the exam wizard.');
-  await page.getByLabel('Subject').fill('Data Structures');
-  await page.getByLabel('Total Marks').fill(exam.totalMarks);
-  await page.getByLabel('Passing Marks').fill('2');
-  await page.getByLabel('Duration (minutes)').fill('60');
-  await page.getByRole('radio', { name: new RegExp(exam.mode) }).check();
-  await page.getByLabel('Instruction 1', { exact: true }).fill('Read every question carefully.');
-}
-
-async function chooseAudience(page: Page, batch: string) {
-  await page.getByLabel('Batch').selectOption({ label: batch });
-  await page.getByLabel('Course').selectOption({ label: 'Bachelor of Engineering' });
-  await page.getByLabel('Branch').selectOption({ label: 'Computer Science (CSE)' });
-  await page.getByRole('group', { name: 'Sections' }).getByLabel('Section A').check();
-}
-
-async function addSection(
-  page: Page,
-  number: number,
-  section: { name: string; marks: string; type: string; questions: string },
-) {
-  await page.getByRole('button', { name: 'Add Section' }).click();
-  const card = page.getByRole('region', { name: new RegExp(`^Section ${number}`) });
-  await card.getByLabel('Section Name').fill(section.name);
-  await card.getByLabel('Section Marks').fill(section.marks);
-  await card.getByLabel('Question Type').selectOption({ label: section.type });
-  await card.getByLabel('Total Questions').fill(section.questions);
-  await card.getByLabel('Total Questions').blur();
-}
-
-function question(page: Page, section: number, number: number): Locator {
-  return page
-    .getByRole('region', { name: new RegExp(`^Section ${section}`) })
-    .getByRole('group', { name: new RegExp(`^Question ${number}`) });
 }
 
 async function writeBasics(card: Locator, text: string) {

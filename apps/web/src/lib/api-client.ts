@@ -19,7 +19,7 @@ export interface ApiRequest {
   url: string;
   params?: QueryParams;
   headers: Headers;
-  /** The JSON body. */
+  /** The body: JSON, or a FormData sent as multipart (a file upload). */
   data?: unknown;
   /**
    * Lets the request outlive the page (fetch's keepalive), e.g. the last save as a tab closes;
@@ -66,13 +66,16 @@ function bodyOf(text: string): unknown {
 /** The browser's fetch, same-origin, JSON both ways, no time-out (spec section 7). */
 export const fetchTransport: Transport = async (request) => {
   const headers = new Headers(request.headers);
-  if (request.data !== undefined) headers.set('Content-Type', 'application/json');
+  const { data } = request;
+  // A multipart body's content type carries its boundary, which only fetch itself can write.
+  const multipart = data instanceof FormData;
+  if (data !== undefined && !multipart) headers.set('Content-Type', 'application/json');
   let answer: Response;
   try {
     answer = await fetch(urlOf(request), {
       method: request.method,
       headers,
-      body: request.data === undefined ? undefined : JSON.stringify(request.data),
+      body: data === undefined || multipart ? data : JSON.stringify(data),
       keepalive: request.keepalive,
     });
   } catch {
@@ -151,6 +154,8 @@ export const apiClient = {
   get: (url: string, options: { params?: QueryParams } = {}) =>
     send({ method: 'GET', url, params: options.params }),
   post: (url: string, data?: unknown) => send({ method: 'POST', url, data }),
+  /** A POST of files and fields as multipart/form-data (an upload). */
+  postForm: (url: string, form: FormData) => send({ method: 'POST', url, data: form }),
   put: (url: string, data?: unknown, options: { keepalive?: boolean } = {}) =>
     send({ method: 'PUT', url, data, keepalive: options.keepalive }),
   delete: (url: string) => send({ method: 'DELETE', url }),

@@ -1,4 +1,10 @@
-import type { ExamListItem, FacultyOption } from '@examiq/contracts';
+import {
+  type ExamChangeScope,
+  type ExamDetail,
+  type ExamListItem,
+  examDetailSchema,
+  type FacultyOption,
+} from '@examiq/contracts';
 import { examListItemOf, validExamPayload } from '@examiq/contracts/test-support';
 import type { ExamWizardValues } from '@/features/exams/wizard/exam-values';
 import { ids } from './master-data-fixtures';
@@ -77,4 +83,49 @@ export function wizardValuesOf(payload: ExamPayload): ExamWizardValues {
       })),
     ),
   };
+}
+
+/** The exam of the exam page's tests. */
+export const EXAM_ID = '30000000-0000-4000-8000-000000000001';
+const PROCTOR = '50000000-0000-4000-8000-000000000001';
+
+/** A published exam as get-exam answers it, its sections and questions with the server's ids. */
+export function makeExamDetail(
+  mode: 'PROCTORING' | 'AUTO',
+  changeScope: ExamChangeScope,
+): ExamDetail {
+  const payload = validExamPayload({
+    batchId: '00000000-0000-4000-8000-000000000001',
+    courseId: '00000000-0000-4000-8000-000000000011',
+    branchId: '00000000-0000-4000-8000-000000000021',
+    sectionIds: ['00000000-0000-4000-8000-000000000031'],
+    assignedFacultyIds: mode === 'PROCTORING' ? [PROCTOR] : [],
+    examStatus: 'PUBLISH',
+  });
+  return examDetailSchema.parse({
+    ...payload,
+    _id: EXAM_ID,
+    examId: 'EXM-0001',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    shuffleQuestions: false,
+    shuffleOptions: false,
+    showAnswersAfterPublish: true,
+    audience: {
+      batch: '2024-2028',
+      course: 'Bachelor of Technology',
+      branch: 'Computer Science (CSE)',
+      sections: ['A'],
+      faculty: mode === 'PROCTORING' ? [{ userId: PROCTOR, name: 'Vikram Rao' }] : [],
+    },
+    examSections: payload.examSections.map((section, index) => ({
+      ...section,
+      id: `section-${index}`,
+    })),
+    questions: payload.questions.map((list, index) =>
+      list.map((question, position) => ({ ...question, id: `question-${index}-${position}` })),
+    ),
+    startedCount: changeScope === 'FULL' ? 0 : 1,
+    resultsPublished: false,
+    changeScope,
+  });
 }

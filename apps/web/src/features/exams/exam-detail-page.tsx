@@ -2,19 +2,12 @@ import {
   EXAM_RECORD_MESSAGES,
   type ExamChangeScope,
   type ExamDetail,
+  QUESTION_EXPORT_FORMATS,
+  QUESTION_FORMAT_LABELS,
   QUESTION_TYPE_LABELS,
-  type Question,
   scheduleText,
 } from '@examiq/contracts';
-import {
-  BarChart3,
-  CalendarClock,
-  CircleCheck,
-  Copy,
-  Pencil,
-  Trash2,
-  UsersRound,
-} from 'lucide-react';
+import { BarChart3, CalendarClock, Copy, Download, Pencil, Trash2, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
@@ -23,12 +16,14 @@ import { Button, ButtonLink } from '@/components/button';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Chip, DetailItem, DetailSection, RecordDetail } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
-import { getServerMessage } from '@/lib/api-client';
+import { getErrorMessage, getServerMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
 import { useDeleteExam, useDuplicateExam } from './api/change-exam';
+import { useExportExamQuestions } from './api/export-exam-questions';
 import { EXAM_PAGE_STATES, useExam } from './api/get-exam';
 import { ExamStatusBadge } from './exam-status-badge';
 import { ModeBadge } from './mode-badge';
+import { QuestionKey } from './question-key';
 import { ScheduleEndDialog } from './schedule-end-dialog';
 
 const CHANGE_NOTES: Record<ExamChangeScope, string> = {
@@ -36,6 +31,8 @@ const CHANGE_NOTES: Record<ExamChangeScope, string> = {
   SCHEDULE_END: EXAM_RECORD_MESSAGES.scheduleEndOnly,
   NONE: EXAM_RECORD_MESSAGES.resultsPublished,
 };
+
+const EXPORT_FAILED = 'Failed to export the questions';
 
 /** The spec's schedule text, with the end of a one-day sitting, which is what moves once started. */
 function whenText(schedule: ExamDetail['scheduleDetails']): string {
@@ -122,6 +119,7 @@ function ExamDetailView({ exam }: { exam: ExamDetail }) {
           </DetailSection>
         </div>
       </div>
+      <ExportQuestions exam={exam} />
       {exam.examSections.map((section, index) => (
         <DetailSection
           key={section.id}
@@ -136,7 +134,7 @@ function ExamDetailView({ exam }: { exam: ExamDetail }) {
           <DetailItem term="Questions and Answer Keys" className="sm:col-span-2">
             <ol className="mt-2 space-y-4 font-normal">
               {(exam.questions[index] ?? []).map((question, position) => (
-                <QuestionItem key={question.id} question={question} number={position + 1} />
+                <QuestionKey key={question.id} question={question} number={position + 1} />
               ))}
             </ol>
           </DetailItem>
@@ -146,56 +144,34 @@ function ExamDetailView({ exam }: { exam: ExamDetail }) {
   );
 }
 
-function QuestionItem({ question, number }: { question: Question; number: number }) {
+/** The questions with their answer keys as a file another exam system reads. */
+function ExportQuestions({ exam }: { exam: ExamDetail }) {
+  const exported = useExportExamQuestions(exam._id, `${exam.examId}-questions`);
   return (
-    <li className="rounded-lg border border-slate-200 p-4">
-      <p className="font-medium text-slate-900">
-        {`${number}. ${question.questionText}`}
-        <span className="ml-2 text-sm font-normal text-slate-600">
-          {`(${plural(question.marks, 'mark')}, ${question.difficulty.toLowerCase()})`}
-        </span>
-      </p>
-      {'options' in question && (
-        <ul className="mt-2 space-y-1 text-sm">
-          {question.options.map((option) => (
-            <li
-              key={option.text}
-              className={option.isCorrect ? 'font-semibold text-green-800' : 'text-slate-700'}
-            >
-              {option.isCorrect && (
-                <CircleCheck aria-hidden="true" className="mr-1 inline size-4 align-text-bottom" />
-              )}
-              {option.text}
-              {option.isCorrect && <span className="sr-only"> (correct answer)</span>}
-            </li>
-          ))}
-        </ul>
+    <fieldset className="rounded-xl border border-slate-200 bg-white px-5 py-3.5 shadow-sm">
+      <legend className="float-left mb-2 font-semibold text-slate-900 sm:mr-4 sm:mb-0 sm:py-1">
+        Export questions
+      </legend>
+      <div className="clear-left flex flex-wrap gap-2 sm:clear-none">
+        {QUESTION_EXPORT_FORMATS.map((format) => (
+          <Button
+            key={format}
+            variant="secondary"
+            size="sm"
+            onClick={() => exported.mutate(format)}
+            disabled={exported.isPending}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            {QUESTION_FORMAT_LABELS[format]}
+          </Button>
+        ))}
+      </div>
+      {exported.isError && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {getErrorMessage(exported.error, EXPORT_FAILED)}
+        </p>
       )}
-      <dl className="mt-2 space-y-1 text-sm text-slate-700">
-        {'sampleAnswer' in question && (
-          <KeyLine term="Sample answer">{question.sampleAnswer}</KeyLine>
-        )}
-        {'modelAnswer' in question && (
-          <>
-            <KeyLine term="Model answer">{question.modelAnswer}</KeyLine>
-            <KeyLine term="Words">{`${question.minWordCount} to ${question.maxWordCount}`}</KeyLine>
-          </>
-        )}
-        {'keywords' in question && (
-          <KeyLine term="Keywords">{question.keywords.join(', ')}</KeyLine>
-        )}
-        <KeyLine term="Explanation">{question.explanation}</KeyLine>
-      </dl>
-    </li>
-  );
-}
-
-function KeyLine({ term, children }: { term: string; children: string }) {
-  return (
-    <div>
-      <dt className="inline font-medium text-slate-900">{`${term}: `}</dt>
-      <dd className="inline">{children}</dd>
-    </div>
+    </fieldset>
   );
 }
 

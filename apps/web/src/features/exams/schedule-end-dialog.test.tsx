@@ -1,60 +1,16 @@
-import {
-  type ExamChangeScope,
-  type ExamDetail,
-  examDetailSchema,
-  scheduleSchemaFor,
-} from '@examiq/contracts';
-import { errorsOf, validExamPayload } from '@examiq/contracts/test-support';
+import { type ExamDetail, scheduleSchemaFor } from '@examiq/contracts';
+import { errorsOf } from '@examiq/contracts/test-support';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '@/lib/api-client';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { EXAM_ID, makeExamDetail } from '@/test/exam-fixtures';
 import ExamDetailPage from './exam-detail-page';
 
-const EXAM_ID = '30000000-0000-4000-8000-000000000001';
 const GET = `GET /admin/get-exam/${EXAM_ID}`;
 const PUT = `PUT /admin/update-exam/${EXAM_ID}`;
-const PROCTOR = '50000000-0000-4000-8000-000000000001';
-
-/** A published exam as get-exam answers it, its sections and questions with the server's ids. */
-function makeDetail(mode: 'PROCTORING' | 'AUTO', changeScope: ExamChangeScope): ExamDetail {
-  const payload = validExamPayload({
-    batchId: '00000000-0000-4000-8000-000000000001',
-    courseId: '00000000-0000-4000-8000-000000000011',
-    branchId: '00000000-0000-4000-8000-000000000021',
-    sectionIds: ['00000000-0000-4000-8000-000000000031'],
-    assignedFacultyIds: mode === 'PROCTORING' ? [PROCTOR] : [],
-    examStatus: 'PUBLISH',
-  });
-  return examDetailSchema.parse({
-    ...payload,
-    _id: EXAM_ID,
-    examId: 'EXM-0001',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    shuffleQuestions: false,
-    shuffleOptions: false,
-    showAnswersAfterPublish: true,
-    audience: {
-      batch: '2024-2028',
-      course: 'Bachelor of Technology',
-      branch: 'Computer Science (CSE)',
-      sections: ['A'],
-      faculty: mode === 'PROCTORING' ? [{ userId: PROCTOR, name: 'Vikram Rao' }] : [],
-    },
-    examSections: payload.examSections.map((section, index) => ({
-      ...section,
-      id: `section-${index}`,
-    })),
-    questions: payload.questions.map((list, index) =>
-      list.map((question, position) => ({ ...question, id: `question-${index}-${position}` })),
-    ),
-    startedCount: changeScope === 'FULL' ? 0 : 1,
-    resultsPublished: false,
-    changeScope,
-  });
-}
 
 /** What update-exam receives for the exam: everything it holds, back as the create sends it. */
 function sentBack(exam: ExamDetail, scheduleDetails: ExamDetail['scheduleDetails']) {
@@ -88,7 +44,7 @@ const putsOf = (requests: ApiRequest[]) => requests.filter((request) => request.
 
 describe('ScheduleEndDialog', () => {
   it('is offered instead of Edit once an exam has started, and opens filled in with its schedule', async () => {
-    fakeAdminApi({ [GET]: ok({ exam: makeDetail('PROCTORING', 'SCHEDULE_END') }) });
+    fakeAdminApi({ [GET]: ok({ exam: makeExamDetail('PROCTORING', 'SCHEDULE_END') }) });
     renderExam();
 
     const dialog = await openDialog();
@@ -104,7 +60,7 @@ describe('ScheduleEndDialog', () => {
   });
 
   it('is not offered while the whole exam can still be edited', async () => {
-    fakeAdminApi({ [GET]: ok({ exam: makeDetail('PROCTORING', 'FULL') }) });
+    fakeAdminApi({ [GET]: ok({ exam: makeExamDetail('PROCTORING', 'FULL') }) });
     renderExam();
 
     expect(await screen.findByRole('link', { name: 'Edit' })).toBeInTheDocument();
@@ -116,11 +72,11 @@ describe('ScheduleEndDialog', () => {
     ['End Time', '', { endTime: '' }],
     ['After Exam (minutes)', '61', { bufferTime: { beforeExam: 15, afterExam: 61 } }],
   ])('refuses %s %j with the contract’s message once left', async (label, typed, change) => {
-    const schedule = makeDetail('PROCTORING', 'SCHEDULE_END').scheduleDetails;
+    const schedule = makeExamDetail('PROCTORING', 'SCHEDULE_END').scheduleDetails;
     const errors = errorsOf(scheduleSchemaFor('PROCTORING'), { ...schedule, ...change });
     const message = Object.values(errors)[0] as string;
     const requests = fakeAdminApi({
-      [GET]: ok({ exam: makeDetail('PROCTORING', 'SCHEDULE_END') }),
+      [GET]: ok({ exam: makeExamDetail('PROCTORING', 'SCHEDULE_END') }),
     });
     renderExam();
     const dialog = await openDialog();
@@ -138,7 +94,7 @@ describe('ScheduleEndDialog', () => {
 
   it('sends the exam back unchanged but for its end and buffers, toasts and shows the new end', async () => {
     const success = vi.spyOn(toast, 'success');
-    let exam = makeDetail('PROCTORING', 'SCHEDULE_END');
+    let exam = makeExamDetail('PROCTORING', 'SCHEDULE_END');
     const before = exam;
     const requests = fakeAdminApi({
       [GET]: () => ok({ exam }),
@@ -174,7 +130,7 @@ describe('ScheduleEndDialog', () => {
   });
 
   it('moves the end date of an exam that runs over days, refusing one before its start', async () => {
-    const exam = makeDetail('AUTO', 'SCHEDULE_END');
+    const exam = makeExamDetail('AUTO', 'SCHEDULE_END');
     const requests = fakeAdminApi({
       [GET]: ok({ exam }),
       [PUT]: (request) => ok({ exam: { ...exam, ...(request.data as object) } }),
@@ -212,7 +168,7 @@ describe('ScheduleEndDialog', () => {
 
   it('puts the server’s field errors under their fields', async () => {
     fakeAdminApi({
-      [GET]: ok({ exam: makeDetail('PROCTORING', 'SCHEDULE_END') }),
+      [GET]: ok({ exam: makeExamDetail('PROCTORING', 'SCHEDULE_END') }),
       [PUT]: {
         status: 400,
         data: {
@@ -246,7 +202,7 @@ describe('ScheduleEndDialog', () => {
     'says in the dialog why a %i answer refused the change, and stays open',
     async (status, data, message) => {
       fakeAdminApi({
-        [GET]: ok({ exam: makeDetail('PROCTORING', 'SCHEDULE_END') }),
+        [GET]: ok({ exam: makeExamDetail('PROCTORING', 'SCHEDULE_END') }),
         [PUT]: { status, data },
       });
       renderExam();

@@ -198,6 +198,14 @@ export function blankQuestion(questionType: QuestionType, order: number): Wizard
   }
 }
 
+/** A question read from a file as a new question of the wizard, at `order` in its section. */
+export function importedQuestion(
+  question: Omit<WizardQuestion, 'id'>,
+  order: number,
+): WizardQuestion {
+  return { ...question, id: newId('question'), order };
+}
+
 /** Whether an admin has written anything into a question (marks and difficulty aside). */
 export function hasContent(question: WizardQuestion): boolean {
   const { options = [], keywords = [] } = question;

@@ -1,9 +1,18 @@
-import { type MarksWarning, QUESTION_TYPE_LABELS, type QuestionType } from '@examiq/contracts';
+import {
+  type MarksWarning,
+  QUESTION_TYPE_LABELS,
+  type QuestionDraft,
+  type QuestionType,
+} from '@examiq/contracts';
+import { FileUp } from 'lucide-react';
 import { memo, startTransition, useCallback, useEffect, useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { plural } from '@/lib/plural';
 import type { ExamWizardValues } from './exam-values';
+import { roomFor, withImported } from './import-questions';
+import { ImportQuestionsDialog } from './import-questions-dialog';
 import { QuestionCard } from './question-card';
 import { SectionHeading } from './section-heading';
 import { ErrorBannerList, flattenErrors, MarksNotes, useErrorsAt } from './validation-marks';
@@ -123,7 +132,7 @@ const QuestionGroup = memo(function QuestionGroup({
   onToggle,
   warning,
 }: QuestionGroupProps) {
-  const { control } = useFormContext<ExamWizardValues>();
+  const { control, getValues, setValue, clearErrors } = useFormContext<ExamWizardValues>();
   // Until the layout catches up with a removed section, this index may hold none.
   const name = useWatch({ control, name: `examSections.${sectionIndex}.name` }) ?? '';
   const { id, questionType, questionIds } = group;
@@ -131,6 +140,22 @@ const QuestionGroup = memo(function QuestionGroup({
   const listed = flattenErrors(useErrorsAt(`questions.${sectionIndex}`));
   const headingId = useId();
   const bodyId = useId();
+  const [importing, setImporting] = useState(false);
+
+  /** The section's count follows its list, as when the admin sets it in Exam Structure. */
+  function addImported(imported: QuestionDraft[]) {
+    const questions = getValues('questions');
+    const list = withImported(questions[sectionIndex] ?? [], imported);
+    setValue(`examSections.${sectionIndex}.totalQuestions`, list.length, { shouldDirty: true });
+    setValue(
+      'questions',
+      questions.map((current, index) => (index === sectionIndex ? list : current)),
+      { shouldDirty: true },
+    );
+    // Errors shown for the old list would sit at the wrong positions now.
+    clearErrors(`questions.${sectionIndex}`);
+    if (!expanded) onToggle(id);
+  }
 
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-slate-50">
@@ -145,7 +170,32 @@ const QuestionGroup = memo(function QuestionGroup({
         expanded={expanded}
         toggleTarget={`questions of section ${sectionIndex + 1}`}
         onToggle={() => onToggle(id)}
+        actions={
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Import questions into section ${sectionIndex + 1}`}
+            onClick={() => setImporting(true)}
+          >
+            <FileUp aria-hidden="true" className="size-4" />
+            {/* A phone keeps the room for the section's name. */}
+            <span className="sm:hidden">Import</span>
+            <span className="hidden sm:inline">Import questions</span>
+          </Button>
+        }
       />
+      {importing && (
+        <ImportQuestionsDialog
+          target={{
+            number: sectionIndex + 1,
+            name,
+            questionType,
+            room: roomFor(getValues(`questions.${sectionIndex}`) ?? []),
+          }}
+          onAdd={addImported}
+          onClose={() => setImporting(false)}
+        />
+      )}
       {(listed.length > 0 || warning) && (
         <div className="space-y-3 border-t border-slate-100 bg-white px-4 py-3 sm:px-5">
           <ErrorBannerList

@@ -1,0 +1,53 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { saveFile } from '@/lib/save-file';
+import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { EXAM_ID, makeExamDetail } from '@/test/exam-fixtures';
+import ExamDetailPage from './exam-detail-page';
+
+// The browser's download is the one thing a test cannot watch; what reaches it is checked.
+vi.mock('@/lib/save-file', () => ({ saveFile: vi.fn() }));
+
+const GET = `GET /admin/get-exam/${EXAM_ID}`;
+const EXPORT = `GET /admin/export-exam-questions/${EXAM_ID}`;
+
+function renderExam() {
+  return renderPage(<ExamDetailPage />, '/admin/exam/:examId', [], `/admin/exam/${EXAM_ID}`);
+}
+
+async function exportGroup() {
+  return screen.findByRole('group', { name: 'Export questions' });
+}
+
+describe('ExamDetailPage: Export questions', () => {
+  it.each([
+    ['Moodle GIFT', 'gift', 'EXM-0001-questions.gift'],
+    ['Moodle XML', 'moodle-xml', 'EXM-0001-questions.xml'],
+    ['QTI 3.0', 'qti', 'EXM-0001-questions.zip'],
+  ])('saves the questions as %s', async (label, format, name) => {
+    const file = new Blob(['::Q1:: Which structure is LIFO? {=Stack ~Queue}']);
+    const requests = fakeAdminApi({
+      [GET]: ok({ exam: makeExamDetail('AUTO', 'FULL') }),
+      [EXPORT]: { status: 200, data: file },
+    });
+    renderExam();
+
+    await userEvent.click(within(await exportGroup()).getByRole('button', { name: label }));
+
+    await waitFor(() => expect(saveFile).toHaveBeenCalledWith(file, name));
+    expect(requests.find((request) => request.url.includes('export'))?.params).toEqual({ format });
+  });
+
+  it("says why the export failed in the server's words", async () => {
+    fakeAdminApi({
+      [GET]: ok({ exam: makeExamDetail('AUTO', 'FULL') }),
+      [EXPORT]: { status: 404, data: { success: false, message: 'Exam not found' } },
+    });
+    renderExam();
+
+    await userEvent.click(within(await exportGroup()).getByRole('button', { name: 'QTI 3.0' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Exam not found');
+  });
+});
