@@ -10,5 +10,6 @@ export * from './fields';
 export * from './find';
 export * from './master-data';
 export * from './people';
+export * from './people-import';
 export * from './results';
 export * from './roles';

@@ -73,7 +73,7 @@ function toFacultyDto({ member, account }: FacultyRecord): Faculty {
 }
 
 function employeeIdTaken(employeeId: string): ApiError {
-  return new ApiError(409, `Employee ID "${employeeId}" is already registered`);
+  return new ApiError(409, PEOPLE_MESSAGES.employeeIdTaken(employeeId));
 }
 
 /** The columns of a faculty row from the create or edit payload. */

@@ -69,7 +69,7 @@ export const PLACEMENT_ERRORS = {
 } as const;
 
 function rollNumberTaken(rollNumber: string): ApiError {
-  return new ApiError(409, `Roll number "${rollNumber}" is already registered`);
+  return new ApiError(409, PEOPLE_MESSAGES.rollNumberTaken(rollNumber));
 }
 
 function toStudentDto({
