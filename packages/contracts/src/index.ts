@@ -10,6 +10,7 @@ export * from './fields';
 export * from './find';
 export * from './master-data';
 export * from './people';
+export * from './people-export';
 export * from './people-import';
 export * from './results';
 export * from './roles';
