@@ -18,3 +18,9 @@ export const facultyExportQuerySchema = facultyListQuerySchema
   .omit(NOT_EXPORTED)
   .extend(exportQuerySchema.shape);
 export type FacultyExportQuery = z.output<typeof facultyExportQuerySchema>;
+
+/** What the list pages say when an export fails without a message from the server. */
+export const PEOPLE_EXPORT_MESSAGES = {
+  students: 'Failed to export the students',
+  faculty: 'Failed to export the faculty',
+} as const;

@@ -19,7 +19,7 @@ export interface ApiRequest {
   url: string;
   params?: QueryParams;
   headers: Headers;
-  /** The JSON body. */
+  /** The JSON body, or a form of files sent as multipart/form-data. */
   data?: unknown;
   /**
    * Lets the request outlive the page (fetch's keepalive), e.g. the last save as a tab closes;
@@ -66,13 +66,15 @@ function bodyOf(text: string): unknown {
 /** The browser's fetch, same-origin, JSON both ways, no time-out (spec section 7). */
 export const fetchTransport: Transport = async (request) => {
   const headers = new Headers(request.headers);
-  if (request.data !== undefined) headers.set('Content-Type', 'application/json');
+  const form = request.data instanceof FormData ? request.data : undefined;
+  // A form's content type carries its part boundary, which fetch writes itself.
+  if (request.data !== undefined && !form) headers.set('Content-Type', 'application/json');
   let answer: Response;
   try {
     answer = await fetch(urlOf(request), {
       method: request.method,
       headers,
-      body: request.data === undefined ? undefined : JSON.stringify(request.data),
+      body: form ?? (request.data === undefined ? undefined : JSON.stringify(request.data)),
       keepalive: request.keepalive,
     });
   } catch {
@@ -151,6 +153,8 @@ export const apiClient = {
   get: (url: string, options: { params?: QueryParams } = {}) =>
     send({ method: 'GET', url, params: options.params }),
   post: (url: string, data?: unknown) => send({ method: 'POST', url, data }),
+  /** A POST of files and fields as multipart/form-data (an upload). */
+  postForm: (url: string, form: FormData) => send({ method: 'POST', url, data: form }),
   put: (url: string, data?: unknown, options: { keepalive?: boolean } = {}) =>
     send({ method: 'PUT', url, data, keepalive: options.keepalive }),
   delete: (url: string) => send({ method: 'DELETE', url }),

@@ -19,9 +19,11 @@ afterEach(() => {
 export function fakeServer(route: FakeRoute): ApiRequest[] {
   const requests: ApiRequest[] = [];
   apiClient.transport = async (sent) => {
-    // The body as the server receives it: JSON drops undefined fields.
+    // The body as the server receives it: JSON drops undefined fields; a form goes as it is.
     const request =
-      sent.data === undefined ? sent : { ...sent, data: JSON.parse(JSON.stringify(sent.data)) };
+      sent.data === undefined || sent.data instanceof FormData
+        ? sent
+        : { ...sent, data: JSON.parse(JSON.stringify(sent.data)) };
     requests.push(request);
     const response = await route(request);
     if (response.status >= 400) throw new ApiError(response);
