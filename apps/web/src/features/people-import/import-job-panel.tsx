@@ -8,6 +8,7 @@ import { getErrorMessage, getServerMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
 import { isImportRunning, useImportJob } from './api/get-import-job';
 import { useJobCredentials } from './api/get-job-credentials';
+import { Figures } from './figures';
 import { IMPORT_KINDS } from './kinds';
 
 const JOB_FAILED = 'The import could not be loaded';
@@ -66,7 +67,7 @@ function Credentials({ job, noun }: { job: ImportJob; noun: string }) {
 function Summary({ job, noun }: { job: ImportJob; noun: string }) {
   const summary = job.summary;
   if (!summary) return null;
-  const tiles = [
+  const figures = [
     ['Imported', summary.imported],
     ['Skipped (errors in the file)', summary.skipped],
     ...(summary.failed ? ([['Could not be written', summary.failed]] as const) : []),
@@ -91,16 +92,7 @@ function Summary({ job, noun }: { job: ImportJob; noun: string }) {
           : (summary.message ?? PEOPLE_IMPORT_MESSAGES.writeFailed)}
       </p>
       {succeeded && summary.message && <p className="text-slate-600">{summary.message}</p>}
-      <dl className="grid grid-cols-2 gap-4 rounded-lg bg-slate-50 px-4 py-3 sm:grid-cols-3">
-        {tiles.map(([term, value]) => (
-          <div key={term}>
-            <dt className="text-slate-500">{term}</dt>
-            <dd className="text-lg font-semibold text-slate-900 tabular-nums">
-              {value.toLocaleString('en')}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <Figures figures={figures} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { plural } from '@/lib/plural';
 import { useImportTemplate } from './api/get-import-template';
 import { usePreviewImport } from './api/preview-import';
 import { useStartImport } from './api/start-import';
+import { Figures } from './figures';
 import { ImportErrors } from './import-errors';
 import { IMPORT_KINDS } from './kinds';
 
@@ -81,23 +82,14 @@ function Failure({ title, error }: { title: string; error: unknown }) {
 }
 
 function PreviewTotals({ preview, noun }: { preview: ImportPreview; noun: string }) {
-  const tiles = [
+  const figures = [
     ['Rows', preview.totalRows],
     ['Valid', preview.validRows],
     ['With errors', preview.totalRows - preview.validRows],
   ] as const;
   return (
     <div aria-live="polite" className="space-y-3">
-      <dl className="grid grid-cols-3 gap-4 rounded-lg bg-slate-50 px-4 py-3">
-        {tiles.map(([term, value]) => (
-          <div key={term}>
-            <dt className="text-slate-500">{term}</dt>
-            <dd className="text-lg font-semibold text-slate-900 tabular-nums">
-              {value.toLocaleString('en')}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <Figures figures={figures} />
       <p className="font-medium text-slate-800">
         {preview.errorCount === 0
           ? `Every row is valid: ${plural(preview.validRows, noun)} ready to import.`
