@@ -127,11 +127,7 @@ export function ImportUpload({
   return (
     <div className="space-y-6">
       <Step number={1} title="Download the template">
-        <p>
-          One column per field of the create form, with an example row to replace. Write master data
-          by name: batch <q>2024-2028</q>, course <q>B.Tech</q>, branch code <q>CSE</q>, section{' '}
-          <q>A</q>.
-        </p>
+        <p>{labels.templateHint}</p>
         <div className="flex flex-wrap gap-2">
           {(['csv', 'xlsx'] as const).map((format) => (
             <Button

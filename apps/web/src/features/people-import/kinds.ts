@@ -10,6 +10,8 @@ export const IMPORT_KINDS: Record<
     listName: string;
     /** One of them, as counted: '1 student', '3 students'. */
     noun: string;
+    /** What the template's columns need explaining. */
+    templateHint: string;
   }
 > = {
   students: {
@@ -19,6 +21,8 @@ export const IMPORT_KINDS: Record<
     listPath: '/admin/student',
     listName: 'Students',
     noun: 'student',
+    templateHint:
+      'One column per field of the create form, with an example row to replace. Write master data by name: batch “2024-2028”, course “B.Tech”, branch code “CSE”, section “A”.',
   },
   faculty: {
     title: 'Import Faculty',
@@ -27,5 +31,7 @@ export const IMPORT_KINDS: Record<
     listPath: '/admin/faculty',
     listName: 'Faculty',
     noun: 'faculty member',
+    templateHint:
+      'One column per field of the create form, with an example row to replace. Qualifications and previous institutions are numbered from 0 (professionalInfo.qualification.0.degree); add columns numbered 2, 3, … for more of them.',
   },
 };
