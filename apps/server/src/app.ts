@@ -36,6 +36,7 @@ import { masterDataChangesAdminRoutes } from './modules/master-data/master-data-
 import { createMetrics } from './modules/metrics/metrics';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { peopleExportAdminRoutes } from './modules/people-export/people-export.admin-routes';
+import { peopleImportAdminRoutes } from './modules/people-import/people-import.admin-routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { resumeRegradeJobs } from './modules/reports/regrade.service';
 import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
@@ -219,6 +220,12 @@ export async function buildApp({
       await admin.register(facultyAdminRoutes, { db: database.db, now });
       await admin.register(accountsAdminRoutes, { db: database.db });
       await admin.register(peopleExportAdminRoutes, { db: database.db });
+      await admin.register(peopleImportAdminRoutes, {
+        db: database.db,
+        engine: database.kind,
+        secret: config.jwtSecret,
+        now,
+      });
       await admin.register(examsAdminRoutes, { db: database.db });
       await admin.register(examRecordsAdminRoutes, { db: database.db, now });
       await admin.register(attemptsAdminRoutes, { db: database.db, now });

@@ -234,10 +234,14 @@ export const PEOPLE_IMPORT_MESSAGES = {
   fileTooLarge: `The file is larger than ${megabytes} MB`,
   wrongType: 'The file must be a CSV or an XLSX spreadsheet',
   unreadable: 'The file could not be read as a CSV or XLSX spreadsheet',
+  notUtf8: 'The CSV file must be saved as UTF-8 (in Excel: "CSV UTF-8")',
+  unclosedQuote: (row: number) =>
+    `The file could not be read: a quote opened on row ${row} is never closed`,
   emptyFile: 'The file is empty',
   noRows: 'The file has a header but no rows under it',
   tooManyRows: `The file has more than ${PEOPLE_IMPORT_LIMITS.maxRows.toLocaleString('en')} rows`,
-  missingColumn: (column: string) => `Missing required column "${column}"`,
+  missingColumns: (columns: string[]) =>
+    `Missing required ${columns.length === 1 ? 'column' : 'columns'} ${columns.map((column) => `"${column}"`).join(', ')}`,
   unknownColumn: (column: string) =>
     `Unknown column "${column}": use the column names of the template`,
   repeatedColumn: (column: string) => `The column "${column}" appears more than once`,
@@ -263,6 +267,7 @@ export const PEOPLE_IMPORT_MESSAGES = {
   credentialsGone:
     'The credentials file can be downloaded once, and it has been downloaded already (or the import created no account)',
   interrupted: 'The server stopped during the import',
+  stillRunning: 'The import is still running: the credentials file is ready once it has ended',
   writeFailed: 'The import failed while writing, so nothing was imported',
 } as const;
 

@@ -93,35 +93,46 @@ function facultyColumnsOf(input: CreateFacultyPayload) {
   };
 }
 
+/**
+ * Creates a faculty member and their account inside `tx`, with a password hashed beforehand, and
+ * records it in the audit log. The create call and the bulk import both create faculty through it.
+ */
+export async function insertFaculty(
+  tx: AppDatabase,
+  actorUserId: string,
+  input: CreateFacultyPayload,
+  passwordHash: string,
+) {
+  const account = await insertPersonAccount(tx, {
+    email: input.email,
+    role: 'faculty',
+    passwordHash,
+  });
+  const member = await insertOne(
+    tx
+      .insert(faculty)
+      .values({ userId: account.id, ...facultyColumnsOf(input) })
+      .returning(),
+    { duplicate: () => employeeIdTaken(input.professionalInfo.employeeId) },
+  );
+  const label = personLabel(member, member.facultyId);
+  await recordAudit(tx, actorUserId, {
+    action: 'faculty.create',
+    recordType: 'faculty',
+    recordId: member.id,
+    recordLabel: label,
+    summary: `Created faculty member ${label} with the account ${account.email}`,
+  });
+  return { member, account };
+}
+
 export async function createFaculty(
   db: AppDatabase,
   actorUserId: string,
   input: CreateFacultyPayload,
 ): Promise<{ faculty: Faculty; defaultPassword: string }> {
   const { password, passwordHash } = await newDefaultPassword();
-  const record = await db.transaction(async (tx) => {
-    const account = await insertPersonAccount(tx, {
-      email: input.email,
-      role: 'faculty',
-      passwordHash,
-    });
-    const member = await insertOne(
-      tx
-        .insert(faculty)
-        .values({ userId: account.id, ...facultyColumnsOf(input) })
-        .returning(),
-      { duplicate: () => employeeIdTaken(input.professionalInfo.employeeId) },
-    );
-    const label = personLabel(member, member.facultyId);
-    await recordAudit(tx, actorUserId, {
-      action: 'faculty.create',
-      recordType: 'faculty',
-      recordId: member.id,
-      recordLabel: label,
-      summary: `Created faculty member ${label} with the account ${account.email}`,
-    });
-    return { member, account };
-  });
+  const record = await db.transaction((tx) => insertFaculty(tx, actorUserId, input, passwordHash));
   return { faculty: toFacultyDto(record), defaultPassword: password };
 }
 

@@ -160,36 +160,47 @@ function studentColumnsOf(input: CreateStudentPayload, placement: Placement) {
   };
 }
 
+/**
+ * Creates a student and their account inside `tx`, with a password hashed beforehand, and records
+ * it in the audit log. The create call and the bulk import both create students through it.
+ */
+export async function insertStudent(
+  tx: AppDatabase,
+  actorUserId: string,
+  input: CreateStudentPayload,
+  passwordHash: string,
+): Promise<StudentRecord> {
+  const placement = await findPlacement(tx, input.academicInfo);
+  const account = await insertPersonAccount(tx, {
+    email: input.email,
+    role: 'student',
+    passwordHash,
+  });
+  const student = await insertOne(
+    tx
+      .insert(students)
+      .values({ userId: account.id, ...studentColumnsOf(input, placement) })
+      .returning(),
+    { duplicate: () => rollNumberTaken(input.rollNumber) },
+  );
+  const label = personLabel(student, student.studentId);
+  await recordAudit(tx, actorUserId, {
+    action: 'student.create',
+    recordType: 'student',
+    recordId: student.id,
+    recordLabel: label,
+    summary: `Created student ${label} with the account ${account.email}`,
+  });
+  return { ...placement, student, account };
+}
+
 export async function createStudent(
   db: AppDatabase,
   actorUserId: string,
   input: CreateStudentPayload,
 ): Promise<{ student: Student; defaultPassword: string }> {
   const { password, passwordHash } = await newDefaultPassword();
-  const record = await db.transaction(async (tx) => {
-    const placement = await findPlacement(tx, input.academicInfo);
-    const account = await insertPersonAccount(tx, {
-      email: input.email,
-      role: 'student',
-      passwordHash,
-    });
-    const student = await insertOne(
-      tx
-        .insert(students)
-        .values({ userId: account.id, ...studentColumnsOf(input, placement) })
-        .returning(),
-      { duplicate: () => rollNumberTaken(input.rollNumber) },
-    );
-    const label = personLabel(student, student.studentId);
-    await recordAudit(tx, actorUserId, {
-      action: 'student.create',
-      recordType: 'student',
-      recordId: student.id,
-      recordLabel: label,
-      summary: `Created student ${label} with the account ${account.email}`,
-    });
-    return { ...placement, student, account };
-  });
+  const record = await db.transaction((tx) => insertStudent(tx, actorUserId, input, passwordHash));
   return { student: toStudentDto(record), defaultPassword: password };
 }
 
