@@ -8,7 +8,7 @@ import { FileSpreadsheet, FileUp, Upload } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/button';
 import { ErrorBanner } from '@/components/error-banner';
-import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
 import { useImportTemplate } from './api/get-import-template';
 import { usePreviewImport } from './api/preview-import';
@@ -59,26 +59,8 @@ function Step({ number, title, children }: { number: number; title: string; chil
   );
 }
 
-/** The server's message, with the details of each field it named (a missing column, …). */
-function failureOf(error: unknown, fallback: string) {
-  const details = Object.values(getFieldErrors(error));
-  return { message: getErrorMessage(error, fallback), details };
-}
-
 function Failure({ title, error }: { title: string; error: unknown }) {
-  const { message, details } = failureOf(error, title);
-  return (
-    <div>
-      <ErrorBanner title={title} message={message} />
-      {details.length > 0 && (
-        <ul className="-mt-2 mb-4 list-disc space-y-1 pl-5 text-sm text-red-700">
-          {details.map((detail) => (
-            <li key={detail}>{detail}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
+  return <ErrorBanner title={title} message={getErrorMessage(error, title)} />;
 }
 
 function PreviewTotals({ preview, noun }: { preview: ImportPreview; noun: string }) {

@@ -232,19 +232,13 @@ describe('PeopleImportPage', () => {
         status: 400,
         data: {
           success: false,
-          message: 'Validation failed',
-          errors: {
-            'personalInfo.firstName':
-              PEOPLE_IMPORT_MESSAGES.missingColumn('personalInfo.firstName'),
-            'academicInfo.batch': PEOPLE_IMPORT_MESSAGES.missingColumn('academicInfo.batch'),
-          },
+          message: PEOPLE_IMPORT_MESSAGES.missingColumns([
+            'personalInfo.firstName',
+            'academicInfo.batch',
+          ]),
         },
       },
-      [
-        'Validation failed',
-        PEOPLE_IMPORT_MESSAGES.missingColumn('personalInfo.firstName'),
-        PEOPLE_IMPORT_MESSAGES.missingColumn('academicInfo.batch'),
-      ],
+      [PEOPLE_IMPORT_MESSAGES.missingColumns(['personalInfo.firstName', 'academicInfo.batch'])],
     ],
   ])("says what is wrong with %s in the server's words", async (_, answer, messages) => {
     fakeAdminApi({ 'POST /admin/import-preview/students': answer });
