@@ -172,6 +172,8 @@ test('an admin exports the student list with a search', async ({ page }) => {
   await page.getByRole('searchbox', { name: 'Search students' }).fill(rollOf(9));
   await page.getByRole('searchbox', { name: 'Search students' }).press('Enter');
   await expect(page.getByRole('row').filter({ hasText: rollOf(9) })).toHaveCount(1);
+  await expectAccessibleAtBothWidths(page, 'Student list with a search');
+  await screenshots(page, 'student-list');
 
   const exported = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();

@@ -69,7 +69,7 @@ function Summary({ job, noun }: { job: ImportJob; noun: string }) {
   if (!summary) return null;
   const figures = [
     ['Imported', summary.imported],
-    ['Skipped (errors in the file)', summary.skipped],
+    ['Skipped', summary.skipped],
     ...(summary.failed ? ([['Could not be written', summary.failed]] as const) : []),
   ] as const;
   const succeeded = job.status === 'SUCCEEDED';

@@ -166,7 +166,7 @@ describe('PeopleImportPage', () => {
       'aria-valuenow',
       '47',
     );
-    expect(screen.getByText('Skipped (errors in the file)').nextSibling).toHaveTextContent('3');
+    expect(screen.getByText('Skipped').nextSibling).toHaveTextContent('3');
 
     await userEvent.click(screen.getByRole('button', { name: 'Download credentials' }));
     await waitFor(() =>
