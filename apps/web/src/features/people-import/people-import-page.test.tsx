@@ -90,6 +90,34 @@ describe('PeopleImportPage', () => {
     expect(requests[0]?.params).toEqual({ format: 'xlsx' });
   });
 
+  it('imports faculty to the faculty calls, explaining their numbered columns', async () => {
+    const requests = fakeAdminApi({
+      'POST /admin/import-preview/faculty': ok({
+        ...preview,
+        kind: 'faculty',
+        errors: [],
+        errorCount: 0,
+        validRows: 50,
+      }),
+    });
+    renderPage(<PeopleImportPage kind="faculty" />, '/admin/faculty/import');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Import Faculty' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Faculty' })).toHaveAttribute(
+      'href',
+      '/admin/faculty',
+    );
+    expect(screen.getByText(/professionalInfo\.qualification\.0\.degree/)).toBeInTheDocument();
+    await chooseAndPreview();
+
+    expect(
+      await screen.findByText('Every row is valid: 50 faculty members ready to import.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import 50 faculty members' })).toBeEnabled();
+    expect(requests[0]?.url).toBe('/admin/import-preview/faculty');
+  });
+
   it('previews the file: totals and every error by row and column', async () => {
     const requests = fakeAdminApi({ 'POST /admin/import-preview/students': ok(preview) });
     renderImport();
