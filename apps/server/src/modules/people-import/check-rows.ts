@@ -19,10 +19,6 @@ import { batches, branches, courses, faculty, sections, students, users } from '
 import { ApiError } from '../../errors';
 import type { Sheet, SheetCell } from './read-sheet';
 
-export type ImportPayload<Kind extends PeopleImportKind> = Kind extends 'students'
-  ? CreateStudentPayload
-  : CreateFacultyPayload;
-
 /** A row every check passed, ready for the creation code. */
 export interface ValidRow {
   row: number;

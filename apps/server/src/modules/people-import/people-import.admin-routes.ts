@@ -32,8 +32,7 @@ import {
 
 const TAGS = ['people import'];
 
-const FILE_BODY =
-  'multipart/form-data with one `file` field: a CSV (UTF-8) or XLSX file of at most 10 MB';
+const FILE_BODY = `multipart/form-data with one \`file\` field: a CSV (UTF-8) or XLSX file of at most ${PEOPLE_IMPORT_LIMITS.maxFileBytes / 1_048_576} MB and ${PEOPLE_IMPORT_LIMITS.maxRows.toLocaleString('en')} rows`;
 
 /**
  * The upload's file and other fields. The size limit is enforced while the file streams in: the

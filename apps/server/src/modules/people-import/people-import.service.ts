@@ -19,10 +19,9 @@ import { peopleImportJobs } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { type Cell, pagesOf, spreadsheetStream } from '../../spreadsheets/write';
 import { recordAudit } from '../audit/audit';
-import { hashPassword } from '../auth/passwords';
 import { openSeal, seal, sealKey } from '../auth/tokens';
 import { insertFaculty } from '../faculty/faculty.service';
-import { generateDefaultPassword } from '../people/people.service';
+import { newDefaultPassword } from '../people/people.service';
 import { insertStudent } from '../students/students.service';
 import { checkRows, type ValidRow } from './check-rows';
 import { readSheet } from './read-sheet';
@@ -33,7 +32,7 @@ type JobRow = typeof peopleImportJobs.$inferSelect;
  * Rows hashed at once and written per transaction. Hashing is the slow part (about 15 ms each,
  * on the thread pool); a batch keeps the pool busy and each transaction short.
  */
-const IMPORT_BATCH = 50;
+export const IMPORT_BATCH = 50;
 /** How often a process tells the database its jobs are alive. */
 const HEARTBEAT_MS = 10_000;
 /** A job whose process has not been heard from for this long died with it. */
@@ -180,13 +179,9 @@ interface PreparedRow {
   passwordHash: string;
 }
 
+/** The rows with their default passwords, hashed in parallel on the thread pool. */
 async function prepare(rows: ValidRow[]): Promise<PreparedRow[]> {
-  return Promise.all(
-    rows.map(async (row) => {
-      const password = generateDefaultPassword();
-      return { ...row, password, passwordHash: await hashPassword(password) };
-    }),
-  );
+  return Promise.all(rows.map(async (row) => ({ ...row, ...(await newDefaultPassword()) })));
 }
 
 /** Creates one person through the create call's own code; their line of the credentials file. */
