@@ -22,6 +22,7 @@ import {
 } from './exam-day.mjs';
 import { largestExamQuestions, largestExamSections } from './exams.mjs';
 import { load, sequential } from './http.mjs';
+import { IMPORT_BATCH, IMPORT_ROWS, importPreviewRun, importStudentsRun } from './imports.mjs';
 import {
   EXPORT_GROWTH_MIB,
   exportCsv,
@@ -571,6 +572,31 @@ export const SCENARIOS = [
         m.job.status === 'DONE' &&
         m.job.processed === m.attempts &&
         m.jobMs <= REGRADE_FACTOR * m.bareMs,
+    }),
+  },
+  {
+    id: 'import-preview',
+    title: `Preview of an import of ${IMPORT_ROWS.toLocaleString('en-US')} students (CSV upload, every row checked)`,
+    run: importPreviewRun,
+    judge: (m) => {
+      const growth = m.peakRssMiB - m.restMiB;
+      return {
+        target: 'every row checked and valid; time and server memory recorded',
+        figure: `${ms(m.ms)} (${count((1000 * m.preview.totalRows) / m.ms)} rows/s, ${(m.bytes / 1_048_576).toFixed(1)} MiB); RSS ${Math.round(m.restMiB)} → peak ${Math.round(m.peakRssMiB)} MiB (+${Math.round(growth)}); ${count(m.preview.validRows)} of ${count(m.preview.totalRows)} valid`,
+        headline: { value: m.ms, text: `${ms(m.ms)}, +${Math.round(growth)} MiB` },
+        pass: m.preview.validRows === IMPORT_ROWS && m.preview.errorCount === 0,
+      };
+    },
+  },
+  {
+    id: 'import-students',
+    title: `Import of ${IMPORT_ROWS.toLocaleString('en-US')} students (valid-only), from the upload to the job's end, polled every 100 ms`,
+    run: importStudentsRun,
+    judge: (m) => ({
+      target: 'every row imported; time and the share spent hashing passwords recorded',
+      figure: `${ms(m.totalMs)} (${ms(m.totalMs / IMPORT_ROWS)} per student; the upload answered in ${ms(m.acceptedMs)}); hashing ${count(IMPORT_ROWS)} passwords takes ${ms(m.hashingMs)} at ${count(m.rate)}/s (product parameters, ${IMPORT_BATCH} at a time, measured in the bench process), ${percent(m.hashingMs, m.totalMs)} of the import; ${count(m.job.summary?.imported ?? 0)} imported, ${m.job.status}`,
+      headline: { value: m.totalMs, text: `import ${ms(m.totalMs)}` },
+      pass: m.job.status === 'SUCCEEDED' && m.job.summary?.imported === IMPORT_ROWS,
     }),
   },
 ];

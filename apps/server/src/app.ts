@@ -35,6 +35,8 @@ import { masterDataAdminRoutes } from './modules/master-data/master-data.admin-r
 import { masterDataChangesAdminRoutes } from './modules/master-data/master-data-changes.admin-routes';
 import { createMetrics } from './modules/metrics/metrics';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { peopleExportAdminRoutes } from './modules/people-export/people-export.admin-routes';
+import { peopleImportAdminRoutes } from './modules/people-import/people-import.admin-routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { questionInterchangeAdminRoutes } from './modules/question-interchange/question-interchange.admin-routes';
 import { resumeRegradeJobs } from './modules/reports/regrade.service';
@@ -218,6 +220,13 @@ export async function buildApp({
       await admin.register(studentsAdminRoutes, { db: database.db });
       await admin.register(facultyAdminRoutes, { db: database.db, now });
       await admin.register(accountsAdminRoutes, { db: database.db });
+      await admin.register(peopleExportAdminRoutes, { db: database.db });
+      await admin.register(peopleImportAdminRoutes, {
+        db: database.db,
+        engine: database.kind,
+        secret: config.jwtSecret,
+        now,
+      });
       await admin.register(examsAdminRoutes, { db: database.db });
       await admin.register(examRecordsAdminRoutes, { db: database.db, now });
       await admin.register(questionInterchangeAdminRoutes, { db: database.db, now });

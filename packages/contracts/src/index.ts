@@ -10,6 +10,8 @@ export * from './fields';
 export * from './find';
 export * from './master-data';
 export * from './people';
+export * from './people-export';
+export * from './people-import';
 export * from './question-interchange';
 export * from './results';
 export * from './roles';

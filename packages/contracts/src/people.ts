@@ -394,6 +394,8 @@ export const PEOPLE_MESSAGES = {
   facultySoleProctor: (exams: string[]) =>
     `This faculty member is the only proctor of ${exams.length === 1 ? 'the exam' : 'the exams'} ${new Intl.ListFormat('en', { type: 'conjunction' }).format(exams)}, which ${exams.length === 1 ? 'has' : 'have'} not ended yet: assign another proctor first`,
   emailTaken: 'A user with this email already exists',
+  rollNumberTaken: (rollNumber: string) => `Roll number "${rollNumber}" is already registered`,
+  employeeIdTaken: (employeeId: string) => `Employee ID "${employeeId}" is already registered`,
   fetchStudentsFailed: 'Failed to fetch students',
   fetchFacultyFailed: 'Failed to fetch faculty',
   deleteStudentFailed: 'Failed to delete student',

@@ -7,7 +7,10 @@ import {
   EXAM_MODES,
   EXAM_STATUSES,
   GENDERS,
+  IMPORT_JOB_STATUSES,
+  IMPORT_MODES,
   MARITAL_STATUSES,
+  PEOPLE_IMPORT_KINDS,
   QUESTION_TYPES,
   REGRADE_STATUSES,
   ROLES,
@@ -735,5 +738,42 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(table.at, table.id),
     index('audit_log_record_idx').on(table.recordType, table.recordId, table.at),
     index('audit_log_actor_idx').on(table.actorUserId, table.at),
+  ],
+);
+
+// --- Bulk imports of people ---------------------------------------------------------------------
+
+/**
+ * An import of students or faculty from a file, run in the background: its progress and summary.
+ * The rows themselves are never stored; the default passwords only sealed (AES-256-GCM under a
+ * key derived from the server's secret), one sealed piece per committed batch, until the
+ * credentials file is downloaded once.
+ */
+export const peopleImportJobs = pgTable(
+  'people_import_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: PEOPLE_IMPORT_KINDS }).notNull(),
+    mode: text('mode', { enum: IMPORT_MODES }).notNull(),
+    status: text('status', { enum: IMPORT_JOB_STATUSES }).notNull().default('QUEUED'),
+    fileName: text('file_name').notNull(),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    message: text('message'),
+    credentials: jsonb('credentials').$type<string[]>(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull(),
+    /** Refreshed while the process running the job lives; a stale one means the process died. */
+    heartbeatAt: timestamptz('heartbeat_at').notNull(),
+    finishedAt: timestamptz('finished_at'),
+  },
+  (table) => [
+    check('people_import_jobs_kind_check', isOneOf(table.kind, PEOPLE_IMPORT_KINDS)),
+    check('people_import_jobs_mode_check', isOneOf(table.mode, IMPORT_MODES)),
+    check('people_import_jobs_status_check', isOneOf(table.status, IMPORT_JOB_STATUSES)),
+    index('people_import_jobs_status_idx').on(table.status),
   ],
 );

@@ -6,6 +6,9 @@ import ExcelJS from 'exceljs';
 /** One cell of an exported sheet. */
 export type Cell = string | number;
 
+/** How text a spreadsheet would run as a formula starts. */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
 /**
  * A CSV field (RFC 4180): quoted when it holds a quote, comma or line break. Text a spreadsheet
  * would run as a formula (=, +, -, @, or a tab or carriage return before one) gets a leading
@@ -13,7 +16,7 @@ export type Cell = string | number;
  */
 export function csvField(cell: Cell): string {
   if (typeof cell === 'number') return String(cell);
-  const text = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -70,4 +73,9 @@ export function spreadsheetStream(
   rows: AsyncGenerator<Cell[][]>,
 ): Readable {
   return format === 'csv' ? Readable.from(csvChunks(rows)) : xlsxStream(sheetName, rows);
+}
+
+/** Rows already in memory (a template, a small file) as the pages `spreadsheetStream` reads. */
+export async function* pagesOf(...pages: Cell[][][]): AsyncGenerator<Cell[][]> {
+  yield* pages;
 }

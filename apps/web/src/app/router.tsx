@@ -34,6 +34,7 @@ const FacultyPage = lazy(() => import('@/features/faculty/faculty-page'));
 const CreateFacultyPage = lazy(() => import('@/features/faculty/create-faculty-page'));
 const FacultyDetailPage = lazy(() => import('@/features/faculty/faculty-detail-page'));
 const EditFacultyPage = lazy(() => import('@/features/faculty/edit-faculty-page'));
+const PeopleImportPage = lazy(() => import('@/features/people-import/people-import-page'));
 const ExamPage = lazy(() => import('@/features/exams/exam-page'));
 const AllExamPage = lazy(() => import('@/features/exams/all-exam-page'));
 const CreateExamPage = lazy(() => import('@/features/exams/create-exam-page'));
@@ -89,10 +90,18 @@ export const routes: RouteObject[] = [
               { index: true, element: <DashboardPage /> },
               { path: 'student', element: <StudentsPage /> },
               { path: 'student/create-student', element: <CreateStudentPage /> },
+              {
+                path: 'student/import',
+                element: <PeopleImportPage key="students" kind="students" />,
+              },
               { path: 'student/:id', element: <StudentDetailPage /> },
               { path: 'student/:id/edit', element: <EditStudentPage /> },
               { path: 'faculty', element: <FacultyPage /> },
               { path: 'faculty/create-faculty', element: <CreateFacultyPage /> },
+              {
+                path: 'faculty/import',
+                element: <PeopleImportPage key="faculty" kind="faculty" />,
+              },
               { path: 'faculty/:id', element: <FacultyDetailPage /> },
               { path: 'faculty/:id/edit', element: <EditFacultyPage /> },
               { path: 'exam', element: <ExamPage /> },

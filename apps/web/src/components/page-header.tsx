@@ -15,7 +15,8 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
         <p className="mt-1 max-w-2xl text-sm text-slate-600">{description}</p>
       </div>
-      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+      {/* On a wide screen the buttons keep one row and the description wraps beside them. */}
+      {actions && <div className="flex flex-wrap gap-2 lg:shrink-0">{actions}</div>}
     </div>
   );
 }

@@ -253,6 +253,22 @@ describe('fetch transport', () => {
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer access-1');
   });
 
+  it('sends a form as it is, leaving its multipart content type to fetch', async () => {
+    const fetch = answering(Response.json({ success: true, data: {} }));
+    storeSession();
+    const form = new FormData();
+    form.append('file', new File(['email\n'], 'people.csv', { type: 'text/csv' }));
+
+    await apiClient.postForm('/admin/import-preview/students', form);
+
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/admin/import-preview/students');
+    expect(init).toMatchObject({ method: 'POST', body: form });
+    const sent = new Headers(init?.headers);
+    expect(sent.has('Content-Type')).toBe(false);
+    expect(sent.get('Authorization')).toBe('Bearer access-1');
+  });
+
   it('sends no body and no content type when there is nothing to send', async () => {
     const fetch = answering(new Response(null, { status: 204 }));
 

@@ -112,29 +112,26 @@ const SEAL_CIPHER = 'aes-256-gcm';
 const SEAL_IV_BYTES = 12;
 const SEAL_TAG_BYTES = 16;
 
-/**
- * The key that seals what a refresh token was rotated into: derived from that token, which is
- * stored only hashed, so only its holder can open the seal; the database alone cannot.
- */
-function sealKeyOf(refreshToken: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', refreshToken, '', 'examiq refresh successor', 32));
+/** A 256-bit key derived from a secret for one purpose (`info`), so no two purposes share one. */
+export function sealKey(secret: string, info: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, '', info, 32));
 }
 
-/** `successor` encrypted and authenticated under a key only `refreshToken`'s holder can derive. */
-export function sealSuccessor(refreshToken: string, successor: string): string {
+/** `text` encrypted and authenticated (AES-256-GCM) under `key`, as base64url. */
+export function seal(key: Buffer, text: string): string {
   const iv = randomBytes(SEAL_IV_BYTES);
-  const cipher = createCipheriv(SEAL_CIPHER, sealKeyOf(refreshToken), iv);
-  const sealed = Buffer.concat([cipher.update(successor, 'utf8'), cipher.final()]);
+  const cipher = createCipheriv(SEAL_CIPHER, key, iv);
+  const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
 }
 
-/** The successor `sealSuccessor` sealed, or null when `refreshToken` is not the one that did. */
-export function openSuccessor(refreshToken: string, seal: string): string | null {
-  const bytes = Buffer.from(seal, 'base64url');
+/** What `seal` sealed, or null when `key` is not the one that did or the seal was altered. */
+export function openSeal(key: Buffer, sealed: string): string | null {
+  const bytes = Buffer.from(sealed, 'base64url');
   const iv = bytes.subarray(0, SEAL_IV_BYTES);
   const tag = bytes.subarray(SEAL_IV_BYTES, SEAL_IV_BYTES + SEAL_TAG_BYTES);
   try {
-    const decipher = createDecipheriv(SEAL_CIPHER, sealKeyOf(refreshToken), iv);
+    const decipher = createDecipheriv(SEAL_CIPHER, key, iv);
     decipher.setAuthTag(tag);
     const opened = Buffer.concat([
       decipher.update(bytes.subarray(SEAL_IV_BYTES + SEAL_TAG_BYTES)),
@@ -144,4 +141,22 @@ export function openSuccessor(refreshToken: string, seal: string): string | null
   } catch {
     return null;
   }
+}
+
+/**
+ * The key that seals what a refresh token was rotated into: derived from that token, which is
+ * stored only hashed, so only its holder can open the seal; the database alone cannot.
+ */
+function successorKeyOf(refreshToken: string): Buffer {
+  return sealKey(refreshToken, 'examiq refresh successor');
+}
+
+/** `successor` encrypted and authenticated under a key only `refreshToken`'s holder can derive. */
+export function sealSuccessor(refreshToken: string, successor: string): string {
+  return seal(successorKeyOf(refreshToken), successor);
+}
+
+/** The successor `sealSuccessor` sealed, or null when `refreshToken` is not the one that did. */
+export function openSuccessor(refreshToken: string, sealed: string): string | null {
+  return openSeal(successorKeyOf(refreshToken), sealed);
 }

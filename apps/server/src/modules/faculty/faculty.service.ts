@@ -48,7 +48,7 @@ interface FacultyRecord {
   account: Account;
 }
 
-function toFacultyDto({ member, account }: FacultyRecord): Faculty {
+export function toFacultyDto({ member, account }: FacultyRecord): Faculty {
   return {
     _id: member.id,
     facultyId: member.facultyId,
@@ -73,7 +73,7 @@ function toFacultyDto({ member, account }: FacultyRecord): Faculty {
 }
 
 function employeeIdTaken(employeeId: string): ApiError {
-  return new ApiError(409, `Employee ID "${employeeId}" is already registered`);
+  return new ApiError(409, PEOPLE_MESSAGES.employeeIdTaken(employeeId));
 }
 
 /** The columns of a faculty row from the create or edit payload. */
@@ -93,42 +93,53 @@ function facultyColumnsOf(input: CreateFacultyPayload) {
   };
 }
 
+/**
+ * Creates a faculty member and their account inside `tx`, with a password hashed beforehand, and
+ * records it in the audit log. The create call and the bulk import both create faculty through it.
+ */
+export async function insertFaculty(
+  tx: AppDatabase,
+  actorUserId: string,
+  input: CreateFacultyPayload,
+  passwordHash: string,
+) {
+  const account = await insertPersonAccount(tx, {
+    email: input.email,
+    role: 'faculty',
+    passwordHash,
+  });
+  const member = await insertOne(
+    tx
+      .insert(faculty)
+      .values({ userId: account.id, ...facultyColumnsOf(input) })
+      .returning(),
+    { duplicate: () => employeeIdTaken(input.professionalInfo.employeeId) },
+  );
+  const label = personLabel(member, member.facultyId);
+  await recordAudit(tx, actorUserId, {
+    action: 'faculty.create',
+    recordType: 'faculty',
+    recordId: member.id,
+    recordLabel: label,
+    summary: `Created faculty member ${label} with the account ${account.email}`,
+  });
+  return { member, account };
+}
+
 export async function createFaculty(
   db: AppDatabase,
   actorUserId: string,
   input: CreateFacultyPayload,
 ): Promise<{ faculty: Faculty; defaultPassword: string }> {
   const { password, passwordHash } = await newDefaultPassword();
-  const record = await db.transaction(async (tx) => {
-    const account = await insertPersonAccount(tx, {
-      email: input.email,
-      role: 'faculty',
-      passwordHash,
-    });
-    const member = await insertOne(
-      tx
-        .insert(faculty)
-        .values({ userId: account.id, ...facultyColumnsOf(input) })
-        .returning(),
-      { duplicate: () => employeeIdTaken(input.professionalInfo.employeeId) },
-    );
-    const label = personLabel(member, member.facultyId);
-    await recordAudit(tx, actorUserId, {
-      action: 'faculty.create',
-      recordType: 'faculty',
-      recordId: member.id,
-      recordLabel: label,
-      summary: `Created faculty member ${label} with the account ${account.email}`,
-    });
-    return { member, account };
-  });
+  const record = await db.transaction((tx) => insertFaculty(tx, actorUserId, input, passwordHash));
   return { faculty: toFacultyDto(record), defaultPassword: password };
 }
 
 /** What a faculty list, detail or option list reads: faculty as rows, accounts through their keys. */
 export const FACULTY_READS: Dependencies = { faculty: 'rows', users: 'changes' };
 
-function selectFaculty<Extra extends Record<string, SQL.Aliased | SQL>>(
+export function selectFaculty<Extra extends Record<string, SQL.Aliased | SQL>>(
   db: AppDatabase,
   extra = {} as Extra,
 ) {
@@ -162,7 +173,9 @@ const FACULTY_SORT_COLUMNS: Record<FacultySort, (SQL | AnyColumn)[]> = {
   ],
 };
 
-function facultyConditions(query: FacultyListQuery): SQL[] {
+export function facultyConditions(
+  query: Pick<FacultyListQuery, 'search' | 'department' | 'designation' | 'status'>,
+): SQL[] {
   return [
     query.search === undefined
       ? []
@@ -181,7 +194,7 @@ function facultyConditions(query: FacultyListQuery): SQL[] {
 }
 
 /** The departments and designations on record, each once whatever its case, A to Z. */
-async function facultyFacets(db: AppDatabase): Promise<FacultyFacets> {
+export async function facultyFacets(db: AppDatabase): Promise<FacultyFacets> {
   const distinct = (column: typeof faculty.department | typeof faculty.designation) =>
     db
       .selectDistinctOn([sql`lower(${column})`], { value: sql<string>`${column}` })
@@ -200,6 +213,22 @@ async function facultyFacets(db: AppDatabase): Promise<FacultyFacets> {
 /** Whether `value` is one of `values`, ignoring case, as the filters compare them. */
 const isListed = (values: string[], value: string) =>
   values.some((listed) => listed.toLowerCase() === value.toLowerCase());
+
+/** Refuses with a 400 a department or designation no faculty member has. */
+export function refuseUnknownFacets(
+  query: Pick<FacultyListQuery, 'department' | 'designation'>,
+  facets: FacultyFacets,
+): void {
+  const errors = {
+    ...(query.department !== undefined && !isListed(facets.departments, query.department)
+      ? { department: FIND_MESSAGES.departmentNotFound }
+      : {}),
+    ...(query.designation !== undefined && !isListed(facets.designations, query.designation)
+      ? { designation: FIND_MESSAGES.designationNotFound }
+      : {}),
+  };
+  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+}
 
 /**
  * One page of the faculty a search, filters and sort find (the spec's list when none is given),
@@ -229,17 +258,7 @@ export async function listFaculty(
         ),
     facultyFacets(db),
   ]);
-  if (items.length === 0) {
-    const errors = {
-      ...(query.department !== undefined && !isListed(facets.departments, query.department)
-        ? { department: FIND_MESSAGES.departmentNotFound }
-        : {}),
-      ...(query.designation !== undefined && !isListed(facets.designations, query.designation)
-        ? { designation: FIND_MESSAGES.designationNotFound }
-        : {}),
-    };
-    if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
-  }
+  if (items.length === 0) refuseUnknownFacets(query, facets);
   return { faculty: items.map(toFacultyDto), pagination, facets };
 }
 

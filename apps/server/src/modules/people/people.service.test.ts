@@ -12,4 +12,8 @@ describe('generateDefaultPassword', () => {
     }
     expect(new Set(passwords).size).toBe(passwords.length);
   });
+
+  it('never starts as a spreadsheet formula, so a credentials file keeps it as it is', () => {
+    for (let i = 0; i < 2000; i++) expect(generateDefaultPassword()).not.toMatch(/^[=+\-@]/);
+  });
 });

@@ -10,6 +10,7 @@ import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
 import { faculty, students, users } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { FORMULA_START } from '../../spreadsheets/write';
 import { recordAudit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import { insertHashedUser, normalizeEmail, type UserRow } from '../users/users.service';
@@ -31,7 +32,8 @@ function randomCharOf(alphabet: string): string {
 
 /**
  * Random characters with at least one of each class, so the password passes any usual strength
- * rule; shuffled so the guaranteed ones do not always lead.
+ * rule; shuffled so the guaranteed ones do not always lead. It never starts as a formula would:
+ * the credentials file of an import escapes such a cell, and the password must stay as it is.
  */
 export function generateDefaultPassword(length = DEFAULT_PASSWORD_LENGTH): string {
   const anyClass = PASSWORD_CLASSES.join('');
@@ -42,6 +44,10 @@ export function generateDefaultPassword(length = DEFAULT_PASSWORD_LENGTH): strin
   for (let i = chars.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
     [chars[i], chars[j]] = [chars[j] as string, chars[i] as string];
+  }
+  if (FORMULA_START.test(chars[0] as string)) {
+    const letter = chars.findIndex((char) => !FORMULA_START.test(char));
+    [chars[0], chars[letter]] = [chars[letter] as string, chars[0] as string];
   }
   return chars.join('');
 }

@@ -56,7 +56,7 @@ interface Placement {
   batch: string;
 }
 
-interface StudentRecord extends Placement {
+export interface StudentRecord extends Placement {
   student: StudentRow;
   account: Account;
 }
@@ -69,10 +69,10 @@ export const PLACEMENT_ERRORS = {
 } as const;
 
 function rollNumberTaken(rollNumber: string): ApiError {
-  return new ApiError(409, `Roll number "${rollNumber}" is already registered`);
+  return new ApiError(409, PEOPLE_MESSAGES.rollNumberTaken(rollNumber));
 }
 
-function toStudentDto({
+export function toStudentDto({
   student,
   account,
   course,
@@ -160,36 +160,47 @@ function studentColumnsOf(input: CreateStudentPayload, placement: Placement) {
   };
 }
 
+/**
+ * Creates a student and their account inside `tx`, with a password hashed beforehand, and records
+ * it in the audit log. The create call and the bulk import both create students through it.
+ */
+export async function insertStudent(
+  tx: AppDatabase,
+  actorUserId: string,
+  input: CreateStudentPayload,
+  passwordHash: string,
+): Promise<StudentRecord> {
+  const placement = await findPlacement(tx, input.academicInfo);
+  const account = await insertPersonAccount(tx, {
+    email: input.email,
+    role: 'student',
+    passwordHash,
+  });
+  const student = await insertOne(
+    tx
+      .insert(students)
+      .values({ userId: account.id, ...studentColumnsOf(input, placement) })
+      .returning(),
+    { duplicate: () => rollNumberTaken(input.rollNumber) },
+  );
+  const label = personLabel(student, student.studentId);
+  await recordAudit(tx, actorUserId, {
+    action: 'student.create',
+    recordType: 'student',
+    recordId: student.id,
+    recordLabel: label,
+    summary: `Created student ${label} with the account ${account.email}`,
+  });
+  return { ...placement, student, account };
+}
+
 export async function createStudent(
   db: AppDatabase,
   actorUserId: string,
   input: CreateStudentPayload,
 ): Promise<{ student: Student; defaultPassword: string }> {
   const { password, passwordHash } = await newDefaultPassword();
-  const record = await db.transaction(async (tx) => {
-    const placement = await findPlacement(tx, input.academicInfo);
-    const account = await insertPersonAccount(tx, {
-      email: input.email,
-      role: 'student',
-      passwordHash,
-    });
-    const student = await insertOne(
-      tx
-        .insert(students)
-        .values({ userId: account.id, ...studentColumnsOf(input, placement) })
-        .returning(),
-      { duplicate: () => rollNumberTaken(input.rollNumber) },
-    );
-    const label = personLabel(student, student.studentId);
-    await recordAudit(tx, actorUserId, {
-      action: 'student.create',
-      recordType: 'student',
-      recordId: student.id,
-      recordLabel: label,
-      summary: `Created student ${label} with the account ${account.email}`,
-    });
-    return { ...placement, student, account };
-  });
+  const record = await db.transaction((tx) => insertStudent(tx, actorUserId, input, passwordHash));
   return { student: toStudentDto(record), defaultPassword: password };
 }
 
@@ -244,7 +255,10 @@ const studentsByIds = perDatabase((db) =>
     .prepare('students_by_ids'),
 );
 
-async function studentRecords(db: AppDatabase, ids: string[]): Promise<Map<string, StudentRecord>> {
+export async function studentRecords(
+  db: AppDatabase,
+  ids: string[],
+): Promise<Map<string, StudentRecord>> {
   const rows = await studentsByIds(db).execute({ ids });
   return new Map(rows.map((record) => [record.student.id, record]));
 }
@@ -259,7 +273,9 @@ const STUDENT_SORT_COLUMNS: Record<StudentSort, (SQL | AnyColumn)[]> = {
 };
 
 /** The filters of a query, besides its search. */
-function studentFilters(query: StudentListQuery): SQL[] {
+export function studentFilters(
+  query: Pick<StudentListQuery, 'batch' | 'course' | 'branch' | 'section' | 'status'>,
+): SQL[] {
   return [
     query.batch === undefined
       ? []
@@ -277,7 +293,11 @@ function studentFilters(query: StudentListQuery): SQL[] {
  * and those whose account's email does. The page is then sorted and cut from these rows alone,
  * without reading each matching student again.
  */
-function matchingStudents(db: AppDatabase, query: StudentListQuery, filters: SQL[]) {
+export function matchingStudents(
+  db: AppDatabase,
+  query: Pick<StudentListQuery, 'search' | 'status' | 'sort'>,
+  filters: SQL[],
+) {
   const sortValues = Object.fromEntries(
     STUDENT_SORT_COLUMNS[query.sort].map((column, index) => [
       `sort${index}`,
@@ -333,6 +353,24 @@ function newestStudents(db: AppDatabase, query: StudentListQuery) {
   });
 }
 
+/** Refuses with a 400 the master data filters naming records that do not exist. */
+export function refuseUnknownStudentFilters(
+  db: AppDatabase,
+  query: Pick<StudentListQuery, 'batch' | 'course' | 'branch' | 'section'>,
+): Promise<void> {
+  return refuseUnknownRecords(db, [
+    { field: 'batch', id: query.batch, table: batches, message: FIND_MESSAGES.batchNotFound },
+    { field: 'course', id: query.course, table: courses, message: FIND_MESSAGES.courseNotFound },
+    { field: 'branch', id: query.branch, table: branches, message: FIND_MESSAGES.branchNotFound },
+    {
+      field: 'section',
+      id: query.section,
+      table: sections,
+      message: FIND_MESSAGES.sectionNotFound,
+    },
+  ]);
+}
+
 /** One page of the students a search, filters and sort find (the spec's list when none is given). */
 export async function listStudents(
   db: AppDatabase,
@@ -349,19 +387,7 @@ export async function listStudents(
           items: items.map((row) => row.id),
           pagination,
         }));
-  if (ids.length === 0) {
-    await refuseUnknownRecords(db, [
-      { field: 'batch', id: query.batch, table: batches, message: FIND_MESSAGES.batchNotFound },
-      { field: 'course', id: query.course, table: courses, message: FIND_MESSAGES.courseNotFound },
-      { field: 'branch', id: query.branch, table: branches, message: FIND_MESSAGES.branchNotFound },
-      {
-        field: 'section',
-        id: query.section,
-        table: sections,
-        message: FIND_MESSAGES.sectionNotFound,
-      },
-    ]);
-  }
+  if (ids.length === 0) await refuseUnknownStudentFilters(db, query);
   const records = await studentRecords(db, ids);
   // A student deleted between the two statements is left out of the page.
   return { students: ids.flatMap((id) => records.get(id) ?? []).map(toStudentDto), pagination };

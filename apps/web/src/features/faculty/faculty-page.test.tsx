@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import { makeFaculty, makePagination } from '@/test/people-fixtures';
+import { captureSavedFiles, fileAnswer } from '@/test/saved-files';
 import FacultyPage from './faculty-page';
 
 const vikram = makeFaculty();
@@ -153,5 +154,28 @@ describe('FacultyPage', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Employee ID, sort' }));
     expect(address()).toMatchObject({ sort: 'employeeId', order: 'asc' });
+  });
+
+  it('exports every member of the search and filters, without the paging and sort', async () => {
+    const saved = captureSavedFiles();
+    const requests = fakeAdminApi({
+      'GET /admin/get-all-faculty': listAnswer(),
+      'GET /admin/export/faculty': fileAnswer('email\r\n'),
+    });
+    renderList('/admin/faculty?search=rao&department=Physics&sort=name&order=desc&limit=25');
+    await screen.findByText('Vikram Rao');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export XLSX' }));
+
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['faculty.xlsx']));
+    expect(requests.find((request) => request.url === '/admin/export/faculty')?.params).toEqual({
+      search: 'rao',
+      department: 'Physics',
+      format: 'xlsx',
+    });
+    expect(screen.getByRole('link', { name: 'Import' })).toHaveAttribute(
+      'href',
+      '/admin/faculty/import',
+    );
   });
 });

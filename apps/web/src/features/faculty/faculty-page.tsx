@@ -1,17 +1,20 @@
 import {
+  type ExportFormat,
   FACULTY_SORTS,
   type Faculty,
+  PEOPLE_EXPORT_MESSAGES,
   PEOPLE_MESSAGES,
   PERSON_STATUSES,
   SEARCH_MAX_LENGTH,
 } from '@examiq/contracts';
-import { Plus } from 'lucide-react';
+import { Plus, Upload } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ButtonLink } from '@/components/button';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Dropdown } from '@/components/dropdown';
 import { ErrorBanner } from '@/components/error-banner';
+import { ExportButtons } from '@/components/export-buttons';
 import { PageHeader } from '@/components/page-header';
 import { PageSizeSelect } from '@/components/page-size-select';
 import { PersonCell } from '@/components/person-cell';
@@ -20,10 +23,11 @@ import { SearchBox } from '@/components/search-box';
 import { SortHeader } from '@/components/sort-header';
 import { PersonStatusBadge } from '@/components/status-badge';
 import { Table, type TableColumn } from '@/components/table';
-import { getServerMessage } from '@/lib/api-client';
+import { getErrorMessage, getServerMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
 import { useListView } from '@/lib/use-list-view';
 import { useDeleteFaculty } from './api/delete-faculty';
+import { useExportFaculty } from './api/export-faculty';
 import { useFacultyList } from './api/get-faculty-list';
 
 interface DeleteTarget {
@@ -38,6 +42,11 @@ const asOptions = (values: readonly string[] = []) =>
 export default function FacultyPage() {
   const view = useListView(FILTERS, FACULTY_SORTS);
   const { page, setPage, values, setValues } = view;
+  const exported = useExportFaculty(view.query);
+  const exportAs = (format: ExportFormat) =>
+    exported.mutate(format, {
+      onError: (error) => toast.error(getErrorMessage(error, PEOPLE_EXPORT_MESSAGES.faculty)),
+    });
   const faculty = useFacultyList(view.query);
   const facets = faculty.data?.facets;
   const sortHeader = (label: string, column: (typeof FACULTY_SORTS)[number]) => (
@@ -142,10 +151,17 @@ export default function FacultyPage() {
         title="All Faculty"
         description="Every faculty account of the institution, with their department, designation and status."
         actions={
-          <ButtonLink to="create-faculty">
-            <Plus aria-hidden="true" className="size-4" />
-            Create
-          </ButtonLink>
+          <>
+            <ButtonLink to="import" variant="secondary">
+              <Upload aria-hidden="true" className="size-4" />
+              Import
+            </ButtonLink>
+            <ExportButtons onExport={exportAs} pending={exported.isPending} />
+            <ButtonLink to="create-faculty">
+              <Plus aria-hidden="true" className="size-4" />
+              Create
+            </ButtonLink>
+          </>
         }
       />
       {faculty.isError && (

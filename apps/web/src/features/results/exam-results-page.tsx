@@ -1,16 +1,12 @@
-import {
-  type ExamResult,
-  type ExamResultsData,
-  type ExportFormat,
-  scheduleText,
-} from '@examiq/contracts';
-import { BarChart3, Download, Send } from 'lucide-react';
+import { type ExamResult, type ExamResultsData, scheduleText } from '@examiq/contracts';
+import { BarChart3, Send } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Badge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
 import { ErrorBanner } from '@/components/error-banner';
+import { ExportButtons } from '@/components/export-buttons';
 import { PageHeader } from '@/components/page-header';
 import { ResultStatusBadge } from '@/components/result-status-badge';
 import { SearchBox } from '@/components/search-box';
@@ -96,7 +92,6 @@ function ExamResults({ examId, evaluatorsPanel }: { examId: string } & ExamResul
 
 function ResultActions({ data, onPublish }: { data: ExamResultsData; onPublish: () => void }) {
   const exported = useExportExamResults(data.exam._id, `${data.exam.examId}-results`);
-  const exportAs = (format: ExportFormat) => exported.mutate(format);
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
@@ -106,14 +101,7 @@ function ResultActions({ data, onPublish }: { data: ExamResultsData; onPublish: 
             Publish Results
           </Button>
         )}
-        <Button variant="secondary" onClick={() => exportAs('csv')} disabled={exported.isPending}>
-          <Download aria-hidden="true" className="size-4" />
-          Export CSV
-        </Button>
-        <Button variant="secondary" onClick={() => exportAs('xlsx')} disabled={exported.isPending}>
-          <Download aria-hidden="true" className="size-4" />
-          Export XLSX
-        </Button>
+        <ExportButtons onExport={exported.mutate} pending={exported.isPending} />
         <ButtonLink to={`/admin/exam/${data.exam._id}/report`} variant="secondary">
           <BarChart3 aria-hidden="true" className="size-4" />
           Report

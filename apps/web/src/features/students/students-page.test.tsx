@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { cascadeLookups, fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import { ids } from '@/test/master-data-fixtures';
 import { makePagination, makeStudent } from '@/test/people-fixtures';
+import { captureSavedFiles, fileAnswer } from '@/test/saved-files';
 import StudentsPage from './students-page';
 
 const asha = makeStudent();
@@ -202,6 +203,54 @@ describe('StudentsPage', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
     expect(screen.getByRole('button', { name: 'Name, sorted descending' })).toBeInTheDocument();
+  });
+
+  it('exports every student of the search and filters, without the paging and sort', async () => {
+    const saved = captureSavedFiles();
+    const requests = fakeAdminApi({
+      ...cascadeLookups(),
+      'GET /admin/get-all-student': listAnswer(),
+      'GET /admin/export/students': fileAnswer('email\r\n'),
+    });
+    renderList(`/admin/student?search=ash&batch=${ids.batch1}&sort=name&page=2&limit=25`);
+    await screen.findByText('Asha Patel');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['students.csv']));
+    await userEvent.click(screen.getByRole('button', { name: 'Export XLSX' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+
+    const exports = requests.filter((request) => request.url === '/admin/export/students');
+    expect(exports.map((request) => request.params)).toEqual([
+      { search: 'ash', batch: ids.batch1, format: 'csv' },
+      { search: 'ash', batch: ids.batch1, format: 'xlsx' },
+    ]);
+    expect(saved[1]?.name).toBe('students.xlsx');
+    expect(screen.getByRole('link', { name: 'Import' })).toHaveAttribute(
+      'href',
+      '/admin/student/import',
+    );
+  });
+
+  it("says why an export failed, in the server's words", async () => {
+    captureSavedFiles();
+    const error = vi.spyOn(toast, 'error');
+    fakeAdminApi({
+      'GET /admin/get-all-student': listAnswer(),
+      'GET /admin/export/students': {
+        status: 400,
+        data: {
+          success: false,
+          message: 'Validation failed',
+          errors: { batch: 'Batch not found' },
+        },
+      },
+    });
+    renderList();
+    await screen.findByText('Asha Patel');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Validation failed'));
   });
 
   it('keeps each new search, filter, sort and page size in the address, from the first page', async () => {

@@ -1,17 +1,20 @@
 import {
+  type ExportFormat,
+  PEOPLE_EXPORT_MESSAGES,
   PEOPLE_MESSAGES,
   PERSON_STATUSES,
   SEARCH_MAX_LENGTH,
   STUDENT_SORTS,
   type Student,
 } from '@examiq/contracts';
-import { Plus } from 'lucide-react';
+import { Plus, Upload } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ButtonLink } from '@/components/button';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Dropdown } from '@/components/dropdown';
 import { ErrorBanner } from '@/components/error-banner';
+import { ExportButtons } from '@/components/export-buttons';
 import { PageHeader } from '@/components/page-header';
 import { PageSizeSelect } from '@/components/page-size-select';
 import { PersonCell } from '@/components/person-cell';
@@ -20,11 +23,12 @@ import { SearchBox } from '@/components/search-box';
 import { SortHeader } from '@/components/sort-header';
 import { PersonStatusBadge } from '@/components/status-badge';
 import { Table, type TableColumn } from '@/components/table';
-import { getServerMessage } from '@/lib/api-client';
+import { getErrorMessage, getServerMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
 import { type CascadeLevel, useLookupCascade } from '@/lib/lookups/use-lookup-cascade';
 import { useListView } from '@/lib/use-list-view';
 import { useDeleteStudent } from './api/delete-student';
+import { useExportStudents } from './api/export-students';
 import { useStudents } from './api/get-students';
 
 interface DeleteTarget {
@@ -38,6 +42,11 @@ const STATUS_OPTIONS = PERSON_STATUSES.map((status) => ({ value: status, label: 
 export default function StudentsPage() {
   const view = useListView(FILTERS, STUDENT_SORTS);
   const { page, setPage, values, setValues } = view;
+  const exported = useExportStudents(view.query);
+  const exportAs = (format: ExportFormat) =>
+    exported.mutate(format, {
+      onError: (error) => toast.error(getErrorMessage(error, PEOPLE_EXPORT_MESSAGES.students)),
+    });
   const students = useStudents(view.query);
   const cascade = useLookupCascade({
     batch: { id: values.batch },
@@ -147,10 +156,17 @@ export default function StudentsPage() {
         title="All Students"
         description="Every student account of the institution, with their roll number, course and status."
         actions={
-          <ButtonLink to="create-student">
-            <Plus aria-hidden="true" className="size-4" />
-            Create
-          </ButtonLink>
+          <>
+            <ButtonLink to="import" variant="secondary">
+              <Upload aria-hidden="true" className="size-4" />
+              Import
+            </ButtonLink>
+            <ExportButtons onExport={exportAs} pending={exported.isPending} />
+            <ButtonLink to="create-student">
+              <Plus aria-hidden="true" className="size-4" />
+              Create
+            </ButtonLink>
+          </>
         }
       />
       {students.isError && (

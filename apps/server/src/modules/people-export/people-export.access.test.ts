@@ -1,0 +1,6 @@
+import { describeRouteAccess } from '../../test/route-access';
+
+describeRouteAccess('admin', 'people-export', [
+  ['GET', '/api/admin/export/students'],
+  ['GET', '/api/admin/export/faculty'],
+]);

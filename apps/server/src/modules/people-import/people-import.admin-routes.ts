@@ -1,0 +1,224 @@
+import {
+  importJobParamSchema,
+  importJobSchema,
+  importKindParamSchema,
+  importModeSchema,
+  importPreviewSchema,
+  importTemplateQuerySchema,
+  PEOPLE_IMPORT_LIMITS,
+  PEOPLE_IMPORT_MESSAGES,
+  successResponse,
+} from '@examiq/contracts';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDatabase, DatabaseKind } from '../../db/client';
+import { ApiError, FieldErrors } from '../../errors';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { SPREADSHEET_CONTENT_TYPES } from '../../spreadsheets/write';
+import {
+  failInterruptedJobs,
+  getImportJob,
+  type ImportContext,
+  importTemplate,
+  previewImport,
+  startImport,
+  stopImportJobs,
+  takeCredentials,
+  type UploadedFile,
+} from './people-import.service';
+
+const TAGS = ['people import'];
+
+const FILE_BODY = `multipart/form-data with one \`file\` field: a CSV (UTF-8) or XLSX file of at most ${PEOPLE_IMPORT_LIMITS.maxFileBytes / 1_048_576} MB and ${PEOPLE_IMPORT_LIMITS.maxRows.toLocaleString('en')} rows`;
+
+/**
+ * The upload's file and other fields. The size limit is enforced while the file streams in: the
+ * upload is cut off at the limit, never read whole first.
+ */
+async function uploadOf(
+  request: FastifyRequest,
+): Promise<{ file: UploadedFile; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.noFile);
+  let file: UploadedFile | undefined;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value);
+    } else if (part.fieldname !== 'file' || file) {
+      part.file.resume();
+    } else {
+      try {
+        file = { bytes: await part.toBuffer(), fileName: part.filename };
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new ApiError(413, PEOPLE_IMPORT_MESSAGES.fileTooLarge);
+        }
+        throw error;
+      }
+    }
+  }
+  if (!file) throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.noFile);
+  return { file, fields };
+}
+
+function attachment(fileName: string) {
+  return {
+    'content-disposition': `attachment; filename="${fileName}"`,
+    'cache-control': 'no-store',
+  };
+}
+
+/**
+ * Bulk import of students and faculty: template, preview, import job, its progress and its
+ * credentials file. Registered inside the admin scope, which guards it.
+ */
+export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
+  db: AppDatabase;
+  engine: DatabaseKind;
+  secret: string;
+  now: () => Date;
+}> = async (app, { db, engine, secret, now }) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: PEOPLE_IMPORT_LIMITS.maxFileBytes,
+      files: 1,
+      fields: 4,
+      fieldSize: 1024,
+      parts: 8,
+    },
+  });
+  const ctx: ImportContext = { db, secret, log: app.log, now };
+
+  app.addHook('onReady', async () => {
+    const failed = await failInterruptedJobs(db, engine, now());
+    if (failed > 0) app.log.warn({ jobs: failed }, 'Imports interrupted by a stop marked failed');
+  });
+  app.addHook('onClose', async () => {
+    await stopImportJobs(db);
+  });
+
+  app.get(
+    '/import-template/:kind',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The import template of students or faculty as CSV or XLSX: one column per field of the create form, and an example row',
+        security: BEARER_AUTH,
+        params: importKindParamSchema,
+        querystring: importTemplateQuerySchema,
+        response: {
+          200: z.any().describe('The template, as an attachment'),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const { fileName, stream } = importTemplate(request.params.kind, format);
+      return reply
+        .header('content-type', SPREADSHEET_CONTENT_TYPES[format])
+        .headers(attachment(fileName))
+        .send(stream);
+    },
+  );
+
+  app.post(
+    '/import-preview/:kind',
+    {
+      schema: {
+        tags: TAGS,
+        summary: `Checks every row of a file as the create form and the database would, and lists the errors by row and column; nothing is written. ${FILE_BODY}`,
+        security: BEARER_AUTH,
+        params: importKindParamSchema,
+        response: {
+          200: successResponse(importPreviewSchema),
+          ...errorResponses(400, 401, 403, 413),
+        },
+      },
+    },
+    async (request) => {
+      const { file } = await uploadOf(request);
+      return { success: true as const, data: await previewImport(db, request.params.kind, file) };
+    },
+  );
+
+  app.post(
+    '/import/:kind',
+    {
+      schema: {
+        tags: TAGS,
+        summary: `Starts importing a file in the background: its valid rows (mode valid-only), or all of them or none (mode all-or-nothing, the default). ${FILE_BODY}, and a \`mode\` field`,
+        security: BEARER_AUTH,
+        params: importKindParamSchema,
+        response: {
+          202: successResponse(importJobSchema),
+          ...errorResponses(400, 401, 403, 413),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { file, fields } = await uploadOf(request);
+      const mode = importModeSchema.safeParse(fields.mode ?? 'all-or-nothing');
+      if (!mode.success) throw new FieldErrors({ mode: PEOPLE_IMPORT_MESSAGES.mode });
+      const data = await startImport(
+        ctx,
+        request.auth.userId,
+        request.params.kind,
+        mode.data,
+        file,
+      );
+      return reply
+        .code(202)
+        .send({ success: true as const, message: PEOPLE_IMPORT_MESSAGES.importStarted, data });
+    },
+  );
+
+  app.get(
+    '/get-job/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "An import's progress (rows done of its total), status and, once it has ended, its summary",
+        security: BEARER_AUTH,
+        params: importJobParamSchema,
+        response: {
+          200: successResponse(importJobSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getImportJob(db, request.params.id, now()),
+    }),
+  );
+
+  app.get(
+    '/get-job-credentials/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "An ended import's credentials file (email, ID, default password) as CSV: downloadable once, then 410",
+        security: BEARER_AUTH,
+        params: importJobParamSchema,
+        response: {
+          200: z.any().describe('The CSV file, as an attachment'),
+          ...errorResponses(400, 401, 403, 404, 409, 410),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, stream } = await takeCredentials(ctx, request.params.id);
+      return reply
+        .header('content-type', SPREADSHEET_CONTENT_TYPES.csv)
+        .headers(attachment(fileName))
+        .send(stream);
+    },
+  );
+};

@@ -1,0 +1,503 @@
+import {
+  type CreateFacultyPayload,
+  type CreateStudentPayload,
+  type ExportFormat,
+  IMPORT_CREDENTIAL_COLUMNS,
+  type ImportJob,
+  type ImportMode,
+  type ImportPreview,
+  importExampleRow,
+  PEOPLE_IMPORT_COLUMNS,
+  PEOPLE_IMPORT_MESSAGES,
+  type PeopleImportKind,
+} from '@examiq/contracts';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDatabase, DatabaseKind } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
+import { peopleImportJobs } from '../../db/schema';
+import { ApiError, FieldErrors } from '../../errors';
+import { type Cell, pagesOf, spreadsheetStream } from '../../spreadsheets/write';
+import { recordAudit } from '../audit/audit';
+import { openSeal, seal, sealKey } from '../auth/tokens';
+import { insertFaculty } from '../faculty/faculty.service';
+import { newDefaultPassword } from '../people/people.service';
+import { insertStudent } from '../students/students.service';
+import { checkRows, type ValidRow } from './check-rows';
+import { readSheet } from './read-sheet';
+
+type JobRow = typeof peopleImportJobs.$inferSelect;
+
+/**
+ * Rows hashed at once and written per transaction. Hashing is the slow part (about 15 ms each,
+ * on the thread pool); a batch keeps the pool busy and each transaction short.
+ */
+export const IMPORT_BATCH = 50;
+/** How often a process tells the database its jobs are alive. */
+const HEARTBEAT_MS = 10_000;
+/** A job whose process has not been heard from for this long died with it. */
+export const STALE_JOB_MS = 60_000;
+
+export interface ImportContext {
+  db: AppDatabase;
+  /** The server's secret, from which the key sealing default passwords is derived. */
+  secret: string;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+export interface UploadedFile {
+  bytes: Buffer;
+  fileName: string;
+}
+
+const credentialsKey = (secret: string) => sealKey(secret, 'examiq import credentials');
+
+const KIND_LABELS: Record<PeopleImportKind, { one: string; many: string; record: string }> = {
+  students: { one: 'student', many: 'students', record: 'student' },
+  faculty: { one: 'faculty member', many: 'faculty members', record: 'faculty' },
+};
+
+// --- Template and preview ---------------------------------------------------------------------
+
+/** The header and one example row, as CSV or XLSX. */
+export function importTemplate(kind: PeopleImportKind, format: ExportFormat) {
+  const header = PEOPLE_IMPORT_COLUMNS[kind].map((column) => column.name);
+  return {
+    fileName: `${kind}-import-template.${format}`,
+    stream: spreadsheetStream(format, kind, pagesOf([header, importExampleRow(kind)])),
+  };
+}
+
+export async function previewImport(
+  db: AppDatabase,
+  kind: PeopleImportKind,
+  file: UploadedFile,
+): Promise<ImportPreview> {
+  const { preview } = await checkRows(db, kind, await readSheet(file.bytes, file.fileName));
+  return preview;
+}
+
+// --- Jobs -------------------------------------------------------------------------------------
+
+const jobColumns = {
+  id: peopleImportJobs.id,
+  kind: peopleImportJobs.kind,
+  mode: peopleImportJobs.mode,
+  status: peopleImportJobs.status,
+  total: peopleImportJobs.total,
+  done: peopleImportJobs.done,
+  imported: peopleImportJobs.imported,
+  skipped: peopleImportJobs.skipped,
+  failed: peopleImportJobs.failed,
+  message: peopleImportJobs.message,
+  heartbeatAt: peopleImportJobs.heartbeatAt,
+  createdAt: peopleImportJobs.createdAt,
+  finishedAt: peopleImportJobs.finishedAt,
+  credentialsAvailable: sql<boolean>`${peopleImportJobs.credentials} is not null`,
+};
+type JobView = Omit<JobRow, 'credentials' | 'fileName' | 'requestedBy'> & {
+  credentialsAvailable: boolean;
+};
+
+function jobOf(job: JobView): ImportJob {
+  const ended = job.status === 'SUCCEEDED' || job.status === 'FAILED';
+  return {
+    _id: job.id,
+    kind: job.kind,
+    mode: job.mode,
+    status: job.status,
+    total: job.total,
+    done: job.done,
+    summary: ended
+      ? {
+          imported: job.imported,
+          skipped: job.skipped,
+          ...(job.failed > 0 ? { failed: job.failed } : {}),
+          ...(job.message ? { message: job.message } : {}),
+        }
+      : null,
+    credentialsAvailable: ended && job.credentialsAvailable,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const UNFINISHED = ['QUEUED', 'RUNNING'] as const;
+
+/**
+ * Marks FAILED the unfinished jobs whose process died: all of them on the embedded engine, which
+ * one process holds alone; on PostgreSQL, where other processes may be running theirs, those not
+ * heard from for STALE_JOB_MS. Their rows lived only in that process's memory.
+ */
+export async function failInterruptedJobs(
+  db: AppDatabase,
+  engine: DatabaseKind | 'stale-only',
+  now: Date,
+): Promise<number> {
+  const stale = lt(peopleImportJobs.heartbeatAt, new Date(now.getTime() - STALE_JOB_MS));
+  const failed = await db
+    .update(peopleImportJobs)
+    .set({ status: 'FAILED', message: PEOPLE_IMPORT_MESSAGES.interrupted, finishedAt: now })
+    .where(
+      and(
+        inArray(peopleImportJobs.status, [...UNFINISHED]),
+        engine === 'pglite' ? undefined : stale,
+      ),
+    )
+    .returning({ id: peopleImportJobs.id });
+  return failed.length;
+}
+
+export async function getImportJob(db: AppDatabase, id: string, now: Date): Promise<ImportJob> {
+  const read = () =>
+    db.select(jobColumns).from(peopleImportJobs).where(eq(peopleImportJobs.id, id));
+  let [job] = await read();
+  if (!job) throw new ApiError(404, PEOPLE_IMPORT_MESSAGES.jobNotFound);
+  const silentFor = now.getTime() - job.heartbeatAt.getTime();
+  if (UNFINISHED.some((status) => status === job?.status) && silentFor > STALE_JOB_MS) {
+    await failInterruptedJobs(db, 'stale-only', now);
+    [job] = await read();
+  }
+  return jobOf(job as JobView);
+}
+
+/** The jobs of this process: run one after another, kept alive by one heartbeat. */
+const processJobs = perDatabase(() => ({
+  chain: Promise.resolve(),
+  held: new Set<string>(),
+  heartbeat: undefined as NodeJS.Timeout | undefined,
+  stopped: false,
+}));
+
+class Interrupted extends Error {}
+
+interface PreparedRow {
+  row: number;
+  payload: ValidRow['payload'];
+  password: string;
+  passwordHash: string;
+}
+
+/** The rows with their default passwords, hashed in parallel on the thread pool. */
+async function prepare(rows: ValidRow[]): Promise<PreparedRow[]> {
+  return Promise.all(rows.map(async (row) => ({ ...row, ...(await newDefaultPassword()) })));
+}
+
+/** Creates one person through the create call's own code; their line of the credentials file. */
+async function createPerson(
+  tx: AppDatabase,
+  kind: PeopleImportKind,
+  actorUserId: string,
+  row: PreparedRow,
+): Promise<Cell[]> {
+  if (kind === 'students') {
+    const { account, student } = await insertStudent(
+      tx,
+      actorUserId,
+      row.payload as CreateStudentPayload,
+      row.passwordHash,
+    );
+    return [account.email, student.studentId, student.rollNumber, row.password];
+  }
+  const { account, member } = await insertFaculty(
+    tx,
+    actorUserId,
+    row.payload as CreateFacultyPayload,
+    row.passwordHash,
+  );
+  return [account.email, member.facultyId, member.employeeId, row.password];
+}
+
+/** 'Row 12: A user with this email already exists'. */
+function rowFailure(row: number, error: unknown): string | undefined {
+  if (error instanceof FieldErrors) return `Row ${row}: ${Object.values(error.errors).join('; ')}`;
+  if (error instanceof ApiError) return `Row ${row}: ${error.message}`;
+  return undefined;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
+  );
+}
+
+const appendCredentials = (key: Buffer, lines: Cell[][]) =>
+  lines.length === 0
+    ? {}
+    : {
+        credentials: sql`coalesce(${peopleImportJobs.credentials}, '[]'::jsonb) || jsonb_build_array(${seal(key, JSON.stringify(lines))}::text)`,
+      };
+
+interface JobInput {
+  id: string;
+  kind: PeopleImportKind;
+  mode: ImportMode;
+  fileName: string;
+  skipped: number;
+  actorUserId: string;
+  rows: ValidRow[];
+}
+
+/** Valid-only: batch by batch, each in one transaction; a row that fails is counted and left. */
+async function importValidOnly(ctx: ImportContext, job: JobInput, state: { stopped: boolean }) {
+  const key = credentialsKey(ctx.secret);
+  const failures: string[] = [];
+  for (const batch of chunks(job.rows, IMPORT_BATCH)) {
+    if (state.stopped) throw new Interrupted();
+    const prepared = await prepare(batch);
+    await ctx.db.transaction(async (tx) => {
+      const lines: Cell[][] = [];
+      for (const row of prepared) {
+        try {
+          // A savepoint per row: a duplicate that appeared since the check leaves the batch intact.
+          lines.push(
+            await tx.transaction((inner) => createPerson(inner, job.kind, job.actorUserId, row)),
+          );
+        } catch (error) {
+          const failure = rowFailure(row.row, error);
+          if (failure === undefined) throw error;
+          failures.push(failure);
+        }
+      }
+      await tx
+        .update(peopleImportJobs)
+        .set({
+          done: sql`${peopleImportJobs.done} + ${prepared.length}`,
+          imported: sql`${peopleImportJobs.imported} + ${lines.length}`,
+          failed: failures.length,
+          heartbeatAt: ctx.now(),
+          ...appendCredentials(key, lines),
+        })
+        .where(eq(peopleImportJobs.id, job.id));
+    });
+  }
+  await ctx.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(peopleImportJobs)
+      .set({
+        status: 'SUCCEEDED',
+        finishedAt: ctx.now(),
+        message: failures.length > 0 ? failures.slice(0, 5).join('\n') : null,
+      })
+      .where(eq(peopleImportJobs.id, job.id))
+      .returning({ imported: peopleImportJobs.imported });
+    await auditImport(tx, ctx, job, done?.imported ?? 0, failures.length);
+  });
+}
+
+/**
+ * All-or-nothing: every password is hashed first (the progress counts them), then every row is
+ * written in one transaction, so a write failing midway leaves nothing behind.
+ */
+async function importAllOrNothing(ctx: ImportContext, job: JobInput, state: { stopped: boolean }) {
+  const prepared: PreparedRow[] = [];
+  for (const batch of chunks(job.rows, IMPORT_BATCH)) {
+    if (state.stopped) throw new Interrupted();
+    prepared.push(...(await prepare(batch)));
+    await ctx.db
+      .update(peopleImportJobs)
+      .set({ done: prepared.length, heartbeatAt: ctx.now() })
+      .where(eq(peopleImportJobs.id, job.id));
+  }
+  await ctx.db.transaction(async (tx) => {
+    const lines: Cell[][] = [];
+    for (const row of prepared) {
+      try {
+        lines.push(await createPerson(tx, job.kind, job.actorUserId, row));
+      } catch (error) {
+        const failure = rowFailure(row.row, error);
+        if (failure === undefined) throw error;
+        throw new ApiError(409, `${PEOPLE_IMPORT_MESSAGES.writeFailed}. ${failure}`);
+      }
+    }
+    await tx
+      .update(peopleImportJobs)
+      .set({
+        status: 'SUCCEEDED',
+        imported: lines.length,
+        finishedAt: ctx.now(),
+        ...appendCredentials(credentialsKey(ctx.secret), lines),
+      })
+      .where(eq(peopleImportJobs.id, job.id));
+    await auditImport(tx, ctx, job, lines.length, 0);
+  });
+}
+
+function auditImport(
+  tx: AppDatabase,
+  ctx: ImportContext,
+  job: JobInput,
+  imported: number,
+  failed: number,
+) {
+  const labels = KIND_LABELS[job.kind];
+  const notes = [
+    job.skipped > 0 ? `${job.skipped} invalid rows skipped` : '',
+    failed > 0 ? `${failed} rows failed` : '',
+  ].filter(Boolean);
+  return recordAudit(
+    tx,
+    job.actorUserId,
+    {
+      action: `${labels.record}.import`,
+      recordType: labels.record,
+      recordId: job.id,
+      recordLabel: job.fileName,
+      summary: `Imported ${imported} ${imported === 1 ? labels.one : labels.many} from ${job.fileName}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`,
+      changes: { mode: job.mode, imported, skipped: job.skipped, failed },
+    },
+    ctx.now(),
+  );
+}
+
+async function runJob(ctx: ImportContext, job: JobInput, state: { stopped: boolean }) {
+  await ctx.db
+    .update(peopleImportJobs)
+    .set({ status: 'RUNNING', heartbeatAt: ctx.now() })
+    .where(eq(peopleImportJobs.id, job.id));
+  try {
+    if (job.mode === 'valid-only') await importValidOnly(ctx, job, state);
+    else await importAllOrNothing(ctx, job, state);
+  } catch (error) {
+    if (!(error instanceof ApiError) && !(error instanceof Interrupted)) {
+      ctx.log.error({ err: error, jobId: job.id }, 'A people import failed');
+    }
+    const message =
+      error instanceof Interrupted
+        ? PEOPLE_IMPORT_MESSAGES.interrupted
+        : error instanceof ApiError
+          ? error.message
+          : PEOPLE_IMPORT_MESSAGES.writeFailed;
+    await ctx.db
+      .update(peopleImportJobs)
+      .set({ status: 'FAILED', message, finishedAt: ctx.now() })
+      .where(eq(peopleImportJobs.id, job.id));
+  }
+}
+
+/** Queues a job behind this process's others; the heartbeat runs while any is held. */
+function enqueue(ctx: ImportContext, job: JobInput): void {
+  const state = processJobs(ctx.db);
+  state.held.add(job.id);
+  state.heartbeat ??= setInterval(() => {
+    ctx.db
+      .update(peopleImportJobs)
+      .set({ heartbeatAt: ctx.now() })
+      .where(inArray(peopleImportJobs.id, [...state.held]))
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'An import heartbeat failed'));
+  }, HEARTBEAT_MS).unref();
+  state.chain = state.chain
+    .then(() => runJob(ctx, job, state))
+    .catch((error: unknown) =>
+      ctx.log.error({ err: error, jobId: job.id }, 'A people import failed twice'),
+    )
+    .finally(() => {
+      state.held.delete(job.id);
+      if (state.held.size === 0) {
+        clearInterval(state.heartbeat);
+        state.heartbeat = undefined;
+      }
+    });
+}
+
+/** Ends this process's jobs after their current batch (as FAILED: their rows are in memory). */
+export async function stopImportJobs(db: AppDatabase): Promise<void> {
+  const state = processJobs(db);
+  state.stopped = true;
+  await state.chain;
+}
+
+/**
+ * Checks the file as the preview does and starts importing it in the background. All-or-nothing
+ * refuses a file with any invalid row; valid-only imports the valid rows and counts the others as
+ * skipped.
+ */
+export async function startImport(
+  ctx: ImportContext,
+  actorUserId: string,
+  kind: PeopleImportKind,
+  mode: ImportMode,
+  file: UploadedFile,
+): Promise<ImportJob> {
+  const { preview, validRows } = await checkRows(
+    ctx.db,
+    kind,
+    await readSheet(file.bytes, file.fileName),
+  );
+  const invalid = preview.totalRows - preview.validRows;
+  if (mode === 'all-or-nothing' && invalid > 0) {
+    throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.rowsHaveErrors(invalid));
+  }
+  if (validRows.length === 0) throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.noValidRows);
+  const [job] = await ctx.db
+    .insert(peopleImportJobs)
+    .values({
+      kind,
+      mode,
+      fileName: file.fileName,
+      total: validRows.length,
+      skipped: invalid,
+      requestedBy: actorUserId,
+      createdAt: ctx.now(),
+      heartbeatAt: ctx.now(),
+    })
+    .returning({ id: peopleImportJobs.id });
+  const id = (job as { id: string }).id;
+  enqueue(ctx, {
+    id,
+    kind,
+    mode,
+    fileName: file.fileName,
+    skipped: invalid,
+    actorUserId,
+    rows: validRows,
+  });
+  return getImportJob(ctx.db, id, ctx.now());
+}
+
+/**
+ * The credentials file of an ended job, once: the sealed passwords are deleted in the transaction
+ * that reads them, so a second download finds nothing.
+ */
+export async function takeCredentials(ctx: ImportContext, id: string) {
+  const key = credentialsKey(ctx.secret);
+  const taken = await ctx.db.transaction(async (tx) => {
+    const [job] = await tx
+      .select({ kind: peopleImportJobs.kind, credentials: peopleImportJobs.credentials })
+      .from(peopleImportJobs)
+      .where(
+        and(
+          eq(peopleImportJobs.id, id),
+          isNotNull(peopleImportJobs.credentials),
+          inArray(peopleImportJobs.status, ['SUCCEEDED', 'FAILED']),
+        ),
+      )
+      // Two downloads at once: the second waits here, then finds the credentials gone.
+      .for('update');
+    if (!job) return undefined;
+    await tx.update(peopleImportJobs).set({ credentials: null }).where(eq(peopleImportJobs.id, id));
+    // Opened before the transaction commits: a seal that does not open keeps the passwords.
+    const rows = (job.credentials ?? []).flatMap((sealed) => {
+      const opened = openSeal(key, sealed);
+      if (opened === null) throw new Error('The credentials of an import could not be opened');
+      return JSON.parse(opened) as Cell[][];
+    });
+    return { kind: job.kind, rows };
+  });
+  if (!taken) {
+    const job = await getImportJob(ctx.db, id, ctx.now());
+    if (job.status === 'QUEUED' || job.status === 'RUNNING') {
+      throw new ApiError(409, PEOPLE_IMPORT_MESSAGES.stillRunning);
+    }
+    throw new ApiError(410, PEOPLE_IMPORT_MESSAGES.credentialsGone);
+  }
+  return {
+    fileName: `${taken.kind}-credentials.csv`,
+    stream: spreadsheetStream(
+      'csv',
+      'Credentials',
+      pagesOf([IMPORT_CREDENTIAL_COLUMNS[taken.kind], ...taken.rows]),
+    ),
+  };
+}

@@ -1,0 +1,25 @@
+import type { ExportFormat } from '@examiq/contracts';
+import { Download } from 'lucide-react';
+import { Button } from './button';
+
+interface ExportButtonsProps {
+  onExport: (format: ExportFormat) => void;
+  /** An export is on its way: both buttons wait for it. */
+  pending: boolean;
+}
+
+/** "Export CSV" and "Export XLSX": the same rows in either format. */
+export function ExportButtons({ onExport, pending }: ExportButtonsProps) {
+  return (
+    <>
+      <Button variant="secondary" onClick={() => onExport('csv')} disabled={pending}>
+        <Download aria-hidden="true" className="size-4" />
+        Export CSV
+      </Button>
+      <Button variant="secondary" onClick={() => onExport('xlsx')} disabled={pending}>
+        <Download aria-hidden="true" className="size-4" />
+        Export XLSX
+      </Button>
+    </>
+  );
+}
