@@ -280,23 +280,6 @@ describe('fetch transport', () => {
     expect(new Headers(init?.headers).has('Content-Type')).toBe(false);
   });
 
-  it('sends a form as multipart, leaving its content type and boundary to the browser', async () => {
-    const fetch = answering(Response.json({ success: true, data: { questions: [] } }));
-    storeSession();
-    const form = new FormData();
-    form.set('format', 'gift');
-    form.set('file', new File(['::Q1:: 2+2 {=4}'], 'quiz.gift'));
-
-    await apiClient.postForm('/admin/parse-questions', form);
-
-    const [url, init] = fetch.mock.calls[0] ?? [];
-    expect(url).toBe('/api/admin/parse-questions');
-    expect(init).toMatchObject({ method: 'POST', body: form });
-    const sent = new Headers(init?.headers);
-    expect(sent.has('Content-Type')).toBe(false);
-    expect(sent.get('Authorization')).toBe('Bearer access-1');
-  });
-
   it("fails with the server's answer on an error status, keeping a non-JSON body as text", async () => {
     answering(
       Response.json({ success: false, message: 'Batch 2024-2028 exists' }, { status: 409 }),

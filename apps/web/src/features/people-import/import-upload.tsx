@@ -8,6 +8,7 @@ import { FileSpreadsheet, FileUp, Upload } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/button';
 import { ErrorBanner } from '@/components/error-banner';
+import { FileField } from '@/components/file-field';
 import { getErrorMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
 import { useImportTemplate } from './api/get-import-template';
@@ -90,7 +91,6 @@ export function ImportUpload({
   onStarted: (jobId: string) => void;
 }) {
   const labels = IMPORT_KINDS[kind];
-  const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<ImportMode>('all-or-nothing');
   const template = useImportTemplate(kind);
@@ -131,22 +131,12 @@ export function ImportUpload({
       </Step>
 
       <Step number={2} title="Choose the file and check it">
-        <div>
-          <label htmlFor={fileId} className="mb-1.5 block font-medium text-slate-700">
-            CSV or XLSX file
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            accept={ACCEPTED_FILES}
-            aria-describedby={`${fileId}-hint`}
-            onChange={(event) => choose(event.target.files?.[0] ?? null)}
-            className="block w-full rounded-lg border border-dashed border-slate-300 bg-slate-50 p-3 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:file:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/40"
-          />
-          <p id={`${fileId}-hint`} className="mt-1.5 text-slate-500">
-            {`Up to ${megabytes} MB and ${PEOPLE_IMPORT_LIMITS.maxRows.toLocaleString('en')} rows, with the template's header row.`}
-          </p>
-        </div>
+        <FileField
+          label="CSV or XLSX file"
+          accept={ACCEPTED_FILES}
+          hint={`Up to ${megabytes} MB and ${PEOPLE_IMPORT_LIMITS.maxRows.toLocaleString('en')} rows, with the template's header row.`}
+          onChange={(event) => choose(event.target.files?.[0] ?? null)}
+        />
         <Button
           onClick={() => file && preview.mutate(file)}
           disabled={!file}
