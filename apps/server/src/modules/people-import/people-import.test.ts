@@ -373,6 +373,17 @@ describe('POST /api/admin/import-preview/{kind}', () => {
       });
     });
 
+    it('an XLSX file with more rows than the limit, refused while it is read', async () => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('students');
+      sheet.addRow(header);
+      for (let row = 0; row <= PEOPLE_IMPORT_LIMITS.maxRows; row++) sheet.addRow(['a']);
+      const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+      expectError(await api.preview('students', bytes, 'big.xlsx'), 400, {
+        message: PEOPLE_IMPORT_MESSAGES.tooManyRows,
+      });
+    });
+
     it('a file over the size limit, cut off while it streams in', async () => {
       const bytes = Buffer.alloc(PEOPLE_IMPORT_LIMITS.maxFileBytes + 1, 'a');
       expectError(await api.preview('students', bytes), 413, {
@@ -571,6 +582,31 @@ describe('POST /api/admin/import/{kind}', () => {
       expect.stringMatching(/^FAC-/),
       'EMP-i1',
     ]);
+  });
+});
+
+describe('an import when the server stops', () => {
+  it('ends as FAILED after its current batch; those created keep their credentials', async () => {
+    const other = await createTestApp();
+    const admin = await createSignedInUser(other.app, other.database.db, 'admin');
+    const client = importClient(other.app, admin.accessToken);
+    const rows = Array.from({ length: 150 }, (_, index) => facultyRow(`s${index}`));
+    const response = await client.start('faculty', csvFile('faculty', rows), 'valid-only');
+    const { _id } = jobResponse.parse(response.json()).data;
+    while ((await client.get(`get-job/${_id}`)).json().data.done === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await other.app.close();
+    const [job] = await other.database.db
+      .select()
+      .from(peopleImportJobs)
+      .where(eq(peopleImportJobs.id, _id));
+    expect(job).toMatchObject({ status: 'FAILED', message: PEOPLE_IMPORT_MESSAGES.interrupted });
+    expect(job?.imported).toBeGreaterThan(0);
+    expect(job?.imported).toBeLessThan(150);
+    expect(await other.database.db.$count(faculty)).toBe(job?.imported);
+    expect(job?.credentials).toHaveLength((job?.imported ?? 0) / 50);
+    await other.database.close();
   });
 });
 
