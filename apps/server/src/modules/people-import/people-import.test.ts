@@ -391,6 +391,47 @@ describe('POST /api/admin/import-preview/{kind}', () => {
       });
     });
 
+    it.each([
+      [
+        'a body that is no multipart form',
+        'multipart/form-data; boundary=xyz',
+        'garbage',
+        PEOPLE_IMPORT_MESSAGES.malformedUpload,
+      ],
+      [
+        'a form without its boundary',
+        'multipart/form-data',
+        '--xyz\r\n',
+        PEOPLE_IMPORT_MESSAGES.malformedUpload,
+      ],
+      [
+        'a form cut off inside its file',
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nabc',
+        PEOPLE_IMPORT_MESSAGES.malformedUpload,
+      ],
+      [
+        'two files',
+        'multipart/form-data; boundary=xyz',
+        ['a.csv', 'b.csv']
+          .map(
+            (name) =>
+              `--xyz\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\nabc\r\n`,
+          )
+          .join('')
+          .concat('--xyz--\r\n'),
+        PEOPLE_IMPORT_MESSAGES.oneFile,
+      ],
+    ])('%s', async (_, contentType, payload, message) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/import-preview/students',
+        headers: { ...bearer(adminToken), 'content-type': contentType },
+        payload,
+      });
+      expectError(response, 400, { message });
+    });
+
     it('no file at all, or JSON instead of a form', async () => {
       expectError(await api.upload('import-preview/students', undefined, { mode: 'x' }), 400, {
         message: PEOPLE_IMPORT_MESSAGES.noFile,
