@@ -1,4 +1,5 @@
 import {
+  IMPORT_UPLOAD,
   importJobParamSchema,
   importJobSchema,
   importKindParamSchema,
@@ -48,7 +49,7 @@ async function uploadOf(
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
-      } else if (part.fieldname !== 'file') {
+      } else if (part.fieldname !== IMPORT_UPLOAD.fileField) {
         part.file.resume();
       } else {
         // The name is kept on the job and in the audit log: text a column can store, not too long.
@@ -171,7 +172,7 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { file, fields } = await uploadOf(request);
-      const mode = importModeSchema.safeParse(fields.mode ?? 'all-or-nothing');
+      const mode = importModeSchema.safeParse(fields[IMPORT_UPLOAD.modeField] ?? 'all-or-nothing');
       if (!mode.success) throw new FieldErrors({ mode: PEOPLE_IMPORT_MESSAGES.mode });
       const data = await startImport(
         ctx,

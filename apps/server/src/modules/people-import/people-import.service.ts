@@ -375,7 +375,9 @@ async function runJob(ctx: ImportContext, job: JobInput, state: { stopped: boole
         ? PEOPLE_IMPORT_MESSAGES.interrupted
         : error instanceof ApiError
           ? error.message
-          : PEOPLE_IMPORT_MESSAGES.writeFailed;
+          : job.mode === 'all-or-nothing'
+            ? PEOPLE_IMPORT_MESSAGES.writeFailed
+            : PEOPLE_IMPORT_MESSAGES.stoppedOnError;
     await ctx.db
       .update(peopleImportJobs)
       .set({ status: 'FAILED', message, finishedAt: ctx.now() })
