@@ -626,6 +626,28 @@ describe('POST /api/admin/import/{kind}', () => {
   });
 });
 
+describe('the log of an import', () => {
+  it('holds no default password, at the most detailed level', async () => {
+    const lines: string[] = [];
+    const other = await createTestApp({
+      config: { logLevel: 'trace' },
+      logStream: { write: (line: string) => lines.push(line) },
+    });
+    const admin = await createSignedInUser(other.app, other.database.db, 'admin');
+    const client = importClient(other.app, admin.accessToken);
+    const rows = [facultyRow('l1'), facultyRow('l2', { email: 'bad' })];
+    const started = await client.start('faculty', csvFile('faculty', rows), 'valid-only');
+    const job = await client.finished(jobResponse.parse(started.json()).data._id);
+    const download = await client.get(`get-job-credentials/${job._id}`);
+    const [, line] = Papa.parse<string[]>(download.body.slice(1), { skipEmptyLines: true }).data;
+    const password = line?.[3] as string;
+    expect(password).toHaveLength(16);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).not.toContain(password);
+    await other.close();
+  });
+});
+
 describe('an import when the server stops', () => {
   it('ends as FAILED after its current batch; those created keep their credentials', async () => {
     const other = await createTestApp();
