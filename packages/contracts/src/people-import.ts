@@ -25,6 +25,16 @@ export const PEOPLE_IMPORT_LIMITS = {
   errorsListed: 1000,
 } as const;
 
+/**
+ * The upload of a preview or an import: multipart/form-data with the file in the field `file`
+ * (and, for an import, the mode in the field `mode`). `accept` is what a file input offers.
+ */
+export const IMPORT_UPLOAD = {
+  fileField: 'file',
+  modeField: 'mode',
+  accept: '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
 // --- Template columns ---------------------------------------------------------------------------
 
 /**
@@ -231,6 +241,8 @@ export const PEOPLE_IMPORT_MESSAGES = {
   kind: 'The kind must be students or faculty',
   mode: 'The mode must be all-or-nothing or valid-only',
   noFile: 'Choose a CSV or XLSX file to upload',
+  oneFile: 'Upload one file at a time',
+  malformedUpload: 'The upload is not a well-formed multipart/form-data body',
   fileTooLarge: `The file is larger than ${megabytes} MB`,
   wrongType: 'The file must be a CSV or an XLSX spreadsheet',
   unreadable: 'The file could not be read as a CSV or XLSX spreadsheet',
@@ -269,6 +281,8 @@ export const PEOPLE_IMPORT_MESSAGES = {
   interrupted: 'The server stopped during the import',
   stillRunning: 'The import is still running: the credentials file is ready once it has ended',
   writeFailed: 'The import failed while writing, so nothing was imported',
+  stoppedOnError:
+    'The import stopped on an unexpected error; the people imported before it stay imported',
 } as const;
 
 // --- Requests -----------------------------------------------------------------------------------

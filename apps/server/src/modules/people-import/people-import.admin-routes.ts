@@ -1,4 +1,5 @@
 import {
+  IMPORT_UPLOAD,
   importJobParamSchema,
   importJobSchema,
   importKindParamSchema,
@@ -44,24 +45,33 @@ async function uploadOf(
   if (!request.isMultipart()) throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.noFile);
   let file: UploadedFile | undefined;
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
-    } else if (part.fieldname !== 'file' || file) {
-      part.file.resume();
-    } else {
-      try {
-        file = { bytes: await part.toBuffer(), fileName: part.filename };
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new ApiError(413, PEOPLE_IMPORT_MESSAGES.fileTooLarge);
-        }
-        throw error;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+      } else if (part.fieldname !== IMPORT_UPLOAD.fileField) {
+        part.file.resume();
+      } else {
+        // The name is kept on the job and in the audit log: text a column can store, not too long.
+        const fileName = part.filename.replace(/\p{Cc}/gu, '').slice(0, 255);
+        file = { bytes: await part.toBuffer(), fileName };
       }
     }
+  } catch (error) {
+    throw uploadError(error);
   }
   if (!file) throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.noFile);
   return { file, fields };
+}
+
+/** What went wrong with an upload, in the error contract: the client's body, never a 500. */
+function uploadError(error: unknown): ApiError {
+  const { code } = error as { code?: string };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new ApiError(413, PEOPLE_IMPORT_MESSAGES.fileTooLarge);
+  }
+  if (code === 'FST_FILES_LIMIT') return new ApiError(400, PEOPLE_IMPORT_MESSAGES.oneFile);
+  return new ApiError(400, PEOPLE_IMPORT_MESSAGES.malformedUpload);
 }
 
 function attachment(fileName: string) {
@@ -162,7 +172,7 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { file, fields } = await uploadOf(request);
-      const mode = importModeSchema.safeParse(fields.mode ?? 'all-or-nothing');
+      const mode = importModeSchema.safeParse(fields[IMPORT_UPLOAD.modeField] ?? 'all-or-nothing');
       if (!mode.success) throw new FieldErrors({ mode: PEOPLE_IMPORT_MESSAGES.mode });
       const data = await startImport(
         ctx,

@@ -239,13 +239,20 @@ interface JobInput {
   rows: ValidRow[];
 }
 
-/** Valid-only: batch by batch, each in one transaction; a row that fails is counted and left. */
+/**
+ * Valid-only: batch by batch, each in one transaction, hashing the next batch's passwords while
+ * writing this one; a row that fails is counted and left out.
+ */
 async function importValidOnly(ctx: ImportContext, job: JobInput, state: { stopped: boolean }) {
   const key = credentialsKey(ctx.secret);
   const failures: string[] = [];
-  for (const batch of chunks(job.rows, IMPORT_BATCH)) {
+  const batches = chunks(job.rows, IMPORT_BATCH);
+  let next = prepare(batches[0] ?? []);
+  for (let index = 0; index < batches.length; index++) {
     if (state.stopped) throw new Interrupted();
-    const prepared = await prepare(batch);
+    const prepared = await next;
+    // The next batch's passwords are hashed on the thread pool while this one is written.
+    next = prepare(batches[index + 1] ?? []);
     await ctx.db.transaction(async (tx) => {
       const lines: Cell[][] = [];
       for (const row of prepared) {
@@ -368,7 +375,9 @@ async function runJob(ctx: ImportContext, job: JobInput, state: { stopped: boole
         ? PEOPLE_IMPORT_MESSAGES.interrupted
         : error instanceof ApiError
           ? error.message
-          : PEOPLE_IMPORT_MESSAGES.writeFailed;
+          : job.mode === 'all-or-nothing'
+            ? PEOPLE_IMPORT_MESSAGES.writeFailed
+            : PEOPLE_IMPORT_MESSAGES.stoppedOnError;
     await ctx.db
       .update(peopleImportJobs)
       .set({ status: 'FAILED', message, finishedAt: ctx.now() })

@@ -373,11 +373,63 @@ describe('POST /api/admin/import-preview/{kind}', () => {
       });
     });
 
+    it('an XLSX file with more rows than the limit, refused while it is read', async () => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('students');
+      sheet.addRow(header);
+      for (let row = 0; row <= PEOPLE_IMPORT_LIMITS.maxRows; row++) sheet.addRow(['a']);
+      const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+      expectError(await api.preview('students', bytes, 'big.xlsx'), 400, {
+        message: PEOPLE_IMPORT_MESSAGES.tooManyRows,
+      });
+    });
+
     it('a file over the size limit, cut off while it streams in', async () => {
       const bytes = Buffer.alloc(PEOPLE_IMPORT_LIMITS.maxFileBytes + 1, 'a');
       expectError(await api.preview('students', bytes), 413, {
         message: PEOPLE_IMPORT_MESSAGES.fileTooLarge,
       });
+    });
+
+    it.each([
+      [
+        'a body that is no multipart form',
+        'multipart/form-data; boundary=xyz',
+        'garbage',
+        PEOPLE_IMPORT_MESSAGES.malformedUpload,
+      ],
+      [
+        'a form without its boundary',
+        'multipart/form-data',
+        '--xyz\r\n',
+        PEOPLE_IMPORT_MESSAGES.malformedUpload,
+      ],
+      [
+        'a form cut off inside its file',
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nabc',
+        PEOPLE_IMPORT_MESSAGES.malformedUpload,
+      ],
+      [
+        'two files',
+        'multipart/form-data; boundary=xyz',
+        ['a.csv', 'b.csv']
+          .map(
+            (name) =>
+              `--xyz\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\nabc\r\n`,
+          )
+          .join('')
+          .concat('--xyz--\r\n'),
+        PEOPLE_IMPORT_MESSAGES.oneFile,
+      ],
+    ])('%s', async (_, contentType, payload, message) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/import-preview/students',
+        headers: { ...bearer(adminToken), 'content-type': contentType },
+        payload,
+      });
+      expectError(response, 400, { message });
     });
 
     it('no file at all, or JSON instead of a form', async () => {
@@ -571,6 +623,53 @@ describe('POST /api/admin/import/{kind}', () => {
       expect.stringMatching(/^FAC-/),
       'EMP-i1',
     ]);
+  });
+});
+
+describe('the log of an import', () => {
+  it('holds no default password, at the most detailed level', async () => {
+    const lines: string[] = [];
+    const other = await createTestApp({
+      config: { logLevel: 'trace' },
+      logStream: { write: (line: string) => lines.push(line) },
+    });
+    const admin = await createSignedInUser(other.app, other.database.db, 'admin');
+    const client = importClient(other.app, admin.accessToken);
+    const rows = [facultyRow('l1'), facultyRow('l2', { email: 'bad' })];
+    const started = await client.start('faculty', csvFile('faculty', rows), 'valid-only');
+    const job = await client.finished(jobResponse.parse(started.json()).data._id);
+    const download = await client.get(`get-job-credentials/${job._id}`);
+    const [, line] = Papa.parse<string[]>(download.body.slice(1), { skipEmptyLines: true }).data;
+    const password = line?.[3] as string;
+    expect(password).toHaveLength(16);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).not.toContain(password);
+    await other.close();
+  });
+});
+
+describe('an import when the server stops', () => {
+  it('ends as FAILED after its current batch; those created keep their credentials', async () => {
+    const other = await createTestApp();
+    const admin = await createSignedInUser(other.app, other.database.db, 'admin');
+    const client = importClient(other.app, admin.accessToken);
+    const rows = Array.from({ length: 150 }, (_, index) => facultyRow(`s${index}`));
+    const response = await client.start('faculty', csvFile('faculty', rows), 'valid-only');
+    const { _id } = jobResponse.parse(response.json()).data;
+    while ((await client.get(`get-job/${_id}`)).json().data.done === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await other.app.close();
+    const [job] = await other.database.db
+      .select()
+      .from(peopleImportJobs)
+      .where(eq(peopleImportJobs.id, _id));
+    expect(job).toMatchObject({ status: 'FAILED', message: PEOPLE_IMPORT_MESSAGES.interrupted });
+    expect(job?.imported).toBeGreaterThan(0);
+    expect(job?.imported).toBeLessThan(150);
+    expect(await other.database.db.$count(faculty)).toBe(job?.imported);
+    expect(job?.credentials).toHaveLength((job?.imported ?? 0) / 50);
+    await other.database.close();
   });
 });
 
