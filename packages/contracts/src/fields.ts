@@ -103,3 +103,9 @@ export function isStorableDate(date: Date): boolean {
   const year = date.getUTCFullYear();
   return year >= 1 && year <= 9999;
 }
+
+/** What any file upload is told when its body is not one file in a well-formed form. */
+export const UPLOAD_MESSAGES = {
+  oneFile: 'Upload one file at a time',
+  malformed: 'The upload is not a well-formed multipart/form-data body',
+} as const;

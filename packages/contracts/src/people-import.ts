@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_MESSAGES } from './fields';
 import {
   type CreateFacultyInput,
   type CreateStudentInput,
@@ -241,8 +242,8 @@ export const PEOPLE_IMPORT_MESSAGES = {
   kind: 'The kind must be students or faculty',
   mode: 'The mode must be all-or-nothing or valid-only',
   noFile: 'Choose a CSV or XLSX file to upload',
-  oneFile: 'Upload one file at a time',
-  malformedUpload: 'The upload is not a well-formed multipart/form-data body',
+  oneFile: UPLOAD_MESSAGES.oneFile,
+  malformedUpload: UPLOAD_MESSAGES.malformed,
   fileTooLarge: `The file is larger than ${megabytes} MB`,
   wrongType: 'The file must be a CSV or an XLSX spreadsheet',
   unreadable: 'The file could not be read as a CSV or XLSX spreadsheet',

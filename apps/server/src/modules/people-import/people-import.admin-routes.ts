@@ -10,7 +10,6 @@ import {
   PEOPLE_IMPORT_MESSAGES,
   successResponse,
 } from '@examiq/contracts';
-import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +17,7 @@ import type { AppDatabase, DatabaseKind } from '../../db/client';
 import { ApiError, FieldErrors } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
+import { acceptUploads, readUpload } from '../../plugins/uploads';
 import { SPREADSHEET_CONTENT_TYPES } from '../../spreadsheets/write';
 import {
   failInterruptedJobs,
@@ -28,50 +28,20 @@ import {
   startImport,
   stopImportJobs,
   takeCredentials,
-  type UploadedFile,
 } from './people-import.service';
 
 const TAGS = ['people import'];
 
 const FILE_BODY = `multipart/form-data with one \`file\` field: a CSV (UTF-8) or XLSX file of at most ${PEOPLE_IMPORT_LIMITS.maxFileBytes / 1_048_576} MB and ${PEOPLE_IMPORT_LIMITS.maxRows.toLocaleString('en')} rows`;
 
-/**
- * The upload's file and other fields. The size limit is enforced while the file streams in: the
- * upload is cut off at the limit, never read whole first.
- */
-async function uploadOf(
-  request: FastifyRequest,
-): Promise<{ file: UploadedFile; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.noFile);
-  let file: UploadedFile | undefined;
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
-      } else if (part.fieldname !== IMPORT_UPLOAD.fileField) {
-        part.file.resume();
-      } else {
-        // The name is kept on the job and in the audit log: text a column can store, not too long.
-        const fileName = part.filename.replace(/\p{Cc}/gu, '').slice(0, 255);
-        file = { bytes: await part.toBuffer(), fileName };
-      }
-    }
-  } catch (error) {
-    throw uploadError(error);
-  }
+/** The upload's file, which it must have, and its other fields. */
+async function uploadOf(request: FastifyRequest) {
+  const { file, fields } = await readUpload(request, IMPORT_UPLOAD.fileField, {
+    notMultipart: PEOPLE_IMPORT_MESSAGES.noFile,
+    tooLarge: PEOPLE_IMPORT_MESSAGES.fileTooLarge,
+  });
   if (!file) throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.noFile);
   return { file, fields };
-}
-
-/** What went wrong with an upload, in the error contract: the client's body, never a 500. */
-function uploadError(error: unknown): ApiError {
-  const { code } = error as { code?: string };
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new ApiError(413, PEOPLE_IMPORT_MESSAGES.fileTooLarge);
-  }
-  if (code === 'FST_FILES_LIMIT') return new ApiError(400, PEOPLE_IMPORT_MESSAGES.oneFile);
-  return new ApiError(400, PEOPLE_IMPORT_MESSAGES.malformedUpload);
 }
 
 function attachment(fileName: string) {
@@ -91,15 +61,7 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
   secret: string;
   now: () => Date;
 }> = async (app, { db, engine, secret, now }) => {
-  await app.register(multipart, {
-    limits: {
-      fileSize: PEOPLE_IMPORT_LIMITS.maxFileBytes,
-      files: 1,
-      fields: 4,
-      fieldSize: 1024,
-      parts: 8,
-    },
-  });
+  await acceptUploads(app, { maxBytes: PEOPLE_IMPORT_LIMITS.maxFileBytes, fields: 4 });
   const ctx: ImportContext = { db, secret, log: app.log, now };
 
   app.addHook('onReady', async () => {

@@ -17,6 +17,7 @@ import type { AppDatabase, DatabaseKind } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { peopleImportJobs } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
+import type { UploadedFile } from '../../plugins/uploads';
 import { type Cell, pagesOf, spreadsheetStream } from '../../spreadsheets/write';
 import { recordAudit } from '../audit/audit';
 import { openSeal, seal, sealKey } from '../auth/tokens';
@@ -44,11 +45,6 @@ export interface ImportContext {
   secret: string;
   log: FastifyBaseLogger;
   now: () => Date;
-}
-
-export interface UploadedFile {
-  bytes: Buffer;
-  fileName: string;
 }
 
 const credentialsKey = (secret: string) => sealKey(secret, 'examiq import credentials');

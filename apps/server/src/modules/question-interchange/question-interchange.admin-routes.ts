@@ -8,7 +8,6 @@ import {
   QUESTION_FILE_LIMITS,
   successResponse,
 } from '@examiq/contracts';
-import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +15,7 @@ import type { AppDatabase } from '../../db/client';
 import { ApiError, FieldErrors } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
+import { acceptUploads, readUpload } from '../../plugins/uploads';
 import {
   exportExamQuestions,
   parseQuestionFile,
@@ -26,29 +26,13 @@ const TAGS = ['question-interchange'];
 
 /** The file and the format field of the upload, whichever order the client sent them in. */
 async function uploadOf(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new ApiError(400, MESSAGES.notMultipart);
-  const fields: Record<string, unknown> = {};
-  let file: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        // The size limit is enforced as the stream is read: a larger file throws here.
-        if (part.fieldname === 'file') file = await part.toBuffer();
-        else part.file.resume();
-      } else fields[part.fieldname] = part.value;
-    }
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError(413, MESSAGES.tooLarge);
-    }
-    throw error;
-  }
+  const { file, fields } = await readUpload(request, 'file', MESSAGES);
   const checked = parseQuestionsFieldsSchema.safeParse(fields);
   const errors = checked.success ? {} : fieldErrors(checked.error.issues);
   if (!file) errors.file = MESSAGES.fileRequired;
   if (!checked.success || !file) throw new FieldErrors(errors);
-  if (file.length === 0) throw new ApiError(400, MESSAGES.fileEmpty);
-  return { format: checked.data.format, file };
+  if (file.bytes.length === 0) throw new ApiError(400, MESSAGES.fileEmpty);
+  return { format: checked.data.format, file: file.bytes };
 }
 
 /**
@@ -60,15 +44,7 @@ export const questionInterchangeAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
   now: () => Date;
 }> = async (app, { db, now }) => {
-  await app.register(multipart, {
-    limits: {
-      fileSize: QUESTION_FILE_LIMITS.maxBytes,
-      files: 1,
-      fields: 2,
-      parts: 3,
-      fieldSize: 1024,
-    },
-  });
+  await acceptUploads(app, { maxBytes: QUESTION_FILE_LIMITS.maxBytes, fields: 2 });
 
   app.post(
     '/parse-questions',

@@ -4,6 +4,7 @@ import {
   parseQuestionsDataSchema,
   QUESTION_FILE_LIMITS,
   successResponse,
+  UPLOAD_MESSAGES,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
 import { validExamPayload } from '@examiq/contracts/test-support';
@@ -155,6 +156,19 @@ describe(`POST /api/admin/parse-questions on ${TEST_ENGINE}`, () => {
       payload: { format: 'gift', file: '::Q::Is it?{T}' },
     });
     expectError(response, 400, { message: MESSAGES.notMultipart });
+  });
+
+  it('refuses a form cut off inside its file with 400, not 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/parse-questions',
+      headers: {
+        ...bearer(admin.accessToken),
+        'content-type': 'multipart/form-data; boundary=xyz',
+      },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.gift"\r\n\r\n::Q',
+    });
+    expectError(response, 400, { message: UPLOAD_MESSAGES.malformed });
   });
 });
 
