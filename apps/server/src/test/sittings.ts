@@ -119,6 +119,7 @@ export async function createSittingFixture(
       return {
         userId: faculty.userId._id,
         name: `${faculty.personalInfo.firstName} ${faculty.personalInfo.lastName}`,
+        accessToken: tokens.accessToken,
         call: (method: 'GET' | 'POST', path: string, body?: unknown) =>
           app.inject({
             method,
