@@ -14,7 +14,7 @@ import {
   studentPayload,
   withLeaf,
 } from '../test/people';
-import { createSittingFixture, EXAM_DAY_TEN, localDate, testClock } from '../test/sittings';
+import { createSittingFixture, EXAM_DAY_TEN, testClock } from '../test/sittings';
 import { bearer, createSignedInUser, createTestUser, uniqueEmail } from '../test/users';
 import {
   apiRoutes,
@@ -71,16 +71,7 @@ const [firstQuestion] = firstSection?.questions ?? [];
 if (!firstSection || !firstQuestion) throw new Error('The sitting has no question');
 
 const proctoring = await sitting.signedInFaculty();
-const proctored = await sitting.exam({
-  examMode: 'PROCTORING',
-  assignedFacultyIds: [proctoring.userId],
-  scheduleDetails: {
-    examDate: localDate(EXAM_DAY_TEN),
-    startTime: '09:30',
-    endTime: '11:00',
-    bufferTime: { beforeExam: 0, afterExam: 0 },
-  },
-});
+const proctored = await sitting.proctoredExam([proctoring.userId]);
 const proctoredAttempt = (await student.client.start(proctored._id)).attempt;
 
 const audience = await createAudience(masterData, 2026);
