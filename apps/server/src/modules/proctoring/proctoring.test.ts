@@ -597,6 +597,32 @@ describe('proctor actions', () => {
   });
 });
 
+describe('review after the exam', () => {
+  it('shows the admin each result’s flags by review status', async () => {
+    const exam = await proctoredExam();
+    const { attemptId } = await sitting(exam._id, {});
+    const clean = await sitting(exam._id);
+    const [flag] = (await monitorOf(exam._id)).alerts;
+    await proctor.call('POST', 'review-alert', { alertId: flag?._id, status: 'CONFIRMED' });
+    for (const id of [attemptId, clean.attemptId]) {
+      await proctor.call('POST', 'end-attempt', { attemptId: id, reason: 'The exam is over' });
+    }
+    const response = await suite.fixture.adminCall('GET', `get-exam-results/${exam._id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const results: { attemptId: string; flags: unknown }[] = response.json().data.results;
+    expect(results.find((result) => result.attemptId === attemptId)?.flags).toEqual({
+      pending: 0,
+      dismissed: 0,
+      confirmed: 1,
+    });
+    expect(results.find((result) => result.attemptId === clean.attemptId)?.flags).toEqual({
+      pending: 0,
+      dismissed: 0,
+      confirmed: 0,
+    });
+  });
+});
+
 describe('the attempt’s timeline', () => {
   it('lists the events, alerts and actions in time order', async () => {
     const exam = await proctoredExam();
