@@ -602,6 +602,12 @@ export const examAttempts = pgTable(
     // The lobby's system check sent with the (latest) start, and the heartbeat's last round trip.
     systemCheck: jsonb('system_check').$type<SystemCheck>(),
     lastRttMs: integer('last_rtt_ms'),
+    // How many of each kind of proctoring event the attempt reported: counted on its row, so
+    // reports of one attempt number their alerts in turn.
+    eventCounts: jsonb('event_counts')
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (table) => [
     uniqueIndex('exam_attempts_exam_id_student_user_id_key').on(table.examId, table.studentUserId),

@@ -49,6 +49,7 @@ CREATE TABLE "proctor_messages" (
 --> statement-breakpoint
 ALTER TABLE "exam_attempts" ADD COLUMN "system_check" jsonb;--> statement-breakpoint
 ALTER TABLE "exam_attempts" ADD COLUMN "last_rtt_ms" integer;--> statement-breakpoint
+ALTER TABLE "exam_attempts" ADD COLUMN "event_counts" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "exams" ADD COLUMN "proctoring_thresholds" jsonb;--> statement-breakpoint
 ALTER TABLE "proctor_actions" ADD CONSTRAINT "proctor_actions_exam_id_exams_id_fk" FOREIGN KEY ("exam_id") REFERENCES "public"."exams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "proctor_actions" ADD CONSTRAINT "proctor_actions_attempt_id_exam_attempts_id_fk" FOREIGN KEY ("attempt_id") REFERENCES "public"."exam_attempts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -401,6 +401,7 @@ export async function startExam(
     lastSeenAt: now,
     systemCheck: null,
     lastRttMs: null,
+    eventCounts: {},
   };
   return attemptView(db, exam, created, now, []);
 }

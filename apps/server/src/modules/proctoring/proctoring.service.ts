@@ -317,15 +317,15 @@ export async function getMonitor(
 // --- Signals from the student's browser -------------------------------------------------------
 
 /**
- * One statement per report, on the attempt's row lock (so two reports of one attempt count in
- * turn): refused unless the attempt is in progress and the report fits the attempt's events of
- * the last minute; otherwise the events are appended, the attempt's last activity (and round trip,
- * from a heartbeat) updated, and the counts of each kind before this report returned.
+ * One statement per report, on the attempt's row lock: refused unless the attempt is in progress
+ * and the report fits the attempt's events of the last minute; otherwise the events are appended
+ * and the attempt's last activity (and round trip, from a heartbeat) and its count of each kind
+ * of event updated. The update reads the newest row version, so reports of one attempt count in
+ * turn: the counts returned are this report's own plus all before it.
  */
 const reportStatement = preparedSql<{
   open: number;
-  allowed: number;
-  counts: Record<string, number>;
+  counts: Record<string, number> | null;
   flags: number;
   deadline_at: Date | null;
 }>(
@@ -340,21 +340,23 @@ const reportStatement = preparedSql<{
     where attempt_id = $1 and received_at > $3::timestamptz - interval '1 minute'
   ), allowed as (
     select attempt.id from attempt, recent where recent.n + $5::int <= $6::int
-  ), prior as (
-    select coalesce(json_object_agg(type, n), '{}'::json) as counts
-    from (select type, count(*)::int as n from proctor_events where attempt_id = $1 group by type) as kinds
   ), inserted as (
     insert into proctor_events (attempt_id, type, at, received_at, detail)
     select allowed.id, event.type, event.at, $3, event.detail
     from allowed cross join json_to_recordset($4::json) as event(type text, at timestamptz, detail jsonb)
     returning id
   ), touched as (
-    update exam_attempts set last_seen_at = $3, last_rtt_ms = coalesce($7::int, last_rtt_ms)
+    update exam_attempts
+    set last_seen_at = $3, last_rtt_ms = coalesce($7::int, last_rtt_ms),
+      event_counts = (
+        select jsonb_object_agg(kind, coalesce((event_counts ->> kind)::int, 0)
+          + coalesce(($8::jsonb ->> kind)::int, 0))
+        from (select jsonb_object_keys(event_counts) union select jsonb_object_keys($8::jsonb))
+          as kinds(kind))
     from allowed where exam_attempts.id = allowed.id
-    returning exam_attempts.id
+    returning exam_attempts.event_counts
   )
-  select (select count(*)::int from attempt) as open, (select count(*)::int from touched) as allowed,
-    (select counts from prior) as counts,
+  select (select count(*)::int from attempt) as open, (select event_counts from touched) as counts,
     (select count(*)::int from proctor_alerts
       where attempt_id = $1 and type = 'error' and review_status <> 'DISMISSED') as flags,
     (select deadline_at from attempt) as deadline_at`,
@@ -394,6 +396,8 @@ export async function reportEvents(
 ): Promise<ReportEventsResult> {
   const { attempt, student, exam } = await ownProctoredAttempt(db, userId, attemptId);
   const rtt = events.findLast((event) => event.detail?.rttMs !== undefined)?.detail?.rttMs;
+  const reported = new Map<string, number>();
+  for (const { type } of events) reported.set(type, (reported.get(type) ?? 0) + 1);
   const [result] = await reportStatement(db, [
     attemptId,
     userId,
@@ -402,12 +406,16 @@ export async function reportEvents(
     events.length,
     PROCTORING_LIMITS.eventsPerMinute,
     rtt ?? null,
+    JSON.stringify(Object.fromEntries(reported)),
   ]);
   if (!result?.open) throw new ApiError(409, PROCTORING_MESSAGES.attemptOver);
-  if (!result.allowed) throw new ApiError(429, PROCTORING_MESSAGES.tooManyEvents);
+  if (!result.counts) throw new ApiError(429, PROCTORING_MESSAGES.tooManyEvents);
 
   const thresholds = thresholdsOf(exam);
-  const counts = new Map(Object.entries(result.counts));
+  // The counts before this report: the n-th event of a kind is numbered from them.
+  const counts = new Map(
+    Object.entries(result.counts).map(([type, total]) => [type, total - (reported.get(type) ?? 0)]),
+  );
   const raised: (typeof proctorAlerts.$inferInsert)[] = [];
   for (const event of events) {
     if (!isSignal(event.type)) continue;

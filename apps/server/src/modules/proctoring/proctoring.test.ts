@@ -143,6 +143,20 @@ describe('signals from the student’s browser', () => {
     });
   });
 
+  it('numbers the signals of reports sent at once in turn', async () => {
+    const exam = await proctoredExam();
+    const { client, attemptId } = await sitting(exam._id);
+    await Promise.all(
+      Array.from({ length: 3 }, () => reported(client, attemptId, [event('WINDOW_BLUR')])),
+    );
+    const messages = (await monitorOf(exam._id)).alerts.map((alert) => alert.message);
+    expect(messages.sort()).toEqual([
+      'Left the exam window',
+      'Left the exam window (2 times)',
+      'Left the exam window (3 times)',
+    ]);
+  });
+
   it('shows a student silent for longer than the limit as disconnected, and a slow one as poor', async () => {
     const exam = await proctoredExam();
     const { client, attemptId, record } = await sitting(exam._id);
