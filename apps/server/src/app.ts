@@ -236,7 +236,8 @@ export async function buildApp({
       await admin.register(examRecordsAdminRoutes, { db: database.db, now });
       await admin.register(questionInterchangeAdminRoutes, { db: database.db, now });
       await admin.register(attemptsAdminRoutes, { db: database.db, now });
-      await admin.register(proctoringAdminRoutes, { db: database.db, now });
+      await admin.register(proctoringFacultyRoutes, { db: database.db, now, role: 'admin' });
+      await admin.register(proctoringAdminRoutes, { db: database.db });
       await admin.register(gradingAdminRoutes, { db: database.db, now });
       await admin.register(resultsAdminRoutes, { db: database.db, now });
       await admin.register(reportsAdminRoutes, { db: database.db, now });
@@ -249,7 +250,7 @@ export async function buildApp({
   await app.register(
     roleScope('faculty', async (faculty) => {
       await faculty.register(gradingFacultyRoutes, { db: database.db, now });
-      await faculty.register(proctoringFacultyRoutes, { db: database.db, now });
+      await faculty.register(proctoringFacultyRoutes, { db: database.db, now, role: 'faculty' });
     }),
     { prefix: '/api/faculty' },
   );

@@ -194,11 +194,23 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/faculty/grant-extra-time': {
     body: () => ({ examId: proctored._id, studentId: student.record._id, minutes: 5 }),
   },
+  // An unknown attempt: ending the fixture's would close it to the other routes' cases.
   'POST /api/faculty/end-attempt': {
-    // An unknown attempt: ending the fixture's would close it to the other routes' cases.
     body: () => ({ attemptId: randomUUID(), reason: 'Phone on the desk' }),
   },
   'POST /api/faculty/review-alert': {
+    body: () => ({ alertId: randomUUID(), status: 'CONFIRMED' }),
+  },
+  'POST /api/admin/send-message': {
+    body: () => ({ examId: proctored._id, studentId: student.record._id, text: 'Hello' }),
+  },
+  'POST /api/admin/warn-student': {
+    body: () => ({ attemptId: proctoredAttempt._id, text: 'Eyes on the screen' }),
+  },
+  'POST /api/admin/end-attempt': {
+    body: () => ({ attemptId: randomUUID(), reason: 'Phone on the desk' }),
+  },
+  'POST /api/admin/review-alert': {
     body: () => ({ alertId: randomUUID(), status: 'CONFIRMED' }),
   },
   'POST /api/student/submit-exam/:attemptId': {

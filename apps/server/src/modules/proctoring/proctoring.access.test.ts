@@ -17,5 +17,9 @@ describeRouteAccess('faculty', 'proctoring', [
 
 describeRouteAccess('admin', 'proctoring review', [
   ['GET', '/api/admin/get-monitor/{examId}'],
+  ['POST', '/api/admin/send-message'],
+  ['POST', '/api/admin/warn-student'],
+  ['POST', '/api/admin/end-attempt'],
+  ['POST', '/api/admin/review-alert'],
   ['GET', '/api/admin/get-attempt-timeline/{attemptId}'],
 ]);

@@ -3,34 +3,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
-import { monitorRouteSchema } from './proctoring.faculty-routes';
-import { attemptTimeline, getMonitor } from './proctoring.service';
+import { PROCTOR_TAGS } from './proctoring.faculty-routes';
+import { attemptTimeline } from './proctoring.service';
 
-const TAGS = ['proctoring review'];
+const TAGS = [...PROCTOR_TAGS.admin];
 
 /**
- * The monitor of any proctored exam, and each attempt's record afterwards. Registered inside the
- * admin scope, which guards it; never answered from the admin's read cache (it changes with every
- * heartbeat).
+ * Each attempt's proctoring record afterwards (the monitor and the actions are the proctor's
+ * routes, registered in the admin scope too). Registered inside the admin scope, which guards it;
+ * never answered from the admin's read cache (it changes with every heartbeat).
  */
 export const proctoringAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
-  now: () => Date;
-}> = async (app, { db, now }) => {
-  app.get(
-    '/get-monitor/:examId',
-    { schema: { tags: TAGS, ...monitorRouteSchema } },
-    async (request) => ({
-      success: true as const,
-      data: await getMonitor(
-        db,
-        { userId: request.auth.userId, role: 'admin' },
-        request.params.examId,
-        now(),
-      ),
-    }),
-  );
-
+}> = async (app, { db }) => {
   app.get(
     '/get-attempt-timeline/:attemptId',
     {

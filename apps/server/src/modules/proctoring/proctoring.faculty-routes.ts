@@ -28,10 +28,10 @@ import {
   warnStudent,
 } from './proctoring.service';
 
-const TAGS = ['proctoring'];
+/** The monitor's read and the proctor's actions, as each area's OpenAPI tag groups them. */
+export const PROCTOR_TAGS = { faculty: ['proctoring'], admin: ['proctoring review'] } as const;
 
-/** The monitor's read, as the faculty and the admin areas both answer it. */
-export const monitorRouteSchema = {
+const monitorRouteSchema = {
   summary:
     'The monitor of a proctored exam: its students with their connection and warnings, its alerts and chat',
   security: BEARER_AUTH,
@@ -43,14 +43,17 @@ export const monitorRouteSchema = {
 };
 
 /**
- * Watching and acting on a proctored exam. Registered inside the faculty scope, which guards it;
- * each route also checks the faculty member is assigned to the exam (403 otherwise).
+ * Watching and acting on a proctored exam. Registered inside the faculty scope, where each route
+ * checks the faculty member is assigned to the exam (403 otherwise), and inside the admin scope,
+ * where any admin may act on any proctored exam.
  */
 export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
   now: () => Date;
-}> = async (app, { db, now }) => {
-  const proctor = (userId: string): Proctor => ({ userId, role: 'faculty' });
+  role: Proctor['role'];
+}> = async (app, { db, now, role }) => {
+  const proctor = (userId: string): Proctor => ({ userId, role });
+  const TAGS = [...PROCTOR_TAGS[role]];
 
   app.get(
     '/get-monitor/:examId',
@@ -115,33 +118,36 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
-  app.post(
-    '/grant-extra-time',
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          "Sets a student's extra time on the exam; a sitting in progress gets its new deadline",
-        security: BEARER_AUTH,
-        body: grantExtraTimeSchema,
-        response: {
-          200: successResponse(grantExtraTimeDataSchema),
-          ...errorResponses(400, 401, 403, 404, 409),
+  // Admins grant extra time through the sittings' route, which records it the same way.
+  if (role === 'faculty') {
+    app.post(
+      '/grant-extra-time',
+      {
+        schema: {
+          tags: TAGS,
+          summary:
+            "Sets a student's extra time on the exam; a sitting in progress gets its new deadline",
+          security: BEARER_AUTH,
+          body: grantExtraTimeSchema,
+          response: {
+            200: successResponse(grantExtraTimeDataSchema),
+            ...errorResponses(400, 401, 403, 404, 409),
+          },
         },
       },
-    },
-    async (request) => ({
-      success: true as const,
-      message: ATTEMPT_MESSAGES.extraTimeGranted,
-      data: await grantProctorExtraTime(
-        db,
-        app.proctoring,
-        proctor(request.auth.userId),
-        request.body,
-        now(),
-      ),
-    }),
-  );
+      async (request) => ({
+        success: true as const,
+        message: ATTEMPT_MESSAGES.extraTimeGranted,
+        data: await grantProctorExtraTime(
+          db,
+          app.proctoring,
+          proctor(request.auth.userId),
+          request.body,
+          now(),
+        ),
+      }),
+    );
+  }
 
   app.post(
     '/end-attempt',

@@ -679,7 +679,7 @@ export async function warnStudent(
   return message;
 }
 
-/** Extra time from the monitor, through the same grant as the admin's sittings page. */
+/** Extra time from the monitor, through the same grant (and record) as the sittings page. */
 export async function grantProctorExtraTime(
   db: AppDatabase,
   notifier: ProctoringNotifier,
@@ -690,15 +690,6 @@ export async function grantProctorExtraTime(
   const exam = await proctoredExam(db, proctor, payload.examId);
   const granted = await grantExtraTime(db, payload, proctor.userId, now);
   const [student] = await db.select().from(students).where(eq(students.id, payload.studentId));
-  await db.insert(proctorActions).values({
-    examId: exam.id,
-    attemptId: granted.attempt?._id ?? null,
-    studentUserId: student?.userId ?? null,
-    type: 'EXTRA_TIME',
-    actorUserId: proctor.userId,
-    detail: { minutes: payload.minutes },
-    at: now,
-  });
   if (granted.attempt && student) {
     const deadlineAt = new Date(granted.attempt.deadlineAt);
     notifier.onProctoringChange(exam.id, {

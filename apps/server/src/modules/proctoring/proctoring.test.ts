@@ -337,6 +337,49 @@ describe('the monitor', () => {
   });
 });
 
+describe('an admin on the monitor', () => {
+  it('acts on any proctored exam as its faculty do, each action recorded with who did it', async () => {
+    const exam = await proctoredExam();
+    const { client, attemptId, record } = await sitting(exam._id);
+    const { admin, adminCall } = suite.fixture;
+    const message = await adminCall('POST', 'send-message', { examId: exam._id, text: 'Hello' });
+    expect(message.statusCode, message.body).toBe(200);
+    expect(messageResponse.parse(message.json()).data.senderName).toBe('Administrator');
+    clock.advance(1_000);
+    expect(
+      (await adminCall('POST', 'warn-student', { attemptId, text: 'Eyes up' })).statusCode,
+    ).toBe(200);
+    clock.advance(1_000);
+    const granted = await adminCall('POST', 'grant-extra-time', {
+      examId: exam._id,
+      studentId: record._id,
+      minutes: 5,
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    clock.advance(1_000);
+    const ended = await adminCall('POST', 'end-attempt', { attemptId, reason: 'Left the room' });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expectError(await client.call('POST', `send-message/${attemptId}`, { text: 'Hi' }), 409, {
+      message: PROCTORING_MESSAGES.alreadySubmitted,
+    });
+    const timeline = timelineResponse.parse(
+      (await adminCall('GET', `get-attempt-timeline/${attemptId}`)).json(),
+    ).data;
+    expect(timeline.actions.map(({ type, actorId }) => [type, actorId])).toEqual([
+      ['WARN', admin.user.id],
+      ['EXTRA_TIME', admin.user.id],
+      ['END_ATTEMPT', admin.user.id],
+    ]);
+    expectError(
+      await adminCall('POST', 'warn-student', { attemptId: randomUUID(), text: 'x' }),
+      404,
+      {
+        message: PROCTORING_MESSAGES.attemptNotFound,
+      },
+    );
+  });
+});
+
 describe('chat', () => {
   it('carries a proctor’s message to one student or to all, and the student’s answer back', async () => {
     const exam = await proctoredExam();
