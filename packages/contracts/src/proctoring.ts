@@ -336,8 +336,9 @@ export type AttemptTimeline = z.infer<typeof attemptTimelineSchema>;
 
 /**
  * What changed in a proctored exam, as the server announces it to whoever watches the exam
- * live. `recipientUserId` names the one student (by account) an update is for; null is every
- * student of the exam, and updates without it are for the proctors only.
+ * live. Every update is for the exam's proctors. `recipientUserId` says which student sees it
+ * too: that one student (by account), or null for every student of the exam; an update without
+ * it is for the proctors only.
  */
 export const proctoringUpdateSchema = z.discriminatedUnion('kind', [
   z.object({

@@ -619,7 +619,8 @@ export async function sendStudentMessage(
     at: now,
   });
   const message = await messageById(db, id);
-  notifier.onProctoringChange(exam.id, { kind: 'message', message, recipientUserId: null });
+  // The student's own other tabs show it too.
+  notifier.onProctoringChange(exam.id, { kind: 'message', message, recipientUserId: userId });
   return message;
 }
 

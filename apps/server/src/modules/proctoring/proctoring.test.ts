@@ -416,6 +416,11 @@ describe('chat', () => {
       from: 'STUDENT',
       studentId: first.record._id,
     });
+    // Announced to the proctors and the writer alone, never to the other students.
+    expect(updates.at(-1)?.update).toMatchObject({
+      kind: 'message',
+      recipientUserId: first.record.userId._id,
+    });
 
     const read = async (who: typeof first) =>
       messagesResponse
