@@ -241,6 +241,8 @@ export const examResultSchema = z.object({
   /** Written answers of this attempt still to be marked; its total is provisional until 0. */
   toMark: z.number(),
   passed: z.boolean(),
+  /** The proctors' flags (error alerts) on this attempt by review status; all 0 unproctored. */
+  flags: z.object({ pending: z.number(), dismissed: z.number(), confirmed: z.number() }),
 });
 export type ExamResult = z.infer<typeof examResultSchema>;
 

@@ -98,6 +98,18 @@ export async function createSittingFixture(
   return {
     admin,
     audience,
+    /** A PROCTORING exam for the first section, running today from 09:30 to 11:00. */
+    proctoredExam: (facultyUserIds: string[]) =>
+      exam({
+        examMode: 'PROCTORING',
+        assignedFacultyIds: facultyUserIds,
+        scheduleDetails: {
+          examDate: localDate(today),
+          startTime: '09:30',
+          endTime: '11:00',
+          bufferTime: { beforeExam: 0, afterExam: 0 },
+        },
+      }),
     adminCall: (method: 'GET' | 'POST', path: string, payload?: unknown) =>
       app.inject({
         method,
@@ -111,6 +123,24 @@ export async function createSittingFixture(
     faculty: async () => ({
       userId: (await people.faculty(facultyPayload())).faculty.userId._id,
     }),
+    /** A faculty member created by the admin and signed in, calling the faculty routes. */
+    signedInFaculty: async () => {
+      const payload = facultyPayload();
+      const { faculty, defaultPassword } = await people.faculty(payload);
+      const { tokens } = await signInFirstTime(app, payload.email, defaultPassword);
+      return {
+        userId: faculty.userId._id,
+        name: `${faculty.personalInfo.firstName} ${faculty.personalInfo.lastName}`,
+        accessToken: tokens.accessToken,
+        call: (method: 'GET' | 'POST', path: string, body?: unknown) =>
+          app.inject({
+            method,
+            url: `/api/faculty/${path}`,
+            headers: bearer(tokens.accessToken),
+            ...(body === undefined ? {} : { payload: body as object }),
+          }),
+      };
+    },
     inSection: { A: sectionA, B: sectionB },
   };
 }

@@ -160,8 +160,8 @@ const extraTimeTarget = perDatabase((db) =>
 
 /**
  * Sets the student's extra time on the exam and, when they are sitting it, moves their deadline
- * (and the sweep's due time) to the attempt's base deadline plus it, and records it in the audit
- * log, in one statement.
+ * (and the sweep's due time) to the attempt's base deadline plus it, and records it among the
+ * proctors' actions and in the audit log, in one statement.
  */
 const grantStatement = preparedSql<{ id: string }>(
   'grant_extra_time',
@@ -182,6 +182,9 @@ const grantStatement = preparedSql<{ id: string }>(
     insert into attempt_events (attempt_id, type, at, data)
     select id, 'extra_time', $5, json_build_object('minutes', $3::int, 'grantedBy', $4::uuid)
     from attempt
+  ), action as (
+    insert into proctor_actions (exam_id, attempt_id, student_user_id, type, actor_user_id, detail, at)
+    values ($1, (select id from attempt), $2, 'EXTRA_TIME', $4, json_build_object('minutes', $3::int), $5)
   ), audit as (
     ${auditInsertText(
       {

@@ -1,4 +1,5 @@
 import {
+  type ExamResult,
   type ExamResultStatus,
   type ExamResultsData,
   RESULT_MESSAGES,
@@ -13,7 +14,14 @@ import type { AppDatabase } from '../../db/client';
 import { paginationOf } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
-import { examAttempts, examSections, exams, questions, students } from '../../db/schema';
+import {
+  examAttempts,
+  examSections,
+  exams,
+  proctorAlerts,
+  questions,
+  students,
+} from '../../db/schema';
 import { ApiError } from '../../errors';
 import { savedAnswers, visibleExam } from '../attempts/attempts.service';
 import { examPaper } from '../attempts/exam-paper';
@@ -47,6 +55,12 @@ const submittedAttempts = perDatabase((db) =>
     .select({
       attemptId: examAttempts.id,
       submittedAt: examAttempts.submittedAt,
+      flags: sql<ExamResult['flags']>`(select json_build_object(
+        'pending', count(*) filter (where ${proctorAlerts.reviewStatus} = 'PENDING'),
+        'dismissed', count(*) filter (where ${proctorAlerts.reviewStatus} = 'DISMISSED'),
+        'confirmed', count(*) filter (where ${proctorAlerts.reviewStatus} = 'CONFIRMED'))
+        from ${proctorAlerts}
+        where ${proctorAlerts.attemptId} = ${examAttempts.id} and ${proctorAlerts.type} = 'error')`,
       student: {
         _id: students.id,
         studentId: students.studentId,
@@ -117,10 +131,11 @@ export async function examResults(
     },
     resultStatus: resultStatusOf(exam, facts, now),
     summary: resultSummary(facts, scores.values()),
-    results: rows.map(({ attemptId, submittedAt, student }) => ({
+    results: rows.map(({ attemptId, submittedAt, flags, student }) => ({
       attemptId,
       attemptCode: attemptCode(attemptId),
       student,
+      flags,
       submittedAt: submittedAt?.toISOString() ?? null,
       // An attempt that answered nothing has no marks read: it scores as an empty one.
       ...(scores.get(attemptId) ?? scoreAttempt(exam, paper, undefined)),
