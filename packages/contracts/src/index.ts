@@ -12,6 +12,7 @@ export * from './master-data';
 export * from './people';
 export * from './people-export';
 export * from './people-import';
+export * from './proctoring';
 export * from './question-interchange';
 export * from './results';
 export * from './roles';

@@ -1,0 +1,331 @@
+import { z } from 'zod';
+import { SITTING_STATUSES } from './attempts';
+import { boundedText } from './fields';
+
+// --- Signals from the student's browser -------------------------------------------------------
+
+/**
+ * What a PROCTORING exam's page reports, each with the time it happened. Face signals are sent
+ * only once the browser has seen them hold for `PROCTORING_LIMITS.faceSustainedMs`.
+ */
+export const PROCTOR_EVENT_TYPES = [
+  'TAB_HIDDEN',
+  'TAB_VISIBLE',
+  'WINDOW_BLUR',
+  'WINDOW_FOCUS',
+  'FULLSCREEN_EXIT',
+  'FULLSCREEN_ENTER',
+  'COPY',
+  'PASTE',
+  'CUT',
+  'CONTEXT_MENU',
+  'CONNECTION_LOST',
+  'CONNECTION_BACK',
+  'HEARTBEAT',
+  'CAMERA_STOPPED',
+  'NO_FACE',
+  'MULTIPLE_FACES',
+  'SYSTEM_CHECK_FAILED',
+] as const;
+export type ProctorEventType = (typeof PROCTOR_EVENT_TYPES)[number];
+
+/** The events that count towards a student's warnings and flags; the others are a return to normal. */
+export const PROCTOR_SIGNALS = [
+  'TAB_HIDDEN',
+  'WINDOW_BLUR',
+  'FULLSCREEN_EXIT',
+  'COPY',
+  'PASTE',
+  'CUT',
+  'CONTEXT_MENU',
+  'CONNECTION_LOST',
+  'CAMERA_STOPPED',
+  'NO_FACE',
+  'MULTIPLE_FACES',
+  'SYSTEM_CHECK_FAILED',
+] as const satisfies readonly ProctorEventType[];
+export type ProctorSignal = (typeof PROCTOR_SIGNALS)[number];
+
+/** What the proctor reads in an alert about each signal. */
+export const PROCTOR_SIGNAL_LABELS: Record<ProctorSignal, string> = {
+  TAB_HIDDEN: 'Switched away from the exam tab',
+  WINDOW_BLUR: 'Left the exam window',
+  FULLSCREEN_EXIT: 'Left fullscreen',
+  COPY: 'Copied text',
+  PASTE: 'Pasted text',
+  CUT: 'Cut text',
+  CONTEXT_MENU: 'Opened the context menu',
+  CONNECTION_LOST: 'Lost the connection',
+  CAMERA_STOPPED: 'The camera stopped',
+  NO_FACE: 'No face in the camera',
+  MULTIPLE_FACES: 'More than one face in the camera',
+  SYSTEM_CHECK_FAILED: 'Started without passing the system check',
+};
+
+export const ALERT_TYPES = ['error', 'warning', 'info'] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+export const ALERT_REVIEW_STATUSES = ['PENDING', 'DISMISSED', 'CONFIRMED'] as const;
+export type AlertReviewStatus = (typeof ALERT_REVIEW_STATUSES)[number];
+
+export const CONNECTION_QUALITIES = ['excellent', 'good', 'poor', 'disconnected'] as const;
+export type ConnectionQuality = (typeof CONNECTION_QUALITIES)[number];
+
+export const PROCTOR_ACTION_TYPES = [
+  'WARN',
+  'EXTRA_TIME',
+  'END_ATTEMPT',
+  'DISMISS_ALERT',
+  'CONFIRM_ALERT',
+] as const;
+export type ProctorActionType = (typeof PROCTOR_ACTION_TYPES)[number];
+
+/** A chat message, or a warning a proctor gave (shown on the student's screen). */
+export const MESSAGE_KINDS = ['CHAT', 'WARNING'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+export const MESSAGE_SENDERS = ['PROCTOR', 'STUDENT'] as const;
+
+// --- Thresholds and limits ----------------------------------------------------------------------
+
+/**
+ * How many of one kind of signal make a warning and a flag. The n-th signal of a kind raises a
+ * warning alert from `warnAt` and a flag (an error alert) from `flagAt`. Automatic submission after
+ * `autoSubmitAfterFlags` flags is opt-in: null (the default) never submits.
+ */
+export const proctoringThresholdsSchema = z.object({
+  warnAt: z.number().int().min(1),
+  flagAt: z.number().int().min(1),
+  autoSubmitAfterFlags: z.number().int().min(1).nullable(),
+});
+export type ProctoringThresholds = z.infer<typeof proctoringThresholdsSchema>;
+
+export const DEFAULT_PROCTORING_THRESHOLDS: ProctoringThresholds = {
+  warnAt: 1,
+  flagAt: 3,
+  autoSubmitAfterFlags: null,
+};
+
+export const PROCTORING_LIMITS = {
+  eventsPerReport: 100,
+  /** Events one attempt may report in a rolling minute: a reconnect's backlog fits, a flood not. */
+  eventsPerMinute: 600,
+  /** How often the page sends its heartbeat (with any signals gathered since). */
+  heartbeatMs: 5_000,
+  /** A student silent this long is shown disconnected. */
+  disconnectedAfterMs: 15_000,
+  /** Round-trip times (ms) up to which a connection is excellent, then good; above, poor. */
+  excellentRttMs: 150,
+  goodRttMs: 500,
+  /** How long a face signal must hold in the browser before it is reported. */
+  faceSustainedMs: 8_000,
+  messageText: 1_000,
+  reasonText: 500,
+  /** The alerts and messages a monitor read carries, newest first. */
+  monitorAlerts: 200,
+  monitorMessages: 200,
+} as const;
+
+export const PROCTORING_MESSAGES = {
+  examNotFound: 'Exam not found',
+  attemptNotFound: 'Attempt not found',
+  alertNotFound: 'Alert not found',
+  studentNotFound: 'Student not found',
+  notProctored: 'This exam is not proctored',
+  notAssigned: 'You are not assigned to proctor this exam',
+  attemptOver: 'This attempt is over: its events are no longer recorded',
+  alreadySubmitted: 'This exam has already been submitted',
+  tooManyEvents:
+    'Too many events were reported for this attempt: wait a minute and send them again',
+  studentNotInAudience: 'This student is not in this exam’s audience',
+  warned: 'The student has been warned',
+  messageSent: 'Message sent',
+  attemptEnded: 'The attempt has been ended and submitted',
+  alertReviewed: 'Alert reviewed',
+  endedByProctor: 'Your exam was ended by the proctor',
+} as const;
+
+// --- Requests -----------------------------------------------------------------------------------
+
+/** The detail an event may carry: the heartbeat's round trip, the faces seen, a check's failure. */
+export const proctorEventDetailSchema = z.strictObject({
+  rttMs: z.number().int().min(0).max(600_000).optional(),
+  faces: z.number().int().min(0).max(50).optional(),
+  heldMs: z.number().int().min(0).max(86_400_000).optional(),
+  note: z.string().max(500, 'A note cannot exceed 500 characters').optional(),
+});
+export type ProctorEventDetail = z.infer<typeof proctorEventDetailSchema>;
+
+export const proctorEventSchema = z.object({
+  type: z.enum(PROCTOR_EVENT_TYPES, { error: 'Unknown event type' }),
+  at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 instant' }),
+  detail: proctorEventDetailSchema.optional(),
+});
+export type ProctorEvent = z.infer<typeof proctorEventSchema>;
+
+export const reportEventsSchema = z.object({
+  events: z
+    .array(proctorEventSchema, { error: 'events must be a list' })
+    .min(1, 'Report at least one event')
+    .max(
+      PROCTORING_LIMITS.eventsPerReport,
+      `A report can hold at most ${PROCTORING_LIMITS.eventsPerReport} events`,
+    ),
+});
+export type ReportEventsPayload = z.infer<typeof reportEventsSchema>;
+
+/** The lobby's system check, sent with the start; a start without a passed one is flagged. */
+export const systemCheckSchema = z.strictObject({
+  camera: z.boolean(),
+  microphone: z.boolean(),
+  fullscreen: z.boolean(),
+  connection: z.boolean(),
+});
+export type SystemCheck = z.infer<typeof systemCheckSchema>;
+
+export const startExamSchema = z.object({ systemCheck: systemCheckSchema.optional() });
+export type StartExamPayload = z.infer<typeof startExamSchema>;
+
+export const systemCheckPassed = (check: SystemCheck | undefined | null) =>
+  !!check && check.camera && check.microphone && check.fullscreen && check.connection;
+
+const messageText = boundedText('Message', { min: 1, max: PROCTORING_LIMITS.messageText });
+
+export const proctorMessageSchema = z.object({
+  examId: z.uuid('The exam id is not valid'),
+  /** The student (their `_id`, as the monitor lists them); null or absent writes to all. */
+  studentId: z.uuid('The student id is not valid').nullable().optional(),
+  text: messageText,
+});
+export type ProctorMessagePayload = z.infer<typeof proctorMessageSchema>;
+
+export const studentMessageSchema = z.object({ text: messageText });
+
+export const warnStudentSchema = z.object({
+  attemptId: z.uuid('The attempt id is not valid'),
+  text: messageText,
+});
+export type WarnStudentPayload = z.infer<typeof warnStudentSchema>;
+
+export const endAttemptSchema = z.object({
+  attemptId: z.uuid('The attempt id is not valid'),
+  reason: boundedText('Reason', { min: 1, max: PROCTORING_LIMITS.reasonText }),
+});
+export type EndAttemptPayload = z.infer<typeof endAttemptSchema>;
+
+export const reviewAlertSchema = z.object({
+  alertId: z.uuid('The alert id is not valid'),
+  status: z.enum(['DISMISSED', 'CONFIRMED'], { error: 'status must be DISMISSED or CONFIRMED' }),
+});
+export type ReviewAlertPayload = z.infer<typeof reviewAlertSchema>;
+
+// --- Responses ----------------------------------------------------------------------------------
+
+export const reportEventsResultSchema = z.object({
+  accepted: z.number(),
+  /** Alerts the report raised (a page may show its own warnings from them). */
+  alerts: z.number(),
+  status: z.enum(['IN_PROGRESS', 'SUBMITTED']),
+});
+export type ReportEventsResult = z.infer<typeof reportEventsResultSchema>;
+
+export const proctorAlertSchema = z.object({
+  _id: z.string(),
+  examId: z.string(),
+  attemptId: z.string(),
+  studentId: z.string(),
+  studentName: z.string(),
+  type: z.enum(ALERT_TYPES),
+  signal: z.enum(PROCTOR_SIGNALS),
+  message: z.string(),
+  at: z.string(),
+  reviewStatus: z.enum(ALERT_REVIEW_STATUSES),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+});
+export type ProctorAlert = z.infer<typeof proctorAlertSchema>;
+
+export const proctorMessageDataSchema = z.object({
+  _id: z.string(),
+  examId: z.string(),
+  /** The student the message is to or from; null for a message to every student. */
+  studentId: z.string().nullable(),
+  kind: z.enum(MESSAGE_KINDS),
+  from: z.enum(MESSAGE_SENDERS),
+  senderName: z.string(),
+  text: z.string(),
+  at: z.string(),
+});
+export type ProctorMessage = z.infer<typeof proctorMessageDataSchema>;
+
+export const messagesDataSchema = z.object({ messages: z.array(proctorMessageDataSchema) });
+
+export const monitorStudentSchema = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  rollNumber: z.string(),
+  attemptId: z.string().nullable(),
+  status: z.enum(SITTING_STATUSES),
+  connection: z.enum(CONNECTION_QUALITIES),
+  rttMs: z.number().nullable(),
+  lastActivityAt: z.string().nullable(),
+  remainingMs: z.number(),
+  /** The system check sent with the start: null when none was. */
+  systemCheck: systemCheckSchema.nullable(),
+  video: z.boolean(),
+  audio: z.boolean(),
+  /** Alerts about this student not dismissed. */
+  warnings: z.number(),
+  flags: z.number(),
+});
+export type MonitorStudent = z.infer<typeof monitorStudentSchema>;
+
+export const monitorDataSchema = z.object({
+  exam: z.object({
+    _id: z.string(),
+    title: z.string(),
+    /** Until the exam's window ends. */
+    remainingMs: z.number(),
+  }),
+  totalStudents: z.number(),
+  activeAlerts: z.number(),
+  students: z.array(monitorStudentSchema),
+  alerts: z.array(proctorAlertSchema),
+  messages: z.array(proctorMessageDataSchema),
+  thresholds: proctoringThresholdsSchema,
+  serverNow: z.string(),
+});
+export type MonitorData = z.infer<typeof monitorDataSchema>;
+
+export const proctorActionSchema = z.object({
+  _id: z.string(),
+  attemptId: z.string().nullable(),
+  studentId: z.string().nullable(),
+  type: z.enum(PROCTOR_ACTION_TYPES),
+  actorId: z.string().nullable(),
+  actorName: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+export type ProctorAction = z.infer<typeof proctorActionSchema>;
+
+export const timelineEventSchema = z.object({
+  _id: z.string(),
+  type: z.enum(PROCTOR_EVENT_TYPES),
+  at: z.string(),
+  receivedAt: z.string(),
+  detail: proctorEventDetailSchema.nullable(),
+});
+
+export const attemptTimelineSchema = z.object({
+  attempt: z.object({
+    _id: z.string(),
+    examId: z.string(),
+    studentId: z.string(),
+    status: z.enum(['IN_PROGRESS', 'SUBMITTED']),
+    systemCheck: systemCheckSchema.nullable(),
+  }),
+  events: z.array(timelineEventSchema),
+  alerts: z.array(proctorAlertSchema),
+  actions: z.array(proctorActionSchema),
+});
+export type AttemptTimeline = z.infer<typeof attemptTimelineSchema>;
