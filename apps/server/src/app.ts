@@ -39,6 +39,7 @@ import { peopleExportAdminRoutes } from './modules/people-export/people-export.a
 import { peopleImportAdminRoutes } from './modules/people-import/people-import.admin-routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { questionInterchangeAdminRoutes } from './modules/question-interchange/question-interchange.admin-routes';
+import { registerRealtime } from './modules/realtime/realtime.routes';
 import { resumeRegradeJobs } from './modules/reports/regrade.service';
 import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
 import { resultsAdminRoutes } from './modules/results/results.admin-routes';
@@ -194,6 +195,7 @@ export async function buildApp({
     });
   }
 
+  await registerRealtime(app, { db: database.db, redis });
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(metricsRoutes, { prefix: '/api', config });
   await app.register(publicConfigRoutes, { prefix: '/api', config });
