@@ -16,6 +16,7 @@ import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
 import { createTestDatabase, postgresUrlOf } from '../test/database';
 import { examsClient } from '../test/exams';
+import { overHttp } from '../test/over-http';
 import { freePort, type ServerProcess, startServer, waitForHealth } from '../test/server-process';
 import { createSittingFixture, type SittingFixture, studentClient } from '../test/sittings';
 import { bearer } from '../test/users';
@@ -30,33 +31,6 @@ import { type Nginx, send, startNginx } from './nginx';
 const saveResult = successResponse(saveAnswersResultSchema);
 const attemptView = successResponse(attemptViewSchema);
 const sittingsResponse = successResponse(sittingsDataSchema);
-
-/**
- * The test helpers drive an app through `inject`; this one answers it with real requests to
- * `origin`, so the same helpers work through nginx or against one process.
- */
-function overHttp(origin: string, ca: string): App {
-  const inject = async (options: {
-    method: string;
-    url: string;
-    headers?: Record<string, string>;
-    payload?: object;
-  }) => {
-    const body = options.payload === undefined ? undefined : JSON.stringify(options.payload);
-    const answer = await send(
-      new URL(options.url, origin),
-      {
-        method: options.method,
-        headers: { ...options.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ca,
-      },
-      body,
-    );
-    return { ...answer, json: () => JSON.parse(answer.body) };
-  };
-  // Nothing else of a Fastify instance means anything over HTTP.
-  return { inject } as unknown as App;
-}
 
 describe.skipIf(process.platform !== 'linux')('nginx in front of two server processes', () => {
   let dir: string;
