@@ -37,6 +37,10 @@ import { createMetrics } from './modules/metrics/metrics';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { peopleExportAdminRoutes } from './modules/people-export/people-export.admin-routes';
 import { peopleImportAdminRoutes } from './modules/people-import/people-import.admin-routes';
+import { createProctoringNotifier } from './modules/proctoring/notifier';
+import { proctoringAdminRoutes } from './modules/proctoring/proctoring.admin-routes';
+import { proctoringFacultyRoutes } from './modules/proctoring/proctoring.faculty-routes';
+import { proctoringStudentRoutes } from './modules/proctoring/proctoring.student-routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { questionInterchangeAdminRoutes } from './modules/question-interchange/question-interchange.admin-routes';
 import { registerRealtime } from './modules/realtime/realtime.routes';
@@ -170,6 +174,7 @@ export async function buildApp({
   instrument?.(app);
   const metrics = createMetrics(database);
   app.decorate('metrics', metrics);
+  app.decorate('proctoring', createProctoringNotifier(app.log));
   // By route pattern, never the URL: ids in paths would make a series per record.
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(
@@ -233,6 +238,7 @@ export async function buildApp({
       await admin.register(examRecordsAdminRoutes, { db: database.db, now });
       await admin.register(questionInterchangeAdminRoutes, { db: database.db, now });
       await admin.register(attemptsAdminRoutes, { db: database.db, now });
+      await admin.register(proctoringAdminRoutes, { db: database.db, now });
       await admin.register(gradingAdminRoutes, { db: database.db, now });
       await admin.register(resultsAdminRoutes, { db: database.db, now });
       await admin.register(reportsAdminRoutes, { db: database.db, now });
@@ -245,12 +251,14 @@ export async function buildApp({
   await app.register(
     roleScope('faculty', async (faculty) => {
       await faculty.register(gradingFacultyRoutes, { db: database.db, now });
+      await faculty.register(proctoringFacultyRoutes, { db: database.db, now });
     }),
     { prefix: '/api/faculty' },
   );
   await app.register(
     roleScope('student', async (student) => {
       await student.register(attemptsStudentRoutes, { db: database.db, now });
+      await student.register(proctoringStudentRoutes, { db: database.db, now });
       await student.register(resultsStudentRoutes, { db: database.db, now });
     }),
     { prefix: '/api/student' },

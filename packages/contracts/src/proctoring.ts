@@ -224,7 +224,8 @@ export const reportEventsResultSchema = z.object({
   accepted: z.number(),
   /** Alerts the report raised (a page may show its own warnings from them). */
   alerts: z.number(),
-  status: z.enum(['IN_PROGRESS', 'SUBMITTED']),
+  /** The time left, for the page to resync its countdown with every heartbeat. */
+  remainingMs: z.number(),
 });
 export type ReportEventsResult = z.infer<typeof reportEventsResultSchema>;
 
@@ -329,3 +330,37 @@ export const attemptTimelineSchema = z.object({
   actions: z.array(proctorActionSchema),
 });
 export type AttemptTimeline = z.infer<typeof attemptTimelineSchema>;
+
+/**
+ * What changed in a proctored exam, as the server announces it to whoever watches the exam
+ * live. `recipientUserId` names the one student (by account) an update is for; null is every
+ * student of the exam, and updates without it are for the proctors only.
+ */
+export const proctoringUpdateSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('student'),
+    student: monitorStudentSchema,
+    events: z.array(proctorEventSchema),
+  }),
+  z.object({ kind: z.literal('alerts'), alerts: z.array(proctorAlertSchema) }),
+  z.object({ kind: z.literal('alert-reviewed'), alert: proctorAlertSchema }),
+  z.object({
+    kind: z.literal('message'),
+    message: proctorMessageDataSchema,
+    recipientUserId: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('deadline'),
+    attemptId: z.string(),
+    deadlineAt: z.string(),
+    remainingMs: z.number(),
+    recipientUserId: z.string(),
+  }),
+  z.object({
+    kind: z.literal('attempt-ended'),
+    attemptId: z.string(),
+    reason: z.string(),
+    recipientUserId: z.string(),
+  }),
+]);
+export type ProctoringUpdate = z.infer<typeof proctoringUpdateSchema>;

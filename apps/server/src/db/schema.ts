@@ -1,6 +1,8 @@
 import {
   ACTIVE_STATUS,
   type Address,
+  ALERT_REVIEW_STATUSES,
+  ALERT_TYPES,
   ATTEMPT_STATUSES,
   COURSE_TYPES,
   DIFFICULTIES,
@@ -10,11 +12,19 @@ import {
   IMPORT_JOB_STATUSES,
   IMPORT_MODES,
   MARITAL_STATUSES,
+  MESSAGE_KINDS,
+  MESSAGE_SENDERS,
   PEOPLE_IMPORT_KINDS,
+  PROCTOR_ACTION_TYPES,
+  PROCTOR_EVENT_TYPES,
+  PROCTOR_SIGNALS,
+  type ProctorEventDetail,
+  type ProctoringThresholds,
   QUESTION_TYPES,
   REGRADE_STATUSES,
   ROLES,
   SUBMIT_TRIGGERS,
+  type SystemCheck,
 } from '@examiq/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -370,6 +380,8 @@ export const exams = pgTable(
     // Orders fixed per attempt at its start: questions within each section, an MCQ's options.
     shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
     shuffleOptions: boolean('shuffle_options').notNull().default(false),
+    // A PROCTORING exam's own warning and flag thresholds; null keeps the defaults.
+    proctoringThresholds: jsonb('proctoring_thresholds').$type<ProctoringThresholds>(),
     // Whether a student reading the published result sees each answer key and explanation.
     showAnswersAfterPublish: boolean('show_answers_after_publish').notNull().default(true),
     // Set once, when the admin publishes the results; students read theirs from then on.
@@ -587,6 +599,9 @@ export const examAttempts = pgTable(
       .default(sql`'{}'::jsonb`),
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
     lastSeenAt: timestamptz('last_seen_at'),
+    // The lobby's system check sent with the (latest) start, and the heartbeat's last round trip.
+    systemCheck: jsonb('system_check').$type<SystemCheck>(),
+    lastRttMs: integer('last_rtt_ms'),
   },
   (table) => [
     uniqueIndex('exam_attempts_exam_id_student_user_id_key').on(table.examId, table.studentUserId),
@@ -663,6 +678,100 @@ export const attemptEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>(),
   },
   (table) => [index('attempt_events_attempt_id_idx').on(table.attemptId)],
+);
+
+// --- Proctoring ---------------------------------------------------------------------------------
+
+/**
+ * What a proctored attempt's browser reported, append-only (migration 0018's trigger refuses an
+ * update, and a delete unless the attempt itself is gone): `at` is the browser's time of the
+ * event, `received_at` the server's.
+ */
+export const proctorEvents = pgTable(
+  'proctor_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => examAttempts.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: PROCTOR_EVENT_TYPES }).notNull(),
+    at: timestamptz('at').notNull(),
+    receivedAt: timestamptz('received_at').notNull(),
+    detail: jsonb('detail').$type<ProctorEventDetail>(),
+  },
+  (table) => [index('proctor_events_attempt_id_idx').on(table.attemptId, table.receivedAt)],
+);
+
+/** An alert derived from the events by the thresholds, for a proctor to dismiss or confirm. */
+export const proctorAlerts = pgTable(
+  'proctor_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    examId: examIdColumn(),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => examAttempts.id, { onDelete: 'cascade' }),
+    signal: text('signal', { enum: PROCTOR_SIGNALS }).notNull(),
+    type: text('type', { enum: ALERT_TYPES }).notNull(),
+    message: text('message').notNull(),
+    at: timestamptz('at').notNull(),
+    reviewStatus: text('review_status', { enum: ALERT_REVIEW_STATUSES })
+      .notNull()
+      .default('PENDING'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamptz('reviewed_at'),
+  },
+  (table) => [
+    index('proctor_alerts_exam_id_idx').on(table.examId, table.at),
+    index('proctor_alerts_attempt_id_idx').on(table.attemptId),
+    check('proctor_alerts_type_check', isOneOf(table.type, ALERT_TYPES)),
+    check('proctor_alerts_review_status_check', isOneOf(table.reviewStatus, ALERT_REVIEW_STATUSES)),
+  ],
+);
+
+/** What a proctor did (warned, granted time, ended an attempt, reviewed an alert), and who. */
+export const proctorActions = pgTable(
+  'proctor_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    examId: examIdColumn(),
+    attemptId: uuid('attempt_id').references(() => examAttempts.id, { onDelete: 'cascade' }),
+    studentUserId: uuid('student_user_id').references(() => students.userId, {
+      onDelete: 'cascade',
+    }),
+    type: text('type', { enum: PROCTOR_ACTION_TYPES }).notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+    at: timestamptz('at').notNull(),
+  },
+  (table) => [
+    index('proctor_actions_exam_id_idx').on(table.examId, table.at),
+    index('proctor_actions_attempt_id_idx').on(table.attemptId),
+  ],
+);
+
+/**
+ * The chat of a proctored exam, and the warnings proctors gave: to or from one student, or (no
+ * student) from a proctor to every student of the exam.
+ */
+export const proctorMessages = pgTable(
+  'proctor_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    examId: examIdColumn(),
+    studentUserId: uuid('student_user_id').references(() => students.userId, {
+      onDelete: 'cascade',
+    }),
+    kind: text('kind', { enum: MESSAGE_KINDS }).notNull(),
+    sender: text('sender', { enum: MESSAGE_SENDERS }).notNull(),
+    senderUserId: uuid('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    at: timestamptz('at').notNull(),
+  },
+  (table) => [
+    index('proctor_messages_exam_id_idx').on(table.examId, table.at),
+    index('proctor_messages_student_user_id_idx').on(table.studentUserId),
+  ],
 );
 
 // --- Results ------------------------------------------------------------------------------------

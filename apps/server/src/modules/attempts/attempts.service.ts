@@ -399,6 +399,8 @@ export async function startExam(
     sectionDeadlines: {},
     lastSeq: 0,
     lastSeenAt: now,
+    systemCheck: null,
+    lastRttMs: null,
   };
   return attemptView(db, exam, created, now, []);
 }
@@ -699,6 +701,43 @@ const finaliseStatement = preparedSql<{
   from done`,
 );
 
+/**
+ * Submits an in-progress attempt through the one finalisation, as `trigger` (past the deadline and
+ * its grace, as the deadline's). Undefined when it was not in progress: another got there first.
+ */
+export async function finaliseAttempt(
+  db: AppDatabase,
+  attemptId: string,
+  studentUserId: string,
+  trigger: Exclude<SubmitTrigger, 'DEADLINE'>,
+  now: Date,
+): Promise<(SubmitResult & { message: string }) | undefined> {
+  const [done] = await finaliseStatement(db, [
+    attemptId,
+    studentUserId,
+    now,
+    cutoffAt(now),
+    trigger,
+  ]);
+  if (!done) return undefined;
+  return {
+    message:
+      done.submit_trigger === 'DEADLINE'
+        ? ATTEMPT_MESSAGES.submittedAtDeadline
+        : ATTEMPT_MESSAGES.submitted,
+    attempt: {
+      _id: done.id,
+      status: 'SUBMITTED',
+      startedAt: done.started_at.toISOString(),
+      deadlineAt: done.deadline_at.toISOString(),
+      submittedAt: done.submitted_at.toISOString(),
+      submitTrigger: done.submit_trigger,
+      lastSeq: done.last_seq,
+    },
+    answersSaved: done.answers_saved,
+  };
+}
+
 export async function submitExam(
   db: AppDatabase,
   userId: string,
@@ -715,25 +754,10 @@ export async function submitExam(
       },
     );
   }
-  const [done] = await finaliseStatement(db, [attemptId, userId, now, cutoffAt(now), 'STUDENT']);
+  const done = await finaliseAttempt(db, attemptId, userId, 'STUDENT', now);
   if (!done) {
     const error = await refusal(db, userId, attemptId);
     throw error.statusCode === 404 ? error : new ApiError(409, ATTEMPT_MESSAGES.alreadySubmitted);
   }
-  return {
-    message:
-      done.submit_trigger === 'STUDENT'
-        ? ATTEMPT_MESSAGES.submitted
-        : ATTEMPT_MESSAGES.submittedAtDeadline,
-    attempt: {
-      _id: done.id,
-      status: 'SUBMITTED',
-      startedAt: done.started_at.toISOString(),
-      deadlineAt: done.deadline_at.toISOString(),
-      submittedAt: done.submitted_at.toISOString(),
-      submitTrigger: done.submit_trigger,
-      lastSeq: done.last_seq,
-    },
-    answersSaved: done.answers_saved,
-  };
+  return done;
 }

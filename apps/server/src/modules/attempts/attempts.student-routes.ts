@@ -8,6 +8,7 @@ import {
   openSectionSchema,
   saveAnswersResultSchema,
   saveAnswersSchema,
+  startExamSchema,
   submitExamSchema,
   submitResultSchema,
   successResponse,
@@ -16,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
+import { recordSystemCheck } from '../proctoring/proctoring.service';
 import {
   getAttempt,
   lobby,
@@ -74,19 +76,32 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        summary: 'Starts the exam inside its window, or resumes the attempt already started',
+        summary:
+          "Starts the exam inside its window, or resumes the attempt already started; a proctored exam's start carries the lobby's system check (never required, but its absence or failure is flagged)",
         security: BEARER_AUTH,
         params: examIdParamSchema,
+        body: startExamSchema.optional(),
         response: {
           200: successResponse(attemptViewSchema),
           ...errorResponses(400, 401, 403, 404, 409),
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await startExam(db, request.auth.userId, request.params.examId, now()),
-    }),
+    async (request) => {
+      const at = now();
+      const data = await startExam(db, request.auth.userId, request.params.examId, at);
+      if (data.exam.examMode === 'PROCTORING' && data.attempt.status === 'IN_PROGRESS') {
+        await recordSystemCheck(
+          db,
+          app.proctoring,
+          request.auth.userId,
+          data.attempt._id,
+          request.body?.systemCheck,
+          at,
+        );
+      }
+      return { success: true as const, data };
+    },
   );
 
   app.get(

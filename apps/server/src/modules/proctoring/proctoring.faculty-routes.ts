@@ -1,0 +1,194 @@
+import {
+  ATTEMPT_MESSAGES,
+  endAttemptSchema,
+  examIdParamSchema,
+  grantExtraTimeDataSchema,
+  grantExtraTimeSchema,
+  monitorDataSchema,
+  PROCTORING_MESSAGES,
+  proctorAlertSchema,
+  proctorMessageDataSchema,
+  proctorMessageSchema,
+  reviewAlertSchema,
+  submitResultSchema,
+  successResponse,
+  warnStudentSchema,
+} from '@examiq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import {
+  endAttempt,
+  getMonitor,
+  grantProctorExtraTime,
+  type Proctor,
+  reviewAlert,
+  sendProctorMessage,
+  warnStudent,
+} from './proctoring.service';
+
+const TAGS = ['proctoring'];
+
+/**
+ * Watching and acting on a proctored exam. Registered inside the faculty scope, which guards it;
+ * each route also checks the faculty member is assigned to the exam (403 otherwise).
+ */
+export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
+  db: AppDatabase;
+  now: () => Date;
+}> = async (app, { db, now }) => {
+  const proctor = (userId: string): Proctor => ({ userId, role: 'faculty' });
+
+  app.get(
+    '/get-monitor/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The monitor of a proctored exam: its students with their connection and warnings, its alerts and chat',
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        response: {
+          200: successResponse(monitorDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getMonitor(db, proctor(request.auth.userId), request.params.examId, now()),
+    }),
+  );
+
+  app.post(
+    '/send-message',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Writes to one student of the exam, or to all of them',
+        security: BEARER_AUTH,
+        body: proctorMessageSchema,
+        response: {
+          200: successResponse(proctorMessageDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: PROCTORING_MESSAGES.messageSent,
+      data: await sendProctorMessage(
+        db,
+        app.proctoring,
+        proctor(request.auth.userId),
+        request.body,
+        now(),
+      ),
+    }),
+  );
+
+  app.post(
+    '/warn-student',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Warns a student sitting the exam: the warning is shown on the student's screen",
+        security: BEARER_AUTH,
+        body: warnStudentSchema,
+        response: {
+          200: successResponse(proctorMessageDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: PROCTORING_MESSAGES.warned,
+      data: await warnStudent(
+        db,
+        app.proctoring,
+        proctor(request.auth.userId),
+        request.body,
+        now(),
+      ),
+    }),
+  );
+
+  app.post(
+    '/grant-extra-time',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Sets a student's extra time on the exam; a sitting in progress gets its new deadline",
+        security: BEARER_AUTH,
+        body: grantExtraTimeSchema,
+        response: {
+          200: successResponse(grantExtraTimeDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: ATTEMPT_MESSAGES.extraTimeGranted,
+      data: await grantProctorExtraTime(
+        db,
+        app.proctoring,
+        proctor(request.auth.userId),
+        request.body,
+        now(),
+      ),
+    }),
+  );
+
+  app.post(
+    '/end-attempt',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Ends an attempt with a reason: it is submitted with what was saved, as the submit and the deadline do',
+        security: BEARER_AUTH,
+        body: endAttemptSchema,
+        response: {
+          200: successResponse(submitResultSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: PROCTORING_MESSAGES.attemptEnded,
+      data: await endAttempt(db, app.proctoring, proctor(request.auth.userId), request.body, now()),
+    }),
+  );
+
+  app.post(
+    '/review-alert',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Dismisses or confirms an alert',
+        security: BEARER_AUTH,
+        body: reviewAlertSchema,
+        response: {
+          200: successResponse(proctorAlertSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: PROCTORING_MESSAGES.alertReviewed,
+      data: await reviewAlert(
+        db,
+        app.proctoring,
+        proctor(request.auth.userId),
+        request.body,
+        now(),
+      ),
+    }),
+  );
+};

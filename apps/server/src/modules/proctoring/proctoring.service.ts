@@ -1,0 +1,867 @@
+import {
+  type AlertType,
+  type AttemptTimeline,
+  type ConnectionQuality,
+  DEFAULT_PROCTORING_THRESHOLDS,
+  type EndAttemptPayload,
+  type GrantExtraTimePayload,
+  type MonitorData,
+  type MonitorStudent,
+  PROCTOR_SIGNAL_LABELS,
+  PROCTOR_SIGNALS,
+  PROCTORING_LIMITS,
+  PROCTORING_MESSAGES,
+  type ProctorAlert,
+  type ProctorEvent,
+  type ProctoringThresholds,
+  type ProctorMessage,
+  type ProctorMessagePayload,
+  type ProctorSignal,
+  type ReportEventsResult,
+  type ReviewAlertPayload,
+  type SystemCheck,
+  systemCheckPassed,
+  type WarnStudentPayload,
+} from '@examiq/contracts';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AppDatabase } from '../../db/client';
+import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
+import {
+  examAttempts,
+  examFaculty,
+  exams,
+  examTargetSections,
+  faculty,
+  proctorActions,
+  proctorAlerts,
+  proctorEvents,
+  proctorMessages,
+  students,
+} from '../../db/schema';
+import { ApiError, FieldErrors } from '../../errors';
+import { finaliseAttempt } from '../attempts/attempts.service';
+import { sittingWindow } from '../attempts/exam-window';
+import { grantExtraTime } from '../attempts/sittings.service';
+import { recordAudit } from '../audit/audit';
+import { scheduleDetailsOf } from '../exams/exams.service';
+import type { ProctoringNotifier } from './notifier';
+
+/** Who is acting on a proctored exam: its assigned faculty, or any admin. */
+export interface Proctor {
+  userId: string;
+  role: 'admin' | 'faculty';
+}
+
+type ExamRow = typeof exams.$inferSelect;
+type AttemptRow = typeof examAttempts.$inferSelect;
+type StudentRow = typeof students.$inferSelect;
+
+const notFound = (message: string) => new ApiError(404, message);
+const fullName = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`;
+const studentLabel = (student: StudentRow) => `${fullName(student)} (${student.studentId})`;
+
+export const thresholdsOf = (exam: ExamRow): ProctoringThresholds =>
+  exam.proctoringThresholds ?? DEFAULT_PROCTORING_THRESHOLDS;
+
+// --- Who may act on what --------------------------------------------------------------------------
+
+/** A PROCTORING exam the proctor may watch: unknown 404, not theirs 403, not proctored 409. */
+async function proctoredExam(db: AppDatabase, proctor: Proctor, examId: string) {
+  const [row] = await db
+    .select({
+      exam: exams,
+      assigned: sql<boolean>`exists (select from ${examFaculty} where ${examFaculty.examId} = ${exams.id} and ${examFaculty.facultyUserId} = ${proctor.userId})`,
+    })
+    .from(exams)
+    .where(eq(exams.id, examId));
+  if (!row) throw notFound(PROCTORING_MESSAGES.examNotFound);
+  if (proctor.role === 'faculty' && !row.assigned)
+    throw new ApiError(403, PROCTORING_MESSAGES.notAssigned);
+  if (row.exam.mode !== 'PROCTORING') throw new ApiError(409, PROCTORING_MESSAGES.notProctored);
+  return row.exam;
+}
+
+async function attemptWithStudent(db: AppDatabase, attemptId: string) {
+  const [row] = await db
+    .select({ attempt: examAttempts, student: students })
+    .from(examAttempts)
+    .innerJoin(students, eq(students.userId, examAttempts.studentUserId))
+    .where(eq(examAttempts.id, attemptId));
+  return row;
+}
+
+/** An attempt of an exam the proctor may act on. */
+async function proctoredAttempt(db: AppDatabase, proctor: Proctor, attemptId: string) {
+  const row = await attemptWithStudent(db, attemptId);
+  if (!row) throw notFound(PROCTORING_MESSAGES.attemptNotFound);
+  const exam = await proctoredExam(db, proctor, row.attempt.examId);
+  return { ...row, exam };
+}
+
+/** The student's own attempt of a PROCTORING exam; anyone else's is as unknown as a made-up id. */
+async function ownProctoredAttempt(db: AppDatabase, userId: string, attemptId: string) {
+  const [row] = await db
+    .select({ attempt: examAttempts, student: students, exam: exams })
+    .from(examAttempts)
+    .innerJoin(students, eq(students.userId, examAttempts.studentUserId))
+    .innerJoin(exams, eq(exams.id, examAttempts.examId))
+    .where(eq(examAttempts.id, attemptId));
+  if (!row || row.attempt.studentUserId !== userId)
+    throw notFound(PROCTORING_MESSAGES.attemptNotFound);
+  if (row.exam.mode !== 'PROCTORING') throw new ApiError(409, PROCTORING_MESSAGES.notProctored);
+  return row;
+}
+
+// --- What the monitor shows -----------------------------------------------------------------------
+
+export function connectionOf(
+  attempt: Pick<AttemptRow, 'status' | 'lastSeenAt' | 'lastRttMs'> | null,
+  now: Date,
+): ConnectionQuality {
+  if (attempt?.status !== 'IN_PROGRESS' || !attempt.lastSeenAt) return 'disconnected';
+  if (now.getTime() - attempt.lastSeenAt.getTime() > PROCTORING_LIMITS.disconnectedAfterMs)
+    return 'disconnected';
+  // Heard from lately but no round trip measured yet: connected, quality unknown.
+  const rtt = attempt.lastRttMs;
+  if (rtt === null) return 'good';
+  if (rtt <= PROCTORING_LIMITS.excellentRttMs) return 'excellent';
+  return rtt <= PROCTORING_LIMITS.goodRttMs ? 'good' : 'poor';
+}
+
+function monitorStudent(
+  student: StudentRow,
+  attempt: AttemptRow | null,
+  counts: { warnings: number; flags: number },
+  now: Date,
+): MonitorStudent {
+  const connection = connectionOf(attempt, now);
+  const live = connection !== 'disconnected';
+  const status = !attempt
+    ? 'NOT_STARTED'
+    : attempt.status === 'IN_PROGRESS'
+      ? 'IN_PROGRESS'
+      : attempt.submitTrigger === 'DEADLINE'
+        ? 'SUBMITTED_BY_DEADLINE'
+        : 'SUBMITTED';
+  return {
+    studentId: student.id,
+    name: fullName(student),
+    rollNumber: student.rollNumber,
+    attemptId: attempt?.id ?? null,
+    status,
+    connection,
+    rttMs: attempt?.lastRttMs ?? null,
+    lastActivityAt: attempt?.lastSeenAt?.toISOString() ?? null,
+    remainingMs:
+      attempt?.status === 'IN_PROGRESS'
+        ? Math.max(0, attempt.deadlineAt.getTime() - now.getTime())
+        : 0,
+    systemCheck: attempt?.systemCheck ?? null,
+    video: live && attempt?.systemCheck?.camera === true,
+    audio: live && attempt?.systemCheck?.microphone === true,
+    ...counts,
+  };
+}
+
+const alertCounts = (attemptId: typeof examAttempts.id) => ({
+  warnings:
+    sql<number>`(select count(*) from ${proctorAlerts} where ${proctorAlerts.attemptId} = ${attemptId} and ${proctorAlerts.reviewStatus} <> 'DISMISSED')`.mapWith(
+      Number,
+    ),
+  flags:
+    sql<number>`(select count(*) from ${proctorAlerts} where ${proctorAlerts.attemptId} = ${attemptId} and ${proctorAlerts.type} = 'error' and ${proctorAlerts.reviewStatus} <> 'DISMISSED')`.mapWith(
+      Number,
+    ),
+});
+
+const alertColumns = {
+  alert: proctorAlerts,
+  studentId: students.id,
+  firstName: students.firstName,
+  lastName: students.lastName,
+};
+
+function alertOf(row: {
+  alert: typeof proctorAlerts.$inferSelect;
+  studentId: string;
+  firstName: string;
+  lastName: string;
+}): ProctorAlert {
+  const { alert } = row;
+  return {
+    _id: alert.id,
+    examId: alert.examId,
+    attemptId: alert.attemptId,
+    studentId: row.studentId,
+    studentName: fullName(row),
+    type: alert.type,
+    signal: alert.signal,
+    message: alert.message,
+    at: alert.at.toISOString(),
+    reviewStatus: alert.reviewStatus,
+    reviewedBy: alert.reviewedBy,
+    reviewedAt: alert.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+function alertsQuery(db: AppDatabase) {
+  return db
+    .select(alertColumns)
+    .from(proctorAlerts)
+    .innerJoin(examAttempts, eq(examAttempts.id, proctorAlerts.attemptId))
+    .innerJoin(students, eq(students.userId, examAttempts.studentUserId));
+}
+
+/** Who wrote a message or acted, by name: a faculty member, a student, an admin or the exam itself. */
+const actorName = (userId: AnyPgColumn) => sql<string>`coalesce(
+  (select ${faculty.firstName} || ' ' || ${faculty.lastName} from ${faculty} where ${faculty.userId} = ${userId}),
+  (select sender.first_name || ' ' || sender.last_name from ${students} as sender where sender.user_id = ${userId}),
+  case when ${userId} is null then 'Automatic' else 'Administrator' end)`;
+
+function messagesQuery(db: AppDatabase) {
+  return db
+    .select({
+      message: proctorMessages,
+      studentId: students.id,
+      senderName: actorName(proctorMessages.senderUserId),
+    })
+    .from(proctorMessages)
+    .leftJoin(students, eq(students.userId, proctorMessages.studentUserId));
+}
+
+function messageOf(row: {
+  message: typeof proctorMessages.$inferSelect;
+  studentId: string | null;
+  senderName: string;
+}): ProctorMessage {
+  return {
+    _id: row.message.id,
+    examId: row.message.examId,
+    studentId: row.studentId,
+    kind: row.message.kind,
+    from: row.message.sender,
+    senderName: row.senderName,
+    text: row.message.text,
+    at: row.message.at.toISOString(),
+  };
+}
+
+async function messageById(db: AppDatabase, id: string): Promise<ProctorMessage> {
+  const [row] = await messagesQuery(db).where(eq(proctorMessages.id, id));
+  return messageOf(row as Parameters<typeof messageOf>[0]);
+}
+
+/** The monitor's read: the exam's students with their connection, its alerts and its chat. */
+export async function getMonitor(
+  db: AppDatabase,
+  proctor: Proctor,
+  examId: string,
+  now: Date,
+): Promise<MonitorData> {
+  const exam = await proctoredExam(db, proctor, examId);
+  const [rows, alerts, messages, [active]] = await Promise.all([
+    db
+      .select({ student: students, attempt: examAttempts, ...alertCounts(examAttempts.id) })
+      .from(examTargetSections)
+      .innerJoin(students, eq(students.sectionId, examTargetSections.sectionId))
+      .leftJoin(
+        examAttempts,
+        and(
+          eq(examAttempts.examId, examTargetSections.examId),
+          eq(examAttempts.studentUserId, students.userId),
+        ),
+      )
+      .where(eq(examTargetSections.examId, examId))
+      .orderBy(asc(students.rollNumber), asc(students.id)),
+    alertsQuery(db)
+      .where(eq(proctorAlerts.examId, examId))
+      .orderBy(desc(proctorAlerts.at), desc(proctorAlerts.id))
+      .limit(PROCTORING_LIMITS.monitorAlerts),
+    messagesQuery(db)
+      .where(eq(proctorMessages.examId, examId))
+      .orderBy(desc(proctorMessages.at), desc(proctorMessages.id))
+      .limit(PROCTORING_LIMITS.monitorMessages),
+    db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(proctorAlerts)
+      .where(and(eq(proctorAlerts.examId, examId), eq(proctorAlerts.reviewStatus, 'PENDING'))),
+  ]);
+  const endsAt = sittingWindow(scheduleDetailsOf(exam)).endsAt;
+  return {
+    exam: {
+      _id: exam.id,
+      title: exam.title,
+      remainingMs: Math.max(0, endsAt.getTime() - now.getTime()),
+    },
+    totalStudents: rows.length,
+    activeAlerts: active?.count ?? 0,
+    students: rows.map(({ student, attempt, warnings, flags }) =>
+      monitorStudent(
+        student,
+        attempt,
+        attempt ? { warnings, flags } : { warnings: 0, flags: 0 },
+        now,
+      ),
+    ),
+    alerts: alerts.map(alertOf),
+    messages: messages.reverse().map(messageOf),
+    thresholds: thresholdsOf(exam),
+    serverNow: now.toISOString(),
+  };
+}
+
+// --- Signals from the student's browser -------------------------------------------------------
+
+/**
+ * One statement per report, on the attempt's row lock (so two reports of one attempt count in
+ * turn): refused unless the attempt is in progress and the report fits the attempt's events of
+ * the last minute; otherwise the events are appended, the attempt's last activity (and round trip,
+ * from a heartbeat) updated, and the counts of each kind before this report returned.
+ */
+const reportStatement = preparedSql<{
+  open: number;
+  allowed: number;
+  counts: Record<string, number>;
+  flags: number;
+  deadline_at: Date | null;
+}>(
+  'report_proctor_events',
+  `${SITTING_TABLES_ONLY}
+  with attempt as (
+    select id, deadline_at from exam_attempts
+    where id = $1 and student_user_id = $2 and status = 'IN_PROGRESS'
+    for update
+  ), recent as (
+    select count(*)::int as n from proctor_events
+    where attempt_id = $1 and received_at > $3::timestamptz - interval '1 minute'
+  ), allowed as (
+    select attempt.id from attempt, recent where recent.n + $5::int <= $6::int
+  ), prior as (
+    select coalesce(json_object_agg(type, n), '{}'::json) as counts
+    from (select type, count(*)::int as n from proctor_events where attempt_id = $1 group by type) as kinds
+  ), inserted as (
+    insert into proctor_events (attempt_id, type, at, received_at, detail)
+    select allowed.id, event.type, event.at, $3, event.detail
+    from allowed cross join json_to_recordset($4::json) as event(type text, at timestamptz, detail jsonb)
+    returning id
+  ), touched as (
+    update exam_attempts set last_seen_at = $3, last_rtt_ms = coalesce($7::int, last_rtt_ms)
+    from allowed where exam_attempts.id = allowed.id
+    returning exam_attempts.id
+  )
+  select (select count(*)::int from attempt) as open, (select count(*)::int from touched) as allowed,
+    (select counts from prior) as counts,
+    (select count(*)::int from proctor_alerts
+      where attempt_id = $1 and type = 'error' and review_status <> 'DISMISSED') as flags,
+    (select deadline_at from attempt) as deadline_at`,
+);
+
+/** The alert the n-th signal of its kind raises, if any; a failed system check flags at once. */
+function alertTypeOf(
+  signal: ProctorSignal,
+  nth: number,
+  thresholds: ProctoringThresholds,
+): AlertType | null {
+  if (signal === 'SYSTEM_CHECK_FAILED' || nth >= thresholds.flagAt) return 'error';
+  return nth >= thresholds.warnAt ? 'warning' : null;
+}
+
+const isSignal = (type: string): type is ProctorSignal =>
+  (PROCTOR_SIGNALS as readonly string[]).includes(type);
+
+function alertMessage(signal: ProctorSignal, nth: number, event: ProctorEvent) {
+  const label = PROCTOR_SIGNAL_LABELS[signal];
+  const note = event.detail?.note ? `: ${event.detail.note}` : '';
+  return nth > 1 ? `${label} (${nth} times)${note}` : `${label}${note}`;
+}
+
+/**
+ * Appends a proctored attempt's events (its heartbeat too) and raises the alerts the exam's
+ * thresholds derive from them. Face signals arrive already held for the sustained window in the
+ * browser, so each counts as it comes. An attempt over answers 409: the page stops reporting.
+ */
+export async function reportEvents(
+  db: AppDatabase,
+  notifier: ProctoringNotifier,
+  userId: string,
+  attemptId: string,
+  events: ProctorEvent[],
+  now: Date,
+): Promise<ReportEventsResult> {
+  const { attempt, student, exam } = await ownProctoredAttempt(db, userId, attemptId);
+  const rtt = events.findLast((event) => event.detail?.rttMs !== undefined)?.detail?.rttMs;
+  const [result] = await reportStatement(db, [
+    attemptId,
+    userId,
+    now,
+    Buffer.from(JSON.stringify(events.map(({ type, at, detail }) => ({ type, at, detail })))),
+    events.length,
+    PROCTORING_LIMITS.eventsPerMinute,
+    rtt ?? null,
+  ]);
+  if (!result?.open) throw new ApiError(409, PROCTORING_MESSAGES.attemptOver);
+  if (!result.allowed) throw new ApiError(429, PROCTORING_MESSAGES.tooManyEvents);
+
+  const thresholds = thresholdsOf(exam);
+  const counts = new Map(Object.entries(result.counts));
+  const raised: (typeof proctorAlerts.$inferInsert)[] = [];
+  for (const event of events) {
+    if (!isSignal(event.type)) continue;
+    const nth = (counts.get(event.type) ?? 0) + 1;
+    counts.set(event.type, nth);
+    const type = alertTypeOf(event.type, nth, thresholds);
+    if (!type) continue;
+    const at = new Date(Math.min(Date.parse(event.at), now.getTime()));
+    raised.push({
+      examId: exam.id,
+      attemptId,
+      signal: event.type,
+      type,
+      message: alertMessage(event.type, nth, event),
+      at,
+    });
+  }
+  const alerts =
+    raised.length > 0
+      ? (await db.insert(proctorAlerts).values(raised).returning()).map((alert) =>
+          alertOf({
+            alert,
+            studentId: student.id,
+            firstName: student.firstName,
+            lastName: student.lastName,
+          }),
+        )
+      : [];
+  const deadlineAt = result.deadline_at ?? attempt.deadlineAt;
+  const updated: AttemptRow = { ...attempt, lastSeenAt: now, lastRttMs: rtt ?? attempt.lastRttMs };
+  const flags = result.flags + alerts.filter((alert) => alert.type === 'error').length;
+  notifier.onProctoringChange(exam.id, {
+    kind: 'student',
+    student: monitorStudent(student, updated, await countsOf(db, attemptId), now),
+    events,
+  });
+  if (alerts.length > 0) notifier.onProctoringChange(exam.id, { kind: 'alerts', alerts });
+  if (
+    thresholds.autoSubmitAfterFlags !== null &&
+    flags >= thresholds.autoSubmitAfterFlags &&
+    alerts.some((alert) => alert.type === 'error')
+  ) {
+    await endAttemptFor(
+      db,
+      notifier,
+      null,
+      { attempt, student, exam },
+      autoSubmitReason(flags),
+      now,
+    );
+  }
+  return {
+    accepted: events.length,
+    alerts: alerts.length,
+    remainingMs: Math.max(0, deadlineAt.getTime() - now.getTime()),
+  };
+}
+
+const autoSubmitReason = (flags: number) =>
+  `Submitted automatically after ${flags} flags, as this exam's proctoring settings ask`;
+
+async function countsOf(db: AppDatabase, attemptId: string) {
+  const [row] = await db
+    .select(alertCounts(examAttempts.id))
+    .from(examAttempts)
+    .where(eq(examAttempts.id, attemptId));
+  return row ?? { warnings: 0, flags: 0 };
+}
+
+/**
+ * Stores the lobby's system check sent with a proctored exam's start (or resume). A start
+ * without a passed check is never refused, but it is flagged for the proctor at once.
+ */
+export async function recordSystemCheck(
+  db: AppDatabase,
+  notifier: ProctoringNotifier,
+  userId: string,
+  attemptId: string,
+  check: SystemCheck | undefined,
+  now: Date,
+): Promise<void> {
+  if (check) {
+    await db
+      .update(examAttempts)
+      .set({ systemCheck: check })
+      .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.status, 'IN_PROGRESS')));
+  }
+  if (systemCheckPassed(check)) return;
+  const failed = check
+    ? Object.entries(check)
+        .filter(([, passed]) => !passed)
+        .map(([part]) => part)
+        .join(', ')
+    : 'no check was sent';
+  await reportEvents(
+    db,
+    notifier,
+    userId,
+    attemptId,
+    [{ type: 'SYSTEM_CHECK_FAILED', at: now.toISOString(), detail: { note: failed } }],
+    now,
+  );
+}
+
+// --- Chat -------------------------------------------------------------------------------------
+
+async function insertMessage(
+  db: Pick<AppDatabase, 'insert'>,
+  values: typeof proctorMessages.$inferInsert,
+) {
+  const [row] = await db
+    .insert(proctorMessages)
+    .values(values)
+    .returning({ id: proctorMessages.id });
+  return (row as { id: string }).id;
+}
+
+/** A proctor writes to one student of the exam, or (no student) to all of them. */
+export async function sendProctorMessage(
+  db: AppDatabase,
+  notifier: ProctoringNotifier,
+  proctor: Proctor,
+  { examId, studentId, text }: ProctorMessagePayload,
+  now: Date,
+): Promise<ProctorMessage> {
+  const exam = await proctoredExam(db, proctor, examId);
+  let recipientUserId: string | null = null;
+  if (studentId) {
+    const [target] = await db
+      .select({
+        userId: students.userId,
+        targeted: sql<boolean>`exists (select from ${examTargetSections} where ${examTargetSections.examId} = ${exam.id} and ${examTargetSections.sectionId} = ${students.sectionId})`,
+      })
+      .from(students)
+      .where(eq(students.id, studentId));
+    if (!target) throw notFound(PROCTORING_MESSAGES.studentNotFound);
+    if (!target.targeted)
+      throw new FieldErrors({ studentId: PROCTORING_MESSAGES.studentNotInAudience });
+    recipientUserId = target.userId;
+  }
+  const id = await insertMessage(db, {
+    examId: exam.id,
+    studentUserId: recipientUserId,
+    kind: 'CHAT',
+    sender: 'PROCTOR',
+    senderUserId: proctor.userId,
+    text,
+    at: now,
+  });
+  const message = await messageById(db, id);
+  notifier.onProctoringChange(exam.id, { kind: 'message', message, recipientUserId });
+  return message;
+}
+
+/** The messages a student sees during the attempt: to them, to everyone, and their own. */
+export async function studentMessages(db: AppDatabase, userId: string, attemptId: string) {
+  const { exam } = await ownProctoredAttempt(db, userId, attemptId);
+  const rows = await messagesQuery(db)
+    .where(
+      and(
+        eq(proctorMessages.examId, exam.id),
+        or(eq(proctorMessages.studentUserId, userId), isNull(proctorMessages.studentUserId)),
+      ),
+    )
+    .orderBy(asc(proctorMessages.at), asc(proctorMessages.id));
+  return { messages: rows.map(messageOf) };
+}
+
+/** A student answers the proctors, while the attempt is in progress. */
+export async function sendStudentMessage(
+  db: AppDatabase,
+  notifier: ProctoringNotifier,
+  userId: string,
+  attemptId: string,
+  text: string,
+  now: Date,
+): Promise<ProctorMessage> {
+  const { attempt, exam } = await ownProctoredAttempt(db, userId, attemptId);
+  if (attempt.status !== 'IN_PROGRESS')
+    throw new ApiError(409, PROCTORING_MESSAGES.alreadySubmitted);
+  const id = await insertMessage(db, {
+    examId: exam.id,
+    studentUserId: userId,
+    kind: 'CHAT',
+    sender: 'STUDENT',
+    senderUserId: userId,
+    text,
+    at: now,
+  });
+  const message = await messageById(db, id);
+  notifier.onProctoringChange(exam.id, { kind: 'message', message, recipientUserId: null });
+  return message;
+}
+
+// --- Proctor actions ----------------------------------------------------------------------------
+
+/** A warning shown on the student's screen, kept with the chat, recorded as an action. */
+export async function warnStudent(
+  db: AppDatabase,
+  notifier: ProctoringNotifier,
+  proctor: Proctor,
+  { attemptId, text }: WarnStudentPayload,
+  now: Date,
+): Promise<ProctorMessage> {
+  const { attempt, student, exam } = await proctoredAttempt(db, proctor, attemptId);
+  if (attempt.status !== 'IN_PROGRESS')
+    throw new ApiError(409, PROCTORING_MESSAGES.alreadySubmitted);
+  const id = await db.transaction(async (tx) => {
+    const messageId = await insertMessage(tx, {
+      examId: exam.id,
+      studentUserId: student.userId,
+      kind: 'WARNING',
+      sender: 'PROCTOR',
+      senderUserId: proctor.userId,
+      text,
+      at: now,
+    });
+    await tx.insert(proctorActions).values({
+      examId: exam.id,
+      attemptId,
+      studentUserId: student.userId,
+      type: 'WARN',
+      actorUserId: proctor.userId,
+      detail: { text },
+      at: now,
+    });
+    await recordAudit(
+      tx,
+      proctor.userId,
+      {
+        action: 'exam.warn-student',
+        recordType: 'exam',
+        recordId: exam.id,
+        recordLabel: exam.title,
+        summary: `Warned ${studentLabel(student)}`,
+        changes: { student: student.studentId, text },
+      },
+      now,
+    );
+    return messageId;
+  });
+  const message = await messageById(db, id);
+  notifier.onProctoringChange(exam.id, {
+    kind: 'message',
+    message,
+    recipientUserId: student.userId,
+  });
+  return message;
+}
+
+/** Extra time from the monitor, through the same grant as the admin's sittings page. */
+export async function grantProctorExtraTime(
+  db: AppDatabase,
+  notifier: ProctoringNotifier,
+  proctor: Proctor,
+  payload: GrantExtraTimePayload,
+  now: Date,
+) {
+  const exam = await proctoredExam(db, proctor, payload.examId);
+  const granted = await grantExtraTime(db, payload, proctor.userId, now);
+  const [student] = await db.select().from(students).where(eq(students.id, payload.studentId));
+  await db.insert(proctorActions).values({
+    examId: exam.id,
+    attemptId: granted.attempt?._id ?? null,
+    studentUserId: student?.userId ?? null,
+    type: 'EXTRA_TIME',
+    actorUserId: proctor.userId,
+    detail: { minutes: payload.minutes },
+    at: now,
+  });
+  if (granted.attempt && student) {
+    const deadlineAt = new Date(granted.attempt.deadlineAt);
+    notifier.onProctoringChange(exam.id, {
+      kind: 'deadline',
+      attemptId: granted.attempt._id,
+      deadlineAt: granted.attempt.deadlineAt,
+      remainingMs: Math.max(0, deadlineAt.getTime() - now.getTime()),
+      recipientUserId: student.userId,
+    });
+  }
+  return granted;
+}
+
+/**
+ * Submits the attempt with what was saved, through the one finalisation the student's submit and
+ * the deadline use, and records why and who (null: the exam's own automatic submission).
+ */
+async function endAttemptFor(
+  db: AppDatabase,
+  notifier: ProctoringNotifier,
+  actorUserId: string | null,
+  { attempt, student, exam }: { attempt: AttemptRow; student: StudentRow; exam: ExamRow },
+  reason: string,
+  now: Date,
+) {
+  const done = await finaliseAttempt(db, attempt.id, student.userId, 'PROCTOR', now);
+  if (!done) throw new ApiError(409, PROCTORING_MESSAGES.alreadySubmitted);
+  await db.transaction(async (tx) => {
+    await insertMessage(tx, {
+      examId: exam.id,
+      studentUserId: student.userId,
+      kind: 'WARNING',
+      sender: 'PROCTOR',
+      senderUserId: actorUserId,
+      text: `${PROCTORING_MESSAGES.endedByProctor}: ${reason}`,
+      at: now,
+    });
+    await tx.insert(proctorActions).values({
+      examId: exam.id,
+      attemptId: attempt.id,
+      studentUserId: student.userId,
+      type: 'END_ATTEMPT',
+      actorUserId,
+      detail: { reason, submitTrigger: done.attempt.submitTrigger },
+      at: now,
+    });
+    await recordAudit(
+      tx,
+      actorUserId,
+      {
+        action: 'exam.end-attempt',
+        recordType: 'exam',
+        recordId: exam.id,
+        recordLabel: exam.title,
+        summary: `Ended the attempt of ${studentLabel(student)}: ${reason}`,
+        changes: { student: student.studentId, reason },
+      },
+      now,
+    );
+  });
+  notifier.onProctoringChange(exam.id, {
+    kind: 'attempt-ended',
+    attemptId: attempt.id,
+    reason,
+    recipientUserId: student.userId,
+  });
+  return done;
+}
+
+export async function endAttempt(
+  db: AppDatabase,
+  notifier: ProctoringNotifier,
+  proctor: Proctor,
+  { attemptId, reason }: EndAttemptPayload,
+  now: Date,
+) {
+  const target = await proctoredAttempt(db, proctor, attemptId);
+  const { message: _message, ...result } = await endAttemptFor(
+    db,
+    notifier,
+    proctor.userId,
+    target,
+    reason,
+    now,
+  );
+  return result;
+}
+
+/** Dismisses or confirms an alert (a later review replaces an earlier one), recorded as an action. */
+export async function reviewAlert(
+  db: AppDatabase,
+  notifier: ProctoringNotifier,
+  proctor: Proctor,
+  { alertId, status }: ReviewAlertPayload,
+  now: Date,
+): Promise<ProctorAlert> {
+  const [found] = await alertsQuery(db).where(eq(proctorAlerts.id, alertId));
+  if (!found) throw notFound(PROCTORING_MESSAGES.alertNotFound);
+  const exam = await proctoredExam(db, proctor, found.alert.examId);
+  const [student] = await db.select().from(students).where(eq(students.id, found.studentId));
+  const reviewed = await db.transaction(async (tx) => {
+    const [alert] = await tx
+      .update(proctorAlerts)
+      .set({ reviewStatus: status, reviewedBy: proctor.userId, reviewedAt: now })
+      .where(eq(proctorAlerts.id, alertId))
+      .returning();
+    await tx.insert(proctorActions).values({
+      examId: exam.id,
+      attemptId: found.alert.attemptId,
+      studentUserId: student?.userId ?? null,
+      type: status === 'DISMISSED' ? 'DISMISS_ALERT' : 'CONFIRM_ALERT',
+      actorUserId: proctor.userId,
+      detail: { alertId, message: found.alert.message },
+      at: now,
+    });
+    await recordAudit(
+      tx,
+      proctor.userId,
+      {
+        action: status === 'DISMISSED' ? 'exam.dismiss-alert' : 'exam.confirm-alert',
+        recordType: 'exam',
+        recordId: exam.id,
+        recordLabel: exam.title,
+        summary: `${status === 'DISMISSED' ? 'Dismissed' : 'Confirmed'} the alert "${found.alert.message}" about ${student ? studentLabel(student) : 'a student'}`,
+        changes: { alertId, reviewStatus: status },
+      },
+      now,
+    );
+    return alertOf({ ...found, alert: alert as typeof proctorAlerts.$inferSelect });
+  });
+  notifier.onProctoringChange(exam.id, { kind: 'alert-reviewed', alert: reviewed });
+  return reviewed;
+}
+
+// --- Review -------------------------------------------------------------------------------------
+
+/** Everything about one attempt's proctoring, each list in time order. */
+export async function attemptTimeline(
+  db: AppDatabase,
+  attemptId: string,
+): Promise<AttemptTimeline> {
+  const row = await attemptWithStudent(db, attemptId);
+  if (!row) throw notFound(PROCTORING_MESSAGES.attemptNotFound);
+  const [events, alerts, actions] = await Promise.all([
+    db
+      .select()
+      .from(proctorEvents)
+      .where(eq(proctorEvents.attemptId, attemptId))
+      .orderBy(asc(proctorEvents.at), asc(proctorEvents.id)),
+    alertsQuery(db)
+      .where(eq(proctorAlerts.attemptId, attemptId))
+      .orderBy(asc(proctorAlerts.at), asc(proctorAlerts.id)),
+    db
+      .select({
+        action: proctorActions,
+        actorName: actorName(proctorActions.actorUserId),
+      })
+      .from(proctorActions)
+      .where(eq(proctorActions.attemptId, attemptId))
+      .orderBy(asc(proctorActions.at), asc(proctorActions.id)),
+  ]);
+  return {
+    attempt: {
+      _id: row.attempt.id,
+      examId: row.attempt.examId,
+      studentId: row.student.id,
+      status: row.attempt.status,
+      systemCheck: row.attempt.systemCheck ?? null,
+    },
+    events: events.map((event) => ({
+      _id: String(event.id),
+      type: event.type,
+      at: event.at.toISOString(),
+      receivedAt: event.receivedAt.toISOString(),
+      detail: event.detail ?? null,
+    })),
+    alerts: alerts.map(alertOf),
+    actions: actions.map(({ action, actorName }) => ({
+      _id: action.id,
+      attemptId: action.attemptId,
+      studentId: row.student.id,
+      type: action.type,
+      actorId: action.actorUserId,
+      actorName,
+      detail: action.detail,
+      at: action.at.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,105 @@
+import {
+  attemptIdParamSchema,
+  messagesDataSchema,
+  PROCTORING_LIMITS,
+  PROCTORING_MESSAGES,
+  proctorMessageDataSchema,
+  reportEventsResultSchema,
+  reportEventsSchema,
+  studentMessageSchema,
+  successResponse,
+} from '@examiq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { reportEvents, sendStudentMessage, studentMessages } from './proctoring.service';
+
+const TAGS = ['proctored sitting'];
+
+/**
+ * What a proctored exam's page sends and reads besides the answers. Registered inside the student
+ * scope, which guards it; each route also checks the attempt is the student's own.
+ */
+export const proctoringStudentRoutes: FastifyPluginAsyncZod<{
+  db: AppDatabase;
+  now: () => Date;
+}> = async (app, { db, now }) => {
+  app.post(
+    '/report-events/:attemptId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: `Records the browser's signals and heartbeat (at most 100 a call, ${PROCTORING_LIMITS.eventsPerMinute} an attempt a minute) and raises the alerts they make`,
+        security: BEARER_AUTH,
+        params: attemptIdParamSchema,
+        body: reportEventsSchema,
+        response: {
+          200: successResponse(reportEventsResultSchema),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await reportEvents(
+        db,
+        app.proctoring,
+        request.auth.userId,
+        request.params.attemptId,
+        request.body.events,
+        now(),
+      ),
+    }),
+  );
+
+  app.get(
+    '/get-messages/:attemptId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "The proctors' messages and warnings to the student or to all, and the student's own",
+        security: BEARER_AUTH,
+        params: attemptIdParamSchema,
+        response: {
+          200: successResponse(messagesDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await studentMessages(db, request.auth.userId, request.params.attemptId),
+    }),
+  );
+
+  app.post(
+    '/send-message/:attemptId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Writes to the proctors of the exam while the attempt is in progress',
+        security: BEARER_AUTH,
+        params: attemptIdParamSchema,
+        body: studentMessageSchema,
+        response: {
+          200: successResponse(proctorMessageDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: PROCTORING_MESSAGES.messageSent,
+      data: await sendStudentMessage(
+        db,
+        app.proctoring,
+        request.auth.userId,
+        request.params.attemptId,
+        request.body.text,
+        now(),
+      ),
+    }),
+  );
+};
