@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SUBMIT_TRIGGERS } from './attempts';
 import { monitorStudentSchema, proctorAlertSchema, proctorMessageDataSchema } from './proctoring';
 import { roleSchema } from './roles';
 
@@ -131,26 +130,26 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     examId: z.string(),
     student: monitorStudentSchema.partial().required({ studentId: true }),
   }),
+  /** An alert raised, or reviewed since: the monitor keeps the latest of each `_id`. */
   z.strictObject({ type: z.literal('alert'), alert: proctorAlertSchema }),
   /** A chat message, to the monitor and to its student (or every student of the exam). */
   z.strictObject({ type: z.literal('chat'), message: proctorMessageDataSchema }),
   /** A proctor's warning, shown on the student's screen (and in the monitor's chat). */
   z.strictObject({ type: z.literal('warning'), message: proctorMessageDataSchema }),
+  /** The attempt's deadline moved (extra time): the page resyncs its countdown from `remainingMs`. */
   z.strictObject({
     type: z.literal('extra-time'),
     examId: z.string(),
     attemptId: z.string(),
-    studentId: z.string(),
-    minutes: z.number(),
     deadlineAt: z.string(),
+    remainingMs: z.number(),
   }),
+  /** A proctor ended the attempt: it was submitted with what was saved. */
   z.strictObject({
     type: z.literal('attempt-ended'),
     examId: z.string(),
     attemptId: z.string(),
-    studentId: z.string(),
-    trigger: z.enum(SUBMIT_TRIGGERS),
-    reason: z.string().nullable(),
+    reason: z.string(),
   }),
   /** A relayed signal, with who sent it. */
   z.strictObject({

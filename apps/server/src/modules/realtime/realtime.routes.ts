@@ -17,6 +17,7 @@ import type { AppDatabase } from '../../db/client';
 import type { VerifiedSession } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/error-handler';
 import { type Delivery, type Fanout, inProcessFanout, redisFanout } from './fanout';
+import { deliveriesOf } from './proctoring-updates';
 import { monitorAccess, openAttempt, openAttempts } from './realtime.service';
 import { type Member, Rooms, room } from './rooms';
 
@@ -53,8 +54,12 @@ export async function registerRealtime(
     ? await redisFanout(redis, deliver, app.log)
     : inProcessFanout(deliver);
   app.addHook('onClose', () => fanout.close());
-  app.decorate('publishLive', (delivery: Delivery) => {
+  const publishLive = (delivery: Delivery) => {
     fanout.publish({ ...delivery, message: serverMessageSchema.parse(delivery.message) });
+  };
+  app.decorate('publishLive', publishLive);
+  app.proctoring.subscribe((examId, update) => {
+    for (const delivery of deliveriesOf(examId, update)) publishLive(delivery);
   });
 
   app.route({

@@ -285,3 +285,106 @@ describe('camera signalling', () => {
     elsewhere.socket.close();
   });
 });
+
+describe('proctoring changes, live', () => {
+  /** Calls a faculty route as the exam's proctor. */
+  const asProctor = (path: string, payload: object) =>
+    suite.t.app.inject({
+      method: 'POST',
+      url: `/api/faculty/${path}`,
+      headers: bearer(proctor.accessToken),
+      payload,
+    });
+
+  it("brings a student's reported signals to the monitor as an alert and a row update", async () => {
+    const watching = await signedInSocket(baseUrl, proctor.accessToken);
+    watching.send({ type: 'subscribe', examId });
+    await watching.next('subscribed');
+    const started = Date.now();
+    const report = await student.client.call('POST', `report-events/${attemptId}`, {
+      events: [{ type: 'TAB_HIDDEN', at: suite.clock.now().toISOString() }],
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const { alert } = await watching.next('alert');
+    expect(alert).toMatchObject({ signal: 'TAB_HIDDEN', studentId: student.record._id });
+    expect((await watching.next('monitor-update')).student.studentId).toBe(student.record._id);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    watching.socket.close();
+  });
+
+  it('carries chat both ways: to the one student written to, and its answer to the proctors only', async () => {
+    const watching = await signedInSocket(baseUrl, proctor.accessToken);
+    watching.send({ type: 'subscribe', examId });
+    await watching.next('subscribed');
+    const sitting = await signedInSocket(baseUrl, student.accessToken);
+    const classmate = await suite.fixture.student(suite.fixture.inSection.A);
+    await classmate.client.start(examId);
+    const otherSitting = await signedInSocket(baseUrl, classmate.accessToken);
+
+    const sent = await asProctor('send-message', {
+      examId,
+      studentId: student.record._id,
+      text: 'Please face the camera',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await sitting.next('chat')).message).toMatchObject({
+      text: 'Please face the camera',
+      from: 'PROCTOR',
+    });
+    expect((await watching.next('chat')).message.text).toBe('Please face the camera');
+
+    const answer = await student.client.call('POST', `send-message/${attemptId}`, {
+      text: 'Sorry, the light moved',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((await watching.next('chat')).message).toMatchObject({
+      text: 'Sorry, the light moved',
+      from: 'STUDENT',
+    });
+    expect(await arrives(otherSitting, 'chat')).toBe(false);
+
+    const toAll = await asProctor('send-message', { examId, text: 'Ten minutes left' });
+    expect(toAll.statusCode, toAll.body).toBe(200);
+    for (const live of [sitting, otherSitting]) {
+      expect((await live.next('chat')).message.text).toBe('Ten minutes left');
+    }
+    for (const live of [watching, sitting, otherSitting]) live.socket.close();
+  });
+
+  it('shows the student a warning, extra time, and the end of its attempt', async () => {
+    const other = await suite.fixture.student(suite.fixture.inSection.A);
+    const otherAttempt = (await other.client.start(examId)).attempt._id;
+    const sitting = await signedInSocket(baseUrl, other.accessToken);
+
+    const warned = await asProctor('warn-student', {
+      attemptId: otherAttempt,
+      text: 'Stay in the exam tab',
+    });
+    expect(warned.statusCode, warned.body).toBe(200);
+    expect((await sitting.next('warning')).message.text).toBe('Stay in the exam tab');
+
+    const granted = await asProctor('grant-extra-time', {
+      examId,
+      studentId: other.record._id,
+      minutes: 10,
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(await sitting.next('extra-time')).toMatchObject({
+      attemptId: otherAttempt,
+      remainingMs: expect.any(Number),
+    });
+
+    const ended = await asProctor('end-attempt', {
+      attemptId: otherAttempt,
+      reason: 'A phone on the desk',
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(await sitting.next('attempt-ended')).toEqual({
+      type: 'attempt-ended',
+      examId,
+      attemptId: otherAttempt,
+      reason: 'A phone on the desk',
+    });
+    sitting.socket.close();
+  });
+});
