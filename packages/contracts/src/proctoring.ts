@@ -182,7 +182,8 @@ export const systemCheckSchema = z.strictObject({
 });
 export type SystemCheck = z.infer<typeof systemCheckSchema>;
 
-export const startExamSchema = z.object({ systemCheck: systemCheckSchema.optional() });
+/** Optional, and a start may have no body at all: the pages before this check still start. */
+export const startExamSchema = z.object({ systemCheck: systemCheckSchema.optional() }).nullish();
 export type StartExamPayload = z.infer<typeof startExamSchema>;
 
 export const systemCheckPassed = (check: SystemCheck | undefined | null) =>

@@ -707,6 +707,8 @@ export const proctorAlerts = pgTable(
   'proctor_alerts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // The order rows of one instant were written in.
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     examId: examIdColumn(),
     attemptId: uuid('attempt_id')
       .notNull()
@@ -734,6 +736,8 @@ export const proctorActions = pgTable(
   'proctor_actions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // The order rows of one instant were written in.
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     examId: examIdColumn(),
     attemptId: uuid('attempt_id').references(() => examAttempts.id, { onDelete: 'cascade' }),
     studentUserId: uuid('student_user_id').references(() => students.userId, {
@@ -758,6 +762,8 @@ export const proctorMessages = pgTable(
   'proctor_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // The order rows of one instant were written in.
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     examId: examIdColumn(),
     studentUserId: uuid('student_user_id').references(() => students.userId, {
       onDelete: 'cascade',

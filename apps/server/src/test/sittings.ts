@@ -111,6 +111,23 @@ export async function createSittingFixture(
     faculty: async () => ({
       userId: (await people.faculty(facultyPayload())).faculty.userId._id,
     }),
+    /** A faculty member created by the admin and signed in, calling the faculty routes. */
+    signedInFaculty: async () => {
+      const payload = facultyPayload();
+      const { faculty, defaultPassword } = await people.faculty(payload);
+      const { tokens } = await signInFirstTime(app, payload.email, defaultPassword);
+      return {
+        userId: faculty.userId._id,
+        name: `${faculty.personalInfo.firstName} ${faculty.personalInfo.lastName}`,
+        call: (method: 'GET' | 'POST', path: string, body?: unknown) =>
+          app.inject({
+            method,
+            url: `/api/faculty/${path}`,
+            headers: bearer(tokens.accessToken),
+            ...(body === undefined ? {} : { payload: body as object }),
+          }),
+      };
+    },
     inSection: { A: sectionA, B: sectionB },
   };
 }

@@ -1,5 +1,6 @@
 CREATE TABLE "proctor_actions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "proctor_actions_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"exam_id" uuid NOT NULL,
 	"attempt_id" uuid,
 	"student_user_id" uuid,
@@ -11,6 +12,7 @@ CREATE TABLE "proctor_actions" (
 --> statement-breakpoint
 CREATE TABLE "proctor_alerts" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "proctor_alerts_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"exam_id" uuid NOT NULL,
 	"attempt_id" uuid NOT NULL,
 	"signal" text NOT NULL,
@@ -35,6 +37,7 @@ CREATE TABLE "proctor_events" (
 --> statement-breakpoint
 CREATE TABLE "proctor_messages" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "proctor_messages_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"exam_id" uuid NOT NULL,
 	"student_user_id" uuid,
 	"kind" text NOT NULL,

@@ -80,7 +80,7 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
           "Starts the exam inside its window, or resumes the attempt already started; a proctored exam's start carries the lobby's system check (never required, but its absence or failure is flagged)",
         security: BEARER_AUTH,
         params: examIdParamSchema,
-        body: startExamSchema.optional(),
+        body: startExamSchema,
         response: {
           200: successResponse(attemptViewSchema),
           ...errorResponses(400, 401, 403, 404, 409),

@@ -13,9 +13,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { exams } from '../../db/schema';
 import { expectError } from '../../test/errors';
-import { facultyPayload, peopleClient } from '../../test/people';
 import { EXAM_DAY_TEN, localDate, MINUTE, sittingSuite } from '../../test/sittings';
-import { bearer, signInFirstTime } from '../../test/users';
+import { bearer } from '../../test/users';
 import { sweepDeadlines } from '../attempts/deadline-sweep';
 import { attemptCode } from '../results/scores';
 
@@ -29,21 +28,10 @@ const gradedResponse = successResponse(answerToGradeSchema);
 
 /** A faculty member created by the admin and signed in, calling the faculty routes. */
 async function facultyMember() {
-  const people = peopleClient(suite.t.app, suite.fixture.admin.accessToken);
-  const payload = facultyPayload();
-  const { faculty, defaultPassword } = await people.faculty(payload);
-  const { tokens } = await signInFirstTime(suite.t.app, payload.email, defaultPassword);
-  const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
-    suite.t.app.inject({
-      method,
-      url: `/api/faculty/${path}`,
-      headers: bearer(tokens.accessToken),
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
+  const member = await suite.fixture.signedInFaculty();
+  const { call } = member;
   return {
-    userId: faculty.userId._id,
-    name: `${faculty.personalInfo.firstName} ${faculty.personalInfo.lastName}`,
-    call,
+    ...member,
     myExams: async () => {
       const response = await call('GET', 'get-my-exams');
       expect(response.statusCode, response.body).toBe(200);

@@ -70,14 +70,15 @@ export const thresholdsOf = (exam: ExamRow): ProctoringThresholds =>
 /** A PROCTORING exam the proctor may watch: unknown 404, not theirs 403, not proctored 409. */
 async function proctoredExam(db: AppDatabase, proctor: Proctor, examId: string) {
   const [row] = await db
-    .select({
-      exam: exams,
-      assigned: sql<boolean>`exists (select from ${examFaculty} where ${examFaculty.examId} = ${exams.id} and ${examFaculty.facultyUserId} = ${proctor.userId})`,
-    })
+    .select({ exam: exams, assignedTo: examFaculty.facultyUserId })
     .from(exams)
+    .leftJoin(
+      examFaculty,
+      and(eq(examFaculty.examId, exams.id), eq(examFaculty.facultyUserId, proctor.userId)),
+    )
     .where(eq(exams.id, examId));
   if (!row) throw notFound(PROCTORING_MESSAGES.examNotFound);
-  if (proctor.role === 'faculty' && !row.assigned)
+  if (proctor.role === 'faculty' && !row.assignedTo)
     throw new ApiError(403, PROCTORING_MESSAGES.notAssigned);
   if (row.exam.mode !== 'PROCTORING') throw new ApiError(409, PROCTORING_MESSAGES.notProctored);
   return row.exam;
@@ -165,6 +166,7 @@ function monitorStudent(
   };
 }
 
+/** Written for a query that joins: its columns are named with their tables. */
 const alertCounts = (attemptId: typeof examAttempts.id) => ({
   warnings:
     sql<number>`(select count(*) from ${proctorAlerts} where ${proctorAlerts.attemptId} = ${attemptId} and ${proctorAlerts.reviewStatus} <> 'DISMISSED')`.mapWith(
@@ -277,11 +279,11 @@ export async function getMonitor(
       .orderBy(asc(students.rollNumber), asc(students.id)),
     alertsQuery(db)
       .where(eq(proctorAlerts.examId, examId))
-      .orderBy(desc(proctorAlerts.at), desc(proctorAlerts.id))
+      .orderBy(desc(proctorAlerts.at), desc(proctorAlerts.seq))
       .limit(PROCTORING_LIMITS.monitorAlerts),
     messagesQuery(db)
       .where(eq(proctorMessages.examId, examId))
-      .orderBy(desc(proctorMessages.at), desc(proctorMessages.id))
+      .orderBy(desc(proctorMessages.at), desc(proctorMessages.seq))
       .limit(PROCTORING_LIMITS.monitorMessages),
     db
       .select({ count: sql<number>`count(*)`.mapWith(Number) })
@@ -469,9 +471,18 @@ const autoSubmitReason = (flags: number) =>
 
 async function countsOf(db: AppDatabase, attemptId: string) {
   const [row] = await db
-    .select(alertCounts(examAttempts.id))
-    .from(examAttempts)
-    .where(eq(examAttempts.id, attemptId));
+    .select({
+      warnings:
+        sql<number>`count(*) filter (where ${proctorAlerts.reviewStatus} <> 'DISMISSED')`.mapWith(
+          Number,
+        ),
+      flags:
+        sql<number>`count(*) filter (where ${proctorAlerts.type} = 'error' and ${proctorAlerts.reviewStatus} <> 'DISMISSED')`.mapWith(
+          Number,
+        ),
+    })
+    .from(proctorAlerts)
+    .where(eq(proctorAlerts.attemptId, attemptId));
   return row ?? { warnings: 0, flags: 0 };
 }
 
@@ -535,14 +546,18 @@ export async function sendProctorMessage(
   let recipientUserId: string | null = null;
   if (studentId) {
     const [target] = await db
-      .select({
-        userId: students.userId,
-        targeted: sql<boolean>`exists (select from ${examTargetSections} where ${examTargetSections.examId} = ${exam.id} and ${examTargetSections.sectionId} = ${students.sectionId})`,
-      })
+      .select({ userId: students.userId, targetedBy: examTargetSections.examId })
       .from(students)
+      .leftJoin(
+        examTargetSections,
+        and(
+          eq(examTargetSections.examId, exam.id),
+          eq(examTargetSections.sectionId, students.sectionId),
+        ),
+      )
       .where(eq(students.id, studentId));
     if (!target) throw notFound(PROCTORING_MESSAGES.studentNotFound);
-    if (!target.targeted)
+    if (!target.targetedBy)
       throw new FieldErrors({ studentId: PROCTORING_MESSAGES.studentNotInAudience });
     recipientUserId = target.userId;
   }
@@ -570,7 +585,7 @@ export async function studentMessages(db: AppDatabase, userId: string, attemptId
         or(eq(proctorMessages.studentUserId, userId), isNull(proctorMessages.studentUserId)),
       ),
     )
-    .orderBy(asc(proctorMessages.at), asc(proctorMessages.id));
+    .orderBy(asc(proctorMessages.at), asc(proctorMessages.seq));
   return { messages: rows.map(messageOf) };
 }
 
@@ -827,7 +842,7 @@ export async function attemptTimeline(
       .orderBy(asc(proctorEvents.at), asc(proctorEvents.id)),
     alertsQuery(db)
       .where(eq(proctorAlerts.attemptId, attemptId))
-      .orderBy(asc(proctorAlerts.at), asc(proctorAlerts.id)),
+      .orderBy(asc(proctorAlerts.at), asc(proctorAlerts.seq)),
     db
       .select({
         action: proctorActions,
@@ -835,7 +850,7 @@ export async function attemptTimeline(
       })
       .from(proctorActions)
       .where(eq(proctorActions.attemptId, attemptId))
-      .orderBy(asc(proctorActions.at), asc(proctorActions.id)),
+      .orderBy(asc(proctorActions.at), asc(proctorActions.seq)),
   ]);
   return {
     attempt: {
