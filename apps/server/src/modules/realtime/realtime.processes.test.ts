@@ -16,7 +16,7 @@ import {
   waitForHealth,
 } from '../../test/server-process';
 import { createSittingFixture, localDate } from '../../test/sittings';
-import { signInFirstTime } from '../../test/users';
+import { bearer, signInFirstTime } from '../../test/users';
 
 const { DATABASE_URL, REDIS_URL } = process.env;
 
@@ -67,7 +67,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the live channel across two server
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('relays camera signalling both ways between a student on one process and a proctor on the other', async () => {
+  it('carries chat (through the REST calls) and camera signalling both ways between a student on one process and a proctor on the other', async () => {
     const [originA, originB] = origins as [string, string];
     const processA: App = overHttp(originA);
     const fixture = await createSittingFixture(processA, database.db, new Date());
@@ -87,13 +87,33 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the live channel across two server
       },
     });
     const student = await fixture.student(fixture.inSection.A);
-    await student.client.start(exam._id);
+    const { attempt } = await student.client.start(exam._id);
 
     const onA = await signedInSocket(originA, student.accessToken);
     const onB = await signedInSocket(originB, proctor.tokens.accessToken);
     sockets.push(onA, onB);
     onB.send({ type: 'subscribe', examId: exam._id });
     await onB.next('subscribed');
+
+    const processB = overHttp(originB);
+    const toStudent = await processB.inject({
+      method: 'POST',
+      url: '/api/faculty/send-message',
+      headers: bearer(proctor.tokens.accessToken),
+      payload: { examId: exam._id, studentId: student.record._id, text: 'Can you hear me?' },
+    });
+    expect(toStudent.statusCode, toStudent.body).toBe(200);
+    expect((await onA.next('chat')).message.text).toBe('Can you hear me?');
+    // The monitor shows the proctor's own message too.
+    expect((await onB.next('chat')).message.text).toBe('Can you hear me?');
+    const toProctor = await processA.inject({
+      method: 'POST',
+      url: `/api/student/send-message/${attempt._id}`,
+      headers: bearer(student.accessToken),
+      payload: { text: 'Yes, loud and clear' },
+    });
+    expect(toProctor.statusCode, toProctor.body).toBe(200);
+    expect((await onB.next('chat')).message.text).toBe('Yes, loud and clear');
 
     const offer = { kind: 'offer' as const, sdp: 'v=0\r\n' };
     onA.send({ type: 'signal', examId: exam._id, to: faculty.userId._id, signal: offer });
