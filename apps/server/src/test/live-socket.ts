@@ -15,8 +15,9 @@ export interface LiveSocket {
   closed: Promise<number>;
 }
 
-export async function openLiveSocket(baseUrl: string): Promise<LiveSocket> {
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/ws`);
+/** `ca`: the certificate a wss:// origin is trusted by (a test's own). */
+export async function openLiveSocket(baseUrl: string, ca?: string): Promise<LiveSocket> {
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/ws`, ca ? { ca } : {});
   const received: ServerMessage[] = [];
   const taken = new Set<number>();
   const waiters = new Set<() => void>();
@@ -61,8 +62,12 @@ export async function openLiveSocket(baseUrl: string): Promise<LiveSocket> {
 }
 
 /** A socket signed in with the access token, once the server said it is ready. */
-export async function signedInSocket(baseUrl: string, token: string): Promise<LiveSocket> {
-  const live = await openLiveSocket(baseUrl);
+export async function signedInSocket(
+  baseUrl: string,
+  token: string,
+  ca?: string,
+): Promise<LiveSocket> {
+  const live = await openLiveSocket(baseUrl, ca);
   live.send({ type: 'auth', token });
   await live.next('ready');
   return live;

@@ -64,7 +64,9 @@ async function arrives(live: LiveSocket, type: ServerMessage['type']) {
 }
 
 describe('GET /api/ws', () => {
-  it('answers a plain HTTP request 426 with the error contract', async () => {
+  it('is in the OpenAPI document, and answers a plain HTTP request 426 with the error contract', async () => {
+    const docs = await suite.t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.json().paths['/api/ws'].get.tags).toEqual(['realtime']);
     const response = await suite.t.app.inject({ method: 'GET', url: '/api/ws' });
     expect(response.statusCode).toBe(426);
     expect(response.json()).toEqual({
