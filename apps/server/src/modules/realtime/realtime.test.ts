@@ -298,7 +298,7 @@ describe('proctoring changes, live', () => {
       payload,
     });
 
-  it("brings a student's reported signals to the monitor as an alert and a row update", async () => {
+  it("brings a student's reported signals to the monitor as an alert and a row update, and the alert's review", async () => {
     const watching = await signedInSocket(baseUrl, proctor.accessToken);
     watching.send({ type: 'subscribe', examId });
     await watching.next('subscribed');
@@ -311,6 +311,13 @@ describe('proctoring changes, live', () => {
     expect(alert).toMatchObject({ signal: 'TAB_HIDDEN', studentId: student.record._id });
     expect((await watching.next('monitor-update')).student.studentId).toBe(student.record._id);
     expect(Date.now() - started).toBeLessThan(2_000);
+
+    const reviewed = await asProctor('review-alert', { alertId: alert._id, status: 'DISMISSED' });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect((await watching.next('alert')).alert).toMatchObject({
+      _id: alert._id,
+      reviewStatus: 'DISMISSED',
+    });
     watching.socket.close();
   });
 
