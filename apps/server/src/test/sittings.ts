@@ -98,6 +98,18 @@ export async function createSittingFixture(
   return {
     admin,
     audience,
+    /** A PROCTORING exam running on the day from 09:30 to 11:00, proctored by these faculty. */
+    proctoredExam: (facultyUserIds: string[]) =>
+      exam({
+        examMode: 'PROCTORING',
+        assignedFacultyIds: facultyUserIds,
+        scheduleDetails: {
+          examDate: localDate(today),
+          startTime: '09:30',
+          endTime: '11:00',
+          bufferTime: { beforeExam: 0, afterExam: 0 },
+        },
+      }),
     adminCall: (method: 'GET' | 'POST', path: string, payload?: unknown) =>
       app.inject({
         method,

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { exams } from '../../db/schema';
 import { expectError } from '../../test/errors';
-import { EXAM_DAY_TEN, localDate, MINUTE, sittingSuite } from '../../test/sittings';
+import { EXAM_DAY_TEN, MINUTE, sittingSuite } from '../../test/sittings';
 import { bearer } from '../../test/users';
 import { sweepDeadlines } from '../attempts/deadline-sweep';
 import { attemptCode } from '../results/scores';
@@ -71,20 +71,6 @@ async function evaluatorsOf(examId: string) {
   const response = await suite.fixture.adminCall('GET', `get-exam-evaluators/${examId}`);
   expect(response.statusCode, response.body).toBe(200);
   return evaluatorsResponse.parse(response.json()).data;
-}
-
-/** A PROCTORING exam running today from 09:30 to 11:00, proctored by these faculty. */
-function proctoredExam(facultyUserIds: string[]) {
-  return suite.fixture.exam({
-    examMode: 'PROCTORING',
-    assignedFacultyIds: facultyUserIds,
-    scheduleDetails: {
-      examDate: localDate(EXAM_DAY_TEN),
-      startTime: '09:30',
-      endTime: '11:00',
-      bufferTime: { beforeExam: 0, afterExam: 0 },
-    },
-  });
 }
 
 const ESSAY = 'Both are divide and conquer sorts; merge sort is stable, quicksort sorts in place.';
@@ -160,7 +146,7 @@ describe('evaluators', () => {
       facultyMember(),
       facultyMember(),
     ]);
-    const exam = await proctoredExam([proctor.userId]);
+    const exam = await suite.fixture.proctoredExam([proctor.userId]);
 
     expect(await evaluatorsOf(exam._id)).toEqual({
       chosenByAdmin: false,

@@ -8,7 +8,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type LiveSocket, openLiveSocket, signedInSocket } from '../../test/live-socket';
 import { facultyPayload, peopleClient } from '../../test/people';
-import { EXAM_DAY_TEN, localDate, sittingSuite } from '../../test/sittings';
+import { sittingSuite } from '../../test/sittings';
 import { bearer, createTestUser, signIn, signInFirstTime } from '../../test/users';
 import { room } from './rooms';
 
@@ -24,20 +24,6 @@ async function facultyMember() {
   return { userId: faculty.userId._id, accessToken: tokens.accessToken };
 }
 
-/** A PROCTORING exam running today, proctored by these faculty, for section A. */
-function proctoredExam(facultyUserIds: string[]) {
-  return suite.fixture.exam({
-    examMode: 'PROCTORING',
-    assignedFacultyIds: facultyUserIds,
-    scheduleDetails: {
-      examDate: localDate(EXAM_DAY_TEN),
-      startTime: '09:30',
-      endTime: '11:00',
-      bufferTime: { beforeExam: 0, afterExam: 0 },
-    },
-  });
-}
-
 let proctor: Awaited<ReturnType<typeof facultyMember>>;
 let otherFaculty: Awaited<ReturnType<typeof facultyMember>>;
 let examId = '';
@@ -49,8 +35,8 @@ beforeAll(async () => {
   baseUrl = await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
   proctor = await facultyMember();
   otherFaculty = await facultyMember();
-  examId = (await proctoredExam([proctor.userId]))._id;
-  otherExamId = (await proctoredExam([otherFaculty.userId]))._id;
+  examId = (await suite.fixture.proctoredExam([proctor.userId]))._id;
+  otherExamId = (await suite.fixture.proctoredExam([otherFaculty.userId]))._id;
   student = await suite.fixture.student(suite.fixture.inSection.A);
   attemptId = (await student.client.start(examId)).attempt._id;
 });
