@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SITTING_STATUSES } from './attempts';
-import { boundedText } from './fields';
+import { boundedText, DATE_OUT_OF_RANGE_MESSAGE, isStorableDate } from './fields';
 
 // --- Signals from the student's browser -------------------------------------------------------
 
@@ -157,7 +157,9 @@ export type ProctorEventDetail = z.infer<typeof proctorEventDetailSchema>;
 
 export const proctorEventSchema = z.object({
   type: z.enum(PROCTOR_EVENT_TYPES, { error: 'Unknown event type' }),
-  at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 instant' }),
+  at: z.iso
+    .datetime({ offset: true, error: 'at must be an ISO 8601 instant' })
+    .refine((value) => isStorableDate(new Date(value)), DATE_OUT_OF_RANGE_MESSAGE),
   detail: proctorEventDetailSchema.optional(),
 });
 export type ProctorEvent = z.infer<typeof proctorEventSchema>;

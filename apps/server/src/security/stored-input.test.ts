@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,10 @@ const attempt = await student.client.start((await sitting.exam())._id);
 const [firstSection] = attempt.sections;
 const [firstQuestion] = firstSection?.questions ?? [];
 if (!firstSection || !firstQuestion) throw new Error('The sitting has no question');
+
+const proctoring = await sitting.signedInFaculty();
+const proctored = await sitting.proctoredExam([proctoring.userId]);
+const proctoredAttempt = (await student.client.start(proctored._id)).attempt;
 
 const audience = await createAudience(masterData, 2026);
 const placement = await createPlacement(masterData, 2027);
@@ -164,6 +169,38 @@ const EXAMPLES: Record<string, Example> = {
     params: [attempt.attempt._id],
     body: () => ({ sectionId: firstSection._id }),
   },
+  'POST /api/student/start-exam/:examId': {
+    params: [proctored._id],
+    body: () => ({
+      systemCheck: { camera: true, microphone: true, fullscreen: true, connection: true },
+    }),
+  },
+  'POST /api/student/report-events/:attemptId': {
+    params: [proctoredAttempt._id],
+    body: () => ({
+      events: [{ type: 'HEARTBEAT', at: EXAM_DAY_TEN.toISOString(), detail: { rttMs: 40 } }],
+    }),
+  },
+  'POST /api/student/send-message/:attemptId': {
+    params: [proctoredAttempt._id],
+    body: () => ({ text: 'I have a question' }),
+  },
+  'POST /api/faculty/send-message': {
+    body: () => ({ examId: proctored._id, studentId: student.record._id, text: 'Hello' }),
+  },
+  'POST /api/faculty/warn-student': {
+    body: () => ({ attemptId: proctoredAttempt._id, text: 'Eyes on the screen' }),
+  },
+  'POST /api/faculty/grant-extra-time': {
+    body: () => ({ examId: proctored._id, studentId: student.record._id, minutes: 5 }),
+  },
+  'POST /api/faculty/end-attempt': {
+    // An unknown attempt: ending the fixture's would close it to the other routes' cases.
+    body: () => ({ attemptId: randomUUID(), reason: 'Phone on the desk' }),
+  },
+  'POST /api/faculty/review-alert': {
+    body: () => ({ alertId: randomUUID(), status: 'CONFIRMED' }),
+  },
   'POST /api/student/submit-exam/:attemptId': {
     params: [attempt.attempt._id],
     body: () => ({ seq: 1, answers: [{ questionId: firstQuestion._id, text: 'An answer' }] }),
@@ -174,7 +211,8 @@ const targets = apiRoutes(t.routes).filter((route) => route.takesBody);
 
 function tokenFor(url: string): string | undefined {
   if (url.startsWith('/api/admin/')) return admin.accessToken;
-  if (url.startsWith('/api/faculty/')) return faculty.accessToken;
+  if (url === '/api/faculty/grade-answer') return faculty.accessToken;
+  if (url.startsWith('/api/faculty/')) return proctoring.accessToken;
   if (url.startsWith('/api/student/')) return student.accessToken;
   return undefined;
 }

@@ -98,7 +98,7 @@ export async function createSittingFixture(
   return {
     admin,
     audience,
-    /** A PROCTORING exam running on the day from 09:30 to 11:00, proctored by these faculty. */
+    /** A PROCTORING exam for the first section, running today from 09:30 to 11:00. */
     proctoredExam: (facultyUserIds: string[]) =>
       exam({
         examMode: 'PROCTORING',
@@ -131,6 +131,7 @@ export async function createSittingFixture(
       return {
         userId: faculty.userId._id,
         name: `${faculty.personalInfo.firstName} ${faculty.personalInfo.lastName}`,
+        accessToken: tokens.accessToken,
         call: (method: 'GET' | 'POST', path: string, body?: unknown) =>
           app.inject({
             method,

@@ -1,14 +1,9 @@
-import {
-  attemptIdParamSchema,
-  attemptTimelineSchema,
-  examIdParamSchema,
-  monitorDataSchema,
-  successResponse,
-} from '@examiq/contracts';
+import { attemptIdParamSchema, attemptTimelineSchema, successResponse } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
+import { monitorRouteSchema } from './proctoring.faculty-routes';
 import { attemptTimeline, getMonitor } from './proctoring.service';
 
 const TAGS = ['proctoring review'];
@@ -24,19 +19,7 @@ export const proctoringAdminRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, now }) => {
   app.get(
     '/get-monitor/:examId',
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          'The monitor of a proctored exam: its students with their connection and warnings, its alerts and chat',
-        security: BEARER_AUTH,
-        params: examIdParamSchema,
-        response: {
-          200: successResponse(monitorDataSchema),
-          ...errorResponses(400, 401, 403, 404, 409),
-        },
-      },
-    },
+    { schema: { tags: TAGS, ...monitorRouteSchema } },
     async (request) => ({
       success: true as const,
       data: await getMonitor(

@@ -30,6 +30,18 @@ import {
 
 const TAGS = ['proctoring'];
 
+/** The monitor's read, as the faculty and the admin areas both answer it. */
+export const monitorRouteSchema = {
+  summary:
+    'The monitor of a proctored exam: its students with their connection and warnings, its alerts and chat',
+  security: BEARER_AUTH,
+  params: examIdParamSchema,
+  response: {
+    200: successResponse(monitorDataSchema),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+};
+
 /**
  * Watching and acting on a proctored exam. Registered inside the faculty scope, which guards it;
  * each route also checks the faculty member is assigned to the exam (403 otherwise).
@@ -42,19 +54,7 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/get-monitor/:examId',
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          'The monitor of a proctored exam: its students with their connection and warnings, its alerts and chat',
-        security: BEARER_AUTH,
-        params: examIdParamSchema,
-        response: {
-          200: successResponse(monitorDataSchema),
-          ...errorResponses(400, 401, 403, 404, 409),
-        },
-      },
-    },
+    { schema: { tags: TAGS, ...monitorRouteSchema } },
     async (request) => ({
       success: true as const,
       data: await getMonitor(db, proctor(request.auth.userId), request.params.examId, now()),

@@ -20,13 +20,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { exams, proctorEvents } from '../../db/schema';
 import { lastAuditOf } from '../../test/audit';
 import { expectError } from '../../test/errors';
-import {
-  EXAM_DAY_TEN,
-  localDate,
-  MINUTE,
-  type StudentClient,
-  sittingSuite,
-} from '../../test/sittings';
+import { EXAM_DAY_TEN, MINUTE, type StudentClient, sittingSuite } from '../../test/sittings';
 
 const suite = sittingSuite();
 const { clock } = suite;
@@ -64,18 +58,7 @@ afterEach(() => {
 });
 
 /** A PROCTORING exam running today from 09:30 to 11:00, proctored by `proctor`. */
-function proctoredExam() {
-  return suite.fixture.exam({
-    examMode: 'PROCTORING',
-    assignedFacultyIds: [proctor.userId],
-    scheduleDetails: {
-      examDate: localDate(EXAM_DAY_TEN),
-      startTime: '09:30',
-      endTime: '11:00',
-      bufferTime: { beforeExam: 0, afterExam: 0 },
-    },
-  });
-}
+const proctoredExam = () => suite.fixture.proctoredExam([proctor.userId]);
 
 /** A student of the exam's section who started it at 10:00 with a passed system check. */
 async function sitting(examId: string, body: unknown = { systemCheck: PASSED }) {
