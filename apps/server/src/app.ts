@@ -133,6 +133,8 @@ export interface BuildAppOptions {
   purge?: boolean;
   /** Takes up the regrades a stopped server left running; tests start them themselves. */
   resumeRegrades?: boolean;
+  /** How often a live socket's session is checked again; tests shorten it. */
+  liveSessionRecheckMs?: number;
 }
 
 export async function buildApp({
@@ -146,6 +148,7 @@ export async function buildApp({
   deadlineSweep = true,
   purge = true,
   resumeRegrades = true,
+  liveSessionRecheckMs,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger
@@ -200,7 +203,11 @@ export async function buildApp({
     });
   }
 
-  await registerRealtime(app, { db: database.db, redis });
+  await registerRealtime(app, {
+    db: database.db,
+    redis,
+    sessionRecheckMs: liveSessionRecheckMs,
+  });
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(metricsRoutes, { prefix: '/api', config });
   await app.register(publicConfigRoutes, { prefix: '/api', config });

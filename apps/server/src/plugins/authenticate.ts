@@ -27,6 +27,11 @@ declare module 'fastify' {
      * check `authenticate` makes, for a channel that carries its token elsewhere (the WebSocket).
      */
     verifySession: (token: string) => Promise<VerifiedSession | null>;
+    /**
+     * Whether the session a token signed in is still live, whatever the token's own expiry: a
+     * long-lived channel holds its session, not the 15-minute token that opened it.
+     */
+    sessionIsLive: (auth: AuthContext) => Promise<boolean>;
   }
   interface FastifyContextConfig {
     /**
@@ -71,6 +76,12 @@ export function registerAuthentication(
   ): Promise<VerifiedSession | null> {
     const claims = await verifyAccessToken(config, token);
     if (!claims) return null;
+    return liveSession(claims, request);
+  }
+  async function liveSession(
+    claims: AuthContext,
+    request?: FastifyRequest,
+  ): Promise<VerifiedSession | null> {
     const state = commitState(db);
     // Awaited by the session's check or the answer's, or by neither when both read anew.
     state.catch(ignore);
@@ -88,9 +99,15 @@ export function registerAuthentication(
     ) {
       return null;
     }
-    return { ...claims, passwordChangeRequired: session.passwordChangeRequired };
+    return {
+      userId: claims.userId,
+      role: claims.role,
+      sessionId: claims.sessionId,
+      passwordChangeRequired: session.passwordChangeRequired,
+    };
   }
   app.decorate('verifySession', (token: string) => verifySession(token));
+  app.decorate('sessionIsLive', async (auth: AuthContext) => (await liveSession(auth)) !== null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header) throw new ApiError(401, AUTH_MESSAGES.missingToken);

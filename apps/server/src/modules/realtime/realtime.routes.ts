@@ -35,6 +35,8 @@ export interface RealtimeOptions {
   db: AppDatabase;
   /** Fan-out through this Redis's pub/sub when given; within this process otherwise. */
   redis: Redis | undefined;
+  /** How often a socket's session is checked again; tests shorten it. */
+  sessionRecheckMs?: number;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface RealtimeOptions {
  */
 export async function registerRealtime(
   app: FastifyInstance,
-  { db, redis }: RealtimeOptions,
+  { db, redis, sessionRecheckMs = REALTIME_LIMITS.sessionRecheckMs }: RealtimeOptions,
 ): Promise<void> {
   await app.register(websocket, {
     options: { maxPayload: REALTIME_LIMITS.maxFrameBytes },
@@ -78,7 +80,7 @@ export async function registerRealtime(
         .code(426)
         .header('upgrade', 'websocket')
         .send({ success: false as const, message: REALTIME_MESSAGES.upgradeRequired }),
-    wsHandler: (socket) => openChannel(app, db, rooms, fanout, socket),
+    wsHandler: (socket) => openChannel(app, db, rooms, fanout, sessionRecheckMs, socket),
   });
 }
 
@@ -88,10 +90,10 @@ function openChannel(
   db: AppDatabase,
   rooms: Rooms,
   fanout: Fanout,
+  sessionRecheckMs: number,
   socket: WebSocket,
 ): void {
   let session: VerifiedSession | undefined;
-  let token = '';
   let windowStart = Date.now();
   let messagesInWindow = 0;
   let queue = Promise.resolve();
@@ -121,13 +123,19 @@ function openChannel(
   }, REALTIME_LIMITS.authTimeoutMs);
   // A signed-out session or a removed account ends its sockets too.
   const recheck = setInterval(() => {
-    if (!session) return;
-    queue = queue.then(async () => {
-      if (!(await app.verifySession(token))) {
-        close(REALTIME_CLOSE_CODES.unauthorized, REALTIME_MESSAGES.sessionEnded);
-      }
-    });
-  }, REALTIME_LIMITS.sessionRecheckMs);
+    const current = session;
+    if (!current) return;
+    queue = queue
+      .then(async () => {
+        if (!(await app.sessionIsLive(current))) {
+          close(REALTIME_CLOSE_CODES.unauthorized, REALTIME_MESSAGES.sessionEnded);
+        }
+      })
+      .catch((error: unknown) => {
+        // The database did not answer: the next check asks again.
+        app.log.error({ err: error }, "A live socket's session could not be checked");
+      });
+  }, sessionRecheckMs);
   recheck.unref();
 
   socket.on('close', () => {
@@ -194,7 +202,6 @@ function openChannel(
       return refuse('already-authenticated', REALTIME_MESSAGES.otherAccount);
     }
     session = verified;
-    token = offered;
     clearTimeout(authTimer);
     rooms.join(member, room.user(verified.userId));
     const attempts = verified.role === 'student' ? await openAttempts(db, verified.userId) : [];

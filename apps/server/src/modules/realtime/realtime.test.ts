@@ -5,7 +5,10 @@ import {
   REALTIME_MESSAGES,
   type ServerMessage,
 } from '@examiq/contracts';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { createTestApp } from '../../test/app';
 import { type LiveSocket, openLiveSocket, signedInSocket } from '../../test/live-socket';
 import { facultyPayload, peopleClient } from '../../test/people';
 import { sittingSuite } from '../../test/sittings';
@@ -381,5 +384,39 @@ describe('proctoring changes, live', () => {
       reason: 'A phone on the desk',
     });
     sitting.socket.close();
+  });
+});
+
+describe('a socket whose session ends', () => {
+  it('lives on past its token while its session lives, and is closed (4001) once the account is removed', async () => {
+    const t = await createTestApp({
+      liveSessionRecheckMs: 100,
+      // A token shorter-lived than the socket: the socket holds its session, not the token.
+      config: { accessTokenTtlSeconds: 2 },
+    });
+    try {
+      const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const user = await createTestUser(t.database.db, { role: 'faculty' });
+      const { tokens } = await signIn(t.app, user.email, user.password);
+      const live = await signedInSocket(origin, tokens.accessToken);
+      await sleep(3_000);
+      live.send({ type: 'ping', id: 'after-the-token' });
+      expect(await live.next('pong')).toMatchObject({ id: 'after-the-token' });
+
+      const other = await signIn(t.app, user.email, user.password);
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: bearer(other.tokens.accessToken),
+      });
+      expect(logout.statusCode).toBe(200);
+      // Signing out another session of the account leaves this one.
+      await sleep(300);
+      expect(live.socket.readyState).toBe(live.socket.OPEN);
+      await t.database.db.delete(users).where(eq(users.id, user.user.id));
+      expect(await live.closed).toBe(REALTIME_CLOSE_CODES.unauthorized);
+    } finally {
+      await t.close();
+    }
   });
 });
