@@ -483,6 +483,7 @@ describe('OpenAPI', () => {
       '/api/student/send-message/{attemptId}',
       '/api/student/start-exam/{examId}',
       '/api/student/submit-exam/{attemptId}',
+      '/api/ws',
     ]);
     for (const [url, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {

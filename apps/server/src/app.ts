@@ -43,6 +43,7 @@ import { proctoringFacultyRoutes } from './modules/proctoring/proctoring.faculty
 import { proctoringStudentRoutes } from './modules/proctoring/proctoring.student-routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { questionInterchangeAdminRoutes } from './modules/question-interchange/question-interchange.admin-routes';
+import { registerRealtime } from './modules/realtime/realtime.routes';
 import { resumeRegradeJobs } from './modules/reports/regrade.service';
 import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
 import { resultsAdminRoutes } from './modules/results/results.admin-routes';
@@ -132,6 +133,8 @@ export interface BuildAppOptions {
   purge?: boolean;
   /** Takes up the regrades a stopped server left running; tests start them themselves. */
   resumeRegrades?: boolean;
+  /** How often a live socket's session is checked again; tests shorten it. */
+  liveSessionRecheckMs?: number;
 }
 
 export async function buildApp({
@@ -145,6 +148,7 @@ export async function buildApp({
   deadlineSweep = true,
   purge = true,
   resumeRegrades = true,
+  liveSessionRecheckMs,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger
@@ -199,6 +203,11 @@ export async function buildApp({
     });
   }
 
+  await registerRealtime(app, {
+    db: database.db,
+    redis,
+    sessionRecheckMs: liveSessionRecheckMs,
+  });
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(metricsRoutes, { prefix: '/api', config });
   await app.register(publicConfigRoutes, { prefix: '/api', config });

@@ -14,5 +14,6 @@ export * from './people-export';
 export * from './people-import';
 export * from './proctoring';
 export * from './question-interchange';
+export * from './realtime';
 export * from './results';
 export * from './roles';

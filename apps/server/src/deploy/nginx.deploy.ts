@@ -16,6 +16,8 @@ import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
 import { createTestDatabase, postgresUrlOf } from '../test/database';
 import { examsClient } from '../test/exams';
+import { signedInSocket } from '../test/live-socket';
+import { overHttp } from '../test/over-http';
 import { freePort, type ServerProcess, startServer, waitForHealth } from '../test/server-process';
 import { createSittingFixture, type SittingFixture, studentClient } from '../test/sittings';
 import { bearer } from '../test/users';
@@ -31,33 +33,6 @@ const saveResult = successResponse(saveAnswersResultSchema);
 const attemptView = successResponse(attemptViewSchema);
 const sittingsResponse = successResponse(sittingsDataSchema);
 
-/**
- * The test helpers drive an app through `inject`; this one answers it with real requests to
- * `origin`, so the same helpers work through nginx or against one process.
- */
-function overHttp(origin: string, ca: string): App {
-  const inject = async (options: {
-    method: string;
-    url: string;
-    headers?: Record<string, string>;
-    payload?: object;
-  }) => {
-    const body = options.payload === undefined ? undefined : JSON.stringify(options.payload);
-    const answer = await send(
-      new URL(options.url, origin),
-      {
-        method: options.method,
-        headers: { ...options.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ca,
-      },
-      body,
-    );
-    return { ...answer, json: () => JSON.parse(answer.body) };
-  };
-  // Nothing else of a Fastify instance means anything over HTTP.
-  return { inject } as unknown as App;
-}
-
 describe.skipIf(process.platform !== 'linux')('nginx in front of two server processes', () => {
   let dir: string;
   let database: Database;
@@ -67,6 +42,7 @@ describe.skipIf(process.platform !== 'linux')('nginx in front of two server proc
   let proxy: App;
   let processA: App;
   let processB: App;
+  let origins: string[];
   let fixture: SittingFixture;
 
   beforeAll(async () => {
@@ -92,8 +68,9 @@ describe.skipIf(process.platform !== 'linux')('nginx in front of two server proc
 
     nginx = await startNginx(ports);
     proxy = overHttp(nginx.origin, nginx.ca);
-    processA = overHttp(`http://127.0.0.1:${ports[0]}`, nginx.ca);
-    processB = overHttp(`http://127.0.0.1:${ports[1]}`, nginx.ca);
+    origins = ports.map((port) => `http://127.0.0.1:${port}`);
+    processA = overHttp(origins[0] as string, nginx.ca);
+    processB = overHttp(origins[1] as string, nginx.ca);
     fixture = await createSittingFixture(proxy, database.db, new Date());
   }, 120_000);
 
@@ -147,6 +124,23 @@ describe.skipIf(process.platform !== 'linux')('nginx in front of two server proc
     );
     const page = await examsClient(processB, fixture.admin.accessToken).examPage('limit=100');
     expect(page.exams.map((listed) => listed._id)).toContain(exam._id);
+  });
+
+  it('carries the live socket through nginx: a proctor behind it hears a student on either process', async () => {
+    const exam = await fixture.exam();
+    const student = await fixture.student(fixture.inSection.A);
+    await studentClient(processA, student.accessToken).start(exam._id);
+    const proctor = await signedInSocket(nginx.origin, fixture.admin.accessToken, nginx.ca);
+    proctor.send({ type: 'subscribe', examId: exam._id });
+    await proctor.next('subscribed');
+    for (const origin of origins) {
+      const sitting = await signedInSocket(origin, student.accessToken);
+      const offer = { kind: 'offer' as const, sdp: `v=0 from ${origin}\r\n` };
+      sitting.send({ type: 'signal', examId: exam._id, to: fixture.admin.user.id, signal: offer });
+      expect((await proctor.next('signal')).signal).toEqual(offer);
+      sitting.socket.close();
+    }
+    proctor.socket.close();
   });
 
   it("shows a student's save on one process in the sittings read from the other", async () => {

@@ -22,6 +22,16 @@ declare module 'fastify' {
      * its password, unless the route says it serves such a session.
      */
     authenticate: onRequestAsyncHookHandler;
+    /**
+     * Who an access token signs in, when it belongs to a live session of an active user: the
+     * check `authenticate` makes, for a channel that carries its token elsewhere (the WebSocket).
+     */
+    verifySession: (token: string) => Promise<VerifiedSession | null>;
+    /**
+     * Whether the session a token signed in is still live, whatever the token's own expiry: a
+     * long-lived channel holds its session, not the 15-minute token that opened it.
+     */
+    sessionIsLive: (auth: AuthContext) => Promise<boolean>;
   }
   interface FastifyContextConfig {
     /**
@@ -36,6 +46,10 @@ declare module 'fastify' {
     /** The database's commit state read by `authenticate` after the request arrived, if any. */
     commitState: Promise<CommitState> | null;
   }
+}
+
+export interface VerifiedSession extends AuthContext {
+  passwordChangeRequired: boolean;
 }
 
 const BEARER = /^Bearer +(\S+)\s*$/i;
@@ -55,18 +69,23 @@ export function registerAuthentication(
   // deactivation) or by expiring: it is looked up again only after such a commit, and its expiry
   // checked on every request.
   const liveSessions = readCache<LiveSession | null>(db, { maxEntries: SIGNED_IN_CLIENTS_KEPT });
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    if (!header) throw new ApiError(401, AUTH_MESSAGES.missingToken);
-    const token = BEARER.exec(header)?.[1];
-    const claims = token ? await verifyAccessToken(config, token) : null;
-    if (!claims) throw new ApiError(401, AUTH_MESSAGES.invalidToken);
+  /** Keeps the commit state it reads on the request it checks, when it checks one. */
+  async function verifySession(
+    token: string,
+    request?: FastifyRequest,
+  ): Promise<VerifiedSession | null> {
+    const claims = await verifyAccessToken(config, token);
+    if (!claims) return null;
+    return liveSession(claims, request);
+  }
+  async function liveSession(
+    claims: AuthContext,
+    request?: FastifyRequest,
+  ): Promise<VerifiedSession | null> {
     const state = commitState(db);
     // Awaited by the session's check or the answer's, or by neither when both read anew.
     state.catch(ignore);
-    request.commitState = state;
-    // Awaited before the handler runs, whatever the method: a handler never works for a session
-    // that has ended. The session cache makes the wait a memory read while nothing changed.
+    if (request) request.commitState = state;
     const session = await liveSessions(
       claims.sessionId,
       SESSION_READS,
@@ -78,13 +97,31 @@ export function registerAuthentication(
       session.role !== claims.role ||
       session.expiresAt.getTime() <= Date.now()
     ) {
-      throw new ApiError(401, AUTH_MESSAGES.invalidToken);
+      return null;
     }
+    return {
+      userId: claims.userId,
+      role: claims.role,
+      sessionId: claims.sessionId,
+      passwordChangeRequired: session.passwordChangeRequired,
+    };
+  }
+  app.decorate('verifySession', (token: string) => verifySession(token));
+  app.decorate('sessionIsLive', async (auth: AuthContext) => (await liveSession(auth)) !== null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    if (!header) throw new ApiError(401, AUTH_MESSAGES.missingToken);
+    const token = BEARER.exec(header)?.[1];
+    if (!token) throw new ApiError(401, AUTH_MESSAGES.invalidToken);
+    // Awaited before the handler runs, whatever the method: a handler never works for a session
+    // that has ended. The session cache makes the wait a memory read while nothing changed.
+    const session = await verifySession(token, request);
+    if (!session) throw new ApiError(401, AUTH_MESSAGES.invalidToken);
     // Decided here, not by the browser that shows the change screen: any client gets the 403.
     if (session.passwordChangeRequired && !request.routeOptions.config.beforePasswordChange) {
       throw new ApiError(403, AUTH_MESSAGES.passwordChangeRequired);
     }
-    request.auth = { userId: claims.userId, role: claims.role, sessionId: claims.sessionId };
+    request.auth = { userId: session.userId, role: session.role, sessionId: session.sessionId };
   });
 }
 

@@ -1,3 +1,4 @@
+import { REALTIME_CLOSE_CODES } from '@examiq/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
@@ -32,15 +33,21 @@ const PUBLIC = new Set([
 const isPublic = (route: ApiRoute) =>
   PUBLIC.has(routeName(route)) || route.url === '/api/docs' || route.url.startsWith('/api/docs/');
 const SESSION_ONLY = new Set(['POST /api/auth/logout', 'GET /api/auth/me']);
+/**
+ * Guarded inside its protocol (the token of the socket's first message, checked below): over
+ * plain HTTP it answers 426 to everyone.
+ */
+const SOCKETS = new Set(['GET /api/ws']);
 const AREAS = {
   admin: '/api/admin/',
   faculty: '/api/faculty/',
   student: '/api/student/',
 } as const;
 
-type Kind = 'public' | 'session' | keyof typeof AREAS;
+type Kind = 'public' | 'session' | 'socket' | keyof typeof AREAS;
 function kindOf(route: ApiRoute): Kind | undefined {
   if (isPublic(route)) return 'public';
+  if (SOCKETS.has(routeName(route))) return 'socket';
   if (SESSION_ONLY.has(routeName(route))) return 'session';
   return (Object.keys(AREAS) as (keyof typeof AREAS)[]).find((area) =>
     route.url.startsWith(AREAS[area]),
@@ -56,6 +63,7 @@ const IDENTITIES = [...DEAD, PASSWORD_CHANGE_PENDING, ...LIVE];
 /** Statuses allowed for one route and identity. */
 function allowed(kind: Kind, identity: string): (status: number) => boolean {
   if (kind === 'public') return (status) => status !== 401;
+  if (kind === 'socket') return (status) => status === 426;
   if (DEAD.includes(identity)) return (status) => status === 401;
   if (identity === PASSWORD_CHANGE_PENDING && kind !== 'session') {
     return (status) => status === 403;
@@ -112,7 +120,7 @@ const routes = apiRoutes(t.routes).sort(
 const checks = routes.length * IDENTITIES.length;
 
 describe('authorization matrix', () => {
-  it('classifies every /api route as public, session-only, admin, faculty or student', () => {
+  it('classifies every /api route as public, session-only, socket, admin, faculty or student', () => {
     // A floor, so a broken route collector cannot pass with an empty table.
     expect(routes.length).toBeGreaterThanOrEqual(30);
     expect(routes.filter((route) => !kindOf(route)).map(routeName)).toEqual([]);
@@ -147,4 +155,38 @@ describe('authorization matrix', () => {
     expect(checked).toBe(checks);
     console.info(`authorization matrix: ${checked} checks`);
   });
+
+  it(`opens the live socket only for a live session: ${IDENTITIES.length - 1} identities`, async () => {
+    const headers = await authorizationHeaders();
+    const outcomes: Record<string, string> = {};
+    for (const identity of IDENTITIES.filter((name) => name !== 'no token')) {
+      const token = (headers[identity]?.authorization ?? '').replace(/^Bearer /, '');
+      outcomes[identity] = await socketOutcome(token);
+    }
+    expect(outcomes).toEqual({
+      'malformed token': `closed ${REALTIME_CLOSE_CODES.unauthorized}`,
+      'expired token': `closed ${REALTIME_CLOSE_CODES.unauthorized}`,
+      'logged-out session': `closed ${REALTIME_CLOSE_CODES.unauthorized}`,
+      'deleted user': `closed ${REALTIME_CLOSE_CODES.unauthorized}`,
+      [PASSWORD_CHANGE_PENDING]: `closed ${REALTIME_CLOSE_CODES.forbidden}`,
+      student: 'ready',
+      faculty: 'ready',
+      admin: 'ready',
+    });
+  });
 });
+
+/** What the live socket does with this token as its first message: says ready, or closes. */
+async function socketOutcome(token: string): Promise<string> {
+  const socket = await t.app.injectWS('/api/ws');
+  const outcome = new Promise<string>((resolve) => {
+    socket.on('message', (data) => {
+      if (JSON.parse(data.toString()).type === 'ready') resolve('ready');
+    });
+    socket.on('close', (code) => resolve(`closed ${code}`));
+  });
+  socket.send(JSON.stringify({ type: 'auth', token }));
+  const result = await outcome;
+  socket.terminate();
+  return result;
+}

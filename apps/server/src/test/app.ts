@@ -56,6 +56,8 @@ export interface TestAppOptions {
   beforeReady?: (app: App) => Promise<void>;
   /** The database to serve (a restored one) instead of a fresh one; closed with the app. */
   database?: Database;
+  /** How often a live socket's session is checked again. */
+  liveSessionRecheckMs?: number;
 }
 
 /** The real app on a fresh database of its own; use one per test file. */
@@ -72,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     deadlineSweep: false,
     purge: false,
     resumeRegrades: false,
+    liveSessionRecheckMs: options.liveSessionRecheckMs,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
     instrument(instance) {

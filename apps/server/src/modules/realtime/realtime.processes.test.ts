@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import type { Database } from '../../db/client';
+import { createTestDatabase, postgresUrlOf } from '../../test/database';
+import { type LiveSocket, signedInSocket } from '../../test/live-socket';
+import { overHttp } from '../../test/over-http';
+import { facultyPayload, peopleClient } from '../../test/people';
+import {
+  freePort,
+  type ServerProcess,
+  startServer,
+  waitForHealth,
+} from '../../test/server-process';
+import { createSittingFixture, localDate } from '../../test/sittings';
+import { bearer, signInFirstTime } from '../../test/users';
+
+const { DATABASE_URL, REDIS_URL } = process.env;
+
+/** Today's exam window from an hour ago to an hour ahead, kept within the day. */
+function windowAroundNow() {
+  const minutes = (offset: number) => {
+    const now = new Date();
+    const total = Math.min(Math.max(now.getHours() * 60 + now.getMinutes() + offset, 0), 1439);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    return `${pad(Math.floor(total / 60))}:${pad(total % 60)}`;
+  };
+  return { startTime: minutes(-60), endTime: minutes(60) };
+}
+
+/**
+ * Two server processes on one PostgreSQL, their live channels joined through Redis: a student's
+ * socket on one and a proctor's on the other reach each other. Needs DATABASE_URL and REDIS_URL.
+ */
+describe.skipIf(!DATABASE_URL || !REDIS_URL)('the live channel across two server processes', () => {
+  let dir: string;
+  let database: Database;
+  const servers: ServerProcess[] = [];
+  const origins: string[] = [];
+  const sockets: LiveSocket[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'examiq-live-'));
+    database = await createTestDatabase();
+    const env = {
+      DATABASE_URL: await postgresUrlOf(database.db),
+      REDIS_URL,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+    };
+    // One after the other: the second finds the migrations done.
+    for (const port of [await freePort(), await freePort()]) {
+      const server = startServer({ dataDir: dir, port, env });
+      servers.push(server);
+      await waitForHealth(server, port);
+      origins.push(`http://127.0.0.1:${port}`);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const live of sockets) live.socket.terminate();
+    for (const server of servers) server.child.kill('SIGTERM');
+    await Promise.all(servers.map((server) => server.exited));
+    await database?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('carries chat (through the REST calls) and camera signalling both ways between a student on one process and a proctor on the other', async () => {
+    const [originA, originB] = origins as [string, string];
+    const processA: App = overHttp(originA);
+    const fixture = await createSittingFixture(processA, database.db, new Date());
+    const payload = facultyPayload();
+    const { faculty, defaultPassword } = await peopleClient(
+      processA,
+      fixture.admin.accessToken,
+    ).faculty(payload);
+    const proctor = await signInFirstTime(processA, payload.email, defaultPassword);
+    const exam = await fixture.exam({
+      examMode: 'PROCTORING',
+      assignedFacultyIds: [faculty.userId._id],
+      scheduleDetails: {
+        examDate: localDate(new Date()),
+        ...windowAroundNow(),
+        bufferTime: { beforeExam: 0, afterExam: 0 },
+      },
+    });
+    const student = await fixture.student(fixture.inSection.A);
+    const { attempt } = await student.client.start(exam._id);
+
+    const onA = await signedInSocket(originA, student.accessToken);
+    const onB = await signedInSocket(originB, proctor.tokens.accessToken);
+    sockets.push(onA, onB);
+    onB.send({ type: 'subscribe', examId: exam._id });
+    await onB.next('subscribed');
+
+    const processB = overHttp(originB);
+    const toStudent = await processB.inject({
+      method: 'POST',
+      url: '/api/faculty/send-message',
+      headers: bearer(proctor.tokens.accessToken),
+      payload: { examId: exam._id, studentId: student.record._id, text: 'Can you hear me?' },
+    });
+    expect(toStudent.statusCode, toStudent.body).toBe(200);
+    expect((await onA.next('chat')).message.text).toBe('Can you hear me?');
+    // The monitor shows the proctor's own message too.
+    expect((await onB.next('chat')).message.text).toBe('Can you hear me?');
+    const toProctor = await processA.inject({
+      method: 'POST',
+      url: `/api/student/send-message/${attempt._id}`,
+      headers: bearer(student.accessToken),
+      payload: { text: 'Yes, loud and clear' },
+    });
+    expect(toProctor.statusCode, toProctor.body).toBe(200);
+    expect((await onB.next('chat')).message.text).toBe('Yes, loud and clear');
+
+    const offer = { kind: 'offer' as const, sdp: 'v=0\r\n' };
+    onA.send({ type: 'signal', examId: exam._id, to: faculty.userId._id, signal: offer });
+    expect(await onB.next('signal')).toMatchObject({
+      from: student.record.userId._id,
+      fromRole: 'student',
+      signal: offer,
+    });
+    const answer = { kind: 'answer' as const, sdp: 'v=0\r\n' };
+    onB.send({ type: 'signal', examId: exam._id, to: student.record.userId._id, signal: answer });
+    expect(await onA.next('signal')).toMatchObject({
+      from: faculty.userId._id,
+      fromRole: 'faculty',
+      signal: answer,
+    });
+  });
+});

@@ -1,0 +1,267 @@
+import {
+  type ClientMessage,
+  clientMessageSchema,
+  fieldErrors,
+  REALTIME_CLOSE_CODES,
+  REALTIME_LIMITS,
+  REALTIME_MESSAGES,
+  type RealtimeErrorCode,
+  type ServerMessage,
+  serverMessageSchema,
+} from '@examiq/contracts';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { RawData, WebSocket } from 'ws';
+import type { AppDatabase } from '../../db/client';
+import type { VerifiedSession } from '../../plugins/authenticate';
+import { errorResponses } from '../../plugins/error-handler';
+import { type Delivery, type Fanout, inProcessFanout, redisFanout } from './fanout';
+import { deliveriesOf } from './proctoring-updates';
+import { monitorAccess, openAttempt, openAttempts } from './realtime.service';
+import { type Member, Rooms, room } from './rooms';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Sends a message to the sockets of a room on every server process. The message is checked
+     * against the shared schema here, so a wrong one fails in the code that made it.
+     */
+    publishLive: (delivery: Delivery) => void;
+  }
+}
+
+export interface RealtimeOptions {
+  db: AppDatabase;
+  /** Fan-out through this Redis's pub/sub when given; within this process otherwise. */
+  redis: Redis | undefined;
+  /** How often a socket's session is checked again; tests shorten it. */
+  sessionRecheckMs?: number;
+}
+
+/**
+ * The live channel, on the root instance before the other routes: @fastify/websocket takes over
+ * the server's upgrades for the whole app, and `publishLive` is for every module.
+ */
+export async function registerRealtime(
+  app: FastifyInstance,
+  { db, redis, sessionRecheckMs = REALTIME_LIMITS.sessionRecheckMs }: RealtimeOptions,
+): Promise<void> {
+  await app.register(websocket, {
+    options: { maxPayload: REALTIME_LIMITS.maxFrameBytes },
+  });
+  const rooms = new Rooms();
+  const deliver = (delivery: Delivery) => rooms.deliver(delivery);
+  const fanout: Fanout = redis
+    ? await redisFanout(redis, deliver, app.log)
+    : inProcessFanout(deliver);
+  app.addHook('onClose', () => fanout.close());
+  const publishLive = (delivery: Delivery) => {
+    fanout.publish({ ...delivery, message: serverMessageSchema.parse(delivery.message) });
+  };
+  app.decorate('publishLive', publishLive);
+  app.proctoring.subscribe((examId, update) => {
+    for (const delivery of deliveriesOf(examId, update)) publishLive(delivery);
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/ws',
+    schema: {
+      tags: ['realtime'],
+      summary:
+        'The live channel (WebSocket): monitor updates, alerts, chat, warnings, extra time, ended attempts and camera signalling',
+      description:
+        'Connect with a WebSocket client and send `{"type":"auth","token":<access token>}` first, within 5 seconds. Every frame is one JSON message of the shared schema; docs/realtime.md lists them. A plain HTTP request is answered 426.',
+      response: errorResponses(426),
+    },
+    handler: async (_request, reply) =>
+      reply
+        .code(426)
+        .header('upgrade', 'websocket')
+        .send({ success: false as const, message: REALTIME_MESSAGES.upgradeRequired }),
+    wsHandler: (socket) => openChannel(app, db, rooms, fanout, sessionRecheckMs, socket),
+  });
+}
+
+/** One socket's life: authentication, then its messages one at a time, in the order sent. */
+function openChannel(
+  app: FastifyInstance,
+  db: AppDatabase,
+  rooms: Rooms,
+  fanout: Fanout,
+  sessionRecheckMs: number,
+  socket: WebSocket,
+): void {
+  let session: VerifiedSession | undefined;
+  let windowStart = Date.now();
+  let messagesInWindow = 0;
+  let queue = Promise.resolve();
+
+  const member: Member = {
+    rooms: new Set(),
+    send(message) {
+      if (socket.readyState !== socket.OPEN) return;
+      socket.send(JSON.stringify(message));
+      // The attempt is over: nothing of it is for this socket any more.
+      if (message.type === 'attempt-ended' && session?.role === 'student') {
+        rooms.leave(member, room.attempt(message.attemptId));
+        rooms.leave(member, room.sitting(message.examId));
+      }
+    },
+  };
+  const send = (message: ServerMessage) => member.send(message);
+  const refuse = (code: RealtimeErrorCode, message: string, errors?: Record<string, string>) =>
+    send({ type: 'error', code, message, ...(errors ? { errors } : {}) });
+  const close = (code: number, message: string) => {
+    refuse(code === REALTIME_CLOSE_CODES.forbidden ? 'forbidden' : 'not-authenticated', message);
+    socket.close(code, message);
+  };
+
+  const authTimer = setTimeout(() => {
+    if (!session) close(REALTIME_CLOSE_CODES.unauthorized, REALTIME_MESSAGES.authTimeout);
+  }, REALTIME_LIMITS.authTimeoutMs);
+  // A signed-out session or a removed account ends its sockets too.
+  const recheck = setInterval(() => {
+    const current = session;
+    if (!current) return;
+    queue = queue
+      .then(async () => {
+        if (!(await app.sessionIsLive(current))) {
+          close(REALTIME_CLOSE_CODES.unauthorized, REALTIME_MESSAGES.sessionEnded);
+        }
+      })
+      .catch((error: unknown) => {
+        // The database did not answer: the next check asks again.
+        app.log.error({ err: error }, "A live socket's session could not be checked");
+      });
+  }, sessionRecheckMs);
+  recheck.unref();
+
+  socket.on('close', () => {
+    clearTimeout(authTimer);
+    clearInterval(recheck);
+    rooms.leaveAll(member);
+  });
+
+  socket.on('message', (data: RawData, isBinary: boolean) => {
+    const now = Date.now();
+    if (now - windowStart >= REALTIME_LIMITS.rateWindowMs) {
+      windowStart = now;
+      messagesInWindow = 0;
+    }
+    messagesInWindow += 1;
+    if (messagesInWindow > REALTIME_LIMITS.messagesPerWindow) {
+      // Said once per window: a flood is not answered by a flood.
+      if (messagesInWindow === REALTIME_LIMITS.messagesPerWindow + 1) {
+        refuse('rate-limited', REALTIME_MESSAGES.rateLimited);
+      }
+      return;
+    }
+    const parsed = parse(data, isBinary);
+    if ('error' in parsed) {
+      refuse('invalid-message', parsed.error, parsed.errors);
+      return;
+    }
+    queue = queue
+      .then(() => handle(parsed.message))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'A live message could not be handled');
+        refuse('invalid-message', REALTIME_MESSAGES.invalidMessage);
+      });
+  });
+
+  async function handle(message: ClientMessage): Promise<void> {
+    if (message.type === 'auth') return authenticate(message.token);
+    if (!session) return refuse('not-authenticated', REALTIME_MESSAGES.authFirst);
+    switch (message.type) {
+      case 'ping':
+        return send({ type: 'pong', id: message.id, serverTime: new Date().toISOString() });
+      case 'subscribe':
+        return subscribe(session, message.examId);
+      case 'unsubscribe':
+        rooms.leave(member, room.monitor(message.examId));
+        return send({ type: 'unsubscribed', examId: message.examId });
+      case 'join-attempt':
+        return joinAttempt(session, message.attemptId);
+      case 'signal':
+        return relaySignal(session, message);
+    }
+  }
+
+  async function authenticate(offered: string): Promise<void> {
+    const verified = await app.verifySession(offered);
+    if (!verified) {
+      return close(REALTIME_CLOSE_CODES.unauthorized, REALTIME_MESSAGES.invalidToken);
+    }
+    if (verified.passwordChangeRequired) {
+      return close(REALTIME_CLOSE_CODES.forbidden, REALTIME_MESSAGES.passwordChangeRequired);
+    }
+    // A fresh token renews the socket's session; it never moves the socket to someone else.
+    if (session && session.userId !== verified.userId) {
+      return refuse('already-authenticated', REALTIME_MESSAGES.otherAccount);
+    }
+    session = verified;
+    clearTimeout(authTimer);
+    rooms.join(member, room.user(verified.userId));
+    const attempts = verified.role === 'student' ? await openAttempts(db, verified.userId) : [];
+    for (const attempt of attempts) joinAttemptRooms(attempt.attemptId, attempt.examId);
+    send({ type: 'ready', userId: verified.userId, role: verified.role, attempts });
+  }
+
+  function joinAttemptRooms(attemptId: string, examId: string) {
+    rooms.join(member, room.attempt(attemptId));
+    rooms.join(member, room.sitting(examId));
+  }
+
+  async function subscribe(current: VerifiedSession, examId: string): Promise<void> {
+    if (current.role === 'student') return refuse('forbidden', REALTIME_MESSAGES.proctorsOnly);
+    const access = await monitorAccess(db, current.userId, current.role, examId);
+    if (access === 'not-found') return refuse('not-found', REALTIME_MESSAGES.examNotFound);
+    if (access === 'forbidden') return refuse('forbidden', REALTIME_MESSAGES.notAssigned);
+    rooms.join(member, room.monitor(examId));
+    send({ type: 'subscribed', examId });
+  }
+
+  async function joinAttempt(current: VerifiedSession, attemptId: string): Promise<void> {
+    if (current.role !== 'student') return refuse('forbidden', REALTIME_MESSAGES.studentsOnly);
+    const attempt = await openAttempt(db, current.userId, attemptId);
+    if (!attempt) return refuse('not-found', REALTIME_MESSAGES.attemptNotFound);
+    joinAttemptRooms(attempt.attemptId, attempt.examId);
+    send({ type: 'joined', attemptId: attempt.attemptId, examId: attempt.examId });
+  }
+
+  /**
+   * A student's signal goes only to a proctor watching the exam; a proctor's only to a student
+   * sitting it. The sender's side is checked here, the receiver's by the process holding it.
+   */
+  function relaySignal(
+    current: VerifiedSession,
+    { examId, to, signal }: Extract<ClientMessage, { type: 'signal' }>,
+  ) {
+    const fromStudent = current.role === 'student';
+    const own = fromStudent ? room.sitting(examId) : room.monitor(examId);
+    if (!member.rooms.has(own)) return refuse('forbidden', REALTIME_MESSAGES.notInExam);
+    fanout.publish({
+      room: room.user(to),
+      alsoIn: fromStudent ? room.monitor(examId) : room.sitting(examId),
+      message: { type: 'signal', examId, from: current.userId, fromRole: current.role, signal },
+    });
+  }
+}
+
+type Parsed = { message: ClientMessage } | { error: string; errors?: Record<string, string> };
+
+function parse(data: RawData, isBinary: boolean): Parsed {
+  if (isBinary) return { error: REALTIME_MESSAGES.invalidJson };
+  let value: unknown;
+  try {
+    value = JSON.parse(data.toString());
+  } catch {
+    return { error: REALTIME_MESSAGES.invalidJson };
+  }
+  const result = clientMessageSchema.safeParse(value);
+  return result.success
+    ? { message: result.data }
+    : { error: REALTIME_MESSAGES.invalidMessage, errors: fieldErrors(result.error.issues) };
+}

@@ -1,0 +1,64 @@
+import type { Role } from '@examiq/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
+import { examAttempts, examFaculty, exams } from '../../db/schema';
+
+export interface OpenAttempt {
+  attemptId: string;
+  examId: string;
+}
+
+const openAttemptsOf = perDatabase((db) =>
+  db
+    .select({ attemptId: examAttempts.id, examId: examAttempts.examId })
+    .from(examAttempts)
+    .where(
+      and(
+        eq(examAttempts.studentUserId, sql.placeholder('studentUserId')),
+        eq(examAttempts.status, 'IN_PROGRESS'),
+      ),
+    )
+    .prepare('realtime_open_attempts'),
+);
+
+/** The student's attempts in progress, whose rooms its socket joins. */
+export function openAttempts(db: AppDatabase, studentUserId: string): Promise<OpenAttempt[]> {
+  return openAttemptsOf(db).execute({ studentUserId });
+}
+
+/** The student's own attempt, while it is in progress. */
+export async function openAttempt(
+  db: AppDatabase,
+  studentUserId: string,
+  attemptId: string,
+): Promise<OpenAttempt | undefined> {
+  const attempts = await openAttempts(db, studentUserId);
+  return attempts.find((attempt) => attempt.attemptId === attemptId);
+}
+
+const proctoringOf = perDatabase((db) =>
+  db
+    .select({
+      assigned: sql<boolean>`exists (select from ${examFaculty} where ${examFaculty.examId} = ${exams.id} and ${examFaculty.facultyUserId} = ${sql.placeholder('userId')})`,
+    })
+    .from(exams)
+    .where(eq(exams.id, sql.placeholder('examId')))
+    .prepare('realtime_proctoring_of'),
+);
+
+/**
+ * Whether the account may watch the exam's monitor, as the REST guards decide: an admin any
+ * exam, a faculty member the exams it is assigned to proctor.
+ */
+export async function monitorAccess(
+  db: AppDatabase,
+  userId: string,
+  role: Role,
+  examId: string,
+): Promise<'allowed' | 'not-found' | 'forbidden'> {
+  if (role === 'student') return 'forbidden';
+  const [exam] = await proctoringOf(db).execute({ examId, userId });
+  if (!exam) return 'not-found';
+  return role === 'admin' || exam.assigned ? 'allowed' : 'forbidden';
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { monitorStudentSchema, proctorAlertSchema, proctorMessageDataSchema } from './proctoring';
+import { roleSchema } from './roles';
+
+/**
+ * The live channel, `GET /api/ws`: one WebSocket per page, carrying JSON text frames that each
+ * hold one message of the schemas below, in both directions. docs/realtime.md describes them.
+ */
+
+// --- Limits -----------------------------------------------------------------------------------
+
+export const REALTIME_LIMITS = {
+  /** Bytes of one frame: an SDP offer with a camera track is 3-8 KB. A larger frame closes the socket (1009). */
+  maxFrameBytes: 64 * 1024,
+  /** A socket that has not sent a valid `auth` by then is closed (4001). */
+  authTimeoutMs: 5_000,
+  /** Messages one socket may send in a window; more are refused with a `rate-limited` error. */
+  messagesPerWindow: 100,
+  rateWindowMs: 10_000,
+  /** How often a socket's session is checked again, so a signed-out session's socket closes. */
+  sessionRecheckMs: 30_000,
+} as const;
+
+/** The close codes the server uses besides the protocol's own (1009: frame too large). */
+export const REALTIME_CLOSE_CODES = {
+  /** No valid token in time, a token of a session that ended, or a session that ended since. */
+  unauthorized: 4001,
+  /** The account must change its password first. */
+  forbidden: 4003,
+} as const;
+
+/** Why the server refused one message; the socket stays open unless a close code says otherwise. */
+export const REALTIME_ERROR_CODES = [
+  'invalid-message',
+  'not-authenticated',
+  'already-authenticated',
+  'forbidden',
+  'not-found',
+  'rate-limited',
+] as const;
+export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[number];
+
+export const REALTIME_MESSAGES = {
+  invalidJson: 'A message must be one JSON object',
+  invalidMessage: 'This message does not match any message the server accepts',
+  authFirst: 'Send an auth message with your access token first',
+  authTimeout: 'No valid auth message arrived in time',
+  invalidToken: 'Invalid or expired token',
+  sessionEnded: 'Your session has ended',
+  passwordChangeRequired: 'Change your password before using the live channel',
+  otherAccount: 'A socket stays with the account it was opened for',
+  notAssigned: 'You are not assigned to proctor this exam',
+  examNotFound: 'Exam not found',
+  attemptNotFound: 'Attempt not found',
+  proctorsOnly: 'Only proctors watch an exam',
+  studentsOnly: 'Only a student joins an attempt',
+  notInExam: 'Watch this exam, or join your attempt of it, before signalling',
+  rateLimited: 'Too many messages: slow down',
+  upgradeRequired: 'This address is a WebSocket: connect with a WebSocket client',
+} as const;
+
+// --- Parts ------------------------------------------------------------------------------------
+
+const id = z.uuid();
+
+/** WebRTC signalling, relayed as it is between a student and a proctor of the same exam. */
+export const signalPayloadSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.enum(['offer', 'answer']),
+    sdp: z.string().min(1).max(32_000),
+  }),
+  z.strictObject({
+    kind: z.literal('ice'),
+    candidate: z.strictObject({
+      candidate: z.string().max(1_000),
+      sdpMid: z.string().max(100).nullable().optional(),
+      sdpMLineIndex: z.number().int().min(0).max(100).nullable().optional(),
+      usernameFragment: z.string().max(256).nullable().optional(),
+    }),
+  }),
+]);
+export type SignalPayload = z.infer<typeof signalPayloadSchema>;
+
+// --- From the browser -------------------------------------------------------------------------
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  /** The first message: the access token, which never appears in a URL or a header. */
+  z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(4_096) }),
+  /** A proctor (assigned faculty, or an admin) starts watching an exam's monitor. */
+  z.strictObject({ type: z.literal('subscribe'), examId: id }),
+  z.strictObject({ type: z.literal('unsubscribe'), examId: id }),
+  /** A student joins an attempt it started after its socket opened (open ones are joined at auth). */
+  z.strictObject({ type: z.literal('join-attempt'), attemptId: id }),
+  /** Answered with a `pong` of the same id: the page measures its round trip with it. */
+  z.strictObject({ type: z.literal('ping'), id: z.string().min(1).max(64) }),
+  /** To one person: a proctor of the exam (from a student) or a student sitting it (from a proctor). */
+  z.strictObject({
+    type: z.literal('signal'),
+    examId: id,
+    to: id,
+    signal: signalPayloadSchema,
+  }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+// --- From the server --------------------------------------------------------------------------
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('ready'),
+    userId: z.string(),
+    role: roleSchema,
+    /** The open attempts a student's socket joined. */
+    attempts: z.array(z.strictObject({ attemptId: z.string(), examId: z.string() })),
+  }),
+  z.strictObject({ type: z.literal('subscribed'), examId: z.string() }),
+  z.strictObject({ type: z.literal('unsubscribed'), examId: z.string() }),
+  z.strictObject({ type: z.literal('joined'), attemptId: z.string(), examId: z.string() }),
+  z.strictObject({ type: z.literal('pong'), id: z.string(), serverTime: z.string() }),
+  z.strictObject({
+    type: z.literal('error'),
+    code: z.enum(REALTIME_ERROR_CODES),
+    message: z.string(),
+    /** The field paths of a message that failed validation, with their messages. */
+    errors: z.record(z.string(), z.string()).optional(),
+  }),
+  /** Part of a monitor row changed: the monitor merges these fields into the student's row. */
+  z.strictObject({
+    type: z.literal('monitor-update'),
+    examId: z.string(),
+    student: monitorStudentSchema.partial().required({ studentId: true }),
+  }),
+  /** An alert raised, or reviewed since: the monitor keeps the latest of each `_id`. */
+  z.strictObject({ type: z.literal('alert'), alert: proctorAlertSchema }),
+  /** A chat message, to the monitor and to its student (or every student of the exam). */
+  z.strictObject({ type: z.literal('chat'), message: proctorMessageDataSchema }),
+  /** A proctor's warning, shown on the student's screen (and in the monitor's chat). */
+  z.strictObject({ type: z.literal('warning'), message: proctorMessageDataSchema }),
+  /** The attempt's deadline moved (extra time): the page resyncs its countdown from `remainingMs`. */
+  z.strictObject({
+    type: z.literal('extra-time'),
+    examId: z.string(),
+    attemptId: z.string(),
+    deadlineAt: z.string(),
+    remainingMs: z.number(),
+  }),
+  /** A proctor ended the attempt: it was submitted with what was saved. */
+  z.strictObject({
+    type: z.literal('attempt-ended'),
+    examId: z.string(),
+    attemptId: z.string(),
+    reason: z.string(),
+  }),
+  /** A relayed signal, with who sent it. */
+  z.strictObject({
+    type: z.literal('signal'),
+    examId: z.string(),
+    from: z.string(),
+    fromRole: roleSchema,
+    signal: signalPayloadSchema,
+  }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+export type ServerMessageType = ServerMessage['type'];
