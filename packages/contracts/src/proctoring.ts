@@ -265,6 +265,8 @@ export const messagesDataSchema = z.object({ messages: z.array(proctorMessageDat
 
 export const monitorStudentSchema = z.object({
   studentId: z.string(),
+  /** The student's account: the address of its camera signalling and snapshots. */
+  userId: z.string(),
   name: z.string(),
   rollNumber: z.string(),
   attemptId: z.string().nullable(),

@@ -56,12 +56,23 @@ export const REALTIME_MESSAGES = {
   studentsOnly: 'Only a student joins an attempt',
   notInExam: 'Watch this exam, or join your attempt of it, before signalling',
   rateLimited: 'Too many messages: slow down',
+  notYourAttempt: 'Send snapshots of your own attempt in progress',
   upgradeRequired: 'This address is a WebSocket: connect with a WebSocket client',
 } as const;
 
 // --- Parts ------------------------------------------------------------------------------------
 
 const id = z.uuid();
+
+/**
+ * A still of the student's camera, for a monitor tile whose video connection could not be made:
+ * a JPEG data URL of at most 48,000 characters (a 320×240 frame at moderate quality is 8-20 KB).
+ */
+export const SNAPSHOT_LIMITS = { maxChars: 48_000, everyMs: 10_000 } as const;
+const snapshotImage = z
+  .string()
+  .max(SNAPSHOT_LIMITS.maxChars)
+  .regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+=*$/, 'A snapshot is a JPEG data URL');
 
 /** WebRTC signalling, relayed as it is between a student and a proctor of the same exam. */
 export const signalPayloadSchema = z.discriminatedUnion('kind', [
@@ -93,6 +104,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('join-attempt'), attemptId: id }),
   /** Answered with a `pong` of the same id: the page measures its round trip with it. */
   z.strictObject({ type: z.literal('ping'), id: z.string().min(1).max(64) }),
+  /** A student's latest camera still, for the proctors watching the attempt's exam. */
+  z.strictObject({ type: z.literal('snapshot'), attemptId: id, image: snapshotImage }),
   /** To one person: a proctor of the exam (from a student) or a student sitting it (from a proctor). */
   z.strictObject({
     type: z.literal('signal'),
@@ -150,6 +163,14 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     examId: z.string(),
     attemptId: z.string(),
     reason: z.string(),
+  }),
+  /** A student's camera still, with the student's account (a monitor row's `userId`). */
+  z.strictObject({
+    type: z.literal('snapshot'),
+    examId: z.string(),
+    userId: z.string(),
+    image: z.string(),
+    at: z.string(),
   }),
   /** A relayed signal, with who sent it. */
   z.strictObject({

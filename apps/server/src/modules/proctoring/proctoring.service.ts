@@ -148,6 +148,7 @@ function monitorStudent(
         : 'SUBMITTED';
   return {
     studentId: student.id,
+    userId: student.userId,
     name: fullName(student),
     rollNumber: student.rollNumber,
     attemptId: attempt?.id ?? null,

@@ -97,6 +97,8 @@ function openChannel(
   let windowStart = Date.now();
   let messagesInWindow = 0;
   let queue = Promise.resolve();
+  // The attempts this student socket joined, with their exams: a snapshot names only its attempt.
+  const examOfAttempt = new Map<string, string>();
 
   const member: Member = {
     rooms: new Set(),
@@ -105,6 +107,7 @@ function openChannel(
       socket.send(JSON.stringify(message));
       // The attempt is over: nothing of it is for this socket any more.
       if (message.type === 'attempt-ended' && session?.role === 'student') {
+        examOfAttempt.delete(message.attemptId);
         rooms.leave(member, room.attempt(message.attemptId));
         rooms.leave(member, room.sitting(message.examId));
       }
@@ -186,6 +189,8 @@ function openChannel(
         return joinAttempt(session, message.attemptId);
       case 'signal':
         return relaySignal(session, message);
+      case 'snapshot':
+        return relaySnapshot(session, message);
     }
   }
 
@@ -210,6 +215,7 @@ function openChannel(
   }
 
   function joinAttemptRooms(attemptId: string, examId: string) {
+    examOfAttempt.set(attemptId, examId);
     rooms.join(member, room.attempt(attemptId));
     rooms.join(member, room.sitting(examId));
   }
@@ -246,6 +252,27 @@ function openChannel(
       room: room.user(to),
       alsoIn: fromStudent ? room.monitor(examId) : room.sitting(examId),
       message: { type: 'signal', examId, from: current.userId, fromRole: current.role, signal },
+    });
+  }
+
+  /** Only from a socket sitting the attempt, and only to the proctors watching its exam. */
+  function relaySnapshot(
+    current: VerifiedSession,
+    { attemptId, image }: Extract<ClientMessage, { type: 'snapshot' }>,
+  ) {
+    const examId = examOfAttempt.get(attemptId);
+    if (current.role !== 'student' || !examId || !member.rooms.has(room.attempt(attemptId))) {
+      return refuse('forbidden', REALTIME_MESSAGES.notYourAttempt);
+    }
+    fanout.publish({
+      room: room.monitor(examId),
+      message: {
+        type: 'snapshot',
+        examId,
+        userId: current.userId,
+        image,
+        at: new Date().toISOString(),
+      },
     });
   }
 }

@@ -277,6 +277,50 @@ describe('camera signalling', () => {
   });
 });
 
+describe('camera snapshots', () => {
+  const image = `data:image/jpeg;base64,${Buffer.from('a still').toString('base64')}`;
+
+  it("brings a student's snapshot to the proctors watching its exam, with the student's account", async () => {
+    const sitting = await signedInSocket(baseUrl, student.accessToken);
+    const watching = await signedInSocket(baseUrl, proctor.accessToken);
+    watching.send({ type: 'subscribe', examId });
+    await watching.next('subscribed');
+    const elsewhere = await signedInSocket(baseUrl, otherFaculty.accessToken);
+    elsewhere.send({ type: 'subscribe', examId: otherExamId });
+    await elsewhere.next('subscribed');
+
+    sitting.send({ type: 'snapshot', attemptId, image });
+    expect(await watching.next('snapshot')).toMatchObject({
+      examId,
+      userId: student.record.userId._id,
+      image,
+    });
+    expect(await arrives(elsewhere, 'snapshot')).toBe(false);
+    for (const live of [sitting, watching, elsewhere]) live.socket.close();
+  });
+
+  it('refuses a snapshot of an attempt the socket does not sit, and one that is not a JPEG', async () => {
+    const other = await suite.fixture.student(suite.fixture.inSection.A);
+    const stranger = await signedInSocket(baseUrl, other.accessToken);
+    stranger.send({ type: 'snapshot', attemptId, image });
+    expect(await stranger.next('error')).toMatchObject({
+      code: 'forbidden',
+      message: REALTIME_MESSAGES.notYourAttempt,
+    });
+    const watching = await signedInSocket(baseUrl, proctor.accessToken);
+    watching.send({ type: 'snapshot', attemptId, image });
+    expect(await watching.next('error')).toMatchObject({ code: 'forbidden' });
+
+    const sitting = await signedInSocket(baseUrl, student.accessToken);
+    sitting.send({ type: 'snapshot', attemptId, image: 'data:image/png;base64,AAAA' });
+    expect(await sitting.next('error')).toMatchObject({
+      code: 'invalid-message',
+      errors: { image: 'A snapshot is a JPEG data URL' },
+    });
+    for (const live of [stranger, watching, sitting]) live.socket.close();
+  });
+});
+
 describe('proctoring changes, live', () => {
   /** Calls a faculty route as the exam's proctor. */
   const asProctor = (path: string, payload: object) =>
