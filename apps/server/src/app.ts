@@ -207,6 +207,7 @@ export async function buildApp({
     db: database.db,
     redis,
     sessionRecheckMs: liveSessionRecheckMs,
+    iceServers: config.iceServers,
   });
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(metricsRoutes, { prefix: '/api', config });

@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       supportEmail: undefined,
       metricsToken: undefined,
       backup: undefined,
+      iceServers: [],
     });
     expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -75,6 +76,9 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache.example:6379/2',
       SUPPORT_EMAIL: 'registrar@school.example',
       METRICS_TOKEN: 'scrape-token-for-prometheus',
+      TURN_URL: 'turn:turn.school.example:3478, turns:turn.school.example:5349',
+      TURN_USERNAME: 'examiq',
+      TURN_CREDENTIAL: 'relay-secret',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -91,6 +95,13 @@ describe('loadConfig', () => {
       redisUrl: 'redis://cache.example:6379/2',
       supportEmail: 'registrar@school.example',
       metricsToken: 'scrape-token-for-prometheus',
+      iceServers: [
+        {
+          urls: ['turn:turn.school.example:3478', 'turns:turn.school.example:5349'],
+          username: 'examiq',
+          credential: 'relay-secret',
+        },
+      ],
     });
     expect(loadConfig({ INIT_CWD: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
@@ -157,6 +168,14 @@ describe('loadConfig', () => {
     [
       { REDIS_URL: 'http://cache.example:6379' },
       'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL',
+    ],
+    [
+      { TURN_URL: 'https://turn.school.example' },
+      'Invalid configuration: TURN_URL must be one or more turn:, turns: or stun: URLs, separated by commas',
+    ],
+    [
+      { TURN_CREDENTIAL: 'relay-secret' },
+      'Invalid configuration: TURN_URL is required with TURN_USERNAME or TURN_CREDENTIAL',
     ],
     [
       { BACKUP_EVERY_HOURS: '6' },

@@ -36,6 +36,15 @@ export interface Config {
   metricsToken: string | undefined;
   /** Backups the server takes by itself, when BACKUP_DIR is set. */
   backup: BackupSchedule | undefined;
+  /** The relays the camera tiles' WebRTC connections may use (TURN_URL): none on a plain LAN. */
+  iceServers: IceServer[];
+}
+
+/** As the browser's RTCIceServer takes it. */
+export interface IceServer {
+  urls: string[];
+  username?: string;
+  credential?: string;
 }
 
 /** A setting the process cannot start with; its message is the one line shown to the operator. */
@@ -103,6 +112,21 @@ const envSchema = z
         `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long`,
       )
       .optional(),
+    TURN_URL: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (urls) => urls.every((url) => /^(turns?|stun):[^\s]+$/.test(url)),
+        'TURN_URL must be one or more turn:, turns: or stun: URLs, separated by commas',
+      )
+      .optional(),
+    TURN_USERNAME: z.string().optional(),
+    TURN_CREDENTIAL: z.string().optional(),
     BACKUP_DIR: z.string().optional(),
     BACKUP_EVERY_HOURS: wholeNumber('BACKUP_EVERY_HOURS', 1, 8_760, 24),
     BACKUP_KEEP: wholeNumber('BACKUP_KEEP', 1, 1_000, 7),
@@ -114,6 +138,13 @@ const envSchema = z
         path: ['JWT_SECRET'],
         message:
           'JWT_SECRET is required with DATABASE_URL, so every server process signs with the same key',
+      });
+    }
+    if ((env.TURN_USERNAME || env.TURN_CREDENTIAL) && !env.TURN_URL?.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TURN_URL'],
+        message: 'TURN_URL is required with TURN_USERNAME or TURN_CREDENTIAL',
       });
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
@@ -242,5 +273,14 @@ export function loadConfig(
           keep: values.BACKUP_KEEP,
         }
       : undefined,
+    iceServers: values.TURN_URL?.length
+      ? [
+          {
+            urls: values.TURN_URL,
+            ...(values.TURN_USERNAME ? { username: values.TURN_USERNAME } : {}),
+            ...(values.TURN_CREDENTIAL ? { credential: values.TURN_CREDENTIAL } : {}),
+          },
+        ]
+      : [],
   };
 }

@@ -125,6 +125,14 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     role: roleSchema,
     /** The open attempts a student's socket joined. */
     attempts: z.array(z.strictObject({ attemptId: z.string(), examId: z.string() })),
+    /** What the camera tiles' RTCPeerConnections take as `iceServers` (TURN_URL); often none. */
+    iceServers: z.array(
+      z.strictObject({
+        urls: z.array(z.string()),
+        username: z.string().optional(),
+        credential: z.string().optional(),
+      }),
+    ),
   }),
   z.strictObject({ type: z.literal('subscribed'), examId: z.string() }),
   z.strictObject({ type: z.literal('unsubscribed'), examId: z.string() }),

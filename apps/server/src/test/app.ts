@@ -29,6 +29,7 @@ function testConfig(overrides: Partial<Config> = {}): Config {
     supportEmail: undefined,
     metricsToken: undefined,
     backup: undefined,
+    iceServers: [],
     ...overrides,
   };
 }

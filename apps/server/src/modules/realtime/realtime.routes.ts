@@ -13,6 +13,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RawData, WebSocket } from 'ws';
+import type { IceServer } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import type { VerifiedSession } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/error-handler';
@@ -37,6 +38,8 @@ export interface RealtimeOptions {
   redis: Redis | undefined;
   /** How often a socket's session is checked again; tests shorten it. */
   sessionRecheckMs?: number;
+  /** Given to every signed-in socket, for its camera connections. */
+  iceServers: IceServer[];
 }
 
 /**
@@ -45,7 +48,7 @@ export interface RealtimeOptions {
  */
 export async function registerRealtime(
   app: FastifyInstance,
-  { db, redis, sessionRecheckMs = REALTIME_LIMITS.sessionRecheckMs }: RealtimeOptions,
+  { db, redis, sessionRecheckMs = REALTIME_LIMITS.sessionRecheckMs, iceServers }: RealtimeOptions,
 ): Promise<void> {
   await app.register(websocket, {
     options: { maxPayload: REALTIME_LIMITS.maxFrameBytes },
@@ -80,17 +83,21 @@ export async function registerRealtime(
         .code(426)
         .header('upgrade', 'websocket')
         .send({ success: false as const, message: REALTIME_MESSAGES.upgradeRequired }),
-    wsHandler: (socket) => openChannel(app, db, rooms, fanout, sessionRecheckMs, socket),
+    wsHandler: (socket) =>
+      openChannel(app, { db, rooms, fanout, sessionRecheckMs, iceServers }, socket),
   });
 }
 
 /** One socket's life: authentication, then its messages one at a time, in the order sent. */
 function openChannel(
   app: FastifyInstance,
-  db: AppDatabase,
-  rooms: Rooms,
-  fanout: Fanout,
-  sessionRecheckMs: number,
+  {
+    db,
+    rooms,
+    fanout,
+    sessionRecheckMs,
+    iceServers,
+  }: Required<Omit<RealtimeOptions, 'redis'>> & { rooms: Rooms; fanout: Fanout },
   socket: WebSocket,
 ): void {
   let session: VerifiedSession | undefined;
@@ -211,7 +218,7 @@ function openChannel(
     rooms.join(member, room.user(verified.userId));
     const attempts = verified.role === 'student' ? await openAttempts(db, verified.userId) : [];
     for (const attempt of attempts) joinAttemptRooms(attempt.attemptId, attempt.examId);
-    send({ type: 'ready', userId: verified.userId, role: verified.role, attempts });
+    send({ type: 'ready', userId: verified.userId, role: verified.role, attempts, iceServers });
   }
 
   function joinAttemptRooms(attemptId: string, examId: string) {

@@ -70,7 +70,11 @@ describe('authentication', () => {
     const live = await openLiveSocket(baseUrl);
     live.send({ type: 'auth', token: student.accessToken });
     const ready = await live.next('ready');
-    expect(ready).toMatchObject({ role: 'student', attempts: [{ attemptId, examId }] });
+    expect(ready).toMatchObject({
+      role: 'student',
+      attempts: [{ attemptId, examId }],
+      iceServers: [],
+    });
     live.socket.close();
   });
 
