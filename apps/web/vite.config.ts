@@ -26,7 +26,8 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    // `ws`: the live channel (/api/ws) is a WebSocket upgrade.
+    proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
   build: {
     outDir: 'dist',

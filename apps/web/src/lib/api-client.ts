@@ -96,7 +96,8 @@ const CREDENTIAL_PATHS = ['/auth/login', '/auth/refresh-token', '/auth/change-pa
 /** The refresh in flight; requests failing meanwhile wait for it instead of starting another. */
 let refreshInFlight: Promise<string> | null = null;
 
-function refreshAccessToken(): Promise<string> {
+/** A new access token from the refresh token; a failed refresh signs the page out. */
+export function refreshAccessToken(): Promise<string> {
   refreshInFlight ??= performRefresh().finally(() => {
     refreshInFlight = null;
   });
