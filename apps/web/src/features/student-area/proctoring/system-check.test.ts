@@ -1,6 +1,12 @@
 import { systemCheckPassed } from '@examiq/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { CHECK_MESSAGES, type CheckDevices, runSystemCheck, systemCheckOf } from './system-check';
+import {
+  CHECK_MESSAGES,
+  CHECK_TIMEOUT_MS,
+  type CheckDevices,
+  runSystemCheck,
+  systemCheckOf,
+} from './system-check';
 
 const domError = (name: string) => Object.assign(new Error(name), { name });
 
@@ -134,5 +140,20 @@ describe('the system check', () => {
       message: CHECK_MESSAGES.serverUnreachable,
     });
     expect(systemCheckPassed(systemCheckOf(outcome.parts))).toBe(false);
+  });
+
+  it('never waits forever for fullscreen or the server', async () => {
+    vi.useFakeTimers();
+    const { fake } = devices({
+      requestFullscreen: () => new Promise(() => {}),
+      reachServer: () => new Promise(() => {}),
+    });
+    const outcome = runSystemCheck(fake);
+    await vi.advanceTimersByTimeAsync(CHECK_TIMEOUT_MS);
+    const { parts } = await outcome;
+    vi.useRealTimers();
+    expect(parts.fullscreen).toEqual({ passed: false, message: CHECK_MESSAGES.fullscreenRefused });
+    expect(parts.connection).toEqual({ passed: false, message: CHECK_MESSAGES.serverUnreachable });
+    expect(parts.camera).toEqual({ passed: true });
   });
 });

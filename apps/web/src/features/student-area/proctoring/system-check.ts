@@ -50,6 +50,16 @@ export interface CheckDevices {
   reachServer: () => Promise<unknown>;
 }
 
+/** Fullscreen and the server answer at once or not at all: the check never waits forever. */
+export const CHECK_TIMEOUT_MS = 10_000;
+
+function withinTimeout<T>(promise: Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('No answer in time')), CHECK_TIMEOUT_MS);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
 const passed: PartOutcome = { passed: true };
 const failed = (message: string): PartOutcome => ({ passed: false, message });
 
@@ -95,7 +105,7 @@ async function checkMedia(devices: CheckDevices) {
 async function checkFullscreen(fullscreen: Promise<void> | null): Promise<PartOutcome> {
   if (!fullscreen) return failed(CHECK_MESSAGES.fullscreenUnsupported);
   try {
-    await fullscreen;
+    await withinTimeout(fullscreen);
     return passed;
   } catch {
     return failed(CHECK_MESSAGES.fullscreenRefused);
@@ -105,7 +115,7 @@ async function checkFullscreen(fullscreen: Promise<void> | null): Promise<PartOu
 async function checkConnection(devices: CheckDevices): Promise<PartOutcome> {
   if (!devices.onLine) return failed(CHECK_MESSAGES.offline);
   try {
-    await devices.reachServer();
+    await withinTimeout(devices.reachServer());
     return passed;
   } catch {
     return failed(CHECK_MESSAGES.serverUnreachable);
