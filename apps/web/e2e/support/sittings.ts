@@ -1,4 +1,8 @@
-import { validExamPayload, validStudentPayload } from '@examiq/contracts/test-support';
+import {
+  validExamPayload,
+  validFacultyPayload,
+  validStudentPayload,
+} from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { admin } from './accounts';
 import { apiSignIn, signIn } from './session';
@@ -19,12 +23,13 @@ function localDate(instant: Date): string {
 /**
  * Through the API: a section of its own, a student in it who has replaced the default password,
  * and an exam published for it, open from today to tomorrow. Its essay section has a time limit
- * of its own; the others run on the exam's clock.
+ * of its own; the others run on the exam's clock. A `proctored` exam runs today (all day) in
+ * PROCTORING mode, with a proctor of its own.
  */
 export async function createSitting(
   request: APIRequestContext,
   name: string,
-  { duration = 90 }: { duration?: number } = {},
+  { duration = 90, proctored = false }: { duration?: number; proctored?: boolean } = {},
 ) {
   const { tokens } = await apiSignIn(request, admin.email, admin.password);
   const headers = { Authorization: `Bearer ${tokens.accessToken}` };
@@ -105,22 +110,39 @@ export async function createSitting(
   expect(reset.status(), await reset.text()).toBe(200);
 
   const title = `Algebra Test ${name} ${RUN}`;
+  const proctor = proctored
+    ? await create(
+        'create-faculty',
+        validFacultyPayload({
+          email: `proctor.${name}.${RUN.toLowerCase()}@examiq.test`,
+          employeeId: `P-${RUN}-${name}`.toUpperCase(),
+        }),
+      )
+    : null;
   const payload = validExamPayload({
     batchId,
     courseId,
     branchId,
     sectionIds: [section._id],
     examStatus: 'PUBLISH',
+    ...(proctor && { assignedFacultyIds: [proctor.faculty.userId._id] }),
   });
   const exam = await create('create-exam', {
     ...payload,
     examTitle: title,
     duration,
-    scheduleDetails: {
-      startDate: localDate(new Date()),
-      endDate: localDate(new Date(Date.now() + 86_400_000)),
-      bufferTime: { beforeExam: 0, afterExam: 0 },
-    },
+    scheduleDetails: proctor
+      ? {
+          examDate: localDate(new Date()),
+          startTime: '00:00',
+          endTime: '23:59',
+          bufferTime: { beforeExam: 0, afterExam: 0 },
+        }
+      : {
+          startDate: localDate(new Date()),
+          endDate: localDate(new Date(Date.now() + 86_400_000)),
+          bufferTime: { beforeExam: 0, afterExam: 0 },
+        },
     examSections: payload.examSections.map((examSection) => ({
       ...examSection,
       timeLimit: examSection.questionType === 'LONG_ANSWER' ? 20 : 0,
