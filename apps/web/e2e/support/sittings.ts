@@ -1,4 +1,8 @@
-import { validExamPayload, validStudentPayload } from '@examiq/contracts/test-support';
+import {
+  validExamPayload,
+  validFacultyPayload,
+  validStudentPayload,
+} from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { admin } from './accounts';
 import { apiSignIn, signIn } from './session';
@@ -19,12 +23,13 @@ function localDate(instant: Date): string {
 /**
  * Through the API: a section of its own, a student in it who has replaced the default password,
  * and an exam published for it, open from today to tomorrow. Its essay section has a time limit
- * of its own; the others run on the exam's clock.
+ * of its own; the others run on the exam's clock. Given `proctors` (faculty accounts), it is a
+ * PROCTORING exam they are assigned to, open all of today.
  */
 export async function createSitting(
   request: APIRequestContext,
   name: string,
-  { duration = 90 }: { duration?: number } = {},
+  { duration = 90, proctors = [] }: { duration?: number; proctors?: string[] } = {},
 ) {
   const { tokens } = await apiSignIn(request, admin.email, admin.password);
   const headers = { Authorization: `Bearer ${tokens.accessToken}` };
@@ -110,17 +115,27 @@ export async function createSitting(
     courseId,
     branchId,
     sectionIds: [section._id],
+    assignedFacultyIds: proctors,
     examStatus: 'PUBLISH',
   });
+  const today = localDate(new Date());
   const exam = await create('create-exam', {
     ...payload,
     examTitle: title,
     duration,
-    scheduleDetails: {
-      startDate: localDate(new Date()),
-      endDate: localDate(new Date(Date.now() + 86_400_000)),
-      bufferTime: { beforeExam: 0, afterExam: 0 },
-    },
+    scheduleDetails:
+      proctors.length > 0
+        ? {
+            examDate: today,
+            startTime: '00:00',
+            endTime: '23:59',
+            bufferTime: { beforeExam: 0, afterExam: 0 },
+          }
+        : {
+            startDate: today,
+            endDate: localDate(new Date(Date.now() + 86_400_000)),
+            bufferTime: { beforeExam: 0, afterExam: 0 },
+          },
     examSections: payload.examSections.map((examSection) => ({
       ...examSection,
       timeLimit: examSection.questionType === 'LONG_ANSWER' ? 20 : 0,
@@ -129,9 +144,41 @@ export async function createSitting(
   return {
     email,
     title,
+    rollNumber: student.student.rollNumber as string,
     examId: exam.exam._id as string,
     studentId: student.student._id as string,
   };
+}
+
+export const FACULTY_PASSWORD = 'Faculty#Exam2044';
+
+/**
+ * Through the API: a faculty member (Vikram Rao) who has replaced the default password, with the
+ * account id exams assign as proctor or evaluator.
+ */
+export async function createFacultyMember(request: APIRequestContext, name: string) {
+  const { tokens } = await apiSignIn(request, admin.email, admin.password);
+  const suffix = `${name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const payload = validFacultyPayload({
+    email: `${suffix}@examiq.test`,
+    employeeId: suffix.toUpperCase(),
+  });
+  const created = await request.post('/api/admin/create-faculty', {
+    headers: { Authorization: `Bearer ${tokens.accessToken}` },
+    data: payload,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { faculty, defaultPassword } = (await created.json()).data;
+  const reset = await request.post('/api/auth/change-password', {
+    data: {
+      email: payload.email,
+      currentPassword: defaultPassword,
+      newPassword: FACULTY_PASSWORD,
+      confirmPassword: FACULTY_PASSWORD,
+    },
+  });
+  expect(reset.status(), await reset.text()).toBe(200);
+  return { email: payload.email, userId: faculty.userId._id as string };
 }
 
 export const saveState = (page: Page) => page.getByTestId('save-state');

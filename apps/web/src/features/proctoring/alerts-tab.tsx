@@ -1,5 +1,5 @@
 import { Check, CircleX, Info, type LucideIcon, TriangleAlert, X } from 'lucide-react';
-import { useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
@@ -52,8 +52,10 @@ export function AlertsTab({ alerts, students, onReview }: AlertsTabProps) {
         return (
           <li
             key={alert.id}
+            // Reviewing removes the buttons that had focus: the alert itself takes it.
+            tabIndex={-1}
             className={cn(
-              'flex gap-3 rounded-lg p-3 ring-1',
+              'flex gap-3 rounded-lg p-3 ring-1 focus-visible:outline-2 focus-visible:outline-brand-600',
               reviewed ? 'bg-slate-50 ring-slate-200' : 'bg-white shadow-sm ring-slate-200',
             )}
           >
@@ -123,10 +125,12 @@ const REVIEW_BUTTONS: ReadonlyArray<{ status: AlertReview; verb: string; icon: L
 function ReviewButtons({ alert, about, onReview }: ReviewButtonsProps) {
   const [sending, setSending] = useState<AlertReview | null>(null);
 
-  const review = async (status: AlertReview) => {
+  const review = async (status: AlertReview, event: MouseEvent<HTMLButtonElement>) => {
+    const item = event.currentTarget.closest('li');
     setSending(status);
     try {
       toast.success(await onReview(alert.id, status));
+      item?.focus();
     } catch (error) {
       toast.error(getServerMessage(error) ?? 'Failed to review the alert');
     } finally {
@@ -144,7 +148,7 @@ function ReviewButtons({ alert, about, onReview }: ReviewButtonsProps) {
           aria-label={`${verb} the alert “${alert.message}” about ${about}`}
           loading={sending === status}
           disabled={sending !== null}
-          onClick={() => void review(status)}
+          onClick={(event) => void review(status, event)}
         >
           <Icon aria-hidden="true" className="size-4" />
           {verb}

@@ -77,7 +77,7 @@ const ACTIONS: Record<ActionId, ActionSpec> = {
       hint: `From ${minMinutes} to ${maxMinutes} minutes. It replaces any earlier grant.`,
       number: true,
     },
-    notice: 'A student sitting the exam sees the new time left on their countdown at once.',
+    notice: 'A student sitting the exam sees the new time left on their countdown within seconds.',
     submit: 'Grant extra time',
     failed: 'Failed to grant extra time',
     run: (actions, studentId, minutes: number) => actions.grantExtraTime(studentId, minutes),

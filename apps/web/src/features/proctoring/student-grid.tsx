@@ -130,7 +130,7 @@ function StudentTile({ student, camera, withMedia, onMessage, onAct }: StudentTi
           </span>
         )}
       </div>
-      <div className="flex items-center gap-2 py-2 pr-1.5 pl-3">
+      <div className="flex items-center gap-1 py-2 pr-1 pl-3">
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium text-slate-900">{student.name}</p>
           <p className="truncate text-xs text-slate-500">{student.rollNumber}</p>
