@@ -1,41 +1,27 @@
-import { validFacultyPayload } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
 import { apiSignIn, signIn } from './support/session';
-import { createSitting, SITTING_PASSWORD } from './support/sittings';
+import {
+  createFacultyMember,
+  createSitting,
+  FACULTY_PASSWORD,
+  SITTING_PASSWORD,
+} from './support/sittings';
 
-const FACULTY_PASSWORD = 'Faculty#Grade2044';
 const ESSAY =
   'Both sorts divide and conquer. Merge sort is stable and needs extra memory; quicksort sorts in place.';
 
 /** Through the API: a faculty member who has replaced the default password, chosen to evaluate. */
 async function createEvaluator(request: APIRequestContext, examId: string) {
   const { tokens } = await apiSignIn(request, admin.email, admin.password);
-  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
-  const suffix = Date.now().toString(36);
-  const payload = validFacultyPayload({
-    email: `grader.${suffix}@examiq.test`,
-    employeeId: `GRD-${suffix}`.toUpperCase(),
-  });
-  const created = await request.post('/api/admin/create-faculty', { headers, data: payload });
-  expect(created.status(), await created.text()).toBe(201);
-  const { faculty, defaultPassword } = (await created.json()).data;
-  const reset = await request.post('/api/auth/change-password', {
-    data: {
-      email: payload.email,
-      currentPassword: defaultPassword,
-      newPassword: FACULTY_PASSWORD,
-      confirmPassword: FACULTY_PASSWORD,
-    },
-  });
-  expect(reset.status(), await reset.text()).toBe(200);
+  const evaluator = await createFacultyMember(request, 'grader');
   const chosen = await request.put(`/api/admin/set-exam-evaluators/${examId}`, {
-    headers,
-    data: { evaluatorIds: [faculty.userId._id] },
+    headers: { Authorization: `Bearer ${tokens.accessToken}` },
+    data: { evaluatorIds: [evaluator.userId] },
   });
   expect(chosen.status(), await chosen.text()).toBe(200);
-  return payload.email;
+  return evaluator.email;
 }
 
 /** Through the API: the student starts, writes the essay and submits. */

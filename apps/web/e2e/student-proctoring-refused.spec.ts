@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { chromiumLaunchOptions } from './support/chromium';
 import { signIn } from './support/session';
-import { createSitting, SITTING_PASSWORD } from './support/sittings';
+import { createProctoredSitting, SITTING_PASSWORD } from './support/sittings';
 
 // A camera the browser has, but no permission for this site: Chromium refuses it.
 test.use({
@@ -15,7 +15,7 @@ test.use({
 test('the lobby says the camera was refused and offers no Start', async ({ page, request }) => {
   // Two accessibility checks on a busy two-core machine.
   test.setTimeout(90_000);
-  const sitting = await createSitting(request, 'refused', { proctored: true });
+  const sitting = await createProctoredSitting(request, 'camera-refused');
   await signIn(page, sitting.email, SITTING_PASSWORD);
   await expect(page).toHaveURL(/\/student$/);
   await page.goto(`/student/exam/${sitting.examId}`);

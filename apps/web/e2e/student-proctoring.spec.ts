@@ -4,7 +4,7 @@ import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
 import { chromiumLaunchOptions } from './support/chromium';
 import { apiSignIn, signIn } from './support/session';
-import { createSitting, SITTING_PASSWORD } from './support/sittings';
+import { createProctoredSitting, SITTING_PASSWORD } from './support/sittings';
 
 // Chromium's fake camera and microphone (a test pattern with no face), allowed without a prompt.
 test.use({
@@ -75,7 +75,7 @@ test('a proctored sitting: the system check, then signals and the face check rea
 }) => {
   // The face check must see no face for 8 s before it says so, on a busy two-core machine.
   test.setTimeout(150_000);
-  const sitting = await createSitting(request, 'proctored', { proctored: true });
+  const sitting = await createProctoredSitting(request, 'proctored');
   const elsewhere: string[] = [];
   page.on('request', (sent) => {
     const url = new URL(sent.url());
@@ -196,7 +196,7 @@ test('the proctors chat with the student, warn, extend the time and end the atte
   request,
 }) => {
   test.setTimeout(120_000);
-  const sitting = await createSitting(request, 'chatting', { proctored: true });
+  const sitting = await createProctoredSitting(request, 'chatting');
   const attemptId = await startProctored(page, sitting);
   const api = await adminApi(request);
   const chatButton = page.getByRole('button', { name: /Proctor chat/ });

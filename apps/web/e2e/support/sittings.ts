@@ -23,13 +23,13 @@ function localDate(instant: Date): string {
 /**
  * Through the API: a section of its own, a student in it who has replaced the default password,
  * and an exam published for it, open from today to tomorrow. Its essay section has a time limit
- * of its own; the others run on the exam's clock. A `proctored` exam runs today (all day) in
- * PROCTORING mode, with a proctor of its own.
+ * of its own; the others run on the exam's clock. Given `proctors` (faculty accounts), it is a
+ * PROCTORING exam they are assigned to, open all of today.
  */
 export async function createSitting(
   request: APIRequestContext,
   name: string,
-  { duration = 90, proctored = false }: { duration?: number; proctored?: boolean } = {},
+  { duration = 90, proctors = [] }: { duration?: number; proctors?: string[] } = {},
 ) {
   const { tokens } = await apiSignIn(request, admin.email, admin.password);
   const headers = { Authorization: `Bearer ${tokens.accessToken}` };
@@ -110,39 +110,32 @@ export async function createSitting(
   expect(reset.status(), await reset.text()).toBe(200);
 
   const title = `Algebra Test ${name} ${RUN}`;
-  const proctor = proctored
-    ? await create(
-        'create-faculty',
-        validFacultyPayload({
-          email: `proctor.${name}.${RUN.toLowerCase()}@examiq.test`,
-          employeeId: `P-${RUN}-${name}`.toUpperCase(),
-        }),
-      )
-    : null;
   const payload = validExamPayload({
     batchId,
     courseId,
     branchId,
     sectionIds: [section._id],
+    assignedFacultyIds: proctors,
     examStatus: 'PUBLISH',
-    ...(proctor && { assignedFacultyIds: [proctor.faculty.userId._id] }),
   });
+  const today = localDate(new Date());
   const exam = await create('create-exam', {
     ...payload,
     examTitle: title,
     duration,
-    scheduleDetails: proctor
-      ? {
-          examDate: localDate(new Date()),
-          startTime: '00:00',
-          endTime: '23:59',
-          bufferTime: { beforeExam: 0, afterExam: 0 },
-        }
-      : {
-          startDate: localDate(new Date()),
-          endDate: localDate(new Date(Date.now() + 86_400_000)),
-          bufferTime: { beforeExam: 0, afterExam: 0 },
-        },
+    scheduleDetails:
+      proctors.length > 0
+        ? {
+            examDate: today,
+            startTime: '00:00',
+            endTime: '23:59',
+            bufferTime: { beforeExam: 0, afterExam: 0 },
+          }
+        : {
+            startDate: today,
+            endDate: localDate(new Date(Date.now() + 86_400_000)),
+            bufferTime: { beforeExam: 0, afterExam: 0 },
+          },
     examSections: payload.examSections.map((examSection) => ({
       ...examSection,
       timeLimit: examSection.questionType === 'LONG_ANSWER' ? 20 : 0,
@@ -151,9 +144,41 @@ export async function createSitting(
   return {
     email,
     title,
+    rollNumber: student.student.rollNumber as string,
     examId: exam.exam._id as string,
     studentId: student.student._id as string,
   };
+}
+
+export const FACULTY_PASSWORD = 'Faculty#Exam2044';
+
+/**
+ * Through the API: a faculty member (Vikram Rao) who has replaced the default password, with the
+ * account id exams assign as proctor or evaluator.
+ */
+export async function createFacultyMember(request: APIRequestContext, name: string) {
+  const { tokens } = await apiSignIn(request, admin.email, admin.password);
+  const suffix = `${name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const payload = validFacultyPayload({
+    email: `${suffix}@examiq.test`,
+    employeeId: suffix.toUpperCase(),
+  });
+  const created = await request.post('/api/admin/create-faculty', {
+    headers: { Authorization: `Bearer ${tokens.accessToken}` },
+    data: payload,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { faculty, defaultPassword } = (await created.json()).data;
+  const reset = await request.post('/api/auth/change-password', {
+    data: {
+      email: payload.email,
+      currentPassword: defaultPassword,
+      newPassword: FACULTY_PASSWORD,
+      confirmPassword: FACULTY_PASSWORD,
+    },
+  });
+  expect(reset.status(), await reset.text()).toBe(200);
+  return { email: payload.email, userId: faculty.userId._id as string };
 }
 
 export const saveState = (page: Page) => page.getByTestId('save-state');
@@ -174,4 +199,11 @@ export async function startFromLobby(page: Page, sitting: { email: string; examI
   await page.getByRole('button', { name: 'Start exam' }).click();
   await expect(page).toHaveURL(/\/student\/attempt\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Multiple choice' })).toBeVisible();
+}
+
+/** A faculty member, and a PROCTORING exam they proctor with one student in its audience. */
+export async function createProctoredSitting(request: APIRequestContext, name: string) {
+  const proctor = await createFacultyMember(request, `proctor-${name}`);
+  const sitting = await createSitting(request, name, { proctors: [proctor.userId] });
+  return { proctor, ...sitting };
 }

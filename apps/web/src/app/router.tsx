@@ -50,6 +50,11 @@ const EvaluatorsPanel = lazy(() =>
 );
 const ExamReportPage = lazy(() => import('@/features/reports/exam-report-page'));
 const ExamMonitorPage = lazy(() => import('@/features/proctoring/exam-monitor-page'));
+const FacultyMonitorPage = lazy(() =>
+  import('@/features/proctoring/exam-monitor-page').then(({ FacultyMonitorPage }) => ({
+    default: FacultyMonitorPage,
+  })),
+);
 const MasterDataPage = lazy(() => import('@/features/master-data/master-data-page'));
 const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
 const ViewBatchPage = lazy(() => import('@/features/master-data/view-batch-page'));
@@ -136,6 +141,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <FacultyDashboardPage /> },
               { path: 'grade/:examId', element: <GradingPage /> },
+              { path: 'exams/:examId/monitor', element: <FacultyMonitorPage /> },
             ],
           },
           {

@@ -141,7 +141,7 @@ interface DetailMessageProps {
 }
 
 /** Shown instead of a record that failed to load or does not exist. */
-function DetailMessage({ title, message, tone, children }: DetailMessageProps) {
+export function DetailMessage({ title, message, tone, children }: DetailMessageProps) {
   const Icon = tone === 'error' ? TriangleAlert : SearchX;
   return (
     <div

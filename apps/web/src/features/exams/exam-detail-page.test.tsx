@@ -51,3 +51,21 @@ describe('ExamDetailPage: Export questions', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Exam not found');
   });
 });
+
+describe('ExamDetailPage: the live monitor', () => {
+  it('opens the monitor of a published proctored exam', async () => {
+    fakeAdminApi({ [GET]: ok({ exam: makeExamDetail('PROCTORING', 'SCHEDULE_END') }) });
+    renderExam();
+    expect(await screen.findByRole('link', { name: 'Open monitor' })).toHaveAttribute(
+      'href',
+      `/admin/exam/exam-ui?examId=${EXAM_ID}`,
+    );
+  });
+
+  it('has no monitor for an AUTO exam', async () => {
+    fakeAdminApi({ [GET]: ok({ exam: makeExamDetail('AUTO', 'FULL') }) });
+    renderExam();
+    expect(await screen.findByRole('link', { name: 'Sittings' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open monitor' })).not.toBeInTheDocument();
+  });
+});

@@ -7,7 +7,16 @@ import {
   QUESTION_TYPE_LABELS,
   scheduleText,
 } from '@examiq/contracts';
-import { BarChart3, CalendarClock, Copy, Download, Pencil, Trash2, UsersRound } from 'lucide-react';
+import {
+  BarChart3,
+  CalendarClock,
+  Copy,
+  Download,
+  MonitorCheck,
+  Pencil,
+  Trash2,
+  UsersRound,
+} from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
@@ -224,6 +233,12 @@ function ExamActions({ exam }: { exam: ExamDetail }) {
       </Button>
       {exam.examStatus === 'PUBLISH' && (
         <>
+          {exam.examMode === 'PROCTORING' && (
+            <ButtonLink to={`/admin/exam/exam-ui?examId=${exam._id}`} variant="secondary">
+              <MonitorCheck aria-hidden="true" className="size-4" />
+              Open monitor
+            </ButtonLink>
+          )}
           <ButtonLink to={`/admin/exam/${exam._id}/sittings`} variant="secondary">
             <UsersRound aria-hidden="true" className="size-4" />
             Sittings

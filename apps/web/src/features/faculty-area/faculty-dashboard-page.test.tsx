@@ -45,6 +45,45 @@ describe('FacultyDashboardPage', () => {
     expect(within(proctored).getByText(/chose other evaluators/)).toBeInTheDocument();
   });
 
+  it('opens the live monitor of a proctored exam the member proctors', async () => {
+    const proctored = {
+      examMode: 'PROCTORING' as const,
+      scheduleDetails: {
+        examDate: '2030-03-14',
+        startTime: '09:30',
+        endTime: '11:00',
+        bufferTime: { beforeExam: 15, afterExam: 0 },
+      },
+    };
+    fakeAdminApi({
+      [GET]: ok({
+        exams: [
+          makeFacultyExam({ ...proctored, roles: ['PROCTOR'] }),
+          makeFacultyExam({
+            ...proctored,
+            _id: '50000000-0000-4000-8000-000000000002',
+            examTitle: 'Algorithms Final',
+            roles: ['PROCTOR', 'EVALUATOR'],
+          }),
+        ],
+      }),
+    });
+    renderPage(<FacultyDashboardPage />, '/faculty');
+
+    const proctorOnly = await screen.findByRole('article', { name: 'Data Structures Mid-term' });
+    expect(
+      within(proctorOnly).getByRole('link', {
+        name: 'Open the monitor of Data Structures Mid-term',
+      }),
+    ).toHaveAttribute('href', `/faculty/exams/${EXAM_ID}/monitor`);
+    const both = screen.getByRole('article', { name: 'Algorithms Final' });
+    expect(
+      within(both)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Open monitor', 'Grade']);
+  });
+
   it('says when there is no exam yet', async () => {
     fakeAdminApi({ [GET]: ok({ exams: [] }) });
     renderPage(<FacultyDashboardPage />, '/faculty');

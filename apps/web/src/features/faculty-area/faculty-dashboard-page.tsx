@@ -1,5 +1,5 @@
 import { EXAM_MODE_LABELS, type FacultyExam, scheduleText } from '@examiq/contracts';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight, MonitorCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
@@ -24,7 +24,7 @@ export default function FacultyDashboardPage() {
     <>
       <PageHeader
         title="Faculty Dashboard"
-        description="The exams you proctor or evaluate, with how far the marking of their written answers has gone."
+        description="The exams you proctor, with their live monitors, and those you evaluate, with how far the marking of their written answers has gone."
       />
       {exams.isError && (
         <ErrorBanner
@@ -63,6 +63,7 @@ export default function FacultyDashboardPage() {
 function ExamCard({ exam }: { exam: FacultyExam }) {
   const titleId = useId();
   const evaluates = exam.roles.includes('EVALUATOR');
+  const proctors = exam.roles.includes('PROCTOR') && exam.examMode === 'PROCTORING';
   return (
     <article
       aria-labelledby={titleId}
@@ -87,7 +88,18 @@ function ExamCard({ exam }: { exam: FacultyExam }) {
         <div className="border-t border-slate-100 pt-3">
           <MarkingProgress label="Written answers" progress={exam.gradingProgress} />
         </div>
-        <div className="pt-4">
+        <div className="flex flex-col gap-2 pt-4">
+          {proctors && (
+            <ButtonLink
+              to={`/faculty/exams/${exam._id}/monitor`}
+              variant={evaluates ? 'secondary' : 'primary'}
+              fullWidth
+              aria-label={`Open the monitor of ${exam.examTitle}`}
+            >
+              <MonitorCheck aria-hidden="true" className="size-4" />
+              Open monitor
+            </ButtonLink>
+          )}
           {evaluates ? (
             <ButtonLink
               to={`/faculty/grade/${exam._id}`}

@@ -1,8 +1,18 @@
-import { CircleX, Info, type LucideIcon, TriangleAlert } from 'lucide-react';
+import { Check, CircleX, Info, type LucideIcon, TriangleAlert, X } from 'lucide-react';
+import { type MouseEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
+import { getServerMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatClock } from './monitor-format';
-import type { AlertType, MonitorAlert, MonitorStudent } from './monitor-types';
+import type {
+  AlertReview,
+  AlertType,
+  MonitorAlert,
+  MonitorStudent,
+  ProctorActions,
+} from './monitor-types';
 
 const alertStyles: Record<AlertType, { label: string; icon: LucideIcon; tone: string }> = {
   error: { label: 'Error', icon: CircleX, tone: 'bg-red-50 text-red-700 ring-red-600/20' },
@@ -14,12 +24,16 @@ const alertStyles: Record<AlertType, { label: string; icon: LucideIcon; tone: st
   info: { label: 'Info', icon: Info, tone: 'bg-sky-50 text-sky-700 ring-sky-600/20' },
 };
 
+const REVIEWED: Record<AlertReview, string> = { DISMISSED: 'Dismissed', CONFIRMED: 'Confirmed' };
+
 interface AlertsTabProps {
   alerts: readonly MonitorAlert[];
   students: readonly MonitorStudent[];
+  /** Dismisses or confirms an alert; absent when the feed acts on nothing. */
+  onReview?: ProctorActions['reviewAlert'];
 }
 
-export function AlertsTab({ alerts, students }: AlertsTabProps) {
+export function AlertsTab({ alerts, students, onReview }: AlertsTabProps) {
   if (alerts.length === 0) {
     return (
       <EmptyState
@@ -34,10 +48,16 @@ export function AlertsTab({ alerts, students }: AlertsTabProps) {
       {alerts.map((alert) => {
         const student = students.find((candidate) => candidate.id === alert.studentId);
         const { label, icon: Icon, tone } = alertStyles[alert.type];
+        const reviewed = alert.review !== 'PENDING';
         return (
           <li
             key={alert.id}
-            className="flex gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200"
+            // Reviewing removes the buttons that had focus: the alert itself takes it.
+            tabIndex={-1}
+            className={cn(
+              'flex gap-3 rounded-lg p-3 ring-1 focus-visible:outline-2 focus-visible:outline-brand-600',
+              reviewed ? 'bg-slate-50 ring-slate-200' : 'bg-white shadow-sm ring-slate-200',
+            )}
           >
             <span
               className={cn(
@@ -68,10 +88,72 @@ export function AlertsTab({ alerts, students }: AlertsTabProps) {
               <p className="truncate text-xs text-slate-500">
                 {student ? `${student.name} · ${student.rollNumber}` : alert.studentId}
               </p>
+              {alert.review !== 'PENDING' ? (
+                <p className="mt-1.5 text-xs font-medium text-slate-600">
+                  {REVIEWED[alert.review]}
+                </p>
+              ) : (
+                onReview && (
+                  <ReviewButtons
+                    alert={alert}
+                    about={student?.name ?? alert.studentId}
+                    onReview={onReview}
+                  />
+                )
+              )}
             </div>
           </li>
         );
       })}
     </ol>
+  );
+}
+
+interface ReviewButtonsProps {
+  alert: MonitorAlert;
+  /** Who the alert is about, for the buttons' accessible names. */
+  about: string;
+  onReview: ProctorActions['reviewAlert'];
+}
+
+const REVIEW_BUTTONS: ReadonlyArray<{ status: AlertReview; verb: string; icon: LucideIcon }> = [
+  { status: 'DISMISSED', verb: 'Dismiss', icon: X },
+  { status: 'CONFIRMED', verb: 'Confirm', icon: Check },
+];
+
+/** Dismiss (a false alarm: it stops counting as a warning) or confirm, for the record. */
+function ReviewButtons({ alert, about, onReview }: ReviewButtonsProps) {
+  const [sending, setSending] = useState<AlertReview | null>(null);
+
+  const review = async (status: AlertReview, event: MouseEvent<HTMLButtonElement>) => {
+    const item = event.currentTarget.closest('li');
+    setSending(status);
+    try {
+      toast.success(await onReview(alert.id, status));
+      item?.focus();
+    } catch (error) {
+      toast.error(getServerMessage(error) ?? 'Failed to review the alert');
+    } finally {
+      setSending(null);
+    }
+  };
+
+  return (
+    <div className="mt-2 flex gap-2">
+      {REVIEW_BUTTONS.map(({ status, verb, icon: Icon }) => (
+        <Button
+          key={status}
+          variant="secondary"
+          size="sm"
+          aria-label={`${verb} the alert “${alert.message}” about ${about}`}
+          loading={sending === status}
+          disabled={sending !== null}
+          onClick={(event) => void review(status, event)}
+        >
+          <Icon aria-hidden="true" className="size-4" />
+          {verb}
+        </Button>
+      ))}
+    </div>
   );
 }

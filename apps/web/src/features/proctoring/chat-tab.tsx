@@ -1,41 +1,51 @@
-import { ArrowLeft, SendHorizontal } from 'lucide-react';
+import { ArrowLeft, Megaphone, SendHorizontal } from 'lucide-react';
 import {
   type FormEvent,
   type KeyboardEvent,
+  type ReactNode,
   useEffect,
   useId,
   useMemo,
   useRef,
   useState,
 } from 'react';
+import toast from 'react-hot-toast';
 import { Avatar } from '@/components/avatar';
 import { Button } from '@/components/button';
 import { controlClasses, controlStateClasses } from '@/components/field';
+import { getServerMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { plural } from '@/lib/plural';
 import { ConnectionBadge } from './indicators';
 import { formatClock } from './monitor-format';
 import type { ChatMessage, MonitorStudent } from './monitor-types';
 
+/** The conversation with every student at once, beside each student's own. */
+export const EVERYONE = 'everyone';
+const EVERYONE_LABEL = 'All students';
+
 interface ChatTabProps {
   students: readonly MonitorStudent[];
   messages: readonly ChatMessage[];
-  /** The student whose conversation is open, or null for the list. */
+  /** The open conversation: a student's id or EVERYONE; null for the list. */
   chatWith: string | null;
-  onOpen: (studentId: string) => void;
+  onOpen: (chatWith: string) => void;
   onBack: () => void;
-  onSend: (studentId: string, text: string) => void;
+  /** To one student, or to all with null; a failure rejects and the draft stays. */
+  onSend: (studentId: string | null, text: string) => Promise<void> | void;
 }
 
 export function ChatTab({ students, messages, chatWith, onOpen, onBack, onSend }: ChatTabProps) {
-  // Back lands on the student just left, not at the top of a 20-name list.
+  // Back lands on the conversation just left, not at the top of a 20-name list.
   const [returnTo, setReturnTo] = useState<string | null>(null);
-  const student = students.find((candidate) => candidate.id === chatWith);
+  const recipient = chatWith === EVERYONE ? null : chatWith;
+  const student = students.find((candidate) => candidate.id === recipient);
   const conversation = useMemo(
-    () => messages.filter((message) => message.studentId === chatWith),
-    [messages, chatWith],
+    () => messages.filter((message) => message.studentId === recipient),
+    [messages, recipient],
   );
 
-  if (!student) {
+  if (chatWith === null || (chatWith !== EVERYONE && !student)) {
     return (
       <ConversationList
         students={students}
@@ -45,16 +55,29 @@ export function ChatTab({ students, messages, chatWith, onOpen, onBack, onSend }
       />
     );
   }
-  return (
+  const back = () => {
+    setReturnTo(chatWith);
+    onBack();
+  };
+  const send = (text: string) => onSend(recipient, text);
+  return student ? (
     <Conversation
       key={student.id}
-      student={student}
+      name={student.name}
+      subtitle={student.rollNumber}
+      badge={<ConnectionBadge quality={student.connectionQuality} />}
       messages={conversation}
-      onBack={() => {
-        setReturnTo(student.id);
-        onBack();
-      }}
-      onSend={(text) => onSend(student.id, text)}
+      onBack={back}
+      onSend={send}
+    />
+  ) : (
+    <Conversation
+      key={EVERYONE}
+      name={EVERYONE_LABEL}
+      subtitle={`Everyone sitting the exam · ${plural(students.length, 'student')}`}
+      messages={conversation}
+      onBack={back}
+      onSend={send}
     />
   );
 }
@@ -63,7 +86,7 @@ interface ConversationListProps {
   students: readonly MonitorStudent[];
   messages: readonly ChatMessage[];
   focusOn: string | null;
-  onOpen: (studentId: string) => void;
+  onOpen: (chatWith: string) => void;
 }
 
 function ConversationList({ students, messages, focusOn, onOpen }: ConversationListProps) {
@@ -73,77 +96,108 @@ function ConversationList({ students, messages, focusOn, onOpen }: ConversationL
     if (focusOn) buttons.current.get(focusOn)?.focus();
   }, [focusOn]);
 
+  const lastWith = (studentId: string | null) =>
+    messages.findLast((message) => message.studentId === studentId);
   // Ongoing conversations first, the latest on top, as in any messenger; then the register.
   const rows = students
-    .map((student) => ({
-      student,
-      last: messages.findLast((message) => message.studentId === student.id),
-    }))
+    .map((student) => ({ student, last: lastWith(student.id) }))
     .sort((a, b) => (b.last?.time ?? 0) - (a.last?.time ?? 0));
+
+  const rowButton = (key: string, avatar: ReactNode, name: string, content: RowContent) => (
+    <li key={key}>
+      <button
+        type="button"
+        ref={(node) => {
+          if (node) buttons.current.set(key, node);
+          else buttons.current.delete(key);
+        }}
+        onClick={() => onOpen(key)}
+        className="flex w-full items-center gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50"
+      >
+        {avatar}
+        <ConversationSummary name={name} {...content} />
+      </button>
+    </li>
+  );
 
   return (
     <ul aria-label="Students to message" className="divide-y divide-slate-100">
-      {rows.map(({ student, last }) => {
-        const awaitingReply = last?.sender === 'student';
-        return (
-          <li key={student.id}>
-            <button
-              type="button"
-              ref={(node) => {
-                if (node) buttons.current.set(student.id, node);
-                else buttons.current.delete(student.id);
-              }}
-              onClick={() => onOpen(student.id)}
-              className="flex w-full items-center gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50"
-            >
-              <Avatar photo="" name={student.name} className="size-9 text-xs" />
-              <span className="min-w-0 flex-1">
-                <span className="flex items-baseline justify-between gap-2">
-                  <span className="truncate text-sm font-medium text-slate-900">
-                    {student.name}
-                  </span>
-                  {last && (
-                    <time
-                      dateTime={new Date(last.time).toISOString()}
-                      className="shrink-0 text-xs text-slate-500 tabular-nums"
-                    >
-                      {formatClock(last.time)}
-                    </time>
-                  )}
-                </span>
-                <span
-                  className={cn(
-                    'block truncate text-xs',
-                    awaitingReply ? 'font-medium text-slate-700' : 'text-slate-500',
-                  )}
-                >
-                  {last
-                    ? `${last.sender === 'proctor' ? 'You: ' : ''}${last.text}`
-                    : student.rollNumber}
-                </span>
-              </span>
-              {awaitingReply && (
-                <span className="size-2.5 shrink-0 rounded-full bg-brand-600">
-                  <span className="sr-only">Awaiting your reply</span>
-                </span>
-              )}
-            </button>
-          </li>
-        );
-      })}
+      {/* Written to all, so pinned above the students rather than sorted among them. */}
+      {rowButton(
+        EVERYONE,
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
+          <Megaphone aria-hidden="true" className="size-4" />
+        </span>,
+        EVERYONE_LABEL,
+        { last: lastWith(null), fallback: 'A message to everyone sitting the exam' },
+      )}
+      {rows.map(({ student, last }) =>
+        rowButton(
+          student.id,
+          <Avatar photo="" name={student.name} className="size-9 text-xs" />,
+          student.name,
+          { last, fallback: student.rollNumber },
+        ),
+      )}
     </ul>
   );
 }
 
-interface ConversationProps {
-  student: MonitorStudent;
-  messages: readonly ChatMessage[];
-  onBack: () => void;
-  onSend: (text: string) => void;
+interface RowContent {
+  last: ChatMessage | undefined;
+  /** Shown while there is no message yet. */
+  fallback: string;
 }
 
-function Conversation({ student, messages, onBack, onSend }: ConversationProps) {
+function ConversationSummary({ name, last, fallback }: RowContent & { name: string }) {
+  const awaitingReply = last?.sender === 'student';
+  return (
+    <>
+      <span className="min-w-0 flex-1">
+        <span className="flex items-baseline justify-between gap-2">
+          <span className="truncate text-sm font-medium text-slate-900">{name}</span>
+          {last && (
+            <time
+              dateTime={new Date(last.time).toISOString()}
+              className="shrink-0 text-xs text-slate-500 tabular-nums"
+            >
+              {formatClock(last.time)}
+            </time>
+          )}
+        </span>
+        <span
+          className={cn(
+            'block truncate text-xs',
+            awaitingReply ? 'font-medium text-slate-700' : 'text-slate-500',
+          )}
+        >
+          {last
+            ? `${last.sender === 'proctor' ? `${last.author ?? 'You'}: ` : ''}${last.text}`
+            : fallback}
+        </span>
+      </span>
+      {awaitingReply && (
+        <span className="size-2.5 shrink-0 rounded-full bg-brand-600">
+          <span className="sr-only">Awaiting your reply</span>
+        </span>
+      )}
+    </>
+  );
+}
+
+interface ConversationProps {
+  /** Who the conversation is with: a student, or all of them. */
+  name: string;
+  subtitle: string;
+  badge?: ReactNode;
+  messages: readonly ChatMessage[];
+  onBack: () => void;
+  onSend: (text: string) => Promise<void> | void;
+}
+
+function Conversation({ name, subtitle, badge, messages, onBack, onSend }: ConversationProps) {
   const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const log = useRef<HTMLDivElement>(null);
   const inputId = useId();
@@ -158,24 +212,32 @@ function Conversation({ student, messages, onBack, onSend }: ConversationProps) 
     if (log.current && messages.length > 0) log.current.scrollTop = log.current.scrollHeight;
   }, [messages]);
 
-  const send = () => {
+  const send = async () => {
     const text = draft.trim();
-    if (!text) return;
-    onSend(text);
-    setDraft('');
-    input.current?.focus();
+    if (!text || sending) return;
+    setSending(true);
+    try {
+      await onSend(text);
+      setDraft('');
+    } catch (error) {
+      // The draft stays, to be sent again.
+      toast.error(getServerMessage(error) ?? 'Failed to send the message');
+    } finally {
+      setSending(false);
+      input.current?.focus();
+    }
   };
 
   const sendOnEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Shift+Enter keeps its default, a new line; Enter that ends an IME composition is no send.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    send();
+    void send();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    send();
+    void send();
   };
 
   return (
@@ -186,16 +248,16 @@ function Conversation({ student, messages, onBack, onSend }: ConversationProps) 
           Back
         </Button>
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-semibold text-slate-900">{student.name}</p>
-          <p className="truncate text-xs text-slate-500">{student.rollNumber}</p>
+          <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
+          <p className="truncate text-xs text-slate-500">{subtitle}</p>
         </div>
-        <ConnectionBadge quality={student.connectionQuality} />
+        {badge}
       </div>
 
       <div
         ref={log}
         role="log"
-        aria-label={`Conversation with ${student.name}`}
+        aria-label={`Conversation with ${name}`}
         // A long conversation scrolls and holds nothing to focus: a tab stop of its own lets
         // keyboard users read back through it.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
@@ -204,12 +266,12 @@ function Conversation({ student, messages, onBack, onSend }: ConversationProps) 
       >
         {messages.length === 0 ? (
           <p className="py-8 text-center text-sm text-slate-500">
-            {`No messages with ${student.name} yet.`}
+            {`No messages with ${name} yet.`}
           </p>
         ) : (
           <ol className="space-y-3">
             {messages.map((message) => (
-              <MessageBubble key={message.id} message={message} studentName={student.name} />
+              <MessageBubble key={message.id} message={message} otherName={name} />
             ))}
           </ol>
         )}
@@ -217,7 +279,7 @@ function Conversation({ student, messages, onBack, onSend }: ConversationProps) 
 
       <form onSubmit={submit} className="border-t border-slate-200 p-3">
         <label htmlFor={inputId} className="sr-only">
-          {`Message to ${student.name}`}
+          {`Message to ${name}`}
         </label>
         <div className="flex items-end gap-2">
           <textarea
@@ -235,7 +297,7 @@ function Conversation({ student, messages, onBack, onSend }: ConversationProps) 
               'max-h-32 min-w-0 flex-1 resize-none',
             )}
           />
-          <Button type="submit" disabled={draft.trim() === ''}>
+          <Button type="submit" disabled={draft.trim() === ''} loading={sending}>
             <SendHorizontal aria-hidden="true" className="size-4" />
             Send
           </Button>
@@ -248,27 +310,32 @@ function Conversation({ student, messages, onBack, onSend }: ConversationProps) 
   );
 }
 
-function MessageBubble({ message, studentName }: { message: ChatMessage; studentName: string }) {
+function MessageBubble({ message, otherName }: { message: ChatMessage; otherName: string }) {
   const mine = message.sender === 'proctor';
   return (
     <li className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
-      <span className="sr-only">{mine ? 'You' : studentName}</span>
+      <span className="sr-only">{mine ? (message.author ?? 'You') : otherName}</span>
+      {message.warning && (
+        <span className="mb-1 text-[0.7rem] font-semibold tracking-wide text-amber-800 uppercase">
+          Warning
+        </span>
+      )}
       <p
         className={cn(
           'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm whitespace-pre-wrap wrap-break-word',
-          mine
-            ? 'rounded-br-md bg-brand-600 text-white'
-            : 'rounded-bl-md bg-white text-slate-800 ring-1 ring-slate-200',
+          message.warning
+            ? 'rounded-br-md bg-amber-50 text-amber-950 ring-1 ring-amber-600/30'
+            : mine
+              ? 'rounded-br-md bg-brand-600 text-white'
+              : 'rounded-bl-md bg-white text-slate-800 ring-1 ring-slate-200',
         )}
       >
         {message.text}
       </p>
-      <time
-        dateTime={new Date(message.time).toISOString()}
-        className="mt-1 text-[0.7rem] text-slate-500 tabular-nums"
-      >
-        {formatClock(message.time)}
-      </time>
+      <span className="mt-1 text-[0.7rem] text-slate-500 tabular-nums">
+        {mine && message.author && <span aria-hidden="true">{`${message.author} · `}</span>}
+        <time dateTime={new Date(message.time).toISOString()}>{formatClock(message.time)}</time>
+      </span>
     </li>
   );
 }

@@ -1,11 +1,12 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '@/test/admin-api';
 import { fakeServer } from '@/test/fake-api';
 import { ExamMonitor } from './exam-monitor';
 import ExamMonitorPage from './exam-monitor-page';
 import { generateMonitorSnapshot } from './monitor-data';
-import type { MonitorFeed, MonitorSnapshot, MonitorStudent } from './monitor-types';
+import type { MonitorFeed, MonitorStudent } from './monitor-types';
 
 // Local time, so the clock times shown are the same in every time zone.
 const NOW = new Date(2025, 2, 10, 9, 30, 0).getTime();
@@ -15,6 +16,7 @@ function makeStudent(overrides: Partial<MonitorStudent> = {}): MonitorStudent {
     id: 'student-001',
     name: 'Asha Patel',
     rollNumber: 'CSE-24-001',
+    status: 'IN_PROGRESS',
     isVideoEnabled: true,
     isAudioEnabled: false,
     connectionQuality: 'excellent',
@@ -56,42 +58,52 @@ const omar = makeStudent({
   warnings: 0,
 });
 
-function makeFeed(overrides: Partial<MonitorSnapshot> = {}): MonitorFeed {
+function makeFeed(overrides: Partial<MonitorFeed> = {}): MonitorFeed {
+  const alerts = overrides.alerts ?? [
+    {
+      id: 'alert-1',
+      type: 'error',
+      message: 'Connection lost',
+      studentId: ravi.id,
+      time: NOW - 60_000,
+      review: 'PENDING',
+    },
+    {
+      id: 'alert-2',
+      type: 'warning',
+      message: 'Microphone muted',
+      studentId: asha.id,
+      time: NOW - 5 * 60_000,
+      review: 'PENDING',
+    },
+    {
+      id: 'alert-3',
+      type: 'info',
+      message: 'Joined 4 minutes late',
+      studentId: meena.id,
+      time: NOW - 20 * 60_000,
+      review: 'PENDING',
+    },
+  ];
   return {
     exam: {
       title: 'Physics Final',
-      cohort: 'B.Sc PHY · Semester 2 · Section B',
-      durationMinutes: 60,
+      subtitle: 'B.Sc PHY · Semester 2 · Section B · 60 minutes',
       endsAt: NOW + 90_000,
     },
     students: [asha, ravi, meena, omar],
-    alerts: [
-      {
-        id: 'alert-1',
-        type: 'error',
-        message: 'Connection lost',
-        studentId: ravi.id,
-        time: NOW - 60_000,
-      },
-      {
-        id: 'alert-2',
-        type: 'warning',
-        message: 'Microphone muted',
-        studentId: asha.id,
-        time: NOW - 5 * 60_000,
-      },
-      {
-        id: 'alert-3',
-        type: 'info',
-        message: 'Joined 4 minutes late',
-        studentId: meena.id,
-        time: NOW - 20 * 60_000,
-      },
-    ],
+    alerts,
+    activeAlerts: alerts.filter((alert) => alert.review === 'PENDING').length,
     messages: [],
+    source: { kind: 'sample' },
     sendMessage: vi.fn(),
     ...overrides,
   };
+}
+
+/** The monitor as /admin/exam/exam-ui shows it without an exam: the sample sitting. */
+function renderSample() {
+  renderPage(<ExamMonitorPage />, '/admin/exam/exam-ui');
 }
 
 function statValue(label: string): HTMLElement {
@@ -123,7 +135,7 @@ const FULL_SCREEN = { timeout: 20_000 };
 
 describe('ExamMonitorPage', FULL_SCREEN, () => {
   it('shows a tile with the name and roll number of each of the 20 generated students', () => {
-    render(<ExamMonitorPage />);
+    renderSample();
 
     const expected = generateMonitorSnapshot(Date.now()).students;
     expect(tiles()).toHaveLength(20);
@@ -135,7 +147,7 @@ describe('ExamMonitorPage', FULL_SCREEN, () => {
   });
 
   it('says its sitting is sample data, never live', () => {
-    render(<ExamMonitorPage />);
+    renderSample();
     expect(screen.getByText('Sample data')).toBeInTheDocument();
     expect(
       screen.getByText(/the candidates, alerts and messages below are generated/),
@@ -144,7 +156,7 @@ describe('ExamMonitorPage', FULL_SCREEN, () => {
   });
 
   it('names the exam and counts the students and alerts in the header', () => {
-    render(<ExamMonitorPage />);
+    renderSample();
 
     const { exam, alerts } = generateMonitorSnapshot(Date.now());
     expect(screen.getByRole('heading', { level: 1, name: 'Live Proctoring' })).toBeInTheDocument();
@@ -159,7 +171,7 @@ describe('ExamMonitorPage', FULL_SCREEN, () => {
 
   it('counts the time remaining down once a second', () => {
     useFakeClock();
-    render(<ExamMonitorPage />);
+    renderSample();
     const timer = statValue('Time Remaining');
     expect(timer).toHaveTextContent('01:11:17');
 
@@ -189,7 +201,7 @@ describe('ExamMonitorPage', FULL_SCREEN, () => {
     const xhrOpen = vi.spyOn(XMLHttpRequest.prototype, 'open');
     const apiRequests = fakeServer(() => ({ status: 200, data: {} }));
     useFakeClock();
-    render(<ExamMonitorPage />);
+    renderSample();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Students' }));
     await userEvent.click(screen.getByRole('tab', { name: 'Chat' }));
@@ -374,13 +386,14 @@ describe('ExamMonitor chat tab', FULL_SCREEN, () => {
     const list = within(openPanel()).getByRole('list', { name: 'Students to message' });
     const buttons = within(list).getAllByRole('button');
     expect(buttons.map((button) => button.textContent)).toEqual([
+      expect.stringContaining('All students'),
       expect.stringContaining('Meena Rao'),
       expect.stringContaining('Asha Patel'),
       expect.stringContaining('Ravi Kumar'),
       expect.stringContaining('Omar Sheikh'),
     ]);
-    expect(buttons[0]).toHaveTextContent('May I use rough paper?');
-    expect(buttons[0]).toHaveTextContent('Awaiting your reply');
+    expect(buttons[1]).toHaveTextContent('May I use rough paper?');
+    expect(buttons[1]).toHaveTextContent('Awaiting your reply');
 
     await userEvent.click(within(list).getByRole('button', { name: /Asha Patel/ }));
     expect(screen.getByRole('textbox', { name: 'Message to Asha Patel' })).toHaveFocus();
@@ -395,7 +408,7 @@ describe('ExamMonitor chat tab', FULL_SCREEN, () => {
   });
 
   it('sends on Enter and shows the message in the conversation', async () => {
-    render(<ExamMonitorPage />);
+    renderSample();
     const { box, log } = await openConversation('Aarav Iyer');
 
     await userEvent.type(box, '  Please face the camera  {Enter}');
@@ -407,7 +420,7 @@ describe('ExamMonitor chat tab', FULL_SCREEN, () => {
   });
 
   it('makes a new line on Shift+Enter without sending, then sends with the Send button', async () => {
-    render(<ExamMonitorPage />);
+    renderSample();
     const { box, log } = await openConversation('Aarav Iyer');
 
     await userEvent.type(box, 'Line one{Shift>}{Enter}{/Shift}Line two');

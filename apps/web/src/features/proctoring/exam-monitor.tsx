@@ -5,8 +5,8 @@ import type { MonitorFeed } from './monitor-types';
 import { StudentGrid } from './student-grid';
 
 /**
- * The live proctoring screen for whatever feed it is given: the page passes the mock feed, tests
- * pass their own.
+ * The proctoring screen for whatever feed it is given: the generated sample, a sitting watched
+ * live, or a test's own.
  */
 export function ExamMonitor({ feed }: { feed: MonitorFeed }) {
   const [tab, setTab] = useState<PanelTab>('alerts');
@@ -22,10 +22,16 @@ export function ExamMonitor({ feed }: { feed: MonitorFeed }) {
       <div className="min-w-0 space-y-6">
         <MonitorHeader
           exam={feed.exam}
+          source={feed.source}
           totalStudents={feed.students.length}
-          activeAlerts={feed.alerts.length}
+          activeAlerts={feed.activeAlerts}
         />
-        <StudentGrid students={feed.students} onMessage={openChat} />
+        <StudentGrid
+          students={feed.students}
+          cameras={feed.cameras}
+          actions={feed.actions}
+          onMessage={openChat}
+        />
       </div>
       {/* On a desktop the panel stays in view while the grid scrolls; on a phone it follows it. */}
       <MonitorPanel

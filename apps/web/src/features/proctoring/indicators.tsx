@@ -94,7 +94,7 @@ function DeviceIndicator({ on, onIcon, offIcon, onLabel, offLabel }: DeviceIndic
   );
 }
 
-/** Camera, microphone and screen share, each an icon named for assistive technology. */
+/** Camera, microphone and (where captured) screen share, each an icon named for assistive technology. */
 export function DeviceIndicators({ student }: { student: MonitorStudent }) {
   return (
     <span className="flex items-center gap-1">
@@ -112,13 +112,15 @@ export function DeviceIndicators({ student }: { student: MonitorStudent }) {
         onLabel="Microphone on"
         offLabel="Microphone off"
       />
-      <DeviceIndicator
-        on={student.screenSharing}
-        onIcon={ScreenShare}
-        offIcon={ScreenShareOff}
-        onLabel="Sharing screen"
-        offLabel="Not sharing screen"
-      />
+      {student.screenSharing !== undefined && (
+        <DeviceIndicator
+          on={student.screenSharing}
+          onIcon={ScreenShare}
+          offIcon={ScreenShareOff}
+          onLabel="Sharing screen"
+          offLabel="Not sharing screen"
+        />
+      )}
     </span>
   );
 }

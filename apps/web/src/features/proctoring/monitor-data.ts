@@ -1,7 +1,7 @@
 /**
- * The mock proctoring feed: every student, alert, message and the exam itself are generated here,
- * and nowhere else, so live data can replace this one module. Generation is seeded: the same
- * sitting appears on every load, which keeps tests and screenshots stable.
+ * The sample proctoring feed, shown when the monitor is opened without an exam: every student,
+ * alert, message and the exam itself are generated here, and nowhere else. Generation is seeded:
+ * the same sitting appears on every load, which keeps tests and screenshots stable.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -50,6 +50,9 @@ const INCIDENTS: Array<Pick<MonitorAlert, 'type' | 'message'>> = [
 
 type Random = () => number;
 
+/** Every generated student has been active: the sample starts part-way through the exam. */
+type SampleStudent = MonitorStudent & { lastActivity: number };
+
 /** mulberry32: a tiny seeded generator, plenty for picking mock data. */
 function createRandom(seed: number): Random {
   let state = seed >>> 0;
@@ -75,7 +78,7 @@ function shuffled<T>(items: readonly T[], random: Random): T[] {
   return copy;
 }
 
-function generateStudents(now: number, random: Random): MonitorStudent[] {
+function generateStudents(now: number, random: Random): SampleStudent[] {
   const surnames = shuffled(LAST_NAMES, random);
   // Roll numbers follow the alphabetical order of names, as a class register does.
   const names = shuffled(FIRST_NAMES, random)
@@ -83,7 +86,7 @@ function generateStudents(now: number, random: Random): MonitorStudent[] {
     .map((first, index) => `${first} ${surnames[index % surnames.length]}`)
     .sort((a, b) => a.localeCompare(b));
   const qualities = shuffled(QUALITY_MIX, random);
-  const students = names.map((name, index): MonitorStudent => {
+  const students = names.map((name, index): SampleStudent => {
     const number = String(index + 1).padStart(3, '0');
     const connectionQuality = qualities[index] ?? 'excellent';
     const online = connectionQuality !== 'disconnected';
@@ -91,6 +94,7 @@ function generateStudents(now: number, random: Random): MonitorStudent[] {
       id: `student-${number}`,
       name,
       rollNumber: `CSE-24-${number}`,
+      status: 'IN_PROGRESS',
       isVideoEnabled: online,
       isAudioEnabled: online,
       connectionQuality,
@@ -111,9 +115,9 @@ function generateStudents(now: number, random: Random): MonitorStudent[] {
   return students;
 }
 
-function generateAlerts(students: MonitorStudent[], now: number, random: Random): MonitorAlert[] {
+function generateAlerts(students: SampleStudent[], now: number, random: Random): MonitorAlert[] {
   const sinceStart = () => now - between(random, 20, ELAPSED_AT_OPEN_SECONDS) * 1000;
-  const raised: Array<Omit<MonitorAlert, 'id'>> = [];
+  const raised: Array<Omit<MonitorAlert, 'id' | 'review'>> = [];
 
   for (const student of students) {
     const studentId = student.id;
@@ -158,7 +162,7 @@ function generateAlerts(students: MonitorStudent[], now: number, random: Random)
 
   return raised
     .sort((a, b) => b.time - a.time)
-    .map((alert, index) => ({ ...alert, id: `alert-${index + 1}` }));
+    .map((alert, index) => ({ ...alert, id: `alert-${index + 1}`, review: 'PENDING' }));
 }
 
 function generateMessages(students: MonitorStudent[], now: number, random: Random): ChatMessage[] {
@@ -204,19 +208,19 @@ export function generateMonitorSnapshot(now: number): MonitorSnapshot {
   return {
     exam: {
       title: 'Data Structures Mid-term',
-      cohort: 'B.Tech CSE · Semester 3 · Section A',
-      durationMinutes: EXAM_DURATION_MINUTES,
+      subtitle: `B.Tech CSE · Semester 3 · Section A · ${EXAM_DURATION_MINUTES} minutes`,
       endsAt: now + (EXAM_DURATION_MINUTES * 60 - ELAPSED_AT_OPEN_SECONDS) * 1000,
     },
     students,
     alerts,
+    activeAlerts: alerts.length,
     messages: generateMessages(students, now, random),
   };
 }
 
 /**
- * The monitor's data: a generated sitting in which connected students keep showing activity,
- * and a chat whose sent messages stay in this browser. No request leaves the page.
+ * The sample monitor's data: a generated sitting in which connected students keep showing
+ * activity, and a chat whose sent messages stay in this browser. No request leaves the page.
  */
 export function useMonitorFeed(): MonitorFeed {
   const [snapshot, setSnapshot] = useState(() => generateMonitorSnapshot(Date.now()));
@@ -243,7 +247,7 @@ export function useMonitorFeed(): MonitorFeed {
     return () => clearInterval(timer);
   }, []);
 
-  const sendMessage = useCallback((studentId: string, text: string) => {
+  const sendMessage = useCallback((studentId: string | null, text: string) => {
     sentCount.current += 1;
     const message: ChatMessage = {
       id: `sent-${sentCount.current}`,
@@ -255,5 +259,8 @@ export function useMonitorFeed(): MonitorFeed {
     setSnapshot((current) => ({ ...current, messages: [...current.messages, message] }));
   }, []);
 
-  return useMemo(() => ({ ...snapshot, sendMessage }), [snapshot, sendMessage]);
+  return useMemo(
+    () => ({ ...snapshot, source: { kind: 'sample' } as const, sendMessage }),
+    [snapshot, sendMessage],
+  );
 }

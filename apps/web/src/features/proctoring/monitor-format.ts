@@ -1,4 +1,9 @@
 const clockFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const secondsClockFormat = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 function twoDigits(value: number): string {
   return String(value).padStart(2, '0');
@@ -22,7 +27,7 @@ export function formatCountdown(totalSeconds: number): string {
   return hours > 0 ? `${twoDigits(hours)}:${minutesAndSeconds}` : minutesAndSeconds;
 }
 
-/** The time of day an alert or message arrived: '14:05'. */
-export function formatClock(time: number): string {
-  return clockFormat.format(time);
+/** The time of day an alert or message arrived: '14:05'; to the second, '14:05:09'. */
+export function formatClock(time: number, { seconds = false } = {}): string {
+  return (seconds ? secondsClockFormat : clockFormat).format(time);
 }

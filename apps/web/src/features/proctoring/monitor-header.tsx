@@ -2,7 +2,7 @@ import { BellRing, type LucideIcon, Timer, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { formatCountdown, secondsUntil } from './monitor-format';
-import type { MonitorExam } from './monitor-types';
+import type { MonitorExam, MonitorSource } from './monitor-types';
 import { useNow } from './use-now';
 
 /** Below this, the countdown turns red so the proctor can warn the room. */
@@ -10,28 +10,27 @@ const CLOSING_SOON_SECONDS = 5 * 60;
 
 interface MonitorHeaderProps {
   exam: MonitorExam;
+  source: MonitorSource;
   totalStudents: number;
   activeAlerts: number;
 }
 
-export function MonitorHeader({ exam, totalStudents, activeAlerts }: MonitorHeaderProps) {
+export function MonitorHeader({ exam, source, totalStudents, activeAlerts }: MonitorHeaderProps) {
   return (
     <header className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <title>Live Proctoring · ExamIQ</title>
+      <title>{`Live Proctoring · ${exam.title} · ExamIQ`}</title>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Live Proctoring</h1>
-        <span className="inline-flex items-center rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-600/20 ring-inset">
-          Sample data
-        </span>
+        <SourceBadge source={source} />
       </div>
-      <p className="mt-1 text-sm text-slate-600">
-        A preview of the monitor: the candidates, alerts and messages below are generated, not a
-        real sitting.
-      </p>
-      <p className="mt-2 text-lg font-semibold text-slate-900">{exam.title}</p>
-      <p className="mt-0.5 text-sm text-slate-600">
-        {`${exam.cohort} · ${exam.durationMinutes} minutes`}
-      </p>
+      {source.kind === 'sample' && (
+        <p className="mt-1 text-sm text-slate-600">
+          A preview of the monitor: the candidates, alerts and messages below are generated, not a
+          real sitting.
+        </p>
+      )}
+      <p className="mt-2 text-lg font-semibold break-words text-slate-900">{exam.title}</p>
+      {exam.subtitle && <p className="mt-0.5 text-sm text-slate-600">{exam.subtitle}</p>}
       <dl className="mt-4 grid grid-cols-3 divide-x divide-slate-200 rounded-lg bg-slate-50 py-3 ring-1 ring-slate-200 ring-inset">
         <Stat icon={Timer} label="Time Remaining">
           <Countdown endsAt={exam.endsAt} />
@@ -44,6 +43,37 @@ export function MonitorHeader({ exam, totalStudents, activeAlerts }: MonitorHead
         </Stat>
       </dl>
     </header>
+  );
+}
+
+const LIVE_STATUS = {
+  connecting: { label: 'Connecting…', tone: 'bg-slate-100 text-slate-700 ring-slate-500/20' },
+  live: { label: 'Live', tone: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20' },
+  offline: { label: 'Reconnecting…', tone: 'bg-red-50 text-red-700 ring-red-600/20' },
+} as const;
+
+/**
+ * Says where the screen's data comes from: generated, or live (and whether the live channel is
+ * up: while it is down, nothing on screen changes and the proctor must know it).
+ */
+function SourceBadge({ source }: { source: MonitorSource }) {
+  const { label, tone } =
+    source.kind === 'sample'
+      ? { label: 'Sample data', tone: 'bg-amber-50 text-amber-800 ring-amber-600/20' }
+      : LIVE_STATUS[source.status];
+  return (
+    <span
+      role={source.kind === 'live' ? 'status' : undefined}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        tone,
+      )}
+    >
+      {source.kind === 'live' && (
+        <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+      )}
+      {label}
+    </span>
   );
 }
 

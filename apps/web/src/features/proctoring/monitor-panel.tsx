@@ -58,7 +58,13 @@ export function MonitorPanel({
   };
 
   const panels: Record<PanelTab, ReactNode> = {
-    alerts: <AlertsTab alerts={feed.alerts} students={feed.students} />,
+    alerts: (
+      <AlertsTab
+        alerts={feed.alerts}
+        students={feed.students}
+        onReview={feed.actions?.reviewAlert}
+      />
+    ),
     students: <StudentsTab students={feed.students} />,
     chat: (
       <ChatTab
@@ -112,12 +118,12 @@ export function MonitorPanel({
               <Icon aria-hidden="true" className="size-4 shrink-0" />
               {label}
               {/* A visual cue only: the header reads the count out as Active Alerts. */}
-              {id === 'alerts' && feed.alerts.length > 0 && (
+              {id === 'alerts' && feed.activeAlerts > 0 && (
                 <span
                   aria-hidden="true"
                   className="rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-700 tabular-nums"
                 >
-                  {feed.alerts.length}
+                  {feed.activeAlerts}
                 </span>
               )}
             </button>

@@ -1,0 +1,171 @@
+import type { ClientMessage, SignalPayload } from '@examiq/contracts';
+
+/**
+ * The monitor's side of the camera tiles (docs/realtime.md): it offers a receive-only video
+ * connection to each student sitting the exam and connected, relays its ICE candidates over the
+ * live channel, and offers again to one whose connection is not up 15 s after an offer.
+ */
+
+/** How long an offer has to connect, and the least time between two offers to one student. */
+export const REOFFER_AFTER_MS = 15_000;
+/** How often the connections are looked over for one to offer again. */
+const CHECK_EVERY_MS = 1_000;
+
+export interface CameraPeersOptions {
+  examId: string;
+  /** The relays of the latest `ready`; read at each offer, since a reconnect may change them. */
+  iceServers: () => RTCIceServer[];
+  send: (message: ClientMessage) => void;
+  /** Whether the live channel is up: an offer made while it is down would only queue. */
+  online: () => boolean;
+  /** The connected students' video, by student account, after every change. */
+  onChange: (streams: ReadonlyMap<string, MediaStream>) => void;
+  /** The browser's RTCPeerConnection; tests give their own. */
+  createPeer?: (configuration: RTCConfiguration) => RTCPeerConnection;
+}
+
+export interface CameraPeers {
+  /** The student accounts to show: offers to new ones, closes the connections of the others. */
+  watch(userIds: readonly string[]): void;
+  /** A signal a student sent back: its answer or one of its ICE candidates. */
+  onSignal(from: string, signal: SignalPayload): void;
+  /** Closes every connection (the monitor is leaving). */
+  close(): void;
+}
+
+interface Peer {
+  connection: RTCPeerConnection;
+  offeredAt: number;
+  stream: MediaStream | null;
+  /** ICE candidates that came before the answer: a connection takes them only after it. */
+  waitingCandidates: RTCIceCandidateInit[];
+}
+
+export function openCameraPeers({
+  examId,
+  iceServers,
+  send,
+  online,
+  onChange,
+  createPeer = (configuration) => new RTCPeerConnection(configuration),
+}: CameraPeersOptions): CameraPeers {
+  const peers = new Map<string, Peer>();
+  let watched: readonly string[] = [];
+  let closed = false;
+
+  const streams = () => {
+    const connected = new Map<string, MediaStream>();
+    for (const [userId, peer] of peers) {
+      if (peer.stream && peer.connection.connectionState === 'connected') {
+        connected.set(userId, peer.stream);
+      }
+    }
+    return connected;
+  };
+  const changed = () => {
+    if (!closed) onChange(streams());
+  };
+
+  const signal = (to: string, payload: SignalPayload) =>
+    send({ type: 'signal', examId, to, signal: payload });
+
+  function drop(userId: string) {
+    const peer = peers.get(userId);
+    if (!peer) return;
+    peers.delete(userId);
+    peer.connection.close();
+    if (peer.stream) changed();
+  }
+
+  function offer(userId: string, now: number) {
+    drop(userId);
+    const connection = createPeer({ iceServers: iceServers() });
+    const peer: Peer = { connection, offeredAt: now, stream: null, waitingCandidates: [] };
+    peers.set(userId, peer);
+    // A connection replaced or closed since has nothing more to say.
+    const current = () => peers.get(userId) === peer;
+    connection.addTransceiver('video', { direction: 'recvonly' });
+    connection.onicecandidate = ({ candidate }) => {
+      if (!candidate || !current()) return;
+      // What the candidate's toJSON() holds, field by field: the channel takes no other key.
+      const { sdpMid, sdpMLineIndex, usernameFragment } = candidate;
+      signal(userId, {
+        kind: 'ice',
+        candidate: { candidate: candidate.candidate, sdpMid, sdpMLineIndex, usernameFragment },
+      });
+    };
+    connection.ontrack = ({ track, streams: [stream] }) => {
+      if (!current()) return;
+      peer.stream = stream ?? new MediaStream([track]);
+      changed();
+    };
+    connection.onconnectionstatechange = () => {
+      if (!current()) return;
+      changed();
+      if (connection.connectionState !== 'connected') check();
+    };
+    connection
+      .createOffer()
+      .then((description) => connection.setLocalDescription(description))
+      .then(() => {
+        const sdp = connection.localDescription?.sdp;
+        if (sdp && current()) signal(userId, { kind: 'offer', sdp });
+      })
+      // An offer that cannot be made is made again after the usual wait.
+      .catch(() => undefined);
+  }
+
+  /** Offers to each watched student without a connection, or whose connection is not up in time. */
+  function check() {
+    if (closed || !online()) return;
+    const now = Date.now();
+    for (const userId of watched) {
+      const peer = peers.get(userId);
+      if (!peer) offer(userId, now);
+      else if (
+        peer.connection.connectionState !== 'connected' &&
+        now - peer.offeredAt >= REOFFER_AFTER_MS
+      ) {
+        offer(userId, now);
+      }
+    }
+  }
+
+  async function onAnswer(peer: Peer, sdp: string) {
+    // An answer to an offer replaced since, or from another tab of this account, is not ours.
+    if (peer.connection.signalingState !== 'have-local-offer') return;
+    await peer.connection.setRemoteDescription({ type: 'answer', sdp });
+    const waiting = peer.waitingCandidates;
+    peer.waitingCandidates = [];
+    await Promise.all(waiting.map((candidate) => peer.connection.addIceCandidate(candidate)));
+  }
+
+  const timer = setInterval(check, CHECK_EVERY_MS);
+
+  return {
+    watch(userIds) {
+      watched = userIds;
+      for (const userId of [...peers.keys()]) if (!userIds.includes(userId)) drop(userId);
+      check();
+    },
+    onSignal(from, payload) {
+      const peer = peers.get(from);
+      if (!peer || closed) return;
+      if (payload.kind === 'answer') {
+        onAnswer(peer, payload.sdp).catch(() => undefined);
+      } else if (payload.kind === 'ice') {
+        if (peer.connection.remoteDescription) {
+          peer.connection.addIceCandidate(payload.candidate).catch(() => undefined);
+        } else {
+          peer.waitingCandidates.push(payload.candidate);
+        }
+      }
+    },
+    close() {
+      closed = true;
+      clearInterval(timer);
+      for (const peer of peers.values()) peer.connection.close();
+      peers.clear();
+    },
+  };
+}
