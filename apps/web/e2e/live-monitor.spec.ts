@@ -5,7 +5,6 @@ import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin, faculty } from './support/accounts';
 import { apiSignIn, signIn } from './support/session';
 import {
-  createFacultyMember,
   createProctoredSitting,
   FACULTY_PASSWORD,
   SITTING_PASSWORD,
