@@ -4,11 +4,7 @@ import WebSocket from 'ws';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin, faculty } from './support/accounts';
 import { apiSignIn, signIn } from './support/session';
-import {
-  createProctoredSitting,
-  FACULTY_PASSWORD,
-  SITTING_PASSWORD,
-} from './support/sittings';
+import { createProctoredSitting, FACULTY_PASSWORD, SITTING_PASSWORD } from './support/sittings';
 
 /** Where the screenshots of the monitor go for a person to look at: never into the repository. */
 const SHOTS = process.env.MONITOR_SHOTS;

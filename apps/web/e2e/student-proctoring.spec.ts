@@ -2,21 +2,15 @@ import { PROCTORING_LIMITS, PROCTORING_MESSAGES } from '@examiq/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
-import { chromiumLaunchOptions } from './support/chromium';
+import { fakeMediaLaunchOptions } from './support/chromium';
 import { apiSignIn, signIn } from './support/session';
-import { createProctoredSitting, SITTING_PASSWORD } from './support/sittings';
+import {
+  createProctoredSitting,
+  SITTING_PASSWORD,
+  startProctoredFromLobby,
+} from './support/sittings';
 
-// Chromium's fake camera and microphone (a test pattern with no face), allowed without a prompt.
-test.use({
-  launchOptions: {
-    ...chromiumLaunchOptions,
-    args: [
-      ...chromiumLaunchOptions.args,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
-});
+test.use({ launchOptions: fakeMediaLaunchOptions });
 
 const SHOTS = '/tmp/examiq-shots';
 
@@ -50,22 +44,6 @@ interface TimelineEvent {
   type: string;
   at: string;
   detail: { rttMs?: number; faces?: number; heldMs?: number } | null;
-}
-
-/** Signs in, passes the lobby's system check and starts: the attempt's id. */
-async function startProctored(page: Page, sitting: { email: string; examId: string }) {
-  await signIn(page, sitting.email, SITTING_PASSWORD);
-  await expect(page).toHaveURL(/\/student$/);
-  await page.goto(`/student/exam/${sitting.examId}`);
-  await page.getByRole('button', { name: 'Check my system' }).click();
-  // The fake camera starts slowly when the machine is busy.
-  await expect(page.getByText('All checks passed. You can start the exam.')).toBeVisible({
-    timeout: 30_000,
-  });
-  await page.getByRole('button', { name: 'Start exam' }).click();
-  await expect(page).toHaveURL(/\/student\/attempt\/[^/]+$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Multiple choice' })).toBeVisible();
-  return page.url().split('/').at(-1) as string;
 }
 
 test('a proctored sitting: the system check, then signals and the face check reach the proctor', async ({
@@ -197,7 +175,7 @@ test('the proctors chat with the student, warn, extend the time and end the atte
 }) => {
   test.setTimeout(120_000);
   const sitting = await createProctoredSitting(request, 'chatting');
-  const attemptId = await startProctored(page, sitting);
+  const attemptId = await startProctoredFromLobby(page, sitting);
   const api = await adminApi(request);
   const chatButton = page.getByRole('button', { name: /Proctor chat/ });
   await expect(chatButton).toBeVisible();

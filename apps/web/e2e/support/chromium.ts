@@ -20,3 +20,18 @@ export const chromiumLaunchOptions = {
     '--disable-sync',
   ],
 };
+
+/**
+ * Chromium's fake camera and microphone (a moving test pattern, with no face), allowed without
+ * a prompt; host candidates by address rather than mDNS name, which a closed network cannot
+ * resolve, so two pages of one machine connect their camera directly.
+ */
+export const fakeMediaLaunchOptions = {
+  ...chromiumLaunchOptions,
+  args: [
+    ...chromiumLaunchOptions.args,
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    '--disable-features=WebRtcHideLocalIpsWithMdns',
+  ],
+};

@@ -161,7 +161,8 @@ export async function createFacultyMember(request: APIRequestContext, name: stri
   const suffix = `${name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
   const payload = validFacultyPayload({
     email: `${suffix}@examiq.test`,
-    employeeId: suffix.toUpperCase(),
+    // An employee ID has at most 30 characters: the tail keeps the unique part.
+    employeeId: suffix.toUpperCase().slice(-30),
   });
   const created = await request.post('/api/admin/create-faculty', {
     headers: { Authorization: `Bearer ${tokens.accessToken}` },
@@ -206,4 +207,23 @@ export async function createProctoredSitting(request: APIRequestContext, name: s
   const proctor = await createFacultyMember(request, `proctor-${name}`);
   const sitting = await createSitting(request, name, { proctors: [proctor.userId] });
   return { proctor, ...sitting };
+}
+
+/** Signs in, passes the lobby's system check and starts: the attempt's id. */
+export async function startProctoredFromLobby(
+  page: Page,
+  sitting: { email: string; examId: string },
+) {
+  await signIn(page, sitting.email, SITTING_PASSWORD);
+  await expect(page).toHaveURL(/\/student$/);
+  await page.goto(`/student/exam/${sitting.examId}`);
+  await page.getByRole('button', { name: 'Check my system' }).click();
+  // The fake camera starts slowly when the machine is busy.
+  await expect(page.getByText('All checks passed. You can start the exam.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Start exam' }).click();
+  await expect(page).toHaveURL(/\/student\/attempt\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Multiple choice' })).toBeVisible();
+  return page.url().split('/').at(-1) as string;
 }
