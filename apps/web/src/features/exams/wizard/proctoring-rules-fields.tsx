@@ -24,7 +24,8 @@ export function ProctoringRulesFields() {
       <legend className="mb-1 text-sm font-semibold text-slate-800">Proctoring rules</legend>
       <p className="mb-3 text-sm text-slate-500">
         Each kind of signal (leaving the exam tab or fullscreen, pasting, no face in the camera, …)
-        is counted on its own. Warnings and flags are for the proctors to review.
+        is counted on its own. By default the first signal of a kind warns the proctors and the
+        third is a flag for them to review.
       </p>
       <div className="space-y-4">
         <FieldGrid>
@@ -32,7 +33,7 @@ export function ProctoringRulesFields() {
             label="Warning Threshold"
             min={warnAt.min}
             max={warnAt.max}
-            hint={`Signals of one kind before the proctors are warned, ${warnAt.min} to ${warnAt.max}`}
+            hint={`From this signal of one kind on, the proctors are warned (${warnAt.min} to ${warnAt.max})`}
             error={fieldErrors?.warnAt?.message}
             {...register('proctoringThresholds.warnAt', {
               valueAsNumber: true,
@@ -43,7 +44,7 @@ export function ProctoringRulesFields() {
             label="Flag Threshold"
             min={flagAt.min}
             max={flagAt.max}
-            hint={`From this signal of one kind on, each is a flag, ${flagAt.min} to ${flagAt.max}`}
+            hint={`From this signal of one kind on, each is a flag to review (${flagAt.min} to ${flagAt.max})`}
             error={fieldErrors?.flagAt?.message}
             {...register('proctoringThresholds.flagAt', { valueAsNumber: true })}
           />
@@ -52,14 +53,14 @@ export function ProctoringRulesFields() {
           <SettingCard
             name="proctoringThresholds.autoSubmit"
             label="Submit automatically after too many flags"
-            hint="Off by default: the attempt is submitted with its saved answers once it has this many flags not dismissed"
+            hint="Off by default. Once an attempt has this many flags not dismissed, it is submitted with its saved answers"
           />
           {autoSubmit && (
             <NumberField
               label="Flags Before Submission"
               min={autoSubmitAfterFlags.min}
               max={autoSubmitAfterFlags.max}
-              hint={`${autoSubmitAfterFlags.min} to ${autoSubmitAfterFlags.max} flags`}
+              hint={`Flags not dismissed that submit the attempt (${autoSubmitAfterFlags.min} to ${autoSubmitAfterFlags.max})`}
               error={fieldErrors?.autoSubmitAfterFlags?.message}
               {...register('proctoringThresholds.autoSubmitAfterFlags', { valueAsNumber: true })}
             />
