@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SITTING_STATUSES } from './attempts';
+import { SITTING_STATUSES, SUBMIT_TRIGGERS } from './attempts';
 import { boundedText, DATE_OUT_OF_RANGE_MESSAGE, isStorableDate } from './fields';
 import { proctoringThresholdsSchema } from './proctoring-thresholds';
 
@@ -312,6 +312,13 @@ export const attemptTimelineSchema = z.object({
     studentId: z.string(),
     status: z.enum(['IN_PROGRESS', 'SUBMITTED']),
     systemCheck: systemCheckSchema.nullable(),
+    /** Whose sitting of which exam, and its start and end: what the review's page is headed by. */
+    examTitle: z.string(),
+    studentName: z.string(),
+    rollNumber: z.string(),
+    startedAt: z.string(),
+    submittedAt: z.string().nullable(),
+    submitTrigger: z.enum(SUBMIT_TRIGGERS).nullable(),
   }),
   events: z.array(timelineEventSchema),
   alerts: z.array(proctorAlertSchema),

@@ -19,12 +19,13 @@ function localDate(instant: Date): string {
 /**
  * Through the API: a section of its own, a student in it who has replaced the default password,
  * and an exam published for it, open from today to tomorrow. Its essay section has a time limit
- * of its own; the others run on the exam's clock.
+ * of its own; the others run on the exam's clock. Given a proctor (a faculty member's user id),
+ * the exam is PROCTORING instead, open all of today (not in its last minute).
  */
 export async function createSitting(
   request: APIRequestContext,
   name: string,
-  { duration = 90 }: { duration?: number } = {},
+  { duration = 90, proctorUserId }: { duration?: number; proctorUserId?: string } = {},
 ) {
   const { tokens } = await apiSignIn(request, admin.email, admin.password);
   const headers = { Authorization: `Bearer ${tokens.accessToken}` };
@@ -110,17 +111,21 @@ export async function createSitting(
     courseId,
     branchId,
     sectionIds: [section._id],
+    assignedFacultyIds: proctorUserId ? [proctorUserId] : [],
     examStatus: 'PUBLISH',
   });
+  const bufferTime = { beforeExam: 0, afterExam: 0 };
   const exam = await create('create-exam', {
     ...payload,
     examTitle: title,
     duration,
-    scheduleDetails: {
-      startDate: localDate(new Date()),
-      endDate: localDate(new Date(Date.now() + 86_400_000)),
-      bufferTime: { beforeExam: 0, afterExam: 0 },
-    },
+    scheduleDetails: proctorUserId
+      ? { examDate: localDate(new Date()), startTime: '00:00', endTime: '23:59', bufferTime }
+      : {
+          startDate: localDate(new Date()),
+          endDate: localDate(new Date(Date.now() + 86_400_000)),
+          bufferTime,
+        },
     examSections: payload.examSections.map((examSection) => ({
       ...examSection,
       timeLimit: examSection.questionType === 'LONG_ANSWER' ? 20 : 0,
