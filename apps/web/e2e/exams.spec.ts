@@ -1,7 +1,6 @@
-import { validFacultyPayload } from '@examiq/contracts/test-support';
-import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
-import { adminCreator } from './support/session';
+import { createProctor } from './support/session';
 import {
   addSection,
   chooseAudience,
@@ -15,23 +14,6 @@ import {
 
 // Names carry the run, so the exam list can only show this run's exams under them.
 const RUN = Date.now().toString(36);
-
-/**
- * A faculty member to proctor with. The seeded faculty account has no faculty profile, so the
- * wizard's faculty list (profiles of active faculty) would not offer it.
- */
-async function createProctor(request: APIRequestContext) {
-  const create = await adminCreator(request);
-  const payload = validFacultyPayload({
-    email: `exam.proctor.${RUN}@examiq.test`,
-    employeeId: `EMP-EX-${RUN}`.toUpperCase(),
-  });
-  await create('create-faculty', {
-    ...payload,
-    personalInfo: { ...payload.personalInfo, firstName: 'Nalini', lastName: 'Deshmukh' },
-  });
-  return 'Nalini Deshmukh';
-}
 
 async function writeBasics(card: Locator, text: string) {
   await card.getByLabel('Question Text').fill(text);
@@ -161,7 +143,11 @@ test('an admin saves a PROCTORING exam with its faculty member as a draft', asyn
 }) => {
   test.setTimeout(90_000);
   const { batch } = await createMasterData(request, 2037);
-  const proctor = await createProctor(request);
+  const { name: proctor } = await createProctor(request, {
+    handle: `exam.proctor.${RUN}`,
+    firstName: 'Nalini',
+    lastName: 'Deshmukh',
+  });
   await openWizard(page);
 
   await fillExamInformation(page, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { examListItemSchema, examSectionSchema, questionSchema } from './exams';
+import { proctoringThresholdsSchema } from './proctoring-thresholds';
 
 /**
  * What an exam allows to change now. FULL: a draft, or a published exam whose window has not
@@ -24,6 +25,8 @@ export const examDetailSchema = examListItemSchema.extend({
     sections: z.array(z.string()),
     faculty: z.array(z.object({ userId: z.string(), name: z.string() })),
   }),
+  /** The thresholds a PROCTORING exam applies (its own, or the defaults); null for AUTO. */
+  proctoringThresholds: proctoringThresholdsSchema.nullable(),
   examSections: z.array(examSectionSchema.required({ id: true })),
   questions: z.array(z.array(questionSchema)),
   startedCount: z.number(),

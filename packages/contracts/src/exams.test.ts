@@ -178,6 +178,69 @@ describe('target group', () => {
   });
 });
 
+describe('proctoring rules', () => {
+  const withRules = (rules: unknown) => ({ ...proctoredExam(), proctoringThresholds: rules });
+
+  it('defaults a PROCTORING exam to warn at 1 and flag at 3, never submitting by itself', () => {
+    const defaults = { warnAt: 1, flagAt: 3, autoSubmitAfterFlags: null };
+    expect(createExamSchema.parse(proctoredExam()).proctoringThresholds).toEqual(defaults);
+    expect(createExamSchema.parse(withRules(null)).proctoringThresholds).toEqual(defaults);
+    expect(createExamSchema.parse(autoExam()).proctoringThresholds).toBeNull();
+  });
+
+  it('keeps the rules sent, automatic submission opt-in', () => {
+    expect(
+      createExamSchema.parse(withRules({ warnAt: 2, flagAt: 2, autoSubmitAfterFlags: 4 }))
+        .proctoringThresholds,
+    ).toEqual({ warnAt: 2, flagAt: 2, autoSubmitAfterFlags: 4 });
+    expect(
+      createExamSchema.parse(withRules({ warnAt: 2, flagAt: 5 })).proctoringThresholds,
+    ).toEqual({ warnAt: 2, flagAt: 5, autoSubmitAfterFlags: null });
+  });
+
+  it.each([
+    [{ warnAt: 0, flagAt: 3 }, 'warnAt', 'Warning threshold must be at least 1'],
+    [{ warnAt: 21, flagAt: 30 }, 'warnAt', 'Warning threshold cannot exceed 20'],
+    [{ warnAt: 1.5, flagAt: 3 }, 'warnAt', 'Warning threshold must be a whole number'],
+    [{ flagAt: 3 }, 'warnAt', 'Warning threshold is required'],
+    [{ warnAt: 1, flagAt: 51 }, 'flagAt', 'Flag threshold cannot exceed 50'],
+    [{ warnAt: 1, flagAt: '3' }, 'flagAt', 'Must be a number'],
+    [
+      { warnAt: 4, flagAt: 3 },
+      'flagAt',
+      'Flag threshold cannot be lower than the warning threshold',
+    ],
+    [
+      { warnAt: 1, flagAt: 3, autoSubmitAfterFlags: 0 },
+      'autoSubmitAfterFlags',
+      'Flags before automatic submission must be at least 1',
+    ],
+    [
+      { warnAt: 1, flagAt: 3, autoSubmitAfterFlags: 21 },
+      'autoSubmitAfterFlags',
+      'Flags before automatic submission cannot exceed 20',
+    ],
+  ])('%j reads %s: %s', (rules, field, message) => {
+    expect(errorsOf(createExamSchema, withRules(rules))).toEqual({
+      [`proctoringThresholds.${field}`]: message,
+    });
+  });
+
+  it('refuses rules that are not an object, and any rules in AUTO mode', () => {
+    expect(errorsOf(createExamSchema, withRules([1, 3]))).toEqual({
+      proctoringThresholds: 'Proctoring rules must be an object',
+    });
+    const rules = { warnAt: 1, flagAt: 3 };
+    expect(errorsAfter((exam) => Object.assign(exam, { proctoringThresholds: rules }))).toEqual({
+      proctoringThresholds: 'Proctoring rules can only be set in proctoring mode',
+    });
+    expect(
+      errorsOf(targetAudienceSchemaFor('AUTO'), { ...audience, proctoringThresholds: rules }),
+    ).toEqual({ proctoringThresholds: 'Proctoring rules can only be set in proctoring mode' });
+    expect(errorsAfter((exam) => Object.assign(exam, { proctoringThresholds: null }))).toEqual({});
+  });
+});
+
 describe('schedule', () => {
   const proctoring = scheduleSchemaFor('PROCTORING');
   const auto = scheduleSchemaFor('AUTO');

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { paginationSchema } from './api';
 import { boundedText, idField, requiredText, wholeNumber } from './fields';
 import { dateField } from './people';
+import {
+  DEFAULT_PROCTORING_THRESHOLDS,
+  PROCTORING_THRESHOLD_MESSAGES,
+  proctoringThresholdsSchema,
+} from './proctoring-thresholds';
 
 // --- Enumerations (spec section 3) ------------------------------------------------------------
 
@@ -141,6 +146,11 @@ export const targetAudienceShape = {
       `Maximum ${EXAM_LIMITS.assignedFaculty} faculty members allowed`,
     )
     .default([]),
+  /**
+   * A PROCTORING exam's own warning and flag thresholds, beside its proctors. Optional: absent
+   * (or null) leaves the defaults.
+   */
+  proctoringThresholds: proctoringThresholdsSchema.nullish(),
 };
 
 /** Faculty proctor PROCTORING exams only, and such an exam always has at least one. */
@@ -162,10 +172,22 @@ function checkFaculty(mode: unknown, ids: unknown, ctx: z.RefinementCtx) {
   }
 }
 
+/** Only a PROCTORING exam has proctoring rules: an AUTO exam's signals are never recorded. */
+function checkProctoringRules(mode: unknown, rules: unknown, ctx: z.RefinementCtx) {
+  if (mode === 'AUTO' && rules !== undefined && rules !== null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['proctoringThresholds'],
+      message: PROCTORING_THRESHOLD_MESSAGES.proctoringOnly,
+    });
+  }
+}
+
 export function targetAudienceSchemaFor(mode: ExamMode) {
-  return z
-    .object(targetAudienceShape)
-    .superRefine((value, ctx) => checkFaculty(mode, value.assignedFacultyIds, ctx));
+  return z.object(targetAudienceShape).superRefine((value, ctx) => {
+    checkFaculty(mode, value.assignedFacultyIds, ctx);
+    checkProctoringRules(mode, value.proctoringThresholds, ctx);
+  });
 }
 export type TargetAudienceInput = z.input<ReturnType<typeof targetAudienceSchemaFor>>;
 
@@ -539,6 +561,7 @@ export const createExamSchema = z
     (exam, ctx) => {
       checkPassingMarks(exam, ctx);
       checkFaculty(exam.examMode, exam.assignedFacultyIds, ctx);
+      checkProctoringRules(exam.examMode, exam.proctoringThresholds, ctx);
       checkSectionsUnique(exam.examSections, ctx);
       checkQuestionsFitSections(exam.examSections, exam.questions, ctx);
       checkSchedule(exam.examMode, exam.scheduleDetails, ctx);
@@ -548,6 +571,10 @@ export const createExamSchema = z
   .transform((exam) => ({
     ...exam,
     scheduleDetails: scheduleSchemaFor(exam.examMode).parse(exam.scheduleDetails),
+    proctoringThresholds:
+      exam.examMode === 'PROCTORING'
+        ? (exam.proctoringThresholds ?? DEFAULT_PROCTORING_THRESHOLDS)
+        : null,
   }));
 export type CreateExamInput = z.input<typeof createExamSchema>;
 export type CreateExamPayload = z.output<typeof createExamSchema>;

@@ -13,6 +13,7 @@ export * from './people';
 export * from './people-export';
 export * from './people-import';
 export * from './proctoring';
+export * from './proctoring-thresholds';
 export * from './question-interchange';
 export * from './realtime';
 export * from './results';

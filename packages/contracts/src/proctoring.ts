@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { SITTING_STATUSES } from './attempts';
+import { SITTING_STATUSES, SUBMIT_TRIGGERS } from './attempts';
 import { boundedText, DATE_OUT_OF_RANGE_MESSAGE, isStorableDate } from './fields';
+import { proctoringThresholdsSchema } from './proctoring-thresholds';
 
 // --- Signals from the student's browser -------------------------------------------------------
 
@@ -85,25 +86,7 @@ export const MESSAGE_KINDS = ['CHAT', 'WARNING'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export const MESSAGE_SENDERS = ['PROCTOR', 'STUDENT'] as const;
 
-// --- Thresholds and limits ----------------------------------------------------------------------
-
-/**
- * How many of one kind of signal make a warning and a flag. The n-th signal of a kind raises a
- * warning alert from `warnAt` and a flag (an error alert) from `flagAt`. Automatic submission after
- * `autoSubmitAfterFlags` flags is opt-in: null (the default) never submits.
- */
-export const proctoringThresholdsSchema = z.object({
-  warnAt: z.number().int().min(1),
-  flagAt: z.number().int().min(1),
-  autoSubmitAfterFlags: z.number().int().min(1).nullable(),
-});
-export type ProctoringThresholds = z.infer<typeof proctoringThresholdsSchema>;
-
-export const DEFAULT_PROCTORING_THRESHOLDS: ProctoringThresholds = {
-  warnAt: 1,
-  flagAt: 3,
-  autoSubmitAfterFlags: null,
-};
+// --- Limits -------------------------------------------------------------------------------------
 
 export const PROCTORING_LIMITS = {
   eventsPerReport: 100,
@@ -329,6 +312,13 @@ export const attemptTimelineSchema = z.object({
     studentId: z.string(),
     status: z.enum(['IN_PROGRESS', 'SUBMITTED']),
     systemCheck: systemCheckSchema.nullable(),
+    /** Whose sitting of which exam, and its start and end: what the review's page is headed by. */
+    examTitle: z.string(),
+    studentName: z.string(),
+    rollNumber: z.string(),
+    startedAt: z.string(),
+    submittedAt: z.string().nullable(),
+    submitTrigger: z.enum(SUBMIT_TRIGGERS).nullable(),
   }),
   events: z.array(timelineEventSchema),
   alerts: z.array(proctorAlertSchema),

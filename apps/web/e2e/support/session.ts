@@ -1,3 +1,4 @@
+import { validFacultyPayload } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { admin } from './accounts';
 
@@ -67,4 +68,25 @@ export async function adminCreator(request: APIRequestContext) {
     expect(response.status(), await response.text()).toBe(201);
     return (await response.json()).data;
   };
+}
+
+/**
+ * A faculty member to proctor with, by the name given; each spec names its own, as the wizard
+ * lists every active faculty member of the run. The seeded faculty account has no faculty profile,
+ * so the wizard's faculty list (profiles of active faculty) would not offer it.
+ */
+export async function createProctor(
+  request: APIRequestContext,
+  { handle, firstName, lastName }: { handle: string; firstName: string; lastName: string },
+) {
+  const create = await adminCreator(request);
+  const payload = validFacultyPayload({
+    email: `${handle}@examiq.test`,
+    employeeId: `EMP-${handle}`.toUpperCase(),
+  });
+  const { faculty } = await create('create-faculty', {
+    ...payload,
+    personalInfo: { ...payload.personalInfo, firstName, lastName },
+  });
+  return { name: `${firstName} ${lastName}`, userId: faculty.userId._id as string };
 }

@@ -43,6 +43,7 @@ const EditExamPage = lazy(() => import('@/features/exams/edit-exam-page'));
 const SittingsPage = lazy(() => import('@/features/exams/sittings-page'));
 const ResultsPage = lazy(() => import('@/features/results/results-page'));
 const ExamResultsPage = lazy(() => import('@/features/results/exam-results-page'));
+const AttemptTimelinePage = lazy(() => import('@/features/results/attempt-timeline-page'));
 const EvaluatorsPanel = lazy(() =>
   import('@/features/exams/evaluators-panel').then(({ EvaluatorsPanel }) => ({
     default: EvaluatorsPanel,
@@ -124,6 +125,10 @@ export const routes: RouteObject[] = [
                     evaluatorsPanel={(examId) => <EvaluatorsPanel examId={examId} />}
                   />
                 ),
+              },
+              {
+                path: 'exam/:examId/attempts/:attemptId/timeline',
+                element: <AttemptTimelinePage />,
               },
               { path: 'exam/:examId/report', element: <ExamReportPage /> },
               { path: 'exam/exam-ui', element: <ExamMonitorPage /> },

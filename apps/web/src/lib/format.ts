@@ -30,6 +30,18 @@ export function formatDateTime(value: string): string {
   return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date);
 }
 
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** A moment's time of day to the second, in the viewer's time zone: '14:30:05'. */
+export function formatTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : timeFormat.format(date);
+}
+
 export function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`.trim();
 }

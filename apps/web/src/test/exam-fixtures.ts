@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PROCTORING_THRESHOLDS,
   type ExamChangeScope,
   type ExamDetail,
   type ExamListItem,
@@ -6,7 +7,7 @@ import {
   type FacultyOption,
 } from '@examiq/contracts';
 import { examListItemOf, validExamPayload } from '@examiq/contracts/test-support';
-import type { ExamWizardValues } from '@/features/exams/wizard/exam-values';
+import { type ExamWizardValues, emptyExamValues } from '@/features/exams/wizard/exam-values';
 import { ids } from './master-data-fixtures';
 
 export const examIds = {
@@ -69,6 +70,7 @@ export function wizardValuesOf(payload: ExamPayload): ExamWizardValues {
     shuffleQuestions: false,
     shuffleOptions: false,
     showAnswersAfterPublish: true,
+    proctoringThresholds: emptyExamValues().proctoringThresholds,
     ...exam,
     scheduleDetails: { ...emptySchedule, ...scheduleDetails },
     examSections: payload.examSections.map((section, index) => ({
@@ -117,6 +119,7 @@ export function makeExamDetail(
       sections: ['A'],
       faculty: mode === 'PROCTORING' ? [{ userId: PROCTOR, name: 'Vikram Rao' }] : [],
     },
+    proctoringThresholds: mode === 'PROCTORING' ? DEFAULT_PROCTORING_THRESHOLDS : null,
     examSections: payload.examSections.map((section, index) => ({
       ...section,
       id: `section-${index}`,

@@ -3,6 +3,7 @@ import {
   ATTEMPT_LIMITS,
   ATTEMPT_MESSAGES,
   type CreateExamPayload,
+  DEFAULT_PROCTORING_THRESHOLDS,
   EXAM_RECORD_MESSAGES,
   type ExamChangeScope,
   type ExamDetail,
@@ -50,6 +51,7 @@ function examRow(db: Reader, id: string) {
       batchId: exams.batchId,
       courseId: exams.courseId,
       branchId: exams.branchId,
+      proctoringThresholds: exams.proctoringThresholds,
       resultsPublishedAt: exams.resultsPublishedAt,
       startedCount: sql<number>`(select count(*)::int from ${examAttempts} where ${examAttempts.examId} = ${id})`,
     })
@@ -184,6 +186,11 @@ async function readDetail(db: Reader, id: string, now: Date): Promise<ExamDetail
         name: `${proctor.firstName} ${proctor.lastName}`,
       })),
     },
+    // An exam stored before it chose its own thresholds (null) applies the defaults.
+    proctoringThresholds:
+      row.mode === 'PROCTORING'
+        ? (row.proctoringThresholds ?? DEFAULT_PROCTORING_THRESHOLDS)
+        : null,
     examSections: entries.map((entry) => entry.section),
     questions: entries.map((entry) => entry.questions),
     startedCount: row.startedCount,
@@ -216,6 +223,7 @@ function payloadOf(detail: ExamDetail): CreateExamPayload {
     branchId: detail.branchId,
     sectionIds: detail.sectionIds,
     assignedFacultyIds: detail.assignedFacultyIds,
+    proctoringThresholds: detail.proctoringThresholds,
     scheduleDetails: detail.scheduleDetails as CreateExamPayload['scheduleDetails'],
     examSections: detail.examSections,
     questions: detail.questions,
@@ -327,7 +335,18 @@ export async function updateExam(
         before.changeScope === 'FULL'
           ? `Saved exam ${after.examId} as ${after.examStatus}`
           : `Moved the end of exam ${after.examId}'s schedule or its buffers`,
-      changes: { scheduleDetails: { from: before.scheduleDetails, to: after.scheduleDetails } },
+      changes: {
+        scheduleDetails: { from: before.scheduleDetails, to: after.scheduleDetails },
+        // Stricter or looser rules change what a sitting risks: the record says when and who.
+        ...(isDeepStrictEqual(before.proctoringThresholds, after.proctoringThresholds)
+          ? {}
+          : {
+              proctoringThresholds: {
+                from: before.proctoringThresholds,
+                to: after.proctoringThresholds,
+              },
+            }),
+      },
     });
     return after;
   });

@@ -35,10 +35,16 @@ async function detailOf(id: string) {
 
 const lastAuditOf = (recordId: string) => lastAuditOfRecord(suite.t.database.db, recordId);
 
-/** A payload of the fixture's audience (section A), as the wizard sends it. */
-function payload(overrides: Record<string, unknown> = {}) {
+/**
+ * A payload of the fixture's audience (section A), as the wizard sends it: PROCTORING when
+ * faculty user ids are given, AUTO otherwise.
+ */
+function payload(overrides: Record<string, unknown> = {}, assignedFacultyIds: string[] = []) {
   const { audience, inSection } = suite.fixture;
-  return { ...validExamPayload({ ...audience, sectionIds: [inSection.A] }), ...overrides };
+  return {
+    ...validExamPayload({ ...audience, sectionIds: [inSection.A], assignedFacultyIds }),
+    ...overrides,
+  };
 }
 
 const TODAY = () => localDate(suite.clock.now());
@@ -166,6 +172,81 @@ describe('saving a draft again', () => {
   });
 });
 
+describe('proctoring rules of a draft', () => {
+  it('reads back, saves again, reverts to the defaults and copies with the exam, each change audited', async () => {
+    const faculty = await suite.fixture.faculty();
+    const proctored = payload({ examStatus: 'DRAFT' }, [faculty.userId]);
+    const strict = { warnAt: 1, flagAt: 2, autoSubmitAfterFlags: 4 };
+    const exam = await suite.fixture.exam({ ...proctored, proctoringThresholds: strict });
+    expect((await detailOf(exam._id)).proctoringThresholds).toEqual(strict);
+
+    const lenient = { warnAt: 3, flagAt: 6, autoSubmitAfterFlags: null };
+    const saved = await call('PUT', `update-exam/${exam._id}`, {
+      ...proctored,
+      proctoringThresholds: lenient,
+    });
+    expect(detailResponse.parse(saved.json()).data.exam.proctoringThresholds).toEqual(lenient);
+    expect(await detailOf(exam._id)).toMatchObject({ proctoringThresholds: lenient });
+    expect(await lastAuditOf(exam._id)).toMatchObject({
+      action: 'exam.update',
+      changes: { proctoringThresholds: { from: strict, to: lenient } },
+    });
+
+    const copy = createdExamResponse.parse(
+      (await call('POST', `duplicate-exam/${exam._id}`)).json(),
+    );
+    expect((await detailOf(copy.data.exam._id)).proctoringThresholds).toEqual(lenient);
+
+    // A save that leaves the rules out applies the defaults, as a create does.
+    await call('PUT', `update-exam/${exam._id}`, proctored);
+    expect((await detailOf(exam._id)).proctoringThresholds).toEqual({
+      warnAt: 1,
+      flagAt: 3,
+      autoSubmitAfterFlags: null,
+    });
+    // Turned into an AUTO exam, it has none.
+    const auto = payload({ examStatus: 'DRAFT' });
+    expect((await call('PUT', `update-exam/${exam._id}`, auto)).statusCode).toBe(200);
+    expect((await detailOf(exam._id)).proctoringThresholds).toBeNull();
+    expect(await lastAuditOf(exam._id)).toMatchObject({
+      changes: { proctoringThresholds: { to: null } },
+    });
+  });
+
+  it('refuses rules on the field they break, and any rules for an AUTO exam', async () => {
+    const exam = await suite.fixture.exam({ examStatus: 'DRAFT' });
+    const faculty = await suite.fixture.faculty();
+    expectError(
+      await call(
+        'PUT',
+        `update-exam/${exam._id}`,
+        payload({ proctoringThresholds: { warnAt: 3, flagAt: 2 } }, [faculty.userId]),
+      ),
+      400,
+      {
+        message: VALIDATION_FAILED_MESSAGE,
+        errors: {
+          'proctoringThresholds.flagAt':
+            'Flag threshold cannot be lower than the warning threshold',
+        },
+      },
+    );
+    expectError(
+      await call(
+        'PUT',
+        `update-exam/${exam._id}`,
+        payload({ proctoringThresholds: { warnAt: 1, flagAt: 3 } }),
+      ),
+      400,
+      {
+        message: VALIDATION_FAILED_MESSAGE,
+        errors: { proctoringThresholds: 'Proctoring rules can only be set in proctoring mode' },
+      },
+    );
+    expect((await detailOf(exam._id)).proctoringThresholds).toBeNull();
+  });
+});
+
 describe('a published exam', () => {
   it('can be edited and unpublished until its window opens', async () => {
     const exam = await suite.fixture.exam({ scheduleDetails: autoSchedule(LATER_DAY) });
@@ -207,6 +288,17 @@ describe('a published exam', () => {
     const sent = { ...proctored, scheduleDetails: schedule };
     expectError(
       await call('PUT', `update-exam/${exam._id}`, { ...sent, examTitle: 'Another title' }),
+      409,
+      {
+        message:
+          'This exam has opened or been started: only the end of its schedule and its buffers can change',
+      },
+    );
+    expectError(
+      await call('PUT', `update-exam/${exam._id}`, {
+        ...sent,
+        proctoringThresholds: { warnAt: 1, flagAt: 1, autoSubmitAfterFlags: 1 },
+      }),
       409,
       {
         message:

@@ -130,6 +130,7 @@ async function storedExam(id: string) {
       branchId: exam.branchId,
       sectionIds: targets.map((target) => target.sectionId).sort(),
       assignedFacultyIds: assigned.map((assignment) => assignment.facultyUserId),
+      proctoringThresholds: exam.proctoringThresholds,
       scheduleDetails:
         exam.mode === 'PROCTORING'
           ? {
@@ -355,6 +356,94 @@ describe('POST /api/admin/create-exam', () => {
         },
       );
       expect(await countRows(t.database.db)).toEqual(before);
+    });
+  });
+
+  describe('proctoring rules', () => {
+    const proctored = () => examPayload(audience, [facultyIds[0]]);
+
+    it('stores the rules a PROCTORING exam sends, and the defaults when it sends none', async () => {
+      const rules = { warnAt: 2, flagAt: 4, autoSubmitAfterFlags: 3 };
+      const strict = await api.exam({ ...proctored(), proctoringThresholds: rules });
+      expect((await storedExam(strict._id)).row.proctoringThresholds).toEqual(rules);
+      const lenient = await api.exam({
+        ...proctored(),
+        proctoringThresholds: { warnAt: 2, flagAt: 2 },
+      });
+      expect((await storedExam(lenient._id)).row.proctoringThresholds).toEqual({
+        warnAt: 2,
+        flagAt: 2,
+        autoSubmitAfterFlags: null,
+      });
+      const plain = await api.exam(proctored());
+      expect((await storedExam(plain._id)).row.proctoringThresholds).toEqual({
+        warnAt: 1,
+        flagAt: 3,
+        autoSubmitAfterFlags: null,
+      });
+      const auto = await api.exam({ ...examPayload(audience), proctoringThresholds: null });
+      expect((await storedExam(auto._id)).row.proctoringThresholds).toBeNull();
+    });
+
+    it.each([
+      [
+        { warnAt: 0, flagAt: 2.5, autoSubmitAfterFlags: 21 },
+        {
+          warnAt: 'Warning threshold must be at least 1',
+          flagAt: 'Flag threshold must be a whole number',
+          autoSubmitAfterFlags: 'Flags before automatic submission cannot exceed 20',
+        },
+      ],
+      [
+        { warnAt: 21, flagAt: 51, autoSubmitAfterFlags: 0 },
+        {
+          warnAt: 'Warning threshold cannot exceed 20',
+          flagAt: 'Flag threshold cannot exceed 50',
+          autoSubmitAfterFlags: 'Flags before automatic submission must be at least 1',
+        },
+      ],
+      [
+        { warnAt: 5, flagAt: 4 },
+        { flagAt: 'Flag threshold cannot be lower than the warning threshold' },
+      ],
+      [{ warnAt: '1' }, { warnAt: 'Must be a number', flagAt: 'Flag threshold is required' }],
+    ])(
+      'answers 400 for the rules %j, each on its field, storing nothing',
+      async (rules, errors) => {
+        const before = await countRows(t.database.db);
+        expectError(
+          await api.post('create-exam', { ...proctored(), proctoringThresholds: rules }),
+          400,
+          {
+            message: VALIDATION_FAILED_MESSAGE,
+            errors: Object.fromEntries(
+              Object.entries(errors).map(([field, message]) => [
+                `proctoringThresholds.${field}`,
+                message,
+              ]),
+            ),
+          },
+        );
+        expect(await countRows(t.database.db)).toEqual(before);
+      },
+    );
+
+    it('answers 400 for rules that are not an object, and for any rules of an AUTO exam', async () => {
+      expectError(await api.post('create-exam', { ...proctored(), proctoringThresholds: 3 }), 400, {
+        message: VALIDATION_FAILED_MESSAGE,
+        errors: { proctoringThresholds: 'Proctoring rules must be an object' },
+      });
+      expectError(
+        await api.post('create-exam', {
+          ...examPayload(audience),
+          proctoringThresholds: { warnAt: 1, flagAt: 3 },
+        }),
+        400,
+        {
+          message: VALIDATION_FAILED_MESSAGE,
+          errors: { proctoringThresholds: 'Proctoring rules can only be set in proctoring mode' },
+        },
+      );
     });
   });
 

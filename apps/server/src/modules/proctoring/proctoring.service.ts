@@ -835,7 +835,8 @@ export async function attemptTimeline(
 ): Promise<AttemptTimeline> {
   const row = await attemptWithStudent(db, attemptId);
   if (!row) throw notFound(PROCTORING_MESSAGES.attemptNotFound);
-  const [events, alerts, actions] = await Promise.all([
+  const [[exam], events, alerts, actions] = await Promise.all([
+    db.select({ title: exams.title }).from(exams).where(eq(exams.id, row.attempt.examId)),
     db
       .select()
       .from(proctorEvents)
@@ -860,6 +861,12 @@ export async function attemptTimeline(
       studentId: row.student.id,
       status: row.attempt.status,
       systemCheck: row.attempt.systemCheck ?? null,
+      examTitle: exam?.title ?? '',
+      studentName: fullName(row.student),
+      rollNumber: row.student.rollNumber,
+      startedAt: row.attempt.startedAt.toISOString(),
+      submittedAt: row.attempt.submittedAt?.toISOString() ?? null,
+      submitTrigger: row.attempt.submitTrigger ?? null,
     },
     events: events.map((event) => ({
       _id: String(event.id),

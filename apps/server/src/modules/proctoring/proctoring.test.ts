@@ -704,6 +704,12 @@ describe('the attempt’s timeline', () => {
       studentId: record._id,
       status: 'IN_PROGRESS',
       systemCheck: PASSED,
+      examTitle: exam.examTitle,
+      studentName: `${record.personalInfo.firstName} ${record.personalInfo.lastName}`,
+      rollNumber: record.rollNumber,
+      startedAt: EXAM_DAY_TEN.toISOString(),
+      submittedAt: null,
+      submitTrigger: null,
     });
     expect(timeline.events.map((item) => [item.type, item.at])).toEqual([
       ['FULLSCREEN_EXIT', new Date(EXAM_DAY_TEN.getTime() - 2_000).toISOString()],

@@ -187,6 +187,77 @@ describe('CreateExamPage', { timeout: 20_000 }, () => {
     ).not.toBeInTheDocument();
   });
 
+  it('sets the proctoring rules beside the faculty, checks them, shows them for review and sends them', async () => {
+    const values = wizardValuesOf(makeExamPayload({ assignedFacultyIds: [examIds.facultyUser1] }));
+    const { requests } = await resume(values, 'targetAudience');
+    const rules = screen.getByRole('group', { name: 'Proctoring rules' });
+    const warnAt = within(rules).getByLabelText('Warning Threshold');
+    const flagAt = within(rules).getByLabelText('Flag Threshold');
+    expect(warnAt).toHaveValue(1);
+    expect(flagAt).toHaveValue(3);
+    const autoSubmit = within(rules).getByRole('checkbox', {
+      name: 'Submit automatically after too many flags',
+    });
+    expect(autoSubmit).not.toBeChecked();
+    expect(within(rules).queryByLabelText('Flags Before Submission')).not.toBeInTheDocument();
+
+    fill(flagAt, '2');
+    fill(warnAt, '4');
+    await waitFor(() =>
+      expect(flagAt).toHaveAccessibleDescription(
+        /Flag threshold cannot be lower than the warning threshold/,
+      ),
+    );
+    await waitFor(() => expect(button('Next')).toBeDisabled());
+    fill(flagAt, '5');
+    await userEvent.click(autoSubmit);
+    const flags = within(rules).getByLabelText('Flags Before Submission');
+    expect(flags).toHaveValue(5);
+    fill(flags, '25');
+    await waitFor(() =>
+      expect(flags).toHaveAccessibleDescription(
+        /Flags before automatic submission cannot exceed 20/,
+      ),
+    );
+    fill(flags, '2');
+    await waitFor(() => expect(stepButton('Questions')).toBeEnabled());
+
+    await userEvent.click(stepButton('Questions'));
+    await waitFor(() => expect(button('Complete')).toBeEnabled());
+    await userEvent.click(button('Complete'));
+    const review = screen.getByRole('dialog', { name: 'Review exam' });
+    expect(within(review).getByText('Warning threshold').nextSibling).toHaveTextContent(
+      'From signal 4 of a kind',
+    );
+    expect(within(review).getByText('Flag threshold').nextSibling).toHaveTextContent(
+      'From signal 5 of a kind',
+    );
+    expect(within(review).getByText('Automatic submission').nextSibling).toHaveTextContent(
+      'After 2 flags',
+    );
+    await userEvent.click(within(review).getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(createRequests(requests)).toHaveLength(1));
+    expect(createRequests(requests)[0]?.data).toMatchObject({
+      proctoringThresholds: { warnAt: 4, flagAt: 5, autoSubmitAfterFlags: 2 },
+    });
+  });
+
+  it('puts the server’s refusal of a proctoring rule under its field', async () => {
+    const values = wizardValuesOf(makeExamPayload({ assignedFacultyIds: [examIds.facultyUser1] }));
+    const message = 'Flag threshold cannot exceed 50';
+    await resume(values, 'questions', refused({ 'proctoringThresholds.flagAt': message }));
+    await waitFor(() => expect(button('Draft')).toBeEnabled());
+    await userEvent.click(button('Draft'));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Target Audience' }),
+    ).toBeInTheDocument();
+    const flagAt = within(screen.getByRole('group', { name: 'Proctoring rules' })).getByLabelText(
+      'Flag Threshold',
+    );
+    expect(flagAt).toHaveAccessibleDescription(new RegExp(message));
+    await waitFor(() => expect(flagAt).toHaveFocus());
+  });
+
   it('clears the lower levels of the cascade when a higher one changes', async () => {
     await resume(wizardValuesOf(makeExamPayload()), 'targetAudience');
     const sections = screen.getByRole('group', { name: 'Sections' });

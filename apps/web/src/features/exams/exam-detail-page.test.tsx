@@ -69,3 +69,30 @@ describe('ExamDetailPage: the live monitor', () => {
     expect(screen.queryByRole('link', { name: 'Open monitor' })).not.toBeInTheDocument();
   });
 });
+
+describe('ExamDetailPage: Proctoring Rules', () => {
+  it('shows a proctored exam’s thresholds and whether flags submit the attempt', async () => {
+    const exam = makeExamDetail('PROCTORING', 'FULL');
+    exam.proctoringThresholds = { warnAt: 2, flagAt: 4, autoSubmitAfterFlags: 3 };
+    fakeAdminApi({ [GET]: ok({ exam }) });
+    renderExam();
+
+    const rules = await screen.findByRole('region', { name: 'Proctoring Rules' });
+    expect(within(rules).getByText('Warning Threshold').nextSibling).toHaveTextContent(
+      'From signal 2 of a kind',
+    );
+    expect(within(rules).getByText('Flag Threshold').nextSibling).toHaveTextContent(
+      'From signal 4 of a kind',
+    );
+    expect(within(rules).getByText('Automatic Submission').nextSibling).toHaveTextContent(
+      'After 3 flags',
+    );
+  });
+
+  it('has none for an AUTO exam', async () => {
+    fakeAdminApi({ [GET]: ok({ exam: makeExamDetail('AUTO', 'FULL') }) });
+    renderExam();
+    await screen.findByRole('region', { name: 'Audience' });
+    expect(screen.queryByRole('region', { name: 'Proctoring Rules' })).not.toBeInTheDocument();
+  });
+});

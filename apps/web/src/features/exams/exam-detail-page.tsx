@@ -32,6 +32,7 @@ import { useExportExamQuestions } from './api/export-exam-questions';
 import { EXAM_PAGE_STATES, useExam } from './api/get-exam';
 import { ExamStatusBadge } from './exam-status-badge';
 import { ModeBadge } from './mode-badge';
+import { proctoringRulesText } from './proctoring-rules-text';
 import { QuestionKey } from './question-key';
 import { ScheduleEndDialog } from './schedule-end-dialog';
 
@@ -126,6 +127,7 @@ function ExamDetailView({ exam }: { exam: ExamDetail }) {
               {CHANGE_NOTES[exam.changeScope]}
             </DetailItem>
           </DetailSection>
+          {exam.proctoringThresholds && <ProctoringRules {...exam.proctoringThresholds} />}
         </div>
       </div>
       <ExportQuestions exam={exam} />
@@ -150,6 +152,20 @@ function ExamDetailView({ exam }: { exam: ExamDetail }) {
         </DetailSection>
       ))}
     </div>
+  );
+}
+
+/** When the proctors are warned, when a signal is a flag, and whether flags end the attempt. */
+function ProctoringRules(thresholds: NonNullable<ExamDetail['proctoringThresholds']>) {
+  const text = proctoringRulesText(thresholds);
+  return (
+    <DetailSection title="Proctoring Rules">
+      <DetailItem term="Warning Threshold">{text.warning}</DetailItem>
+      <DetailItem term="Flag Threshold">{text.flag}</DetailItem>
+      <DetailItem term="Automatic Submission" className="sm:col-span-2">
+        {text.autoSubmit}
+      </DetailItem>
+    </DetailSection>
   );
 }
 

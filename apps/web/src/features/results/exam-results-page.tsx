@@ -1,5 +1,5 @@
 import { type ExamResult, type ExamResultsData, scheduleText } from '@examiq/contracts';
-import { BarChart3, Send } from 'lucide-react';
+import { BarChart3, History, Send } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
@@ -19,6 +19,7 @@ import { usePageParam } from '@/lib/use-page-param';
 import { useSearchParam } from '@/lib/use-search-param';
 import { useExportExamResults } from './api/export-exam-results';
 import { useExamResults } from './api/get-exam-results';
+import { FlagBadges } from './flag-badges';
 import { PublishDialog } from './publish-dialog';
 
 const EXPORT_FAILED = 'Failed to export the results';
@@ -153,9 +154,41 @@ function Summary({ data: { exam, resultStatus, summary } }: { data: ExamResultsD
   );
 }
 
+/**
+ * A proctored exam's results show each attempt's flags by review status beside the student, where
+ * they are seen without scrolling, and lead to the attempt's timeline, where they are reviewed.
+ */
+const FLAGS_COLUMN: TableColumn<ExamResult> = {
+  key: 'flags',
+  header: 'Flags',
+  width: '170px',
+  cell: (result) => <FlagBadges flags={result.flags} />,
+};
+
+function timelineColumn(examId: string): TableColumn<ExamResult> {
+  return {
+    key: 'actions',
+    header: <span className="sr-only">Actions</span>,
+    width: '150px',
+    align: 'right',
+    cell: (result) => (
+      <ButtonLink
+        to={`/admin/exam/${examId}/attempts/${result.attemptId}/timeline`}
+        variant="secondary"
+        size="sm"
+        aria-label={`Timeline of ${fullName(result.student)}`}
+      >
+        <History aria-hidden="true" className="size-4" />
+        Timeline
+      </ButtonLink>
+    ),
+  };
+}
+
 /** The columns of the results: one per section of the exam, as the first row names them. */
 function resultColumns(data: ExamResultsData | undefined): TableColumn<ExamResult>[] {
   const sections = data?.results[0]?.sections ?? [];
+  const proctored = data?.exam.examMode === 'PROCTORING';
   return [
     {
       key: 'student',
@@ -168,6 +201,7 @@ function resultColumns(data: ExamResultsData | undefined): TableColumn<ExamResul
         />
       ),
     },
+    ...(proctored ? [FLAGS_COLUMN] : []),
     ...sections.map(
       (section, index): TableColumn<ExamResult> => ({
         key: section.sectionId,
@@ -207,5 +241,6 @@ function resultColumns(data: ExamResultsData | undefined): TableColumn<ExamResul
           </Badge>
         ),
     },
+    ...(data && proctored ? [timelineColumn(data.exam._id)] : []),
   ];
 }

@@ -3,9 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { examsQueryKey } from './keys';
 
-/** The create body; an AUTO exam leaves assignedFacultyIds out (spec section 3). */
-export type ExamPayload = Omit<CreateExamPayload, 'assignedFacultyIds'> &
-  Partial<Pick<CreateExamPayload, 'assignedFacultyIds'>>;
+/** What only a PROCTORING exam sends: an AUTO exam leaves them out (spec section 3). */
+type ProctoringOnly = 'assignedFacultyIds' | 'proctoringThresholds';
+
+/** The create body. */
+export type ExamPayload = Omit<CreateExamPayload, ProctoringOnly> &
+  Partial<Pick<CreateExamPayload, ProctoringOnly>>;
 
 const createExamResponseSchema = successResponse(createExamDataSchema);
 

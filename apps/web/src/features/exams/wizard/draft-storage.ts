@@ -14,6 +14,7 @@ const storedDraftSchema = z.object({
   step: z.enum(STEP_IDS),
   values: z.looseObject({
     scheduleDetails: z.looseObject({}).optional(),
+    proctoringThresholds: z.looseObject({}).optional(),
     examSections: z.array(z.looseObject({ id: z.string() })).optional(),
     questions: z.array(z.array(z.looseObject({ id: z.string() }))).optional(),
   }),
@@ -41,6 +42,7 @@ function withDefaults(stored: Partial<ExamWizardValues>): ExamWizardValues {
     ...empty,
     ...stored,
     scheduleDetails: { ...empty.scheduleDetails, ...stored.scheduleDetails },
+    proctoringThresholds: { ...empty.proctoringThresholds, ...stored.proctoringThresholds },
   };
   // A draft saved between typing a new question count and leaving the field has lists that do
   // not match their sections yet.

@@ -38,15 +38,20 @@ export const RESULT_SETTINGS = [
   },
 ] as const;
 
+interface SettingCardProps {
+  name:
+    | (typeof SHUFFLE_SETTINGS)[number]['name']
+    | (typeof RESULT_SETTINGS)[number]['name']
+    | 'proctoringThresholds.autoSubmit';
+  label: string;
+  hint: string;
+}
+
 /**
  * A setting as a card that toggles wherever it is clicked. The title alone names the checkbox
  * and the hint describes it, so a screen reader does not read the hint as part of the name.
  */
-function SettingCard({
-  name,
-  label,
-  hint,
-}: (typeof SHUFFLE_SETTINGS)[number] | (typeof RESULT_SETTINGS)[number]) {
+export function SettingCard({ name, label, hint }: SettingCardProps) {
   const { register } = useFormContext<ExamWizardValues>();
   const id = useId();
   return (

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { blankQuestion, hasContent, newSection, numberOrFallback } from './exam-values';
+import { makeExamDetail } from '@/test/exam-fixtures';
+import {
+  blankQuestion,
+  examValuesOf,
+  hasContent,
+  newSection,
+  numberOrFallback,
+} from './exam-values';
 
 describe('blankQuestion', () => {
   it('gives each type its default marks, MEDIUM difficulty and its own fields', () => {
@@ -92,5 +99,29 @@ describe('hasContent', () => {
       { text: 'False', isCorrect: false },
     ];
     expect(hasContent(answered)).toBe(true);
+  });
+});
+
+describe('examValuesOf', () => {
+  it('opens a stored exam’s proctoring rules, automatic submission on when it has a number', () => {
+    const exam = makeExamDetail('PROCTORING', 'FULL');
+    exam.proctoringThresholds = { warnAt: 2, flagAt: 5, autoSubmitAfterFlags: 3 };
+    expect(examValuesOf(exam).proctoringThresholds).toEqual({
+      warnAt: 2,
+      flagAt: 5,
+      autoSubmit: true,
+      autoSubmitAfterFlags: 3,
+    });
+    exam.proctoringThresholds = { warnAt: 1, flagAt: 3, autoSubmitAfterFlags: null };
+    expect(examValuesOf(exam).proctoringThresholds).toMatchObject({ autoSubmit: false });
+  });
+
+  it('gives an AUTO exam the default rules, for when it is switched to proctoring', () => {
+    expect(examValuesOf(makeExamDetail('AUTO', 'FULL')).proctoringThresholds).toEqual({
+      warnAt: 1,
+      flagAt: 3,
+      autoSubmit: false,
+      autoSubmitAfterFlags: 5,
+    });
   });
 });

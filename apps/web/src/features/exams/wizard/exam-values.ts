@@ -1,10 +1,12 @@
 import {
   DEFAULT_DIFFICULTY,
+  DEFAULT_PROCTORING_THRESHOLDS,
   DEFAULT_QUESTION_MARKS,
   DEFAULT_WORD_RANGE,
   type Difficulty,
   type ExamDetail,
   type ExamMode,
+  type ProctoringThresholds,
   type QuestionOption,
   type QuestionType,
   TRUE_FALSE_OPTION_TEXTS,
@@ -67,6 +69,16 @@ export interface ExamWizardValues {
   branchId: string;
   sectionIds: string[];
   assignedFacultyIds: string[];
+  /**
+   * A PROCTORING exam's rules. Automatic submission is a switch beside its number of flags, so
+   * the number chosen stays while it is off (the payload sends null then).
+   */
+  proctoringThresholds: {
+    warnAt: number;
+    flagAt: number;
+    autoSubmit: boolean;
+    autoSubmitAfterFlags: number;
+  };
   scheduleDetails: {
     examDate: string;
     startTime: string;
@@ -88,6 +100,22 @@ function newId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
+/** The number of flags automatic submission offers when it is switched on. */
+const SUGGESTED_AUTO_SUBMIT_FLAGS = 5;
+
+function thresholdValuesOf({
+  warnAt,
+  flagAt,
+  autoSubmitAfterFlags,
+}: ProctoringThresholds): ExamWizardValues['proctoringThresholds'] {
+  return {
+    warnAt,
+    flagAt,
+    autoSubmit: autoSubmitAfterFlags !== null,
+    autoSubmitAfterFlags: autoSubmitAfterFlags ?? SUGGESTED_AUTO_SUBMIT_FLAGS,
+  };
+}
+
 export function emptyExamValues(): ExamWizardValues {
   return {
     examTitle: '',
@@ -106,6 +134,7 @@ export function emptyExamValues(): ExamWizardValues {
     branchId: '',
     sectionIds: [],
     assignedFacultyIds: [],
+    proctoringThresholds: thresholdValuesOf(DEFAULT_PROCTORING_THRESHOLDS),
     scheduleDetails: {
       examDate: '',
       startTime: '',
@@ -139,6 +168,9 @@ export function examValuesOf(exam: ExamDetail): ExamWizardValues {
     branchId: exam.branchId,
     sectionIds: exam.sectionIds,
     assignedFacultyIds: exam.assignedFacultyIds,
+    proctoringThresholds: exam.proctoringThresholds
+      ? thresholdValuesOf(exam.proctoringThresholds)
+      : empty.proctoringThresholds,
     scheduleDetails: { ...empty.scheduleDetails, ...exam.scheduleDetails },
     examSections: exam.examSections.map((section) => ({ ...section, isExpanded: false })),
     questions: exam.questions.map((list) =>

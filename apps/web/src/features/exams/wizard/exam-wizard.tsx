@@ -34,7 +34,8 @@ import { useWizardStatus } from './use-wizard-status';
 
 const STEP_DESCRIPTIONS: Record<StepId, string> = {
   examInfo: 'Name the exam, set its marks and duration, and choose how it is run.',
-  targetAudience: 'Choose who sits the exam, and for a proctored exam who supervises it.',
+  targetAudience:
+    'Choose who sits the exam, and for a proctored exam who supervises it and by which rules.',
   schedule: 'When the exam opens and closes.',
   examStructure: 'Divide the exam into up to 5 sections, each with one type of question.',
   questions: 'Write every question of each section.',

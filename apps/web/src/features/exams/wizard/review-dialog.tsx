@@ -11,8 +11,10 @@ import { Modal } from '@/components/modal';
 import { formatDate } from '@/lib/format';
 import { useLookupCascade } from '@/lib/lookups/use-lookup-cascade';
 import { plural } from '@/lib/plural';
+import { proctoringRulesText } from '../proctoring-rules-text';
 import { RESULT_SETTINGS, SHUFFLE_SETTINGS } from './exam-info-step';
 import type { ExamWizardValues } from './exam-values';
+import { thresholdsOf } from './steps';
 
 interface ReviewDialogProps {
   open: boolean;
@@ -84,7 +86,8 @@ function ExamSummary() {
     clear: () => {},
   });
   const { scheduleDetails: schedule } = exam;
-  const proctored = exam.examMode === 'PROCTORING';
+  const rules = thresholdsOf(exam);
+  const proctored = rules !== null;
   const questionCount = exam.questions.reduce((total, list) => total + list.length, 0);
   const audience = [
     labelOf(cascade.batch.options, exam.batchId),
@@ -108,8 +111,11 @@ function ExamSummary() {
         <Row label="Audience">
           {`${audience.join(' · ')} · ${plural(exam.sectionIds.length, 'section')}`}
         </Row>
-        {proctored && (
-          <Row label="Faculty">{plural(exam.assignedFacultyIds.length, 'faculty member')}</Row>
+        {rules && (
+          <>
+            <Row label="Faculty">{plural(exam.assignedFacultyIds.length, 'faculty member')}</Row>
+            <ProctoringRuleRows {...proctoringRulesText(rules)} />
+          </>
         )}
         <Row label="Schedule">
           {proctored
@@ -139,5 +145,15 @@ function ExamSummary() {
         </ul>
       </div>
     </div>
+  );
+}
+
+function ProctoringRuleRows({ warning, flag, autoSubmit }: ReturnType<typeof proctoringRulesText>) {
+  return (
+    <>
+      <Row label="Warning threshold">{warning}</Row>
+      <Row label="Flag threshold">{flag}</Row>
+      <Row label="Automatic submission">{autoSubmit}</Row>
+    </>
   );
 }

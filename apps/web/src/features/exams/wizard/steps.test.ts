@@ -38,6 +38,26 @@ describe('wizardStatus', () => {
     expect(wizardStatus(values).validity).toMatchObject({ targetAudience: true, schedule: true });
   });
 
+  it('checks the proctoring rules with the audience, in PROCTORING mode only', () => {
+    const values = proctoredValues();
+    values.proctoringThresholds.flagAt = 0;
+    values.proctoringThresholds.autoSubmitAfterFlags = Number.NaN;
+    expect(wizardStatus(values).validity.targetAudience).toBe(false);
+    expect(errorsForFields(values, ['proctoringThresholds.flagAt'])).toEqual({
+      'proctoringThresholds.flagAt': 'Flag threshold must be at least 1',
+    });
+    // The number of flags counts only once automatic submission is turned on.
+    values.proctoringThresholds.flagAt = 3;
+    expect(wizardStatus(values).validity.targetAudience).toBe(true);
+    values.proctoringThresholds.autoSubmit = true;
+    expect(errorsForFields(values, ['proctoringThresholds.autoSubmitAfterFlags'])).toEqual({
+      'proctoringThresholds.autoSubmitAfterFlags': 'Flags before automatic submission is required',
+    });
+    values.examMode = 'AUTO';
+    values.assignedFacultyIds = [];
+    expect(errorsForFields(values, ['proctoringThresholds.autoSubmitAfterFlags'])).toEqual({});
+  });
+
   it('keeps a step the server refused invalid', () => {
     const { validity } = wizardStatus(autoValues(), ['examSections.1.name']);
     expect(validity).toMatchObject({ examStructure: false, questions: true });
@@ -89,6 +109,7 @@ describe('errorsForFields', () => {
 describe('stepOfPath', () => {
   it('finds the step holding a field', () => {
     expect(stepOfPath('courseId')).toBe('targetAudience');
+    expect(stepOfPath('proctoringThresholds.flagAt')).toBe('targetAudience');
     expect(stepOfPath('scheduleDetails.bufferTime.afterExam')).toBe('schedule');
     expect(stepOfPath('examSections.1.name')).toBe('examStructure');
     expect(stepOfPath('questions.0.2.options')).toBe('questions');
@@ -139,6 +160,31 @@ describe('buildPayload', () => {
       },
     });
     expect(result.ok && result.payload.scheduleDetails).not.toHaveProperty('startDate');
+  });
+
+  it('sends a PROCTORING exam’s rules, the number of flags only while automatic submission is on', () => {
+    const values = proctoredValues();
+    values.proctoringThresholds = {
+      warnAt: 2,
+      flagAt: 4,
+      autoSubmit: false,
+      autoSubmitAfterFlags: 6,
+    };
+    const off = buildPayload(values, 'DRAFT');
+    expect(off.ok && off.payload.proctoringThresholds).toEqual({
+      warnAt: 2,
+      flagAt: 4,
+      autoSubmitAfterFlags: null,
+    });
+    values.proctoringThresholds.autoSubmit = true;
+    const on = buildPayload(values, 'DRAFT');
+    expect(on.ok && on.payload.proctoringThresholds).toEqual({
+      warnAt: 2,
+      flagAt: 4,
+      autoSubmitAfterFlags: 6,
+    });
+    const auto = buildPayload({ ...values, examMode: 'AUTO', assignedFacultyIds: [] }, 'DRAFT');
+    expect(auto.ok && auto.payload).not.toHaveProperty('proctoringThresholds');
   });
 
   it('reports missing step data and an invalid exam apart', () => {

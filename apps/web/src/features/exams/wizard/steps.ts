@@ -48,7 +48,14 @@ export const STEP_FIELDS = {
     'shuffleOptions',
     'showAnswersAfterPublish',
   ],
-  targetAudience: ['batchId', 'courseId', 'branchId', 'sectionIds', 'assignedFacultyIds'],
+  targetAudience: [
+    'batchId',
+    'courseId',
+    'branchId',
+    'sectionIds',
+    'assignedFacultyIds',
+    'proctoringThresholds',
+  ],
   schedule: ['scheduleDetails'],
   examStructure: ['examSections'],
   questions: ['questions'],
@@ -62,6 +69,16 @@ export function stepOfPath(path: string): StepId | undefined {
 /** Faculty proctor PROCTORING exams only: in AUTO mode the chosen faculty are not sent. */
 function facultyOf(values: ExamWizardValues): string[] {
   return values.examMode === 'PROCTORING' ? values.assignedFacultyIds : [];
+}
+
+/**
+ * A PROCTORING exam's rules as the payload carries them, automatic submission's number only while
+ * it is switched on; an AUTO exam has none.
+ */
+export function thresholdsOf({ examMode, proctoringThresholds }: ExamWizardValues) {
+  if (examMode !== 'PROCTORING') return null;
+  const { autoSubmit, ...rules } = proctoringThresholds;
+  return { ...rules, autoSubmitAfterFlags: autoSubmit ? rules.autoSubmitAfterFlags : null };
 }
 
 /** The schedule fields of the chosen mode, as the payload carries them. */
@@ -91,6 +108,7 @@ function stepErrors(step: StepId, values: ExamWizardValues): Record<string, stri
         targetAudienceSchemaFor(values.examMode).safeParse({
           ...values,
           assignedFacultyIds: facultyOf(values),
+          proctoringThresholds: thresholdsOf(values),
         }),
       );
     case 'schedule':
@@ -179,7 +197,8 @@ type PayloadResult =
 
 /**
  * The POST /admin/create-exam body. The schedule carries the chosen mode's fields only, faculty
- * are sent for PROCTORING exams only, and the screen-only isExpanded flag stays behind.
+ * and proctoring rules are sent for PROCTORING exams only, and the screen-only isExpanded flag
+ * stays behind.
  */
 export function buildPayload(values: Partial<ExamWizardValues>, status: ExamStatus): PayloadResult {
   if (!hasAllStepData(values)) return { ok: false, reason: 'missing' };
@@ -187,11 +206,16 @@ export function buildPayload(values: Partial<ExamWizardValues>, status: ExamStat
     ...values,
     examStatus: status,
     assignedFacultyIds: facultyOf(values),
+    proctoringThresholds: thresholdsOf(values),
     scheduleDetails: scheduleOf(values),
     examSections: values.examSections.map(({ isExpanded: _screenOnly, ...section }) => section),
   });
   if (!parsed.success) return { ok: false, reason: 'invalid' };
   if (values.examMode === 'PROCTORING') return { ok: true, payload: parsed.data };
-  const { assignedFacultyIds: _proctoringOnly, ...payload } = parsed.data;
+  const {
+    assignedFacultyIds: _proctorsOnly,
+    proctoringThresholds: _rulesOnly,
+    ...payload
+  } = parsed.data;
   return { ok: true, payload };
 }

@@ -8,11 +8,13 @@ import { fullName } from '@/lib/format';
 import { useLookupCascade } from '@/lib/lookups/use-lookup-cascade';
 import { useFacultyOptions } from '../api/get-faculty-options';
 import type { ExamWizardValues } from './exam-values';
+import { ProctoringRulesFields } from './proctoring-rules-fields';
 import { STEP_FIELDS } from './steps';
 
 /**
  * Batch → Course → Branch → Sections (spec section 4): each level waits for its parent, and a
- * new choice clears everything below it. Faculty are asked for only in PROCTORING mode.
+ * new choice clears everything below it. Faculty, and the rules they proctor by, are asked for
+ * only in PROCTORING mode.
  */
 export function TargetAudienceStep() {
   const { register, control, setValue, clearErrors } = useFormContext<ExamWizardValues>();
@@ -73,13 +75,16 @@ export function TargetAudienceStep() {
         disabled={cascade.section.disabled}
       />
       {proctored && (
-        <ChoiceList
-          name="assignedFacultyIds"
-          label="Faculty"
-          hint={`Who supervises the exam. ${FACULTY_REQUIRED_MESSAGE}.`}
-          options={facultyOptions}
-          loading={faculty.isPending}
-        />
+        <>
+          <ChoiceList
+            name="assignedFacultyIds"
+            label="Faculty"
+            hint={`Who supervises the exam. ${FACULTY_REQUIRED_MESSAGE}.`}
+            options={facultyOptions}
+            loading={faculty.isPending}
+          />
+          <ProctoringRulesFields />
+        </>
       )}
     </div>
   );

@@ -1,0 +1,104 @@
+import type { ExamResult, ExamResultsData } from '@examiq/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import ExamResultsPage from './exam-results-page';
+
+const EXAM = '40000000-0000-4000-8000-000000000001';
+const GET = `GET /admin/get-exam-results/${EXAM}`;
+
+function result(attemptId: string, firstName: string, flags: ExamResult['flags']): ExamResult {
+  return {
+    attemptId,
+    attemptCode: 'AB12-CD34',
+    student: {
+      _id: `${attemptId}-student`,
+      studentId: 'STU-2024-00001',
+      rollNumber: `CS-${firstName}`,
+      firstName,
+      lastName: 'Patel',
+    },
+    submittedAt: '2030-03-14T11:00:00.000Z',
+    sections: [],
+    total: 6,
+    toMark: 0,
+    passed: true,
+    flags,
+  };
+}
+
+function resultsOf(examMode: 'AUTO' | 'PROCTORING'): ExamResultsData {
+  return {
+    exam: {
+      _id: EXAM,
+      examId: 'EXM-2030-00001',
+      examTitle: 'Data Structures Mid-term',
+      subject: 'Data Structures',
+      examMode,
+      totalMarks: 10,
+      passingMarks: 4,
+      scheduleDetails: {
+        examDate: '2030-03-14',
+        startTime: '09:30',
+        endTime: '11:00',
+        bufferTime: { beforeExam: 0, afterExam: 0 },
+      },
+      showAnswersAfterPublish: true,
+      resultsPublishedAt: null,
+    },
+    resultStatus: 'Ready to Publish',
+    summary: {
+      participants: 3,
+      submitted: 3,
+      average: 6,
+      median: 6,
+      highest: 6,
+      lowest: 6,
+      passRate: 1,
+      answersToMark: 0,
+    },
+    results: [
+      result('attempt-1', 'Asha', { pending: 2, dismissed: 0, confirmed: 1 }),
+      result('attempt-2', 'Ravi', { pending: 0, dismissed: 1, confirmed: 0 }),
+      result('attempt-3', 'Meena', { pending: 0, dismissed: 0, confirmed: 0 }),
+    ],
+    pagination: {
+      currentPage: 1,
+      totalPages: 1,
+      totalCount: 3,
+      hasNextPage: false,
+      hasPreviousPage: false,
+    },
+  };
+}
+
+function renderResults(data: ExamResultsData) {
+  fakeAdminApi({ [GET]: ok(data) });
+  renderPage(<ExamResultsPage />, '/admin/exam/:examId/results', [], `/admin/exam/${EXAM}/results`);
+}
+
+const rowOf = (name: string) => screen.findByRole('row', { name: new RegExp(name) });
+
+describe('ExamResultsPage: proctoring flags', () => {
+  it('shows each result’s flags by review status, with a link to its timeline', async () => {
+    renderResults(resultsOf('PROCTORING'));
+
+    const asha = await rowOf('Asha Patel');
+    expect(within(asha).getByText('2 flags pending')).toBeInTheDocument();
+    expect(within(asha).getByText('1 flag confirmed')).toBeInTheDocument();
+    expect(within(asha).getByRole('link', { name: 'Timeline of Asha Patel' })).toHaveAttribute(
+      'href',
+      `/admin/exam/${EXAM}/attempts/attempt-1/timeline`,
+    );
+    expect(within(await rowOf('Ravi Patel')).getByText('1 flag dismissed')).toBeInTheDocument();
+    expect(within(await rowOf('Meena Patel')).getByText('No flags')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Flags' })).toBeInTheDocument();
+  });
+
+  it('has neither for an exam that is not proctored', async () => {
+    renderResults(resultsOf('AUTO'));
+    await rowOf('Asha Patel');
+    expect(screen.queryByRole('columnheader', { name: 'Flags' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Timeline of/ })).not.toBeInTheDocument();
+  });
+});
