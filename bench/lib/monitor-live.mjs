@@ -254,7 +254,7 @@ export async function monitorLive(ctx) {
     run.measureUntil = run.measureFrom + steadyMs;
     for (const student of students) reporting(run, student);
     await sleep(warmUpMs);
-    const restMiB = rssMiB(ctx.server.pid);
+    const startMiB = rssMiB(ctx.server.pid);
     const cpu = cpuCounter([ctx.server.pid]);
     const { peakRssMiB } = await withPeakRss([ctx.server.pid], () => sleep(steadyMs));
     const spent = cpu(1);
@@ -277,16 +277,16 @@ export async function monitorLive(ctx) {
       p99: percentile([...run.updates, ...run.alerts], 0.99),
       missing: run.expected.updates - run.updates.length + run.expected.alerts - run.alerts.length,
       unmatched: run.unmatched,
-      reports: { count: run.reports.length, p99: percentile(run.reports, 0.99) },
+      reports: { sent: run.expected.updates, p99: percentile(run.reports, 0.99) },
       failed: run.failed,
       cpu: spent && {
         server: share(spent.serverMain + spent.serverThreads),
         database: share(spent.database),
         loadGenerator: share(spent.loadGenerator),
         rest: share(spent.rest),
-        serverPerReport: (spent.serverMain + spent.serverThreads) / run.reports.length,
+        serverPerReport: (spent.serverMain + spent.serverThreads) / run.expected.updates,
       },
-      restMiB,
+      startMiB,
       peakRssMiB,
       latenessP99: percentile(run.lateness, 0.99),
     };

@@ -617,7 +617,7 @@ function judgeMonitor(m, _results, engine) {
   const parts = [
     `monitor-updates ${spread(m.update)}, alerts ${spread(m.alert)}`,
     `${count(m.missing)} never arrived${m.unmatched ? `, ${count(m.unmatched)} unmatched` : ''}`,
-    `reports answered p99 ${ms(m.reports.p99)} (${count(m.reports.count)} in ${m.steadyMs / 1000} s), errors: ${failedOf(m.failed)}`,
+    `reports answered p99 ${ms(m.reports.p99)} (${count(m.reports.sent)} sent in ${m.steadyMs / 1000} s), errors: ${failedOf(m.failed)}`,
   ];
   if (m.cpu) {
     const database =
@@ -626,7 +626,9 @@ function judgeMonitor(m, _results, engine) {
       `CPU in shares of a core: server ${percent(m.cpu.server, 1)} (${ms(m.cpu.serverPerReport)} a report)${database}, load generator ${percent(m.cpu.loadGenerator, 1)} (its timers p99 ${ms(m.latenessP99)} late), the rest of the machine ${percent(m.cpu.rest, 1)}`,
     );
   }
-  parts.push(`server RSS ${Math.round(m.restMiB)} → peak ${Math.round(m.peakRssMiB)} MiB`);
+  parts.push(
+    `server RSS ${Math.round(m.startMiB)} MiB as the minute starts, peak ${Math.round(m.peakRssMiB)} MiB`,
+  );
   return {
     target: `p99 ≤ ${MONITOR_P99_MS} ms from a report sent to its update and alerts on the proctor's screen; none missing, no errors`,
     figure: `p99 ${ms(m.p99)}; ${parts.join('; ')}`,
