@@ -32,6 +32,7 @@ export const ADMIN = { email: 'admin@bench.examiq.test', password: 'Bench#Admin-
 /** Every seeded student and faculty account shares this password (and one hash of it). */
 export const PERSON_PASSWORD = 'Bench#Person-Password1';
 export const studentEmail = (index) => `student${index}@bench.examiq.test`;
+export const facultyEmail = (index) => `faculty${index}@bench.examiq.test`;
 
 /** Seeded batches start here, each four years long; create-batch picks pairs around them. */
 export const FIRST_BATCH_YEAR = 2021;

@@ -41,8 +41,8 @@ const SWEEP_MARGIN_MS = 2_000;
  * load rows), and the simulated students', a reverse proxy's pool in front of the server.
  */
 export const CONNECTIONS = { signIn: 16, save: 32, students: 512 };
-/** The longest exam the rules allow, for the exam-save row's attempts: never due during a run. */
-const LONGEST_EXAM_MINUTES = 150;
+/** The longest exam the rules allow, for attempts a row keeps in progress: never due during it. */
+export const LONGEST_EXAM_MINUTES = 150;
 /** The targets on PostgreSQL, and the number of students that must meet them. */
 export const TARGETS = { savePercent: 50, saveP99: 100, startP99: 500, students: 2_000 };
 
@@ -90,7 +90,7 @@ function studentsPerBranch(scale) {
  * The seeded index of the i-th student of the ladder: the first students fill the first branch,
  * the next ones the second, and so on (student s sits in section s mod sections, see seed.ts).
  */
-function seededStudent(scale, i) {
+export function seededStudent(scale, i) {
   const { sections } = totals(scale);
   const perBranch = studentsPerBranch(scale);
   const inBranch = i % perBranch;
@@ -99,14 +99,17 @@ function seededStudent(scale, i) {
   return section + sections * Math.floor(inBranch / scale.sectionsPerBranch);
 }
 
-/** Creates, on `server`, one exam per branch for the first `branches` branches; their ids. */
-async function createExams(ctx, branches, minutes, server = ctx.server) {
+/**
+ * Creates, on `server`, one exam per branch for the first `branches` branches; their ids.
+ * `overrides` change the payload (a proctored exam's mode, proctors and schedule).
+ */
+export async function createExams(ctx, branches, minutes, server = ctx.server, overrides = {}) {
   const ids = [];
   for (let branch = 0; branch < branches; branch++) {
     const response = await fetch(`${server.url}/api/admin/create-exam`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...ctx.auth },
-      body: JSON.stringify(examPayload(ctx.scale, branch, minutes)),
+      body: JSON.stringify({ ...examPayload(ctx.scale, branch, minutes), ...overrides }),
     });
     const text = await response.text();
     if (response.status !== 201) {
@@ -122,7 +125,7 @@ async function createExams(ctx, branches, minutes, server = ctx.server) {
 /** The status a late submit is counted under. */
 export const LATE = '200 after the deadline';
 
-function percentile(values, share) {
+export function percentile(values, share) {
   if (values.length === 0) return Number.NaN;
   const sorted = Float64Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
@@ -162,11 +165,12 @@ function examDayState(ctx) {
 
 /**
  * Signs in the ladder's students up to `count` through `front`, 16 at a time (sign-in is bound by
- * argon2id): the lobby, done once per student and kept for every later rung.
+ * argon2id): the lobby, done once per student and kept for every later rung. Their request
+ * headers, by the ladder's order.
  */
-async function signInUpTo(ctx, front, count) {
+export async function signInUpTo(ctx, front, count) {
   const { headers, lobby } = examDayState(ctx);
-  if (headers.length >= count) return;
+  if (headers.length >= count) return headers;
   console.log(`   signing in students ${headers.length + 1} to ${count}`);
   const client = userClient(front, { sockets: CONNECTIONS.signIn });
   const started = performance.now();
@@ -195,6 +199,7 @@ async function signInUpTo(ctx, front, count) {
   }
   lobby.ms += performance.now() - started;
   lobby.count += count - from;
+  return headers;
 }
 
 /** What the attempt page keeps of start-exam's answer. */
@@ -312,7 +317,7 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
  * What the students' requests go to (`url`, `ca` to trust), the server processes behind it (for
  * their CPU, memory and settling) and the proxy's processes, if any.
  */
-function straightTo(server) {
+export function straightTo(server) {
   return { url: server.url, servers: [server], proxyPids: [] };
 }
 
@@ -389,7 +394,7 @@ async function withRecipe(ctx, count, work) {
 // --- exam-day: the ladder ------------------------------------------------------------------------
 
 /** Runs `work` at `time` (a performance.now() instant), noting how late the timer fired. */
-function timerAt(run, time, work) {
+export function timerAt(run, time, work) {
   return setTimeout(
     () => {
       run.lateness.push(performance.now() - time);

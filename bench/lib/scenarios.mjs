@@ -23,6 +23,7 @@ import {
 import { largestExamQuestions, largestExamSections } from './exams.mjs';
 import { load, sequential } from './http.mjs';
 import { IMPORT_BATCH, IMPORT_ROWS, importPreviewRun, importStudentsRun } from './imports.mjs';
+import { MONITOR_P99_MS, MONITOR_STUDENTS, monitorLive } from './monitor-live.mjs';
 import {
   EXPORT_GROWTH_MIB,
   exportCsv,
@@ -549,6 +550,12 @@ export const SCENARIOS = [
     judge: judgeExamDay,
   },
   {
+    id: 'monitor-live',
+    title: `Live monitor: ${MONITOR_STUDENTS} students of a proctored exam report a heartbeat every 5 s and now and then a signal; each report to the proctor's screen (WebSocket)`,
+    run: monitorLive,
+    judge: judgeMonitor,
+  },
+  {
     id: 'export-csv',
     title: `Export of ${RESULT_ATTEMPTS.toLocaleString('en-US')} results as CSV (streamed)`,
     run: exportCsv,
@@ -600,6 +607,39 @@ export const SCENARIOS = [
     }),
   },
 ];
+
+/** A latency's median and 99th percentile over `count` of them. */
+const spread = ({ count: n, p50, p99 }) => `p50 ${ms(p50)}, p99 ${ms(p99)} of ${count(n)}`;
+
+/** Every report and alert on the proctor's screen, 99% of them within the target. */
+function judgeMonitor(m, _results, engine) {
+  const failed = Object.values(m.failed).reduce((sum, n) => sum + n, 0);
+  const parts = [
+    `monitor-updates ${spread(m.update)}, alerts ${spread(m.alert)}`,
+    `${count(m.missing)} never arrived${m.unmatched ? `, ${count(m.unmatched)} unmatched` : ''}`,
+    `reports answered p99 ${ms(m.reports.p99)} (${count(m.reports.sent)} sent in ${m.steadyMs / 1000} s), errors: ${failedOf(m.failed)}`,
+  ];
+  if (m.cpu) {
+    const database =
+      engine === 'postgres' ? `, PostgreSQL's processes ${percent(m.cpu.database, 1)}` : '';
+    parts.push(
+      `CPU in shares of a core: server ${percent(m.cpu.server, 1)} (${ms(m.cpu.serverPerReport)} a report)${database}, load generator ${percent(m.cpu.loadGenerator, 1)} (its timers p99 ${ms(m.latenessP99)} late), the rest of the machine ${percent(m.cpu.rest, 1)}`,
+    );
+  }
+  parts.push(
+    `server RSS ${Math.round(m.startMiB)} MiB as the minute starts, peak ${Math.round(m.peakRssMiB)} MiB`,
+  );
+  return {
+    target: `p99 ≤ ${MONITOR_P99_MS} ms from a report sent to its update and alerts on the proctor's screen; none missing, no errors`,
+    figure: `p99 ${ms(m.p99)}; ${parts.join('; ')}`,
+    headline: {
+      value: m.p99,
+      text: `p99 ${ms(m.p99)}, server CPU ${m.cpu ? percent(m.cpu.server, 1) : '—'} of a core`,
+      p99: m.p99,
+    },
+    pass: m.p99 <= MONITOR_P99_MS && m.missing === 0 && failed === 0,
+  };
+}
 
 /** An export: every row there, and the server's memory growing by less than a file's worth. */
 function judgeExport(m) {

@@ -17,7 +17,12 @@ import { ApiError } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { normalizeEmail, toUserDto, type UserRow } from '../users/users.service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import type { LimitRule, LimitStore, Slowdown } from './rate-limiter';
+import {
+  type LimitRule,
+  type LimitStore,
+  type Slowdown,
+  successConfirmation,
+} from './rate-limiter';
 import {
   hashToken,
   newRefreshToken,
@@ -147,14 +152,16 @@ function sessionExpiry(days: number | SQL) {
 /**
  * Checks an email and password the way login and change-password share: the attempt is counted
  * first (a correct password is refused while limited), then the password verified. A failure
- * stays counted; a success forgets the failures of its account and client.
+ * stays counted. A success forgets the failures of its account and client: the caller confirms
+ * it with `rules`, login within the session's own statement; a disabled account's is confirmed
+ * here, before it is refused.
  */
 async function verifyCredentials(
   deps: AuthDeps,
   email: string,
   password: string,
   client: ClientInfo,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; rules: AttemptRules }> {
   const { limitStore } = deps;
   const rules = limitRules(deps.limits, email, client);
   const reservation = await reserveAttempt(limitStore, rules.all, email);
@@ -171,9 +178,11 @@ async function verifyCredentials(
     }
     throw new ApiError(401, AUTH_MESSAGES.invalidCredentials);
   }
-  await limitStore.confirmSuccess(rules.released, rules.cleared);
-  if (!user.isActive) throw new ApiError(403, AUTH_MESSAGES.accountDisabled);
-  return user;
+  if (!user.isActive) {
+    await limitStore.confirmSuccess(rules.released, rules.cleared);
+    throw new ApiError(403, AUTH_MESSAGES.accountDisabled);
+  }
+  return { user, rules };
 }
 
 /** The failure that starts an account's slowdown tells the admins, through the audit log. */
@@ -216,7 +225,8 @@ export const SESSIONS_PER_ACCOUNT = 20;
 /**
  * One statement, so atomic without a transaction and one round trip: the sign-in time is set,
  * the sessions beyond the limit ended and the session created together, all at the statement's
- * one now(). Prepared: every sign-in runs it.
+ * one now(); with the database's limit store, the attempt's success is confirmed in it too.
+ * Prepared: every sign-in runs it.
  */
 const signInStatement = perDatabase((db) => {
   const signedIn = db.$with('signed_in').as(
@@ -247,8 +257,9 @@ const signInStatement = perDatabase((db) => {
       .where(inArray(sessions.id, beyondLimit))
       .returning({ id: sessions.id }),
   );
+  const [lockedCounters, clearedCounters, releasedCounters] = successConfirmation(db);
   return db
-    .with(signedIn, displaced)
+    .with(signedIn, displaced, lockedCounters, clearedCounters, releasedCounters)
     .insert(sessions)
     .values({
       userId: sql`(select ${signedIn.id} from ${signedIn})`,
@@ -266,17 +277,21 @@ export async function login(
   input: LoginInput,
   client: ClientInfo,
 ): Promise<LoginData> {
-  const { db, config } = deps;
-  const user = await verifyCredentials(deps, input.email, input.password, client);
+  const { db, config, limitStore } = deps;
+  const { user, rules } = await verifyCredentials(deps, input.email, input.password, client);
   const refreshToken = newRefreshToken();
 
-  const [session] = await signInStatement(db).execute({
-    userId: user.id,
-    refreshTokenHash: hashToken(refreshToken),
-    ttlDays: config.refreshTokenTtlDays,
-    userAgent: client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
-    ip: client.ip,
-  });
+  // A session that could not be written leaves the attempt counted, as a failure would be.
+  const [session] = await limitStore.confirmSuccessWith(rules.released, rules.cleared, (keys) =>
+    signInStatement(db).execute({
+      ...keys,
+      userId: user.id,
+      refreshTokenHash: hashToken(refreshToken),
+      ttlDays: config.refreshTokenTtlDays,
+      userAgent: client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+      ip: client.ip,
+    }),
+  );
   if (!session) throw new Error('Sign-in rows were not written');
   const sessionId = session.id;
   const signedIn: UserRow = { ...user, lastLogin: new Date(session.signedInAt) };
@@ -295,8 +310,9 @@ export async function changePassword(
   input: ChangePasswordInput,
   client: ClientInfo,
 ): Promise<void> {
-  const { db } = deps;
-  const user = await verifyCredentials(deps, input.email, input.currentPassword, client);
+  const { db, limitStore } = deps;
+  const { user, rules } = await verifyCredentials(deps, input.email, input.currentPassword, client);
+  await limitStore.confirmSuccess(rules.released, rules.cleared);
   const passwordHash = await hashPassword(input.newPassword);
 
   await db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { AppDatabase } from '../../db/client';
 import { findUserByEmail } from '../users/users.service';
-import type { LimitRule, LimitStore, Reservation } from './rate-limiter';
+import { type LimitRule, type LimitStore, NO_SUCCESS_KEYS, type Reservation } from './rate-limiter';
 
 /** Keeps counters apart from anything else stored in a shared Redis. */
 const KEY_PREFIX = 'examiq:limit:';
@@ -131,6 +131,13 @@ export function redisLimitStore(redis: Redis, db: AppDatabase): LimitStore {
     },
     confirmFailure: (rules) => confirm(rules, [], false),
     confirmSuccess: (released, cleared) => confirm(released, cleared, true),
+    async confirmSuccessWith(released, cleared, write) {
+      const [written] = await Promise.all([
+        write(NO_SUCCESS_KEYS),
+        confirm(released, cleared, true),
+      ]);
+      return written;
+    },
     async slowedDown(prefix, rule) {
       const [seconds, microseconds] = await redis.time();
       const now = Number(seconds) * 1000 + Math.floor(Number(microseconds) / 1000);
