@@ -1,10 +1,10 @@
-import { PROCTORING_LIMITS, PROCTORING_MESSAGES } from '@examiq/contracts';
+import { ATTEMPT_MESSAGES, PROCTORING_LIMITS, PROCTORING_MESSAGES } from '@examiq/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
 import { chromiumLaunchOptions } from './support/chromium';
 import { apiSignIn, signIn } from './support/session';
-import { createSitting, SITTING_PASSWORD } from './support/sittings';
+import { createSitting, SITTING_PASSWORD, startFromLobby } from './support/sittings';
 
 // Chromium's fake camera and microphone (a test pattern with no face), allowed without a prompt.
 test.use({
@@ -399,4 +399,25 @@ test("a proctor's monitor receives the student's camera over WebRTC, and its sna
     snapshot: 'data:image/jpeg;base64,',
   });
   await proctor.close();
+});
+
+test('an exam without proctoring loads none of it: no check, camera, detector or live channel', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const sitting = await createSitting(request, 'unproctored');
+  const loaded: string[] = [];
+  page.on('request', (sent) => loaded.push(new URL(sent.url()).pathname));
+  page.on('websocket', (socket) => loaded.push(new URL(socket.url()).pathname));
+  await startFromLobby(page, sitting);
+  await expect(page.getByTestId('save-state')).toHaveText(ATTEMPT_MESSAGES.saved);
+  await page.waitForTimeout(PROCTORING_LIMITS.heartbeatMs);
+
+  expect(
+    loaded.filter((path) =>
+      /system-check|proctored-sitting|face-worker|models\/human|\/api\/ws|report-events/.test(path),
+    ),
+  ).toEqual([]);
+  await expect(page.getByRole('button', { name: /Proctor chat/ })).toHaveCount(0);
 });

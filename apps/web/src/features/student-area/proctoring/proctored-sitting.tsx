@@ -64,7 +64,7 @@ export default function ProctoredSitting({
   const sendMessage = useSendMessage();
   // Until when (server time) the student has read the proctors' messages: what was there when
   // the page opened, and everything whenever the chat is open.
-  const [readUntil, setReadUntil] = useState(serverNow);
+  const [readUntil, setReadUntil] = useState(() => serverNow());
   const lastMessageAt = messages.data?.at(-1)?.at;
   useEffect(() => {
     if (chatOpen)
