@@ -215,6 +215,14 @@ test('a proctored sitting: the system check, then signals and the face check rea
   await expect(returnToFullscreen).toBeVisible();
   await expect(page.getByRole('button', { name: /Proctor chat/ })).toBeVisible();
   await expect(page.getByText('Your camera is off')).toHaveCount(0);
+  await expect
+    .poll(
+      async () => (await timeline()).events.filter((e) => e.type === 'FULLSCREEN_EXIT').length,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(2);
 });
 
 test('the proctors chat with the student, warn, extend the time and end the attempt', async ({

@@ -131,6 +131,10 @@ export default function ProctoredSitting({
   );
 
   useEffect(() => {
+    // A reload leaves fullscreen without an event: the page says so itself.
+    if (document.fullscreenEnabled && !document.fullscreenElement) {
+      queue.record('FULLSCREEN_EXIT', { note: 'not in fullscreen when the exam page opened' });
+    }
     queue.start();
     const stopSignals = watchBrowserSignals((type) => queue.record(type));
     const onFullscreenChange = () => setFullscreen(Boolean(document.fullscreenElement));
