@@ -1,4 +1,4 @@
-import { PROCTORING_LIMITS, PROCTORING_MESSAGES } from '@examiq/contracts';
+import { ATTEMPT_MESSAGES, PROCTORING_LIMITS, PROCTORING_MESSAGES } from '@examiq/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
@@ -6,7 +6,9 @@ import { fakeMediaLaunchOptions } from './support/chromium';
 import { apiSignIn, signIn } from './support/session';
 import {
   createProctoredSitting,
+  createSitting,
   SITTING_PASSWORD,
+  startFromLobby,
   startProctoredFromLobby,
 } from './support/sittings';
 
@@ -51,8 +53,9 @@ test('a proctored sitting: the system check, then signals and the face check rea
   context,
   request,
 }) => {
-  // The face check must see no face for 8 s before it says so, on a busy two-core machine.
-  test.setTimeout(150_000);
+  // The face check must see no face for 8 s before it says so, on a busy two-core machine where
+  // its worker takes seconds to start, and starts again after its model failed to load offline.
+  test.setTimeout(240_000);
   const sitting = await createProctoredSitting(request, 'proctored');
   const elsewhere: string[] = [];
   page.on('request', (sent) => {
@@ -127,6 +130,13 @@ test('a proctored sitting: the system check, then signals and the face check rea
   await question.selectText();
   await page.keyboard.press('Control+C');
 
+  // Offline for a while: what happens meanwhile is kept on the device and sent on reconnecting.
+  await context.setOffline(true);
+  await question.selectText();
+  await page.keyboard.press('Control+C');
+  await page.waitForTimeout(PROCTORING_LIMITS.heartbeatMs + 1_000);
+  await context.setOffline(false);
+
   const api = await adminApi(request);
   const timeline = async () =>
     (await api.get(`get-attempt-timeline/${attemptId}`)) as {
@@ -137,11 +147,17 @@ test('a proctored sitting: the system check, then signals and the face check rea
     .poll(
       async () => {
         const types = new Set((await timeline()).events.map((event) => event.type));
-        return ['FULLSCREEN_EXIT', 'FULLSCREEN_ENTER', 'COPY', 'HEARTBEAT', 'NO_FACE'].filter(
-          (type) => !types.has(type),
-        );
+        return [
+          'FULLSCREEN_EXIT',
+          'FULLSCREEN_ENTER',
+          'COPY',
+          'CONNECTION_LOST',
+          'CONNECTION_BACK',
+          'HEARTBEAT',
+          'NO_FACE',
+        ].filter((type) => !types.has(type));
       },
-      { timeout: 60_000, intervals: [PROCTORING_LIMITS.heartbeatMs] },
+      { timeout: 120_000, intervals: [PROCTORING_LIMITS.heartbeatMs] },
     )
     .toEqual([]);
 
@@ -161,12 +177,32 @@ test('a proctored sitting: the system check, then signals and the face check rea
   const noFace = events.find((event) => event.type === 'NO_FACE');
   expect(noFace?.detail?.faces).toBe(0);
   expect(noFace?.detail?.heldMs).toBeGreaterThanOrEqual(PROCTORING_LIMITS.faceSustainedMs);
+  // The copy made offline arrived, dated when it happened, before the connection came back.
+  const copies = events.filter((event) => event.type === 'COPY');
+  expect(copies).toHaveLength(2);
+  const back = events.find((event) => event.type === 'CONNECTION_BACK');
+  expect(Date.parse(copies[1]?.at ?? '')).toBeLessThan(Date.parse(back?.at ?? ''));
   // The heartbeat carries the live channel's round trip.
   expect(
     events.some((event) => event.type === 'HEARTBEAT' && typeof event.detail?.rttMs === 'number'),
   ).toBe(true);
   // The model and everything else came from this server.
   expect(elsewhere).toEqual([]);
+
+  // A reload opens the camera again by itself; fullscreen needs the student's click.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Multiple choice' })).toBeVisible();
+  await expect(returnToFullscreen).toBeVisible();
+  await expect(page.getByRole('button', { name: /Proctor chat/ })).toBeVisible();
+  await expect(page.getByText('Your camera is off')).toHaveCount(0);
+  await expect
+    .poll(
+      async () => (await timeline()).events.filter((e) => e.type === 'FULLSCREEN_EXIT').length,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(2);
 });
 
 test('the proctors chat with the student, warn, extend the time and end the attempt', async ({
@@ -239,5 +275,137 @@ test('the proctors chat with the student, warn, extend the time and end the atte
   await expect(page.getByRole('heading', { name: 'Exam submitted' })).toBeVisible();
   await expect(page.getByText(PROCTORING_MESSAGES.endedByProctor)).toBeVisible();
   await expect(page.getByText('A second person was in the room.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Proctor chat/ })).toHaveCount(0);
+});
+
+test("a proctor's monitor receives the student's camera over WebRTC, and its snapshots", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const sitting = await createProctoredSitting(request, 'watched');
+  await startProctoredFromLobby(page, sitting);
+  const api = await adminApi(request);
+  const monitor = await api.get(`get-monitor/${sitting.examId}`);
+  const row = monitor.students.find(
+    (student: { studentId: string }) => student.studentId === sitting.studentId,
+  );
+  const { tokens } = await apiSignIn(request, admin.email, admin.password);
+
+  // A proctor's page of our origin plays the monitor's side of the protocol (docs/realtime.md).
+  const proctor = await browser.newPage();
+  await proctor.goto('/login');
+  const seen = await proctor.evaluate(
+    async ({ token, examId, to }) => {
+      const messages: { type: string; [key: string]: unknown }[] = [];
+      const waitFor = (test: (message: (typeof messages)[number]) => boolean, ms: number) =>
+        new Promise<(typeof messages)[number]>((resolve, reject) => {
+          const started = Date.now();
+          const check = () => {
+            const found = messages.find(test);
+            if (found) resolve(found);
+            else if (Date.now() - started > ms)
+              reject(new Error(`Not received; got ${messages.map((m) => m.type).join(', ')}`));
+            else setTimeout(check, 50);
+          };
+          check();
+        });
+      const socket = new WebSocket(`ws://${location.host}/api/ws`);
+      socket.onmessage = (event) => messages.push(JSON.parse(event.data));
+      await new Promise((resolve) => {
+        socket.onopen = resolve;
+      });
+      const send = (message: object) => socket.send(JSON.stringify(message));
+      send({ type: 'auth', token });
+      const ready = (await waitFor((m) => m.type === 'ready', 10_000)) as unknown as {
+        iceServers: RTCIceServer[];
+      };
+      send({ type: 'subscribe', examId });
+      await waitFor((m) => m.type === 'subscribed', 10_000);
+
+      const connection = new RTCPeerConnection({ iceServers: ready.iceServers });
+      connection.addTransceiver('video', { direction: 'recvonly' });
+      connection.onicecandidate = ({ candidate }) => {
+        if (candidate) send({ type: 'signal', examId, to, signal: { kind: 'ice', candidate } });
+      };
+      const track = new Promise<MediaStreamTrack>((resolve) => {
+        connection.ontrack = (event) => resolve(event.track);
+      });
+      const offer = await connection.createOffer();
+      await connection.setLocalDescription(offer);
+      send({ type: 'signal', examId, to, signal: { kind: 'offer', sdp: offer.sdp } });
+      const answer = (await waitFor(
+        (m) => m.type === 'signal' && (m.signal as { kind: string }).kind === 'answer',
+        20_000,
+      )) as unknown as { from: string; signal: { sdp: string } };
+      await connection.setRemoteDescription({ type: 'answer', sdp: answer.signal.sdp });
+      let added = 0;
+      const addCandidates = setInterval(() => {
+        const candidates = messages.filter(
+          (m) => m.type === 'signal' && (m.signal as { kind: string }).kind === 'ice',
+        );
+        for (const m of candidates.slice(added)) {
+          void connection.addIceCandidate(
+            (m.signal as { candidate: RTCIceCandidateInit }).candidate,
+          );
+        }
+        added = candidates.length;
+      }, 50);
+      const started = Date.now();
+      while (connection.connectionState !== 'connected' && Date.now() - started < 20_000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      clearInterval(addCandidates);
+      const video = Object.assign(document.createElement('video'), { muted: true });
+      video.srcObject = new MediaStream([await track]);
+      await video.play();
+      await new Promise((resolve) => video.requestVideoFrameCallback(resolve));
+      const snapshot = (await waitFor((m) => m.type === 'snapshot', 20_000)) as unknown as {
+        userId: string;
+        image: string;
+      };
+      const state = connection.connectionState;
+      connection.close();
+      socket.close();
+      return {
+        state,
+        answeredBy: answer.from,
+        videoWidth: video.videoWidth,
+        snapshotOf: snapshot.userId,
+        snapshot: snapshot.image.slice(0, 23),
+      };
+    },
+    { token: tokens.accessToken, examId: sitting.examId, to: row.userId },
+  );
+
+  expect(seen).toEqual({
+    state: 'connected',
+    answeredBy: row.userId,
+    videoWidth: 320,
+    snapshotOf: row.userId,
+    snapshot: 'data:image/jpeg;base64,',
+  });
+  await proctor.close();
+});
+
+test('an exam without proctoring loads none of it: no check, camera, detector or live channel', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const sitting = await createSitting(request, 'unproctored');
+  const loaded: string[] = [];
+  page.on('request', (sent) => loaded.push(new URL(sent.url()).pathname));
+  page.on('websocket', (socket) => loaded.push(new URL(socket.url()).pathname));
+  await startFromLobby(page, sitting);
+  await expect(page.getByTestId('save-state')).toHaveText(ATTEMPT_MESSAGES.saved);
+  await page.waitForTimeout(PROCTORING_LIMITS.heartbeatMs);
+
+  expect(
+    loaded.filter((path) =>
+      /system-check|proctored-sitting|face-worker|models\/human|\/api\/ws|report-events/.test(path),
+    ),
+  ).toEqual([]);
   await expect(page.getByRole('button', { name: /Proctor chat/ })).toHaveCount(0);
 });

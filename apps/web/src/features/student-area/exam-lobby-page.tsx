@@ -227,7 +227,10 @@ function StartPanel({ data }: { data: LobbyExamData }) {
         )}
         {proctored && now < endsAt && (
           <Suspense fallback={<Spinner label="Loading the system check" />}>
-            <SystemCheckPanel onChange={setSystemCheck} />
+            <SystemCheckPanel
+              onChange={setSystemCheck}
+              starting={start.isPending || start.isSuccess}
+            />
           </Suspense>
         )}
         {/* A proctored exam offers Start only once its system check has passed. */}

@@ -6,6 +6,9 @@ import { SustainedFaces } from './sustained-faces';
 /** One reading a second: within the 1-2 frames a second a phone's processor can spare. */
 export const FACE_READING_MS = 1_000;
 
+/** After a failed reading (the model could not load, say offline), a new worker this much later. */
+export const FACE_RETRY_MS = 10_000;
+
 /**
  * Reads the camera's faces once a second in a worker and hands on the face signals that held
  * for the sustained window. `toInstant` dates a performance.now() moment. Gives the function
@@ -16,14 +19,15 @@ export function watchFaces(
   onSignal: (event: ProctorEvent) => void,
   toInstant: (at: number) => string,
 ): () => void {
-  const detector = new FaceDetector();
+  let detector = new FaceDetector();
   const rule = new SustainedFaces(toInstant);
   let stopped = false;
   let reading = false;
   let failures = 0;
+  let pausedUntil = 0;
 
   const read = async () => {
-    if (reading || stopped) return;
+    if (reading || stopped || performance.now() < pausedUntil) return;
     reading = true;
     try {
       const video = await cameraFrames(camera);
@@ -34,8 +38,13 @@ export function watchFaces(
       failures = 0;
     } catch (error) {
       rule.reset();
-      // Said once, not every second: a browser that cannot run the detector keeps failing.
-      if (failures++ === 0 && !stopped) console.error('Face detection failed:', error);
+      if (!stopped) {
+        // Said once, not every time: a browser that cannot run the detector keeps failing.
+        if (failures++ === 0) console.error('Face detection failed:', error);
+        detector.close();
+        detector = new FaceDetector();
+        pausedUntil = performance.now() + FACE_RETRY_MS;
+      }
     } finally {
       reading = false;
     }

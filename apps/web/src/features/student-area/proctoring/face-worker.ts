@@ -40,23 +40,23 @@ const human = new Human({
   segmentation: { enabled: false },
 });
 
-let ready: Promise<void> | null = null;
-
-/** WebGL where the worker has it (OffscreenCanvas); the CPU backend where it does not. */
+/**
+ * Loads the model as the worker starts, while the page is online. Human reports a model that
+ * failed to download only in its log, and keeps it: a worker whose model did not load answers
+ * every frame with an error, and the page starts a new worker later.
+ */
 async function load() {
-  try {
-    await human.load();
-  } catch {
-    human.config.backend = 'cpu';
-    await human.init();
-    await human.load();
+  await human.load();
+  if (human.models.stats().numLoadedModels === 0) {
+    throw new Error('The face model could not be loaded');
   }
 }
+const ready = load();
+ready.catch(() => undefined);
 
 self.onmessage = async ({ data }: MessageEvent<FaceCountRequest>) => {
   let reply: FaceCountReply;
   try {
-    ready ??= load();
     await ready;
     const result = await human.detect(data.frame);
     reply = { id: data.id, faces: result.face.length };

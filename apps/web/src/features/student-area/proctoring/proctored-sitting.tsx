@@ -64,7 +64,7 @@ export default function ProctoredSitting({
   const sendMessage = useSendMessage();
   // Until when (server time) the student has read the proctors' messages: what was there when
   // the page opened, and everything whenever the chat is open.
-  const [readUntil, setReadUntil] = useState(serverNow);
+  const [readUntil, setReadUntil] = useState(() => serverNow());
   const lastMessageAt = messages.data?.at(-1)?.at;
   useEffect(() => {
     if (chatOpen)
@@ -131,6 +131,10 @@ export default function ProctoredSitting({
   );
 
   useEffect(() => {
+    // A reload leaves fullscreen without an event: the page says so itself.
+    if (document.fullscreenEnabled && !document.fullscreenElement) {
+      queue.record('FULLSCREEN_EXIT', { note: 'not in fullscreen when the exam page opened' });
+    }
     queue.start();
     const stopSignals = watchBrowserSignals((type) => queue.record(type));
     const onFullscreenChange = () => setFullscreen(Boolean(document.fullscreenElement));

@@ -13,7 +13,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/button';
 import { cn } from '@/lib/cn';
-import { currentCamera, keepCamera } from './camera';
+import { closeCamera, currentCamera, keepCamera } from './camera';
 import {
   browserDevices,
   CHECK_MESSAGES,
@@ -36,6 +36,8 @@ const CAMERA_STOPPED = 'The camera stopped. Check again.';
 interface SystemCheckPanelProps {
   /** The check's result each time it changes; null until it has run. */
   onChange: (check: SystemCheck | null) => void;
+  /** The exam is being started: the camera stays open for the attempt page. */
+  starting: boolean;
 }
 
 /**
@@ -43,15 +45,25 @@ interface SystemCheckPanelProps {
  * fullscreen and the connection, each with what to do when it fails. The camera it opens is kept
  * for the attempt.
  */
-export default function SystemCheckPanel({ onChange }: SystemCheckPanelProps) {
+export default function SystemCheckPanel({ onChange, starting }: SystemCheckPanelProps) {
   const [parts, setParts] = useState<Record<CheckPart, PartOutcome> | null>(null);
   const [stream, setStream] = useState<MediaStream | null>(currentCamera);
   const [running, setRunning] = useState(false);
   const preview = useRef<HTMLVideoElement>(null);
   const latestOnChange = useRef(onChange);
+  const startingRef = useRef(starting);
   useEffect(() => {
     latestOnChange.current = onChange;
+    startingRef.current = starting;
   });
+
+  // A student who leaves the lobby without starting turns the camera off.
+  useEffect(
+    () => () => {
+      if (!startingRef.current) closeCamera();
+    },
+    [],
+  );
 
   useEffect(() => {
     latestOnChange.current(parts ? systemCheckOf(parts) : null);
