@@ -6,7 +6,6 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { stdSerializers } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -58,6 +57,7 @@ import { roleScope } from './plugins/role-scope';
 import { registerSecurity } from './plugins/security';
 import { contractValidatorCompiler } from './plugins/validation';
 import { isApiUrl, registerWebApp } from './plugins/web-app';
+import { connectRedis } from './redis';
 
 export const BODY_LIMIT = 4 * 1024 * 1024;
 /** For the routes read before anyone is signed in: a sign-in is under 1 KB. */
@@ -196,7 +196,7 @@ export async function buildApp({
   await registerSecurity(app, config.corsOrigins);
   await registerOpenApi(app);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   if (redis) {
     app.addHook('onClose', async () => {
       await redis.quit();

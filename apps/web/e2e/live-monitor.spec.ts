@@ -4,20 +4,15 @@ import WebSocket from 'ws';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin, faculty } from './support/accounts';
 import { apiSignIn, signIn } from './support/session';
-import {
-  createFacultyMember,
-  createSitting,
-  FACULTY_PASSWORD,
-  SITTING_PASSWORD,
-} from './support/sittings';
+import { createSitting, FACULTY_PASSWORD, SITTING_PASSWORD } from './support/sittings';
 
 /** Where the screenshots of the monitor go for a person to look at: never into the repository. */
 const SHOTS = process.env.MONITOR_SHOTS;
 
-/** A faculty member, and a PROCTORING exam they proctor with one student in its audience. */
+/** A PROCTORING exam with one student in its audience, and its proctor. */
 async function proctoredSitting(request: APIRequestContext, name: string) {
-  const proctor = await createFacultyMember(request, `proctor-${name}`);
-  const sitting = await createSitting(request, name, { proctors: [proctor.userId] });
+  const { proctor, ...sitting } = await createSitting(request, name, { proctored: true });
+  if (!proctor) throw new Error('A proctored sitting has a proctor');
   return { proctor, ...sitting };
 }
 

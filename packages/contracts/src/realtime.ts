@@ -50,6 +50,7 @@ export const REALTIME_MESSAGES = {
   passwordChangeRequired: 'Change your password before using the live channel',
   otherAccount: 'A socket stays with the account it was opened for',
   notAssigned: 'You are not assigned to proctor this exam',
+  notProctored: 'This exam is not proctored',
   examNotFound: 'Exam not found',
   attemptNotFound: 'Attempt not found',
   proctorsOnly: 'Only proctors watch an exam',

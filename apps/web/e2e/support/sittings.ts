@@ -23,13 +23,13 @@ function localDate(instant: Date): string {
 /**
  * Through the API: a section of its own, a student in it who has replaced the default password,
  * and an exam published for it, open from today to tomorrow. Its essay section has a time limit
- * of its own; the others run on the exam's clock. Given `proctors` (faculty accounts), it is a
- * PROCTORING exam they are assigned to, open all of today.
+ * of its own; the others run on the exam's clock. A `proctored` exam runs today (all day) in
+ * PROCTORING mode, with a proctor of its own (`proctor`, signed in with FACULTY_PASSWORD).
  */
 export async function createSitting(
   request: APIRequestContext,
   name: string,
-  { duration = 90, proctors = [] }: { duration?: number; proctors?: string[] } = {},
+  { duration = 90, proctored = false }: { duration?: number; proctored?: boolean } = {},
 ) {
   const { tokens } = await apiSignIn(request, admin.email, admin.password);
   const headers = { Authorization: `Bearer ${tokens.accessToken}` };
@@ -110,32 +110,31 @@ export async function createSitting(
   expect(reset.status(), await reset.text()).toBe(200);
 
   const title = `Algebra Test ${name} ${RUN}`;
+  const proctor = proctored ? await createFacultyMember(request, `proctor-${name}`) : null;
   const payload = validExamPayload({
     batchId,
     courseId,
     branchId,
     sectionIds: [section._id],
-    assignedFacultyIds: proctors,
     examStatus: 'PUBLISH',
+    ...(proctor && { assignedFacultyIds: [proctor.userId] }),
   });
-  const today = localDate(new Date());
   const exam = await create('create-exam', {
     ...payload,
     examTitle: title,
     duration,
-    scheduleDetails:
-      proctors.length > 0
-        ? {
-            examDate: today,
-            startTime: '00:00',
-            endTime: '23:59',
-            bufferTime: { beforeExam: 0, afterExam: 0 },
-          }
-        : {
-            startDate: today,
-            endDate: localDate(new Date(Date.now() + 86_400_000)),
-            bufferTime: { beforeExam: 0, afterExam: 0 },
-          },
+    scheduleDetails: proctor
+      ? {
+          examDate: localDate(new Date()),
+          startTime: '00:00',
+          endTime: '23:59',
+          bufferTime: { beforeExam: 0, afterExam: 0 },
+        }
+      : {
+          startDate: localDate(new Date()),
+          endDate: localDate(new Date(Date.now() + 86_400_000)),
+          bufferTime: { beforeExam: 0, afterExam: 0 },
+        },
     examSections: payload.examSections.map((examSection) => ({
       ...examSection,
       timeLimit: examSection.questionType === 'LONG_ANSWER' ? 20 : 0,
@@ -147,6 +146,7 @@ export async function createSitting(
     rollNumber: student.student.rollNumber as string,
     examId: exam.exam._id as string,
     studentId: student.student._id as string,
+    proctor,
   };
 }
 

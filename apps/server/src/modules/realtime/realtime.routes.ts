@@ -232,6 +232,7 @@ function openChannel(
     const access = await monitorAccess(db, current.userId, current.role, examId);
     if (access === 'not-found') return refuse('not-found', REALTIME_MESSAGES.examNotFound);
     if (access === 'forbidden') return refuse('forbidden', REALTIME_MESSAGES.notAssigned);
+    if (access === 'not-proctored') return refuse('forbidden', REALTIME_MESSAGES.notProctored);
     rooms.join(member, room.monitor(examId));
     send({ type: 'subscribed', examId });
   }

@@ -40,6 +40,7 @@ export async function openAttempt(
 const proctoringOf = perDatabase((db) =>
   db
     .select({
+      mode: exams.mode,
       assigned: sql<boolean>`exists (select from ${examFaculty} where ${examFaculty.examId} = ${exams.id} and ${examFaculty.facultyUserId} = ${sql.placeholder('userId')})`,
     })
     .from(exams)
@@ -49,16 +50,17 @@ const proctoringOf = perDatabase((db) =>
 
 /**
  * Whether the account may watch the exam's monitor, as the REST guards decide: an admin any
- * exam, a faculty member the exams it is assigned to proctor.
+ * proctored exam, a faculty member the proctored exams it is assigned to.
  */
 export async function monitorAccess(
   db: AppDatabase,
   userId: string,
   role: Role,
   examId: string,
-): Promise<'allowed' | 'not-found' | 'forbidden'> {
+): Promise<'allowed' | 'not-found' | 'forbidden' | 'not-proctored'> {
   if (role === 'student') return 'forbidden';
   const [exam] = await proctoringOf(db).execute({ examId, userId });
   if (!exam) return 'not-found';
-  return role === 'admin' || exam.assigned ? 'allowed' : 'forbidden';
+  if (role !== 'admin' && !exam.assigned) return 'forbidden';
+  return exam.mode === 'PROCTORING' ? 'allowed' : 'not-proctored';
 }

@@ -224,6 +224,17 @@ describe('monitor rooms', () => {
     sitting.socket.close();
   });
 
+  it('refuses to watch an exam that is not proctored, even for an admin', async () => {
+    const autoExamId = (await suite.fixture.exam())._id;
+    const admin = await signedInSocket(baseUrl, suite.fixture.admin.accessToken);
+    admin.send({ type: 'subscribe', examId: autoExamId });
+    expect(await admin.next('error')).toMatchObject({
+      code: 'forbidden',
+      message: REALTIME_MESSAGES.notProctored,
+    });
+    admin.socket.close();
+  });
+
   it('joins a student only to its own attempt in progress', async () => {
     const other = await suite.fixture.student(suite.fixture.inSection.A);
     const live = await signedInSocket(baseUrl, other.accessToken);

@@ -39,6 +39,8 @@ export default function AttemptPage() {
   const [ending, setEnding] = useState<'time-over' | 'finalised' | null>(null);
   const attempt = useAttempt(attemptId, { awaitSubmission: ending !== null });
   const [receipt, setReceipt] = useState<SubmitExamResult | null>(null);
+  // Why a proctor ended the attempt, as the live channel said it on this page.
+  const [proctorReason, setProctorReason] = useState<string | null>(null);
   // Each Reload after a conflict opens the attempt afresh from the server's answers.
   const [opening, setOpening] = useState(0);
   const outbox = useOutboxEntries(attemptId, opening);
@@ -67,6 +69,7 @@ export default function AttemptPage() {
             <SubmittedAttempt
               view={view}
               receipt={receipt}
+              proctorReason={proctorReason}
               refreshing={attempt.isFetching}
               refreshFailed={attempt.isError}
               onRetry={() => void attempt.refetch()}
@@ -81,8 +84,9 @@ export default function AttemptPage() {
             outbox={outbox.outbox}
             outboxEntries={outbox.entries}
             onTimeOver={() => setEnding('time-over')}
-            onFinalised={() => {
+            onFinalised={(reason) => {
               setEnding('finalised');
+              if (reason) setProctorReason(reason);
               void attempt.refetch();
             }}
             onSubmitted={setReceipt}

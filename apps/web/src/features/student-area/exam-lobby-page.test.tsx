@@ -26,6 +26,9 @@ function renderLobby(lobby = makeLobby(), routes = {}) {
 
 const startButton = () => screen.findByRole('button', { name: 'Start exam' });
 
+/** An exam without proctoring: Start needs no system check. */
+const autoLobby = (serverNow?: string) => makeLobby({ examMode: 'AUTO' }, serverNow);
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -60,7 +63,7 @@ describe('ExamLobbyPage', () => {
   it('enables Start inside the window only, counting down to it on the server clock', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
     // Three seconds before the start by the server's clock, whatever the device says.
-    renderLobby(makeLobby({}, '2030-03-14T09:29:57.000Z'));
+    renderLobby(autoLobby('2030-03-14T09:29:57.000Z'));
 
     expect(await startButton()).toBeDisabled();
     expect(screen.getByText('00:03')).toBeVisible();
@@ -82,14 +85,14 @@ describe('ExamLobbyPage', () => {
   });
 
   it('warns when the window closes before the full duration would end', async () => {
-    renderLobby(makeLobby({}, '2030-03-14T10:30:00.000Z'));
+    renderLobby(autoLobby('2030-03-14T10:30:00.000Z'));
 
     expect(await startButton()).toBeEnabled();
     expect(screen.getByText(/starting now, you have 30 minutes/)).toBeVisible();
   });
 
   it('starts the exam and opens the attempt page with the answer of the start', async () => {
-    const { router, requests } = renderLobby(makeLobby(), {
+    const { router, requests } = renderLobby(autoLobby(), {
       [`POST /student/start-exam/${ids.exam}`]: ok(makeAttemptView()),
       [`GET /student/get-attempt/${ids.attempt}`]: ok(makeAttemptView()),
     });
@@ -107,7 +110,7 @@ describe('ExamLobbyPage', () => {
 
   it("says why the exam could not be started, from the server's message", async () => {
     const error = vi.spyOn(toast, 'error');
-    renderLobby(makeLobby(), {
+    renderLobby(autoLobby(), {
       [`POST /student/start-exam/${ids.exam}`]: {
         status: 403,
         data: { success: false, message: ATTEMPT_MESSAGES.notYourSection },
@@ -118,6 +121,80 @@ describe('ExamLobbyPage', () => {
 
     await vi.waitFor(() => expect(error).toHaveBeenCalledWith(ATTEMPT_MESSAGES.notYourSection));
     expect(await startButton()).toBeEnabled();
+  });
+
+  describe('of a proctored exam', () => {
+    /** A browser whose camera fails with `cameraError`, or works; fullscreen is allowed. */
+    function stubDevices(cameraError?: string) {
+      const track = (kind: string) => ({
+        kind,
+        readyState: 'live',
+        stop: vi.fn(),
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+      });
+      const streamOf = (tracks: ReturnType<typeof track>[]) => ({
+        getTracks: () => tracks,
+        getVideoTracks: () => tracks.filter((item) => item.kind === 'video'),
+        getAudioTracks: () => tracks.filter((item) => item.kind === 'audio'),
+      });
+      vi.stubGlobal('MediaStream', function MediaStream(tracks: ReturnType<typeof track>[]) {
+        return streamOf(tracks);
+      });
+      const getUserMedia = vi.fn(async ({ video, audio }: MediaStreamConstraints) => {
+        if (video && cameraError)
+          throw Object.assign(new Error(cameraError), { name: cameraError });
+        return streamOf([...(video ? [track('video')] : []), ...(audio ? [track('audio')] : [])]);
+      });
+      Object.defineProperty(navigator, 'mediaDevices', {
+        configurable: true,
+        value: { getUserMedia },
+      });
+      Object.defineProperty(document, 'fullscreenEnabled', { configurable: true, value: true });
+      document.documentElement.requestFullscreen = vi.fn(async () => {});
+      return getUserMedia;
+    }
+
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+      Reflect.deleteProperty(document, 'fullscreenEnabled');
+    });
+
+    it('offers Start only once the system check passed, and sends the check with the start', async () => {
+      stubDevices();
+      const { requests } = renderLobby(makeLobby(), {
+        'GET /health': ok({ status: 'ok' }),
+        [`POST /student/start-exam/${ids.exam}`]: ok(makeAttemptView()),
+        [`GET /student/get-attempt/${ids.attempt}`]: ok(makeAttemptView()),
+      });
+
+      const check = await screen.findByRole('button', { name: 'Check my system' });
+      expect(screen.queryByRole('button', { name: 'Start exam' })).not.toBeInTheDocument();
+      await userEvent.click(check);
+
+      expect(await screen.findByText('All checks passed. You can start the exam.')).toBeVisible();
+      await userEvent.click(await startButton());
+      await vi.waitFor(() =>
+        expect(
+          requests.find((request) => request.url.startsWith('/student/start-exam'))?.data,
+        ).toEqual({
+          systemCheck: { camera: true, microphone: true, fullscreen: true, connection: true },
+        }),
+      );
+    });
+
+    it('says why the check failed and offers no Start', async () => {
+      stubDevices('NotAllowedError');
+      renderLobby(makeLobby(), { 'GET /health': ok({ status: 'ok' }) });
+
+      await userEvent.click(await screen.findByRole('button', { name: 'Check my system' }));
+
+      expect(await screen.findByText(/Camera permission was refused/)).toBeVisible();
+      expect(screen.getByText('Fix what failed, then check again to start.')).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled();
+      expect(screen.queryByRole('button', { name: 'Start exam' })).not.toBeInTheDocument();
+    });
   });
 
   it('offers Resume for an attempt in progress and the receipt for a submitted one', async () => {

@@ -1,6 +1,12 @@
-import { ATTEMPT_MESSAGES, EXAM_MODE_LABELS, QUESTION_TYPE_LABELS } from '@examiq/contracts';
+import {
+  ATTEMPT_MESSAGES,
+  EXAM_MODE_LABELS,
+  QUESTION_TYPE_LABELS,
+  type SystemCheck,
+  systemCheckPassed,
+} from '@examiq/contracts';
 import { CalendarClock, CircleCheck, Info, PlayCircle } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
@@ -9,6 +15,7 @@ import { Button, ButtonLink } from '@/components/button';
 import { DetailItem, DetailSection } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
+import { Spinner } from '@/components/spinner';
 import { getServerMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
@@ -19,6 +26,9 @@ import { MODE_TONES } from './exam-card';
 import { formatCountdown, formatMinutes, formatWindow, secondsLeft } from './format';
 import { QueryState } from './query-state';
 import { useServerNow } from './server-time';
+
+// Only a proctored exam's lobby loads its system check.
+const SystemCheckPanel = lazy(() => import('./proctoring/system-check-panel'));
 
 export default function ExamLobbyPage() {
   const { examId = '' } = useParams();
@@ -124,6 +134,13 @@ function Lobby({ data }: { data: LobbyExamData }) {
                 device and sent when it returns.
               </Rule>
               <Rule>When the time is over, the answers saved are submitted automatically.</Rule>
+              {exam.examMode === 'PROCTORING' && (
+                <Rule>
+                  Stay in fullscreen on this tab with your face in view of the camera. Leaving the
+                  tab or fullscreen, copying and pasting are recorded for your proctors, who can
+                  also message you during the exam.
+                </Rule>
+              )}
             </ul>
           </Card>
         </div>
@@ -143,9 +160,16 @@ function StartPanel({ data }: { data: LobbyExamData }) {
   const startsIn = secondsLeft(startsAt, now);
   const open = now >= startsAt && now < endsAt;
   const { attempt } = exam;
+  const proctored = exam.examMode === 'PROCTORING';
+  const [systemCheck, setSystemCheck] = useState<SystemCheck | null>(null);
 
   const onStart = () => {
-    start.mutate(exam._id, {
+    // The click allows fullscreen again, had the student left it since the check.
+    if (proctored && !document.fullscreenElement) {
+      document.documentElement.requestFullscreen().catch(() => undefined);
+    }
+    const payload = { examId: exam._id, ...(systemCheck && { systemCheck }) };
+    start.mutate(payload, {
       onSuccess: (view) => void navigate(`/student/attempt/${view.attempt._id}`),
       onError: (error) => {
         toast.error(getServerMessage(error) ?? 'The exam could not be started. Please try again.');
@@ -201,10 +225,18 @@ function StartPanel({ data }: { data: LobbyExamData }) {
             {ATTEMPT_MESSAGES.closed}
           </Status>
         )}
-        <Button size="lg" fullWidth disabled={!open} loading={start.isPending} onClick={onStart}>
-          <PlayCircle aria-hidden="true" className="size-5" />
-          {start.isPending ? 'Starting…' : 'Start exam'}
-        </Button>
+        {proctored && now < endsAt && (
+          <Suspense fallback={<Spinner label="Loading the system check" />}>
+            <SystemCheckPanel onChange={setSystemCheck} />
+          </Suspense>
+        )}
+        {/* A proctored exam offers Start only once its system check has passed. */}
+        {(!proctored || now >= endsAt || systemCheckPassed(systemCheck)) && (
+          <Button size="lg" fullWidth disabled={!open} loading={start.isPending} onClick={onStart}>
+            <PlayCircle aria-hidden="true" className="size-5" />
+            {start.isPending ? 'Starting…' : 'Start exam'}
+          </Button>
+        )}
       </>
     );
   }

@@ -35,3 +35,8 @@ export function formatWindow(startsAt: string, endsAt: string): string {
 export function formatMinutes(minutes: number): string {
   return minutes > 0 ? plural(minutes, 'minute') : 'No separate limit';
 }
+
+/** The time of day of a moment today (a chat message): '14:05'. */
+export function formatTime(value: string): string {
+  return timeFormat.format(new Date(value));
+}

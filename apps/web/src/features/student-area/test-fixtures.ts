@@ -179,7 +179,7 @@ export function makeAttemptView(overrides: Partial<AttemptView> = {}): AttemptVi
       _id: ids.exam,
       examTitle: 'Data Structures Mid-term',
       subject: 'Data Structures',
-      examMode: 'PROCTORING',
+      examMode: 'AUTO',
       duration: 60,
       totalMarks: 50,
     },

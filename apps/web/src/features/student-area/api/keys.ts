@@ -14,3 +14,7 @@ export function attemptQueryKey(attemptId: string) {
 export function resultQueryKey(examId: string) {
   return [...studentQueryKey, 'result', examId] as const;
 }
+
+export function messagesQueryKey(attemptId: string) {
+  return [...attemptQueryKey(attemptId), 'messages'] as const;
+}

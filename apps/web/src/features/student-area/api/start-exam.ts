@@ -1,4 +1,4 @@
-import { attemptViewSchema, successResponse } from '@examiq/contracts';
+import { attemptViewSchema, type SystemCheck, successResponse } from '@examiq/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { withReceivedAt } from '../server-time';
@@ -6,9 +6,21 @@ import { attemptQueryKey, myExamsQueryKey } from './keys';
 
 const startExamResponseSchema = successResponse(attemptViewSchema);
 
-/** POST /student/start-exam/{examId}: starts the attempt, or resumes the one already started. */
-export async function startExam(examId: string) {
-  const response = await apiClient.post(`/student/start-exam/${examId}`);
+/**
+ * POST /student/start-exam/{examId}: starts the attempt, or resumes the one already started. A
+ * proctored exam's start carries the lobby's system check.
+ */
+export async function startExam({
+  examId,
+  systemCheck,
+}: {
+  examId: string;
+  systemCheck?: SystemCheck;
+}) {
+  const response = await apiClient.post(
+    `/student/start-exam/${examId}`,
+    systemCheck ? { systemCheck } : undefined,
+  );
   return withReceivedAt(parseResponse(startExamResponseSchema, response.data).data);
 }
 

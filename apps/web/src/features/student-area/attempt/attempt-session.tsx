@@ -1,6 +1,14 @@
 import { ATTEMPT_MESSAGES, EXAM_MODE_LABELS, type StudentSection } from '@examiq/contracts';
 import { RotateCw } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
@@ -10,8 +18,8 @@ import { plural } from '@/lib/plural';
 import type { AttemptViewData } from '../api/get-attempt';
 import { useOpenSection } from '../api/open-section';
 import { type SubmitExamResult, useSubmitExam } from '../api/submit-exam';
-import { secondsLeft } from '../format';
-import { type ServerTime, useServerNow } from '../server-time';
+import { formatTime, secondsLeft } from '../format';
+import { type ServerTime, serverNowOf, useServerNow } from '../server-time';
 import { AnswerSync, type AnswerValue, type SyncEvents } from './answer-sync';
 import {
   type Answers,
@@ -28,6 +36,9 @@ import { type SectionClock, SectionPanel } from './section-panel';
 import { StatusBar, warningMinutes } from './status-bar';
 import { SubmitDialog } from './submit-dialog';
 
+// Only a proctored attempt loads its signals, camera, face check and chat.
+const ProctoredSitting = lazy(() => import('../proctoring/proctored-sitting'));
+
 interface AttemptSessionProps {
   view: AttemptViewData;
   outbox: Outbox;
@@ -35,8 +46,11 @@ interface AttemptSessionProps {
   outboxEntries: readonly OutboxEntry[];
   /** The deadline passed: the server submits the saved answers. */
   onTimeOver: () => void;
-  /** The server says the attempt is already submitted (another tab, the deadline, a proctor). */
-  onFinalised: () => void;
+  /**
+   * The server says the attempt is already submitted (another tab, the deadline, a proctor);
+   * with the proctor's reason when one ended it.
+   */
+  onFinalised: (proctorReason?: string) => void;
   onSubmitted: (result: SubmitExamResult) => void;
   /** Opens the attempt again from the server's answers, after a conflict. */
   onReload: () => void;
@@ -57,6 +71,10 @@ export function AttemptSession({
   const [answers, setAnswers] = useState<Answers>(initial.answers);
   const answersRef = useRef(answers);
   const [clock, setClock] = useState<ServerTime>(view);
+  const clockRef = useRef(clock);
+  useEffect(() => {
+    clockRef.current = clock;
+  }, [clock]);
   const [examEndsAt, setExamEndsAt] = useState(() => Date.parse(view.serverNow) + view.remainingMs);
   const [sectionDeadlines, setSectionDeadlines] = useState<Record<string, string | null>>(() =>
     Object.fromEntries(view.sections.map((section) => [section._id, section.deadlineAt])),
@@ -228,6 +246,31 @@ export function AttemptSession({
     );
   };
 
+  // A proctored attempt's heartbeat tells the time left: the countdown follows it when it drifts.
+  const resyncRemaining = useCallback((remainingMs: number) => {
+    setExamEndsAt((endsAt) => {
+      const told = serverNowOf(clockRef.current) + remainingMs;
+      return Math.abs(told - endsAt) > 1000 ? told : endsAt;
+    });
+  }, []);
+
+  const moveDeadline = useCallback((deadlineAt: string, remainingMs: number) => {
+    setClock({
+      serverNow: new Date(Date.parse(deadlineAt) - remainingMs).toISOString(),
+      receivedAt: performance.now(),
+    });
+    setExamEndsAt(Date.parse(deadlineAt));
+    toast.success(`Your proctor extended your exam: it now ends at ${formatTime(deadlineAt)}.`);
+  }, []);
+
+  const endedElsewhere = useCallback(
+    (proctorReason: string | null) => {
+      void sync.discard();
+      latest.current.onFinalised(proctorReason ?? undefined);
+    },
+    [sync],
+  );
+
   const current = view.sections.find((section) => section._id === currentId);
   const totalQuestions = view.sections.reduce((sum, section) => sum + section.questions.length, 0);
   const { exam } = view;
@@ -250,6 +293,18 @@ export function AttemptSession({
       <p aria-live="polite" className="sr-only">
         {saveState === 'offline' ? ATTEMPT_MESSAGES.offline : ''}
       </p>
+      {exam.examMode === 'PROCTORING' && !timeOver && (
+        <Suspense fallback={null}>
+          <ProctoredSitting
+            attemptId={attemptId}
+            examId={exam._id}
+            serverNow={() => serverNowOf(clockRef.current)}
+            onRemaining={resyncRemaining}
+            onDeadline={moveDeadline}
+            onEnded={endedElsewhere}
+          />
+        </Suspense>
+      )}
       {conflict && (
         <Notice
           tone="red"

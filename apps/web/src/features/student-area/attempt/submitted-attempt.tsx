@@ -1,4 +1,4 @@
-import { ATTEMPT_MESSAGES, type SubmitTrigger } from '@examiq/contracts';
+import { ATTEMPT_MESSAGES, PROCTORING_MESSAGES, type SubmitTrigger } from '@examiq/contracts';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { ButtonLink } from '@/components/button';
@@ -22,6 +22,8 @@ interface SubmittedAttemptProps {
   view: AttemptViewData;
   /** The submit's own answer, when the student submitted on this page. */
   receipt: SubmitExamResult | null;
+  /** The reason a proctor gave for ending the attempt, when this page was told it. */
+  proctorReason: string | null;
   /** The attempt is being read again for its final answers, or that failed. */
   refreshing: boolean;
   refreshFailed: boolean;
@@ -32,6 +34,7 @@ interface SubmittedAttemptProps {
 export function SubmittedAttempt({
   view,
   receipt,
+  proctorReason,
   refreshing,
   refreshFailed,
   onRetry,
@@ -45,7 +48,9 @@ export function SubmittedAttempt({
     receipt?.message ??
     (attempt.submitTrigger === 'DEADLINE'
       ? ATTEMPT_MESSAGES.submittedAtDeadline
-      : ATTEMPT_MESSAGES.submitted);
+      : attempt.submitTrigger === 'PROCTOR'
+        ? PROCTORING_MESSAGES.endedByProctor
+        : ATTEMPT_MESSAGES.submitted);
   const total = view.sections.reduce((sum, section) => sum + section.questions.length, 0);
 
   // The submit dialog that had focus is gone: the receipt takes it, and is read out.
@@ -79,6 +84,12 @@ export function SubmittedAttempt({
               Exam submitted
             </h2>
             <p className="mt-0.5 text-sm text-green-800">{message}</p>
+            {proctorReason && (
+              <p className="mt-1 text-sm text-green-900">
+                <span className="font-medium">Reason given: </span>
+                {proctorReason}
+              </p>
+            )}
           </div>
         </div>
         <dl className="grid gap-4 px-5 py-4 text-sm sm:grid-cols-2 lg:grid-cols-4">

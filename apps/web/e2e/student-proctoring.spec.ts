@@ -1,0 +1,265 @@
+import { PROCTORING_LIMITS, PROCTORING_MESSAGES } from '@examiq/contracts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import { admin } from './support/accounts';
+import { chromiumLaunchOptions } from './support/chromium';
+import { apiSignIn, signIn } from './support/session';
+import { createSitting, SITTING_PASSWORD } from './support/sittings';
+
+// Chromium's fake camera and microphone (a test pattern with no face), allowed without a prompt.
+test.use({
+  launchOptions: {
+    ...chromiumLaunchOptions,
+    args: [
+      ...chromiumLaunchOptions.args,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  },
+});
+
+const SHOTS = '/tmp/examiq-shots';
+
+async function screenshots(page: Page, name: string) {
+  for (const [label, size] of Object.entries(WIDTHS)) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png` });
+  }
+  await page.setViewportSize(WIDTHS.desktop);
+}
+
+/** Calls the admin's API (an admin is a proctor of every exam). */
+async function adminApi(request: APIRequestContext) {
+  const { tokens } = await apiSignIn(request, admin.email, admin.password);
+  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
+  return {
+    get: async (path: string) => {
+      const response = await request.get(`/api/admin/${path}`, { headers });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()).data;
+    },
+    post: async (path: string, data: object) => {
+      const response = await request.post(`/api/admin/${path}`, { headers, data });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()).data;
+    },
+  };
+}
+
+interface TimelineEvent {
+  type: string;
+  at: string;
+  detail: { rttMs?: number; faces?: number; heldMs?: number } | null;
+}
+
+/** Signs in, passes the lobby's system check and starts: the attempt's id. */
+async function startProctored(page: Page, sitting: { email: string; examId: string }) {
+  await signIn(page, sitting.email, SITTING_PASSWORD);
+  await expect(page).toHaveURL(/\/student$/);
+  await page.goto(`/student/exam/${sitting.examId}`);
+  await page.getByRole('button', { name: 'Check my system' }).click();
+  // The fake camera starts slowly when the machine is busy.
+  await expect(page.getByText('All checks passed. You can start the exam.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Start exam' }).click();
+  await expect(page).toHaveURL(/\/student\/attempt\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Multiple choice' })).toBeVisible();
+  return page.url().split('/').at(-1) as string;
+}
+
+test('a proctored sitting: the system check, then signals and the face check reach the proctor', async ({
+  page,
+  context,
+  request,
+}) => {
+  // The face check must see no face for 8 s before it says so, on a busy two-core machine.
+  test.setTimeout(150_000);
+  const sitting = await createSitting(request, 'proctored', { proctored: true });
+  const elsewhere: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (!['http:', 'ws:'].includes(url.protocol) || url.hostname !== '127.0.0.1') {
+      if (!url.protocol.startsWith('data') && !url.protocol.startsWith('blob'))
+        elsewhere.push(sent.url());
+    }
+  });
+
+  await signIn(page, sitting.email, SITTING_PASSWORD);
+  await expect(page).toHaveURL(/\/student$/);
+  await page.goto(`/student/exam/${sitting.examId}`);
+  await expect(page.getByRole('button', { name: 'Check my system' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start exam' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Check my system' }).click();
+  // The fake camera starts slowly when the machine is busy.
+  await expect(page.getByText('All checks passed. You can start the exam.')).toBeVisible({
+    timeout: 30_000,
+  });
+  const checks = page.getByRole('list', { name: 'System check' }).getByRole('listitem');
+  await expect(checks).toHaveText([
+    /Camera.*passed/,
+    /Microphone.*passed/,
+    /Fullscreen.*passed/,
+    /Connection.*passed/,
+  ]);
+  await expect
+    .poll(() =>
+      page.getByLabel('Camera preview').evaluate((video: HTMLVideoElement) => video.videoWidth),
+    )
+    .toBeGreaterThan(0);
+  await expectAccessibleAtBothWidths(page, 'Lobby: system check passed');
+  await screenshots(page, 'lobby-check-passed');
+
+  await page.getByRole('button', { name: 'Start exam' }).click();
+  await expect(page).toHaveURL(/\/student\/attempt\/[^/]+$/);
+  const attemptId = page.url().split('/').at(-1) as string;
+  await expect(page.getByRole('heading', { level: 2, name: 'Multiple choice' })).toBeVisible();
+  expect(await page.evaluate(() => Boolean(document.fullscreenElement))).toBe(true);
+
+  // Another tab in front, then back. Headless Chromium keeps every page visible and focused,
+  // so there the switch is also told to the page the way the browser tells it.
+  const other = await context.newPage();
+  await other.bringToFront();
+  if ((await page.evaluate(() => document.visibilityState)) === 'visible') {
+    await page.evaluate(() => {
+      const setVisibility = (state: DocumentVisibilityState) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, value: state });
+        document.dispatchEvent(new Event('visibilitychange'));
+      };
+      setVisibility('hidden');
+      window.dispatchEvent(new FocusEvent('blur'));
+      setVisibility('visible');
+      window.dispatchEvent(new FocusEvent('focus'));
+      Reflect.deleteProperty(document, 'visibilityState');
+    });
+  }
+  await page.bringToFront();
+  await other.close();
+
+  // Out of fullscreen, and back with the page's own control.
+  await page.evaluate(() => document.exitFullscreen());
+  const returnToFullscreen = page.getByRole('button', { name: 'Return to fullscreen' });
+  await expect(returnToFullscreen).toBeVisible();
+  await returnToFullscreen.click();
+  await expect(returnToFullscreen).toBeHidden();
+
+  // Copy a question's text.
+  const question = page.getByText(/^Which data structure/).first();
+  await question.selectText();
+  await page.keyboard.press('Control+C');
+
+  const api = await adminApi(request);
+  const timeline = async () =>
+    (await api.get(`get-attempt-timeline/${attemptId}`)) as {
+      attempt: { systemCheck: Record<string, boolean> | null };
+      events: TimelineEvent[];
+    };
+  await expect
+    .poll(
+      async () => {
+        const types = new Set((await timeline()).events.map((event) => event.type));
+        return ['FULLSCREEN_EXIT', 'FULLSCREEN_ENTER', 'COPY', 'HEARTBEAT', 'NO_FACE'].filter(
+          (type) => !types.has(type),
+        );
+      },
+      { timeout: 60_000, intervals: [PROCTORING_LIMITS.heartbeatMs] },
+    )
+    .toEqual([]);
+
+  const { attempt, events } = await timeline();
+  expect(attempt.systemCheck).toEqual({
+    camera: true,
+    microphone: true,
+    fullscreen: true,
+    connection: true,
+  });
+  const types = events.map((event) => event.type);
+  for (const type of ['TAB_HIDDEN', 'TAB_VISIBLE', 'WINDOW_BLUR', 'WINDOW_FOCUS']) {
+    expect(types).toContain(type);
+  }
+  expect(types.indexOf('FULLSCREEN_EXIT')).toBeLessThan(types.lastIndexOf('FULLSCREEN_ENTER'));
+  // Chromium's fake camera shows a test pattern: no face, reported once it held for 8 s.
+  const noFace = events.find((event) => event.type === 'NO_FACE');
+  expect(noFace?.detail?.faces).toBe(0);
+  expect(noFace?.detail?.heldMs).toBeGreaterThanOrEqual(PROCTORING_LIMITS.faceSustainedMs);
+  // The heartbeat carries the live channel's round trip.
+  expect(
+    events.some((event) => event.type === 'HEARTBEAT' && typeof event.detail?.rttMs === 'number'),
+  ).toBe(true);
+  // The model and everything else came from this server.
+  expect(elsewhere).toEqual([]);
+});
+
+test('the proctors chat with the student, warn, extend the time and end the attempt', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const sitting = await createSitting(request, 'chatting', { proctored: true });
+  const attemptId = await startProctored(page, sitting);
+  const api = await adminApi(request);
+  const chatButton = page.getByRole('button', { name: /Proctor chat/ });
+  await expect(chatButton).toBeVisible();
+
+  // A proctor writes while the chat is closed: the button counts it.
+  await api.post('send-message', {
+    examId: sitting.examId,
+    studentId: sitting.studentId,
+    text: 'Good luck. Write here if anything goes wrong.',
+  });
+  await expect(chatButton).toContainText('1');
+  await chatButton.click();
+  const chat = page.getByRole('region', { name: 'Chat with your proctors' });
+  const messages = chat.getByRole('list', { name: 'Messages' });
+  await expect(messages).toContainText('Good luck. Write here if anything goes wrong.');
+  await expect(chatButton).not.toContainText('1');
+
+  const input = chat.getByRole('textbox', { name: 'Message to your proctors' });
+  await expect(input).toBeFocused();
+  await input.pressSequentially('My mouse stopped working.');
+  await input.press('Shift+Enter');
+  await input.pressSequentially('Using the keyboard now.');
+  await expect(input).toHaveValue('My mouse stopped working.\nUsing the keyboard now.');
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+  await expect(messages).toContainText('Using the keyboard now.');
+  const monitor = await api.get(`get-monitor/${sitting.examId}`);
+  expect(monitor.messages.map((message: { text: string }) => message.text)).toContain(
+    'My mouse stopped working.\nUsing the keyboard now.',
+  );
+
+  await expectAccessibleAtBothWidths(page, 'Attempt: chat open');
+  await screenshots(page, 'attempt-chat-open');
+
+  // A warning comes over everything, and is kept in the conversation.
+  await api.post('warn-student', { attemptId, text: 'Keep your eyes on your own screen.' });
+  const warning = page.getByRole('dialog', { name: 'Warning from your proctor' });
+  await expect(warning).toContainText('Keep your eyes on your own screen.');
+  await expect(messages).toContainText('Keep your eyes on your own screen.');
+  await expectAccessibleAtBothWidths(page, 'Attempt: a warning shown');
+  await screenshots(page, 'attempt-warning');
+  await warning.getByRole('button', { name: 'I understand' }).click();
+  await expect(warning).toBeHidden();
+
+  // Extra time moves the countdown.
+  const secondsLeft = async () =>
+    (await page.getByTestId('time-left').innerText())
+      .split(':')
+      .map(Number)
+      .reduce((total, part) => total * 60 + part, 0);
+  const before = await secondsLeft();
+  await api.post('grant-extra-time', {
+    examId: sitting.examId,
+    studentId: sitting.studentId,
+    minutes: 10,
+  });
+  await expect.poll(secondsLeft).toBeGreaterThan(before + 9 * 60);
+
+  // The proctor ends the attempt: the page shows it submitted, with the reason.
+  await api.post('end-attempt', { attemptId, reason: 'A second person was in the room.' });
+  await expect(page.getByRole('heading', { name: 'Exam submitted' })).toBeVisible();
+  await expect(page.getByText(PROCTORING_MESSAGES.endedByProctor)).toBeVisible();
+  await expect(page.getByText('A second person was in the room.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Proctor chat/ })).toHaveCount(0);
+});
