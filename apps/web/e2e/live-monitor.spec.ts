@@ -121,7 +121,8 @@ test('a proctor opens the monitor from the dashboard, sees an alert within 2 s a
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // Three accessibility checks at both widths of screens that redraw every second.
+  test.setTimeout(180_000);
   const { sitting, student, tile, activeAlerts, alert, conversation } = await watchSitting(
     page,
     request,

@@ -17,13 +17,14 @@ import { useLiveMonitor } from './use-live-monitor';
  */
 export default function ExamMonitorPage() {
   const examId = useSearchParams()[0].get('examId');
-  return examId ? <LiveMonitor area="admin" examId={examId} /> : <SampleMonitor />;
+  // Keyed: another exam's monitor starts afresh, not from the last one's sitting.
+  return examId ? <LiveMonitor key={examId} area="admin" examId={examId} /> : <SampleMonitor />;
 }
 
 /** /faculty/exams/{examId}/monitor: the monitor of an exam the faculty member proctors. */
 export function FacultyMonitorPage() {
   const { examId = '' } = useParams();
-  return <LiveMonitor area="faculty" examId={examId} />;
+  return <LiveMonitor key={examId} area="faculty" examId={examId} />;
 }
 
 function SampleMonitor() {
