@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
+import { announceExtraTime } from '../proctoring/proctoring.service';
 import { grantExtraTime, listSittings } from './sittings.service';
 
 const TAGS = ['sittings'];
@@ -59,10 +60,11 @@ export const attemptsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: ATTEMPT_MESSAGES.extraTimeGranted,
-      data: await grantExtraTime(db, request.body, request.auth.userId, now()),
-    }),
+    async (request) => {
+      const at = now();
+      const granted = await grantExtraTime(db, request.body, request.auth.userId, at);
+      await announceExtraTime(db, app.proctoring, request.body, granted, at);
+      return { success: true as const, message: ATTEMPT_MESSAGES.extraTimeGranted, data: granted };
+    },
   );
 };

@@ -689,20 +689,37 @@ export async function grantProctorExtraTime(
   payload: GrantExtraTimePayload,
   now: Date,
 ) {
-  const exam = await proctoredExam(db, proctor, payload.examId);
+  await proctoredExam(db, proctor, payload.examId);
   const granted = await grantExtraTime(db, payload, proctor.userId, now);
-  const [student] = await db.select().from(students).where(eq(students.id, payload.studentId));
-  if (granted.attempt && student) {
-    const deadlineAt = new Date(granted.attempt.deadlineAt);
-    notifier.onProctoringChange(exam.id, {
-      kind: 'deadline',
-      attemptId: granted.attempt._id,
-      deadlineAt: granted.attempt.deadlineAt,
-      remainingMs: Math.max(0, deadlineAt.getTime() - now.getTime()),
-      recipientUserId: student.userId,
-    });
-  }
+  await announceExtraTime(db, notifier, payload, granted, now);
   return granted;
+}
+
+/**
+ * Tells the monitor and the student that a proctored sitting's deadline moved, wherever the
+ * extra time was granted (the monitor, or the admin's sittings page).
+ */
+export async function announceExtraTime(
+  db: AppDatabase,
+  notifier: ProctoringNotifier,
+  payload: GrantExtraTimePayload,
+  granted: Awaited<ReturnType<typeof grantExtraTime>>,
+  now: Date,
+) {
+  if (!granted.attempt) return;
+  const [row] = await db
+    .select({ userId: students.userId, mode: exams.mode })
+    .from(students)
+    .innerJoin(exams, eq(exams.id, payload.examId))
+    .where(eq(students.id, payload.studentId));
+  if (row?.mode !== 'PROCTORING') return;
+  notifier.onProctoringChange(payload.examId, {
+    kind: 'deadline',
+    attemptId: granted.attempt._id,
+    deadlineAt: granted.attempt.deadlineAt,
+    remainingMs: Math.max(0, Date.parse(granted.attempt.deadlineAt) - now.getTime()),
+    recipientUserId: row.userId,
+  });
 }
 
 /**

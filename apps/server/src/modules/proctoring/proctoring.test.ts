@@ -572,6 +572,38 @@ describe('proctor actions', () => {
     expect(timeline.actions).toMatchObject([{ type: 'EXTRA_TIME', detail: { minutes: 10 } }]);
   });
 
+  it('announces extra time granted from the admin’s sittings page to the monitor and the student', async () => {
+    const exam = await proctoredExam();
+    const { attemptId, record } = await sitting(exam._id);
+    const response = await suite.fixture.adminCall('POST', 'grant-extra-time', {
+      examId: exam._id,
+      studentId: record._id,
+      minutes: 5,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(updates.at(-1)).toMatchObject({
+      examId: exam._id,
+      update: {
+        kind: 'deadline',
+        attemptId,
+        deadlineAt: new Date(2030, 2, 14, 11, 5).toISOString(),
+        recipientUserId: record.userId._id,
+      },
+    });
+
+    updates = [];
+    const autoExam = await suite.fixture.exam();
+    const student = await suite.fixture.student(suite.fixture.inSection.A);
+    await student.client.start(autoExam._id);
+    const auto = await suite.fixture.adminCall('POST', 'grant-extra-time', {
+      examId: autoExam._id,
+      studentId: student.record._id,
+      minutes: 5,
+    });
+    expect(auto.statusCode, auto.body).toBe(200);
+    expect(updates).toEqual([]);
+  });
+
   it('ends an attempt with a reason through the one finalisation: submitted once, by the proctor', async () => {
     const exam = await proctoredExam();
     const { client, attemptId } = await sitting(exam._id);
