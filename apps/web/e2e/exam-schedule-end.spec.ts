@@ -3,8 +3,9 @@ import { validExamPayload, validFacultyPayload } from '@examiq/contracts/test-su
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
+import { fakeMediaLaunchOptions } from './support/chromium';
 import { adminCreator, apiSignIn, signIn } from './support/session';
-import { createSitting, startFromLobby } from './support/sittings';
+import { createSitting, startProctoredFromLobby } from './support/sittings';
 
 const RUN = Date.now().toString(36).toUpperCase();
 const MINUTE = 60_000;
@@ -72,6 +73,9 @@ function sittingRow(page: Page) {
   return page.getByRole('table', { name: 'Sittings' }).getByRole('row').nth(1);
 }
 
+// The student sits a PROCTORING exam: its lobby's system check needs a camera.
+test.use({ launchOptions: fakeMediaLaunchOptions });
+
 test('an admin moves the end of an exam a student is sitting, and the student’s deadline moves with it', async ({
   page,
   browser,
@@ -90,7 +94,7 @@ test('an admin moves the end of an exam a student is sitting, and the student’
 
   const studentContext = await browser.newContext();
   const student = await studentContext.newPage();
-  await startFromLobby(student, { email: sitting.email, examId: exam.examId });
+  await startProctoredFromLobby(student, { email: sitting.email, examId: exam.examId });
   const timeLeft = student.getByTestId('time-left');
   await expect(timeLeft).toHaveText(/^(1\d|20):\d\d$/);
 
