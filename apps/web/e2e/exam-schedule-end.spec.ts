@@ -81,7 +81,8 @@ test('an admin moves the end of an exam a student is sitting, and the student’
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // Two browsers and a lobby's camera check on a busy two-core machine.
+  test.setTimeout(240_000);
   const ends = minuteOf(new Date(Date.now() + 20 * MINUTE));
   const later = new Date(ends.getTime() + 30 * MINUTE);
   // A sitting on one day: its times cannot run past midnight.
