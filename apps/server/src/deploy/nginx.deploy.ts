@@ -19,7 +19,12 @@ import { examsClient } from '../test/exams';
 import { signedInSocket } from '../test/live-socket';
 import { overHttp } from '../test/over-http';
 import { freePort, type ServerProcess, startServer, waitForHealth } from '../test/server-process';
-import { createSittingFixture, type SittingFixture, studentClient } from '../test/sittings';
+import {
+  createSittingFixture,
+  localDate,
+  type SittingFixture,
+  studentClient,
+} from '../test/sittings';
 import { bearer } from '../test/users';
 import { type Nginx, send, startNginx } from './nginx';
 
@@ -127,7 +132,17 @@ describe.skipIf(process.platform !== 'linux')('nginx in front of two server proc
   });
 
   it('carries the live socket through nginx: a proctor behind it hears a student on either process', async () => {
-    const exam = await fixture.exam();
+    // Only a proctored exam has a monitor; this one is open all day, whenever the test runs.
+    const exam = await fixture.exam({
+      examMode: 'PROCTORING',
+      assignedFacultyIds: [(await fixture.faculty()).userId],
+      scheduleDetails: {
+        examDate: localDate(new Date()),
+        startTime: '00:00',
+        endTime: '23:59',
+        bufferTime: { beforeExam: 0, afterExam: 0 },
+      },
+    });
     const student = await fixture.student(fixture.inSection.A);
     await studentClient(processA, student.accessToken).start(exam._id);
     const proctor = await signedInSocket(nginx.origin, fixture.admin.accessToken, nginx.ca);
