@@ -7,6 +7,7 @@ import { apiSignIn, signIn } from './support/session';
 import {
   createProctoredSitting,
   createSitting,
+  expectProctoringWatches,
   SITTING_PASSWORD,
   startFromLobby,
   startProctoredFromLobby,
@@ -96,6 +97,7 @@ test('a proctored sitting: the system check, then signals and the face check rea
   await expect(page).toHaveURL(/\/student\/attempt\/[^/]+$/);
   const attemptId = page.url().split('/').at(-1) as string;
   await expect(page.getByRole('heading', { level: 2, name: 'Multiple choice' })).toBeVisible();
+  await expectProctoringWatches(page);
   expect(await page.evaluate(() => Boolean(document.fullscreenElement))).toBe(true);
 
   // Another tab in front, then back. Headless Chromium keeps every page visible and focused,

@@ -209,6 +209,11 @@ export async function createProctoredSitting(request: APIRequestContext, name: s
   return { proctor, ...sitting };
 }
 
+/** The proctored attempt page's own part (signals, chat) is there: its chat button shows. */
+export async function expectProctoringWatches(page: Page) {
+  await expect(page.getByRole('button', { name: /Proctor chat/ })).toBeVisible();
+}
+
 /** Signs in, passes the lobby's system check and starts: the attempt's id. */
 export async function startProctoredFromLobby(
   page: Page,
@@ -225,5 +230,6 @@ export async function startProctoredFromLobby(
   await page.getByRole('button', { name: 'Start exam' }).click();
   await expect(page).toHaveURL(/\/student\/attempt\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Multiple choice' })).toBeVisible();
+  await expectProctoringWatches(page);
   return page.url().split('/').at(-1) as string;
 }

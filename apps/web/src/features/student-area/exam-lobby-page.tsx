@@ -6,7 +6,7 @@ import {
   systemCheckPassed,
 } from '@examiq/contracts';
 import { CalendarClock, CircleCheck, Info, PlayCircle } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
@@ -24,6 +24,7 @@ import { type LobbyExamData, useLobby } from './api/get-exam';
 import { useStartExam } from './api/start-exam';
 import { MODE_TONES } from './exam-card';
 import { formatCountdown, formatMinutes, formatWindow, secondsLeft } from './format';
+import { loadProctoredSitting } from './proctoring/load';
 import { QueryState } from './query-state';
 import { useServerNow } from './server-time';
 
@@ -162,6 +163,9 @@ function StartPanel({ data }: { data: LobbyExamData }) {
   const { attempt } = exam;
   const proctored = exam.examMode === 'PROCTORING';
   const [systemCheck, setSystemCheck] = useState<SystemCheck | null>(null);
+  useEffect(() => {
+    if (proctored) void loadProctoredSitting();
+  }, [proctored]);
 
   const onStart = () => {
     // The click allows fullscreen again, had the student left it since the check.

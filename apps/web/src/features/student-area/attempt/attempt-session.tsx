@@ -19,6 +19,7 @@ import type { AttemptViewData } from '../api/get-attempt';
 import { useOpenSection } from '../api/open-section';
 import { type SubmitExamResult, useSubmitExam } from '../api/submit-exam';
 import { formatTime, secondsLeft } from '../format';
+import { loadProctoredSitting } from '../proctoring/load';
 import { type ServerTime, serverNowOf, useServerNow } from '../server-time';
 import { AnswerSync, type AnswerValue, type SyncEvents } from './answer-sync';
 import {
@@ -37,7 +38,7 @@ import { StatusBar, warningMinutes } from './status-bar';
 import { SubmitDialog } from './submit-dialog';
 
 // Only a proctored attempt loads its signals, camera, face check and chat.
-const ProctoredSitting = lazy(() => import('../proctoring/proctored-sitting'));
+const ProctoredSitting = lazy(loadProctoredSitting);
 
 interface AttemptSessionProps {
   view: AttemptViewData;
