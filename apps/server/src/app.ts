@@ -39,6 +39,7 @@ import { peopleImportAdminRoutes } from './modules/people-import/people-import.a
 import { createProctoringNotifier } from './modules/proctoring/notifier';
 import { proctoringAdminRoutes } from './modules/proctoring/proctoring.admin-routes';
 import { proctoringFacultyRoutes } from './modules/proctoring/proctoring.faculty-routes';
+import { announceSubmitted } from './modules/proctoring/proctoring.service';
 import { proctoringStudentRoutes } from './modules/proctoring/proctoring.student-routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { questionInterchangeAdminRoutes } from './modules/question-interchange/question-interchange.admin-routes';
@@ -273,7 +274,16 @@ export async function buildApp({
     { prefix: '/api/student' },
   );
   if (deadlineSweep)
-    runWhileOpen(app, () => startDeadlineSweep(database.db, app.log, now, metrics));
+    runWhileOpen(app, () =>
+      startDeadlineSweep(database.db, app.log, now, {
+        metrics,
+        onSubmitted: (attemptIds) =>
+          announceSubmitted(database.db, app.proctoring, attemptIds, now()).catch(
+            (error: unknown) =>
+              app.log.error({ err: error }, 'Submissions could not be shown on the monitor'),
+          ),
+      }),
+    );
   if (purge) runWhileOpen(app, () => startPurge(database.db, app.log, authLimits));
   const { backup } = config;
   if (backup) runWhileOpen(app, () => startScheduledBackups(database.db, backup, app.log));

@@ -5,7 +5,7 @@ import {
 } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { admin } from './accounts';
-import { apiSignIn, signIn } from './session';
+import { adminCreator, apiSignIn, signIn } from './session';
 
 // Batch years of the sitting specs only; other specs create theirs meanwhile. Each test makes its
 // own section, student and exam, named after the run.
@@ -157,19 +157,14 @@ export const FACULTY_PASSWORD = 'Faculty#Exam2044';
  * account id exams assign as proctor or evaluator.
  */
 export async function createFacultyMember(request: APIRequestContext, name: string) {
-  const { tokens } = await apiSignIn(request, admin.email, admin.password);
+  const create = await adminCreator(request);
   const suffix = `${name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
   const payload = validFacultyPayload({
     email: `${suffix}@examiq.test`,
     // An employee ID has at most 30 characters: the tail keeps the unique part.
     employeeId: suffix.toUpperCase().slice(-30),
   });
-  const created = await request.post('/api/admin/create-faculty', {
-    headers: { Authorization: `Bearer ${tokens.accessToken}` },
-    data: payload,
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { faculty, defaultPassword } = (await created.json()).data;
+  const { faculty, defaultPassword } = await create('create-faculty', payload);
   const reset = await request.post('/api/auth/change-password', {
     data: {
       email: payload.email,

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
-import { recordSystemCheck } from '../proctoring/proctoring.service';
+import { announceSubmitted, recordSystemCheck } from '../proctoring/proctoring.service';
 import {
   getAttempt,
   lobby,
@@ -197,12 +197,17 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
+      const at = now();
       const { message, ...data } = await submitExam(
         db,
         request.auth.userId,
         request.params.attemptId,
         request.body,
-        now(),
+        at,
+      );
+      // The submit is stored: a monitor that misses it catches up at its next read.
+      await announceSubmitted(db, app.proctoring, [data.attempt._id], at).catch((error: unknown) =>
+        request.log.error({ err: error }, 'The submission could not be shown on the monitor'),
       );
       return { success: true as const, message, data };
     },

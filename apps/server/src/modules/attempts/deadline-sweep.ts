@@ -14,7 +14,7 @@ const SWEEP_INTERVAL_MS = 5_000;
  * are skipped, so several processes sweep side by side; a student's submit racing the sweep
  * waits for the row and then finds it submitted.
  */
-const sweepStatement = preparedSql<{ lags: number[] }>(
+const sweepStatement = preparedSql<{ ids: string[]; lags: number[] }>(
   'sweep_deadlines',
   `${SITTING_TABLES_ONLY}
   with due as (
@@ -29,23 +29,28 @@ const sweepStatement = preparedSql<{ lags: number[] }>(
     insert into attempt_events (attempt_id, type, at, data)
     select id, 'submitted', $1, '{"trigger":"DEADLINE"}'::jsonb from done
   )
-  select coalesce(array_agg(lag), '{}') as lags from done`,
+  select coalesce(array_agg(id), '{}') as ids, coalesce(array_agg(lag), '{}') as lags from done`,
 );
 
-/**
- * Submits every attempt due at `now`; returns how many. The metrics, when given, count the sweep
- * and how late past its due time each attempt was submitted.
- */
+export interface SweepHooks {
+  /** Counts the sweep and how late past its due time each attempt was submitted. */
+  metrics?: Metrics;
+  /** Told the attempts each sweep submitted, once they are stored. */
+  onSubmitted?: (attemptIds: string[]) => Promise<void>;
+}
+
+/** Submits every attempt due at `now`; returns how many. */
 export async function sweepDeadlines(
   db: AppDatabase,
   now: Date,
-  metrics?: Metrics,
+  { metrics, onSubmitted }: SweepHooks = {},
 ): Promise<number> {
   const lags: number[] = [];
   for (;;) {
     const [row] = await sweepStatement(db, [now, SWEEP_BATCH]);
     const batch = row?.lags ?? [];
     lags.push(...batch);
+    if (row && row.ids.length > 0) await onSubmitted?.(row.ids);
     if (batch.length < SWEEP_BATCH) break;
   }
   metrics?.swept(lags);
@@ -57,12 +62,12 @@ export function startDeadlineSweep(
   db: AppDatabase,
   log: FastifyBaseLogger,
   now: () => Date,
-  metrics: Metrics,
+  hooks: SweepHooks,
 ): () => Promise<void> {
   return repeatEvery(
     SWEEP_INTERVAL_MS,
     async () => {
-      const submitted = await sweepDeadlines(db, now(), metrics);
+      const submitted = await sweepDeadlines(db, now(), hooks);
       if (submitted > 0) log.info({ submitted }, 'Attempts submitted at their deadline');
     },
     log,

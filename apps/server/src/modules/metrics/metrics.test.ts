@@ -102,7 +102,9 @@ describe('GET /api/metrics without METRICS_TOKEN', () => {
     // Three seconds past its due time: the deadline and the grace for saves in flight.
     const dueAt = new Date(view.attempt.deadlineAt).getTime() + ATTEMPT_LIMITS.saveGraceMs;
     clock.set(new Date(dueAt + 3_000));
-    expect(await sweepDeadlines(suite.t.database.db, clock.now(), suite.t.app.metrics)).toBe(1);
+    expect(
+      await sweepDeadlines(suite.t.database.db, clock.now(), { metrics: suite.t.app.metrics }),
+    ).toBe(1);
 
     const after = await scrape();
     expect(seriesValue(after, 'examiq_attempts_in_progress')).toBe(

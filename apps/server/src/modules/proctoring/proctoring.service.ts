@@ -23,7 +23,7 @@ import {
   systemCheckPassed,
   type WarnStudentPayload,
 } from '@examiq/contracts';
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
@@ -313,6 +313,31 @@ export async function getMonitor(
     thresholds: thresholdsOf(exam),
     serverNow: now.toISOString(),
   };
+}
+
+/**
+ * Shows the monitors the attempts just submitted by their students or at their deadline (a
+ * proctor's ending announces itself); attempts of exams without proctoring are left out.
+ */
+export async function announceSubmitted(
+  db: AppDatabase,
+  notifier: ProctoringNotifier,
+  attemptIds: readonly string[],
+  now: Date,
+): Promise<void> {
+  const rows = await db
+    .select({ student: students, attempt: examAttempts, ...alertCounts(examAttempts.id) })
+    .from(examAttempts)
+    .innerJoin(students, eq(students.userId, examAttempts.studentUserId))
+    .innerJoin(exams, and(eq(exams.id, examAttempts.examId), eq(exams.mode, 'PROCTORING')))
+    .where(inArray(examAttempts.id, [...attemptIds]));
+  for (const { student, attempt, warnings, flags } of rows) {
+    notifier.onProctoringChange(attempt.examId, {
+      kind: 'student',
+      student: monitorStudent(student, attempt, { warnings, flags }, now),
+      events: [],
+    });
+  }
 }
 
 // --- Signals from the student's browser -------------------------------------------------------

@@ -21,6 +21,8 @@ import { exams, proctorEvents } from '../../db/schema';
 import { lastAuditOf } from '../../test/audit';
 import { expectError } from '../../test/errors';
 import { EXAM_DAY_TEN, MINUTE, type StudentClient, sittingSuite } from '../../test/sittings';
+import { sweepDeadlines } from '../attempts/deadline-sweep';
+import { announceSubmitted } from './proctoring.service';
 
 const suite = sittingSuite();
 const { clock } = suite;
@@ -334,6 +336,60 @@ describe('the monitor', () => {
     expectError(await suite.fixture.adminCall('GET', `get-monitor/${auto._id}`), 409, {
       message: PROCTORING_MESSAGES.notProctored,
     });
+  });
+});
+
+describe('submissions on the monitor', () => {
+  it('shows a student’s own submit and a deadline’s as they are stored, and nothing of an exam without proctoring', async () => {
+    const exam = await proctoredExam();
+    const early = await sitting(exam._id);
+    const late = await sitting(exam._id);
+    updates = [];
+
+    expect((await early.client.submit(early.attemptId)).statusCode).toBe(200);
+    expect(updates).toEqual([
+      {
+        examId: exam._id,
+        update: {
+          kind: 'student',
+          events: [],
+          student: expect.objectContaining({
+            studentId: early.record._id,
+            attemptId: early.attemptId,
+            status: 'SUBMITTED',
+            connection: 'disconnected',
+            remainingMs: 0,
+          }),
+        },
+      },
+    ]);
+
+    updates = [];
+    clock.advance(61 * MINUTE);
+    const onSubmitted = (attemptIds: string[]) =>
+      announceSubmitted(suite.t.database.db, suite.t.app.proctoring, attemptIds, clock.now());
+    // Other tests' attempts are due too: only this exam's are looked at.
+    await sweepDeadlines(suite.t.database.db, clock.now(), { onSubmitted });
+    expect(updates.filter((update) => update.examId === exam._id)).toEqual([
+      {
+        examId: exam._id,
+        update: expect.objectContaining({
+          kind: 'student',
+          student: expect.objectContaining({
+            attemptId: late.attemptId,
+            status: 'SUBMITTED_BY_DEADLINE',
+          }),
+        }),
+      },
+    ]);
+
+    updates = [];
+    clock.set(EXAM_DAY_TEN);
+    const auto = await suite.fixture.exam();
+    const student = await suite.fixture.student(suite.fixture.inSection.A);
+    const started = await student.client.start(auto._id);
+    expect((await student.client.submit(started.attempt._id)).statusCode).toBe(200);
+    expect(updates).toEqual([]);
   });
 });
 
