@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { fakeMediaLaunchOptions } from './support/chromium';
 import { signIn } from './support/session';
 import {
@@ -27,6 +27,13 @@ async function switchTabAndBack(page: Page) {
     Reflect.deleteProperty(document, 'visibilityState');
   });
 }
+
+/** The width of the video a camera tile plays, 0 while it plays none. */
+const videoWidthOf = (tile: Locator) =>
+  tile
+    .locator('video')
+    .evaluate((video: HTMLVideoElement) => video.videoWidth, undefined, { timeout: 1_000 })
+    .catch(() => 0);
 
 test('a student in one browser and the proctor in another: alerts, chat both ways, extra time and the camera', async ({
   browser,
@@ -75,16 +82,19 @@ test('a student in one browser and the proctor in another: alerts, chat both way
     await expect(tabAlert).toContainText('Asha Patel');
 
     // The camera tile plays the student's camera, sent straight from the student's browser.
-    await expect
-      .poll(
-        () =>
-          tile
-            .locator('video')
-            .evaluate((video: HTMLVideoElement) => video.videoWidth)
-            .catch(() => 0),
-        { timeout: 30_000 },
-      )
-      .toBeGreaterThan(0);
+    await expect.poll(() => videoWidthOf(tile), { timeout: 30_000 }).toBeGreaterThan(0);
+
+    // A second monitor of the same proctor gets its own connection; the first keeps its video.
+    const second = await proctorContext.newPage();
+    await second.goto(`/faculty/exams/${sitting.examId}/monitor`);
+    const secondTile = second
+      .getByRole('region', { name: 'Candidates' })
+      .getByRole('listitem')
+      .filter({ hasText: sitting.rollNumber });
+    await expect.poll(() => videoWidthOf(secondTile), { timeout: 30_000 }).toBeGreaterThan(0);
+    await proctor.waitForTimeout(3_000);
+    expect(await videoWidthOf(tile)).toBeGreaterThan(0);
+    await second.close();
 
     // Chat: the proctor writes, the student reads and answers, the proctor reads the answer.
     await proctor.getByRole('button', { name: 'Message Asha Patel' }).click();

@@ -93,6 +93,16 @@ export const signalPayloadSchema = z.discriminatedUnion('kind', [
 ]);
 export type SignalPayload = z.infer<typeof signalPayloadSchema>;
 
+/**
+ * A monitor page's own id for its camera connections: two monitors open by one account (two tabs
+ * or two devices) each keep theirs. A student's answer carries the id of the monitor it answers.
+ */
+const peerId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'A peer id has letters, digits, - and _ only');
+
 // --- From the browser -------------------------------------------------------------------------
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
@@ -112,6 +122,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('signal'),
     examId: id,
     to: id,
+    peer: peerId.optional(),
     signal: signalPayloadSchema,
   }),
 ]);
@@ -187,6 +198,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     examId: z.string(),
     from: z.string(),
     fromRole: roleSchema,
+    peer: z.string().optional(),
     signal: signalPayloadSchema,
   }),
 ]);

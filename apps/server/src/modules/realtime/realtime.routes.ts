@@ -251,7 +251,7 @@ function openChannel(
    */
   function relaySignal(
     current: VerifiedSession,
-    { examId, to, signal }: Extract<ClientMessage, { type: 'signal' }>,
+    { examId, to, peer, signal }: Extract<ClientMessage, { type: 'signal' }>,
   ) {
     const fromStudent = current.role === 'student';
     const own = fromStudent ? room.sitting(examId) : room.monitor(examId);
@@ -259,7 +259,14 @@ function openChannel(
     fanout.publish({
       room: room.user(to),
       alsoIn: fromStudent ? room.monitor(examId) : room.sitting(examId),
-      message: { type: 'signal', examId, from: current.userId, fromRole: current.role, signal },
+      message: {
+        type: 'signal',
+        examId,
+        from: current.userId,
+        fromRole: current.role,
+        ...(peer && { peer }),
+        signal,
+      },
     });
   }
 

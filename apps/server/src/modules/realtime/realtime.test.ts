@@ -276,6 +276,38 @@ describe('camera signalling', () => {
     for (const live of [sitting, watching, elsewhere]) live.socket.close();
   });
 
+  it('carries the monitor page a signal is for both ways, and refuses a malformed one', async () => {
+    const sitting = await signedInSocket(baseUrl, student.accessToken);
+    const watching = await signedInSocket(baseUrl, proctor.accessToken);
+    watching.send({ type: 'subscribe', examId });
+    await watching.next('subscribed');
+
+    watching.send({
+      type: 'signal',
+      examId,
+      to: student.record.userId._id,
+      peer: 'monitor-1',
+      signal: offer,
+    });
+    expect(await sitting.next('signal')).toMatchObject({ peer: 'monitor-1', signal: offer });
+    const answer = { kind: 'answer' as const, sdp: 'v=0\r\n' };
+    sitting.send({ type: 'signal', examId, to: proctor.userId, peer: 'monitor-1', signal: answer });
+    expect(await watching.next('signal')).toMatchObject({ peer: 'monitor-1', signal: answer });
+
+    sitting.send({
+      type: 'signal',
+      examId,
+      to: proctor.userId,
+      peer: 'not a peer',
+      signal: answer,
+    });
+    expect(await sitting.next('error')).toMatchObject({
+      code: 'invalid-message',
+      errors: { peer: 'A peer id has letters, digits, - and _ only' },
+    });
+    for (const live of [sitting, watching]) live.socket.close();
+  });
+
   it('refuses a signal from someone neither watching nor sitting the exam', async () => {
     const elsewhere = await signedInSocket(baseUrl, otherFaculty.accessToken);
     elsewhere.send({

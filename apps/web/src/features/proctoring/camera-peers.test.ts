@@ -5,6 +5,7 @@ import { type CameraPeers, openCameraPeers, REOFFER_AFTER_MS } from './camera-pe
 const EXAM = '40000000-0000-4000-8000-000000000001';
 const ASHA = '51000000-0000-4000-8000-000000000001';
 const RAVI = '51000000-0000-4000-8000-000000000002';
+const MONITOR = 'monitor-1';
 const RELAY = { urls: ['turn:turn.example.edu:3478'], username: 'exam', credential: 'secret' };
 
 /**
@@ -71,6 +72,7 @@ function open() {
       streams = next;
     },
     createPeer: (configuration) => new FakePeer(configuration) as unknown as RTCPeerConnection,
+    monitorId: MONITOR,
   });
 }
 
@@ -103,8 +105,20 @@ describe('the monitor’s camera connections', () => {
     expect(toAsha.configuration).toEqual({ iceServers: [RELAY] });
     expect(toAsha.transceivers).toEqual([{ kind: 'video', init: { direction: 'recvonly' } }]);
     expect(offers()).toEqual([
-      { type: 'signal', examId: EXAM, to: ASHA, signal: { kind: 'offer', sdp: 'offer 0' } },
-      { type: 'signal', examId: EXAM, to: RAVI, signal: { kind: 'offer', sdp: 'offer 1' } },
+      {
+        type: 'signal',
+        examId: EXAM,
+        to: ASHA,
+        peer: MONITOR,
+        signal: { kind: 'offer', sdp: 'offer 0' },
+      },
+      {
+        type: 'signal',
+        examId: EXAM,
+        to: RAVI,
+        peer: MONITOR,
+        signal: { kind: 'offer', sdp: 'offer 1' },
+      },
     ]);
   });
 
@@ -120,6 +134,7 @@ describe('the monitor’s camera connections', () => {
       type: 'signal',
       examId: EXAM,
       to: ASHA,
+      peer: MONITOR,
       signal: {
         kind: 'ice',
         candidate: {
@@ -131,6 +146,22 @@ describe('the monitor’s camera connections', () => {
       },
     });
     expect(sent).toHaveLength(2);
+  });
+
+  it('takes only the answers meant for it, so another monitor of the same account keeps its own', async () => {
+    peers.watch([ASHA]);
+    await settle();
+    const peer = FakePeer.made[0] as FakePeer;
+
+    peers.onSignal(ASHA, { kind: 'answer', sdp: 'to the other tab' }, 'monitor-2');
+    peers.onSignal(ASHA, { kind: 'ice', candidate: candidate('to the other tab') }, 'monitor-2');
+    await settle();
+    expect(peer.remoteDescription).toBeNull();
+
+    peers.onSignal(ASHA, { kind: 'answer', sdp: 'answer' }, MONITOR);
+    await settle();
+    expect(peer.remoteDescription).toEqual({ type: 'answer', sdp: 'answer' });
+    expect(peer.candidates).toEqual([]);
   });
 
   it('keeps the student’s ICE candidates that come before the answer until it comes', async () => {

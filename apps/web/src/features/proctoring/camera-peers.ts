@@ -22,13 +22,18 @@ export interface CameraPeersOptions {
   onChange: (streams: ReadonlyMap<string, MediaStream>) => void;
   /** The browser's RTCPeerConnection; tests give their own. */
   createPeer?: (configuration: RTCConfiguration) => RTCPeerConnection;
+  /** This monitor's id in its signals; a fresh one by default. */
+  monitorId?: string;
 }
 
 export interface CameraPeers {
   /** The student accounts to show: offers to new ones, closes the connections of the others. */
   watch(userIds: readonly string[]): void;
-  /** A signal a student sent back: its answer or one of its ICE candidates. */
-  onSignal(from: string, signal: SignalPayload): void;
+  /**
+   * A signal a student sent back: its answer or one of its ICE candidates. One meant for another
+   * monitor of this account (`peer`, the monitor it answers) is not this one's.
+   */
+  onSignal(from: string, signal: SignalPayload, peer?: string): void;
   /** Closes every connection (the monitor is leaving). */
   close(): void;
 }
@@ -48,6 +53,7 @@ export function openCameraPeers({
   online,
   onChange,
   createPeer = (configuration) => new RTCPeerConnection(configuration),
+  monitorId = crypto.randomUUID(),
 }: CameraPeersOptions): CameraPeers {
   const peers = new Map<string, Peer>();
   let watched: readonly string[] = [];
@@ -67,7 +73,7 @@ export function openCameraPeers({
   };
 
   const signal = (to: string, payload: SignalPayload) =>
-    send({ type: 'signal', examId, to, signal: payload });
+    send({ type: 'signal', examId, to, peer: monitorId, signal: payload });
 
   function drop(userId: string) {
     const peer = peers.get(userId);
@@ -132,7 +138,7 @@ export function openCameraPeers({
   }
 
   async function onAnswer(peer: Peer, sdp: string) {
-    // An answer to an offer replaced since, or from another tab of this account, is not ours.
+    // An answer to an offer replaced since is not for this connection.
     if (peer.connection.signalingState !== 'have-local-offer') return;
     await peer.connection.setRemoteDescription({ type: 'answer', sdp });
     const waiting = peer.waitingCandidates;
@@ -148,9 +154,9 @@ export function openCameraPeers({
       for (const userId of [...peers.keys()]) if (!userIds.includes(userId)) drop(userId);
       check();
     },
-    onSignal(from, payload) {
+    onSignal(from, payload, answering) {
       const peer = peers.get(from);
-      if (!peer || closed) return;
+      if (!peer || closed || (answering !== undefined && answering !== monitorId)) return;
       if (payload.kind === 'answer') {
         onAnswer(peer, payload.sdp).catch(() => undefined);
       } else if (payload.kind === 'ice') {

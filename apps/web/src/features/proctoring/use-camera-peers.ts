@@ -50,6 +50,7 @@ export function useCameraPeers({ examId, userIds, ready, send }: UseCameraPeersO
 
   return {
     streams,
-    onSignal: (from: string, signal: SignalPayload) => peers.current?.onSignal(from, signal),
+    onSignal: (from: string, signal: SignalPayload, peer?: string) =>
+      peers.current?.onSignal(from, signal, peer),
   };
 }

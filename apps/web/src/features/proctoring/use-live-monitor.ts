@@ -52,7 +52,7 @@ export function useLiveMonitor(area: ProctorArea, examId: string) {
       void query.refetch();
     } else if (message.type === 'signal') {
       if (message.examId === examId && message.fromRole === 'student') {
-        cameras.onSignal(message.from, message.signal);
+        cameras.onSignal(message.from, message.signal, message.peer);
       }
     } else {
       merge(message);

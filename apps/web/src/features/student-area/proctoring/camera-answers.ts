@@ -3,6 +3,9 @@ import type { ClientMessage, ServerMessage } from '@examiq/contracts';
 type SignalMessage = Extract<ServerMessage, { type: 'signal' }>;
 
 interface Peer {
+  /** The proctor's account, and the monitor page of it that offered. */
+  to: string;
+  monitor: string | undefined;
   connection: RTCPeerConnection;
   /** ICE candidates that came before the offer was set. */
   early: RTCIceCandidateInit[] | null;
@@ -10,8 +13,9 @@ interface Peer {
 
 /**
  * The student's side of the proctors' camera tiles: a proctor's monitor offers, this page
- * answers with the camera's video, one connection per proctor (docs/realtime.md). Nothing else
- * of the page is sent; the proctor's side receives only.
+ * answers with the camera's video, one connection per monitor page (docs/realtime.md), so two
+ * monitors of one proctor each keep theirs. Nothing else of the page is sent; the proctor's side
+ * receives only.
  */
 export class CameraAnswers {
   private readonly peers = new Map<string, Peer>();
@@ -24,14 +28,15 @@ export class CameraAnswers {
   ) {}
 
   /** A relayed signal: an offer (answered), or an ICE candidate of a connection. */
-  async onSignal({ examId, from, fromRole, signal }: SignalMessage) {
+  async onSignal({ examId, from, fromRole, peer: monitor, signal }: SignalMessage) {
     if (examId !== this.examId || fromRole === 'student') return;
+    const key = `${from} ${monitor ?? ''}`;
     if (signal.kind === 'offer') {
-      await this.answer(from, signal.sdp);
+      await this.answer(key, from, monitor, signal.sdp);
       return;
     }
     if (signal.kind !== 'ice') return;
-    const peer = this.peers.get(from);
+    const peer = this.peers.get(key);
     if (!peer) return;
     if (peer.early) peer.early.push(signal.candidate);
     else await peer.connection.addIceCandidate(signal.candidate).catch(ignoreBadCandidate);
@@ -48,26 +53,26 @@ export class CameraAnswers {
 
   /** The attempt is over on this page: every proctor's connection closes. */
   closeAll() {
-    for (const from of [...this.peers.keys()]) this.close(from);
+    for (const key of [...this.peers.keys()]) this.close(key);
   }
 
-  private async answer(from: string, sdp: string) {
-    this.close(from);
+  private async answer(key: string, to: string, monitor: string | undefined, sdp: string) {
+    this.close(key);
     const camera = this.camera();
     // Without a camera there is nothing to show: the tile keeps its placeholder.
     if (!camera) return;
     const connection = new RTCPeerConnection({ iceServers: this.iceServers() });
-    const peer: Peer = { connection, early: [] };
-    this.peers.set(from, peer);
+    const peer: Peer = { to, monitor, connection, early: [] };
+    this.peers.set(key, peer);
     for (const track of camera.getVideoTracks()) connection.addTrack(track, camera);
     connection.onicecandidate = ({ candidate }) => {
       if (!candidate) return;
-      this.signal(from, { kind: 'ice', candidate: candidate.toJSON() as IceCandidate });
+      this.signal(peer, { kind: 'ice', candidate: candidate.toJSON() as IceCandidate });
     };
     connection.onconnectionstatechange = () => {
       const state = connection.connectionState;
-      if ((state === 'failed' || state === 'closed') && this.peers.get(from) === peer) {
-        this.close(from);
+      if ((state === 'failed' || state === 'closed') && this.peers.get(key) === peer) {
+        this.close(key);
       }
     };
     try {
@@ -79,22 +84,31 @@ export class CameraAnswers {
       }
       const answer = await connection.createAnswer();
       await connection.setLocalDescription(answer);
-      if (this.peers.get(from) !== peer || !answer.sdp) return;
-      this.signal(from, { kind: 'answer', sdp: answer.sdp });
+      if (this.peers.get(key) !== peer || !answer.sdp) return;
+      this.signal(peer, { kind: 'answer', sdp: answer.sdp });
     } catch (error) {
       console.error('The camera connection to a proctor failed:', error);
-      if (this.peers.get(from) === peer) this.close(from);
+      if (this.peers.get(key) === peer) this.close(key);
     }
   }
 
-  private signal(to: string, signal: Extract<ClientMessage, { type: 'signal' }>['signal']) {
-    this.send({ type: 'signal', examId: this.examId, to, signal });
+  private signal(
+    { to, monitor }: Peer,
+    signal: Extract<ClientMessage, { type: 'signal' }>['signal'],
+  ) {
+    this.send({
+      type: 'signal',
+      examId: this.examId,
+      to,
+      ...(monitor && { peer: monitor }),
+      signal,
+    });
   }
 
-  private close(from: string) {
-    const peer = this.peers.get(from);
+  private close(key: string) {
+    const peer = this.peers.get(key);
     if (!peer) return;
-    this.peers.delete(from);
+    this.peers.delete(key);
     peer.connection.onconnectionstatechange = null;
     peer.connection.onicecandidate = null;
     peer.connection.close();
