@@ -277,7 +277,7 @@ export async function buildApp({
     runWhileOpen(app, () =>
       startDeadlineSweep(database.db, app.log, now, {
         metrics,
-        onSubmitted: (attemptIds) =>
+        onProctoredSubmitted: (attemptIds) =>
           announceSubmitted(database.db, app.proctoring, attemptIds, now()).catch(
             (error: unknown) =>
               app.log.error({ err: error }, 'Submissions could not be shown on the monitor'),

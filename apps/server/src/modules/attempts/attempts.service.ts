@@ -683,6 +683,7 @@ const finaliseStatement = preparedSql<{
   submitted_at: Date;
   submit_trigger: SubmitTrigger;
   last_seq: number;
+  proctored: boolean;
 }>(
   'finalise_attempt',
   `${SITTING_TABLES_ONLY}
@@ -691,16 +692,20 @@ const finaliseStatement = preparedSql<{
     set status = 'SUBMITTED', submitted_at = $3, due_at = null,
       submit_trigger = case when deadline_at >= $4 then $5 else 'DEADLINE' end
     where id = $1 and student_user_id = $2 and status = 'IN_PROGRESS'
-    returning id, started_at, deadline_at, submitted_at, submit_trigger, last_seq
+    returning id, exam_id, started_at, deadline_at, submitted_at, submit_trigger, last_seq
   ), event as (
     insert into attempt_events (attempt_id, type, at, data)
     select id, 'submitted', submitted_at, json_build_object('trigger', submit_trigger) from done
   )
   select id, started_at, deadline_at, submitted_at, submit_trigger, last_seq::float8 as last_seq,
     (select count(*)::int from attempt_answers
-      where attempt_id = done.id and (selected_option is not null or text <> '')) as answers_saved
+      where attempt_id = done.id and (selected_option is not null or text <> '')) as answers_saved,
+    exists (select 1 from exams where id = done.exam_id and mode = 'PROCTORING') as proctored
   from done`,
 );
+
+/** A submission, its message, and whether its exam has a live monitor to be told of it. */
+export type Finalised = SubmitResult & { message: string; proctored: boolean };
 
 /**
  * Submits an in-progress attempt through the one finalisation, as `trigger` (past the deadline and
@@ -712,7 +717,7 @@ export async function finaliseAttempt(
   studentUserId: string,
   trigger: Exclude<SubmitTrigger, 'DEADLINE'>,
   now: Date,
-): Promise<(SubmitResult & { message: string }) | undefined> {
+): Promise<Finalised | undefined> {
   const [done] = await finaliseStatement(db, [
     attemptId,
     studentUserId,
@@ -736,6 +741,7 @@ export async function finaliseAttempt(
       lastSeq: done.last_seq,
     },
     answersSaved: done.answers_saved,
+    proctored: done.proctored,
   };
 }
 
@@ -745,7 +751,7 @@ export async function submitExam(
   attemptId: string,
   body: SubmitExamPayload,
   now: Date,
-): Promise<SubmitResult & { message: string }> {
+): Promise<Finalised> {
   if (body.answers && body.seq !== undefined) {
     await saveAnswers(db, userId, attemptId, { seq: body.seq, answers: body.answers }, now).catch(
       (error: unknown) => {

@@ -198,7 +198,7 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const at = now();
-      const { message, ...data } = await submitExam(
+      const { message, proctored, ...data } = await submitExam(
         db,
         request.auth.userId,
         request.params.attemptId,
@@ -206,9 +206,12 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
         at,
       );
       // The submit is stored: a monitor that misses it catches up at its next read.
-      await announceSubmitted(db, app.proctoring, [data.attempt._id], at).catch((error: unknown) =>
-        request.log.error({ err: error }, 'The submission could not be shown on the monitor'),
-      );
+      if (proctored) {
+        await announceSubmitted(db, app.proctoring, [data.attempt._id], at).catch(
+          (error: unknown) =>
+            request.log.error({ err: error }, 'The submission could not be shown on the monitor'),
+        );
+      }
       return { success: true as const, message, data };
     },
   );

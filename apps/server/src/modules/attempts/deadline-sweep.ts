@@ -14,7 +14,7 @@ const SWEEP_INTERVAL_MS = 5_000;
  * are skipped, so several processes sweep side by side; a student's submit racing the sweep
  * waits for the row and then finds it submitted.
  */
-const sweepStatement = preparedSql<{ ids: string[]; lags: number[] }>(
+const sweepStatement = preparedSql<{ proctored: string[]; lags: number[] }>(
   'sweep_deadlines',
   `${SITTING_TABLES_ONLY}
   with due as (
@@ -24,33 +24,37 @@ const sweepStatement = preparedSql<{ ids: string[]; lags: number[] }>(
     update exam_attempts as attempt
     set status = 'SUBMITTED', submitted_at = $1, submit_trigger = 'DEADLINE', due_at = null
     from due where attempt.id = due.id
-    returning attempt.id, extract(epoch from $1 - due.due_at)::float8 as lag
+    returning attempt.id, attempt.exam_id, extract(epoch from $1 - due.due_at)::float8 as lag
   ), event as (
     insert into attempt_events (attempt_id, type, at, data)
     select id, 'submitted', $1, '{"trigger":"DEADLINE"}'::jsonb from done
   )
-  select coalesce(array_agg(id), '{}') as ids, coalesce(array_agg(lag), '{}') as lags from done`,
+  select coalesce(array_agg(lag), '{}') as lags,
+    coalesce(array_agg(id) filter (where exists (
+      select 1 from exams where exams.id = done.exam_id and exams.mode = 'PROCTORING'
+    )), '{}') as proctored
+  from done`,
 );
 
 export interface SweepHooks {
   /** Counts the sweep and how late past its due time each attempt was submitted. */
   metrics?: Metrics;
-  /** Told the attempts each sweep submitted, once they are stored. */
-  onSubmitted?: (attemptIds: string[]) => Promise<void>;
+  /** Told the attempts of proctored exams each sweep submitted, once they are stored. */
+  onProctoredSubmitted?: (attemptIds: string[]) => Promise<void>;
 }
 
 /** Submits every attempt due at `now`; returns how many. */
 export async function sweepDeadlines(
   db: AppDatabase,
   now: Date,
-  { metrics, onSubmitted }: SweepHooks = {},
+  { metrics, onProctoredSubmitted }: SweepHooks = {},
 ): Promise<number> {
   const lags: number[] = [];
   for (;;) {
     const [row] = await sweepStatement(db, [now, SWEEP_BATCH]);
     const batch = row?.lags ?? [];
     lags.push(...batch);
-    if (row && row.ids.length > 0) await onSubmitted?.(row.ids);
+    if (row && row.proctored.length > 0) await onProctoredSubmitted?.(row.proctored);
     if (batch.length < SWEEP_BATCH) break;
   }
   metrics?.swept(lags);

@@ -316,8 +316,8 @@ export async function getMonitor(
 }
 
 /**
- * Shows the monitors the attempts just submitted by their students or at their deadline (a
- * proctor's ending announces itself); attempts of exams without proctoring are left out.
+ * Shows the monitors attempts of proctored exams just submitted by their students or at their
+ * deadline (a proctor's ending announces itself).
  */
 export async function announceSubmitted(
   db: AppDatabase,
@@ -329,7 +329,6 @@ export async function announceSubmitted(
     .select({ student: students, attempt: examAttempts, ...alertCounts(examAttempts.id) })
     .from(examAttempts)
     .innerJoin(students, eq(students.userId, examAttempts.studentUserId))
-    .innerJoin(exams, and(eq(exams.id, examAttempts.examId), eq(exams.mode, 'PROCTORING')))
     .where(inArray(examAttempts.id, [...attemptIds]));
   for (const { student, attempt, warnings, flags } of rows) {
     notifier.onProctoringChange(attempt.examId, {
@@ -811,7 +810,7 @@ export async function endAttempt(
   now: Date,
 ) {
   const target = await proctoredAttempt(db, proctor, attemptId);
-  const { message: _message, ...result } = await endAttemptFor(
+  const { attempt, answersSaved } = await endAttemptFor(
     db,
     notifier,
     proctor.userId,
@@ -819,7 +818,7 @@ export async function endAttempt(
     reason,
     now,
   );
-  return result;
+  return { attempt, answersSaved };
 }
 
 /** Dismisses or confirms an alert (a later review replaces an earlier one), recorded as an action. */

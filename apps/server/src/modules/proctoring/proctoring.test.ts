@@ -366,10 +366,10 @@ describe('submissions on the monitor', () => {
 
     updates = [];
     clock.advance(61 * MINUTE);
-    const onSubmitted = (attemptIds: string[]) =>
+    const onProctoredSubmitted = (attemptIds: string[]) =>
       announceSubmitted(suite.t.database.db, suite.t.app.proctoring, attemptIds, clock.now());
     // Other tests' attempts are due too: only this exam's are looked at.
-    await sweepDeadlines(suite.t.database.db, clock.now(), { onSubmitted });
+    await sweepDeadlines(suite.t.database.db, clock.now(), { onProctoredSubmitted });
     expect(updates.filter((update) => update.examId === exam._id)).toEqual([
       {
         examId: exam._id,
