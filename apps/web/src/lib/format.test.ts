@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTime, fullName } from './format';
+import { formatClock, formatDate, formatDateTime, fullName } from './format';
 
 describe('format', () => {
   it('writes calendar dates for people, whatever the time zone', () => {
@@ -11,8 +11,9 @@ describe('format', () => {
   it('writes moments with their time', () => {
     expect(formatDateTime('2025-03-04T09:15:00.000Z')).toMatch(/^4 Mar 2025, \d{2}:\d{2}$/);
     expect(formatDateTime('never')).toBe('never');
-    expect(formatTime('2025-03-04T09:15:07.000Z')).toMatch(/^\d{2}:\d{2}:07$/);
-    expect(formatTime('never')).toBe('never');
+    expect(formatClock('2025-03-04T09:15:07.000Z', { seconds: true })).toMatch(/^\d{2}:\d{2}:07$/);
+    expect(formatClock(Date.parse('2025-03-04T09:15:07.000Z'))).toMatch(/^\d{2}:\d{2}$/);
+    expect(formatClock('never')).toBe('never');
   });
 
   it('joins first and last name', () => {

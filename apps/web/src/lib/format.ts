@@ -30,16 +30,21 @@ export function formatDateTime(value: string): string {
   return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date);
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
+const clockFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const secondsClockFormat = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
 });
 
-/** A moment's time of day to the second, in the viewer's time zone: '14:30:05'. */
-export function formatTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : timeFormat.format(date);
+/**
+ * A moment's time of day in the viewer's time zone: '14:05'; to the second, '14:05:09'. A
+ * moment that cannot be read is shown as it came.
+ */
+export function formatClock(moment: number | string, { seconds = false } = {}): string {
+  const date = new Date(moment);
+  if (Number.isNaN(date.getTime())) return String(moment);
+  return (seconds ? secondsClockFormat : clockFormat).format(date);
 }
 
 export function fullName(person: { firstName: string; lastName: string }): string {

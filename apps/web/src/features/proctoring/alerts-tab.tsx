@@ -5,7 +5,7 @@ import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { getServerMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatClock } from './monitor-format';
+import { formatClock } from '@/lib/format';
 import type {
   AlertReview,
   AlertType,

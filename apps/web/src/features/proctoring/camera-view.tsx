@@ -2,7 +2,7 @@ import { CircleCheck, Clock, type LucideIcon, VideoOff, WifiOff } from 'lucide-r
 import { useEffect, useRef } from 'react';
 import { Avatar } from '@/components/avatar';
 import { cn } from '@/lib/cn';
-import { formatClock } from './monitor-format';
+import { formatClock } from '@/lib/format';
 import { type CameraFeed, isConnected, type MonitorStudent } from './monitor-types';
 
 interface CameraViewProps {

@@ -15,9 +15,9 @@ import { Button } from '@/components/button';
 import { controlClasses, controlStateClasses } from '@/components/field';
 import { getServerMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatClock } from '@/lib/format';
 import { plural } from '@/lib/plural';
 import { ConnectionBadge } from './indicators';
-import { formatClock } from './monitor-format';
 import type { ChatMessage, MonitorStudent } from './monitor-types';
 
 /** The conversation with every student at once, beside each student's own. */

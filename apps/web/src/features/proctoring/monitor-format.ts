@@ -1,10 +1,3 @@
-const clockFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-const secondsClockFormat = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 function twoDigits(value: number): string {
   return String(value).padStart(2, '0');
 }
@@ -25,9 +18,4 @@ export function formatCountdown(totalSeconds: number): string {
   const seconds = totalSeconds % 60;
   const minutesAndSeconds = `${twoDigits(minutes)}:${twoDigits(seconds)}`;
   return hours > 0 ? `${twoDigits(hours)}:${minutesAndSeconds}` : minutesAndSeconds;
-}
-
-/** The time of day an alert or message arrived: '14:05'; to the second, '14:05:09'. */
-export function formatClock(time: number, { seconds = false } = {}): string {
-  return (seconds ? secondsClockFormat : clockFormat).format(time);
 }

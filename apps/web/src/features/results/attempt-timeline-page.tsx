@@ -23,7 +23,7 @@ import { DetailItem, RecordDetail } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatDateTime, formatTime } from '@/lib/format';
+import { formatClock, formatDateTime } from '@/lib/format';
 import { plural } from '@/lib/plural';
 import { useAttemptTimeline } from './api/get-attempt-timeline';
 import { useReviewAlert } from './api/review-alert';
@@ -99,7 +99,7 @@ function Timeline({ timeline }: { timeline: AttemptTimeline }) {
           </DetailItem>
           <DetailItem term="Heartbeats">
             {lastHeartbeatAt
-              ? `${heartbeats.toLocaleString('en')}, the last at ${formatTime(lastHeartbeatAt)}`
+              ? `${heartbeats.toLocaleString('en')}, the last at ${formatClock(lastHeartbeatAt, { seconds: true })}`
               : 'None'}
           </DetailItem>
         </dl>
@@ -179,7 +179,7 @@ function EntryRow({ entry, examId, attemptId }: EntryProps) {
           detail={[
             entry.event.detail?.note,
             receivedLate(entry.event)
-              ? `Reached the server at ${formatTime(entry.event.receivedAt)}`
+              ? `Reached the server at ${formatClock(entry.event.receivedAt, { seconds: true })}`
               : undefined,
           ]}
         />
@@ -254,7 +254,7 @@ function Row({ at, icon: Icon, tone, title, detail = [], children }: RowProps) {
         dateTime={at}
         className="col-span-2 text-xs font-medium text-slate-500 tabular-nums sm:col-span-1 sm:pt-1.5 sm:text-sm"
       >
-        {formatTime(at)}
+        {formatClock(at, { seconds: true })}
       </time>
       <span
         aria-hidden="true"
@@ -312,7 +312,7 @@ function FlagReview({
   const reviewing = useReviewAlert({ examId, attemptId });
   const status = useRef<HTMLDivElement>(null);
   const badge = REVIEW_BADGES[alert.reviewStatus];
-  const name = `${alert.message}, ${formatTime(alert.at)}`;
+  const name = `${alert.message}, ${formatClock(alert.at, { seconds: true })}`;
 
   async function decide(decision: ReviewAlertPayload['status']) {
     try {
@@ -350,7 +350,7 @@ function FlagReview({
           {badge.label}
         </Badge>
         {review && alert.reviewStatus !== 'PENDING' && (
-          <span className="text-sm text-slate-600">{`by ${review.actorName} at ${formatTime(review.at)}`}</span>
+          <span className="text-sm text-slate-600">{`by ${review.actorName} at ${formatClock(review.at, { seconds: true })}`}</span>
         )}
       </div>
       {alert.reviewStatus !== 'DISMISSED' && button('DISMISSED', 'Dismiss')}

@@ -1,7 +1,6 @@
-import { formatDateTime } from '@/lib/format';
+import { formatClock, formatDateTime } from '@/lib/format';
 import { plural } from '@/lib/plural';
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short' });
 
 function twoDigits(value: number): string {
@@ -28,15 +27,10 @@ export function formatWindow(startsAt: string, endsAt: string): string {
   const start = new Date(startsAt);
   const end = new Date(endsAt);
   const sameDay = dayFormat.format(start) === dayFormat.format(end);
-  return `${formatDateTime(startsAt)} – ${sameDay ? timeFormat.format(end) : formatDateTime(endsAt)}`;
+  return `${formatDateTime(startsAt)} – ${sameDay ? formatClock(endsAt) : formatDateTime(endsAt)}`;
 }
 
 /** '90 minutes'; a section without a limit of its own reads 'No separate limit'. */
 export function formatMinutes(minutes: number): string {
   return minutes > 0 ? plural(minutes, 'minute') : 'No separate limit';
-}
-
-/** The time of day of a moment today (a chat message): '14:05'. */
-export function formatTime(value: string): string {
-  return timeFormat.format(new Date(value));
 }

@@ -14,11 +14,12 @@ import { Button } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { ApiError, getServerMessage } from '@/lib/api-client';
+import { formatClock } from '@/lib/format';
 import { plural } from '@/lib/plural';
 import type { AttemptViewData } from '../api/get-attempt';
 import { useOpenSection } from '../api/open-section';
 import { type SubmitExamResult, useSubmitExam } from '../api/submit-exam';
-import { formatTime, secondsLeft } from '../format';
+import { secondsLeft } from '../format';
 import { loadProctoredSitting } from '../proctoring/load';
 import { type ServerTime, serverNowOf, useServerNow } from '../server-time';
 import { AnswerSync, type AnswerValue, type SyncEvents } from './answer-sync';
@@ -261,7 +262,7 @@ export function AttemptSession({
       receivedAt: performance.now(),
     });
     setExamEndsAt(Date.parse(deadlineAt));
-    toast.success(`Your proctor extended your exam: it now ends at ${formatTime(deadlineAt)}.`);
+    toast.success(`Your proctor extended your exam: it now ends at ${formatClock(deadlineAt)}.`);
   }, []);
 
   const endedElsewhere = useCallback(

@@ -5,7 +5,7 @@ import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import { getServerMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatTime } from '../format';
+import { formatClock } from '@/lib/format';
 
 interface ChatPanelProps {
   messages: readonly ProctorMessage[] | undefined;
@@ -184,7 +184,7 @@ function ChatMessage({ message }: { message: ProctorMessage }) {
     <li className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
       <p className="mb-0.5 text-xs text-slate-500">
         {mine ? 'You' : message.senderName} ·{' '}
-        <time dateTime={message.at}>{formatTime(message.at)}</time>
+        <time dateTime={message.at}>{formatClock(message.at)}</time>
       </p>
       <p
         className={cn(

@@ -9,13 +9,13 @@ import { Camera, Maximize, TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
+import { formatClock } from '@/lib/format';
 import { useLiveChannel } from '@/lib/live-channel';
 import { useMessages } from '../api/get-messages';
 import { messagesQueryKey } from '../api/keys';
 import { reportEvents } from '../api/report-events';
 import { useSendMessage } from '../api/send-message';
 import { Notice } from '../attempt/notice';
-import { formatTime } from '../format';
 import { watchBrowserSignals } from './browser-signals';
 import { cameraFrames, closeCamera, currentCamera, openCamera } from './camera';
 import { CameraAnswers } from './camera-answers';
@@ -228,7 +228,7 @@ export default function ProctoredSitting({
             </p>
             <p className="mt-2 text-slate-600">
               {warning &&
-                `${warning.senderName} at ${formatTime(warning.at)}. It is kept in your chat with the proctors.`}
+                `${warning.senderName} at ${formatClock(warning.at)}. It is kept in your chat with the proctors.`}
             </p>
           </div>
         </div>
