@@ -175,7 +175,7 @@ test('a proctored sitting: the system check, then signals and the face check rea
     expect(types).toContain(type);
   }
   expect(types.indexOf('FULLSCREEN_EXIT')).toBeLessThan(types.lastIndexOf('FULLSCREEN_ENTER'));
-  // Chromium's fake camera shows a test pattern: no face, reported once it held for 8 s.
+  // The fake camera films an empty room: no face, reported once it held for 8 s.
   const noFace = events.find((event) => event.type === 'NO_FACE');
   expect(noFace?.detail?.faces).toBe(0);
   expect(noFace?.detail?.heldMs).toBeGreaterThanOrEqual(PROCTORING_LIMITS.faceSustainedMs);

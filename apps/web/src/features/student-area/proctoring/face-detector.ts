@@ -7,6 +7,13 @@ export interface FaceCountRequest {
 export type FaceCountReply = { id: number; faces: number } | { id: number; error: string };
 
 /**
+ * How long a frame may wait for its count, the model's loading included: a worker whose model
+ * download stalls (a fetch on a dropped connection may never settle) would otherwise end the
+ * face check for the rest of the attempt.
+ */
+export const FACE_ANSWER_MS = 30_000;
+
+/**
  * Counts faces in frames with the worker's detector. The worker and its model load only when a
  * proctored attempt creates one, so nothing of them is in any other page's load.
  */
@@ -33,12 +40,29 @@ export class FaceDetector {
     };
   }
 
-  /** The faces in one frame; the frame is handed to the worker (and unusable here afterwards). */
+  /**
+   * The faces in one frame; the frame is handed to the worker (and unusable here afterwards).
+   * Fails when the worker has not answered within `FACE_ANSWER_MS`.
+   */
   count(frame: ImageBitmap): Promise<number> {
     const id = this.nextId++;
     const request: FaceCountRequest = { id, frame };
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+    return new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        reject(new Error('The face detector did not answer'));
+      }, FACE_ANSWER_MS);
+      const settle = () => clearTimeout(timer);
+      this.waiting.set(id, {
+        resolve: (faces) => {
+          settle();
+          resolve(faces);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+      });
       this.worker.postMessage(request, [frame]);
     });
   }

@@ -6,7 +6,10 @@ import { SustainedFaces } from './sustained-faces';
 /** One reading a second: within the 1-2 frames a second a phone's processor can spare. */
 export const FACE_READING_MS = 1_000;
 
-/** After a failed reading (the model could not load, say offline), a new worker this much later. */
+/**
+ * After a failed reading (the model could not load, say offline), a new worker this much later:
+ * started at once, it would load the model while still offline.
+ */
 export const FACE_RETRY_MS = 10_000;
 
 /**
@@ -19,7 +22,7 @@ export function watchFaces(
   onSignal: (event: ProctorEvent) => void,
   toInstant: (at: number) => string,
 ): () => void {
-  let detector = new FaceDetector();
+  let detector: FaceDetector | null = null;
   const rule = new SustainedFaces(toInstant);
   let stopped = false;
   let reading = false;
@@ -33,6 +36,11 @@ export function watchFaces(
       const video = await cameraFrames(camera);
       const at = performance.now();
       const frame = await createImageBitmap(video, { resizeWidth: 320 });
+      if (stopped) {
+        frame.close();
+        return;
+      }
+      detector ??= new FaceDetector();
       const signal = rule.observe(await detector.count(frame), at);
       if (signal && !stopped) onSignal(signal);
       failures = 0;
@@ -41,8 +49,8 @@ export function watchFaces(
       if (!stopped) {
         // Said once, not every time: a browser that cannot run the detector keeps failing.
         if (failures++ === 0) console.error('Face detection failed:', error);
-        detector.close();
-        detector = new FaceDetector();
+        detector?.close();
+        detector = null;
         pausedUntil = performance.now() + FACE_RETRY_MS;
       }
     } finally {
@@ -53,6 +61,6 @@ export function watchFaces(
   return () => {
     stopped = true;
     clearInterval(timer);
-    detector.close();
+    detector?.close();
   };
 }

@@ -55,6 +55,24 @@ describe('the sustained-window rule for face signals', () => {
     ]);
   });
 
+  it('needs two readings to change, however far apart a slow processor reads', () => {
+    const rule = new SustainedFaces(instant);
+    // A reading every 3 s with one face seen in every third: the episode goes on from its start.
+    const signals = [];
+    for (let at = 0; at <= 30_000; at += 3_000) {
+      const signal = rule.observe(at % 9_000 === 6_000 ? 1 : 0, at);
+      if (signal) signals.push(signal);
+    }
+    expect(signals).toEqual([
+      { type: 'NO_FACE', at: instant(0), detail: { faces: 0, heldMs: 9_000 } },
+    ]);
+    // Two readings in a row with the face: it is back, and the next absence is a new episode.
+    expect(feed(rule, 1, 33_000, 36_000, 3_000)).toEqual([]);
+    expect(feed(rule, 0, 39_000, 48_000, 3_000)).toEqual([
+      { type: 'NO_FACE', at: instant(39_000), detail: { faces: 0, heldMs: 9_000 } },
+    ]);
+  });
+
   it('starts a new episode after the face has been back for a while', () => {
     const rule = new SustainedFaces(instant);
     expect(feed(rule, 0, 0, HELD)).toHaveLength(1);

@@ -3,8 +3,9 @@ import { PROCTORING_LIMITS, type ProctorEvent } from '@examiq/contracts';
 type FaceSignal = 'NO_FACE' | 'MULTIPLE_FACES';
 
 /**
- * A different reading must last this long to end a condition: detectors disagree on single frames,
- * and one frame that misses a face must neither start a signal nor restart one already held.
+ * A different reading must last this long, over two readings at least, to end a condition:
+ * detectors disagree on single frames, and one frame that misses a face must neither start a
+ * signal nor restart one already held, however far apart a slow processor's readings are.
  */
 export const FACE_GRACE_MS = 2_000;
 
@@ -20,10 +21,9 @@ const signalOf = (faces: number): FaceSignal | null =>
 export class SustainedFaces {
   private condition: FaceSignal | null = null;
   private since = 0;
-  private lastSeen = Number.NEGATIVE_INFINITY;
   private reported = false;
-  /** When a reading unlike the condition was first seen since the condition's last reading. */
-  private differentSince: number | null = null;
+  /** A reading unlike the condition, and since when it has been read without a break. */
+  private pending: { signal: FaceSignal | null; since: number } | null = null;
 
   constructor(
     private readonly toInstant: (at: number) => string,
@@ -34,16 +34,14 @@ export class SustainedFaces {
   observe(faces: number, at: number): ProctorEvent | null {
     const signal = signalOf(faces);
     if (signal === this.condition) {
-      this.lastSeen = at;
-      this.differentSince = null;
+      this.pending = null;
     } else {
-      this.differentSince ??= at;
-      if (at - this.lastSeen < FACE_GRACE_MS) return null;
+      if (this.pending?.signal !== signal) this.pending = { signal, since: at };
+      if (at - this.pending.since < FACE_GRACE_MS) return null;
       this.condition = signal;
-      this.since = this.differentSince;
-      this.lastSeen = at;
+      this.since = this.pending.since;
       this.reported = false;
-      this.differentSince = null;
+      this.pending = null;
     }
     const heldMs = at - this.since;
     if (!this.condition || this.reported || heldMs < this.sustainedMs) return null;
@@ -58,8 +56,7 @@ export class SustainedFaces {
   /** The camera stopped or detection paused: what was held so far no longer counts. */
   reset() {
     this.condition = null;
-    this.lastSeen = Number.NEGATIVE_INFINITY;
     this.reported = false;
-    this.differentSince = null;
+    this.pending = null;
   }
 }
