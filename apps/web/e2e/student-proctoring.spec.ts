@@ -1,4 +1,9 @@
-import { ATTEMPT_MESSAGES, PROCTORING_LIMITS, PROCTORING_MESSAGES } from '@examiq/contracts';
+import {
+  ATTEMPT_MESSAGES,
+  PROCTOR_SIGNAL_LABELS,
+  PROCTORING_LIMITS,
+  PROCTORING_MESSAGES,
+} from '@examiq/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
@@ -278,6 +283,33 @@ test('the proctors chat with the student, warn, extend the time and end the atte
   await expect(page.getByText(PROCTORING_MESSAGES.endedByProctor)).toBeVisible();
   await expect(page.getByText('A second person was in the room.')).toBeVisible();
   await expect(page.getByRole('button', { name: /Proctor chat/ })).toHaveCount(0);
+});
+
+test('a face check that cannot load its model tells the proctors, once', async ({
+  page,
+  request,
+}) => {
+  // Three tries, ten seconds apart, on a busy machine.
+  test.setTimeout(150_000);
+  await page.context().route('**/models/human/**', (route) => route.abort());
+  const sitting = await createProctoredSitting(request, 'faceless');
+  const attemptId = await startProctoredFromLobby(page, sitting);
+  const api = await adminApi(request);
+  await expect
+    .poll(
+      async () =>
+        (await api.get(`get-monitor/${sitting.examId}`)).alerts.map(
+          (alert: { message: string }) => alert.message,
+        ),
+      { timeout: 100_000, intervals: [PROCTORING_LIMITS.heartbeatMs] },
+    )
+    .toContain(`${PROCTOR_SIGNAL_LABELS.FACE_CHECK_FAILED}: The face model could not be loaded`);
+  const { events } = (await api.get(`get-attempt-timeline/${attemptId}`)) as {
+    events: TimelineEvent[];
+  };
+  const types = events.map((event) => event.type);
+  expect(types.filter((type) => type === 'FACE_CHECK_FAILED')).toHaveLength(1);
+  expect(types).not.toContain('NO_FACE');
 });
 
 test("a proctor's monitor receives the student's camera over WebRTC, and its snapshots", async ({

@@ -7,7 +7,8 @@ import { proctoringThresholdsSchema } from './proctoring-thresholds';
 
 /**
  * What a PROCTORING exam's page reports, each with the time it happened. Face signals are sent
- * only once the browser has seen them hold for `PROCTORING_LIMITS.faceSustainedMs`.
+ * only once the browser has seen them hold for `PROCTORING_LIMITS.faceSustainedMs`; a face check
+ * that keeps failing (a browser that cannot run its detector) is reported, not left silent.
  */
 export const PROCTOR_EVENT_TYPES = [
   'TAB_HIDDEN',
@@ -26,6 +27,7 @@ export const PROCTOR_EVENT_TYPES = [
   'CAMERA_STOPPED',
   'NO_FACE',
   'MULTIPLE_FACES',
+  'FACE_CHECK_FAILED',
   'SYSTEM_CHECK_FAILED',
 ] as const;
 export type ProctorEventType = (typeof PROCTOR_EVENT_TYPES)[number];
@@ -43,6 +45,7 @@ export const PROCTOR_SIGNALS = [
   'CAMERA_STOPPED',
   'NO_FACE',
   'MULTIPLE_FACES',
+  'FACE_CHECK_FAILED',
   'SYSTEM_CHECK_FAILED',
 ] as const satisfies readonly ProctorEventType[];
 export type ProctorSignal = (typeof PROCTOR_SIGNALS)[number];
@@ -60,6 +63,7 @@ export const PROCTOR_SIGNAL_LABELS: Record<ProctorSignal, string> = {
   CAMERA_STOPPED: 'The camera stopped',
   NO_FACE: 'No face in the camera',
   MULTIPLE_FACES: 'More than one face in the camera',
+  FACE_CHECK_FAILED: 'The face check could not run',
   SYSTEM_CHECK_FAILED: 'Started without passing the system check',
 };
 
@@ -103,6 +107,7 @@ export const PROCTORING_LIMITS = {
   faceSustainedMs: 8_000,
   messageText: 1_000,
   reasonText: 500,
+  eventNoteText: 500,
   /** The alerts and messages a monitor read carries, newest first. */
   monitorAlerts: 200,
   monitorMessages: 200,
@@ -134,7 +139,13 @@ export const proctorEventDetailSchema = z.strictObject({
   rttMs: z.number().int().min(0).max(600_000).optional(),
   faces: z.number().int().min(0).max(50).optional(),
   heldMs: z.number().int().min(0).max(86_400_000).optional(),
-  note: z.string().max(500, 'A note cannot exceed 500 characters').optional(),
+  note: z
+    .string()
+    .max(
+      PROCTORING_LIMITS.eventNoteText,
+      `A note cannot exceed ${PROCTORING_LIMITS.eventNoteText} characters`,
+    )
+    .optional(),
 });
 export type ProctorEventDetail = z.infer<typeof proctorEventDetailSchema>;
 

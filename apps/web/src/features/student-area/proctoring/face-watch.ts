@@ -1,4 +1,4 @@
-import type { ProctorEvent } from '@examiq/contracts';
+import { PROCTORING_LIMITS, type ProctorEvent } from '@examiq/contracts';
 import { cameraFrames } from './camera';
 import { FaceDetector } from './face-detector';
 import { SustainedFaces } from './sustained-faces';
@@ -13,8 +13,15 @@ export const FACE_READING_MS = 1_000;
 export const FACE_RETRY_MS = 10_000;
 
 /**
+ * Failed readings in a row (the first, then one every `FACE_RETRY_MS`) after which the proctors
+ * are told the face check is not running: a model that could not load while briefly offline
+ * recovers at the next try and is not worth an alert.
+ */
+export const FACE_FAILURES_REPORTED = 3;
+
+/**
  * Reads the camera's faces once a second in a worker and hands on the face signals that held
- * for the sustained window. `toInstant` dates a performance.now() moment. Gives the function
+ * for the sustained window, and `FACE_CHECK_FAILED` once per spell of failures. `toInstant` dates a performance.now() moment. Gives the function
  * that stops it.
  */
 export function watchFaces(
@@ -27,6 +34,7 @@ export function watchFaces(
   let stopped = false;
   let reading = false;
   let failures = 0;
+  let failingSince = 0;
   let pausedUntil = 0;
 
   const read = async () => {
@@ -47,8 +55,20 @@ export function watchFaces(
     } catch (error) {
       rule.reset();
       if (!stopped) {
+        failures += 1;
         // Said once, not every time: a browser that cannot run the detector keeps failing.
-        if (failures++ === 0) console.error('Face detection failed:', error);
+        if (failures === 1) {
+          failingSince = performance.now();
+          console.error('Face detection failed:', error);
+        }
+        if (failures === FACE_FAILURES_REPORTED) {
+          const note = error instanceof Error ? error.message : String(error);
+          onSignal({
+            type: 'FACE_CHECK_FAILED',
+            at: toInstant(failingSince),
+            detail: note ? { note: note.slice(0, PROCTORING_LIMITS.eventNoteText) } : undefined,
+          });
+        }
         detector?.close();
         detector = null;
         pausedUntil = performance.now() + FACE_RETRY_MS;
