@@ -1,7 +1,7 @@
 import { BellRing, type LucideIcon, Timer, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { formatCountdown, secondsUntil } from './monitor-format';
+import { formatCountdown, secondsUntil } from '@/lib/countdown';
 import type { MonitorExam, MonitorSource } from './monitor-types';
 import { useNow } from './use-now';
 

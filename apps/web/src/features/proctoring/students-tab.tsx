@@ -1,7 +1,7 @@
 import { SITTING_STATUS_LABELS } from '@examiq/contracts';
 import { Avatar } from '@/components/avatar';
+import { formatCountdown, secondsSince, secondsUntil } from '@/lib/countdown';
 import { ConnectionBadge, DeviceIndicators, WarningCount } from './indicators';
-import { formatCountdown, secondsSince, secondsUntil } from './monitor-format';
 import type { MonitorStudent } from './monitor-types';
 import { useNow } from './use-now';
 

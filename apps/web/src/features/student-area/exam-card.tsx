@@ -3,8 +3,9 @@ import { ArrowRight, CalendarClock, CircleCheck, Hourglass, PlayCircle } from 'l
 import { type ReactNode, useId } from 'react';
 import { Badge, type BadgeTone } from '@/components/badge';
 import { ButtonLink } from '@/components/button';
+import { formatCountdown, secondsUntil } from '@/lib/countdown';
 import { formatDateTime } from '@/lib/format';
-import { formatCountdown, formatMinutes, formatWindow, secondsLeft } from './format';
+import { formatMinutes, formatWindow } from './format';
 
 export const MODE_TONES: Record<ExamMode, BadgeTone> = { AUTO: 'sky', PROCTORING: 'violet' };
 
@@ -67,7 +68,7 @@ export function ExamCard({ exam, group, now }: ExamCardProps) {
       </ButtonLink>
     );
   } else {
-    const startsIn = secondsLeft(Date.parse(exam.startsAt), now);
+    const startsIn = secondsUntil(Date.parse(exam.startsAt), now);
     status =
       group === 'available'
         ? { tone: 'green', label: 'Open' }

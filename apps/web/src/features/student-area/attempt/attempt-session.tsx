@@ -14,12 +14,12 @@ import { Button } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { ApiError, getServerMessage } from '@/lib/api-client';
+import { secondsUntil } from '@/lib/countdown';
 import { formatClock } from '@/lib/format';
 import { plural } from '@/lib/plural';
 import type { AttemptViewData } from '../api/get-attempt';
 import { useOpenSection } from '../api/open-section';
 import { type SubmitExamResult, useSubmitExam } from '../api/submit-exam';
-import { secondsLeft } from '../format';
 import { loadProctoredSitting } from '../proctoring/load';
 import { type ServerTime, serverNowOf, useServerNow } from '../server-time';
 import { AnswerSync, type AnswerValue, type SyncEvents } from './answer-sync';
@@ -138,7 +138,7 @@ export function AttemptSession({
   }, [sync]);
 
   const now = useServerNow(clock);
-  const examSecondsLeft = secondsLeft(examEndsAt, now);
+  const examSecondsLeft = secondsUntil(examEndsAt, now);
   const timeOver = timeWasOver || examSecondsLeft === 0;
   const readOnly = timeOver || conflict || submit.isPending;
 
@@ -158,7 +158,7 @@ export function AttemptSession({
     if (deadline === null) {
       return openedIds.has(section._id) ? { kind: 'untimed' } : { kind: 'unopened' };
     }
-    const left = secondsLeft(Math.min(Date.parse(deadline), examEndsAt), now);
+    const left = secondsUntil(Math.min(Date.parse(deadline), examEndsAt), now);
     return left > 0 ? { kind: 'running', secondsLeft: left } : { kind: 'over' };
   };
 

@@ -2,7 +2,7 @@ import { ATTEMPT_LIMITS, ATTEMPT_MESSAGES } from '@examiq/contracts';
 import { AlarmClock, CircleCheck, CloudOff, LoaderCircle, Send, Timer } from 'lucide-react';
 import { Button } from '@/components/button';
 import { cn } from '@/lib/cn';
-import { formatCountdown } from '../format';
+import { formatCountdown } from '@/lib/countdown';
 import type { SaveState } from './answer-sync';
 
 const [FIRST_WARNING_MINUTES = 5, LAST_WARNING_MINUTES = 1] = ATTEMPT_LIMITS.warningsAtMinutes;
