@@ -21,8 +21,8 @@ export const FACE_FAILURES_REPORTED = 3;
 
 /**
  * Reads the camera's faces once a second in a worker and hands on the face signals that held
- * for the sustained window, and `FACE_CHECK_FAILED` once per spell of failures. `toInstant` dates a performance.now() moment. Gives the function
- * that stops it.
+ * for the sustained window, and `FACE_CHECK_FAILED` once per spell of failures. `toInstant`
+ * dates a performance.now() moment. Gives the function that stops it.
  */
 export function watchFaces(
   camera: MediaStream,
@@ -36,6 +36,28 @@ export function watchFaces(
   let failures = 0;
   let failingSince = 0;
   let pausedUntil = 0;
+
+  /** The worker goes; a new one is started at the next reading after the pause. */
+  const failed = (error: unknown) => {
+    rule.reset();
+    detector?.close();
+    detector = null;
+    pausedUntil = performance.now() + FACE_RETRY_MS;
+    failures += 1;
+    // Said once a spell, not every time: a browser that cannot run the detector keeps failing.
+    if (failures === 1) {
+      failingSince = performance.now();
+      console.error('Face detection failed:', error);
+    }
+    if (failures === FACE_FAILURES_REPORTED) {
+      const note = error instanceof Error ? error.message : String(error);
+      onSignal({
+        type: 'FACE_CHECK_FAILED',
+        at: toInstant(failingSince),
+        detail: note ? { note: note.slice(0, PROCTORING_LIMITS.eventNoteText) } : undefined,
+      });
+    }
+  };
 
   const read = async () => {
     if (reading || stopped || performance.now() < pausedUntil) return;
@@ -53,26 +75,7 @@ export function watchFaces(
       if (signal && !stopped) onSignal(signal);
       failures = 0;
     } catch (error) {
-      rule.reset();
-      if (!stopped) {
-        failures += 1;
-        // Said once, not every time: a browser that cannot run the detector keeps failing.
-        if (failures === 1) {
-          failingSince = performance.now();
-          console.error('Face detection failed:', error);
-        }
-        if (failures === FACE_FAILURES_REPORTED) {
-          const note = error instanceof Error ? error.message : String(error);
-          onSignal({
-            type: 'FACE_CHECK_FAILED',
-            at: toInstant(failingSince),
-            detail: note ? { note: note.slice(0, PROCTORING_LIMITS.eventNoteText) } : undefined,
-          });
-        }
-        detector?.close();
-        detector = null;
-        pausedUntil = performance.now() + FACE_RETRY_MS;
-      }
+      if (!stopped) failed(error);
     } finally {
       reading = false;
     }
