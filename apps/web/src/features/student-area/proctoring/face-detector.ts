@@ -47,23 +47,13 @@ export class FaceDetector {
   count(frame: ImageBitmap): Promise<number> {
     const id = this.nextId++;
     const request: FaceCountRequest = { id, frame };
-    return new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        reject(new Error('The face detector did not answer'));
-      }, FACE_ANSWER_MS);
-      const settle = () => clearTimeout(timer);
-      this.waiting.set(id, {
-        resolve: (faces) => {
-          settle();
-          resolve(faces);
-        },
-        reject: (error) => {
-          settle();
-          reject(error);
-        },
-      });
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
       this.worker.postMessage(request, [frame]);
+      setTimeout(() => {
+        this.waiting.get(id)?.reject(new Error('The face detector did not answer'));
+        this.waiting.delete(id);
+      }, FACE_ANSWER_MS);
     });
   }
 
