@@ -384,6 +384,9 @@ export const exams = pgTable(
     proctoringThresholds: jsonb('proctoring_thresholds').$type<ProctoringThresholds>(),
     // Whether a student reading the published result sees each answer key and explanation.
     showAnswersAfterPublish: boolean('show_answers_after_publish').notNull().default(true),
+    // Set anew by every write of what students are given or scored by (sections, questions, the
+    // answer key): a server process keeps an exam's paper only as long as this is unchanged.
+    paperVersion: uuid('paper_version').notNull().defaultRandom(),
     // Set once, when the admin publishes the results; students read theirs from then on.
     resultsPublishedAt: timestamptz('results_published_at'),
     resultsPublishedBy: uuid('results_published_by').references(() => users.id, {

@@ -28,7 +28,14 @@ import {
 } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { scheduleDetailsOf } from '../exams/exams.service';
-import { type ExamPaper, examPaper, type PaperQuestion, type PaperSection } from './exam-paper';
+import {
+  currentPaper,
+  type ExamPaper,
+  examPaper,
+  newestPaper,
+  type PaperQuestion,
+  type PaperSection,
+} from './exam-paper';
 import { availabilityAt, type SittingWindow, sittingWindow } from './exam-window';
 
 type AttemptRow = typeof examAttempts.$inferSelect;
@@ -184,7 +191,7 @@ export async function lobby(
   now: Date,
 ): Promise<LobbyData> {
   const { exam, attempt } = await visibleExam(db, userId, examId);
-  const paper = await examPaper(db, exam.id);
+  const paper = await examPaper(db, exam.id, exam.paperVersion);
   return {
     exam: {
       ...myExamOf(exam, sittingWindow(scheduleDetailsOf(exam)), attempt, now),
@@ -269,7 +276,7 @@ async function attemptView(
   now: Date,
   answers: (typeof attemptAnswers.$inferSelect)[],
 ): Promise<AttemptView> {
-  const paper = await examPaper(db, exam.id);
+  const paper = await examPaper(db, exam.id, exam.paperVersion);
   return {
     attempt: attemptSummary(attempt),
     exam: {
@@ -368,7 +375,7 @@ export async function startExam(
   const window = sittingWindow(scheduleDetailsOf(exam));
   if (now < window.startsAt) throw new ApiError(409, ATTEMPT_MESSAGES.notStarted);
   if (now >= window.endsAt) throw new ApiError(409, ATTEMPT_MESSAGES.closed);
-  const paper = await examPaper(db, exam.id);
+  const paper = await examPaper(db, exam.id, exam.paperVersion);
   const baseDeadlineAt = new Date(
     Math.min(now.getTime() + exam.durationMinutes * 60_000, window.endsAt.getTime()),
   );
@@ -521,27 +528,55 @@ function answerRows(paper: ExamPaper, answers: readonly AnswerInput[], field: st
 }
 
 /**
+ * The answers checked against the newest paper this process has of the exam. A paper that refuses
+ * them may be out of date: they are checked again against the exam's current one before the
+ * refusal stands.
+ */
+async function checkedAnswers(db: AppDatabase, examId: string, answers: readonly AnswerInput[]) {
+  const newest = await newestPaper(db, examId);
+  try {
+    return { paper: newest, rows: answerRows(newest, answers, 'answers') };
+  } catch (error) {
+    if (!(error instanceof FieldErrors)) throw error;
+    const paper = await currentPaper(db, examId);
+    if (paper.version === newest.version) throw error;
+    return { paper, rows: answerRows(paper, answers, 'answers') };
+  }
+}
+
+/**
  * One statement per save: the attempt's heartbeat (only while it is in progress and its deadline,
  * plus the grace, has not passed) and the upsert of the answers, each written only over an older
  * `seq`, so retries, duplicates and late arrivals change nothing. An answer to a timed section
- * whose own time is over is not written. No row back means the attempt refused the save.
+ * whose own time is over is not written. The answers were checked against a paper this process
+ * kept: nothing is written unless it is still the exam's paper version ($7; null for a save
+ * without answers). No row back means an unknown attempt; a row without a deadline, a refusal,
+ * or, when its paper version is another, a paper to check the answers against again.
  */
-const saveStatement = preparedSql<{
-  deadline_at: Date;
-  base_deadline_at: Date;
-  section_deadlines: Record<string, string>;
-  previous_seq: number;
-}>(
+const saveStatement = preparedSql<
+  { paper_version: string } & (
+    | {
+        deadline_at: Date;
+        base_deadline_at: Date;
+        section_deadlines: Record<string, string>;
+        previous_seq: number;
+      }
+    | { deadline_at: null; base_deadline_at: null; section_deadlines: null; previous_seq: null }
+  )
+>(
   'save_answers',
   `${SITTING_TABLES_ONLY}
   with previous as (
-    select id, last_seq from exam_attempts where id = $1
+    select attempt.id, attempt.last_seq, exam.paper_version
+    from exam_attempts as attempt inner join exams as exam on exam.id = attempt.exam_id
+    where attempt.id = $1
   ), attempt as (
     update exam_attempts as attempt
     set last_seq = greatest(attempt.last_seq, $3), last_seen_at = $4
     from previous
     where attempt.id = previous.id and attempt.student_user_id = $2
       and attempt.status = 'IN_PROGRESS' and attempt.deadline_at >= $5
+      and ($7::uuid is null or previous.paper_version = $7::uuid)
     returning attempt.id, attempt.deadline_at, attempt.base_deadline_at, attempt.section_deadlines,
       previous.last_seq::float8 as previous_seq
   ), saved as (
@@ -563,7 +598,9 @@ const saveStatement = preparedSql<{
       saved_at = excluded.saved_at, awarded_marks = excluded.awarded_marks
     where stored.seq < excluded.seq
   )
-  select deadline_at, base_deadline_at, section_deadlines, previous_seq from attempt`,
+  select previous.paper_version, attempt.deadline_at, attempt.base_deadline_at,
+    attempt.section_deadlines, attempt.previous_seq
+  from previous left join attempt on true`,
 );
 
 /** Why an attempt refused a write: unknown, someone else's, submitted, or out of time. */
@@ -584,18 +621,27 @@ export async function saveAnswers(
 ): Promise<SaveAnswersResult> {
   const owner = await ownerOf(db, attemptId);
   if (!owner || owner.studentUserId !== userId) throw notFound(ATTEMPT_MESSAGES.attemptNotFound);
-  const rows =
-    answers.length > 0 ? answerRows(await examPaper(db, owner.examId), answers, 'answers') : [];
   const cutoff = cutoffAt(now);
-  const [saved] = await saveStatement(db, [
-    attemptId,
-    userId,
-    seq,
-    now,
-    cutoff,
-    Buffer.from(JSON.stringify(rows)),
-  ]);
-  if (!saved) throw await refusal(db, userId, attemptId);
+  const save = (checked: { paper: ExamPaper; rows: AnswerRow[] } | null) =>
+    saveStatement(db, [
+      attemptId,
+      userId,
+      seq,
+      now,
+      cutoff,
+      Buffer.from(JSON.stringify(checked?.rows ?? [])),
+      checked?.paper.version ?? null,
+    ]);
+  let checked = answers.length > 0 ? await checkedAnswers(db, owner.examId, answers) : null;
+  let [saved] = await save(checked);
+  while (checked && saved && saved.paper_version !== checked.paper.version) {
+    // Another process edited the exam since this one read its paper: nothing was written.
+    const paper = await examPaper(db, owner.examId, saved.paper_version);
+    checked = { paper, rows: answerRows(paper, answers, 'answers') };
+    [saved] = await save(checked);
+  }
+  if (!saved?.deadline_at) throw await refusal(db, userId, attemptId);
+  const rows = checked?.rows ?? [];
   const timing = {
     sectionDeadlines: saved.section_deadlines,
     deadlineAt: saved.deadline_at,
@@ -645,7 +691,7 @@ export async function openSection(
 ) {
   const owner = await ownerOf(db, attemptId);
   if (!owner || owner.studentUserId !== userId) throw notFound(ATTEMPT_MESSAGES.attemptNotFound);
-  const section = (await examPaper(db, owner.examId)).sectionById.get(sectionId.toLowerCase());
+  const section = (await currentPaper(db, owner.examId)).sectionById.get(sectionId.toLowerCase());
   if (!section) throw new FieldErrors({ sectionId: ATTEMPT_MESSAGES.sectionNotInAttempt });
   if (section.timeLimit > 0) {
     await openSectionStatement(db, [

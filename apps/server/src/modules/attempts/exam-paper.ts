@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { examSections, questions } from '../../db/schema';
+import { examSections, exams, questions } from '../../db/schema';
 
 export interface PaperQuestion {
   id: string;
@@ -32,18 +32,24 @@ export interface PaperSection {
 /**
  * An exam's sections and questions as students see them, and apart from them the correct option
  * of each choice question, which scores an answer as it is saved and is never sent to a student.
+ * `version` is the exam's paper version the rows were read with.
  */
 export interface ExamPaper {
+  version: string;
   sections: PaperSection[];
   sectionById: Map<string, PaperSection>;
   questionById: Map<string, PaperQuestion>;
   correctOptionById: Map<string, number>;
 }
 
-/** Every question of an exam in order, with the correct option but no written answer's key. */
+/**
+ * Every question of an exam in order, with the correct option but no written answer's key, and
+ * the paper version of the same snapshot. An exam without sections gives one row of nulls.
+ */
 const paperRows = perDatabase((db) =>
   db
     .select({
+      version: exams.paperVersion,
       section: {
         id: examSections.id,
         name: examSections.name,
@@ -65,12 +71,16 @@ const paperRows = perDatabase((db) =>
       },
       correctOption: questions.correctOption,
     })
-    .from(examSections)
+    .from(exams)
+    .leftJoin(examSections, eq(examSections.examId, exams.id))
     .leftJoin(questions, eq(questions.sectionId, examSections.id))
-    .where(eq(examSections.examId, sql.placeholder('examId')))
+    .where(eq(exams.id, sql.placeholder('examId')))
     .orderBy(asc(examSections.position), asc(questions.position))
     .prepare('exam_paper'),
 );
+
+/** The paper of an exam that is gone: nothing in it, and a version no exam has. */
+const NO_PAPER_VERSION = '';
 
 async function readPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
   const rows = await paperRows(db).execute({ examId });
@@ -78,6 +88,7 @@ async function readPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
   const questionById = new Map<string, PaperQuestion>();
   const correctOptionById = new Map<string, number>();
   for (const { section, question, correctOption } of rows) {
+    if (!section) continue;
     let paperSection = sectionById.get(section.id);
     if (!paperSection) {
       paperSection = { ...section, questions: [] };
@@ -90,30 +101,84 @@ async function readPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
       if (correctOption !== null) correctOptionById.set(question.id, correctOption);
     }
   }
-  return { sections: [...sectionById.values()], sectionById, questionById, correctOptionById };
+  return {
+    version: rows[0]?.version ?? NO_PAPER_VERSION,
+    sections: [...sectionById.values()],
+    sectionById,
+    questionById,
+    correctOptionById,
+  };
 }
 
 /**
- * The papers of the exams being sat, read once per server process: every student of an exam gets
- * the same paper, so a thousand students starting at once cost one read. Only a regrade changes
- * a paper (its answer key) after creation, and it forgets the paper; an exam deleted meanwhile
- * has no attempts left to use it.
+ * The newest paper this server process has read of each exam being sat: every student of an exam
+ * gets the same paper, so a thousand students starting at once cost one read. Any process may
+ * edit the exam, so a paper is used only for the version its caller read with the exam (or, on
+ * the save path, checked against it by the save's own statement) and read again when that
+ * differs. Kept as the read in flight, which callers asking meanwhile share.
  */
-const papers = perDatabase(
-  (db) =>
-    new LRUCache<string, ExamPaper>({
-      max: 500,
-      fetchMethod: (examId) => readPaper(db, examId),
-    }),
+const papers = perDatabase(() => new LRUCache<string, Promise<ExamPaper>>({ max: 500 }));
+
+/** Reads the exam's paper anew and keeps it as the newest, for the callers that come after. */
+function readAndKeep(db: AppDatabase, examId: string): Promise<ExamPaper> {
+  const kept = papers(db);
+  const reading = readPaper(db, examId);
+  kept.set(examId, reading);
+  reading.catch(() => {
+    if (kept.get(examId) === reading) kept.delete(examId);
+  });
+  return reading;
+}
+
+/**
+ * The exam's paper as it stands at `version`, the paper version read with the exam. A caller whose
+ * exam was read just before an edit may get the edited paper: it is as if it had come a moment
+ * later.
+ */
+export async function examPaper(
+  db: AppDatabase,
+  examId: string,
+  version: string,
+): Promise<ExamPaper> {
+  const kept = papers(db);
+  const held = kept.get(examId);
+  if (held) {
+    const paper = await held;
+    if (paper.version === version) return paper;
+    // Another caller that found the same old paper may have started the new read already.
+    const newer = kept.get(examId);
+    if (newer && newer !== held) {
+      const newerPaper = await newer;
+      if (newerPaper.version === version) return newerPaper;
+    }
+  }
+  return readAndKeep(db, examId);
+}
+
+/**
+ * The newest paper of the exam this process has, unchecked: for the save path, whose statement
+ * writes only while the exam's paper version is still this paper's.
+ */
+export function newestPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
+  return papers(db).get(examId) ?? readAndKeep(db, examId);
+}
+
+const paperVersionOf = perDatabase((db) =>
+  db
+    .select({ version: exams.paperVersion })
+    .from(exams)
+    .where(eq(exams.id, sql.placeholder('examId')))
+    .prepare('exam_paper_version'),
 );
 
-export async function examPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
-  const paper = await papers(db).fetch(examId);
-  if (!paper) throw new Error(`The paper of exam ${examId} could not be read`);
-  return paper;
+/**
+ * The exam's paper as it stands now, for a caller that has not read the exam: one look at its
+ * paper version, and the paper read again only when that changed.
+ */
+export async function currentPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
+  const [exam] = await paperVersionOf(db).execute({ examId });
+  return examPaper(db, examId, exam?.version ?? NO_PAPER_VERSION);
 }
 
-/** Reads the exam's paper anew when next asked for: its answer key was corrected. */
-export function forgetPaper(db: AppDatabase, examId: string): void {
-  papers(db).delete(examId);
-}
+/** The paper version set by an edit of the exam's sections, questions or answer key, as it writes. */
+export const newPaperVersion = sql<string>`gen_random_uuid()`;

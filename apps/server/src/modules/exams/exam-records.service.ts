@@ -26,7 +26,7 @@ import {
   sections,
 } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { forgetPaper } from '../attempts/exam-paper';
+import { newPaperVersion } from '../attempts/exam-paper';
 import { availabilityAt, sittingWindow } from '../attempts/exam-window';
 import { recordAudit } from '../audit/audit';
 import {
@@ -254,7 +254,10 @@ function lockedPartOf(exam: CreateExamPayload) {
 async function replaceExam(tx: AppDatabase, id: string, exam: CreateExamPayload) {
   const rows = rowsOf(exam, '', id);
   const { id: _id, createdBy: _createdBy, ...columns } = rows.exam;
-  await tx.update(exams).set(columns).where(eq(exams.id, id));
+  await tx
+    .update(exams)
+    .set({ ...columns, paperVersion: newPaperVersion })
+    .where(eq(exams.id, id));
   await tx.delete(examSections).where(eq(examSections.examId, id));
   await tx.delete(examTargetSections).where(eq(examTargetSections.examId, id));
   await tx.delete(examFaculty).where(eq(examFaculty.examId, id));
@@ -306,7 +309,7 @@ export async function updateExam(
   now: Date,
 ): Promise<ExamDetail> {
   const exam = withCanonicalIds(input);
-  const updated = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.select({ id: exams.id }).from(exams).where(eq(exams.id, id)).for('update');
     const before = await readDetail(tx, id, now);
     if (before.changeScope === 'NONE')
@@ -350,8 +353,6 @@ export async function updateExam(
     });
     return after;
   });
-  forgetPaper(db, id);
-  return updated;
 }
 
 /** Deletes an exam nobody has started, with its sections, questions and audience. */
@@ -380,7 +381,6 @@ export async function deleteExam(db: AppDatabase, actorUserId: string, id: strin
       summary: `Deleted exam ${removed.examId}`,
     });
   });
-  forgetPaper(db, id);
 }
 
 /** The longest title the create accepts (spec section 5). */

@@ -32,7 +32,7 @@ const exportPageStatement = preparedSql<{
 
 /** The header and then every submitted attempt's row, a page of rows at a time. */
 async function* resultRows(db: AppDatabase, exam: ExamRow): AsyncGenerator<Cell[][]> {
-  const paper = await examPaper(db, exam.id);
+  const paper = await examPaper(db, exam.id, exam.paperVersion);
   yield [
     [
       'Student ID',

@@ -13,7 +13,7 @@ import { perDatabase } from '../../db/per-database';
 import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
 import { examSections, exams, questions, regradeJobs, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
-import { examPaper, forgetPaper } from '../attempts/exam-paper';
+import { examPaper, newPaperVersion } from '../attempts/exam-paper';
 import { recordAudit } from '../audit/audit';
 import {
   attemptCode,
@@ -242,7 +242,7 @@ async function regradeChanges(
     question.marks,
   ]);
   const [paper, marks] = await Promise.all([
-    examPaper(db, exam.id),
+    examPaper(db, exam.id, exam.paperVersion),
     sectionMarks(
       db,
       exam.id,
@@ -330,6 +330,7 @@ export async function regradeQuestion(
       throw new ApiError(409, RESULT_MESSAGES.regradeRunning);
     }
     await tx.update(questions).set({ correctOption }).where(eq(questions.id, question.id));
+    await tx.update(exams).set({ paperVersion: newPaperVersion }).where(eq(exams.id, exam.id));
     const [created] = await tx
       .insert(regradeJobs)
       .values({
@@ -359,7 +360,6 @@ export async function regradeQuestion(
     );
     return created as JobRow;
   });
-  forgetPaper(db, exam.id);
   startJob(db, { ...job, marks: question.marks }, log, now);
   return { ...changes, job: await getRegradeJob(db, job.id) };
 }

@@ -83,7 +83,7 @@ export async function examReport(
 ): Promise<ExamReportData> {
   const exam = await publishedExam(db, examId);
   const [paper, facts, scores, submitted] = await Promise.all([
-    examPaper(db, exam.id),
+    examPaper(db, exam.id, exam.paperVersion),
     resultFacts(db, [exam.id]),
     examScores(db, exam),
     submittedAttemptsStatement(db, [exam.id]),

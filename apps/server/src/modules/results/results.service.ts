@@ -114,7 +114,7 @@ export async function examResults(
   const [facts, scores, paper, rows, [count]] = await Promise.all([
     factsOf(db, exam.id),
     examScores(db, exam),
-    examPaper(db, exam.id),
+    examPaper(db, exam.id, exam.paperVersion),
     submittedAttempts(db).execute({
       examId: exam.id,
       pattern,
@@ -333,7 +333,7 @@ export async function studentResult(
   if (!exam.resultsPublishedAt) throw new ApiError(404, RESULT_MESSAGES.notPublished);
   if (attempt?.status !== 'SUBMITTED') throw new ApiError(404, RESULT_MESSAGES.noResult);
   const [paper, marks, answers, keys] = await Promise.all([
-    examPaper(db, exam.id),
+    examPaper(db, exam.id, exam.paperVersion),
     sectionMarks(db, exam.id, [attempt.id]),
     savedAnswers(db).execute({ attemptId: attempt.id }),
     exam.showAnswersAfterPublish ? questionKeys(db).execute({ examId: exam.id }) : [],

@@ -149,7 +149,7 @@ export async function examScores(
   attemptIds: string[] | null = null,
 ): Promise<Map<string, AttemptScore>> {
   const [paper, marks] = await Promise.all([
-    examPaper(db, exam.id),
+    examPaper(db, exam.id, exam.paperVersion),
     sectionMarks(db, exam.id, attemptIds),
   ]);
   const scores = new Map<string, AttemptScore>();

@@ -1,0 +1,1 @@
+ALTER TABLE "exams" ADD COLUMN "paper_version" uuid DEFAULT gen_random_uuid() NOT NULL;
