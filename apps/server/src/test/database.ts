@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppDatabase, type Database, openMemoryDatabase, openPostgres } from '../db/client';
+import * as schema from '../db/schema';
 import { SINGLE_ROW } from '../db/single-row';
 
 /** The engine the API tests run on: PostgreSQL when DATABASE_URL is set, otherwise PGlite. */
@@ -74,4 +76,14 @@ export async function postgresUrlOf(db: AppDatabase): Promise<string> {
 export function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   return url ? createPostgresDatabase(url) : createPgliteDatabase();
+}
+
+/**
+ * The database as a second server process would hold it: the same connections through a query
+ * builder of its own, so whatever a process keeps per database starts out empty, and is told of
+ * nothing the first one does. Closing it leaves the database open for the first.
+ */
+export function asAnotherProcess(database: Database): Database {
+  const pool = (database.db as unknown as NodePgDatabase & { $client: pg.Pool }).$client;
+  return { ...database, db: drizzle({ client: pool, schema }), close: async () => {} };
 }
