@@ -61,6 +61,24 @@ export const REALTIME_MESSAGES = {
   upgradeRequired: 'This address is a WebSocket: connect with a WebSocket client',
 } as const;
 
+/**
+ * Why the server took a socket out of a room it had joined: the right behind the room was lost
+ * (a proctor removed from the exam, a student moved out of its audience, an attempt no longer in
+ * progress). Sent once, as the room is left; nothing of that room follows.
+ */
+export const ACCESS_REVOKED_REASONS = {
+  'not-assigned': 'You are no longer a proctor of this exam',
+  'not-proctored': 'This exam is no longer proctored',
+  'exam-not-found': 'This exam no longer exists',
+  'not-in-audience': 'You are no longer a student of this exam',
+  'attempt-not-in-progress': 'Your attempt is no longer in progress',
+} as const;
+export type AccessRevokedReason = keyof typeof ACCESS_REVOKED_REASONS;
+const accessRevokedReasons = Object.keys(ACCESS_REVOKED_REASONS) as [
+  AccessRevokedReason,
+  ...AccessRevokedReason[],
+];
+
 // --- Parts ------------------------------------------------------------------------------------
 
 const id = z.uuid();
@@ -191,6 +209,17 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     userId: z.string(),
     image: z.string(),
     at: z.string(),
+  }),
+  /**
+   * The socket left an exam's monitor (a proctor's socket) or an attempt with its exam's sitting
+   * (a student's, `attemptId` given) because the right to it was lost; `message` says why.
+   */
+  z.strictObject({
+    type: z.literal('access-revoked'),
+    examId: z.string(),
+    attemptId: z.string().optional(),
+    reason: z.enum(accessRevokedReasons),
+    message: z.string(),
   }),
   /** A relayed signal, with who sent it. */
   z.strictObject({
