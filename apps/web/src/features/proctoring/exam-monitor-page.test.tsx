@@ -106,6 +106,29 @@ describe('the live monitor of an exam', () => {
     ).toHaveTextContent('I lost my pen');
   });
 
+  it('takes the sitting off the screen and says why once the server takes the monitor away', async () => {
+    openFacultyMonitor({ [MONITOR]: ok(makeMonitorData()) });
+    expect(await screen.findByText('Physics Final')).toBeInTheDocument();
+    goLive();
+    socket().receive({ type: 'subscribed', examId: ids.exam });
+    socket().receive({
+      type: 'access-revoked',
+      examId: ids.exam,
+      reason: 'not-assigned',
+      message: 'You are no longer a proctor of this exam',
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'You can no longer watch this exam' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('You are no longer a proctor of this exam')).toBeInTheDocument();
+    expect(screen.queryByText('Physics Final')).not.toBeInTheDocument();
+    // A reconnect does not ask for the monitor again.
+    const subscribes = () => socket().sent.filter((message) => message.type === 'subscribe');
+    expect(subscribes()).toHaveLength(1);
+    goLive();
+    expect(subscribes()).toHaveLength(1);
+  });
+
   it('sends a warning through the faculty route and shows it in the chat', async () => {
     const warning = makeMessage({
       _id: 'm9',
