@@ -2,6 +2,7 @@ import type { ServerMessage } from '@examiq/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLiveChannel } from '@/lib/live-channel';
 import { type ProctorArea, useMonitor } from './api/get-monitor';
+import { getMonitorMessages } from './api/get-monitor-messages';
 import {
   endAttempt,
   grantExtraTime,
@@ -149,6 +150,17 @@ export function useLiveMonitor(area: ProctorArea, examId: string) {
     [area, examId, merge],
   );
 
+  const loadEarlierMessages = useCallback(
+    async (studentId: string | null, before: string) => {
+      const page = await getMonitorMessages(area, examId, studentId, before);
+      for (const message of page.messages) {
+        merge({ type: message.kind === 'WARNING' ? 'warning' : 'chat', message });
+      }
+      return page.hasMore;
+    },
+    [area, examId, merge],
+  );
+
   const snapshot = useMemo(() => state && monitorSnapshotOf(state), [state]);
   const views = useMemo(
     () => (state ? cameraViewsOf(state, cameras.streams) : null),
@@ -160,10 +172,11 @@ export function useLiveMonitor(area: ProctorArea, examId: string) {
         ...snapshot,
         source: { kind: 'live', status },
         sendMessage,
+        loadEarlierMessages,
         actions,
         cameras: views ?? undefined,
       },
-    [snapshot, status, sendMessage, actions, views],
+    [snapshot, status, sendMessage, loadEarlierMessages, actions, views],
   );
   return { query, feed, revoked };
 }
