@@ -17,7 +17,10 @@ export const REALTIME_LIMITS = {
   /** Messages one socket may send in a window; more are refused with a `rate-limited` error. */
   messagesPerWindow: 100,
   rateWindowMs: 10_000,
-  /** How often a socket's session is checked again, so a signed-out session's socket closes. */
+  /**
+   * How often a socket's session and the rights behind its rooms are read again, besides every
+   * announced change: a change stored any other way takes effect within this time.
+   */
   sessionRecheckMs: 30_000,
 } as const;
 

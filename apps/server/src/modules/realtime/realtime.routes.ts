@@ -62,7 +62,7 @@ export interface RealtimeOptions {
   db: AppDatabase;
   /** Fan-out through this Redis's pub/sub when given; within this process otherwise. */
   redis: Redis | undefined;
-  /** How often a socket's session is checked again; tests shorten it. */
+  /** How often a socket's session and rooms' rights are read again; tests shorten it. */
   sessionRecheckMs?: number;
   /** Given to every signed-in socket, for its camera connections. */
   iceServers: IceServer[];
