@@ -321,6 +321,42 @@ test('a camera tile shows the still a student’s page sends, and the monitor of
   }
 });
 
+test("a proctor reads a long conversation's earlier messages on demand, back to its start", async ({
+  page,
+  request,
+}) => {
+  // 25 messages at the students' pace (10 in 10 s), and the checks at both widths.
+  test.setTimeout(180_000);
+  const { sitting, student, conversation } = await watchSitting(page, request, 'paged-chat');
+  try {
+    for (let line = 1; line <= 25; line++) {
+      // A burst of 10 at most: the 11th waits until the burst is 10 s old.
+      if (line === 11 || line === 21) await page.waitForTimeout(10_500);
+      const said = await student.say(`Line ${line} of my question`);
+      expect(said.status(), await said.text()).toBe(200);
+    }
+    await page.goto(`/faculty/exams/${sitting.examId}/monitor`);
+    await isLive(page);
+    await page.getByRole('button', { name: 'Message Asha Patel' }).click();
+    // The monitor's read holds the conversation's newest 20.
+    await expect(conversation).toContainText('Line 25 of my question');
+    await expect(conversation).not.toContainText('Line 5 of my question');
+    await expectAccessibleAtBothWidths(page, 'Live monitor: a long conversation');
+
+    await conversation.getByRole('button', { name: 'Load earlier messages' }).click();
+    await expect(conversation).toContainText('Line 1 of my question');
+    await expect(conversation.getByRole('listitem')).toHaveCount(25);
+    await expect(conversation.getByText('Start of the conversation')).toBeVisible();
+    await expect(conversation.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(
+      0,
+    );
+    await expectAccessibleAtBothWidths(page, 'Live monitor: a conversation read to its start');
+    await shoot(page, 'monitor-chat-paged');
+  } finally {
+    student.stop();
+  }
+});
+
 test('a faculty member not assigned to the exam is told so, and sees none of it', async ({
   page,
   request,

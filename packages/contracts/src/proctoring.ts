@@ -108,10 +108,29 @@ export const PROCTORING_LIMITS = {
   messageText: 1_000,
   reasonText: 500,
   eventNoteText: 500,
-  /** The alerts and messages a monitor read carries, newest first. */
+  /** The alerts a monitor read carries, newest first. */
   monitorAlerts: 200,
-  monitorMessages: 200,
+  /**
+   * The newest messages of each conversation (one student's, or those written to all) a monitor
+   * read carries: one student writing a lot never pushes the others' messages out. Older ones are
+   * read a page at a time (`get-monitor-messages`).
+   */
+  monitorMessagesPerConversation: 20,
+  /** A page of one conversation's older messages: by default, and at most. */
+  messagesPage: 50,
+  messagesPageMax: 100,
 } as const;
+
+/**
+ * How often a student may write to the proctors: each window holds at most `max` of its
+ * messages; past that, 429 with Retry-After until the oldest leaves the window. A burst of ten
+ * (a question split over lines) passes; kept up, one every two seconds, more than anyone types
+ * during an exam.
+ */
+export const STUDENT_MESSAGE_LIMITS = [
+  { max: 10, windowMs: 10_000 },
+  { max: 30, windowMs: 60_000 },
+] as const;
 
 export const PROCTORING_MESSAGES = {
   examNotFound: 'Exam not found',
@@ -130,6 +149,9 @@ export const PROCTORING_MESSAGES = {
   attemptEnded: 'The attempt has been ended and submitted',
   alertReviewed: 'Alert reviewed',
   endedByProctor: 'Your exam was ended by the proctor',
+  messageNotFound: 'Message not found',
+  tooManyMessages: (waitSeconds: number) =>
+    `You are sending messages too quickly. Please wait ${waitSeconds} second${waitSeconds === 1 ? '' : 's'} and send it again.`,
 } as const;
 
 // --- Requests -----------------------------------------------------------------------------------
@@ -256,6 +278,32 @@ export const proctorMessageDataSchema = z.object({
 export type ProctorMessage = z.infer<typeof proctorMessageDataSchema>;
 
 export const messagesDataSchema = z.object({ messages: z.array(proctorMessageDataSchema) });
+
+const pageLimitMessage = `Limit must be a whole number from 1 to ${PROCTORING_LIMITS.messagesPageMax}`;
+
+/**
+ * `?studentId&before&limit` of `get-monitor-messages`: one conversation (a student's, or without
+ * `studentId` the messages written to all), the page of messages just older than `before` (a
+ * message's `_id`; the newest page without it), oldest first.
+ */
+export const monitorMessagesQuerySchema = z.object({
+  studentId: z.uuid('The student id is not valid').optional(),
+  before: z.uuid('The message id is not valid').optional(),
+  limit: z.coerce
+    .number({ error: pageLimitMessage })
+    .int(pageLimitMessage)
+    .min(1, pageLimitMessage)
+    .max(PROCTORING_LIMITS.messagesPageMax, pageLimitMessage)
+    .default(PROCTORING_LIMITS.messagesPage),
+});
+export type MonitorMessagesQuery = z.output<typeof monitorMessagesQuerySchema>;
+
+export const monitorMessagesDataSchema = z.object({
+  messages: z.array(proctorMessageDataSchema),
+  /** Whether the conversation has messages older than the first of this page. */
+  hasMore: z.boolean(),
+});
+export type MonitorMessagesData = z.infer<typeof monitorMessagesDataSchema>;
 
 export const monitorStudentSchema = z.object({
   studentId: z.string(),

@@ -17,7 +17,10 @@ export const REALTIME_LIMITS = {
   /** Messages one socket may send in a window; more are refused with a `rate-limited` error. */
   messagesPerWindow: 100,
   rateWindowMs: 10_000,
-  /** How often a socket's session is checked again, so a signed-out session's socket closes. */
+  /**
+   * How often a socket's session and the rights behind its rooms are read again, besides every
+   * announced change: a change stored any other way takes effect within this time.
+   */
   sessionRecheckMs: 30_000,
 } as const;
 
@@ -60,6 +63,24 @@ export const REALTIME_MESSAGES = {
   notYourAttempt: 'Send snapshots of your own attempt in progress',
   upgradeRequired: 'This address is a WebSocket: connect with a WebSocket client',
 } as const;
+
+/**
+ * Why the server took a socket out of a room it had joined: the right behind the room was lost
+ * (a proctor removed from the exam, a student moved out of its audience, an attempt no longer in
+ * progress). Sent once, as the room is left; nothing of that room follows.
+ */
+export const ACCESS_REVOKED_REASONS = {
+  'not-assigned': 'You are no longer a proctor of this exam',
+  'not-proctored': 'This exam is no longer proctored',
+  'exam-not-found': 'This exam no longer exists',
+  'not-in-audience': 'You are no longer a student of this exam',
+  'attempt-not-in-progress': 'Your attempt is no longer in progress',
+} as const;
+export type AccessRevokedReason = keyof typeof ACCESS_REVOKED_REASONS;
+const accessRevokedReasons = Object.keys(ACCESS_REVOKED_REASONS) as [
+  AccessRevokedReason,
+  ...AccessRevokedReason[],
+];
 
 // --- Parts ------------------------------------------------------------------------------------
 
@@ -191,6 +212,17 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     userId: z.string(),
     image: z.string(),
     at: z.string(),
+  }),
+  /**
+   * The socket left an exam's monitor (a proctor's socket) or an attempt with its exam's sitting
+   * (a student's, `attemptId` given) because the right to it was lost; `message` says why.
+   */
+  z.strictObject({
+    type: z.literal('access-revoked'),
+    examId: z.string(),
+    attemptId: z.string().optional(),
+    reason: z.enum(accessRevokedReasons),
+    message: z.string(),
   }),
   /** A relayed signal, with who sent it. */
   z.strictObject({

@@ -72,3 +72,11 @@ export async function signedInSocket(
   await live.next('ready');
   return live;
 }
+
+/** Whether a message of this type arrives within a short wait (for what must not arrive). */
+export async function arrives(live: LiveSocket, type: ServerMessage['type'], waitMs = 400) {
+  return live.next(type, waitMs).then(
+    () => true,
+    () => false,
+  );
+}

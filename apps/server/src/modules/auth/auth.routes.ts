@@ -85,7 +85,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       },
     },
     async (request) => {
-      await changePassword(deps, request.body, clientOf(request, request.body.email));
+      const userId = await changePassword(
+        deps,
+        request.body,
+        clientOf(request, request.body.email),
+      );
+      app.liveRightsChanged({ userId });
       return { success: true as const, message: AUTH_MESSAGES.passwordChanged };
     },
   );
@@ -121,6 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     },
     async (request) => {
       await revokeSession(deps.db, request.auth.sessionId, 'logout');
+      app.liveRightsChanged({ userId: request.auth.userId });
       return { success: true as const, message: AUTH_MESSAGES.loggedOut };
     },
   );

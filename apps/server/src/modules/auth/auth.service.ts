@@ -304,12 +304,15 @@ export async function login(
   return { tokens: { accessToken, refreshToken }, sessionId, user: toUserDto(signedIn) };
 }
 
-/** Public (the first-login screen has no session): the current password is the proof. */
+/**
+ * Public (the first-login screen has no session): the current password is the proof. Returns the
+ * account whose sessions it ended.
+ */
 export async function changePassword(
   deps: AuthDeps,
   input: ChangePasswordInput,
   client: ClientInfo,
-): Promise<void> {
+): Promise<string> {
   const { db, limitStore } = deps;
   const { user, rules } = await verifyCredentials(deps, input.email, input.currentPassword, client);
   await limitStore.confirmSuccess(rules.released, rules.cleared);
@@ -319,6 +322,7 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, isFirstLogin: false }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, 'password_changed');
   });
+  return user.id;
 }
 
 async function revokeSessions(db: AppDatabase, which: SQL, reason: RevokeReason): Promise<void> {

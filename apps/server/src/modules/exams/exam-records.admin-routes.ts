@@ -61,13 +61,18 @@ export const examRecordsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: EXAM_RECORD_MESSAGES.updated,
-      data: {
-        exam: await updateExam(db, request.auth.userId, request.params.id, request.body, now()),
-      },
-    }),
+    async (request) => {
+      const exam = await updateExam(
+        db,
+        request.auth.userId,
+        request.params.id,
+        request.body,
+        now(),
+      );
+      // Its proctors, audience or mode may have changed.
+      app.liveRightsChanged({ examId: request.params.id });
+      return { success: true as const, message: EXAM_RECORD_MESSAGES.updated, data: { exam } };
+    },
   );
 
   app.delete(
@@ -83,6 +88,7 @@ export const examRecordsAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await deleteExam(db, request.auth.userId, request.params.id);
+      app.liveRightsChanged({ examId: request.params.id });
       return { success: true as const, message: EXAM_RECORD_MESSAGES.deleted };
     },
   );

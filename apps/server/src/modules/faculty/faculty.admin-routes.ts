@@ -138,6 +138,8 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await deleteFaculty(db, request.auth.userId, request.params.id, now());
+      // The account is gone with its id: every socket checks whether it was one of its sessions.
+      app.liveRightsChanged({ everyone: true });
       return { success: true as const, message: PEOPLE_MESSAGES.facultyDeleted };
     },
   );

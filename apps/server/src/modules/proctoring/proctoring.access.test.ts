@@ -8,6 +8,7 @@ describeRouteAccess('student', 'proctored sitting', [
 
 describeRouteAccess('faculty', 'proctoring', [
   ['GET', '/api/faculty/get-monitor/{examId}'],
+  ['GET', '/api/faculty/get-monitor-messages/{examId}'],
   ['POST', '/api/faculty/send-message'],
   ['POST', '/api/faculty/warn-student'],
   ['POST', '/api/faculty/grant-extra-time'],
@@ -17,6 +18,7 @@ describeRouteAccess('faculty', 'proctoring', [
 
 describeRouteAccess('admin', 'proctoring review', [
   ['GET', '/api/admin/get-monitor/{examId}'],
+  ['GET', '/api/admin/get-monitor-messages/{examId}'],
   ['POST', '/api/admin/send-message'],
   ['POST', '/api/admin/warn-student'],
   ['POST', '/api/admin/end-attempt'],

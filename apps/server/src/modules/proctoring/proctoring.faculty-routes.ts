@@ -5,6 +5,8 @@ import {
   grantExtraTimeDataSchema,
   grantExtraTimeSchema,
   monitorDataSchema,
+  monitorMessagesDataSchema,
+  monitorMessagesQuerySchema,
   PROCTORING_MESSAGES,
   proctorAlertSchema,
   proctorMessageDataSchema,
@@ -22,6 +24,7 @@ import {
   endAttempt,
   getMonitor,
   grantProctorExtraTime,
+  monitorMessages,
   type Proctor,
   reviewAlert,
   sendProctorMessage,
@@ -61,6 +64,33 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       data: await getMonitor(db, proctor(request.auth.userId), request.params.examId, now()),
+    }),
+  );
+
+  app.get(
+    '/get-monitor-messages/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "One page of a conversation of the monitor's chat, oldest first: a student's, or without studentId the messages written to all; the page just older than the message `before`, or the newest",
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        querystring: monitorMessagesQuerySchema,
+        response: {
+          200: successResponse(monitorMessagesDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await monitorMessages(
+        db,
+        proctor(request.auth.userId),
+        request.params.examId,
+        request.query,
+      ),
     }),
   );
 

@@ -6,6 +6,8 @@ import {
   type EndAttemptPayload,
   type GrantExtraTimePayload,
   type MonitorData,
+  type MonitorMessagesData,
+  type MonitorMessagesQuery,
   type MonitorStudent,
   PROCTOR_SIGNAL_LABELS,
   PROCTOR_SIGNALS,
@@ -19,11 +21,12 @@ import {
   type ProctorSignal,
   type ReportEventsResult,
   type ReviewAlertPayload,
+  STUDENT_MESSAGE_LIMITS,
   type SystemCheck,
   systemCheckPassed,
   type WarnStudentPayload,
 } from '@examiq/contracts';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
@@ -256,6 +259,69 @@ async function messageById(db: AppDatabase, id: string): Promise<ProctorMessage>
   return messageOf(row as Parameters<typeof messageOf>[0]);
 }
 
+/**
+ * The ids of the newest messages of each of the exam's conversations: each student's (its own and
+ * the proctors' to it) and the one written to all (no student), which the window's partition by
+ * student keeps together.
+ */
+function newestOfEachConversation(db: AppDatabase, examId: string) {
+  const ranked = db
+    .select({
+      id: proctorMessages.id,
+      rank: sql<number>`row_number() over (partition by ${proctorMessages.studentUserId} order by ${proctorMessages.at} desc, ${proctorMessages.seq} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(proctorMessages)
+    .where(eq(proctorMessages.examId, examId))
+    .as('ranked');
+  return db
+    .select({ id: ranked.id })
+    .from(ranked)
+    .where(lte(ranked.rank, PROCTORING_LIMITS.monitorMessagesPerConversation));
+}
+
+/**
+ * One page of a conversation of the exam's chat, oldest first: a student's (by its record's id),
+ * or without one the messages written to all; the page just older than `before`, or the newest.
+ */
+export async function monitorMessages(
+  db: AppDatabase,
+  proctor: Proctor,
+  examId: string,
+  { studentId, before, limit }: MonitorMessagesQuery,
+): Promise<MonitorMessagesData> {
+  const exam = await proctoredExam(db, proctor, examId);
+  let conversation: SQL = isNull(proctorMessages.studentUserId);
+  if (studentId) {
+    const [student] = await db
+      .select({ userId: students.userId })
+      .from(students)
+      .where(eq(students.id, studentId));
+    if (!student) throw notFound(PROCTORING_MESSAGES.studentNotFound);
+    conversation = eq(proctorMessages.studentUserId, student.userId);
+  }
+  const inConversation = and(eq(proctorMessages.examId, exam.id), conversation);
+  let older: SQL | undefined;
+  if (before) {
+    const [cursor] = await db
+      .select({ at: proctorMessages.at, seq: proctorMessages.seq })
+      .from(proctorMessages)
+      .where(and(inConversation, eq(proctorMessages.id, before)));
+    if (!cursor) throw notFound(PROCTORING_MESSAGES.messageNotFound);
+    older = sql`(${proctorMessages.at}, ${proctorMessages.seq}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.seq})`;
+  }
+  // One more than the page: whether there is an older page is known without counting.
+  const rows = await messagesQuery(db)
+    .where(and(inConversation, older))
+    .orderBy(desc(proctorMessages.at), desc(proctorMessages.seq))
+    .limit(limit + 1);
+  return {
+    messages: rows.slice(0, limit).reverse().map(messageOf),
+    hasMore: rows.length > limit,
+  };
+}
+
 /** The monitor's read: the exam's students with their connection, its alerts and its chat. */
 export async function getMonitor(
   db: AppDatabase,
@@ -283,9 +349,8 @@ export async function getMonitor(
       .orderBy(desc(proctorAlerts.at), desc(proctorAlerts.seq))
       .limit(PROCTORING_LIMITS.monitorAlerts),
     messagesQuery(db)
-      .where(eq(proctorMessages.examId, examId))
-      .orderBy(desc(proctorMessages.at), desc(proctorMessages.seq))
-      .limit(PROCTORING_LIMITS.monitorMessages),
+      .where(inArray(proctorMessages.id, newestOfEachConversation(db, examId)))
+      .orderBy(desc(proctorMessages.at), desc(proctorMessages.seq)),
     db
       .select({ count: sql<number>`count(*)`.mapWith(Number) })
       .from(proctorAlerts)
@@ -634,14 +699,49 @@ export async function sendStudentMessage(
   const { attempt, exam } = await ownProctoredAttempt(db, userId, attemptId);
   if (attempt.status !== 'IN_PROGRESS')
     throw new ApiError(409, PROCTORING_MESSAGES.alreadySubmitted);
-  const id = await insertMessage(db, {
-    examId: exam.id,
-    studentUserId: userId,
-    kind: 'CHAT',
-    sender: 'STUDENT',
-    senderUserId: userId,
-    text,
-    at: now,
+  const id = await db.transaction(async (tx) => {
+    // On the attempt's row lock, so messages sent at once are counted in turn, whichever
+    // process takes them.
+    await tx
+      .select({ id: examAttempts.id })
+      .from(examAttempts)
+      .where(eq(examAttempts.id, attempt.id))
+      .for('update');
+    const widest = Math.max(...STUDENT_MESSAGE_LIMITS.map((limit) => limit.windowMs));
+    const recent = await tx
+      .select({ at: proctorMessages.at })
+      .from(proctorMessages)
+      .where(
+        and(
+          eq(proctorMessages.examId, exam.id),
+          eq(proctorMessages.studentUserId, userId),
+          eq(proctorMessages.sender, 'STUDENT'),
+          gt(proctorMessages.at, new Date(now.getTime() - widest)),
+        ),
+      )
+      .orderBy(desc(proctorMessages.at))
+      .limit(Math.max(...STUDENT_MESSAGE_LIMITS.map((limit) => limit.max)));
+    for (const { max, windowMs } of STUDENT_MESSAGE_LIMITS) {
+      // The message whose leaving the window makes room for one more.
+      const leaving = recent[max - 1];
+      if (!leaving || leaving.at.getTime() <= now.getTime() - windowMs) continue;
+      const waitSeconds = Math.max(
+        1,
+        Math.ceil((leaving.at.getTime() + windowMs - now.getTime()) / 1000),
+      );
+      throw new ApiError(429, PROCTORING_MESSAGES.tooManyMessages(waitSeconds), {
+        'retry-after': String(waitSeconds),
+      });
+    }
+    return insertMessage(tx, {
+      examId: exam.id,
+      studentUserId: userId,
+      kind: 'CHAT',
+      sender: 'STUDENT',
+      senderUserId: userId,
+      text,
+      at: now,
+    });
   });
   const message = await messageById(db, id);
   // The student's own other tabs show it too.

@@ -6,6 +6,7 @@ import {
   proctorMessageDataSchema,
   reportEventsResultSchema,
   reportEventsSchema,
+  STUDENT_MESSAGE_LIMITS,
   studentMessageSchema,
   successResponse,
 } from '@examiq/contracts';
@@ -79,13 +80,13 @@ export const proctoringStudentRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        summary: 'Writes to the proctors of the exam while the attempt is in progress',
+        summary: `Writes to the proctors of the exam while the attempt is in progress (${STUDENT_MESSAGE_LIMITS.map(({ max, windowMs }) => `${max} in ${windowMs / 1000} s`).join(', ')}; 429 with Retry-After beyond)`,
         security: BEARER_AUTH,
         params: attemptIdParamSchema,
         body: studentMessageSchema,
         response: {
           200: successResponse(proctorMessageDataSchema),
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       },
     },

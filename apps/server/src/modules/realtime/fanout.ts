@@ -13,23 +13,36 @@ export interface Delivery {
   message: ServerMessage;
 }
 
-const deliverySchema = z.strictObject({
-  room: z.string(),
-  alsoIn: z.string().optional(),
-  message: serverMessageSchema,
-});
+/**
+ * The sockets in `recheck` (a room), on whichever process holds them, read their rights again:
+ * something that may have removed one was just stored.
+ */
+export interface RightsChange {
+  recheck: string;
+}
+
+export type Published = Delivery | RightsChange;
+
+const publishedSchema = z.union([
+  z.strictObject({
+    room: z.string(),
+    alsoIn: z.string().optional(),
+    message: serverMessageSchema,
+  }),
+  z.strictObject({ recheck: z.string() }),
+]);
 
 export interface Fanout {
-  publish(delivery: Delivery): void;
+  publish(published: Published): void;
   close(): Promise<void>;
 }
 
 /** One process: a delivery goes straight to this process's sockets. */
-export function inProcessFanout(deliver: (delivery: Delivery) => void): Fanout {
+export function inProcessFanout(deliver: (published: Published) => void): Fanout {
   return {
-    publish(delivery) {
+    publish(published) {
       // After the caller's own work, as a delivery through Redis would be.
-      queueMicrotask(() => deliver(delivery));
+      queueMicrotask(() => deliver(published));
     },
     async close() {},
   };
@@ -45,14 +58,14 @@ export const REALTIME_CHANNEL = 'examiq:realtime';
  */
 export async function redisFanout(
   redis: Redis,
-  deliver: (delivery: Delivery) => void,
+  deliver: (published: Published) => void,
   log: FastifyBaseLogger,
 ): Promise<Fanout> {
   const subscriber = redis.duplicate();
   subscriber.on('message', (_channel: string, text: string) => {
-    let parsed: ReturnType<typeof deliverySchema.safeParse>;
+    let parsed: ReturnType<typeof publishedSchema.safeParse>;
     try {
-      parsed = deliverySchema.safeParse(JSON.parse(text));
+      parsed = publishedSchema.safeParse(JSON.parse(text));
     } catch {
       log.warn('A live message on Redis was not JSON; dropped');
       return;
@@ -62,8 +75,8 @@ export async function redisFanout(
   });
   await subscriber.subscribe(REALTIME_CHANNEL);
   return {
-    publish(delivery) {
-      redis.publish(REALTIME_CHANNEL, JSON.stringify(delivery)).catch((error: unknown) => {
+    publish(published) {
+      redis.publish(REALTIME_CHANNEL, JSON.stringify(published)).catch((error: unknown) => {
         log.error({ err: error }, 'Publishing a live message on Redis failed');
       });
     },

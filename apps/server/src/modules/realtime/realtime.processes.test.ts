@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ACCESS_REVOKED_REASONS, REALTIME_CLOSE_CODES } from '@examiq/contracts';
+import { validExamPayload } from '@examiq/contracts/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import type { Database } from '../../db/client';
@@ -15,7 +17,7 @@ import {
   startServer,
   waitForHealth,
 } from '../../test/server-process';
-import { createSittingFixture, localDate } from '../../test/sittings';
+import { createSittingFixture, localDate, type SittingFixture } from '../../test/sittings';
 import { bearer, signInFirstTime } from '../../test/users';
 
 const { DATABASE_URL, REDIS_URL } = process.env;
@@ -41,6 +43,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the live channel across two server
   const servers: ServerProcess[] = [];
   const origins: string[] = [];
   const sockets: LiveSocket[] = [];
+  let fixture: SittingFixture;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'examiq-live-'));
@@ -57,6 +60,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the live channel across two server
       await waitForHealth(server, port);
       origins.push(`http://127.0.0.1:${port}`);
     }
+    fixture = await createSittingFixture(overHttp(origins[0] as string), database.db, new Date());
   }, 120_000);
 
   afterAll(async () => {
@@ -70,7 +74,6 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the live channel across two server
   it('carries chat (through the REST calls) and camera signalling both ways between a student on one process and a proctor on the other', async () => {
     const [originA, originB] = origins as [string, string];
     const processA: App = overHttp(originA);
-    const fixture = await createSittingFixture(processA, database.db, new Date());
     const payload = facultyPayload();
     const { faculty, defaultPassword } = await peopleClient(
       processA,
@@ -129,5 +132,72 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the live channel across two server
       fromRole: 'faculty',
       signal: answer,
     });
+  });
+
+  it('takes the monitor from a proctor on one process as soon as the other removes it from the exam, and closes its socket when the other deactivates the account', async () => {
+    const [originA, originB] = origins as [string, string];
+    const processA: App = overHttp(originA);
+    const people = peopleClient(processA, fixture.admin.accessToken);
+    const proctors = [];
+    for (let i = 0; i < 2; i++) {
+      const payload = facultyPayload();
+      const { faculty, defaultPassword } = await people.faculty(payload);
+      const { tokens } = await signInFirstTime(processA, payload.email, defaultPassword);
+      proctors.push({ userId: faculty.userId._id, accessToken: tokens.accessToken });
+    }
+    const [removed, kept] = proctors as [(typeof proctors)[0], (typeof proctors)[0]];
+    // Tomorrow's exam: its proctors can still be changed.
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const payload = {
+      ...validExamPayload({
+        ...fixture.audience,
+        sectionIds: [fixture.inSection.A],
+        examStatus: 'PUBLISH',
+      }),
+      examMode: 'PROCTORING',
+      assignedFacultyIds: [removed.userId, kept.userId],
+      scheduleDetails: {
+        examDate: localDate(tomorrow),
+        startTime: '09:00',
+        endTime: '10:00',
+        bufferTime: { beforeExam: 0, afterExam: 0 },
+      },
+    };
+    const exam = await fixture.exam(payload);
+    const removedOnB = await signedInSocket(originB, removed.accessToken);
+    const keptOnB = await signedInSocket(originB, kept.accessToken);
+    sockets.push(removedOnB, keptOnB);
+    for (const live of [removedOnB, keptOnB]) {
+      live.send({ type: 'subscribe', examId: exam._id });
+      await live.next('subscribed');
+    }
+
+    const update = await processA.inject({
+      method: 'PUT',
+      url: `/api/admin/update-exam/${exam._id}`,
+      headers: bearer(fixture.admin.accessToken),
+      payload: { ...payload, assignedFacultyIds: [kept.userId] },
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await removedOnB.next('access-revoked', 2_000)).toEqual({
+      type: 'access-revoked',
+      examId: exam._id,
+      reason: 'not-assigned',
+      message: ACCESS_REVOKED_REASONS['not-assigned'],
+    });
+
+    const deactivated = await processA.inject({
+      method: 'POST',
+      url: '/api/admin/set-account-status',
+      headers: bearer(fixture.admin.accessToken),
+      payload: { userId: kept.userId, isActive: false },
+    });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    // Well within the 30-second periodic check: process A's announcement reached process B.
+    const closed = await Promise.race([
+      keptOnB.closed,
+      new Promise((resolve) => setTimeout(resolve, 2_000, 'still open')),
+    ]);
+    expect(closed).toBe(REALTIME_CLOSE_CODES.unauthorized);
   });
 });

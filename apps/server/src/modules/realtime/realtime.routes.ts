@@ -1,4 +1,6 @@
 import {
+  ACCESS_REVOKED_REASONS,
+  type AccessRevokedReason,
   type ClientMessage,
   clientMessageSchema,
   fieldErrors,
@@ -17,9 +19,9 @@ import type { IceServer } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import type { VerifiedSession } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/error-handler';
-import { type Delivery, type Fanout, inProcessFanout, redisFanout } from './fanout';
+import { type Delivery, type Fanout, inProcessFanout, type Published, redisFanout } from './fanout';
 import { deliveriesOf } from './proctoring-updates';
-import { monitorAccess, openAttempt, openAttempts } from './realtime.service';
+import { attemptsInProgress, monitorAccess, openAttempt, openAttempts } from './realtime.service';
 import { type Member, Rooms, room } from './rooms';
 
 declare module 'fastify' {
@@ -29,14 +31,38 @@ declare module 'fastify' {
      * against the shared schema here, so a wrong one fails in the code that made it.
      */
     publishLive: (delivery: Delivery) => void;
+    /**
+     * Something that may remove a right behind a live room was stored: the sockets it may
+     * concern, on every server process, read their rights again and leave the rooms they lost.
+     * Call it once the change is committed.
+     */
+    liveRightsChanged: (scope: RightsScope) => void;
   }
+}
+
+/**
+ * Whose sockets a change of rights may concern: an account's (deactivated, deleted, moved to
+ * another section, signed out), an exam's monitor and sitting (its proctors or audience changed,
+ * deleted), an attempt's (ended), or every socket (a change whose account is gone).
+ */
+export type RightsScope =
+  | { userId: string }
+  | { examId: string }
+  | { attemptId: string }
+  | { everyone: true };
+
+function roomsOf(scope: RightsScope): string[] {
+  if ('userId' in scope) return [room.user(scope.userId)];
+  if ('examId' in scope) return [room.monitor(scope.examId), room.sitting(scope.examId)];
+  if ('attemptId' in scope) return [room.attempt(scope.attemptId)];
+  return [room.everyone()];
 }
 
 export interface RealtimeOptions {
   db: AppDatabase;
   /** Fan-out through this Redis's pub/sub when given; within this process otherwise. */
   redis: Redis | undefined;
-  /** How often a socket's session is checked again; tests shorten it. */
+  /** How often a socket's session and rooms' rights are read again; tests shorten it. */
   sessionRecheckMs?: number;
   /** Given to every signed-in socket, for its camera connections. */
   iceServers: IceServer[];
@@ -54,7 +80,10 @@ export async function registerRealtime(
     options: { maxPayload: REALTIME_LIMITS.maxFrameBytes },
   });
   const rooms = new Rooms();
-  const deliver = (delivery: Delivery) => rooms.deliver(delivery);
+  const deliver = (published: Published) => {
+    if ('recheck' in published) rooms.recheck(published.recheck);
+    else rooms.deliver(published);
+  };
   const fanout: Fanout = redis
     ? await redisFanout(redis, deliver, app.log)
     : inProcessFanout(deliver);
@@ -63,8 +92,17 @@ export async function registerRealtime(
     fanout.publish({ ...delivery, message: serverMessageSchema.parse(delivery.message) });
   };
   app.decorate('publishLive', publishLive);
+  const liveRightsChanged = (scope: RightsScope) => {
+    for (const name of roomsOf(scope)) fanout.publish({ recheck: name });
+  };
+  app.decorate('liveRightsChanged', liveRightsChanged);
   app.proctoring.subscribe((examId, update) => {
     for (const delivery of deliveriesOf(examId, update)) publishLive(delivery);
+    // A submission (the student's own, or at the deadline) ends the attempt's rooms.
+    const attemptId = update.kind === 'student' ? update.student.attemptId : undefined;
+    if (attemptId && update.kind === 'student' && update.student.status === 'SUBMITTED') {
+      liveRightsChanged({ attemptId });
+    }
   });
 
   app.route({
@@ -106,6 +144,8 @@ function openChannel(
   let queue = Promise.resolve();
   // The attempts this student socket joined, with their exams: a snapshot names only its attempt.
   const examOfAttempt = new Map<string, string>();
+  // The exams whose monitor this proctor socket watches.
+  const watched = new Set<string>();
 
   const member: Member = {
     rooms: new Set(),
@@ -114,10 +154,16 @@ function openChannel(
       socket.send(JSON.stringify(message));
       // The attempt is over: nothing of it is for this socket any more.
       if (message.type === 'attempt-ended' && session?.role === 'student') {
-        examOfAttempt.delete(message.attemptId);
-        rooms.leave(member, room.attempt(message.attemptId));
-        rooms.leave(member, room.sitting(message.examId));
+        leaveAttemptRooms(message.attemptId, message.examId);
       }
+    },
+    recheck() {
+      queue = queue
+        .then(async () => void (await recheckRights()))
+        .catch((error: unknown) => {
+          // The database did not answer: the next check asks again.
+          app.log.error({ err: error }, "A live socket's rights could not be checked");
+        });
     },
   };
   const send = (message: ServerMessage) => member.send(message);
@@ -131,22 +177,51 @@ function openChannel(
   const authTimer = setTimeout(() => {
     if (!session) close(REALTIME_CLOSE_CODES.unauthorized, REALTIME_MESSAGES.authTimeout);
   }, REALTIME_LIMITS.authTimeoutMs);
-  // A signed-out session or a removed account ends its sockets too.
-  const recheck = setInterval(() => {
-    const current = session;
-    if (!current) return;
-    queue = queue
-      .then(async () => {
-        if (!(await app.sessionIsLive(current))) {
-          close(REALTIME_CLOSE_CODES.unauthorized, REALTIME_MESSAGES.sessionEnded);
-        }
-      })
-      .catch((error: unknown) => {
-        // The database did not answer: the next check asks again.
-        app.log.error({ err: error }, "A live socket's session could not be checked");
-      });
-  }, sessionRecheckMs);
+  // Every change of rights is announced (liveRightsChanged); this catches one stored otherwise.
+  const recheck = setInterval(() => member.recheck(), sessionRecheckMs);
   recheck.unref();
+
+  /**
+   * Reads again every right behind the socket's rooms: its session (a signed-out session, a
+   * deactivated, deleted or changed account closes the socket), each watched exam's proctoring
+   * and each sat attempt's progress and audience. A room whose right is gone is left, with an
+   * `access-revoked` message. Returns whether the socket is still signed in.
+   */
+  async function recheckRights(): Promise<boolean> {
+    const current = session;
+    if (!current || socket.readyState !== socket.OPEN) return false;
+    if (!(await app.sessionIsLive(current))) {
+      close(REALTIME_CLOSE_CODES.unauthorized, REALTIME_MESSAGES.sessionEnded);
+      return false;
+    }
+    for (const examId of [...watched]) {
+      const access = await monitorAccess(db, current.userId, current.role, examId);
+      if (access === 'allowed') continue;
+      leaveMonitor(examId);
+      revoke(examId, undefined, MONITOR_REVOKED[access]);
+    }
+    if (examOfAttempt.size === 0) return true;
+    const inProgress = new Map(
+      (await attemptsInProgress(db, current.userId)).map((attempt) => [attempt.attemptId, attempt]),
+    );
+    for (const [attemptId, examId] of [...examOfAttempt]) {
+      const attempt = inProgress.get(attemptId);
+      if (attempt?.inAudience) continue;
+      leaveAttemptRooms(attemptId, examId);
+      revoke(examId, attemptId, attempt ? 'not-in-audience' : 'attempt-not-in-progress');
+    }
+    return true;
+  }
+
+  function revoke(examId: string, attemptId: string | undefined, reason: AccessRevokedReason) {
+    send({
+      type: 'access-revoked',
+      examId,
+      ...(attemptId && { attemptId }),
+      reason,
+      message: ACCESS_REVOKED_REASONS[reason],
+    });
+  }
 
   socket.on('close', () => {
     clearTimeout(authTimer);
@@ -190,7 +265,7 @@ function openChannel(
       case 'subscribe':
         return subscribe(session, message.examId);
       case 'unsubscribe':
-        rooms.leave(member, room.monitor(message.examId));
+        leaveMonitor(message.examId);
         return send({ type: 'unsubscribed', examId: message.examId });
       case 'join-attempt':
         return joinAttempt(session, message.attemptId);
@@ -215,6 +290,7 @@ function openChannel(
     }
     session = verified;
     clearTimeout(authTimer);
+    rooms.join(member, room.everyone());
     rooms.join(member, room.user(verified.userId));
     const attempts = verified.role === 'student' ? await openAttempts(db, verified.userId) : [];
     for (const attempt of attempts) joinAttemptRooms(attempt.attemptId, attempt.examId);
@@ -227,12 +303,24 @@ function openChannel(
     rooms.join(member, room.sitting(examId));
   }
 
+  function leaveAttemptRooms(attemptId: string, examId: string) {
+    examOfAttempt.delete(attemptId);
+    rooms.leave(member, room.attempt(attemptId));
+    rooms.leave(member, room.sitting(examId));
+  }
+
+  function leaveMonitor(examId: string) {
+    watched.delete(examId);
+    rooms.leave(member, room.monitor(examId));
+  }
+
   async function subscribe(current: VerifiedSession, examId: string): Promise<void> {
     if (current.role === 'student') return refuse('forbidden', REALTIME_MESSAGES.proctorsOnly);
     const access = await monitorAccess(db, current.userId, current.role, examId);
     if (access === 'not-found') return refuse('not-found', REALTIME_MESSAGES.examNotFound);
     if (access === 'forbidden') return refuse('forbidden', REALTIME_MESSAGES.notAssigned);
     if (access === 'not-proctored') return refuse('forbidden', REALTIME_MESSAGES.notProctored);
+    watched.add(examId);
     rooms.join(member, room.monitor(examId));
     send({ type: 'subscribed', examId });
   }
@@ -247,12 +335,14 @@ function openChannel(
 
   /**
    * A student's signal goes only to a proctor watching the exam; a proctor's only to a student
-   * sitting it. The sender's side is checked here, the receiver's by the process holding it.
+   * sitting it. The sender's side is checked here, its rights read again first, the receiver's by
+   * the process holding it.
    */
-  function relaySignal(
+  async function relaySignal(
     current: VerifiedSession,
     { examId, to, peer, signal }: Extract<ClientMessage, { type: 'signal' }>,
   ) {
+    if (!(await recheckRights())) return;
     const fromStudent = current.role === 'student';
     const own = fromStudent ? room.sitting(examId) : room.monitor(examId);
     if (!member.rooms.has(own)) return refuse('forbidden', REALTIME_MESSAGES.notInExam);
@@ -270,11 +360,15 @@ function openChannel(
     });
   }
 
-  /** Only from a socket sitting the attempt, and only to the proctors watching its exam. */
-  function relaySnapshot(
+  /**
+   * Only from a socket sitting the attempt (its rights read again first), and only to the
+   * proctors watching its exam.
+   */
+  async function relaySnapshot(
     current: VerifiedSession,
     { attemptId, image }: Extract<ClientMessage, { type: 'snapshot' }>,
   ) {
+    if (!(await recheckRights())) return;
     const examId = examOfAttempt.get(attemptId);
     if (current.role !== 'student' || !examId || !member.rooms.has(room.attempt(attemptId))) {
       return refuse('forbidden', REALTIME_MESSAGES.notYourAttempt);
@@ -291,6 +385,12 @@ function openChannel(
     });
   }
 }
+
+const MONITOR_REVOKED = {
+  forbidden: 'not-assigned',
+  'not-found': 'exam-not-found',
+  'not-proctored': 'not-proctored',
+} as const satisfies Record<string, AccessRevokedReason>;
 
 type Parsed = { message: ClientMessage } | { error: string; errors?: Record<string, string> };
 

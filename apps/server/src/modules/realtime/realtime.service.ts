@@ -9,9 +9,19 @@ export interface OpenAttempt {
   examId: string;
 }
 
+/** An attempt in progress, and whether its student is still in the exam's audience. */
+interface AttemptInProgress extends OpenAttempt {
+  inAudience: boolean;
+}
+
 const openAttemptsOf = perDatabase((db) =>
   db
-    .select({ attemptId: examAttempts.id, examId: examAttempts.examId })
+    .select({
+      attemptId: examAttempts.id,
+      examId: examAttempts.examId,
+      // Written out: the builder leaves the columns of a one-table select unqualified.
+      inAudience: sql<boolean>`exists (select from students inner join exam_target_sections on exam_target_sections.section_id = students.section_id where students.user_id = exam_attempts.student_user_id and exam_target_sections.exam_id = exam_attempts.exam_id)`,
+    })
     .from(examAttempts)
     .where(
       and(
@@ -22,9 +32,23 @@ const openAttemptsOf = perDatabase((db) =>
     .prepare('realtime_open_attempts'),
 );
 
-/** The student's attempts in progress, whose rooms its socket joins. */
-export function openAttempts(db: AppDatabase, studentUserId: string): Promise<OpenAttempt[]> {
+/** The student's attempts in progress, whether or not it is still in their exams' audience. */
+export function attemptsInProgress(
+  db: AppDatabase,
+  studentUserId: string,
+): Promise<AttemptInProgress[]> {
   return openAttemptsOf(db).execute({ studentUserId });
+}
+
+/**
+ * The student's attempts in progress of exams whose audience it is in, whose rooms its socket
+ * joins: a student moved to another section no longer hears the exam's chat.
+ */
+export async function openAttempts(db: AppDatabase, studentUserId: string): Promise<OpenAttempt[]> {
+  const attempts = await attemptsInProgress(db, studentUserId);
+  return attempts
+    .filter((attempt) => attempt.inAudience)
+    .map(({ attemptId, examId }) => ({ attemptId, examId }));
 }
 
 /** The student's own attempt, while it is in progress. */

@@ -1,15 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  REALTIME_CLOSE_CODES,
-  REALTIME_LIMITS,
-  REALTIME_MESSAGES,
-  type ServerMessage,
-} from '@examiq/contracts';
+import { REALTIME_CLOSE_CODES, REALTIME_LIMITS, REALTIME_MESSAGES } from '@examiq/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { type LiveSocket, openLiveSocket, signedInSocket } from '../../test/live-socket';
+import { arrives, openLiveSocket, signedInSocket } from '../../test/live-socket';
 import { facultyPayload, peopleClient } from '../../test/people';
 import { sittingSuite } from '../../test/sittings';
 import { bearer, createTestUser, signIn, signInFirstTime } from '../../test/users';
@@ -43,14 +38,6 @@ beforeAll(async () => {
   student = await suite.fixture.student(suite.fixture.inSection.A);
   attemptId = (await student.client.start(examId)).attempt._id;
 });
-
-/** Whether a message of this type arrives within a short wait (for what must not arrive). */
-async function arrives(live: LiveSocket, type: ServerMessage['type']) {
-  return live.next(type, 400).then(
-    () => true,
-    () => false,
-  );
-}
 
 describe('GET /api/ws', () => {
   it('is in the OpenAPI document, and answers a plain HTTP request 426 with the error contract', async () => {

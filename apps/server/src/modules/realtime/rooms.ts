@@ -3,6 +3,8 @@ import type { Delivery } from './fanout';
 
 /** The rooms a socket is in, by the name the deliveries use. */
 export const room = {
+  /** Every signed-in socket of the process. */
+  everyone: () => 'everyone',
   /** Every socket of one account. */
   user: (userId: string) => `user:${userId}`,
   /** The sockets of a student sitting this attempt. */
@@ -16,6 +18,8 @@ export const room = {
 export interface Member {
   rooms: Set<string>;
   send(message: ServerMessage): void;
+  /** Reads again the rights behind each of its rooms and leaves those it lost. */
+  recheck(): void;
 }
 
 /** This process's sockets by room. */
@@ -41,6 +45,11 @@ export class Rooms {
 
   leaveAll(member: Member): void {
     for (const name of [...member.rooms]) this.leave(member, name);
+  }
+
+  /** Every socket in the room reads its rights again. */
+  recheck(name: string): void {
+    for (const member of this.#members.get(name) ?? []) member.recheck();
   }
 
   deliver({ room: name, alsoIn, message }: Delivery): void {

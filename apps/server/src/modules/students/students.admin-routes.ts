@@ -112,13 +112,12 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: PEOPLE_MESSAGES.studentUpdated,
-      data: {
-        student: await updateStudent(db, request.auth.userId, request.params.id, request.body),
-      },
-    }),
+    async (request) => {
+      const student = await updateStudent(db, request.auth.userId, request.params.id, request.body);
+      // A student moved to another section may have left an exam's audience.
+      app.liveRightsChanged({ userId: student.userId._id });
+      return { success: true as const, message: PEOPLE_MESSAGES.studentUpdated, data: { student } };
+    },
   );
 
   app.delete(
@@ -134,6 +133,8 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
     },
     async (request) => {
       await deleteStudent(db, request.auth.userId, request.params.id);
+      // The account is gone with its id: every socket checks whether it was one of its sessions.
+      app.liveRightsChanged({ everyone: true });
       return { success: true as const, message: PEOPLE_MESSAGES.studentDeleted };
     },
   );

@@ -37,6 +37,7 @@ export const accountsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
     async (request) => {
       await setAccountStatus(db, request.auth.userId, request.body);
       const { userId, isActive } = request.body;
+      app.liveRightsChanged({ userId });
       return {
         success: true as const,
         message: isActive ? PEOPLE_MESSAGES.accountReactivated : PEOPLE_MESSAGES.accountDeactivated,
@@ -60,12 +61,15 @@ export const accountsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: PEOPLE_MESSAGES.passwordReset,
-      data: {
-        defaultPassword: await resetAccountPassword(db, request.auth.userId, request.body.userId),
-      },
-    }),
+    async (request) => {
+      const { userId } = request.body;
+      const defaultPassword = await resetAccountPassword(db, request.auth.userId, userId);
+      app.liveRightsChanged({ userId });
+      return {
+        success: true as const,
+        message: PEOPLE_MESSAGES.passwordReset,
+        data: { defaultPassword },
+      };
+    },
   );
 };

@@ -33,9 +33,22 @@ interface ChatTabProps {
   onBack: () => void;
   /** To one student, or to all with null; a failure rejects and the draft stays. */
   onSend: (studentId: string | null, text: string) => Promise<void> | void;
+  /**
+   * Reads a conversation's messages older than `before` into `messages`; resolves whether older
+   * ones remain. Without it a conversation shows what `messages` holds.
+   */
+  onLoadEarlier?: (studentId: string | null, before: string) => Promise<boolean>;
 }
 
-export function ChatTab({ students, messages, chatWith, onOpen, onBack, onSend }: ChatTabProps) {
+export function ChatTab({
+  students,
+  messages,
+  chatWith,
+  onOpen,
+  onBack,
+  onSend,
+  onLoadEarlier,
+}: ChatTabProps) {
   // Back lands on the conversation just left, not at the top of a 20-name list.
   const [returnTo, setReturnTo] = useState<string | null>(null);
   const recipient = chatWith === EVERYONE ? null : chatWith;
@@ -60,6 +73,7 @@ export function ChatTab({ students, messages, chatWith, onOpen, onBack, onSend }
     onBack();
   };
   const send = (text: string) => onSend(recipient, text);
+  const loadEarlier = onLoadEarlier && ((before: string) => onLoadEarlier(recipient, before));
   return student ? (
     <Conversation
       key={student.id}
@@ -69,6 +83,7 @@ export function ChatTab({ students, messages, chatWith, onOpen, onBack, onSend }
       messages={conversation}
       onBack={back}
       onSend={send}
+      onLoadEarlier={loadEarlier}
     />
   ) : (
     <Conversation
@@ -78,6 +93,7 @@ export function ChatTab({ students, messages, chatWith, onOpen, onBack, onSend }
       messages={conversation}
       onBack={back}
       onSend={send}
+      onLoadEarlier={loadEarlier}
     />
   );
 }
@@ -193,10 +209,23 @@ interface ConversationProps {
   messages: readonly ChatMessage[];
   onBack: () => void;
   onSend: (text: string) => Promise<void> | void;
+  /** Reads the messages older than `before`; resolves whether older ones remain. */
+  onLoadEarlier?: (before: string) => Promise<boolean>;
 }
 
-function Conversation({ name, subtitle, badge, messages, onBack, onSend }: ConversationProps) {
+function Conversation({
+  name,
+  subtitle,
+  badge,
+  messages,
+  onBack,
+  onSend,
+  onLoadEarlier,
+}: ConversationProps) {
   const [draft, setDraft] = useState('');
+  // The monitor's read holds a conversation's newest messages; older ones may remain until a
+  // page says there are none.
+  const [earlier, setEarlier] = useState<'maybe' | 'loading' | 'none'>('maybe');
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const log = useRef<HTMLDivElement>(null);
@@ -208,9 +237,23 @@ function Conversation({ name, subtitle, badge, messages, onBack, onSend }: Conve
     input.current?.focus();
   }, []);
 
+  // A new message scrolls to the end; earlier ones read in keep the reader where they were.
+  const lastId = messages.at(-1)?.id;
   useEffect(() => {
-    if (log.current && messages.length > 0) log.current.scrollTop = log.current.scrollHeight;
-  }, [messages]);
+    if (log.current && lastId) log.current.scrollTop = log.current.scrollHeight;
+  }, [lastId]);
+
+  const loadEarlier = async () => {
+    const first = messages[0];
+    if (!onLoadEarlier || !first) return;
+    setEarlier('loading');
+    try {
+      setEarlier((await onLoadEarlier(first.id)) ? 'maybe' : 'none');
+    } catch (error) {
+      setEarlier('maybe');
+      toast.error(getServerMessage(error) ?? 'Failed to load earlier messages');
+    }
+  };
 
   const send = async () => {
     const text = draft.trim();
@@ -269,11 +312,28 @@ function Conversation({ name, subtitle, badge, messages, onBack, onSend }: Conve
             {`No messages with ${name} yet.`}
           </p>
         ) : (
-          <ol className="space-y-3">
-            {messages.map((message) => (
-              <MessageBubble key={message.id} message={message} otherName={name} />
-            ))}
-          </ol>
+          <>
+            {onLoadEarlier &&
+              (earlier === 'none' ? (
+                <p className="pb-3 text-center text-xs text-slate-500">Start of the conversation</p>
+              ) : (
+                <div className="flex justify-center pb-3">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    loading={earlier === 'loading'}
+                    onClick={() => void loadEarlier()}
+                  >
+                    Load earlier messages
+                  </Button>
+                </div>
+              ))}
+            <ol className="space-y-3">
+              {messages.map((message) => (
+                <MessageBubble key={message.id} message={message} otherName={name} />
+              ))}
+            </ol>
+          </>
         )}
       </div>
 

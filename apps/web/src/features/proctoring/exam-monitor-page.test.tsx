@@ -106,6 +106,61 @@ describe('the live monitor of an exam', () => {
     ).toHaveTextContent('I lost my pen');
   });
 
+  it('takes the sitting off the screen and says why once the server takes the monitor away', async () => {
+    openFacultyMonitor({ [MONITOR]: ok(makeMonitorData()) });
+    expect(await screen.findByText('Physics Final')).toBeInTheDocument();
+    goLive();
+    socket().receive({ type: 'subscribed', examId: ids.exam });
+    socket().receive({
+      type: 'access-revoked',
+      examId: ids.exam,
+      reason: 'not-assigned',
+      message: 'You are no longer a proctor of this exam',
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'You can no longer watch this exam' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('You are no longer a proctor of this exam')).toBeInTheDocument();
+    expect(screen.queryByText('Physics Final')).not.toBeInTheDocument();
+    // A reconnect does not ask for the monitor again.
+    const subscribes = () => socket().sent.filter((message) => message.type === 'subscribe');
+    expect(subscribes()).toHaveLength(1);
+    goLive();
+    expect(subscribes()).toHaveLength(1);
+  });
+
+  it("reads a conversation's earlier messages a page at a time, until its start", async () => {
+    const older = makeMessage({
+      _id: '70000000-0000-4000-8000-000000000000',
+      text: 'Good morning',
+      at: new Date(Date.parse(SERVER_NOW) - 600_000).toISOString(),
+    });
+    const requests = openFacultyMonitor({
+      [MONITOR]: ok(makeMonitorData()),
+      [`GET /faculty/get-monitor-messages/${ids.exam}`]: ok({ messages: [older], hasMore: false }),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Chat' }));
+    await userEvent.click(
+      within(screen.getByRole('tabpanel')).getByRole('button', { name: /Asha Patel/ }),
+    );
+    const log = screen.getByRole('log', { name: 'Conversation with Asha Patel' });
+    expect(within(log).queryByText('Good morning')).not.toBeInTheDocument();
+
+    await userEvent.click(within(log).getByRole('button', { name: 'Load earlier messages' }));
+    expect(await within(log).findByText('Good morning')).toBeInTheDocument();
+    const texts = within(log)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(texts[0]).toContain('Good morning');
+    expect(texts[1]).toContain('May I use rough paper?');
+    expect(within(log).getByText('Start of the conversation')).toBeInTheDocument();
+    expect(within(log).queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
+    expect(requests.find((r) => r.url.includes('get-monitor-messages'))?.params).toEqual({
+      studentId: ids.asha,
+      before: makeMessage()._id,
+    });
+  });
+
   it('sends a warning through the faculty route and shows it in the chat', async () => {
     const warning = makeMessage({
       _id: 'm9',

@@ -37,8 +37,21 @@ const WAY_BACK: Record<ProctorArea, (examId: string) => { to: string; label: str
 };
 
 function LiveMonitor({ area, examId }: { area: ProctorArea; examId: string }) {
-  const { query, feed } = useLiveMonitor(area, examId);
+  const { query, feed, revoked } = useLiveMonitor(area, examId);
   const back = WAY_BACK[area](examId);
+  if (revoked) {
+    // Nothing of the exam stays on screen once the right to watch it is gone.
+    return (
+      <>
+        <BackLink to={back.to}>{back.label}</BackLink>
+        <DetailMessage tone="neutral" title="You can no longer watch this exam" message={revoked}>
+          <ButtonLink to={back.to} variant="secondary">
+            {back.label}
+          </ButtonLink>
+        </DetailMessage>
+      </>
+    );
+  }
   return (
     <>
       <BackLink to={back.to}>{back.label}</BackLink>

@@ -74,6 +74,7 @@ export function MonitorPanel({
         onOpen={onChatWithChange}
         onBack={() => onChatWithChange(null)}
         onSend={feed.sendMessage}
+        onLoadEarlier={feed.loadEarlierMessages}
       />
     ),
   };

@@ -100,6 +100,12 @@ export interface MonitorFeed extends MonitorSnapshot {
   source: MonitorSource;
   /** To one student, or to every student with null; settles once the message is sent. */
   sendMessage: (studentId: string | null, text: string) => Promise<void> | void;
+  /**
+   * Reads the page of a conversation (a student's, or with null the one written to all) older
+   * than the message `before` into the feed; resolves whether older ones remain. Absent in the
+   * sample, which holds all of its chat.
+   */
+  loadEarlierMessages?: (studentId: string | null, before: string) => Promise<boolean>;
   /** Absent in the sample, which acts on no one. */
   actions?: ProctorActions;
   /** Each student's camera by student id; absent in the sample, which has no media. */

@@ -2,6 +2,7 @@ import type { ServerMessage } from '@examiq/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLiveChannel } from '@/lib/live-channel';
 import { type ProctorArea, useMonitor } from './api/get-monitor';
+import { getMonitorMessages } from './api/get-monitor-messages';
 import {
   endAttempt,
   grantExtraTime,
@@ -27,10 +28,13 @@ const SILENCE_CHECK_MS = 1_000;
 /**
  * A sitting watched live: the monitor's read, subscribed to on the live channel, with every
  * message merged in and read again at each (re)subscription; the proctor's actions; the cameras.
- * `query` says whether the first read failed (a 403 for a faculty member not assigned).
+ * `query` says whether the first read failed (a 403 for a faculty member not assigned);
+ * `revoked`, why the server took the monitor away since (the proctor was removed from the exam):
+ * from then on nothing is subscribed to and no camera is called.
  */
 export function useLiveMonitor(area: ProctorArea, examId: string) {
   const [state, setState] = useState<LiveMonitorState | null>(null);
+  const [revoked, setRevoked] = useState<string | null>(null);
   const latest = useRef(state);
   latest.current = state;
   // The messages since the read on its way started, merged into it once it comes; null between
@@ -50,6 +54,8 @@ export function useLiveMonitor(area: ProctorArea, examId: string) {
     if (message.type === 'subscribed' && message.examId === examId) {
       // Whatever happened while unsubscribed is in a new read.
       void query.refetch();
+    } else if (message.type === 'access-revoked') {
+      if (message.examId === examId && !message.attemptId) setRevoked(message.message);
     } else if (message.type === 'signal') {
       if (message.examId === examId && message.fromRole === 'student') {
         cameras.onSignal(message.from, message.signal, message.peer);
@@ -62,10 +68,10 @@ export function useLiveMonitor(area: ProctorArea, examId: string) {
 
   // Each socket, the first and every reconnect's, is in no room until it subscribes.
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || revoked) return;
     send({ type: 'subscribe', examId });
     return () => send({ type: 'unsubscribe', examId });
-  }, [ready, send, examId]);
+  }, [ready, send, examId, revoked]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each read, even one equal to the last
   useEffect(() => {
@@ -90,7 +96,7 @@ export function useLiveMonitor(area: ProctorArea, examId: string) {
     return () => clearInterval(timer);
   }, []);
 
-  const userIds = useMemo(() => (state ? cameraUserIds(state) : []), [state]);
+  const userIds = useMemo(() => (state && !revoked ? cameraUserIds(state) : []), [state, revoked]);
   const cameras = useCameraPeers({ examId, userIds, ready, send });
 
   const actions = useMemo((): ProctorActions => {
@@ -144,6 +150,17 @@ export function useLiveMonitor(area: ProctorArea, examId: string) {
     [area, examId, merge],
   );
 
+  const loadEarlierMessages = useCallback(
+    async (studentId: string | null, before: string) => {
+      const page = await getMonitorMessages(area, examId, studentId, before);
+      for (const message of page.messages) {
+        merge({ type: message.kind === 'WARNING' ? 'warning' : 'chat', message });
+      }
+      return page.hasMore;
+    },
+    [area, examId, merge],
+  );
+
   const snapshot = useMemo(() => state && monitorSnapshotOf(state), [state]);
   const views = useMemo(
     () => (state ? cameraViewsOf(state, cameras.streams) : null),
@@ -155,10 +172,11 @@ export function useLiveMonitor(area: ProctorArea, examId: string) {
         ...snapshot,
         source: { kind: 'live', status },
         sendMessage,
+        loadEarlierMessages,
         actions,
         cameras: views ?? undefined,
       },
-    [snapshot, status, sendMessage, actions, views],
+    [snapshot, status, sendMessage, loadEarlierMessages, actions, views],
   );
-  return { query, feed };
+  return { query, feed, revoked };
 }

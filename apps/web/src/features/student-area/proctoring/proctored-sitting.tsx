@@ -60,6 +60,8 @@ export default function ProctoredSitting({
   const [fullscreen, setFullscreen] = useState(() => Boolean(document.fullscreenElement));
   const [warning, setWarning] = useState<ProctorMessage | null>(null);
   const [chatOpen, setChatOpen] = useState(false);
+  // Why the server stopped carrying this attempt's live messages (moved out of the audience).
+  const [revoked, setRevoked] = useState<string | null>(null);
   const messages = useMessages(attemptId);
   const sendMessage = useSendMessage();
   // Until when (server time) the student has read the proctors' messages: what was there when
@@ -110,6 +112,9 @@ export default function ProctoredSitting({
         break;
       case 'attempt-ended':
         if (message.attemptId === attemptId) latest.current.onEnded(message.reason);
+        break;
+      case 'access-revoked':
+        if (message.attemptId === attemptId) setRevoked(message.message);
         break;
       case 'signal':
         void answers.current?.onSignal(message);
@@ -245,6 +250,11 @@ export default function ProctoredSitting({
           }
         >
           This exam runs in fullscreen. Leaving it is recorded for your proctors.
+        </Notice>
+      )}
+      {revoked && (
+        <Notice tone="amber" title="Your proctors are no longer connected">
+          {revoked}
         </Notice>
       )}
       {cameraProblem && (
