@@ -102,7 +102,7 @@ function ReportSummary({ data }: { data: ExamReportData }) {
   return (
     <section aria-labelledby="report-exam-title">
       <div className="mb-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="report-exam-title" className="text-lg font-semibold break-words text-slate-900">
+        <h2 id="report-exam-title" className="text-lg font-semibold wrap-anywhere text-slate-900">
           {exam.examTitle}
         </h2>
         <p className="text-sm text-slate-600">
@@ -142,7 +142,7 @@ function SectionAverages({ sections }: { sections: ExamReportData['sections'] })
           return (
             <li key={section.sectionId}>
               <div className="mb-1.5 flex items-baseline justify-between gap-3 text-sm">
-                <span className="min-w-0 font-medium break-words text-slate-700">
+                <span className="min-w-0 font-medium wrap-anywhere text-slate-700">
                   {section.name}
                 </span>
                 <span className="shrink-0 text-slate-600 tabular-nums">
@@ -183,7 +183,7 @@ function QuestionsTable({
           <span className="ml-2 text-xs text-slate-500">
             {`${question.sectionName} · ${question.questionType.replace('_', ' ')} · ${question.marks} ${question.marks === 1 ? 'mark' : 'marks'}`}
           </span>
-          <p className="mt-0.5 line-clamp-2 break-words text-slate-700">{question.questionText}</p>
+          <p className="mt-0.5 line-clamp-2 wrap-anywhere text-slate-700">{question.questionText}</p>
           {question.flag && (
             <p className="mt-1 flex items-start gap-1.5 font-medium text-red-700">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
