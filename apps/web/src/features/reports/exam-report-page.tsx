@@ -1,4 +1,4 @@
-import { type ExamReportData, type QuestionStatistic, REPORT_LIMITS } from '@examiq/contracts';
+import type { ExamReportData, QuestionStatistic } from '@examiq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -16,7 +16,13 @@ import { examReportQueryKey } from './api/keys';
 import { RegradeDialog } from './regrade-dialog';
 import { RegradeProgress } from './regrade-progress';
 import { DifficultyChart, TotalsHistogram } from './report-charts';
-import { formatIndex, formatMarks, formatPercent, questionLabel } from './report-format';
+import {
+  formatIndex,
+  formatMarks,
+  formatPercent,
+  questionFiguresSentence,
+  questionLabel,
+} from './report-format';
 
 const FETCH_REPORT_FAILED = 'Failed to fetch the report';
 
@@ -70,6 +76,7 @@ function ExamReport({ examId }: { examId: string }) {
           <SectionAverages sections={data.sections} />
           <QuestionsTable
             questions={data.questions}
+            submitted={data.summary.submitted}
             regradeRunning={job?.status === 'RUNNING'}
             onCorrect={setTarget}
           />
@@ -165,10 +172,12 @@ function SectionAverages({ sections }: { sections: ExamReportData['sections'] })
 
 function QuestionsTable({
   questions,
+  submitted,
   regradeRunning,
   onCorrect,
 }: {
   questions: QuestionStatistic[];
+  submitted: number;
   regradeRunning: boolean;
   onCorrect: (question: QuestionStatistic) => void;
 }) {
@@ -183,7 +192,9 @@ function QuestionsTable({
           <span className="ml-2 text-xs text-slate-500">
             {`${question.sectionName} · ${question.questionType.replace('_', ' ')} · ${question.marks} ${question.marks === 1 ? 'mark' : 'marks'}`}
           </span>
-          <p className="mt-0.5 line-clamp-2 wrap-anywhere text-slate-700">{question.questionText}</p>
+          <p className="mt-0.5 line-clamp-2 wrap-anywhere text-slate-700">
+            {question.questionText}
+          </p>
           {question.flag && (
             <p className="mt-1 flex items-start gap-1.5 font-medium text-red-700">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -239,9 +250,7 @@ function QuestionsTable({
         <h2 id="report-questions" className="text-base font-semibold text-slate-900">
           Questions
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          {`Correct: the share of submitted attempts earning the question's full marks. Discrimination: that share among the top ${REPORT_LIMITS.discriminationGroup * 100}% of totals minus the bottom ${REPORT_LIMITS.discriminationGroup * 100}%, from ${REPORT_LIMITS.discriminationMinimum} submitted attempts; below zero, weaker students did better on it.`}
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{questionFiguresSentence(submitted)}</p>
       </div>
       <Table
         caption="Questions"
