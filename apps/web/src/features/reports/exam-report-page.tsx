@@ -116,9 +116,10 @@ function ReportSummary({ data }: { data: ExamReportData }) {
           {`${exam.examId} · ${exam.subject} · Pass mark ${exam.passingMarks} of ${exam.totalMarks} · Results: ${data.resultStatus}`}
         </p>
       </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <Tile term="Participants" value={String(summary.participants)} />
         <Tile term="Submitted" value={String(summary.submitted)} />
+        <Tile term="Absent" value={String(summary.absent)} />
         <Tile term="Average" value={formatMarks(summary.average)} hint={outOf} />
         <Tile term="Median" value={formatMarks(summary.median)} hint={outOf} />
         <Tile term="Highest" value={formatMarks(summary.highest)} />

@@ -76,7 +76,10 @@ export const QuestionCard = memo(function QuestionCard({
           </button>
         )}
       </div>
-      <p id={textId} className="mt-3 text-sm whitespace-pre-line wrap-anywhere text-slate-800 sm:text-base">
+      <p
+        id={textId}
+        className="mt-3 text-sm whitespace-pre-line wrap-anywhere text-slate-800 sm:text-base"
+      >
         {question.questionText}
       </p>
       <div className="mt-4">
