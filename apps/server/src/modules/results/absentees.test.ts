@@ -77,7 +77,7 @@ describe('students who never started', () => {
 
   it('are found by the search and paged with the submitted attempts', async () => {
     suite.clock.set(NEXT_DAY);
-    const [first] = absentees as [{ rollNumber: string }];
+    const first = absentees[0] as { rollNumber: string };
     const found = await resultsOf(`?search=${encodeURIComponent(first.rollNumber)}`);
     expect(found.results.map(({ student, status }) => [student.rollNumber, status])).toEqual([
       [first.rollNumber, 'ABSENT'],
