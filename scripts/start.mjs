@@ -32,6 +32,18 @@ function newestChange(path) {
   return newest;
 }
 
+// A build lists every asset it writes (hundreds of lines): a newcomer sees them only when it fails.
+function buildQuietly(workspace) {
+  try {
+    execSync(`npm run build --silent -w ${workspace}`, { cwd: root, stdio: 'pipe' });
+  } catch (error) {
+    process.stdout.write(error.stdout ?? '');
+    process.stderr.write(error.stderr ?? '');
+    console.error(`The build of ${workspace} failed (above).`);
+    process.exit(1);
+  }
+}
+
 for (const build of builds) {
   const output = join(root, build.output);
   const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
@@ -40,7 +52,7 @@ for (const build of builds) {
   );
   if (builtAt < changedAt) {
     console.log(`Building ${build.workspace}...`);
-    execSync(`npm run build --silent -w ${build.workspace}`, { cwd: root, stdio: 'inherit' });
+    buildQuietly(build.workspace);
   }
 }
 

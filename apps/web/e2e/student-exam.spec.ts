@@ -164,3 +164,28 @@ test('a second tab that saved newer answers makes the first one ask for a reload
     page.getByRole('article', { name: 'Question 1' }).getByRole('radio', { name: 'Binary heap' }),
   ).toBeChecked();
 });
+
+test('a long unbroken string in a question or an option wraps on a phone instead of pushing the page sideways', async ({
+  page,
+  request,
+}) => {
+  const hash = 'sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'.repeat(2);
+  const sitting = await createSitting(request, 'wraps', {
+    firstQuestion: {
+      questionText: `Which structure does the digest ${hash} come from?`,
+      options: [
+        { text: hash, isCorrect: true },
+        { text: 'Linked list', isCorrect: false },
+      ],
+    },
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startFromLobby(page, sitting);
+  const first = page.getByRole('article', { name: 'Question 1' });
+  await expect(first.getByText(`the digest ${hash}`)).toBeVisible();
+  await expect(first.getByRole('radio', { name: hash })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+});

@@ -33,6 +33,27 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
+/** A signed-in person's own password change: the session proves who, the current password why. */
+export const updatePasswordSchema = z
+  .object({
+    currentPassword: secretField('Current password is required'),
+    newPassword: passwordField('New password is required'),
+    confirmPassword: secretField('Please confirm your password'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword !== value.newPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords must match' });
+    }
+    if (value.currentPassword === value.newPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['newPassword'],
+        message: 'New password must be different from the current password',
+      });
+    }
+  });
+export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
+
 export const refreshTokenSchema = z.object({
   refreshToken: requiredText('Refresh token is required').max(512, 'Refresh token is invalid'),
   sessionId: requiredText('Session id is required').pipe(z.uuid('Session id is invalid')),
@@ -87,6 +108,9 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   accountDisabled: 'Your account is disabled. Please contact the admin.',
   passwordChanged: 'Password changed successfully',
+  /** The signed-in change: this session goes on, the others end. */
+  passwordUpdated: 'Password changed. You were signed out everywhere else.',
+  wrongCurrentPassword: 'Current password is incorrect',
   loggedOut: 'Logged out successfully',
   tokenRefreshed: 'Token refreshed',
   invalidRefreshToken: 'Your session has expired. Please sign in again.',

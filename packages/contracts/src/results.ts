@@ -225,9 +225,14 @@ export const sectionScoreSchema = z.object({
 });
 export type SectionScore = z.infer<typeof sectionScoreSchema>;
 
+/**
+ * A row of an exam's results: a submitted attempt, or once the exam has ended a student of its
+ * audience who never started (ABSENT: no attempt, no marks, neither passed nor failed).
+ */
 export const examResultSchema = z.object({
-  attemptId: z.string(),
-  attemptCode: z.string(),
+  status: z.enum(['SUBMITTED', 'ABSENT']),
+  attemptId: z.string().nullable(),
+  attemptCode: z.string().nullable(),
   student: z.object({
     _id: z.string(),
     studentId: z.string(),
@@ -237,10 +242,10 @@ export const examResultSchema = z.object({
   }),
   submittedAt: z.string().nullable(),
   sections: z.array(sectionScoreSchema),
-  total: z.number(),
+  total: z.number().nullable(),
   /** Written answers of this attempt still to be marked; its total is provisional until 0. */
   toMark: z.number(),
-  passed: z.boolean(),
+  passed: z.boolean().nullable(),
   /** The proctors' flags (error alerts) on this attempt by review status; all 0 unproctored. */
   flags: z.object({ pending: z.number(), dismissed: z.number(), confirmed: z.number() }),
 });
@@ -249,6 +254,8 @@ export type ExamResult = z.infer<typeof examResultSchema>;
 export const resultSummarySchema = z.object({
   participants: z.number(),
   submitted: z.number(),
+  /** Students of the audience who never started, once the exam has ended; 0 before. */
+  absent: z.number(),
   average: z.number().nullable(),
   median: z.number().nullable(),
   highest: z.number().nullable(),

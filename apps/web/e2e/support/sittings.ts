@@ -29,7 +29,16 @@ function localDate(instant: Date): string {
 export async function createSitting(
   request: APIRequestContext,
   name: string,
-  { duration = 90, proctors = [] }: { duration?: number; proctors?: string[] } = {},
+  {
+    duration = 90,
+    proctors = [],
+    firstQuestion = {},
+  }: {
+    duration?: number;
+    proctors?: string[];
+    /** Replaces fields of the first multiple-choice question (its text, its options). */
+    firstQuestion?: { questionText?: string; options?: { text: string; isCorrect: boolean }[] };
+  } = {},
 ) {
   const { tokens } = await apiSignIn(request, admin.email, admin.password);
   const headers = { Authorization: `Bearer ${tokens.accessToken}` };
@@ -140,6 +149,13 @@ export async function createSitting(
       ...examSection,
       timeLimit: examSection.questionType === 'LONG_ANSWER' ? 20 : 0,
     })),
+    questions: payload.questions.map((section, index) =>
+      index === 0
+        ? section.map((question, order) =>
+            order === 0 ? { ...question, ...firstQuestion } : question,
+          )
+        : section,
+    ),
   });
   return {
     email,

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { useCurrentUser } from '@/lib/use-current-user';
+import { AccountMenu } from './account-menu';
 import { Logo } from './logo';
 import { Skeleton } from './skeleton';
 import { useFocusTrap } from './use-focus-trap';
@@ -133,21 +134,11 @@ function SignedInAs() {
   const { data } = useCurrentUser();
   const email = data?.email ?? storedUser?.email;
 
-  return (
-    <div className="ml-auto flex min-w-0 items-center gap-3">
-      {email ? (
-        <>
-          <span className="truncate text-sm text-slate-600">{email}</span>
-          <span
-            aria-hidden="true"
-            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white uppercase"
-          >
-            {email.charAt(0)}
-          </span>
-        </>
-      ) : (
-        <Skeleton className="h-4 w-40" />
-      )}
+  return email ? (
+    <AccountMenu email={email} />
+  ) : (
+    <div className="ml-auto flex min-w-0 items-center">
+      <Skeleton className="h-4 w-40" />
     </div>
   );
 }

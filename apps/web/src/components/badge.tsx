@@ -8,6 +8,7 @@ const TONES = {
   blue: 'bg-blue-50 text-blue-700 ring-blue-600/20',
   sky: 'bg-sky-50 text-sky-700 ring-sky-600/20',
   violet: 'bg-violet-50 text-violet-700 ring-violet-600/20',
+  slate: 'bg-slate-100 text-slate-700 ring-slate-500/20',
 } as const;
 export type BadgeTone = keyof typeof TONES;
 

@@ -90,7 +90,7 @@ export function DetailItem({ term, children, className }: DetailItemProps) {
       <dt className="text-slate-500">{term}</dt>
       <dd
         className={cn(
-          'mt-0.5 break-words',
+          'mt-0.5 wrap-anywhere',
           missing ? 'text-slate-500 italic' : 'font-medium text-slate-900',
         )}
       >
@@ -198,7 +198,7 @@ export function ProfileCard({ media, name, subtitle, badges, children }: Profile
       <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
         {media}
         <div className="min-w-0 flex-1">
-          <h2 className="text-xl font-semibold break-words text-slate-900">{name}</h2>
+          <h2 className="text-xl font-semibold wrap-anywhere text-slate-900">{name}</h2>
           <div className="mt-1 text-sm text-slate-600">{subtitle}</div>
           <div className="mt-3 flex flex-wrap justify-center gap-2 sm:justify-start">{badges}</div>
         </div>
@@ -214,7 +214,7 @@ export function ProfileFact({ term, children }: { term: string; children: ReactN
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
-      <dd className="mt-1 font-medium break-words text-slate-900">{children}</dd>
+      <dd className="mt-1 font-medium wrap-anywhere text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   refreshDataSchema,
   refreshTokenSchema,
   successResponse,
+  updatePasswordSchema,
   userSchema,
 } from '@examiq/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -24,6 +25,7 @@ import {
   login,
   refreshSession,
   revokeSession,
+  updatePassword,
 } from './auth.service';
 import { registerDeviceCookie, rememberDevice, trustedDeviceOf } from './device-cookie';
 
@@ -128,6 +130,29 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       await revokeSession(deps.db, request.auth.sessionId, 'logout');
       app.liveRightsChanged({ userId: request.auth.userId });
       return { success: true as const, message: AUTH_MESSAGES.loggedOut };
+    },
+  );
+
+  app.post(
+    '/update-password',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary:
+          "Changes the signed-in person's password: this session goes on, every other one ends",
+        security: BEARER_AUTH,
+        body: updatePasswordSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      await updatePassword(deps, request.auth, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      app.liveRightsChanged({ userId: request.auth.userId });
+      return { success: true as const, message: AUTH_MESSAGES.passwordUpdated };
     },
   );
 

@@ -7,13 +7,14 @@ import {
   type Role,
   type SlowedSignIn,
   type Tokens,
+  type UpdatePasswordInput,
 } from '@examiq/contracts';
-import { and, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { sessions, usedRefreshTokens, users } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { ApiError, FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { normalizeEmail, toUserDto, type UserRow } from '../users/users.service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
@@ -323,6 +324,47 @@ export async function changePassword(
     await revokeUserSessions(tx, user.id, 'password_changed');
   });
   return user.id;
+}
+
+/**
+ * A signed-in person changes their own password: checked against the current one under the
+ * sign-in limits (a stolen access token must not make guessing cheaper), then every other session
+ * of the account ends and this one goes on.
+ */
+export async function updatePassword(
+  deps: AuthDeps,
+  auth: { userId: string; sessionId: string },
+  input: UpdatePasswordInput,
+  client: ClientInfo,
+): Promise<void> {
+  const { db, limitStore } = deps;
+  const [account] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, auth.userId));
+  if (!account) throw new ApiError(401, AUTH_MESSAGES.invalidToken);
+  const { user, rules } = await verifyCredentials(
+    deps,
+    account.email,
+    input.currentPassword,
+    client,
+  ).catch((error: unknown) => {
+    // A 401 would send the browser to sign in again: a wrong current password is a field error.
+    if (error instanceof ApiError && error.statusCode === 401) {
+      throw new FieldErrors({ currentPassword: AUTH_MESSAGES.wrongCurrentPassword });
+    }
+    throw error;
+  });
+  await limitStore.confirmSuccess(rules.released, rules.cleared);
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await revokeSessions(
+      tx,
+      and(eq(sessions.userId, user.id), ne(sessions.id, auth.sessionId)) as SQL,
+      'password_changed',
+    );
+  });
 }
 
 async function revokeSessions(db: AppDatabase, which: SQL, reason: RevokeReason): Promise<void> {

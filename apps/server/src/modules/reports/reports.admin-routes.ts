@@ -60,7 +60,7 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary:
-          "The exam's results as a CSV or XLSX file, one row per submitted attempt: student ID, roll number, name, section totals, total, result",
+          "The exam's results as a CSV or XLSX file, one row per submitted attempt (and per absent student once the exam has ended): student ID, roll number, name, section totals, total, result",
         security: BEARER_AUTH,
         params: examIdParamSchema,
         querystring: exportQuerySchema,
@@ -72,7 +72,7 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { format } = request.query;
-      const { fileName, stream } = await exportResults(db, request.params.examId, format);
+      const { fileName, stream } = await exportResults(db, request.params.examId, format, now());
       return reply
         .header('content-type', SPREADSHEET_CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -11,6 +11,7 @@ import { examPaper } from '../attempts/exam-paper';
 import { resultSummary } from '../results/result-summary';
 import {
   type AttemptScore,
+  examEnded,
   examHeadOf,
   examScores,
   publishedExam,
@@ -90,6 +91,7 @@ export async function examReport(
   ]);
   const examFacts = facts.get(exam.id) ?? {
     participants: 0,
+    notStarted: 0,
     inProgress: 0,
     submitted: 0,
     answersToMark: 0,
@@ -154,6 +156,7 @@ export async function examReport(
     summary: resultSummary(
       examFacts,
       ranked.map(({ score }) => score),
+      examEnded(exam, examFacts, now),
     ),
     histogram: histogramOf(
       ranked.map(({ score }) => score.total),

@@ -57,6 +57,7 @@ describe('exam report', () => {
     expect(data.summary).toEqual({
       participants: audience,
       submitted: 10,
+      absent: 0,
       average: 1.9,
       median: 2,
       highest: 3,

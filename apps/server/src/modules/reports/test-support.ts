@@ -5,7 +5,7 @@ import type { SittingFixture } from '../../test/sittings';
 export type Choice = 'right' | 'wrong' | null;
 
 /** A published exam of five one-mark MCQs (option 0 is the key), passed with 2 marks. */
-export function choiceExam(fixture: SittingFixture) {
+export function choiceExam(fixture: SittingFixture, overrides: Record<string, unknown> = {}) {
   return fixture.exam({
     totalMarks: 5,
     passingMarks: 2,
@@ -22,12 +22,18 @@ export function choiceExam(fixture: SittingFixture) {
       },
     ],
     questions: [Array.from({ length: 5 }, (_, index) => validQuestions.MCQ(index + 1))],
+    ...overrides,
   });
 }
 
 /** A new student of the exam's section who answers each question as given, then submits. */
-export async function sit(fixture: SittingFixture, examId: string, choices: Choice[]) {
-  const student = await fixture.student(fixture.inSection.A);
+export async function sit(
+  fixture: SittingFixture,
+  examId: string,
+  choices: Choice[],
+  section = fixture.inSection.A,
+) {
+  const student = await fixture.student(section);
   const view = await student.client.start(examId);
   const questionIds = view.sections.flatMap((section) => section.questions.map((q) => q._id));
   const answers = choices.flatMap((choice, index) =>

@@ -15,10 +15,13 @@ function median(sorted: readonly number[]): number | null {
  * The figures of an exam over every submitted attempt: the results page and the report show the
  * same ones. `scores` holds the attempts that answered something (as `examScores` reads them);
  * a submitted attempt that answered nothing is in `facts.submitted` only, and counts as 0, failed.
+ * Students who never started are counted apart, as absent once the exam has `ended`, and never
+ * as a score of 0.
  */
 export function resultSummary(
   facts: ResultFacts,
   scores: Iterable<Pick<AttemptScore, 'total' | 'passed'>>,
+  ended: boolean,
 ): ResultSummary {
   const totals: number[] = [];
   let passed = 0;
@@ -32,6 +35,7 @@ export function resultSummary(
   return {
     participants: facts.participants,
     submitted: facts.submitted,
+    absent: ended ? facts.notStarted : 0,
     average: count ? hundredths(totals.reduce((sum, total) => sum + total, 0) / count) : null,
     median: median(totals),
     highest: count ? (totals[count - 1] as number) : null,

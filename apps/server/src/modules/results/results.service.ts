@@ -9,23 +9,16 @@ import {
   type ResultsQuery,
   type StudentResultData,
 } from '@examiq/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { paginationOf } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
-import {
-  examAttempts,
-  examSections,
-  exams,
-  proctorAlerts,
-  questions,
-  students,
-} from '../../db/schema';
+import { examSections, exams, questions } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { savedAnswers, visibleExam } from '../attempts/attempts.service';
 import { examPaper } from '../attempts/exam-paper';
-import { containing, matchesSearch } from '../attempts/sittings.service';
+import { containing } from '../attempts/sittings.service';
 import { auditInsertText } from '../audit/audit';
 import { resultSummary } from './result-summary';
 import {
@@ -49,59 +42,65 @@ async function factsOf(db: AppDatabase, examId: string): Promise<ResultFacts> {
 
 // --- The admin's results of one exam ----------------------------------------------------------
 
-/** The exam's submitted attempts with their students, in roll number order, one page of them. */
-const submittedAttempts = perDatabase((db) =>
-  db
-    .select({
-      attemptId: examAttempts.id,
-      submittedAt: examAttempts.submittedAt,
-      flags: sql<ExamResult['flags']>`(select json_build_object(
-        'pending', count(*) filter (where ${proctorAlerts.reviewStatus} = 'PENDING'),
-        'dismissed', count(*) filter (where ${proctorAlerts.reviewStatus} = 'DISMISSED'),
-        'confirmed', count(*) filter (where ${proctorAlerts.reviewStatus} = 'CONFIRMED'))
-        from ${proctorAlerts}
-        where ${proctorAlerts.attemptId} = ${examAttempts.id} and ${proctorAlerts.type} = 'error')`,
-      student: {
-        _id: students.id,
-        studentId: students.studentId,
-        rollNumber: students.rollNumber,
-        firstName: students.firstName,
-        lastName: students.lastName,
-      },
-    })
-    .from(examAttempts)
-    .innerJoin(students, eq(students.userId, examAttempts.studentUserId))
-    .where(
-      and(
-        eq(examAttempts.examId, sql.placeholder('examId')),
-        sql`${examAttempts.status} = 'SUBMITTED'`,
-        matchesSearch,
-      ),
-    )
-    .orderBy(asc(students.rollNumber), asc(students.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('exam_submitted_attempts'),
+/**
+ * The rows of an exam's results in roll number order: its submitted attempts, and once the exam
+ * has ended ($2) the students of its audience who never started. `row_key` (the attempt's id, or
+ * the absent student's) orders students with the same roll number and pages the export.
+ */
+export const RESULT_ROWS = `select 'SUBMITTED' as status, attempt.id as row_key, attempt.id as attempt_id,
+    attempt.submitted_at, student.id as student_key, student.student_id, student.roll_number,
+    student.first_name, student.last_name
+  from exam_attempts as attempt
+  inner join students as student on student.user_id = attempt.student_user_id
+  where attempt.exam_id = $1 and attempt.status = 'SUBMITTED'
+    and ($3::text is null or (student.first_name || ' ' || student.last_name) ilike $3
+      or student.roll_number ilike $3 or student.student_id ilike $3)
+  union all
+  select 'ABSENT', student.id, null::uuid, null::timestamptz, student.id, student.student_id,
+    student.roll_number, student.first_name, student.last_name
+  from exam_target_sections as target
+  inner join students as student on student.section_id = target.section_id
+  where $2::boolean and target.exam_id = $1
+    and not exists (select 1 from exam_attempts as attempt
+      where attempt.exam_id = $1 and attempt.student_user_id = student.user_id)
+    and ($3::text is null or (student.first_name || ' ' || student.last_name) ilike $3
+      or student.roll_number ilike $3 or student.student_id ilike $3)`;
+
+export interface ResultRow {
+  status: 'SUBMITTED' | 'ABSENT';
+  row_key: string;
+  attempt_id: string | null;
+  submitted_at: Date | null;
+  student_key: string;
+  student_id: string;
+  roll_number: string;
+  first_name: string;
+  last_name: string;
+}
+
+const resultRowsPage = preparedSql<ResultRow & { flags: ExamResult['flags'] | null }>(
+  'exam_result_rows',
+  `select row.*, (select json_build_object(
+      'pending', count(*) filter (where alert.review_status = 'PENDING'),
+      'dismissed', count(*) filter (where alert.review_status = 'DISMISSED'),
+      'confirmed', count(*) filter (where alert.review_status = 'CONFIRMED'))
+      from proctor_alerts as alert
+      where alert.attempt_id = row.attempt_id and alert.type = 'error') as flags
+  from (${RESULT_ROWS}) as row
+  order by row.roll_number, row.row_key
+  limit $4 offset $5`,
 );
 
-const submittedAttemptCount = perDatabase((db) =>
-  db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(examAttempts)
-    .innerJoin(students, eq(students.userId, examAttempts.studentUserId))
-    .where(
-      and(
-        eq(examAttempts.examId, sql.placeholder('examId')),
-        sql`${examAttempts.status} = 'SUBMITTED'`,
-        matchesSearch,
-      ),
-    )
-    .prepare('exam_submitted_attempt_count'),
+const resultRowCount = preparedSql<{ total: number }>(
+  'exam_result_row_count',
+  `select count(*)::int as total from (${RESULT_ROWS}) as row`,
 );
+
+const NO_FLAGS = { pending: 0, dismissed: 0, confirmed: 0 };
 
 /**
  * An exam's results: its figures over every submitted attempt, and one page of those attempts
- * with each student beside their anonymous code.
+ * with each student beside their anonymous code, and of the absent once the exam has ended.
  */
 export async function examResults(
   db: AppDatabase,
@@ -111,18 +110,15 @@ export async function examResults(
 ): Promise<ExamResultsData> {
   const exam = await publishedExam(db, examId);
   const pattern = query.search ? containing(query.search) : null;
-  const [facts, scores, paper, rows, [count]] = await Promise.all([
-    factsOf(db, exam.id),
+  const facts = await factsOf(db, exam.id);
+  const ended = examEnded(exam, facts, now);
+  const [scores, paper, rows, [count]] = await Promise.all([
     examScores(db, exam),
     examPaper(db, exam.id, exam.paperVersion),
-    submittedAttempts(db).execute({
-      examId: exam.id,
-      pattern,
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-    }),
-    submittedAttemptCount(db).execute({ examId: exam.id, pattern }),
+    resultRowsPage(db, [exam.id, ended, pattern, query.limit, (query.page - 1) * query.limit]),
+    resultRowCount(db, [exam.id, ended, pattern]),
   ]);
+  const unanswered = scoreAttempt(exam, paper, undefined);
   return {
     exam: {
       ...examHeadOf(exam),
@@ -130,16 +126,41 @@ export async function examResults(
       resultsPublishedAt: exam.resultsPublishedAt?.toISOString() ?? null,
     },
     resultStatus: resultStatusOf(exam, facts, now),
-    summary: resultSummary(facts, scores.values()),
-    results: rows.map(({ attemptId, submittedAt, flags, student }) => ({
-      attemptId,
-      attemptCode: attemptCode(attemptId),
-      student,
-      flags,
-      submittedAt: submittedAt?.toISOString() ?? null,
-      // An attempt that answered nothing has no marks read: it scores as an empty one.
-      ...(scores.get(attemptId) ?? scoreAttempt(exam, paper, undefined)),
-    })),
+    summary: resultSummary(facts, scores.values(), ended),
+    results: rows.map((row) => {
+      const student = {
+        _id: row.student_key,
+        studentId: row.student_id,
+        rollNumber: row.roll_number,
+        firstName: row.first_name,
+        lastName: row.last_name,
+      };
+      if (row.attempt_id === null) {
+        // The sections are the exam's, for the table's columns; an absent student has no marks.
+        return {
+          status: 'ABSENT' as const,
+          attemptId: null,
+          attemptCode: null,
+          student,
+          flags: NO_FLAGS,
+          submittedAt: null,
+          sections: unanswered.sections,
+          total: null,
+          toMark: 0,
+          passed: null,
+        };
+      }
+      return {
+        status: 'SUBMITTED' as const,
+        attemptId: row.attempt_id,
+        attemptCode: attemptCode(row.attempt_id),
+        student,
+        flags: row.flags ?? NO_FLAGS,
+        submittedAt: row.submitted_at?.toISOString() ?? null,
+        // An attempt that answered nothing has no marks read: it scores as an empty one.
+        ...(scores.get(row.attempt_id) ?? unanswered),
+      };
+    }),
     pagination: paginationOf(query, count?.total ?? 0),
   };
 }

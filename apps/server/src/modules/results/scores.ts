@@ -162,6 +162,8 @@ export async function examScores(
 export interface ResultFacts {
   /** The students of the exam's target sections. */
   participants: number;
+  /** Those of them with no attempt at all: absent once the exam has ended. */
+  notStarted: number;
   inProgress: number;
   submitted: number;
   answersToMark: number;
@@ -170,16 +172,21 @@ export interface ResultFacts {
 const resultFactsStatement = preparedSql<{
   exam_id: string;
   participants: number;
+  not_started: number;
   in_progress: number;
   submitted: number;
   to_mark: number;
 }>(
   'exam_result_facts',
-  `select exam.exam_id, audience.participants, sittings.in_progress, sittings.submitted,
-    sittings.to_mark
+  `select exam.exam_id, audience.participants, audience.not_started, sittings.in_progress,
+    sittings.submitted, sittings.to_mark
   from unnest($1::uuid[]) as exam(exam_id)
   cross join lateral (
-    select count(*)::int as participants from exam_target_sections as target
+    select count(*)::int as participants,
+      count(*) filter (where not exists (select 1 from exam_attempts as attempt
+        where attempt.exam_id = exam.exam_id and attempt.student_user_id = student.user_id)
+      )::int as not_started
+    from exam_target_sections as target
     inner join students as student on student.section_id = target.section_id
     where target.exam_id = exam.exam_id
   ) as audience
@@ -203,6 +210,7 @@ export async function resultFacts(
   for (const row of await resultFactsStatement(db, [examIds])) {
     facts.set(row.exam_id, {
       participants: row.participants,
+      notStarted: row.not_started,
       inProgress: row.in_progress,
       submitted: row.submitted,
       answersToMark: row.to_mark,

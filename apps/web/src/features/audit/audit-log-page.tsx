@@ -77,8 +77,8 @@ function ChangesDetail({ changes }: { changes: Record<string, unknown> }) {
       <dl className="mt-2 space-y-1 rounded-md bg-slate-50 p-2">
         {Object.entries(changes).map(([field, value]) => (
           <div key={field} className="flex flex-wrap gap-x-2">
-            <dt className="font-medium break-words text-slate-700">{field}</dt>
-            <dd className="break-words text-slate-600">
+            <dt className="font-medium wrap-anywhere text-slate-700">{field}</dt>
+            <dd className="wrap-anywhere text-slate-600">
               {isChange(value) ? `${shown(value.from)} → ${shown(value.to)}` : shown(value)}
             </dd>
           </div>
@@ -202,7 +202,7 @@ export default function AuditLogPage() {
       width: '170px',
       cell: (entry) => (
         <div className="whitespace-normal">
-          <div className="font-medium break-words text-slate-900">{entry.recordLabel}</div>
+          <div className="font-medium wrap-anywhere text-slate-900">{entry.recordLabel}</div>
           <button
             type="button"
             onClick={() => historyOf(entry)}
@@ -220,7 +220,7 @@ export default function AuditLogPage() {
       width: '330px',
       cell: (entry) => (
         <div className="whitespace-normal">
-          <p className="break-words">{entry.summary}</p>
+          <p className="wrap-anywhere">{entry.summary}</p>
           {entry.changes && Object.keys(entry.changes).length > 0 && (
             <ChangesDetail changes={entry.changes} />
           )}

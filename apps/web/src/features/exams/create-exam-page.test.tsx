@@ -327,6 +327,18 @@ describe('CreateExamPage', { timeout: 20_000 }, () => {
     expect(within(essay).getByLabelText('Marks')).toHaveValue(1);
   });
 
+  it('keeps a minimum word count below 50 and says what is wrong', async () => {
+    await resume(wizardValuesOf(makeExamPayload()), 'questions');
+    const essay = within(screen.getByRole('region', { name: /Section 4/ })).getByRole('group', {
+      name: /^Question 1/,
+    });
+    fill(within(essay).getByLabelText('Expected Word Count Min'), '20');
+    expect(within(essay).getByLabelText('Expected Word Count Min')).toHaveValue(20);
+    expect(
+      await within(essay).findByText('Minimum word count must be at least 50'),
+    ).toBeInTheDocument();
+  });
+
   it('builds an AUTO exam step by step and publishes it', async () => {
     const success = vi.spyOn(toast, 'success');
     const { requests, router } = renderWizard();

@@ -18,7 +18,7 @@ export function QuestionKey({ question, number, children }: QuestionKeyProps) {
   const { options, sampleAnswer, modelAnswer, keywords } = question;
   return (
     <li className="rounded-lg border border-slate-200 p-4">
-      <p className="font-medium break-words text-slate-900">
+      <p className="font-medium wrap-anywhere text-slate-900">
         {`${number}. ${question.questionText}`}
         <span className="ml-2 text-sm font-normal text-slate-600">
           {`(${plural(question.marks, 'mark')}, ${question.difficulty.toLowerCase()})`}

@@ -83,7 +83,7 @@ function ExamSummary({ exam }: { exam: SittingsData['exam'] }) {
       aria-label="Exam"
       className="mb-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <h2 className="text-lg font-semibold break-words text-slate-900">{exam.examTitle}</h2>
+      <h2 className="text-lg font-semibold wrap-anywhere text-slate-900">{exam.examTitle}</h2>
       <p className="text-sm text-slate-500">{exam.examId}</p>
       <dl className="mt-4 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 text-sm lg:grid-cols-4">
         <ProfileFact term="Subject">{exam.subject}</ProfileFact>

@@ -90,7 +90,7 @@ export function AnswerCard({
         <SaveStatus save={save} marked={marked} />
       </header>
       {showQuestion && <p className="mt-1 text-sm text-slate-700">{question.questionText}</p>}
-      <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-900 [&_mark]:rounded-sm [&_mark]:bg-amber-200 [&_mark]:px-0.5 [&_mark]:text-slate-900">
+      <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap text-slate-900 [&_mark]:rounded-sm [&_mark]:bg-amber-200 [&_mark]:px-0.5 [&_mark]:text-slate-900">
         {highlightKeywords(answer.text, question.keywords)}
       </div>
       <p className="mt-1.5 text-xs text-slate-600">

@@ -77,7 +77,7 @@ function ExamCard({ exam }: { exam: FacultyExam }) {
           </Badge>
         ))}
       </div>
-      <h3 id={titleId} className="mt-3 font-semibold break-words text-slate-900">
+      <h3 id={titleId} className="mt-3 font-semibold wrap-anywhere text-slate-900">
         {exam.examTitle}
       </h3>
       <p className="text-sm text-slate-600">{`${exam.subject} · ${exam.examId}`}</p>

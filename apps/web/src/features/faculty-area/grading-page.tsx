@@ -143,7 +143,7 @@ function ExamSummary({ data }: { data: AnswersToGradeData }) {
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="text-lg font-semibold break-words text-slate-900">{exam.examTitle}</h2>
+          <h2 className="text-lg font-semibold wrap-anywhere text-slate-900">{exam.examTitle}</h2>
           <p className="text-sm text-slate-600">{`${exam.subject} · ${exam.examId}`}</p>
         </div>
         <ResultStatusBadge status={exam.resultStatus} />
@@ -274,7 +274,7 @@ function QuestionPanel({ question }: { question: QuestionToGrade }) {
           {`${question.sectionName} · Question ${question.position}`}
         </h2>
         <p className="text-sm text-slate-600">{plural(question.marks, 'mark')}</p>
-        <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-900">
+        <p className="mt-2 text-sm wrap-anywhere whitespace-pre-wrap text-slate-900">
           {question.questionText}
         </p>
       </div>
@@ -307,7 +307,7 @@ function KeyText({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div>
       <h3 className="text-sm font-medium text-slate-700">{title}</h3>
-      <p className="mt-1 rounded-lg bg-green-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-900">
+      <p className="mt-1 rounded-lg bg-green-50 p-3 text-sm wrap-anywhere whitespace-pre-wrap text-slate-900">
         {children}
       </p>
     </div>

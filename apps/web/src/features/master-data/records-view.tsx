@@ -203,14 +203,14 @@ export function RecordCard({ title, subtitle, path, status, children, actions }:
     >
       <div className="mb-4 flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={titleId} className="text-base font-semibold break-words text-slate-900">
+          <h2 id={titleId} className="text-base font-semibold wrap-anywhere text-slate-900">
             {title}
           </h2>
           {subtitle && <p className="mt-0.5 text-sm text-slate-600">{subtitle}</p>}
           {path && (
             <p className="mt-1 flex items-start gap-1 text-xs text-slate-600">
               <MapPin aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-              <span className="break-words">{path}</span>
+              <span className="wrap-anywhere">{path}</span>
             </p>
           )}
         </div>

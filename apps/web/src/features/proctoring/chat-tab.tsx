@@ -382,7 +382,7 @@ function MessageBubble({ message, otherName }: { message: ChatMessage; otherName
       )}
       <p
         className={cn(
-          'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm whitespace-pre-wrap wrap-break-word',
+          'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm whitespace-pre-wrap wrap-anywhere',
           message.warning
             ? 'rounded-br-md bg-amber-50 text-amber-950 ring-1 ring-amber-600/30'
             : mine

@@ -29,7 +29,7 @@ export function MonitorHeader({ exam, source, totalStudents, activeAlerts }: Mon
           real sitting.
         </p>
       )}
-      <p className="mt-2 text-lg font-semibold break-words text-slate-900">{exam.title}</p>
+      <p className="mt-2 text-lg font-semibold wrap-anywhere text-slate-900">{exam.title}</p>
       {exam.subtitle && <p className="mt-0.5 text-sm text-slate-600">{exam.subtitle}</p>}
       <dl className="mt-4 grid grid-cols-3 divide-x divide-slate-200 rounded-lg bg-slate-50 py-3 ring-1 ring-slate-200 ring-inset">
         <Stat icon={Timer} label="Time Remaining">

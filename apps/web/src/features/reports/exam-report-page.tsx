@@ -1,4 +1,4 @@
-import { type ExamReportData, type QuestionStatistic, REPORT_LIMITS } from '@examiq/contracts';
+import type { ExamReportData, QuestionStatistic } from '@examiq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -16,7 +16,13 @@ import { examReportQueryKey } from './api/keys';
 import { RegradeDialog } from './regrade-dialog';
 import { RegradeProgress } from './regrade-progress';
 import { DifficultyChart, TotalsHistogram } from './report-charts';
-import { formatIndex, formatMarks, formatPercent, questionLabel } from './report-format';
+import {
+  formatIndex,
+  formatMarks,
+  formatPercent,
+  questionFiguresSentence,
+  questionLabel,
+} from './report-format';
 
 const FETCH_REPORT_FAILED = 'Failed to fetch the report';
 
@@ -70,6 +76,7 @@ function ExamReport({ examId }: { examId: string }) {
           <SectionAverages sections={data.sections} />
           <QuestionsTable
             questions={data.questions}
+            submitted={data.summary.submitted}
             regradeRunning={job?.status === 'RUNNING'}
             onCorrect={setTarget}
           />
@@ -102,16 +109,17 @@ function ReportSummary({ data }: { data: ExamReportData }) {
   return (
     <section aria-labelledby="report-exam-title">
       <div className="mb-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="report-exam-title" className="text-lg font-semibold break-words text-slate-900">
+        <h2 id="report-exam-title" className="text-lg font-semibold wrap-anywhere text-slate-900">
           {exam.examTitle}
         </h2>
         <p className="text-sm text-slate-600">
           {`${exam.examId} · ${exam.subject} · Pass mark ${exam.passingMarks} of ${exam.totalMarks} · Results: ${data.resultStatus}`}
         </p>
       </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <Tile term="Participants" value={String(summary.participants)} />
         <Tile term="Submitted" value={String(summary.submitted)} />
+        <Tile term="Absent" value={String(summary.absent)} />
         <Tile term="Average" value={formatMarks(summary.average)} hint={outOf} />
         <Tile term="Median" value={formatMarks(summary.median)} hint={outOf} />
         <Tile term="Highest" value={formatMarks(summary.highest)} />
@@ -142,7 +150,7 @@ function SectionAverages({ sections }: { sections: ExamReportData['sections'] })
           return (
             <li key={section.sectionId}>
               <div className="mb-1.5 flex items-baseline justify-between gap-3 text-sm">
-                <span className="min-w-0 font-medium break-words text-slate-700">
+                <span className="min-w-0 font-medium wrap-anywhere text-slate-700">
                   {section.name}
                 </span>
                 <span className="shrink-0 text-slate-600 tabular-nums">
@@ -165,10 +173,12 @@ function SectionAverages({ sections }: { sections: ExamReportData['sections'] })
 
 function QuestionsTable({
   questions,
+  submitted,
   regradeRunning,
   onCorrect,
 }: {
   questions: QuestionStatistic[];
+  submitted: number;
   regradeRunning: boolean;
   onCorrect: (question: QuestionStatistic) => void;
 }) {
@@ -183,7 +193,9 @@ function QuestionsTable({
           <span className="ml-2 text-xs text-slate-500">
             {`${question.sectionName} · ${question.questionType.replace('_', ' ')} · ${question.marks} ${question.marks === 1 ? 'mark' : 'marks'}`}
           </span>
-          <p className="mt-0.5 line-clamp-2 break-words text-slate-700">{question.questionText}</p>
+          <p className="mt-0.5 line-clamp-2 wrap-anywhere text-slate-700">
+            {question.questionText}
+          </p>
           {question.flag && (
             <p className="mt-1 flex items-start gap-1.5 font-medium text-red-700">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -239,9 +251,7 @@ function QuestionsTable({
         <h2 id="report-questions" className="text-base font-semibold text-slate-900">
           Questions
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          {`Correct: the share of submitted attempts earning the question's full marks. Discrimination: that share among the top ${REPORT_LIMITS.discriminationGroup * 100}% of totals minus the bottom ${REPORT_LIMITS.discriminationGroup * 100}%, from ${REPORT_LIMITS.discriminationMinimum} submitted attempts; below zero, weaker students did better on it.`}
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{questionFiguresSentence(submitted)}</p>
       </div>
       <Table
         caption="Questions"

@@ -143,7 +143,7 @@ function RegradeForm({
 
   return (
     <div className="space-y-4 text-sm text-slate-600">
-      <p className="break-words text-slate-900">{question.questionText}</p>
+      <p className="wrap-anywhere text-slate-900">{question.questionText}</p>
       <fieldset>
         <legend id={legendId} className="mb-2 font-medium text-slate-700">
           Correct option
@@ -180,7 +180,7 @@ function RegradeForm({
                 <span aria-hidden="true" className="font-semibold text-slate-500">
                   {optionLetter(option._id)}
                 </span>
-                <span className="min-w-0 flex-1 break-words">{option.text}</span>
+                <span className="min-w-0 flex-1 wrap-anywhere">{option.text}</span>
                 {current && (
                   <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
                     Key now

@@ -10,7 +10,13 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatMarks, formatPercent, questionLabel } from './report-format';
+import {
+  brokenQuestionsSentence,
+  formatMarks,
+  formatPercent,
+  histogramSentence,
+  questionLabel,
+} from './report-format';
 
 const BRAND = '#4f46e5';
 const FLAGGED = '#dc2626';
@@ -102,16 +108,10 @@ export function TotalsHistogram({
     count: bin.count,
     last: index === histogram.length - 1,
   }));
-  const busiest =
-    submitted === 0 ? null : data.reduce((top, bin) => (bin.count > top.count ? bin : top));
   return (
     <ChartCard
       title="Distribution of totals"
-      description={
-        busiest === null
-          ? 'No attempt has been submitted yet.'
-          : `How many of the ${submitted} submitted attempts scored in each band of marks; the most scored ${busiest.label}.`
-      }
+      description={histogramSentence(data, submitted)}
       table={{
         caption: 'Submitted attempts by band of marks',
         headers: ['Marks', 'Attempts'],
@@ -141,11 +141,7 @@ export function DifficultyChart({ questions }: { questions: ExamReportData['ques
   return (
     <ChartCard
       title="Correct answers by question"
-      description={`The share of submitted attempts earning each question's full marks. ${
-        flagged === 0
-          ? 'No question looks broken.'
-          : `${flagged} ${flagged === 1 ? 'question looks' : 'questions look'} broken, in red.`
-      }`}
+      description={brokenQuestionsSentence(flagged)}
       table={{
         caption: 'Share of correct answers by question',
         headers: ['Question', 'Correct'],

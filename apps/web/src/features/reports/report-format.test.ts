@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatIndex, formatMarks, formatPercent, optionLetter } from './report-format';
+import {
+  brokenQuestionsSentence,
+  formatIndex,
+  formatMarks,
+  formatPercent,
+  histogramSentence,
+  optionLetter,
+  questionFiguresSentence,
+} from './report-format';
 
 describe('report figures', () => {
   it('shows marks, shares and discrimination as the report reads them, a dash for none', () => {
@@ -21,5 +29,37 @@ describe('report figures', () => {
       '–',
     ]);
     expect(['0', '1', '3'].map(optionLetter)).toEqual(['A', 'B', 'D']);
+  });
+});
+
+describe('report sentences', () => {
+  const bands = (...counts: number[]) =>
+    counts.map((count, index) => ({ label: `${index * 2}–${index * 2 + 2}`, count }));
+
+  it('names the band most attempts scored in, and every band of a tie', () => {
+    expect(histogramSentence(bands(1, 3, 0), 4)).toBe(
+      'How many of the 4 submitted attempts scored in each band of marks; the most, 3, scored 2–4.',
+    );
+    expect(histogramSentence(bands(2, 0, 2, 2), 6)).toBe(
+      'How many of the 6 submitted attempts scored in each band of marks; the most, 2 each, scored 0–2, 4–6, and 6–8.',
+    );
+    expect(histogramSentence(bands(0, 1), 1)).toBe(
+      'How the submitted attempt scored in each band of marks; the most, 1, scored 2–4.',
+    );
+    expect(histogramSentence(bands(0, 0), 0)).toBe('No attempt has been submitted yet.');
+  });
+
+  it('says discrimination waits for ten submitted attempts, with the count there is', () => {
+    expect(questionFiguresSentence(2)).toContain(
+      'needs at least 10 submitted attempts; this exam has 2 so far.',
+    );
+    expect(questionFiguresSentence(12)).toContain('from the 12 submitted attempts;');
+    expect(questionFiguresSentence(12)).not.toContain('needs at least');
+  });
+
+  it('counts the questions that look broken', () => {
+    expect(brokenQuestionsSentence(0)).toContain('No question looks broken.');
+    expect(brokenQuestionsSentence(1)).toContain('1 question looks broken, in red.');
+    expect(brokenQuestionsSentence(3)).toContain('3 questions look broken, in red.');
   });
 });

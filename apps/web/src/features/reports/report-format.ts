@@ -1,3 +1,6 @@
+import { REPORT_LIMITS } from '@examiq/contracts';
+import { plural } from '@/lib/plural';
+
 const marksFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 
 /** Marks as the report shows them: '7', '7.5', '7.25'; a dash when there is none. */
@@ -22,3 +25,39 @@ export const questionLabel = (index: number) => `Q${index + 1}`;
 
 /** An option named by its place, as on the student's screen: A, B, C, D. */
 export const optionLetter = (optionId: string) => String.fromCharCode(65 + Number(optionId));
+
+const listFormat = new Intl.ListFormat('en', { type: 'conjunction' });
+
+/**
+ * What the totals' histogram says in words: every band that holds the most attempts is named, so
+ * a tie is never reported as one band.
+ */
+export function histogramSentence(bands: { label: string; count: number }[], submitted: number) {
+  if (submitted === 0) return 'No attempt has been submitted yet.';
+  const most = Math.max(...bands.map((band) => band.count));
+  const busiest = bands.filter((band) => band.count === most).map((band) => band.label);
+  const each = busiest.length > 1 ? ' each' : '';
+  const whose =
+    submitted === 1 ? 'the submitted attempt' : `many of the ${submitted} submitted attempts`;
+  return `How ${whose} scored in each band of marks; the most, ${most}${each}, scored ${listFormat.format(busiest)}.`;
+}
+
+/** How the questions' figures are computed, with the exam's own count of submitted attempts. */
+export function questionFiguresSentence(submitted: number) {
+  const group = `${REPORT_LIMITS.discriminationGroup * 100}%`;
+  const minimum = REPORT_LIMITS.discriminationMinimum;
+  const discrimination =
+    submitted < minimum
+      ? `Discrimination (that share among the top ${group} of totals minus the bottom ${group}) needs at least ${minimum} submitted attempts; this exam has ${submitted} so far.`
+      : `Discrimination: that share among the top ${group} of totals minus the bottom ${group}, from the ${plural(submitted, 'submitted attempt')}; below zero, weaker students did better on it.`;
+  return `Correct: the share of submitted attempts earning the question's full marks. ${discrimination}`;
+}
+
+/** What the correct answers' chart says of the questions it draws in red. */
+export function brokenQuestionsSentence(flagged: number) {
+  return `The share of submitted attempts earning each question's full marks. ${
+    flagged === 0
+      ? 'No question looks broken.'
+      : `${flagged} ${flagged === 1 ? 'question looks' : 'questions look'} broken, in red.`
+  }`;
+}

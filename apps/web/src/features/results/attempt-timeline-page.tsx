@@ -263,11 +263,11 @@ function Row({ at, icon: Icon, tone, title, detail = [], children }: RowProps) {
         <Icon className="size-4" />
       </span>
       <div className="min-w-0 space-y-1 pt-0.5">
-        <p className="text-sm font-medium break-words text-slate-900">{title}</p>
+        <p className="text-sm font-medium wrap-anywhere text-slate-900">{title}</p>
         {detail
           .filter((line) => line)
           .map((line) => (
-            <p key={line} className="text-sm break-words text-slate-600">
+            <p key={line} className="text-sm wrap-anywhere text-slate-600">
               {line}
             </p>
           ))}

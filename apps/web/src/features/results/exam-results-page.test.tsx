@@ -9,6 +9,7 @@ const GET = `GET /admin/get-exam-results/${EXAM}`;
 
 function result(attemptId: string, firstName: string, flags: ExamResult['flags']): ExamResult {
   return {
+    status: 'SUBMITTED',
     attemptId,
     attemptCode: 'AB12-CD34',
     student: {
@@ -50,6 +51,7 @@ function resultsOf(examMode: 'AUTO' | 'PROCTORING'): ExamResultsData {
     summary: {
       participants: 3,
       submitted: 3,
+      absent: 0,
       average: 6,
       median: 6,
       highest: 6,
@@ -100,5 +102,32 @@ describe('ExamResultsPage: proctoring flags', () => {
     await rowOf('Asha Patel');
     expect(screen.queryByRole('columnheader', { name: 'Flags' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Timeline of/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('ExamResultsPage: absent students', () => {
+  it('lists a student who never started as Absent, with no marks and no timeline', async () => {
+    const data = resultsOf('PROCTORING');
+    const absent: ExamResult = {
+      ...result('unused', 'Kiran', { pending: 0, dismissed: 0, confirmed: 0 }),
+      status: 'ABSENT',
+      attemptId: null,
+      attemptCode: null,
+      submittedAt: null,
+      total: null,
+      passed: null,
+    };
+    renderResults({
+      ...data,
+      summary: { ...data.summary, participants: 4, absent: 1 },
+      results: [...data.results, absent],
+    });
+
+    const kiran = await rowOf('Kiran Patel');
+    expect(within(kiran).getByText('Absent')).toBeInTheDocument();
+    expect(within(kiran).getByText('No marks')).toBeInTheDocument();
+    expect(within(kiran).queryByText(/Pass|Fail/)).not.toBeInTheDocument();
+    expect(within(kiran).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByText('Absent', { selector: 'dt' })).toBeInTheDocument();
   });
 });

@@ -71,12 +71,12 @@ function ExamResults({ examId, evaluatorsPanel }: { examId: string } & ExamResul
         caption="Results"
         columns={resultColumns(data)}
         rows={data?.results ?? []}
-        rowKey={(result) => result.attemptId}
+        rowKey={(result) => result.attemptId ?? result.student._id}
         loading={results.isPending}
         emptyTitle={search ? 'No matching results' : 'No submitted attempts'}
         emptyDescription={
           search
-            ? 'No student who submitted matches this search.'
+            ? 'No student of this exam matches this search.'
             : 'Results appear here as students submit the exam.'
         }
         label="results"
@@ -124,6 +124,7 @@ function Summary({ data: { exam, resultStatus, summary } }: { data: ExamResultsD
   const tiles = [
     ['Participants', summary.participants],
     ['Submitted', summary.submitted],
+    ['Absent', summary.absent],
     ['Average', figure(summary.average)],
     ['Median', figure(summary.median)],
     ['Highest', figure(summary.highest)],
@@ -142,7 +143,7 @@ function Summary({ data: { exam, resultStatus, summary } }: { data: ExamResultsD
           {`${exam.examId} · ${exam.subject} · ${scheduleText(exam.scheduleDetails)} · ${exam.passingMarks} of ${exam.totalMarks} marks to pass`}
         </p>
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 text-sm sm:grid-cols-4 xl:grid-cols-8">
+      <dl className="mt-4 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 text-sm sm:grid-cols-3 lg:grid-cols-5 xl:grid-cols-9">
         {tiles.map(([term, value]) => (
           <div key={term}>
             <dt className="text-slate-500">{term}</dt>
@@ -171,18 +172,29 @@ function timelineColumn(examId: string): TableColumn<ExamResult> {
     header: <span className="sr-only">Actions</span>,
     width: '150px',
     align: 'right',
-    cell: (result) => (
-      <ButtonLink
-        to={`/admin/exam/${examId}/attempts/${result.attemptId}/timeline`}
-        variant="secondary"
-        size="sm"
-        aria-label={`Timeline of ${fullName(result.student)}`}
-      >
-        <History aria-hidden="true" className="size-4" />
-        Timeline
-      </ButtonLink>
-    ),
+    cell: (result) =>
+      result.attemptId !== null && (
+        <ButtonLink
+          to={`/admin/exam/${examId}/attempts/${result.attemptId}/timeline`}
+          variant="secondary"
+          size="sm"
+          aria-label={`Timeline of ${fullName(result.student)}`}
+        >
+          <History aria-hidden="true" className="size-4" />
+          Timeline
+        </ButtonLink>
+      ),
   };
+}
+
+/** An absent student's marks: none, said as such to a screen reader. */
+function NoMarks() {
+  return (
+    <span className="text-slate-500">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">No marks</span>
+    </span>
+  );
 }
 
 /** The columns of the results: one per section of the exam, as the first row names them. */
@@ -197,7 +209,9 @@ function resultColumns(data: ExamResultsData | undefined): TableColumn<ExamResul
       cell: ({ student, attemptCode }) => (
         <TwoLines
           main={<span className="font-medium text-slate-900">{fullName(student)}</span>}
-          detail={`${student.rollNumber} · ${attemptCode}`}
+          detail={
+            attemptCode === null ? student.rollNumber : `${student.rollNumber} · ${attemptCode}`
+          }
         />
       ),
     },
@@ -211,6 +225,7 @@ function resultColumns(data: ExamResultsData | undefined): TableColumn<ExamResul
         cell: (result) => {
           const score = result.sections[index];
           if (!score) return null;
+          if (result.status === 'ABSENT') return <NoMarks />;
           return score.counted ? (
             `${score.marks} / ${score.maxMarks}`
           ) : (
@@ -224,16 +239,21 @@ function resultColumns(data: ExamResultsData | undefined): TableColumn<ExamResul
       header: 'Total',
       width: '100px',
       align: 'right',
-      cell: (result) => (
-        <span className="font-semibold text-slate-900">{`${result.total} / ${data?.exam.totalMarks ?? ''}`}</span>
-      ),
+      cell: (result) =>
+        result.total === null ? (
+          <NoMarks />
+        ) : (
+          <span className="font-semibold text-slate-900">{`${result.total} / ${data?.exam.totalMarks ?? ''}`}</span>
+        ),
     },
     {
       key: 'result',
       header: 'Result',
       width: '130px',
       cell: (result) =>
-        result.toMark > 0 ? (
+        result.status === 'ABSENT' ? (
+          <Badge tone="slate">Absent</Badge>
+        ) : result.toMark > 0 ? (
           <Badge tone="amber">{`${result.toMark} to mark`}</Badge>
         ) : (
           <Badge tone={result.passed ? 'green' : 'red'} dot>

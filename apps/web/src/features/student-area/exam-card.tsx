@@ -103,7 +103,7 @@ export function ExamCard({ exam, group, now }: ExamCardProps) {
         </Badge>
         <Badge tone={MODE_TONES[exam.examMode]}>{EXAM_MODE_LABELS[exam.examMode]}</Badge>
       </div>
-      <h4 id={titleId} className="mt-3 font-semibold break-words text-slate-900">
+      <h4 id={titleId} className="mt-3 font-semibold wrap-anywhere text-slate-900">
         {exam.examTitle}
       </h4>
       <p className="text-sm text-slate-600">{`${exam.subject} · ${exam.examId}`}</p>

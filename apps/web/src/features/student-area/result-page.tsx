@@ -104,7 +104,7 @@ function QuestionResult({ question, number }: { question: ResultQuestion; number
   return (
     <li className="space-y-3 px-5 py-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="min-w-0 font-medium break-words whitespace-pre-wrap text-slate-900">
+        <p className="min-w-0 font-medium wrap-anywhere whitespace-pre-wrap text-slate-900">
           <span className="text-slate-500">{`${number}. `}</span>
           {question.questionText}
         </p>
@@ -134,7 +134,7 @@ function QuestionResult({ question, number }: { question: ResultQuestion; number
                 ) : chosen ? (
                   <CircleX aria-hidden="true" className="size-4 text-red-700" />
                 ) : null}
-                <span className="min-w-0 break-words">{option.text}</span>
+                <span className="min-w-0 wrap-anywhere">{option.text}</span>
                 {chosen && <span className="text-xs font-semibold">Your answer</span>}
                 {correct && <span className="text-xs font-semibold">Correct answer</span>}
               </li>
@@ -144,7 +144,7 @@ function QuestionResult({ question, number }: { question: ResultQuestion; number
       ) : (
         <div className="text-sm">
           <p className="font-medium text-slate-600">Your answer</p>
-          <p className="mt-1 break-words whitespace-pre-wrap text-slate-900">
+          <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-slate-900">
             {question.text || 'Not answered'}
           </p>
         </div>
@@ -153,7 +153,7 @@ function QuestionResult({ question, number }: { question: ResultQuestion; number
       {question.modelAnswer && (
         <div className="text-sm">
           <p className="font-medium text-slate-600">Model answer</p>
-          <p className="mt-1 break-words whitespace-pre-wrap text-slate-900">
+          <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-slate-900">
             {question.modelAnswer}
           </p>
         </div>
@@ -161,7 +161,7 @@ function QuestionResult({ question, number }: { question: ResultQuestion; number
       {question.explanation && (
         <div className="rounded-lg bg-slate-50 px-3 py-2 text-sm">
           <p className="font-medium text-slate-700">Explanation</p>
-          <p className="mt-1 break-words whitespace-pre-wrap text-slate-800">
+          <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-slate-800">
             {question.explanation}
           </p>
         </div>
@@ -169,7 +169,7 @@ function QuestionResult({ question, number }: { question: ResultQuestion; number
       {question.comment && (
         <div className="flex gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800">
           <MessageSquareText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-          <p className="break-words whitespace-pre-wrap">
+          <p className="wrap-anywhere whitespace-pre-wrap">
             <span className="font-medium">Evaluator's comment: </span>
             {question.comment}
           </p>

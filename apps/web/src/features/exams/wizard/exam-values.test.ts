@@ -65,10 +65,14 @@ describe('numberOrFallback', () => {
   );
 
   it('falls back to 50 for the minimum and 100 for the maximum word count', () => {
-    expect(numberOrFallback('', { min: 50, fallback: 50 })).toBe(50);
-    expect(numberOrFallback('20', { min: 50, fallback: 50 })).toBe(50);
-    expect(numberOrFallback('', { min: 100, fallback: 100 })).toBe(100);
-    expect(numberOrFallback('300', { min: 100, fallback: 100 })).toBe(300);
+    expect(numberOrFallback('', { min: 0, fallback: 50 })).toBe(50);
+    expect(numberOrFallback('abc', { min: 0, fallback: 50 })).toBe(50);
+    expect(numberOrFallback('', { min: 0, fallback: 100 })).toBe(100);
+    expect(numberOrFallback('300', { min: 0, fallback: 100 })).toBe(300);
+  });
+
+  it('keeps a whole word count below the range, for the schema to explain', () => {
+    expect(numberOrFallback('20', { min: 0, fallback: 50 })).toBe(20);
   });
 });
 

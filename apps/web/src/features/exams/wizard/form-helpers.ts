@@ -10,6 +10,8 @@ type WizardPath = FieldPath<ExamWizardValues>;
 /**
  * Registers a number input that falls back to a default when emptied or invalid (marks, order,
  * word counts; spec section 5). The value falls back at once; the input shows it once left.
+ * Word counts pass a `min` of 0: a whole number typed below the spec's range is kept, so the
+ * schema's message says what is wrong instead of the number changing silently.
  */
 export function registerWithFallback(
   form: WizardForm,

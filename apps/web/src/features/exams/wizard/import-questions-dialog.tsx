@@ -285,7 +285,7 @@ function WarningList({ heading, items }: { heading: string; items: WarningItem[]
           // A question may be named more than once; the list is drawn once per preview.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={index} className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2">
-            <p className="font-medium break-words text-slate-900">{item.title}</p>
+            <p className="font-medium wrap-anywhere text-slate-900">{item.title}</p>
             <p className="text-amber-900">{item.message}</p>
           </li>
         ))}

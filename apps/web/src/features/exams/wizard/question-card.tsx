@@ -140,7 +140,7 @@ export const QuestionCard = memo(function QuestionCard({
               className="col-span-2 sm:col-span-1 lg:col-span-3"
               error={messageOf('minWordCount')}
               {...registerWithFallback(form, `${path}.minWordCount`, {
-                min: 50,
+                min: 0,
                 fallback: NUMBER_FALLBACKS.minWordCount,
               })}
             />
@@ -151,7 +151,7 @@ export const QuestionCard = memo(function QuestionCard({
               className="col-span-2 sm:col-span-1 lg:col-span-3"
               error={messageOf('maxWordCount')}
               {...registerWithFallback(form, `${path}.maxWordCount`, {
-                min: 100,
+                min: 0,
                 fallback: NUMBER_FALLBACKS.maxWordCount,
               })}
             />

@@ -76,7 +76,10 @@ export const QuestionCard = memo(function QuestionCard({
           </button>
         )}
       </div>
-      <p id={textId} className="mt-3 text-sm whitespace-pre-line text-slate-800 sm:text-base">
+      <p
+        id={textId}
+        className="mt-3 text-sm whitespace-pre-line wrap-anywhere text-slate-800 sm:text-base"
+      >
         {question.questionText}
       </p>
       <div className="mt-4">
@@ -149,7 +152,7 @@ function ChoiceAnswer({ question, labelledBy, selected, readOnly, onChange }: Ch
                 {OPTION_LETTERS[index]}
               </span>
             )}
-            <span className="min-w-0 break-words">{option.text}</span>
+            <span className="min-w-0 wrap-anywhere">{option.text}</span>
           </label>
         ))}
       </div>

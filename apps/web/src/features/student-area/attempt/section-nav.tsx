@@ -14,7 +14,9 @@ interface SectionNavProps {
 /** One button per section, with how far it is answered and whether it runs on its own clock. */
 export function SectionNav({ sections, currentId, answers, isClosed, onSelect }: SectionNavProps) {
   return (
-    <nav aria-label="Sections" className="-mx-1 overflow-x-auto px-1 pb-1">
+    // Positioned, so the screen-reader-only labels of its tabs stay inside what scrolls: placed
+    // against the page, they widened it past a phone's screen.
+    <nav aria-label="Sections" className="relative -mx-1 overflow-x-auto px-1 pb-1">
       <ul className="flex gap-2">
         {sections.map((section) => {
           const current = section._id === currentId;

@@ -160,7 +160,7 @@ function ReceiptItem({ term, children }: { term: string; children: string }) {
   return (
     <div className="min-w-0">
       <dt className="text-slate-500">{term}</dt>
-      <dd className="mt-0.5 font-medium break-words text-slate-900">{children}</dd>
+      <dd className="mt-0.5 font-medium wrap-anywhere text-slate-900">{children}</dd>
     </div>
   );
 }

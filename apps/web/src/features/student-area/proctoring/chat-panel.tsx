@@ -188,7 +188,7 @@ function ChatMessage({ message }: { message: ProctorMessage }) {
       </p>
       <p
         className={cn(
-          'max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',
+          'max-w-[85%] rounded-2xl px-3 py-2 text-sm wrap-anywhere whitespace-pre-wrap',
           mine && 'bg-brand-600 text-white',
           !mine && !warning && 'bg-slate-100 text-slate-900',
           warning && 'border border-red-200 bg-red-50 text-red-800',

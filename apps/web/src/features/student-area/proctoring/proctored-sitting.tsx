@@ -228,7 +228,7 @@ export default function ProctoredSitting({
         <div className="flex gap-3">
           <TriangleAlert aria-hidden="true" className="size-6 shrink-0 text-red-600" />
           <div className="min-w-0 text-sm">
-            <p className="font-medium break-words whitespace-pre-wrap text-slate-900">
+            <p className="font-medium wrap-anywhere whitespace-pre-wrap text-slate-900">
               {warning?.text}
             </p>
             <p className="mt-2 text-slate-600">
