@@ -69,6 +69,7 @@ export const ATTEMPT_MESSAGES = {
   studentNotInAudience: 'This student is not in this exam’s audience',
   extraTimeGranted: 'Extra time granted',
   attemptSubmittedNoExtraTime: 'This student has already submitted the exam',
+  timeAlreadyOver: 'This student’s time is already over',
   saved: 'Saved',
   saving: 'Saving…',
   offline: 'Offline: your answers are kept on this device and will be sent when you reconnect',

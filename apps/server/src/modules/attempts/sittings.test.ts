@@ -167,6 +167,38 @@ describe('extra time', () => {
     expect(view.remainingMs).toBe(105 * MINUTE);
   });
 
+  it('refuses extra time once the deadline and its grace have passed, before the sweep ran', async () => {
+    clock.set(EXAM_DAY_TEN);
+    const exam = await suite.fixture.exam();
+    const student = await suite.fixture.student(suite.fixture.inSection.A);
+    const view = await student.client.start(exam._id);
+    const over = new Date(view.attempt.deadlineAt).getTime() + ATTEMPT_LIMITS.saveGraceMs;
+
+    // The last instant of the grace still counts as in time.
+    clock.set(new Date(over));
+    const inTime = await grant(exam._id, student.record._id, 7);
+    expect(grantResponse.parse(inTime.json()).data.attempt?.deadlineAt).toBe(
+      new Date(EXAM_DAY_TEN.getTime() + 97 * MINUTE).toISOString(),
+    );
+
+    clock.set(new Date(over + 7 * MINUTE + 1));
+    expectError(await grant(exam._id, student.record._id, 45), 409, {
+      message: ATTEMPT_MESSAGES.timeAlreadyOver,
+    });
+    const [row] = (await sittings(exam._id, `search=${student.record.studentId}`)).attempts;
+    expect(row).toMatchObject({
+      status: 'IN_PROGRESS',
+      extraMinutes: 7,
+      deadlineAt: new Date(EXAM_DAY_TEN.getTime() + 97 * MINUTE).toISOString(),
+    });
+    expectError(await student.client.save(view.attempt._id, { seq: 4, answers: [] }), 409, {
+      message: ATTEMPT_MESSAGES.timeOver,
+    });
+    await sweepDeadlines(suite.t.database.db, clock.now());
+    const swept = await sittings(exam._id, `search=${student.record.studentId}`);
+    expect(swept.attempts[0]?.status).toBe('SUBMITTED_BY_DEADLINE');
+  });
+
   it('refuses a submitted sitting, a student outside the audience and unknown records', async () => {
     clock.set(EXAM_DAY_TEN);
     const exam = await suite.fixture.exam();
