@@ -56,6 +56,7 @@ export const ATTEMPT_MESSAGES = {
   notYourSection: 'This exam is not for your section',
   notStarted: 'This exam has not started yet',
   closed: 'This exam is closed',
+  resultsPublished: 'The results of this exam are published: it can no longer be started',
   timeOver: 'The time for this exam is over',
   alreadySubmitted: 'This exam has already been submitted',
   submitted: 'Your exam has been submitted',

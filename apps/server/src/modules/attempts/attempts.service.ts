@@ -152,7 +152,9 @@ function myExamOf(exam: ExamRow, window: SittingWindow, attempt: AttemptRow | nu
     totalMarks: exam.totalMarks,
     passingMarks: exam.passingMarks,
     scheduleDetails: scheduleDetailsOf(exam),
-    availability: availabilityAt(window, now),
+    // Published results end the exam for whoever has not started it.
+    availability:
+      exam.resultsPublishedAt !== null && attempt === null ? 'CLOSED' : availabilityAt(window, now),
     lobbyOpensAt: window.lobbyOpensAt.toISOString(),
     startsAt: window.startsAt.toISOString(),
     endsAt: window.endsAt.toISOString(),
@@ -368,6 +370,7 @@ export async function startExam(
   const window = sittingWindow(scheduleDetailsOf(exam));
   if (now < window.startsAt) throw new ApiError(409, ATTEMPT_MESSAGES.notStarted);
   if (now >= window.endsAt) throw new ApiError(409, ATTEMPT_MESSAGES.closed);
+  if (exam.resultsPublishedAt) throw new ApiError(409, ATTEMPT_MESSAGES.resultsPublished);
   const paper = await examPaper(db, exam.id);
   const baseDeadlineAt = new Date(
     Math.min(now.getTime() + exam.durationMinutes * 60_000, window.endsAt.getTime()),

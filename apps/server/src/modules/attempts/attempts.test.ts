@@ -191,6 +191,35 @@ describe('starting', () => {
     expect(late.remainingMs).toBe(30 * MINUTE);
   });
 
+  it('starts no new attempt once results are published early, and says so in the lobby', async () => {
+    const { exam, student, view } = await startedAttempt();
+    clock.advance(25 * MINUTE);
+    await student.client.submit(view.attempt._id);
+    const published = await suite.fixture.adminCall('POST', `publish-results/${exam._id}`);
+    expect(published.statusCode, published.body).toBe(200);
+
+    const newcomer = await suite.fixture.student(suite.fixture.inSection.A);
+    expectError(await newcomer.client.call('POST', `start-exam/${exam._id}`), 409, {
+      message: ATTEMPT_MESSAGES.resultsPublished,
+    });
+    const listed = myExamsResponse
+      .parse((await newcomer.client.call('GET', 'get-my-exams')).json())
+      .data.exams.find((item) => item._id === exam._id);
+    expect(listed).toMatchObject({ availability: 'CLOSED', resultsPublished: true, attempt: null });
+    const lobby = await newcomer.client.call('GET', `get-exam/${exam._id}`);
+    expect(lobby.json().data.exam).toMatchObject({
+      availability: 'CLOSED',
+      resultsPublished: true,
+    });
+
+    const mine = myExamsResponse
+      .parse((await student.client.call('GET', 'get-my-exams')).json())
+      .data.exams.find((item) => item._id === exam._id);
+    expect(mine).toMatchObject({ availability: 'OPEN', attempt: { status: 'SUBMITTED' } });
+    const resumed = await student.client.start(exam._id);
+    expect(resumed.attempt.status).toBe('SUBMITTED');
+  });
+
   it('reads a proctored exam’s window from its date and times, the lobby opening early', async () => {
     clock.set(new Date(2030, 2, 14, 8, 50));
     const exam = await suite.fixture.exam({
