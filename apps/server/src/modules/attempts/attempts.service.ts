@@ -528,12 +528,16 @@ function answerRows(paper: ExamPaper, answers: readonly AnswerInput[], field: st
  * plus the grace, has not passed) and the upsert of the answers, each written only over an older
  * `seq`, so retries, duplicates and late arrivals change nothing. An answer to a timed section
  * whose own time is over is not written. No row back means the attempt refused the save.
+ * `overtaken` tells whether an answer was not written although it differs from the one stored (or
+ * from one another save was writing at the same moment): another save holds its seq, and the
+ * answer is lost unless the tab is told. An unchanged answer not written is a retry.
  */
 const saveStatement = preparedSql<{
   deadline_at: Date;
   base_deadline_at: Date;
   section_deadlines: Record<string, string>;
   previous_seq: number;
+  overtaken: boolean;
 }>(
   'save_answers',
   `${SITTING_TABLES_ONLY}
@@ -547,12 +551,8 @@ const saveStatement = preparedSql<{
       and attempt.status = 'IN_PROGRESS' and attempt.deadline_at >= $5
     returning attempt.id, attempt.deadline_at, attempt.base_deadline_at, attempt.section_deadlines,
       previous.last_seq::float8 as previous_seq
-  ), saved as (
-    insert into attempt_answers as stored
-      (attempt_id, question_id, selected_option, text, marked_for_review, seq, saved_at,
-        awarded_marks)
-    select attempt.id, answer.question_id, answer.selected_option, answer.text,
-      answer.marked_for_review, $3, $4, answer.awarded_marks
+  ), incoming as (
+    select attempt.id as attempt_id, answer.*
     from attempt cross join json_to_recordset($6::json) as answer(
       question_id uuid, section_id text, selected_option int, text text, marked_for_review boolean,
       awarded_marks numeric)
@@ -560,13 +560,31 @@ const saveStatement = preparedSql<{
       or not (attempt.section_deadlines ? answer.section_id)
       or (attempt.section_deadlines ->> answer.section_id)::timestamptz
         + (attempt.deadline_at - attempt.base_deadline_at) >= $5
+  ), saved as (
+    insert into attempt_answers as stored
+      (attempt_id, question_id, selected_option, text, marked_for_review, seq, saved_at,
+        awarded_marks)
+    select attempt_id, question_id, selected_option, text, marked_for_review, $3, $4, awarded_marks
+    from incoming
     on conflict (attempt_id, question_id) do update set
       selected_option = excluded.selected_option, text = excluded.text,
       marked_for_review = excluded.marked_for_review, seq = excluded.seq,
       saved_at = excluded.saved_at, awarded_marks = excluded.awarded_marks
     where stored.seq < excluded.seq
+    returning stored.question_id
   )
-  select deadline_at, base_deadline_at, section_deadlines, previous_seq from attempt`,
+  select deadline_at, base_deadline_at, section_deadlines, previous_seq,
+    exists (
+      select from incoming
+      left join attempt_answers as stored
+        on stored.attempt_id = incoming.attempt_id and stored.question_id = incoming.question_id
+      where not exists (select from saved where saved.question_id = incoming.question_id)
+        and (stored.question_id is null
+          or stored.selected_option is distinct from incoming.selected_option
+          or stored.text is distinct from incoming.text
+          or stored.marked_for_review is distinct from incoming.marked_for_review)
+    ) as overtaken
+  from attempt`,
 );
 
 /** Why an attempt refused a write: unknown, someone else's, submitted, or out of time. */
@@ -615,7 +633,7 @@ export async function saveAnswers(
     remainingMs: remainingMs(saved.deadline_at, now),
     status: 'IN_PROGRESS',
     deadlineAt: saved.deadline_at.toISOString(),
-    conflict: saved.previous_seq > seq,
+    conflict: saved.previous_seq > seq || saved.overtaken,
     closedSectionIds,
   };
 }

@@ -319,6 +319,49 @@ describe('saving', () => {
     expect(stored).toMatchObject({ text: 'From the newer tab', seq: 10 });
   });
 
+  it('tells the second of two tabs saving the same seq that its answer lost, and keeps the first', async () => {
+    const { student, view, questions } = await startedAttempt();
+    const questionId = questions.short?._id;
+    const save = (seq: number, text: string, others: object[] = []) =>
+      student.client.save(view.attempt._id, { seq, answers: [{ questionId, text }, ...others] });
+    await save(1, 'First draft');
+    clock.advance(MINUTE);
+    const tabA = await save(2, 'Tab A: a tree with ordered keys');
+    expect(saveResponse.parse(tabA.json()).data).toMatchObject({ ackSeq: 2, conflict: false });
+    const tabASavedAt = clock.now().toISOString();
+
+    clock.advance(MINUTE);
+    const tabB = await save(2, 'Tab B: a sorted binary tree');
+    expect(tabB.statusCode).toBe(200);
+    expect(saveResponse.parse(tabB.json()).data).toMatchObject({ ackSeq: 2, conflict: true });
+
+    // Tab A's retry of the very same save is harmless: acknowledged, nothing rewritten.
+    clock.advance(MINUTE);
+    const retry = await save(2, 'Tab A: a tree with ordered keys');
+    expect(saveResponse.parse(retry.json()).data).toMatchObject({ ackSeq: 2, conflict: false });
+
+    const reread = (await student.client.call('GET', `get-attempt/${view.attempt._id}`)).json();
+    expect(reread.data.answers).toEqual([
+      expect.objectContaining({
+        questionId,
+        text: 'Tab A: a tree with ordered keys',
+        seq: 2,
+        savedAt: tabASavedAt,
+      }),
+    ]);
+
+    // The same seq for a question nobody else answered at it loses nothing.
+    const other = await student.client.save(view.attempt._id, {
+      seq: 2,
+      answers: [
+        { questionId, text: 'Tab A: a tree with ordered keys' },
+        { questionId: questions.trueFalse?._id, selectedOptionId: '1' },
+      ],
+    });
+    expect(saveResponse.parse(other.json()).data.conflict).toBe(false);
+    expect(await storedAnswers(view.attempt._id)).toHaveLength(2);
+  });
+
   it('clears an answer when neither an option nor a text is sent', async () => {
     const { student, view, questions } = await startedAttempt();
     const questionId = questions.trueFalse?._id;
