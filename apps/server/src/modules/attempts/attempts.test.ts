@@ -654,6 +654,21 @@ describe('submitting', () => {
     });
   });
 
+  it('records a submit at the very last instant of the grace as the student’s, with its answers', async () => {
+    const { student, view, questions } = await startedAttempt();
+    clock.set(new Date(new Date(view.attempt.deadlineAt).getTime() + ATTEMPT_LIMITS.saveGraceMs));
+    const response = await student.client.submit(view.attempt._id, {
+      seq: 4,
+      answers: [{ questionId: questions.short?._id, text: 'Sent as the grace ran out' }],
+    });
+    const body = submitResponse.parse(response.json());
+    expect(body.message).toBe(ATTEMPT_MESSAGES.submitted);
+    expect(body.data).toMatchObject({
+      answersSaved: 1,
+      attempt: { submitTrigger: 'STUDENT', submittedAt: clock.now().toISOString(), lastSeq: 4 },
+    });
+  });
+
   it('records a submit that comes after the deadline as the deadline’s, dropping late answers', async () => {
     const { student, view, questions } = await startedAttempt();
     clock.set(
