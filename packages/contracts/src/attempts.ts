@@ -67,6 +67,7 @@ export const ATTEMPT_MESSAGES = {
   answerKindMismatch: 'This kind of answer does not fit the question',
   duplicateQuestion: 'A question can appear only once in a save',
   sectionNotInAttempt: 'This section is not part of your exam',
+  sectionNotOpened: 'Open this question’s section before answering it',
   studentNotInAudience: 'This student is not in this exam’s audience',
   extraTimeGranted: 'Extra time granted',
   attemptSubmittedNoExtraTime: 'This student has already submitted the exam',
@@ -252,6 +253,9 @@ export const studentSectionSchema = z.strictObject({
   isOptional: z.boolean(),
   /** A timed section's own deadline, from the moment it was first opened; null until then. */
   deadlineAt: z.string().nullable(),
+  /** How many questions the section has, shown or not. */
+  totalQuestions: z.number(),
+  /** Empty for a timed section not opened yet: its clock starts when its questions are shown. */
   questions: z.array(studentQuestionSchema),
 });
 export type StudentSection = z.infer<typeof studentSectionSchema>;
@@ -300,6 +304,8 @@ export const openSectionResultSchema = z.object({
   sectionId: z.string(),
   deadlineAt: z.string().nullable(),
   remainingMs: z.number(),
+  /** The section's questions as the attempt shows them, now that its clock runs. */
+  questions: z.array(studentQuestionSchema),
 });
 
 export const submitResultSchema = z.object({

@@ -36,9 +36,12 @@ function questionsOf(view: AttemptView) {
 }
 
 /** A student of section A with a started attempt of a new exam, at the clock's time. */
-async function startedAttempt(overrides: Record<string, unknown> = {}) {
+async function startedAttempt(
+  overrides: Record<string, unknown> = {},
+  timeLimits: readonly number[] = [],
+) {
   clock.set(EXAM_DAY_TEN);
-  const exam = await suite.fixture.exam(overrides);
+  const exam = await suite.fixture.exam(overrides, timeLimits);
   const student = await suite.fixture.student(suite.fixture.inSection.A);
   const view = await student.client.start(exam._id);
   return { exam, student, view, questions: questionsOf(view) };
@@ -195,8 +198,11 @@ describe('starting', () => {
     const { exam, student, view } = await startedAttempt();
     clock.advance(25 * MINUTE);
     await student.client.submit(view.attempt._id);
-    const published = await suite.fixture.adminCall('POST', `publish-results/${exam._id}`);
-    expect(published.statusCode, published.body).toBe(200);
+    // Published early, the window still open, as the admin may once every sitting is over.
+    await suite.t.database.db
+      .update(exams)
+      .set({ resultsPublishedAt: clock.now() })
+      .where(eq(exams.id, exam._id));
 
     const newcomer = await suite.fixture.student(suite.fixture.inSection.A);
     expectError(await newcomer.client.call('POST', `start-exam/${exam._id}`), 409, {
@@ -505,8 +511,9 @@ describe('saving', () => {
   });
 
   it('closes a timed section on its own clock, from when it was first opened', async () => {
-    const { student, view, questions } = await startedAttempt();
+    const { student, view, questions } = await startedAttempt({}, [0, 0, 0, 30]);
     const essay = view.sections[3];
+    expect(essay).toMatchObject({ deadlineAt: null, totalQuestions: 1, questions: [] });
     const opened = await student.client.call('POST', `open-section/${view.attempt._id}`, {
       sectionId: essay?._id,
     });
@@ -514,7 +521,9 @@ describe('saving', () => {
       sectionId: essay?._id,
       deadlineAt: new Date(EXAM_DAY_TEN.getTime() + 30 * MINUTE).toISOString(),
       remainingMs: 30 * MINUTE,
+      questions: [expect.objectContaining({ questionType: 'LONG_ANSWER', marks: 5 })],
     });
+    const long = opened.json().data.questions[0];
     clock.advance(10 * MINUTE);
     const reopened = await student.client.call('POST', `open-section/${view.attempt._id}`, {
       sectionId: essay?._id,
@@ -525,7 +534,7 @@ describe('saving', () => {
     const response = await student.client.save(view.attempt._id, {
       seq: 1,
       answers: [
-        { questionId: questions.long?._id, text: 'After the section closed' },
+        { questionId: long._id, text: 'After the section closed' },
         { questionId: questions.short?._id, text: 'Still open here' },
       ],
     });
@@ -535,6 +544,65 @@ describe('saving', () => {
     expect((await student.client.start(view.exam._id)).sections[3]?.deadlineAt).toBe(
       opened.json().data.deadlineAt,
     );
+  });
+
+  it('starts a timed first section’s clock at the start, which shows its questions', async () => {
+    const { student, view } = await startedAttempt({}, [1, 0, 0, 45]);
+    const [choice, , , essay] = view.sections;
+    expect(choice).toMatchObject({
+      deadlineAt: new Date(EXAM_DAY_TEN.getTime() + MINUTE).toISOString(),
+      totalQuestions: 2,
+    });
+    expect(choice?.questions).toHaveLength(2);
+    // 75 seconds into its one minute, grace and all, with no open-section ever called.
+    clock.advance(75_000 + 1);
+    const late = await student.client.save(view.attempt._id, {
+      seq: 2,
+      answers: [{ questionId: choice?.questions[0]?._id, selectedOptionId: '0' }],
+    });
+    expect(saveResponse.parse(late.json()).data.closedSectionIds).toEqual([choice?._id]);
+    expect(await storedAnswers(view.attempt._id)).toEqual([]);
+
+    // Reads show a timed section's questions only once its clock runs; the essay's never ran.
+    const reads = [
+      (await student.client.call('GET', `get-attempt/${view.attempt._id}`)).json().data,
+      await student.client.start(view.exam._id),
+    ];
+    for (const read of reads) {
+      expect(read.sections[3]).toMatchObject({ _id: essay?._id, deadlineAt: null, questions: [] });
+      expect(read.sections[0].questions).toHaveLength(2);
+    }
+  });
+
+  it('refuses an answer to a timed section never opened, whose questions were never shown', async () => {
+    const exam = await suite.fixture.exam({}, [0, 0, 0, 45]);
+    const opener = await suite.fixture.student(suite.fixture.inSection.A);
+    const other = await suite.fixture.student(suite.fixture.inSection.A);
+    clock.set(EXAM_DAY_TEN);
+    const openerView = await opener.client.start(exam._id);
+    const view = await other.client.start(exam._id);
+    // The id leaks from a classmate who opened the essay.
+    const essayId = (
+      await opener.client.call('POST', `open-section/${openerView.attempt._id}`, {
+        sectionId: openerView.sections[3]?._id,
+      })
+    ).json().data.questions[0]._id;
+
+    const refused = await other.client.save(view.attempt._id, {
+      seq: 6,
+      answers: [
+        { questionId: view.sections[1]?.questions[0]?._id, selectedOptionId: '1' },
+        { questionId: essayId, text: 'Answered without opening the essay' },
+      ],
+    });
+    expectError(refused, 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { 'answers.1.questionId': ATTEMPT_MESSAGES.sectionNotOpened },
+    });
+    expect(await storedAnswers(view.attempt._id)).toEqual([]);
+    const reread = (await other.client.call('GET', `get-attempt/${view.attempt._id}`)).json().data;
+    expect(reread.attempt.lastSeq).toBe(0);
+    expect(reread.sections[3].deadlineAt).toBeNull();
   });
 
   it('refuses a malformed section id and an open section of a submitted attempt', async () => {

@@ -181,12 +181,14 @@ describe('extra time', () => {
 
   it('lengthens a timed section’s own clock by the extra time', async () => {
     clock.set(EXAM_DAY_TEN);
-    const exam = await suite.fixture.exam();
+    const exam = await suite.fixture.exam({}, [0, 0, 0, 30]);
     const student = await suite.fixture.student(suite.fixture.inSection.A);
     const view = await student.client.start(exam._id);
     const essay = view.sections[3];
-    const essayQuestion = essay?.questions[0]?._id;
-    await student.client.call('POST', `open-section/${view.attempt._id}`, { sectionId: essay?._id });
+    const opened = await student.client.call('POST', `open-section/${view.attempt._id}`, {
+      sectionId: essay?._id,
+    });
+    const essayQuestion = opened.json().data.questions[0]._id;
     await grant(exam._id, student.record._id, 12);
 
     // Past the section's own 30 minutes, within its 30 plus the 12 granted.
