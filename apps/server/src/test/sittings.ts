@@ -88,11 +88,12 @@ export async function createSittingFixture(
    * `timeLimits` gives each section's own time limit, in order; untimed by default, since a timed
    * section shows its questions only once opened.
    */
-  async function exam(
-    overrides: Record<string, unknown> = {},
-    timeLimits: readonly number[] = [],
-  ) {
-    const payload = validExamPayload({ ...audience, sectionIds: [sectionA], examStatus: 'PUBLISH' });
+  async function exam(overrides: Record<string, unknown> = {}, timeLimits: readonly number[] = []) {
+    const payload = validExamPayload({
+      ...audience,
+      sectionIds: [sectionA],
+      examStatus: 'PUBLISH',
+    });
     return exams.exam({
       ...payload,
       examSections: payload.examSections.map((section, index) => ({

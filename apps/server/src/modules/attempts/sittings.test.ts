@@ -207,7 +207,11 @@ describe('extra time', () => {
     expect(saveAnswersResultSchema.parse(after.json().data).closedSectionIds).toEqual([essay?._id]);
     const reread = (await student.client.call('GET', `get-attempt/${view.attempt._id}`)).json();
     expect(reread.data.answers).toEqual([
-      expect.objectContaining({ questionId: essayQuestion, text: 'Written in the extra time', seq: 3 }),
+      expect.objectContaining({
+        questionId: essayQuestion,
+        text: 'Written in the extra time',
+        seq: 3,
+      }),
     ]);
     expect(reread.data.sections[3].deadlineAt).toBe(
       new Date(EXAM_DAY_TEN.getTime() + 42 * MINUTE).toISOString(),

@@ -85,7 +85,9 @@ describe('ExamLobbyPage', () => {
   });
 
   it('offers no Start once results are published, and says why, while the window is open', async () => {
-    renderLobby(makeLobby({ examMode: 'AUTO', resultsPublished: true }, '2030-03-14T10:00:00.000Z'));
+    renderLobby(
+      makeLobby({ examMode: 'AUTO', resultsPublished: true }, '2030-03-14T10:00:00.000Z'),
+    );
 
     expect(await screen.findByText(ATTEMPT_MESSAGES.resultsPublished)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Start exam' })).not.toBeInTheDocument();
