@@ -32,9 +32,16 @@ async function submitEssay(request: APIRequestContext, email: string, examId: st
   expect(started.status(), await started.text()).toBe(200);
   const { attempt, sections } = (await started.json()).data;
   const essay = sections.find((section: { name: string }) => section.name === 'Essay');
+  // The essay is timed: its questions come with its opening.
+  const opened = await request.post(`/api/student/open-section/${attempt._id}`, {
+    headers,
+    data: { sectionId: essay._id },
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+  const { questions } = (await opened.json()).data;
   const submitted = await request.post(`/api/student/submit-exam/${attempt._id}`, {
     headers,
-    data: { seq: 1, answers: [{ questionId: essay.questions[0]._id, text: ESSAY }] },
+    data: { seq: 1, answers: [{ questionId: questions[0]._id, text: ESSAY }] },
   });
   expect(submitted.status(), await submitted.text()).toBe(200);
 }

@@ -56,6 +56,7 @@ export const ATTEMPT_MESSAGES = {
   notYourSection: 'This exam is not for your section',
   notStarted: 'This exam has not started yet',
   closed: 'This exam is closed',
+  resultsPublished: 'The results of this exam are published: it can no longer be started',
   timeOver: 'The time for this exam is over',
   alreadySubmitted: 'This exam has already been submitted',
   submitted: 'Your exam has been submitted',
@@ -66,9 +67,11 @@ export const ATTEMPT_MESSAGES = {
   answerKindMismatch: 'This kind of answer does not fit the question',
   duplicateQuestion: 'A question can appear only once in a save',
   sectionNotInAttempt: 'This section is not part of your exam',
+  sectionNotOpened: 'Open this question’s section before answering it',
   studentNotInAudience: 'This student is not in this exam’s audience',
   extraTimeGranted: 'Extra time granted',
   attemptSubmittedNoExtraTime: 'This student has already submitted the exam',
+  timeAlreadyOver: 'This student’s time is already over',
   saved: 'Saved',
   saving: 'Saving…',
   offline: 'Offline: your answers are kept on this device and will be sent when you reconnect',
@@ -250,6 +253,9 @@ export const studentSectionSchema = z.strictObject({
   isOptional: z.boolean(),
   /** A timed section's own deadline, from the moment it was first opened; null until then. */
   deadlineAt: z.string().nullable(),
+  /** How many questions the section has, shown or not. */
+  totalQuestions: z.number(),
+  /** Empty for a timed section not opened yet: its clock starts when its questions are shown. */
   questions: z.array(studentQuestionSchema),
 });
 export type StudentSection = z.infer<typeof studentSectionSchema>;
@@ -298,6 +304,8 @@ export const openSectionResultSchema = z.object({
   sectionId: z.string(),
   deadlineAt: z.string().nullable(),
   remainingMs: z.number(),
+  /** The section's questions as the attempt shows them, now that its clock runs. */
+  questions: z.array(studentQuestionSchema),
 });
 
 export const submitResultSchema = z.object({

@@ -158,8 +158,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database durability
     });
     expect(reset.status).toBe(200);
     const day = 24 * 60 * 60_000;
+    const payload = validExamPayload({ batchId, courseId, branchId, sectionIds: [sectionId] });
     const { exam } = await created<{ exam: { _id: string } }>(headers, 'create-exam', {
-      ...validExamPayload({ batchId, courseId, branchId, sectionIds: [sectionId] }),
+      ...payload,
+      // Untimed, so the start shows every section's questions.
+      examSections: payload.examSections.map((section) => ({ ...section, timeLimit: 0 })),
       examStatus: 'PUBLISH',
       scheduleDetails: {
         startDate: localDate(new Date(Date.now() - day)),

@@ -57,7 +57,8 @@ export type StudentClient = ReturnType<typeof studentClient>;
 
 /**
  * An admin, a branch with two sections, a student signed in in each, and a published AUTO exam
- * (one section of each question type) for the first section only, open on the clock's day.
+ * (one section of each question type, untimed unless asked) for the first section only, open on
+ * the clock's day.
  */
 export async function createSittingFixture(
   app: App,
@@ -83,9 +84,22 @@ export async function createSittingFixture(
     };
   }
 
-  async function exam(overrides: Record<string, unknown> = {}) {
+  /**
+   * `timeLimits` gives each section's own time limit, in order; untimed by default, since a timed
+   * section shows its questions only once opened.
+   */
+  async function exam(overrides: Record<string, unknown> = {}, timeLimits: readonly number[] = []) {
+    const payload = validExamPayload({
+      ...audience,
+      sectionIds: [sectionA],
+      examStatus: 'PUBLISH',
+    });
     return exams.exam({
-      ...validExamPayload({ ...audience, sectionIds: [sectionA], examStatus: 'PUBLISH' }),
+      ...payload,
+      examSections: payload.examSections.map((section, index) => ({
+        ...section,
+        timeLimit: timeLimits[index] ?? 0,
+      })),
       scheduleDetails: {
         startDate: localDate(today),
         endDate: localDate(today),

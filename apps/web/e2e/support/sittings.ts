@@ -97,26 +97,31 @@ export async function createSitting(
     capacity: 60,
   });
 
-  const email = `${name}.${RUN.toLowerCase()}@examiq.test`;
-  const student = await create('create-student', {
-    ...validStudentPayload({
-      email,
-      rollNumber: `EXAM-${RUN}-${name}`.toUpperCase(),
-      course: courseId,
-      branch: branchId,
-      section: section._id,
-      batch: `${BATCH.startYear}-${BATCH.endYear}`,
-    }),
-  });
-  const reset = await request.post('/api/auth/change-password', {
-    data: {
-      email,
-      currentPassword: student.defaultPassword,
-      newPassword: PASSWORD,
-      confirmPassword: PASSWORD,
-    },
-  });
-  expect(reset.status(), await reset.text()).toBe(200);
+  /** A student of the sitting's section who has replaced the default password. */
+  async function enrol(studentName: string) {
+    const email = `${studentName}.${RUN.toLowerCase()}@examiq.test`;
+    const student = await create('create-student', {
+      ...validStudentPayload({
+        email,
+        rollNumber: `EXAM-${RUN}-${studentName}`.toUpperCase(),
+        course: courseId,
+        branch: branchId,
+        section: section._id,
+        batch: `${BATCH.startYear}-${BATCH.endYear}`,
+      }),
+    });
+    const reset = await request.post('/api/auth/change-password', {
+      data: {
+        email,
+        currentPassword: student.defaultPassword,
+        newPassword: PASSWORD,
+        confirmPassword: PASSWORD,
+      },
+    });
+    expect(reset.status(), await reset.text()).toBe(200);
+    return { email, student: student.student as { _id: string; rollNumber: string } };
+  }
+  const { email, student } = await enrol(name);
 
   const title = `Algebra Test ${name} ${RUN}`;
   const payload = validExamPayload({
@@ -160,9 +165,11 @@ export async function createSitting(
   return {
     email,
     title,
-    rollNumber: student.student.rollNumber as string,
+    rollNumber: student.rollNumber,
     examId: exam.exam._id as string,
-    studentId: student.student._id as string,
+    studentId: student._id,
+    /** Another student joins the section later, by name; answers their email. */
+    enrol: async (studentName: string) => (await enrol(studentName)).email,
   };
 }
 

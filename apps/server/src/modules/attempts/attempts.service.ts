@@ -9,6 +9,7 @@ import {
   type MyExam,
   type SaveAnswersPayload,
   type SaveAnswersResult,
+  type StudentQuestion,
   type SubmitExamPayload,
   type SubmitResult,
   type SubmitTrigger,
@@ -159,7 +160,9 @@ function myExamOf(exam: ExamRow, window: SittingWindow, attempt: AttemptRow | nu
     totalMarks: exam.totalMarks,
     passingMarks: exam.passingMarks,
     scheduleDetails: scheduleDetailsOf(exam),
-    availability: availabilityAt(window, now),
+    // Published results end the exam for whoever has not started it.
+    availability:
+      exam.resultsPublishedAt !== null && attempt === null ? 'CLOSED' : availabilityAt(window, now),
     lobbyOpensAt: window.lobbyOpensAt.toISOString(),
     startsAt: window.startsAt.toISOString(),
     endsAt: window.endsAt.toISOString(),
@@ -220,49 +223,68 @@ function sectionDeadline(
   return new Date(Math.min(Date.parse(opened) + extraMs, attempt.deadlineAt.getTime()));
 }
 
-function studentSections(paper: ExamPaper, attempt: AttemptRow): AttemptView['sections'] {
+/**
+ * A section's questions in the attempt's order, without the answer key. None while the attempt is
+ * in progress and the section is timed but its clock has not started: whatever shows a section's
+ * questions starts its clock, so no read shows them first.
+ */
+function studentQuestions(
+  paper: ExamPaper,
+  attempt: Pick<AttemptRow, 'layout' | 'status' | 'sectionDeadlines'>,
+  section: PaperSection,
+): StudentQuestion[] {
+  if (
+    attempt.status === 'IN_PROGRESS' &&
+    section.timeLimit > 0 &&
+    !attempt.sectionDeadlines[section.id]
+  ) {
+    return [];
+  }
   const layout = attempt.layout;
-  return paper.sections.map((section) => {
-    const order = layout?.questionOrder[section.id];
-    const sectionQuestions = order
-      ? order.flatMap((id) => paper.questionById.get(id) ?? [])
-      : section.questions;
-    return {
-      _id: section.id,
-      name: section.name,
-      instructions: section.instructions,
-      timeLimit: section.timeLimit,
-      isOptional: section.isOptional,
-      deadlineAt: sectionDeadline(attempt, section.id)?.toISOString() ?? null,
-      questions: sectionQuestions.map((question) => {
-        const base = {
-          _id: question.id,
-          questionText: question.questionText,
-          questionType: question.questionType,
-          marks: question.marks,
-        };
-        if (question.options) {
-          const positions =
-            layout?.optionOrder[question.id] ?? question.options.map((_text, index) => index);
-          return {
-            ...base,
-            options: positions.map((position) => ({
-              _id: String(position),
-              text: question.options?.[position] ?? '',
-            })),
-          };
-        }
-        if (question.questionType === 'LONG_ANSWER') {
-          return {
-            ...base,
-            minWordCount: question.minWordCount ?? undefined,
-            maxWordCount: question.maxWordCount ?? undefined,
-          };
-        }
-        return base;
-      }),
+  const order = layout?.questionOrder[section.id];
+  const sectionQuestions = order
+    ? order.flatMap((id) => paper.questionById.get(id) ?? [])
+    : section.questions;
+  return sectionQuestions.map((question) => {
+    const base = {
+      _id: question.id,
+      questionText: question.questionText,
+      questionType: question.questionType,
+      marks: question.marks,
     };
+    if (question.options) {
+      const positions =
+        layout?.optionOrder[question.id] ?? question.options.map((_text, index) => index);
+      return {
+        ...base,
+        options: positions.map((position) => ({
+          _id: String(position),
+          text: question.options?.[position] ?? '',
+        })),
+      };
+    }
+    if (question.questionType === 'LONG_ANSWER') {
+      return {
+        ...base,
+        minWordCount: question.minWordCount ?? undefined,
+        maxWordCount: question.maxWordCount ?? undefined,
+      };
+    }
+    return base;
   });
+}
+
+function studentSections(paper: ExamPaper, attempt: AttemptRow): AttemptView['sections'] {
+  return paper.sections.map((section) => ({
+    _id: section.id,
+    name: section.name,
+    instructions: section.instructions,
+    timeLimit: section.timeLimit,
+    isOptional: section.isOptional,
+    deadlineAt: sectionDeadline(attempt, section.id)?.toISOString() ?? null,
+    totalQuestions: section.questions.length,
+    questions: studentQuestions(paper, attempt, section),
+  }));
 }
 
 function remainingMs(deadlineAt: Date, now: Date): number {
@@ -337,8 +359,9 @@ const insertAttempt = preparedSql<{ id: string }>(
   `${SITTING_TABLES_ONLY}
   with attempt as (
     insert into exam_attempts
-      (exam_id, student_user_id, started_at, base_deadline_at, deadline_at, due_at, layout)
-    values ($1, $2, $3, $4, $5, $6, $7)
+      (exam_id, student_user_id, started_at, base_deadline_at, deadline_at, due_at, layout,
+        section_deadlines)
+    values ($1, $2, $3, $4, $5, $6, $7, $8)
     on conflict (exam_id, student_user_id) do nothing
     returning id, started_at
   ), event as (
@@ -375,12 +398,19 @@ export async function startExam(
   const window = sittingWindow(scheduleDetailsOf(exam));
   if (now < window.startsAt) throw new ApiError(409, ATTEMPT_MESSAGES.notStarted);
   if (now >= window.endsAt) throw new ApiError(409, ATTEMPT_MESSAGES.closed);
+  if (exam.resultsPublishedAt) throw new ApiError(409, ATTEMPT_MESSAGES.resultsPublished);
   const paper = await examPaper(db, exam.id, exam.paperVersion);
   const baseDeadlineAt = new Date(
     Math.min(now.getTime() + exam.durationMinutes * 60_000, window.endsAt.getTime()),
   );
   const deadlineAt = new Date(baseDeadlineAt.getTime() + (extraMinutes ?? 0) * 60_000);
   const layout = layoutFor(exam, paper);
+  // The start shows the first section's questions, so a timed first section's clock starts here.
+  const first = paper.sections[0];
+  const sectionDeadlines: Record<string, string> =
+    first && first.timeLimit > 0
+      ? { [first.id]: new Date(now.getTime() + first.timeLimit * 60_000).toISOString() }
+      : {};
   const [inserted] = await insertAttempt(db, [
     exam.id,
     userId,
@@ -389,6 +419,7 @@ export async function startExam(
     deadlineAt,
     new Date(deadlineAt.getTime() + ATTEMPT_LIMITS.saveGraceMs),
     layout && JSON.stringify(layout),
+    JSON.stringify(sectionDeadlines),
   ]);
   if (!inserted) return startExam(db, userId, examId, now);
   const created: AttemptRow = {
@@ -403,7 +434,7 @@ export async function startExam(
     submittedAt: null,
     submitTrigger: null,
     layout,
-    sectionDeadlines: {},
+    sectionDeadlines,
     lastSeq: 0,
     lastSeenAt: now,
     systemCheck: null,
@@ -548,13 +579,17 @@ async function checkedAnswers(db: AppDatabase, examId: string, answers: readonly
  * One statement per save: the attempt's heartbeat (only while it is in progress and its deadline,
  * plus the grace, has not passed) and the upsert of the answers, each written only over an older
  * `seq`, so retries, duplicates and late arrivals change nothing. An answer to a timed section
- * whose own time is over is not written. The answers were checked against a paper this process
+ * whose own time is over is not written; one to a timed section not opened yet (its questions
+ * were never shown) refuses the whole save. The answers were checked against a paper this process
  * kept: nothing is written unless it is still the exam's paper version ($7; null for a save
  * without answers). No row back means an unknown attempt; a row without a deadline, a refusal,
  * or, when its paper version is another, a paper to check the answers against again.
+ * `overtaken` tells whether an answer was not written although it differs from the one stored (or
+ * from one another save was writing at the same moment): another save holds its seq, and the
+ * answer is lost unless the tab is told. An unchanged answer not written is a retry.
  */
 const saveStatement = preparedSql<
-  { paper_version: string } & (
+  { paper_version: string; overtaken: boolean } & (
     | {
         deadline_at: Date;
         base_deadline_at: Date;
@@ -577,39 +612,74 @@ const saveStatement = preparedSql<
     where attempt.id = previous.id and attempt.student_user_id = $2
       and attempt.status = 'IN_PROGRESS' and attempt.deadline_at >= $5
       and ($7::uuid is null or previous.paper_version = $7::uuid)
+      and not exists (
+        select from json_to_recordset($6::json) as answer(section_id text)
+        where not (attempt.section_deadlines ? answer.section_id))
     returning attempt.id, attempt.deadline_at, attempt.base_deadline_at, attempt.section_deadlines,
       previous.last_seq::float8 as previous_seq
-  ), saved as (
-    insert into attempt_answers as stored
-      (attempt_id, question_id, selected_option, text, marked_for_review, seq, saved_at,
-        awarded_marks)
-    select attempt.id, answer.question_id, answer.selected_option, answer.text,
-      answer.marked_for_review, $3, $4, answer.awarded_marks
+  ), incoming as (
+    select attempt.id as attempt_id, answer.*
     from attempt cross join json_to_recordset($6::json) as answer(
       question_id uuid, section_id text, selected_option int, text text, marked_for_review boolean,
       awarded_marks numeric)
     where answer.section_id is null
-      or not (attempt.section_deadlines ? answer.section_id)
       or (attempt.section_deadlines ->> answer.section_id)::timestamptz
         + (attempt.deadline_at - attempt.base_deadline_at) >= $5
+  ), saved as (
+    insert into attempt_answers as stored
+      (attempt_id, question_id, selected_option, text, marked_for_review, seq, saved_at,
+        awarded_marks)
+    select attempt_id, question_id, selected_option, text, marked_for_review, $3, $4, awarded_marks
+    from incoming
     on conflict (attempt_id, question_id) do update set
       selected_option = excluded.selected_option, text = excluded.text,
       marked_for_review = excluded.marked_for_review, seq = excluded.seq,
       saved_at = excluded.saved_at, awarded_marks = excluded.awarded_marks
     where stored.seq < excluded.seq
+    returning stored.question_id
   )
   select previous.paper_version, attempt.deadline_at, attempt.base_deadline_at,
-    attempt.section_deadlines, attempt.previous_seq
+    attempt.section_deadlines, attempt.previous_seq,
+    exists (
+      select from incoming
+      left join attempt_answers as stored
+        on stored.attempt_id = incoming.attempt_id and stored.question_id = incoming.question_id
+      where not exists (select from saved where saved.question_id = incoming.question_id)
+        and (stored.question_id is null
+          or stored.selected_option is distinct from incoming.selected_option
+          or stored.text is distinct from incoming.text
+          or stored.marked_for_review is distinct from incoming.marked_for_review)
+    ) as overtaken
   from previous left join attempt on true`,
 );
 
-/** Why an attempt refused a write: unknown, someone else's, submitted, or out of time. */
-async function refusal(db: AppDatabase, userId: string, attemptId: string): Promise<ApiError> {
+/**
+ * Why an attempt refused a write: unknown, someone else's, submitted, out of time, or (for a
+ * save still in time) an answer to a timed section not opened yet.
+ */
+async function refusal(
+  db: AppDatabase,
+  userId: string,
+  attemptId: string,
+  now: Date,
+  rows: readonly AnswerRow[] = [],
+): Promise<ApiError> {
   const [attempt] = await attemptById(db).execute({ attemptId });
   if (!attempt || attempt.studentUserId !== userId)
     return notFound(ATTEMPT_MESSAGES.attemptNotFound);
   if (attempt.status === 'SUBMITTED') return new ApiError(409, ATTEMPT_MESSAGES.alreadySubmitted);
-  return new ApiError(409, ATTEMPT_MESSAGES.timeOver);
+  if (attempt.deadlineAt < cutoffAt(now)) return new ApiError(409, ATTEMPT_MESSAGES.timeOver);
+  // Rows keep the order of the save's answers: every answer was valid, or none became a row.
+  const errors = Object.fromEntries(
+    rows.flatMap((row, index) =>
+      row.section_id && !attempt.sectionDeadlines[row.section_id]
+        ? [[`answers.${index}.questionId`, ATTEMPT_MESSAGES.sectionNotOpened]]
+        : [],
+    ),
+  );
+  return Object.keys(errors).length > 0
+    ? new FieldErrors(errors)
+    : new ApiError(409, ATTEMPT_MESSAGES.timeOver);
 }
 
 export async function saveAnswers(
@@ -640,8 +710,8 @@ export async function saveAnswers(
     checked = { paper, rows: answerRows(paper, answers, 'answers') };
     [saved] = await save(checked);
   }
-  if (!saved?.deadline_at) throw await refusal(db, userId, attemptId);
   const rows = checked?.rows ?? [];
+  if (!saved?.deadline_at) throw await refusal(db, userId, attemptId, now, rows);
   const timing = {
     sectionDeadlines: saved.section_deadlines,
     deadlineAt: saved.deadline_at,
@@ -658,7 +728,7 @@ export async function saveAnswers(
     remainingMs: remainingMs(saved.deadline_at, now),
     status: 'IN_PROGRESS',
     deadlineAt: saved.deadline_at.toISOString(),
-    conflict: saved.previous_seq > seq,
+    conflict: saved.previous_seq > seq || saved.overtaken,
     closedSectionIds,
   };
 }
@@ -691,7 +761,8 @@ export async function openSection(
 ) {
   const owner = await ownerOf(db, attemptId);
   if (!owner || owner.studentUserId !== userId) throw notFound(ATTEMPT_MESSAGES.attemptNotFound);
-  const section = (await currentPaper(db, owner.examId)).sectionById.get(sectionId.toLowerCase());
+  const paper = await currentPaper(db, owner.examId);
+  const section = paper.sectionById.get(sectionId.toLowerCase());
   if (!section) throw new FieldErrors({ sectionId: ATTEMPT_MESSAGES.sectionNotInAttempt });
   if (section.timeLimit > 0) {
     await openSectionStatement(db, [
@@ -711,6 +782,7 @@ export async function openSection(
     sectionId: section.id,
     deadlineAt: deadline?.toISOString() ?? null,
     remainingMs: remainingMs(deadline ?? attempt.deadlineAt, now),
+    questions: studentQuestions(paper, attempt, section),
   };
 }
 
@@ -809,7 +881,7 @@ export async function submitExam(
   }
   const done = await finaliseAttempt(db, attemptId, userId, 'STUDENT', now);
   if (!done) {
-    const error = await refusal(db, userId, attemptId);
+    const error = await refusal(db, userId, attemptId, now);
     throw error.statusCode === 404 ? error : new ApiError(409, ATTEMPT_MESSAGES.alreadySubmitted);
   }
   return done;

@@ -36,9 +36,12 @@ function questionsOf(view: AttemptView) {
 }
 
 /** A student of section A with a started attempt of a new exam, at the clock's time. */
-async function startedAttempt(overrides: Record<string, unknown> = {}) {
+async function startedAttempt(
+  overrides: Record<string, unknown> = {},
+  timeLimits: readonly number[] = [],
+) {
   clock.set(EXAM_DAY_TEN);
-  const exam = await suite.fixture.exam(overrides);
+  const exam = await suite.fixture.exam(overrides, timeLimits);
   const student = await suite.fixture.student(suite.fixture.inSection.A);
   const view = await student.client.start(exam._id);
   return { exam, student, view, questions: questionsOf(view) };
@@ -191,6 +194,38 @@ describe('starting', () => {
     expect(late.remainingMs).toBe(30 * MINUTE);
   });
 
+  it('starts no new attempt once results are published early, and says so in the lobby', async () => {
+    const { exam, student, view } = await startedAttempt();
+    clock.advance(25 * MINUTE);
+    await student.client.submit(view.attempt._id);
+    // Published early, the window still open, as the admin may once every sitting is over.
+    await suite.t.database.db
+      .update(exams)
+      .set({ resultsPublishedAt: clock.now() })
+      .where(eq(exams.id, exam._id));
+
+    const newcomer = await suite.fixture.student(suite.fixture.inSection.A);
+    expectError(await newcomer.client.call('POST', `start-exam/${exam._id}`), 409, {
+      message: ATTEMPT_MESSAGES.resultsPublished,
+    });
+    const listed = myExamsResponse
+      .parse((await newcomer.client.call('GET', 'get-my-exams')).json())
+      .data.exams.find((item) => item._id === exam._id);
+    expect(listed).toMatchObject({ availability: 'CLOSED', resultsPublished: true, attempt: null });
+    const lobby = await newcomer.client.call('GET', `get-exam/${exam._id}`);
+    expect(lobby.json().data.exam).toMatchObject({
+      availability: 'CLOSED',
+      resultsPublished: true,
+    });
+
+    const mine = myExamsResponse
+      .parse((await student.client.call('GET', 'get-my-exams')).json())
+      .data.exams.find((item) => item._id === exam._id);
+    expect(mine).toMatchObject({ availability: 'OPEN', attempt: { status: 'SUBMITTED' } });
+    const resumed = await student.client.start(exam._id);
+    expect(resumed.attempt.status).toBe('SUBMITTED');
+  });
+
   it('reads a proctored exam’s window from its date and times, the lobby opening early', async () => {
     clock.set(new Date(2030, 2, 14, 8, 50));
     const exam = await suite.fixture.exam({
@@ -288,6 +323,49 @@ describe('saving', () => {
     expect(saveResponse.parse(retried.json()).data.conflict).toBe(false);
     const [stored] = await storedAnswers(view.attempt._id);
     expect(stored).toMatchObject({ text: 'From the newer tab', seq: 10 });
+  });
+
+  it('tells the second of two tabs saving the same seq that its answer lost, and keeps the first', async () => {
+    const { student, view, questions } = await startedAttempt();
+    const questionId = questions.short?._id;
+    const save = (seq: number, text: string, others: object[] = []) =>
+      student.client.save(view.attempt._id, { seq, answers: [{ questionId, text }, ...others] });
+    await save(1, 'First draft');
+    clock.advance(MINUTE);
+    const tabA = await save(2, 'Tab A: a tree with ordered keys');
+    expect(saveResponse.parse(tabA.json()).data).toMatchObject({ ackSeq: 2, conflict: false });
+    const tabASavedAt = clock.now().toISOString();
+
+    clock.advance(MINUTE);
+    const tabB = await save(2, 'Tab B: a sorted binary tree');
+    expect(tabB.statusCode).toBe(200);
+    expect(saveResponse.parse(tabB.json()).data).toMatchObject({ ackSeq: 2, conflict: true });
+
+    // Tab A's retry of the very same save is harmless: acknowledged, nothing rewritten.
+    clock.advance(MINUTE);
+    const retry = await save(2, 'Tab A: a tree with ordered keys');
+    expect(saveResponse.parse(retry.json()).data).toMatchObject({ ackSeq: 2, conflict: false });
+
+    const reread = (await student.client.call('GET', `get-attempt/${view.attempt._id}`)).json();
+    expect(reread.data.answers).toEqual([
+      expect.objectContaining({
+        questionId,
+        text: 'Tab A: a tree with ordered keys',
+        seq: 2,
+        savedAt: tabASavedAt,
+      }),
+    ]);
+
+    // The same seq for a question nobody else answered at it loses nothing.
+    const other = await student.client.save(view.attempt._id, {
+      seq: 2,
+      answers: [
+        { questionId, text: 'Tab A: a tree with ordered keys' },
+        { questionId: questions.trueFalse?._id, selectedOptionId: '1' },
+      ],
+    });
+    expect(saveResponse.parse(other.json()).data.conflict).toBe(false);
+    expect(await storedAnswers(view.attempt._id)).toHaveLength(2);
   });
 
   it('clears an answer when neither an option nor a text is sent', async () => {
@@ -433,8 +511,9 @@ describe('saving', () => {
   });
 
   it('closes a timed section on its own clock, from when it was first opened', async () => {
-    const { student, view, questions } = await startedAttempt();
+    const { student, view, questions } = await startedAttempt({}, [0, 0, 0, 30]);
     const essay = view.sections[3];
+    expect(essay).toMatchObject({ deadlineAt: null, totalQuestions: 1, questions: [] });
     const opened = await student.client.call('POST', `open-section/${view.attempt._id}`, {
       sectionId: essay?._id,
     });
@@ -442,7 +521,9 @@ describe('saving', () => {
       sectionId: essay?._id,
       deadlineAt: new Date(EXAM_DAY_TEN.getTime() + 30 * MINUTE).toISOString(),
       remainingMs: 30 * MINUTE,
+      questions: [expect.objectContaining({ questionType: 'LONG_ANSWER', marks: 5 })],
     });
+    const long = opened.json().data.questions[0];
     clock.advance(10 * MINUTE);
     const reopened = await student.client.call('POST', `open-section/${view.attempt._id}`, {
       sectionId: essay?._id,
@@ -453,7 +534,7 @@ describe('saving', () => {
     const response = await student.client.save(view.attempt._id, {
       seq: 1,
       answers: [
-        { questionId: questions.long?._id, text: 'After the section closed' },
+        { questionId: long._id, text: 'After the section closed' },
         { questionId: questions.short?._id, text: 'Still open here' },
       ],
     });
@@ -463,6 +544,65 @@ describe('saving', () => {
     expect((await student.client.start(view.exam._id)).sections[3]?.deadlineAt).toBe(
       opened.json().data.deadlineAt,
     );
+  });
+
+  it('starts a timed first section’s clock at the start, which shows its questions', async () => {
+    const { student, view } = await startedAttempt({}, [1, 0, 0, 45]);
+    const [choice, , , essay] = view.sections;
+    expect(choice).toMatchObject({
+      deadlineAt: new Date(EXAM_DAY_TEN.getTime() + MINUTE).toISOString(),
+      totalQuestions: 2,
+    });
+    expect(choice?.questions).toHaveLength(2);
+    // 75 seconds into its one minute, grace and all, with no open-section ever called.
+    clock.advance(75_000 + 1);
+    const late = await student.client.save(view.attempt._id, {
+      seq: 2,
+      answers: [{ questionId: choice?.questions[0]?._id, selectedOptionId: '0' }],
+    });
+    expect(saveResponse.parse(late.json()).data.closedSectionIds).toEqual([choice?._id]);
+    expect(await storedAnswers(view.attempt._id)).toEqual([]);
+
+    // Reads show a timed section's questions only once its clock runs; the essay's never ran.
+    const reads = [
+      (await student.client.call('GET', `get-attempt/${view.attempt._id}`)).json().data,
+      await student.client.start(view.exam._id),
+    ];
+    for (const read of reads) {
+      expect(read.sections[3]).toMatchObject({ _id: essay?._id, deadlineAt: null, questions: [] });
+      expect(read.sections[0].questions).toHaveLength(2);
+    }
+  });
+
+  it('refuses an answer to a timed section never opened, whose questions were never shown', async () => {
+    const exam = await suite.fixture.exam({}, [0, 0, 0, 45]);
+    const opener = await suite.fixture.student(suite.fixture.inSection.A);
+    const other = await suite.fixture.student(suite.fixture.inSection.A);
+    clock.set(EXAM_DAY_TEN);
+    const openerView = await opener.client.start(exam._id);
+    const view = await other.client.start(exam._id);
+    // The id leaks from a classmate who opened the essay.
+    const essayId = (
+      await opener.client.call('POST', `open-section/${openerView.attempt._id}`, {
+        sectionId: openerView.sections[3]?._id,
+      })
+    ).json().data.questions[0]._id;
+
+    const refused = await other.client.save(view.attempt._id, {
+      seq: 6,
+      answers: [
+        { questionId: view.sections[1]?.questions[0]?._id, selectedOptionId: '1' },
+        { questionId: essayId, text: 'Answered without opening the essay' },
+      ],
+    });
+    expectError(refused, 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { 'answers.1.questionId': ATTEMPT_MESSAGES.sectionNotOpened },
+    });
+    expect(await storedAnswers(view.attempt._id)).toEqual([]);
+    const reread = (await other.client.call('GET', `get-attempt/${view.attempt._id}`)).json().data;
+    expect(reread.attempt.lastSeq).toBe(0);
+    expect(reread.sections[3].deadlineAt).toBeNull();
   });
 
   it('refuses a malformed section id and an open section of a submitted attempt', async () => {
@@ -579,6 +719,21 @@ describe('submitting', () => {
     ]);
     expectError(await student.client.submit(view.attempt._id), 409, {
       message: ATTEMPT_MESSAGES.alreadySubmitted,
+    });
+  });
+
+  it('records a submit at the very last instant of the grace as the student’s, with its answers', async () => {
+    const { student, view, questions } = await startedAttempt();
+    clock.set(new Date(new Date(view.attempt.deadlineAt).getTime() + ATTEMPT_LIMITS.saveGraceMs));
+    const response = await student.client.submit(view.attempt._id, {
+      seq: 4,
+      answers: [{ questionId: questions.short?._id, text: 'Sent as the grace ran out' }],
+    });
+    const body = submitResponse.parse(response.json());
+    expect(body.message).toBe(ATTEMPT_MESSAGES.submitted);
+    expect(body.data).toMatchObject({
+      answersSaved: 1,
+      attempt: { submitTrigger: 'STUDENT', submittedAt: clock.now().toISOString(), lastSeq: 4 },
     });
   });
 

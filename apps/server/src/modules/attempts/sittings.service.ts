@@ -145,6 +145,7 @@ const extraTimeTarget = perDatabase((db) =>
       studentUserId: students.userId,
       targeted: sql<boolean>`exists (select from ${examTargetSections} where ${examTargetSections.examId} = ${sql.placeholder('examId')} and ${examTargetSections.sectionId} = ${students.sectionId})`,
       attemptStatus: examAttempts.status,
+      attemptDeadlineAt: examAttempts.deadlineAt,
     })
     .from(SINGLE_ROW)
     .leftJoin(students, eq(students.id, sql.placeholder('studentId')))
@@ -177,6 +178,7 @@ const grantStatement = preparedSql<{ id: string }>(
     set deadline_at = base_deadline_at + make_interval(mins => $3),
       due_at = base_deadline_at + make_interval(mins => $3) + make_interval(secs => $6)
     where exam_id = $1 and student_user_id = $2 and status = 'IN_PROGRESS'
+      and deadline_at + make_interval(secs => $6) >= $5
     returning id
   ), event as (
     insert into attempt_events (attempt_id, type, at, data)
@@ -229,6 +231,14 @@ export async function grantExtraTime(
   if (!target.targeted) throw new FieldErrors({ studentId: ATTEMPT_MESSAGES.studentNotInAudience });
   if (target.attemptStatus === 'SUBMITTED') {
     throw new ApiError(409, ATTEMPT_MESSAGES.attemptSubmittedNoExtraTime);
+  }
+  // Past its deadline and grace the attempt is over, swept or not: extra time cannot revive it.
+  if (
+    target.attemptStatus === 'IN_PROGRESS' &&
+    target.attemptDeadlineAt &&
+    target.attemptDeadlineAt.getTime() + ATTEMPT_LIMITS.saveGraceMs < now.getTime()
+  ) {
+    throw new ApiError(409, ATTEMPT_MESSAGES.timeAlreadyOver);
   }
   const studentUserId = target.studentUserId;
   await grantStatement(db, [

@@ -167,6 +167,89 @@ describe('extra time', () => {
     expect(view.remainingMs).toBe(105 * MINUTE);
   });
 
+  it('adds extra time granted before a late start to the window’s end', async () => {
+    clock.set(EXAM_DAY_TEN);
+    const exam = await suite.fixture.exam();
+    const student = await suite.fixture.student(suite.fixture.inSection.A);
+    await grant(exam._id, student.record._id, 17);
+    // Half an hour before the window ends: start plus the 90 minutes would pass it.
+    clock.set(new Date(2030, 2, 14, 23, 30));
+    const view = await student.client.start(exam._id);
+    expect(view.attempt.deadlineAt).toBe(new Date(2030, 2, 15, 0, 17).toISOString());
+    expect(view.remainingMs).toBe(47 * MINUTE);
+  });
+
+  it('lengthens a timed section’s own clock by the extra time', async () => {
+    clock.set(EXAM_DAY_TEN);
+    const exam = await suite.fixture.exam({}, [0, 0, 0, 30]);
+    const student = await suite.fixture.student(suite.fixture.inSection.A);
+    const view = await student.client.start(exam._id);
+    const essay = view.sections[3];
+    const opened = await student.client.call('POST', `open-section/${view.attempt._id}`, {
+      sectionId: essay?._id,
+    });
+    const essayQuestion = opened.json().data.questions[0]._id;
+    await grant(exam._id, student.record._id, 12);
+
+    // Past the section's own 30 minutes, within its 30 plus the 12 granted.
+    clock.set(new Date(EXAM_DAY_TEN.getTime() + 37 * MINUTE));
+    const within = await student.client.save(view.attempt._id, {
+      seq: 3,
+      answers: [{ questionId: essayQuestion, text: 'Written in the extra time' }],
+    });
+    expect(saveAnswersResultSchema.parse(within.json().data).closedSectionIds).toEqual([]);
+
+    clock.set(new Date(EXAM_DAY_TEN.getTime() + 42 * MINUTE + ATTEMPT_LIMITS.saveGraceMs + 1));
+    const after = await student.client.save(view.attempt._id, {
+      seq: 5,
+      answers: [{ questionId: essayQuestion, text: 'Written after it' }],
+    });
+    expect(saveAnswersResultSchema.parse(after.json().data).closedSectionIds).toEqual([essay?._id]);
+    const reread = (await student.client.call('GET', `get-attempt/${view.attempt._id}`)).json();
+    expect(reread.data.answers).toEqual([
+      expect.objectContaining({
+        questionId: essayQuestion,
+        text: 'Written in the extra time',
+        seq: 3,
+      }),
+    ]);
+    expect(reread.data.sections[3].deadlineAt).toBe(
+      new Date(EXAM_DAY_TEN.getTime() + 42 * MINUTE).toISOString(),
+    );
+  });
+
+  it('refuses extra time once the deadline and its grace have passed, before the sweep ran', async () => {
+    clock.set(EXAM_DAY_TEN);
+    const exam = await suite.fixture.exam();
+    const student = await suite.fixture.student(suite.fixture.inSection.A);
+    const view = await student.client.start(exam._id);
+    const over = new Date(view.attempt.deadlineAt).getTime() + ATTEMPT_LIMITS.saveGraceMs;
+
+    // The last instant of the grace still counts as in time.
+    clock.set(new Date(over));
+    const inTime = await grant(exam._id, student.record._id, 7);
+    expect(grantResponse.parse(inTime.json()).data.attempt?.deadlineAt).toBe(
+      new Date(EXAM_DAY_TEN.getTime() + 97 * MINUTE).toISOString(),
+    );
+
+    clock.set(new Date(over + 7 * MINUTE + 1));
+    expectError(await grant(exam._id, student.record._id, 45), 409, {
+      message: ATTEMPT_MESSAGES.timeAlreadyOver,
+    });
+    const [row] = (await sittings(exam._id, `search=${student.record.studentId}`)).attempts;
+    expect(row).toMatchObject({
+      status: 'IN_PROGRESS',
+      extraMinutes: 7,
+      deadlineAt: new Date(EXAM_DAY_TEN.getTime() + 97 * MINUTE).toISOString(),
+    });
+    expectError(await student.client.save(view.attempt._id, { seq: 4, answers: [] }), 409, {
+      message: ATTEMPT_MESSAGES.timeOver,
+    });
+    await sweepDeadlines(suite.t.database.db, clock.now());
+    const swept = await sittings(exam._id, `search=${student.record.studentId}`);
+    expect(swept.attempts[0]?.status).toBe('SUBMITTED_BY_DEADLINE');
+  });
+
   it('refuses a submitted sitting, a student outside the audience and unknown records', async () => {
     clock.set(EXAM_DAY_TEN);
     const exam = await suite.fixture.exam();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ATTEMPT_LIMITS,
   ATTEMPT_MESSAGES,
   attemptTimelineSchema,
   messagesDataSchema,
@@ -626,6 +627,27 @@ describe('proctor actions', () => {
       (await suite.fixture.adminCall('GET', `get-attempt-timeline/${attemptId}`)).json(),
     ).data;
     expect(timeline.actions).toMatchObject([{ type: 'EXTRA_TIME', detail: { minutes: 10 } }]);
+  });
+
+  it('refuses extra time from the monitor once the student’s time is over, swept or not', async () => {
+    const exam = await proctoredExam();
+    const { attemptId, record } = await sitting(exam._id);
+    clock.set(new Date(new Date(2030, 2, 14, 11, 0).getTime() + ATTEMPT_LIMITS.saveGraceMs + 1));
+    expectError(
+      await proctor.call('POST', 'grant-extra-time', {
+        examId: exam._id,
+        studentId: record._id,
+        minutes: 12,
+      }),
+      409,
+      { message: ATTEMPT_MESSAGES.timeAlreadyOver },
+    );
+    expect(updates).toEqual([]);
+    await sweepDeadlines(suite.t.database.db, clock.now());
+    const timeline = timelineResponse.parse(
+      (await suite.fixture.adminCall('GET', `get-attempt-timeline/${attemptId}`)).json(),
+    ).data;
+    expect(timeline.actions).toEqual([]);
   });
 
   it('announces extra time granted from the admin’s sittings page to the monitor and the student', async () => {

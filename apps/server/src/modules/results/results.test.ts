@@ -41,6 +41,8 @@ async function scoredExam(overrides: Record<string, unknown> = {}, optionalEssay
   });
   const examSections = base.examSections.map((section, index) => ({
     ...section,
+    // Untimed: a timed section's questions show only once it is opened.
+    timeLimit: 0,
     ...(index === 0 && { totalQuestions: 3, marks: 3 }),
     ...(index === 3 && { isOptional: optionalEssay }),
   }));

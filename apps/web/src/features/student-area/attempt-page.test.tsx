@@ -404,26 +404,34 @@ describe('AttemptPage', { timeout: 20_000 }, () => {
     expect(await (await getOutbox()).pending(ids.attempt)).toEqual([]);
   });
 
-  it('opens a timed section on purpose, then counts down its own clock', async () => {
+  it('opens a timed section on purpose, shows the questions its opening brings, then counts down its own clock', async () => {
     const user = userEvent.setup();
+    // The server shows no question of a timed section before its clock runs.
     const timed = makeAttemptView({
-      sections: [makeSection(0), makeSection(2, { timeLimit: 20 })],
+      sections: [makeSection(0), makeSection(2, { timeLimit: 20, questions: [] })],
     });
     const { requests } = renderAttempt(timed, {
       [`POST /student/open-section/${ids.attempt}`]: ok({
         sectionId: ids.sectionC,
         deadlineAt: '2030-03-14T10:00:00.000Z',
         remainingMs: 20 * 60_000,
+        questions: makeSection(2).questions,
       }),
     });
     await screen.findByRole('heading', { level: 2, name: 'Multiple choice' });
+    const sections = screen.getByRole('navigation', { name: 'Sections' });
+    expect(within(sections).getByRole('button', { name: /^Essay/ })).toHaveTextContent(
+      '0/1 answered',
+    );
 
     await openSection('Essay');
     expect(screen.getByText('This section has its own time limit of 20 minutes')).toBeVisible();
+    expect(screen.getByText(/^1 question ·/)).toBeVisible();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open section' }));
 
     expect(await screen.findByRole('textbox', { name: 'Your answer to question 1' })).toBeEnabled();
+    expect(screen.getByText('Compare arrays and linked lists.')).toBeVisible();
     expect(screen.getByText('Section time left')).toHaveTextContent(
       /Section time left(20:00|19:59)/,
     );

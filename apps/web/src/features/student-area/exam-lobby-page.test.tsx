@@ -84,6 +84,15 @@ describe('ExamLobbyPage', () => {
     expect(screen.getByText(ATTEMPT_MESSAGES.closed)).toBeVisible();
   });
 
+  it('offers no Start once results are published, and says why, while the window is open', async () => {
+    renderLobby(
+      makeLobby({ examMode: 'AUTO', resultsPublished: true }, '2030-03-14T10:00:00.000Z'),
+    );
+
+    expect(await screen.findByText(ATTEMPT_MESSAGES.resultsPublished)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Start exam' })).not.toBeInTheDocument();
+  });
+
   it('warns when the window closes before the full duration would end', async () => {
     renderLobby(autoLobby('2030-03-14T10:30:00.000Z'));
 

@@ -151,7 +151,10 @@ function Lobby({ data }: { data: LobbyExamData }) {
   );
 }
 
-/** Start, with what stands in its way: the window not open yet or closed, an attempt already made. */
+/**
+ * Start, with what stands in its way: the window not open yet or closed, an attempt already made,
+ * results already published.
+ */
 function StartPanel({ data }: { data: LobbyExamData }) {
   const { exam } = data;
   const navigate = useNavigate();
@@ -207,6 +210,12 @@ function StartPanel({ data }: { data: LobbyExamData }) {
           Resume exam
         </ButtonLink>
       </>
+    );
+  } else if (exam.resultsPublished) {
+    body = (
+      <Status icon={Info} tone="text-red-700">
+        {ATTEMPT_MESSAGES.resultsPublished}
+      </Status>
     );
   } else {
     const minutesLeftInWindow = Math.round((endsAt - Math.max(now, startsAt)) / 60_000);

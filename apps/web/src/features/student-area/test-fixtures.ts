@@ -90,6 +90,7 @@ const sections: StudentSection[] = [
     timeLimit: 0,
     isOptional: false,
     deadlineAt: null,
+    totalQuestions: 2,
     questions: [
       {
         _id: ids.mcq1,
@@ -121,6 +122,7 @@ const sections: StudentSection[] = [
     timeLimit: 0,
     isOptional: false,
     deadlineAt: null,
+    totalQuestions: 2,
     questions: [
       {
         _id: ids.trueFalse,
@@ -147,6 +149,7 @@ const sections: StudentSection[] = [
     timeLimit: 0,
     isOptional: false,
     deadlineAt: null,
+    totalQuestions: 1,
     questions: [
       {
         _id: ids.essay,

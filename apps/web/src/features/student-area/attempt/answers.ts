@@ -1,4 +1,9 @@
-import { type AttemptView, type StudentQuestion, TRUE_FALSE_OPTION_TEXTS } from '@examiq/contracts';
+import {
+  type AttemptView,
+  type StudentQuestion,
+  type StudentSection,
+  TRUE_FALSE_OPTION_TEXTS,
+} from '@examiq/contracts';
 import type { AnswerValue } from './answer-sync';
 import type { OutboxEntry } from './outbox';
 
@@ -57,20 +62,26 @@ export function mergeAnswers(view: AttemptView, outbox: readonly OutboxEntry[]) 
   return { answers, pending, startSeq };
 }
 
-/** Unanswered questions, numbered within their sections as the page numbers them. */
-export function unansweredBySection(view: AttemptView, answers: Answers) {
-  return view.sections
+/**
+ * Unanswered questions, numbered within their sections as the page numbers them; every question
+ * of a section not opened yet, whose questions the page has not been shown.
+ */
+export function unansweredBySection(sections: readonly StudentSection[], answers: Answers) {
+  return sections
     .map((section) => ({
       section,
-      numbers: section.questions.flatMap((question, index) =>
-        isAnswered(answers[question._id]) ? [] : [index + 1],
+      numbers: Array.from({ length: section.totalQuestions }, (_, index) => index + 1).filter(
+        (number) => {
+          const question = section.questions[number - 1];
+          return !(question && isAnswered(answers[question._id]));
+        },
       ),
     }))
     .filter(({ numbers }) => numbers.length > 0);
 }
 
-export function countAnswered(view: AttemptView, answers: Answers): number {
-  return view.sections.reduce(
+export function countAnswered(sections: readonly StudentSection[], answers: Answers): number {
+  return sections.reduce(
     (count, section) =>
       count + section.questions.filter((question) => isAnswered(answers[question._id])).length,
     0,

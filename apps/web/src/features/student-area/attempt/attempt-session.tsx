@@ -1,4 +1,9 @@
-import { ATTEMPT_MESSAGES, EXAM_MODE_LABELS, type StudentSection } from '@examiq/contracts';
+import {
+  ATTEMPT_MESSAGES,
+  EXAM_MODE_LABELS,
+  type StudentQuestion,
+  type StudentSection,
+} from '@examiq/contracts';
 import { RotateCw } from 'lucide-react';
 import {
   lazy,
@@ -82,6 +87,12 @@ export function AttemptSession({
     Object.fromEntries(view.sections.map((section) => [section._id, section.deadlineAt])),
   );
   const [openedIds, setOpenedIds] = useState<ReadonlySet<string>>(new Set());
+  // A timed section's questions come with its opening: the attempt shows none before its clock runs.
+  const [revealed, setRevealed] = useState<Readonly<Record<string, StudentQuestion[]>>>({});
+  const sections = view.sections.map((section) => {
+    const questions = revealed[section._id];
+    return questions ? { ...section, questions } : section;
+  });
   const [closedByServer, setClosedByServer] = useState<ReadonlySet<string>>(new Set());
   const [currentId, setCurrentId] = useState(view.sections[0]?._id ?? '');
   const [conflict, setConflict] = useState(false);
@@ -210,9 +221,10 @@ export function AttemptSession({
     openSection.mutate(
       { attemptId, sectionId: currentId },
       {
-        onSuccess: ({ sectionId, deadlineAt }) => {
+        onSuccess: ({ sectionId, deadlineAt, questions }) => {
           setSectionDeadlines((deadlines) => ({ ...deadlines, [sectionId]: deadlineAt }));
           setOpenedIds((opened) => new Set([...opened, sectionId]));
+          setRevealed((shown) => ({ ...shown, [sectionId]: questions }));
         },
         onError: (error) => {
           toast.error(
@@ -273,8 +285,8 @@ export function AttemptSession({
     [sync],
   );
 
-  const current = view.sections.find((section) => section._id === currentId);
-  const totalQuestions = view.sections.reduce((sum, section) => sum + section.questions.length, 0);
+  const current = sections.find((section) => section._id === currentId);
+  const totalQuestions = sections.reduce((sum, section) => sum + section.totalQuestions, 0);
   const { exam } = view;
 
   return (
@@ -343,10 +355,10 @@ export function AttemptSession({
         </Notice>
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
-        {view.sections.length > 1 && (
+        {sections.length > 1 && (
           <div className="min-w-0 lg:col-start-1">
             <SectionNav
-              sections={view.sections}
+              sections={sections}
               currentId={currentId}
               answers={answers}
               isClosed={(section) => clockOf(section).kind === 'over'}
@@ -377,9 +389,9 @@ export function AttemptSession({
       </div>
       <SubmitDialog
         open={confirming}
-        answered={countAnswered(view, answers)}
+        answered={countAnswered(sections, answers)}
         total={totalQuestions}
-        unanswered={unansweredBySection(view, answers)}
+        unanswered={unansweredBySection(sections, answers)}
         submitting={submit.isPending}
         onConfirm={confirmSubmit}
         onClose={() => setConfirming(false)}

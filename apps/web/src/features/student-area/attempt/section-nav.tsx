@@ -58,7 +58,7 @@ export function SectionNav({ sections, currentId, answers, isClosed, onSelect }:
                   )}
                 </span>
                 <span className="text-xs text-slate-600">
-                  {`${answered}/${section.questions.length} answered`}
+                  {`${answered}/${section.totalQuestions} answered`}
                 </span>
               </button>
             </li>

@@ -61,7 +61,7 @@ export function SectionPanel({
               {section.isOptional && <Badge tone="sky">Optional</Badge>}
             </div>
             <p className="text-sm text-slate-500">
-              {`${plural(section.questions.length, 'question')} · ${section.timeLimit > 0 ? `own time limit of ${formatMinutes(section.timeLimit)}` : 'on the exam’s clock'}`}
+              {`${plural(section.totalQuestions, 'question')} · ${section.timeLimit > 0 ? `own time limit of ${formatMinutes(section.timeLimit)}` : 'on the exam’s clock'}`}
             </p>
           </div>
           <SectionClockBadge clock={clock} />

@@ -51,7 +51,7 @@ export function SubmittedAttempt({
       : attempt.submitTrigger === 'PROCTOR'
         ? PROCTORING_MESSAGES.endedByProctor
         : ATTEMPT_MESSAGES.submitted);
-  const total = view.sections.reduce((sum, section) => sum + section.questions.length, 0);
+  const total = view.sections.reduce((sum, section) => sum + section.totalQuestions, 0);
 
   // The submit dialog that had focus is gone: the receipt takes it, and is read out.
   useEffect(() => {
@@ -98,7 +98,7 @@ export function SubmittedAttempt({
             {attempt.submittedAt ? formatDateTime(attempt.submittedAt) : 'Just now'}
           </ReceiptItem>
           <ReceiptItem term="Answers saved">
-            {`${receipt?.answersSaved ?? countAnswered(view, answers)} of ${total}`}
+            {`${receipt?.answersSaved ?? countAnswered(view.sections, answers)} of ${total}`}
           </ReceiptItem>
           <ReceiptItem term="Submitted by">
             {attempt.submitTrigger ? SUBMITTED_BY[attempt.submitTrigger] : SUBMITTED_BY.STUDENT}
