@@ -32,7 +32,11 @@ const PUBLIC = new Set([
 ]);
 const isPublic = (route: ApiRoute) =>
   PUBLIC.has(routeName(route)) || route.url === '/api/docs' || route.url.startsWith('/api/docs/');
-const SESSION_ONLY = new Set(['POST /api/auth/logout', 'GET /api/auth/me']);
+const SESSION_ONLY = new Set([
+  'POST /api/auth/logout',
+  'GET /api/auth/me',
+  'POST /api/auth/update-password',
+]);
 /**
  * Guarded inside its protocol (the token of the socket's first message, checked below): over
  * plain HTTP it answers 426 to everyone.
