@@ -27,9 +27,9 @@ import { savedAnswers, visibleExam } from '../attempts/attempts.service';
 import { examPaper } from '../attempts/exam-paper';
 import { containing, matchesSearch } from '../attempts/sittings.service';
 import { auditInsertText } from '../audit/audit';
+import type { BlindCodes } from './blind-codes';
 import { resultSummary } from './result-summary';
 import {
-  attemptCode,
   examEnded,
   examHeadOf,
   examScores,
@@ -105,6 +105,7 @@ const submittedAttemptCount = perDatabase((db) =>
  */
 export async function examResults(
   db: AppDatabase,
+  codes: BlindCodes,
   examId: string,
   query: ResultsQuery,
   now: Date,
@@ -133,7 +134,7 @@ export async function examResults(
     summary: resultSummary(facts, scores.values()),
     results: rows.map(({ attemptId, submittedAt, flags, student }) => ({
       attemptId,
-      attemptCode: attemptCode(attemptId),
+      attemptCode: codes.attemptCode(attemptId),
       student,
       flags,
       submittedAt: submittedAt?.toISOString() ?? null,
