@@ -178,6 +178,24 @@ describe('scoring', () => {
     expect((await resultOf(exam._id, skipped.attemptId))?.total).toBe(2);
   });
 
+  it("caps the total at the exam's total marks when an answered optional section goes beyond", async () => {
+    // Required sections make 6 marks and the optional essay 5 more, against a total of 8.
+    const { exam, questionIds } = await scoredExam({ totalMarks: 8 }, true);
+    const { attemptId } = await sitting(exam._id, [
+      ...questionIds.mcq.map((questionId) => ({ questionId, selectedOptionId: '0' })),
+      { questionId: questionIds.trueFalse, selectedOptionId: '0' },
+      { questionId: questionIds.short, text: 'A sorted binary tree.' },
+      { questionId: questionIds.essay, text: 'Both divide and conquer.' },
+    ]);
+    await mark(attemptId, questionIds.short, 2);
+    await mark(attemptId, questionIds.essay, 5);
+
+    const result = await resultOf(exam._id, attemptId);
+    expect(result?.sections.map((section) => section.marks)).toEqual([3, 1, 2, 5]);
+    expect(result?.sections.every((section) => section.counted)).toBe(true);
+    expect(result).toMatchObject({ total: 8, passed: true });
+  });
+
   it('scores a paper the deadline submitted as a submitted one', async () => {
     const { exam, questionIds } = await scoredExam();
     const left = await sitting(exam._id, mixedAnswers(questionIds), { submit: false });
