@@ -178,6 +178,35 @@ describe('scoring', () => {
     expect((await resultOf(exam._id, skipped.attemptId))?.total).toBe(2);
   });
 
+  it('scores a correct choice answer its question’s marks, whatever they are', async () => {
+    // Choice questions worth more than 1 mark: MCQs of 3 and a TRUE_FALSE of 2.
+    const base = validExamPayload({
+      ...suite.fixture.audience,
+      sectionIds: [suite.fixture.inSection.A],
+    });
+    const examSections = base.examSections.map((section, index) => ({
+      ...section,
+      ...(index === 0 && { marks: 6 }),
+      ...(index === 1 && { marks: 2 }),
+    }));
+    const questions = base.questions.map((list, index) => {
+      if (index === 0) return [1, 2].map((order) => ({ ...validQuestions.MCQ(order), marks: 3 }));
+      if (index === 1) return [{ ...validQuestions.TRUE_FALSE(1), marks: 2 }];
+      return list;
+    });
+    const { exam, questionIds } = await scoredExam({ totalMarks: 15, examSections, questions });
+    const { attemptId } = await sitting(exam._id, mixedAnswers(questionIds));
+
+    const result = await resultOf(exam._id, attemptId);
+    expect(result?.sections.map((section) => [section.marks, section.maxMarks])).toEqual([
+      [3, 6],
+      [2, 2],
+      [0, 2],
+      [0, 5],
+    ]);
+    expect(result?.total).toBe(5);
+  });
+
   it("caps the total at the exam's total marks when an answered optional section goes beyond", async () => {
     // Required sections make 6 marks and the optional essay 5 more, against a total of 8.
     const { exam, questionIds } = await scoredExam({ totalMarks: 8 }, true);
