@@ -152,7 +152,6 @@ describe('security headers', () => {
       "default-src 'self'",
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: https:",
       "connect-src 'self'",
       "frame-ancestors 'none'",
       "object-src 'none'",
@@ -162,6 +161,8 @@ describe('security headers', () => {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toContain('upgrade-insecure-requests');
+    // Images from this origin only: a photo URL on another host would load in staff browsers.
+    expect(csp.split(/;\s*/)).toContain("img-src 'self' data: blob:");
   });
 
   it('sends no CORS headers unless CORS_ORIGIN is set', async () => {

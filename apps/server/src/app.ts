@@ -46,6 +46,7 @@ import { questionInterchangeAdminRoutes } from './modules/question-interchange/q
 import { registerRealtime } from './modules/realtime/realtime.routes';
 import { resumeRegradeJobs } from './modules/reports/regrade.service';
 import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
+import { blindCodes } from './modules/results/blind-codes';
 import { resultsAdminRoutes } from './modules/results/results.admin-routes';
 import { resultsStudentRoutes } from './modules/results/results.student-routes';
 import { studentsAdminRoutes } from './modules/students/students.admin-routes';
@@ -228,6 +229,7 @@ export async function buildApp({
     },
     { prefix: '/api/auth' },
   );
+  const codes = blindCodes(config.jwtSecret);
   await app.register(
     roleScope('admin', async (admin) => {
       await admin.register(dashboardAdminRoutes, { db: database.db, now });
@@ -250,8 +252,8 @@ export async function buildApp({
       await admin.register(proctoringFacultyRoutes, { db: database.db, now, role: 'admin' });
       await admin.register(proctoringAdminRoutes, { db: database.db });
       await admin.register(gradingAdminRoutes, { db: database.db, now });
-      await admin.register(resultsAdminRoutes, { db: database.db, now });
-      await admin.register(reportsAdminRoutes, { db: database.db, now });
+      await admin.register(resultsAdminRoutes, { db: database.db, now, codes });
+      await admin.register(reportsAdminRoutes, { db: database.db, now, codes });
       await admin.register(auditAdminRoutes, { db: database.db });
       await admin.register(backupAdminRoutes, { db: database.db });
       await admin.register(signInLimitsAdminRoutes, authDeps);
@@ -260,7 +262,7 @@ export async function buildApp({
   );
   await app.register(
     roleScope('faculty', async (faculty) => {
-      await faculty.register(gradingFacultyRoutes, { db: database.db, now });
+      await faculty.register(gradingFacultyRoutes, { db: database.db, now, codes });
       await faculty.register(proctoringFacultyRoutes, { db: database.db, now, role: 'faculty' });
     }),
     { prefix: '/api/faculty' },

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       supportEmail: undefined,
       metricsToken: undefined,
+      metricsLoopback: false,
       backup: undefined,
       iceServers: [],
     });
@@ -104,6 +105,8 @@ describe('loadConfig', () => {
       ],
     });
     expect(loadConfig({ INIT_CWD: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ INIT_CWD: dir, METRICS_LOOPBACK: 'true' }).metricsLoopback).toBe(true);
+    expect(loadConfig({ INIT_CWD: dir, METRICS_LOOPBACK: 'false' }).metricsLoopback).toBe(false);
   });
 
   it('backs up on a schedule only when BACKUP_DIR is set, daily keeping 7 unless told', () => {
@@ -164,6 +167,11 @@ describe('loadConfig', () => {
     [
       { METRICS_TOKEN: 'guessable' },
       'Invalid configuration: METRICS_TOKEN must be at least 16 characters long',
+    ],
+    [{ METRICS_LOOPBACK: 'yes' }, 'Invalid configuration: METRICS_LOOPBACK must be true or false'],
+    [
+      { METRICS_LOOPBACK: 'true', TRUST_PROXY: '127.0.0.1' },
+      'Invalid configuration: METRICS_LOOPBACK cannot be used with TRUST_PROXY: behind a proxy every visitor comes from it; set METRICS_TOKEN',
     ],
     [
       { REDIS_URL: 'http://cache.example:6379' },

@@ -32,8 +32,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** Where people without an account ask for one; the sign-in screen offers it as a mail link. */
   supportEmail: string | undefined;
-  /** The bearer token GET /api/metrics asks for; unset, only this machine may read them. */
+  /** The bearer token GET /api/metrics asks for; unset, nobody reads them unless `metricsLoopback`. */
   metricsToken: string | undefined;
+  /** METRICS_LOOPBACK: without a token, this machine may read the metrics (the operator's choice). */
+  metricsLoopback: boolean;
   /** Backups the server takes by itself, when BACKUP_DIR is set. */
   backup: BackupSchedule | undefined;
   /** The relays the camera tiles' WebRTC connections may use (TURN_URL): none on a plain LAN. */
@@ -112,6 +114,9 @@ const envSchema = z
         `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long`,
       )
       .optional(),
+    METRICS_LOOPBACK: z
+      .enum(['true', 'false'], { error: 'METRICS_LOOPBACK must be true or false' })
+      .default('false'),
     TURN_URL: z
       .string()
       .transform((value) =>
@@ -145,6 +150,14 @@ const envSchema = z
         code: 'custom',
         path: ['TURN_URL'],
         message: 'TURN_URL is required with TURN_USERNAME or TURN_CREDENTIAL',
+      });
+    }
+    if (env.METRICS_LOOPBACK === 'true' && parseTrustProxy(env.TRUST_PROXY) !== false) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_LOOPBACK'],
+        message:
+          'METRICS_LOOPBACK cannot be used with TRUST_PROXY: behind a proxy every visitor comes from it; set METRICS_TOKEN',
       });
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
@@ -266,6 +279,7 @@ export function loadConfig(
     redisUrl: values.REDIS_URL,
     supportEmail: values.SUPPORT_EMAIL,
     metricsToken: values.METRICS_TOKEN,
+    metricsLoopback: values.METRICS_LOOPBACK === 'true',
     backup: values.BACKUP_DIR
       ? {
           dir: path.resolve(base, values.BACKUP_DIR),

@@ -232,11 +232,11 @@ test('markup stored in free-text fields shows as literal text and never runs', a
   await expect(page.getByRole('region', { name: 'Previous Experience' })).toContainText(
     markup.previousInstitution,
   );
-  // The photo URL stays one attribute value (the image may already have failed and given way
-  // to the initials): its quotes open no new attribute or element.
-  const photoSources = await facultyProfile
-    .locator('img')
-    .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
-  for (const source of photoSources) expect(source).toBe(markup.photo);
+  // The photo URL, on another site, is a link: it stays one attribute value, whose quotes open
+  // no new attribute or element.
+  const photoLinks = await facultyProfile
+    .getByRole('link', { name: /^Open photo/ })
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(photoLinks).toEqual([new URL(markup.photo).href]);
   await expectInert(page, dialogs);
 });

@@ -69,24 +69,12 @@ export const REPORT_LIMITS = {
 // --- Requests ---------------------------------------------------------------------------------
 
 /**
- * An answer is one student's answer to one question: its id names both, the attempt's and the
- * question's, so the save path needs no key of its own.
+ * An answer as its marker knows it: an opaque id of 64 base64url characters, made for that marker
+ * alone and naming neither the attempt nor the student.
  */
 export const answerIdSchema = z
   .string({ error: 'The answer id is not valid' })
-  .regex(
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-    'The answer id is not valid',
-  );
-
-export function answerIdOf(attemptId: string, questionId: string): string {
-  return `${attemptId}.${questionId}`;
-}
-
-export function splitAnswerId(answerId: string): { attemptId: string; questionId: string } {
-  const [attemptId = '', questionId = ''] = answerId.toLowerCase().split('.');
-  return { attemptId, questionId };
-}
+  .regex(/^[A-Za-z0-9_-]{64}$/, 'The answer id is not valid');
 
 export const GRADE_LIMITS = { comment: 2_000, evaluators: 50 } as const;
 

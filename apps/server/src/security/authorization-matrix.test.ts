@@ -22,8 +22,8 @@ afterAll(() => t.close());
 const PUBLIC = new Set([
   'GET /api/health',
   'GET /api/ready',
-  // No session opens it: this machine or METRICS_TOKEN does (metrics.test.ts); tests call from
-  // 127.0.0.1 without the token set.
+  // No session opens it: METRICS_TOKEN, or this machine with METRICS_LOOPBACK, does
+  // (metrics.test.ts).
   'GET /api/metrics',
   'GET /api/public-config',
   'POST /api/auth/login',

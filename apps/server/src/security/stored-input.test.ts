@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { blindCodes } from '../modules/results/blind-codes';
 import { createTestApp } from '../test/app';
 import { TEST_ENGINE } from '../test/database';
 import { createAudience, examPayload, examsClient } from '../test/exams';
@@ -159,7 +160,14 @@ const EXAMPLES: Record<string, Example> = {
     body: () => ({ questionId: firstQuestion._id, correctOptionId: '1', dryRun: true }),
   },
   'POST /api/faculty/grade-answer': {
-    body: () => ({ answerId: `${attempt.attempt._id}.${firstQuestion._id}`, marks: 1.5 }),
+    body: () => ({
+      answerId: blindCodes(t.config.jwtSecret).markingId(
+        faculty.user.id,
+        attempt.attempt._id,
+        firstQuestion._id,
+      ),
+      marks: 1.5,
+    }),
   },
   'PUT /api/student/save-answers/:attemptId': {
     params: [attempt.attempt._id],

@@ -28,6 +28,7 @@ function testConfig(overrides: Partial<Config> = {}): Config {
     redisUrl: undefined,
     supportEmail: undefined,
     metricsToken: undefined,
+    metricsLoopback: false,
     backup: undefined,
     iceServers: [],
     ...overrides,

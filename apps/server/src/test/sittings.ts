@@ -2,7 +2,7 @@ import { attemptViewSchema, successResponse } from '@examiq/contracts';
 import { validExamPayload } from '@examiq/contracts/test-support';
 import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../app';
-import { createTestApp, type TestApp } from './app';
+import { createTestApp, type TestApp, type TestAppOptions } from './app';
 import { createAudience, examsClient } from './exams';
 import { masterDataClient } from './master-data';
 import { facultyPayload, peopleClient, studentPayload } from './people';
@@ -169,11 +169,11 @@ export const EXAM_DAY_TEN = new Date(2030, 2, 14, 10, 0);
  * A test file's app on a clock its tests move (starting at EXAM_DAY_TEN), with the sitting
  * fixture: made before the file's tests and closed after them.
  */
-export function sittingSuite() {
+export function sittingSuite(options: Omit<TestAppOptions, 'now'> = {}) {
   const clock = testClock(EXAM_DAY_TEN);
   const suite = { clock } as { clock: typeof clock; t: TestApp; fixture: SittingFixture };
   beforeAll(async () => {
-    suite.t = await createTestApp({ now: clock.now });
+    suite.t = await createTestApp({ ...options, now: clock.now });
     suite.fixture = await createSittingFixture(suite.t.app, suite.t.database.db, EXAM_DAY_TEN);
   });
   afterAll(() => suite.t.close());

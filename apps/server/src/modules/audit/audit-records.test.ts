@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type AuditEntry,
-  answerIdOf,
-  auditLogDataSchema,
-  successResponse,
-} from '@examiq/contracts';
+import { type AuditEntry, auditLogDataSchema, successResponse } from '@examiq/contracts';
 import { validExamPayload, validQuestions } from '@examiq/contracts/test-support';
 import { describe, expect, it } from 'vitest';
 import { masterDataClient } from '../../test/master-data';
 import { facultyPayload, peopleClient, studentPayload } from '../../test/people';
 import { EXAM_DAY_TEN, MINUTE, sittingSuite } from '../../test/sittings';
 import { bearer, signInFirstTime } from '../../test/users';
-import { attemptCode } from '../results/scores';
+import { blindCodes } from '../results/blind-codes';
 
 const suite = sittingSuite();
 const DAY_AFTER = new Date(EXAM_DAY_TEN.getTime() + 24 * 60 * MINUTE);
@@ -227,7 +222,8 @@ describe('the audit log records every admin write', () => {
     });
     await student.client.submit(view.attempt._id);
     const { tokens } = await signInFirstTime(suite.t.app, payload.email, defaultPassword);
-    const answerId = answerIdOf(view.attempt._id, short._id);
+    const codes = blindCodes(suite.t.config.jwtSecret);
+    const answerId = codes.markingId(faculty.userId._id, view.attempt._id, short._id);
     const grade = (marks: number) =>
       suite.t.app.inject({
         method: 'POST',
@@ -237,8 +233,10 @@ describe('the audit log records every admin write', () => {
       });
     const graded = await grade(1);
     expect(graded.statusCode, graded.body).toBe(200);
-    const code = attemptCode(view.attempt._id);
-    expect(await entries({ recordType: 'answer', recordId: graded.json().data._id })).toEqual([
+    const code = codes.attemptCode(view.attempt._id);
+    // Under the answer's own id, which the admin reads, not the marker's.
+    const recordId = `${view.attempt._id}.${short._id}`;
+    expect(await entries({ recordType: 'answer', recordId })).toEqual([
       expect.objectContaining({
         actor: { _id: faculty.userId._id, email: faculty.email },
         action: 'answer.grade',

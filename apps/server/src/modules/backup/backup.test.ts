@@ -160,6 +160,22 @@ describe('a backup taken through the running server', () => {
     );
   });
 
+  it("refuses DATA_DIR's embedded database once it holds records when no target is given", async () => {
+    // The command's default target, as `npm run restore -- --in FILE` reaches it on the server's
+    // machine without DATABASE_URL.
+    const dataDir = path.join(work, 'in-use');
+    const env = { INIT_CWD: work, DATA_DIR: 'in-use', DATABASE_URL: '' };
+    expect(await restore(['--in', backupFile], env, recordingOutput().output)).toBe(0);
+    const before = await readdir(path.join(dataDir, 'pgdata'), { recursive: true });
+
+    const { lines, output } = recordingOutput();
+    expect(await restore(['--in', backupFile], env, output)).toBe(1);
+    expect(lines.err).toEqual([
+      `The folder ${dataDir} already holds records: restore into an empty one, or add --force to replace them`,
+    ]);
+    expect(await readdir(path.join(dataDir, 'pgdata'), { recursive: true })).toEqual(before);
+  }, 120_000);
+
   it('refuses a cut-off file with one line, and creates nothing', async () => {
     const cut = path.join(work, 'cut.jsonl.gz');
     await writeFile(

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
+import type { BlindCodes } from '../results/blind-codes';
 import { answersToGrade, gradeAnswer, myGradingExams } from './grading.service';
 
 const TAGS = ['grading'];
@@ -20,7 +21,8 @@ const TAGS = ['grading'];
 export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
   now: () => Date;
-}> = async (app, { db, now }) => {
+  codes: BlindCodes;
+}> = async (app, { db, now, codes }) => {
   app.get(
     '/get-my-exams',
     {
@@ -58,7 +60,7 @@ export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
       success: true as const,
       data: await answersToGrade(
         db,
-        request.auth.userId,
+        { userId: request.auth.userId, codes },
         request.params.examId,
         request.query,
         now(),
@@ -84,7 +86,7 @@ export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       message: RESULT_MESSAGES.graded,
-      data: await gradeAnswer(db, request.auth.userId, request.body, now()),
+      data: await gradeAnswer(db, { userId: request.auth.userId, codes }, request.body, now()),
     }),
   );
 };

@@ -2,14 +2,12 @@ import {
   type AnswersToGradeData,
   type AnswersToGradeQuery,
   type AnswerToGrade,
-  answerIdOf,
   type FacultyExam,
   type GradeAnswerPayload,
   type GradingProgress,
   isWrittenQuestion,
   type QuestionToGrade,
   RESULT_MESSAGES,
-  splitAnswerId,
   WRITTEN_QUESTION_TYPES,
 } from '@examiq/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -20,13 +18,8 @@ import { preparedSql } from '../../db/prepared-sql';
 import { attemptAnswers, examSections, questions } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
-import {
-  attemptCode,
-  examHeadOf,
-  publishedExam,
-  resultFacts,
-  resultStatusOf,
-} from '../results/scores';
+import type { BlindCodes } from '../results/blind-codes';
+import { examHeadOf, publishedExam, resultFacts, resultStatusOf } from '../results/scores';
 import { assertEvaluator, facultyExamRows } from './evaluators';
 
 /**
@@ -80,19 +73,31 @@ export async function myGradingExams(
   };
 }
 
-/** An answer as its evaluator sees it: by its code, named only once results are published. */
-function answerOf(answer: {
-  attemptId: string;
-  questionId: string;
-  studentName: string | null;
-  text: string;
-  marks: number | null;
-  comment: string | null;
-  markedAt: Date | null;
-}): AnswerToGrade {
+/** Who is marking, and the keyed names marking goes by. */
+export interface Marker {
+  userId: string;
+  codes: BlindCodes;
+}
+
+/**
+ * An answer as its evaluator sees it: by an id made for this marker and the script's code, named
+ * only once results are published. Nothing in it joins to an attempt id or a time of the student's.
+ */
+function answerOf(
+  { userId, codes }: Marker,
+  answer: {
+    attemptId: string;
+    questionId: string;
+    studentName: string | null;
+    text: string;
+    marks: number | null;
+    comment: string | null;
+    markedAt: Date | null;
+  },
+): AnswerToGrade {
   return {
-    _id: answerIdOf(answer.attemptId, answer.questionId),
-    attemptCode: attemptCode(answer.attemptId),
+    _id: codes.markingId(userId, answer.attemptId, answer.questionId),
+    attemptCode: codes.attemptCode(answer.attemptId),
     studentName: answer.studentName,
     questionId: answer.questionId,
     text: answer.text,
@@ -147,8 +152,9 @@ const markingProgressStatement = preparedSql<{
 );
 
 /**
- * One page of the answers to mark, in paper order and then by attempt: an order that stays put
- * while marks are given, and tells nothing of who submitted first. The page's total comes on a
+ * One page of the answers to mark, in paper order and then by script code ($6 holds the attempts
+ * in their codes' order): an order that stays put while marks are given, and follows neither who
+ * submitted first nor the attempt ids a proctor sees on the monitor. The page's total comes on a
  * row of its own, so an empty page still carries it.
  */
 const answersPageStatement = preparedSql<{
@@ -165,8 +171,10 @@ const answersPageStatement = preparedSql<{
   `with matching as (
     select answer.attempt_id, answer.question_id, answer.text, answer.awarded_marks,
       answer.comment, answer.marked_at, section.position as section_position,
-      question.position as question_position, submitted.student_user_id
+      question.position as question_position, script.rank as script_rank, submitted.student_user_id
     from exam_attempts as submitted
+    inner join unnest($6::uuid[]) with ordinality as script(attempt_id, rank)
+      on script.attempt_id = submitted.id
     inner join attempt_answers as answer on answer.attempt_id = submitted.id
     inner join questions as question on question.id = answer.question_id
     inner join exam_sections as section on section.id = question.section_id
@@ -182,7 +190,7 @@ const answersPageStatement = preparedSql<{
       student.first_name || ' ' || student.last_name as student_name
     from matching
     inner join students as student on student.user_id = matching.student_user_id
-    order by matching.section_position, matching.question_position, matching.attempt_id
+    order by matching.section_position, matching.question_position, matching.script_rank
     limit $4 offset $5
   ) as page on true`,
 );
@@ -201,12 +209,12 @@ async function examToGrade(db: AppDatabase, examId: string, userId: string) {
  */
 export async function answersToGrade(
   db: AppDatabase,
-  userId: string,
+  marker: Marker,
   examId: string,
   query: AnswersToGradeQuery,
   now: Date,
 ): Promise<AnswersToGradeData> {
-  const exam = await examToGrade(db, examId, userId);
+  const exam = await examToGrade(db, examId, marker.userId);
   const [written, progressRows, facts] = await Promise.all([
     writtenQuestions(db).execute({ examId }),
     markingProgressStatement(db, [examId]),
@@ -217,19 +225,19 @@ export async function answersToGrade(
     throw new ApiError(404, RESULT_MESSAGES.questionNotFound);
   }
   const byQuestion = new Map<string, GradingProgress>();
-  const scripts: AnswersToGradeData['scripts'] = [];
-  const attemptByCode = new Map<string, string>();
+  const scripts: (AnswersToGradeData['scripts'][number] & { attemptId: string })[] = [];
   for (const { question_id, attempt_id, marked, total } of progressRows) {
     if (question_id) byQuestion.set(question_id, { marked, total });
     if (attempt_id) {
-      const code = attemptCode(attempt_id);
-      attemptByCode.set(code, attempt_id);
-      scripts.push({ attemptCode: code, progress: { marked, total } });
+      const code = marker.codes.attemptCode(attempt_id);
+      scripts.push({ attemptId: attempt_id, attemptCode: code, progress: { marked, total } });
     }
   }
   scripts.sort((a, b) => a.attemptCode.localeCompare(b.attemptCode));
   const code = query.attemptCode?.toUpperCase();
-  const attemptId = code ? attemptByCode.get(code) : undefined;
+  const attemptId = code
+    ? scripts.find((script) => script.attemptCode === code)?.attemptId
+    : undefined;
   const pageRows =
     code && !attemptId
       ? []
@@ -239,6 +247,7 @@ export async function answersToGrade(
           attemptId ?? null,
           query.limit,
           (query.page - 1) * query.limit,
+          scripts.map((script) => script.attemptId),
         ]);
   const published = exam.resultsPublishedAt !== null;
   const examFacts = facts.get(examId);
@@ -254,12 +263,12 @@ export async function answersToGrade(
       keywords: keywords ?? [],
       progress: byQuestion.get(_id) ?? NO_PROGRESS,
     })) satisfies QuestionToGrade[],
-    scripts,
+    scripts: scripts.map(({ attemptCode, progress }) => ({ attemptCode, progress })),
     answers: pageRows.flatMap(({ attempt_id, student_name, ...row }) =>
       attempt_id === null
         ? []
         : [
-            answerOf({
+            answerOf(marker, {
               attemptId: attempt_id,
               questionId: row.question_id,
               studentName: published ? student_name : null,
@@ -306,11 +315,15 @@ const answerToGradeStatement = preparedSql<{
  */
 export async function gradeAnswer(
   db: AppDatabase,
-  userId: string,
+  marker: Marker,
   { answerId, marks, comment }: GradeAnswerPayload,
   now: Date,
 ): Promise<AnswerToGrade> {
-  const { attemptId, questionId } = splitAnswerId(answerId);
+  const { userId } = marker;
+  // An id made for another marker, or made up, names nothing.
+  const answer = marker.codes.answerOf(userId, answerId);
+  if (!answer) throw new ApiError(404, RESULT_MESSAGES.answerNotFound);
+  const { attemptId, questionId } = answer;
   const [target] = await answerToGradeStatement(db, [attemptId, questionId]);
   if (!target?.answered) throw new ApiError(404, RESULT_MESSAGES.answerNotFound);
   await assertEvaluator(db, target.exam_id, userId);
@@ -330,15 +343,16 @@ export async function gradeAnswer(
       )
       .returning();
     if (!row) throw new ApiError(404, RESULT_MESSAGES.answerNotFound);
-    // By the attempt's code, as the evaluator marks it: the log does not name the student.
-    const code = attemptCode(attemptId);
+    // By the attempt's code, as the evaluator marks it: the log does not name the student. The
+    // record id is the answer's own, which only the admin reads.
+    const code = marker.codes.attemptCode(attemptId);
     await recordAudit(
       tx,
       userId,
       {
         action: 'answer.grade',
         recordType: 'answer',
-        recordId: answerId,
+        recordId: `${attemptId}.${questionId}`,
         recordLabel: `${target.exam_title} · ${code}`,
         summary: `Marked an answer of ${code}: ${marks} of ${target.marks}`,
         changes: { marks, comment: row.comment },
@@ -347,7 +361,7 @@ export async function gradeAnswer(
     );
     return row;
   });
-  return answerOf({
+  return answerOf(marker, {
     attemptId,
     questionId,
     studentName: target.published ? target.student_name : null,

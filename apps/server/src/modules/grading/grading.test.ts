@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
-  answerIdOf,
   answersToGradeDataSchema,
   answerToGradeSchema,
   evaluatorsDataSchema,
   facultyExamsDataSchema,
+  monitorDataSchema,
   RESULT_MESSAGES,
   successResponse,
   VALIDATION_FAILED_MESSAGE,
@@ -16,7 +16,7 @@ import { expectError } from '../../test/errors';
 import { EXAM_DAY_TEN, MINUTE, sittingSuite } from '../../test/sittings';
 import { bearer } from '../../test/users';
 import { sweepDeadlines } from '../attempts/deadline-sweep';
-import { attemptCode } from '../results/scores';
+import { blindCodes } from '../results/blind-codes';
 
 const suite = sittingSuite();
 const { clock } = suite;
@@ -26,12 +26,19 @@ const myExamsResponse = successResponse(facultyExamsDataSchema);
 const answersResponse = successResponse(answersToGradeDataSchema);
 const gradedResponse = successResponse(answerToGradeSchema);
 
+/** The server's keyed names, for answers a marker is never listed (a choice, a script not submitted). */
+const codes = () => blindCodes(suite.t.config.jwtSecret);
+const attemptCode = (attemptId: string) => codes().attemptCode(attemptId);
+
 /** A faculty member created by the admin and signed in, calling the faculty routes. */
 async function facultyMember() {
   const member = await suite.fixture.signedInFaculty();
   const { call } = member;
   return {
     ...member,
+    /** The answer's id as this member is given it. */
+    answerId: (attemptId: string, questionId: string) =>
+      codes().markingId(member.userId, attemptId, questionId),
     myExams: async () => {
       const response = await call('GET', 'get-my-exams');
       expect(response.statusCode, response.body).toBe(200);
@@ -294,14 +301,16 @@ describe('marking', () => {
         { attemptCode: secondCode, progress: { marked: 0, total: 1 } },
       ].sort((a, b) => a.attemptCode.localeCompare(b.attemptCode)),
     );
-    // Paper order, then a fixed order of scripts; nothing of the student still writing.
-    const shortAnswers = [attempts.first, attempts.second].sort();
+    // Paper order, then the scripts' order by code; nothing of the student still writing.
+    const shortAnswers = [attempts.first, attempts.second].sort((a, b) =>
+      attemptCode(a).localeCompare(attemptCode(b)),
+    );
     expect(data.answers.map((answer) => answer._id)).toEqual([
-      ...shortAnswers.map((attemptId) => answerIdOf(attemptId, questions.short)),
-      answerIdOf(attempts.first, questions.essay),
+      ...shortAnswers.map((attemptId) => evaluator.answerId(attemptId, questions.short)),
+      evaluator.answerId(attempts.first, questions.essay),
     ]);
     expect(data.answers.at(-1)).toEqual({
-      _id: answerIdOf(attempts.first, questions.essay),
+      _id: evaluator.answerId(attempts.first, questions.essay),
       attemptCode: firstCode,
       studentName: null,
       questionId: questions.essay,
@@ -314,14 +323,14 @@ describe('marking', () => {
 
     clock.advance(5 * MINUTE);
     const response = await evaluator.grade(
-      answerIdOf(attempts.first, questions.essay),
+      evaluator.answerId(attempts.first, questions.essay),
       4.5,
       ' Clear. ',
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe(RESULT_MESSAGES.graded);
     expect(gradedResponse.parse(response.json()).data).toEqual({
-      _id: answerIdOf(attempts.first, questions.essay),
+      _id: evaluator.answerId(attempts.first, questions.essay),
       attemptCode: firstCode,
       studentName: null,
       questionId: questions.essay,
@@ -359,9 +368,9 @@ describe('marking', () => {
     const evaluator = await facultyMember();
     const { exam, attempts, questions, students } = await examWithScripts(evaluator);
     for (const answerId of [
-      answerIdOf(attempts.first, questions.short),
-      answerIdOf(attempts.first, questions.essay),
-      answerIdOf(attempts.second, questions.short),
+      evaluator.answerId(attempts.first, questions.short),
+      evaluator.answerId(attempts.first, questions.essay),
+      evaluator.answerId(attempts.second, questions.short),
     ]) {
       expect((await evaluator.grade(answerId, 1)).statusCode).toBe(200);
     }
@@ -377,7 +386,8 @@ describe('marking', () => {
       gradingProgress: { marked: 3, total: 4 },
     });
     expect(
-      (await evaluator.grade(answerIdOf(attempts.writing, questions.essay), 0.5)).statusCode,
+      (await evaluator.grade(evaluator.answerId(attempts.writing, questions.essay), 0.5))
+        .statusCode,
     ).toBe(200);
     expect((await evaluator.myExams())[0]?.resultStatus).toBe('Ready to Publish');
 
@@ -391,7 +401,11 @@ describe('marking', () => {
     expect(named.answers.map((answer) => answer.studentName)).toEqual([firstName, firstName]);
 
     // A correction after publication is taken, and carries the name too.
-    const corrected = await evaluator.grade(answerIdOf(attempts.first, questions.essay), 5, '');
+    const corrected = await evaluator.grade(
+      evaluator.answerId(attempts.first, questions.essay),
+      5,
+      '',
+    );
     expect(gradedResponse.parse(corrected.json()).data).toMatchObject({
       marks: 5,
       comment: null,
@@ -406,12 +420,12 @@ describe('grading rules', () => {
     const { attempts, questions } = await examWithScripts(evaluator);
     const other = await examWithScripts(evaluator);
     for (const answerId of [
-      answerIdOf(randomUUID(), questions.essay),
-      answerIdOf(attempts.first, randomUUID()),
+      evaluator.answerId(randomUUID(), questions.essay),
+      evaluator.answerId(attempts.first, randomUUID()),
       // A question of another exam.
-      answerIdOf(attempts.first, other.questions.essay),
+      evaluator.answerId(attempts.first, other.questions.essay),
       // A question the student never answered.
-      answerIdOf(attempts.second, questions.mcq),
+      evaluator.answerId(attempts.second, questions.mcq),
     ]) {
       expectError(await evaluator.grade(answerId, 1), 404, {
         message: RESULT_MESSAGES.answerNotFound,
@@ -423,7 +437,7 @@ describe('grading rules', () => {
     const evaluator = await facultyMember();
     const stranger = await facultyMember();
     const { exam, attempts, questions } = await examWithScripts(evaluator);
-    expectError(await stranger.grade(answerIdOf(attempts.first, questions.essay), 1), 403, {
+    expectError(await stranger.grade(stranger.answerId(attempts.first, questions.essay), 1), 403, {
       message: RESULT_MESSAGES.notEvaluator,
     });
     expectError(await stranger.call('GET', `get-answers-to-grade/${exam._id}`), 403, {
@@ -434,7 +448,7 @@ describe('grading rules', () => {
   it('leaves choice answers to the server', async () => {
     const evaluator = await facultyMember();
     const { attempts, questions } = await examWithScripts(evaluator);
-    expectError(await evaluator.grade(answerIdOf(attempts.first, questions.mcq), 1), 400, {
+    expectError(await evaluator.grade(evaluator.answerId(attempts.first, questions.mcq), 1), 400, {
       message: VALIDATION_FAILED_MESSAGE,
       errors: { answerId: RESULT_MESSAGES.choiceScoredByServer },
     });
@@ -443,7 +457,7 @@ describe('grading rules', () => {
   it("keeps marks from 0 to the question's marks in steps of 0.5", async () => {
     const evaluator = await facultyMember();
     const { attempts, questions } = await examWithScripts(evaluator);
-    const essay = answerIdOf(attempts.first, questions.essay);
+    const essay = evaluator.answerId(attempts.first, questions.essay);
     const refused = (marks: unknown, message: string) => async () =>
       expectError(await evaluator.grade(essay, marks), 400, {
         message: VALIDATION_FAILED_MESSAGE,
@@ -470,9 +484,13 @@ describe('grading rules', () => {
   it('waits for the script to be submitted', async () => {
     const evaluator = await facultyMember();
     const { attempts, questions } = await examWithScripts(evaluator);
-    expectError(await evaluator.grade(answerIdOf(attempts.writing, questions.essay), 1), 409, {
-      message: RESULT_MESSAGES.notSubmitted,
-    });
+    expectError(
+      await evaluator.grade(evaluator.answerId(attempts.writing, questions.essay), 1),
+      409,
+      {
+        message: RESULT_MESSAGES.notSubmitted,
+      },
+    );
   });
 
   it('lists the answers of a published exam the member evaluates, of a written question', async () => {
@@ -506,3 +524,123 @@ describe('grading rules', () => {
     );
   });
 });
+
+describe('blind marking', () => {
+  it('gives a proctor who marks nothing that joins to the attempt ids, names or times of the monitor', async () => {
+    clock.set(EXAM_DAY_TEN);
+    const proctor = await facultyMember();
+    const exam = await suite.fixture.proctoredExam([proctor.userId]);
+    const students = await Promise.all(
+      [1, 2, 3].map(() => suite.fixture.student(suite.fixture.inSection.A)),
+    );
+    let short = '';
+    for (const student of students) {
+      clock.advance(MINUTE);
+      const view = await student.client.start(exam._id);
+      short = view.sections[2]?.questions[0]?._id as string;
+      const answers = [
+        { questionId: short, text: `Written at minute ${students.indexOf(student)}` },
+      ];
+      expect((await student.client.save(view.attempt._id, { seq: 1, answers })).statusCode).toBe(
+        200,
+      );
+      expect((await student.client.submit(view.attempt._id)).statusCode).toBe(200);
+    }
+    const monitorResponse = await proctor.call('GET', `get-monitor/${exam._id}`);
+    expect(monitorResponse.statusCode, monitorResponse.body).toBe(200);
+    const monitor = successResponse(monitorDataSchema).parse(monitorResponse.json()).data;
+    const sitters = monitor.students.filter((student) => student.attemptId !== null);
+    expect(sitters).toHaveLength(3);
+
+    const received: string[] = [];
+    const read = async (query: string) => {
+      const response = await proctor.call('GET', `get-answers-to-grade/${exam._id}?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      received.push(response.body);
+      return answersResponse.parse(response.json()).data;
+    };
+    const overview = await read('');
+    const byQuestion = await read(`questionId=${short}`);
+    for (const { attemptCode } of overview.scripts) await read(`attemptCode=${attemptCode}`);
+    for (const page of [1, 2, 3]) await read(`questionId=${short}&limit=1&page=${page}`);
+    clock.advance(MINUTE);
+    const graded = await proctor.grade(byQuestion.answers[0]?._id as string, 1);
+    expect(graded.statusCode, graded.body).toBe(200);
+    received.push(graded.body, (await proctor.call('GET', 'get-my-exams')).body);
+    const everything = received.join('\n');
+
+    for (const student of sitters) {
+      const attemptId = student.attemptId as string;
+      const unkeyed = [
+        createHash('sha256').update(attemptId).digest('hex'),
+        createHash('md5').update(attemptId).digest('hex'),
+        oldAttemptCode(attemptId),
+      ];
+      for (const known of [
+        attemptId,
+        attemptId.replaceAll('-', ''),
+        ...unkeyed,
+        student.studentId,
+        student.userId,
+        student.name,
+        student.rollNumber,
+      ]) {
+        expect(everything).not.toContain(known);
+      }
+    }
+    // The only instant in them is the proctor's own mark.
+    const instants = new Set(everything.match(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g));
+    expect([...instants]).toEqual([clock.now().toISOString()]);
+    // Answers follow the scripts' codes, which follow neither the attempt ids nor who sat first.
+    expect(byQuestion.answers.map((answer) => answer.attemptCode)).toEqual(
+      overview.scripts.map((script) => script.attemptCode),
+    );
+    expect(
+      overview.scripts.map((script) => script.attemptCode).sort((a, b) => a.localeCompare(b)),
+    ).toEqual(overview.scripts.map((script) => script.attemptCode));
+  });
+
+  it("takes a marker's own id, and not another marker's or a forged one", async () => {
+    const marker = await facultyMember();
+    const other = await facultyMember();
+    const { exam, questions } = await examWithScripts(marker);
+    await setEvaluators(exam._id, [marker.userId, other.userId]);
+    const mine = (await marker.answers(exam._id, `questionId=${questions.essay}`)).answers[0];
+    const theirs = (await other.answers(exam._id, `questionId=${questions.essay}`)).answers[0];
+    expect(mine?.attemptCode).toBe(theirs?.attemptCode);
+    expect(mine?._id).not.toBe(theirs?._id);
+    const id = mine?._id as string;
+    const forged = `${id.slice(0, 20)}${id[20] === 'A' ? 'B' : 'A'}${id.slice(21)}`;
+    for (const [who, answerId] of [
+      [other, id],
+      [marker, theirs?._id as string],
+      [marker, forged],
+      [marker, 'A'.repeat(64)],
+    ] as const) {
+      expectError(await who.grade(answerId, 1), 404, { message: RESULT_MESSAGES.answerNotFound });
+    }
+    const response = await marker.grade(id, 2.5);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(gradedResponse.parse(response.json()).data).toMatchObject({ _id: id, marks: 2.5 });
+    const seen = await other.answers(exam._id, `questionId=${questions.essay}`);
+    expect(seen.answers).toEqual([expect.objectContaining({ _id: theirs?._id, marks: 2.5 })]);
+  });
+
+  it('refuses an answer id of the old form, attempt and question', async () => {
+    const marker = await facultyMember();
+    const { attempts, questions } = await examWithScripts(marker);
+    expectError(await marker.grade(`${attempts.first}.${questions.essay}`, 1), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { answerId: 'The answer id is not valid' },
+    });
+  });
+});
+
+/** The code scripts went by before it was keyed: anyone holding the attempt id could compute it. */
+function oldAttemptCode(attemptId: string): string {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const digest = createHash('sha256').update(attemptId.toLowerCase()).digest();
+  let code = '';
+  for (let i = 0; i < 8; i++) code += alphabet[(digest[i] as number) % 32];
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}

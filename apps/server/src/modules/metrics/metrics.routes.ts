@@ -10,6 +10,8 @@ import { errorResponses } from '../../plugins/error-handler';
 export const METRICS_MESSAGES = {
   tokenRequired: 'The metrics need the METRICS_TOKEN as a bearer token',
   loopbackOnly: 'The metrics are read from this machine only, or with METRICS_TOKEN set',
+  closed:
+    'The metrics are closed: set METRICS_TOKEN, or METRICS_LOOPBACK=true to read them from this machine',
 } as const;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -24,14 +26,15 @@ function isLoopback(address: string | undefined): boolean {
 
 /**
  * Who may read the metrics. With METRICS_TOKEN, a bearer of it, from anywhere: the digests are
- * compared in constant time, so the answer's timing tells nothing of the token. Without it, the
- * connection's own address must be this machine's; X-Forwarded-For is never read. Behind a
- * proxy (TRUST_PROXY set) every visitor's connection comes from the proxy, often this machine,
- * so there only the token opens them.
+ * compared in constant time, so the answer's timing tells nothing of the token. Without it, nobody,
+ * unless the operator opted in with METRICS_LOOPBACK: a reverse proxy on the same host makes
+ * every visitor's connection come from this machine, and a proxy may be added without TRUST_PROXY
+ * being set. Opted in, the connection's own address must be this machine's (X-Forwarded-For is
+ * never read); the setting is refused at start together with TRUST_PROXY.
  */
 function allowMetrics(
   request: FastifyRequest,
-  config: Pick<Config, 'metricsToken' | 'trustProxy'>,
+  config: Pick<Config, 'metricsToken' | 'metricsLoopback'>,
 ) {
   if (config.metricsToken) {
     const [scheme, presented] = (request.headers.authorization ?? '').split(' ');
@@ -44,7 +47,8 @@ function allowMetrics(
     }
     return;
   }
-  if (config.trustProxy !== false || !isLoopback(request.socket.remoteAddress)) {
+  if (!config.metricsLoopback) throw new ApiError(403, METRICS_MESSAGES.closed);
+  if (!isLoopback(request.socket.remoteAddress)) {
     throw new ApiError(403, METRICS_MESSAGES.loopbackOnly);
   }
 }
@@ -56,7 +60,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       schema: {
         tags: ['health'],
         summary:
-          "The server's figures in Prometheus text format: METRICS_TOKEN as bearer, or from this machine",
+          "The server's figures in Prometheus text format: METRICS_TOKEN as bearer, or from this machine when METRICS_LOOPBACK is true",
         response: {
           200: z.string().describe('Prometheus text exposition format 0.0.4'),
           ...errorResponses(401, 403),

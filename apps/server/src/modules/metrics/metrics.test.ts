@@ -7,7 +7,8 @@ import { bearer, createTestUser } from '../../test/users';
 import { sweepDeadlines } from '../attempts/deadline-sweep';
 import { METRICS_MESSAGES } from './metrics.routes';
 
-const suite = sittingSuite();
+// The operator's opt-in: without a token, this machine reads the metrics.
+const suite = sittingSuite({ config: { metricsLoopback: true } });
 const { clock } = suite;
 
 /** A machine elsewhere on the network (TEST-NET-3), never this one. */
@@ -27,7 +28,7 @@ function seriesValue(text: string, series: string): number {
   return Number(line.slice(series.length + 1));
 }
 
-describe('GET /api/metrics without METRICS_TOKEN', () => {
+describe('GET /api/metrics without METRICS_TOKEN, METRICS_LOOPBACK=true', () => {
   it('answers this machine in Prometheus text format, with every family an operator watches', async () => {
     const response = await suite.t.app.inject({ method: 'GET', url: '/api/metrics' });
     expect(response.statusCode).toBe(200);
@@ -181,6 +182,22 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
   });
 });
 
+describe('GET /api/metrics without METRICS_TOKEN or METRICS_LOOPBACK', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('refuses even this machine: a reverse proxy on it would make every visitor local', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await t.app.inject({ method, url: '/api/metrics' });
+      expect(response.statusCode).toBe(403);
+      if (method === 'GET') expectError(response, 403, { message: METRICS_MESSAGES.closed });
+    }
+  });
+});
+
 describe('GET /api/metrics behind a proxy (TRUST_PROXY) without METRICS_TOKEN', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -190,6 +207,6 @@ describe('GET /api/metrics behind a proxy (TRUST_PROXY) without METRICS_TOKEN', 
 
   it('refuses even this machine: the proxy forwards every visitor from it', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/metrics' });
-    expectError(response, 403, { message: METRICS_MESSAGES.loopbackOnly });
+    expectError(response, 403, { message: METRICS_MESSAGES.closed });
   });
 });

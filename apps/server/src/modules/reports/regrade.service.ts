@@ -15,8 +15,8 @@ import { examSections, exams, questions, regradeJobs, users } from '../../db/sch
 import { ApiError, FieldErrors } from '../../errors';
 import { examPaper, newPaperVersion } from '../attempts/exam-paper';
 import { recordAudit } from '../audit/audit';
+import type { BlindCodes } from '../results/blind-codes';
 import {
-  attemptCode,
   examEnded,
   publishedExam,
   resultFacts,
@@ -231,6 +231,7 @@ type ChoiceQuestion = { id: string; sectionId: string; marks: number };
 /** Whose results the corrected key changes, total or pass/fail, before and after. */
 async function regradeChanges(
   db: AppDatabase,
+  codes: BlindCodes,
   exam: ExamRow,
   question: ChoiceQuestion,
   correctOption: number,
@@ -262,7 +263,7 @@ async function regradeChanges(
     if (before.total === after.total && before.passed === after.passed) return [];
     return [
       {
-        attemptCode: attemptCode(answer.attempt_id),
+        attemptCode: codes.attemptCode(answer.attempt_id),
         studentName: `${answer.first_name} ${answer.last_name}`,
         rollNumber: answer.roll_number,
         totalBefore: before.total,
@@ -293,6 +294,7 @@ const runningJobOf = (db: Pick<AppDatabase, 'select'>, examId: string) =>
  */
 export async function regradeQuestion(
   db: AppDatabase,
+  codes: BlindCodes,
   examId: string,
   { questionId, correctOptionId, dryRun = false }: RegradePayload,
   requestedBy: string,
@@ -319,7 +321,7 @@ export async function regradeQuestion(
   if ((await runningJobOf(db, exam.id)).length > 0) {
     throw new ApiError(409, RESULT_MESSAGES.regradeRunning);
   }
-  const changes = await regradeChanges(db, exam, question, correctOption);
+  const changes = await regradeChanges(db, codes, exam, question, correctOption);
   if (dryRun) return { ...changes, job: null };
 
   const previousCorrectOption = question.correctOption;

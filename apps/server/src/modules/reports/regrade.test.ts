@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { questions, regradeJobs } from '../../db/schema';
 import { expectError } from '../../test/errors';
 import { EXAM_DAY_TEN, MINUTE, sittingSuite } from '../../test/sittings';
-import { attemptCode } from '../results/scores';
+import { blindCodes } from '../results/blind-codes';
 import { resumeRegradeJobs } from './regrade.service';
 import { choiceExam, sit } from './test-support';
 
@@ -74,7 +74,7 @@ describe('regrade of a question', () => {
     const change = (index: number) => {
       const { record, attemptId } = scripts[index] as (typeof scripts)[number];
       return {
-        attemptCode: attemptCode(attemptId),
+        attemptCode: blindCodes(suite.t.config.jwtSecret).attemptCode(attemptId),
         studentName: `${record.personalInfo.firstName} ${record.personalInfo.lastName}`,
         rollNumber: record.rollNumber,
       };

@@ -15,6 +15,7 @@ import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import { SPREADSHEET_CONTENT_TYPES } from '../../spreadsheets/write';
+import type { BlindCodes } from '../results/blind-codes';
 import { exportResults } from './export.service';
 import { getRegradeJob, regradeQuestion, stopRegradeJobs } from './regrade.service';
 import { examReport } from './reports.service';
@@ -28,7 +29,8 @@ const TAGS = ['reports'];
 export const reportsAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
   now: () => Date;
-}> = async (app, { db, now }) => {
+  codes: BlindCodes;
+}> = async (app, { db, now, codes }) => {
   app.addHook('onClose', async () => {
     await stopRegradeJobs(db);
   });
@@ -101,6 +103,7 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const data = await regradeQuestion(
         db,
+        codes,
         request.params.examId,
         request.body,
         request.auth.userId,

@@ -13,6 +13,7 @@ import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import { wallClockMinute } from '../dashboard/dashboard.service';
+import type { BlindCodes } from './blind-codes';
 import { examResults, publishResults, resultStatuses } from './results.service';
 
 const TAGS = ['results'];
@@ -24,7 +25,8 @@ const TAGS = ['results'];
 export const resultsAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
   now: () => Date;
-}> = async (app, { db, now }) => {
+  codes: BlindCodes;
+}> = async (app, { db, now, codes }) => {
   app.get(
     '/get-exam-results/:examId',
     {
@@ -43,7 +45,7 @@ export const resultsAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await examResults(db, request.params.examId, request.query, now()),
+      data: await examResults(db, codes, request.params.examId, request.query, now()),
     }),
   );
 

@@ -20,9 +20,9 @@ import { savedAnswers, visibleExam } from '../attempts/attempts.service';
 import { examPaper } from '../attempts/exam-paper';
 import { containing } from '../attempts/sittings.service';
 import { auditInsertText } from '../audit/audit';
+import type { BlindCodes } from './blind-codes';
 import { resultSummary } from './result-summary';
 import {
-  attemptCode,
   examEnded,
   examHeadOf,
   examScores,
@@ -104,6 +104,7 @@ const NO_FLAGS = { pending: 0, dismissed: 0, confirmed: 0 };
  */
 export async function examResults(
   db: AppDatabase,
+  codes: BlindCodes,
   examId: string,
   query: ResultsQuery,
   now: Date,
@@ -153,7 +154,7 @@ export async function examResults(
       return {
         status: 'SUBMITTED' as const,
         attemptId: row.attempt_id,
-        attemptCode: attemptCode(row.attempt_id),
+        attemptCode: codes.attemptCode(row.attempt_id),
         student,
         flags: row.flags ?? NO_FLAGS,
         submittedAt: row.submitted_at?.toISOString() ?? null,

@@ -180,6 +180,53 @@ describe('scoring', () => {
     expect((await resultOf(exam._id, skipped.attemptId))?.total).toBe(2);
   });
 
+  it('scores a correct choice answer its question’s marks, whatever they are', async () => {
+    // Choice questions worth more than 1 mark: MCQs of 3 and a TRUE_FALSE of 2.
+    const base = validExamPayload({
+      ...suite.fixture.audience,
+      sectionIds: [suite.fixture.inSection.A],
+    });
+    const examSections = base.examSections.map((section, index) => ({
+      ...section,
+      ...(index === 0 && { marks: 6 }),
+      ...(index === 1 && { marks: 2 }),
+    }));
+    const questions = base.questions.map((list, index) => {
+      if (index === 0) return [1, 2].map((order) => ({ ...validQuestions.MCQ(order), marks: 3 }));
+      if (index === 1) return [{ ...validQuestions.TRUE_FALSE(1), marks: 2 }];
+      return list;
+    });
+    const { exam, questionIds } = await scoredExam({ totalMarks: 15, examSections, questions });
+    const { attemptId } = await sitting(exam._id, mixedAnswers(questionIds));
+
+    const result = await resultOf(exam._id, attemptId);
+    expect(result?.sections.map((section) => [section.marks, section.maxMarks])).toEqual([
+      [3, 6],
+      [2, 2],
+      [0, 2],
+      [0, 5],
+    ]);
+    expect(result?.total).toBe(5);
+  });
+
+  it("caps the total at the exam's total marks when an answered optional section goes beyond", async () => {
+    // Required sections make 6 marks and the optional essay 5 more, against a total of 8.
+    const { exam, questionIds } = await scoredExam({ totalMarks: 8 }, true);
+    const { attemptId } = await sitting(exam._id, [
+      ...questionIds.mcq.map((questionId) => ({ questionId, selectedOptionId: '0' })),
+      { questionId: questionIds.trueFalse, selectedOptionId: '0' },
+      { questionId: questionIds.short, text: 'A sorted binary tree.' },
+      { questionId: questionIds.essay, text: 'Both divide and conquer.' },
+    ]);
+    await mark(attemptId, questionIds.short, 2);
+    await mark(attemptId, questionIds.essay, 5);
+
+    const result = await resultOf(exam._id, attemptId);
+    expect(result?.sections.map((section) => section.marks)).toEqual([3, 1, 2, 5]);
+    expect(result?.sections.every((section) => section.counted)).toBe(true);
+    expect(result).toMatchObject({ total: 8, passed: true });
+  });
+
   it('scores a paper the deadline submitted as a submitted one', async () => {
     const { exam, questionIds } = await scoredExam();
     const left = await sitting(exam._id, mixedAnswers(questionIds), { submit: false });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   hasPassed,
   RESULT_MESSAGES,
@@ -38,20 +37,6 @@ export function examHeadOf(exam: ExamRow) {
     passingMarks: exam.passingMarks,
     scheduleDetails: scheduleDetailsOf(exam),
   };
-}
-
-const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/**
- * The anonymous code evaluators know a script by until the results are published: derived from
- * the attempt's id, which they never see, so nothing is stored and no code can be walked back to
- * a student without the admin.
- */
-export function attemptCode(attemptId: string): string {
-  const digest = createHash('sha256').update(attemptId.toLowerCase()).digest();
-  let code = '';
-  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[(digest[i] as number) % 32];
-  return `${code.slice(0, 4)}-${code.slice(4)}`;
 }
 
 export interface SectionMarks {

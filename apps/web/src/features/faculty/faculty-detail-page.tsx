@@ -2,7 +2,7 @@ import { type Faculty, MARITAL_STATUS_LABELS, PEOPLE_MESSAGES } from '@examiq/co
 import { Pencil } from 'lucide-react';
 import { useParams } from 'react-router';
 import { AccountActions } from '@/components/account-actions';
-import { Avatar } from '@/components/avatar';
+import { ProfilePhoto } from '@/components/avatar';
 import { BackLink } from '@/components/back-link';
 import { ButtonLink } from '@/components/button';
 import {
@@ -75,7 +75,7 @@ function FacultyProfile({ faculty }: { faculty: Faculty }) {
   return (
     <div className="space-y-6">
       <ProfileCard
-        media={<Avatar photo={personalInfo.photo} name={name} className="size-24 text-2xl" />}
+        media={<ProfilePhoto photo={personalInfo.photo} name={name} />}
         name={name}
         subtitle={
           <>
