@@ -130,6 +130,7 @@ export async function examResults(
       resultsPublishedAt: exam.resultsPublishedAt?.toISOString() ?? null,
     },
     resultStatus: resultStatusOf(exam, facts, now),
+    sittingsOver: examEnded(exam, facts, now),
     summary: resultSummary(facts, scores.values()),
     results: rows.map(({ attemptId, submittedAt, flags, student }) => ({
       attemptId,
