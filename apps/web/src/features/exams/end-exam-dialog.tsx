@@ -13,7 +13,7 @@ import { useExam } from './api/get-exam';
 import { examQueryKey } from './api/keys';
 
 /** '3 students are still sitting.', or that nobody is. */
-export function stillSittingText(count: number): string {
+function stillSittingText(count: number): string {
   if (count === 0) return 'Nobody is sitting the exam now.';
   return `${plural(count, 'student')} ${count === 1 ? 'is' : 'are'} still sitting. Their answers will be submitted as saved.`;
 }
@@ -73,8 +73,8 @@ function EndExamDialog({ exam, open, onClose, onEnded }: EndExamDialogProps) {
 
   const confirm = () =>
     end.mutate(exam._id, {
-      onSuccess: ({ message }) => {
-        toast.success(message ?? END_EXAM_MESSAGES.ended(0));
+      onSuccess: ({ message, data }) => {
+        toast.success(message ?? END_EXAM_MESSAGES.ended(data.submitted));
         end.reset();
         onClose();
         onEnded?.();
