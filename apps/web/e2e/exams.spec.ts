@@ -80,6 +80,10 @@ test('an admin builds an AUTO exam in the wizard, publishes it and finds it in t
   await expectAccessibleAtBothWidths(page, 'Wizard: Schedule');
   await page.getByLabel('Start Date').fill('2030-03-14');
   await page.getByLabel('End Date').fill('2030-03-16');
+  // Optional clock times: the exam opens at 09:00 on its first day and closes at 17:00 on its last.
+  await page.getByLabel('Start Time (optional)').fill('09:00');
+  await page.getByLabel('End Time (optional)').fill('17:00');
+  await page.screenshot({ path: test.info().outputPath('schedule-auto-times.png') });
   await next(page);
 
   await expect(page.getByText('No sections created yet.')).toBeVisible();
@@ -115,11 +119,21 @@ test('an admin builds an AUTO exam in the wizard, publishes it and finds it in t
   await expect(review.getByText('Show answers and explanations after publishing')).toBeVisible();
   // Both shuffles turned on, and the answers shown after publishing, as by default.
   await expect(review.getByText('On', { exact: true })).toHaveCount(3);
+  await expect(review.getByText('14 Mar 2030, 09:00 – 16 Mar 2030, 17:00')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Review dialog');
   const created = page.waitForResponse('**/api/admin/create-exam');
   await review.getByRole('button', { name: 'Publish exam' }).click();
   const shuffled = { shuffleQuestions: true, shuffleOptions: true, showAnswersAfterPublish: true };
-  expect((await (await created).json()).data.exam).toMatchObject({ examTitle: title, ...shuffled });
+  expect((await (await created).json()).data.exam).toMatchObject({
+    examTitle: title,
+    ...shuffled,
+    scheduleDetails: {
+      startDate: '2030-03-14',
+      startTime: '09:00',
+      endDate: '2030-03-16',
+      endTime: '17:00',
+    },
+  });
 
   await expect(page.getByText('Exam published successfully!')).toBeVisible();
   await expect(publish).toBeDisabled();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
-import { examListItemSchema, QUESTION_TYPES } from './exams';
+import { examListItemSchema, QUESTION_TYPES, scheduleDetailsSchema } from './exams';
 import { wholeNumber } from './fields';
 import { searchQuerySchema } from './find';
 
@@ -9,8 +9,11 @@ import { searchQuerySchema } from './find';
 export const ATTEMPT_STATUSES = ['IN_PROGRESS', 'SUBMITTED'] as const;
 export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 
-/** Who finalised an attempt: the student's submit, the deadline sweep, or (later) a proctor. */
-export const SUBMIT_TRIGGERS = ['STUDENT', 'DEADLINE', 'PROCTOR'] as const;
+/**
+ * Who finalised an attempt: the student's submit, the deadline sweep, a proctor, or an admin who
+ * ended the whole exam now.
+ */
+export const SUBMIT_TRIGGERS = ['STUDENT', 'DEADLINE', 'PROCTOR', 'ADMIN'] as const;
 export type SubmitTrigger = (typeof SUBMIT_TRIGGERS)[number];
 
 /** Where a published exam stands for a student: its lobby not open yet, open, or over. */
@@ -353,6 +356,28 @@ export const grantExtraTimeDataSchema = z.object({
   allowance: z.object({ examId: z.string(), studentId: z.string(), extraMinutes: z.number() }),
   attempt: attemptSummarySchema.nullable(),
 });
+
+// --- Ending an exam now (POST /admin/end-exam-now/{examId}) -----------------------------------
+
+export const END_EXAM_MESSAGES = {
+  ended: (submitted: number) =>
+    `Exam ended: ${submitted.toLocaleString('en')} ${submitted === 1 ? 'attempt was' : 'attempts were'} submitted`,
+  draft: 'This exam is a draft: nobody is sitting it',
+  notStarted: 'This exam has not started yet: it can be ended once it is running',
+  alreadyEnded: 'This exam has already ended',
+  startedThisMinute:
+    'This exam started less than a minute ago: it can be ended from the next minute',
+  /** Shown to a proctored student whose attempt it submitted. */
+  endedForStudent: 'The admin ended the exam: your saved answers were submitted',
+  failed: 'Failed to end the exam',
+} as const;
+
+/** The exam's schedule as it now reads (its end moved to now) and how many attempts it submitted. */
+export const endExamNowDataSchema = z.object({
+  submitted: z.number(),
+  scheduleDetails: scheduleDetailsSchema,
+});
+export type EndExamNowData = z.infer<typeof endExamNowDataSchema>;
 
 /** Words of a written answer, as the attempt page counts them against the expected range. */
 export function wordCount(text: string): number {

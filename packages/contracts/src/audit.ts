@@ -72,6 +72,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'exam.grant-extra-time': 'Extra time granted',
   'exam.warn-student': 'Student warned by a proctor',
   'exam.end-attempt': 'Attempt ended by a proctor',
+  'exam.end-now': 'Exam ended now by an admin',
   'exam.dismiss-alert': 'Proctoring alert dismissed',
   'exam.confirm-alert': 'Proctoring alert confirmed',
   'exam.set-evaluators': 'Evaluators set',

@@ -17,6 +17,17 @@ describe('exam window', () => {
     });
   });
 
+  it('runs between an AUTO exam’s clock times when it has them', () => {
+    expect(examWindow({ ...range, startTime: '09:00', endTime: '17:00' })).toEqual({
+      start: '2030-03-14T09:00',
+      end: '2030-03-16T17:00',
+    });
+    expect(examWindow({ ...range, startTime: '09:00' })).toEqual({
+      start: '2030-03-14T09:00',
+      end: '2030-03-17T00:00',
+    });
+  });
+
   it('is absent without a schedule', () => {
     expect(examWindow({})).toBeNull();
     expect(examProgress({}, '2030-03-14T10:00')).toBeNull();

@@ -22,13 +22,13 @@ export function examWindow(schedule: {
     };
   }
   if (schedule.startDate && schedule.endDate) {
-    // A date range runs from the first day's midnight to the end of its last day.
+    // A date range runs from the first day's start time (midnight unless given) to its last
+    // day's end time (the end of that day unless given).
+    const start = `${schedule.startDate}T${schedule.startTime ?? '00:00'}`;
+    if (schedule.endTime) return { start, end: `${schedule.endDate}T${schedule.endTime}` };
     const next = new Date(`${schedule.endDate}T00:00:00Z`);
     next.setUTCDate(next.getUTCDate() + 1);
-    return {
-      start: `${schedule.startDate}T00:00`,
-      end: `${next.toISOString().slice(0, 10)}T00:00`,
-    };
+    return { start, end: `${next.toISOString().slice(0, 10)}T00:00` };
   }
   return null;
 }

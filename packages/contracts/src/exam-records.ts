@@ -30,6 +30,10 @@ export const examDetailSchema = examListItemSchema.extend({
   examSections: z.array(examSectionSchema.required({ id: true })),
   questions: z.array(z.array(questionSchema)),
   startedCount: z.number(),
+  /** Students writing it at this moment: what "End exam now" would submit. */
+  inProgressCount: z.number(),
+  /** Whether "End exam now" is accepted: published, running, and not over. */
+  canEndNow: z.boolean(),
   resultsPublished: z.boolean(),
   changeScope: z.enum(EXAM_CHANGE_SCOPES),
 });

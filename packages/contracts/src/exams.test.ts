@@ -270,6 +270,42 @@ describe('schedule', () => {
     expect(errorsOf(auto, { startDate: '2030-01-02', endDate: '2030-01-02' })).toEqual({});
   });
 
+  it('AUTO takes optional clock times, the end after the start on a one-day window', () => {
+    const day = { startDate: '2030-01-02', endDate: '2030-01-02' };
+    expect(auto.parse({ ...day, startTime: '09:00', endTime: '17:00' })).toMatchObject({
+      startTime: '09:00',
+      endTime: '17:00',
+    });
+    // A form's empty time is the day's default, not an error.
+    expect(auto.parse({ ...day, startTime: '', endTime: '' })).toMatchObject({
+      startTime: undefined,
+      endTime: undefined,
+    });
+    expect(errorsOf(auto, { ...day, startTime: '17:00', endTime: '09:00' })).toEqual({
+      endTime: 'End time must be after start time',
+    });
+    expect(errorsOf(auto, { ...day, startTime: '09:00', endTime: '09:00' })).toEqual({
+      endTime: 'End time must be after start time',
+    });
+    // Midnight as the end of a one-day window ends it before it begins.
+    expect(errorsOf(auto, { ...day, endTime: '00:00' })).toEqual({
+      endTime: 'End time must be after start time',
+    });
+    expect(errorsOf(auto, { ...day, startTime: '23:59' })).toEqual({});
+    expect(
+      errorsOf(auto, {
+        startDate: '2030-01-02',
+        endDate: '2030-01-03',
+        startTime: '17:00',
+        endTime: '09:00',
+      }),
+    ).toEqual({});
+    expect(errorsOf(auto, { ...day, startTime: '9am', endTime: '24:00' })).toEqual({
+      startTime: 'Please enter a valid time',
+      endTime: 'Please enter a valid time',
+    });
+  });
+
   it('buffers are whole minutes from 0 to 60', () => {
     const dates = { startDate: '2030-01-01', endDate: '2030-01-02' };
     expect(errorsOf(auto, { ...dates, bufferTime: { beforeExam: -1, afterExam: 61 } })).toEqual({
@@ -458,6 +494,9 @@ describe('schedule text', () => {
     );
     expect(scheduleText({ startDate: '2030-03-14', endDate: '2030-03-16' })).toBe(
       '2030-03-14 - 2030-03-16',
+    );
+    expect(scheduleText({ startDate: '2030-03-14', endDate: '2030-03-14', endTime: '17:00' })).toBe(
+      '2030-03-14 - 2030-03-14 17:00',
     );
     expect(scheduleText({})).toBe('Not scheduled');
     expect(scheduleText(null)).toBe('Not scheduled');

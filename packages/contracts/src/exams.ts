@@ -238,21 +238,49 @@ export const proctoringScheduleSchema = z
 /** A date read only to compare it with another: its own messages are the fields'. */
 const comparableDate = dateField('');
 
+/** An optional clock time: left out, or sent empty by a form, it is the day's default. */
+const optionalTimeField = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z
+    .string({ error: 'Please enter a valid time' })
+    .regex(TIME_PATTERN, 'Please enter a valid time')
+    .optional(),
+);
+
+/**
+ * An AUTO exam runs from its start date's start time (midnight unless given) to its end date's
+ * end time (the end of that day unless given).
+ */
 export const autoScheduleSchema = z
   .object({
     startDate: dateField('Start date is required'),
     endDate: dateField('End date is required'),
+    startTime: optionalTimeField,
+    endTime: optionalTimeField,
     bufferTime: bufferTimeSchema.default({ beforeExam: 0, afterExam: 0 }),
   })
   .superRefine(
-    ({ startDate, endDate }, ctx) => {
+    ({ startDate, endDate, startTime, endTime }, ctx) => {
       const start = comparableDate.safeParse(startDate);
       const end = comparableDate.safeParse(endDate);
-      if (start.success && end.success && end.data < start.data) {
+      if (!start.success || !end.success) return;
+      if (end.data < start.data) {
         ctx.addIssue({
           code: 'custom',
           path: ['endDate'],
           message: 'End date must be after or same as start date',
+        });
+        return;
+      }
+      const clock = (time: unknown, fallback: string) =>
+        TIME_PATTERN.test(String(time)) ? String(time) : time === undefined ? fallback : null;
+      const startsAt = clock(startTime, '00:00');
+      const endsAt = clock(endTime, '24:00');
+      if (end.data === start.data && startsAt !== null && endsAt !== null && endsAt <= startsAt) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['endTime'],
+          message: 'End time must be after start time',
         });
       }
     },
@@ -644,7 +672,11 @@ export const EXAM_MESSAGES = {
 export function scheduleText(schedule: Partial<ScheduleDetails> | null | undefined): string {
   if (schedule?.examDate && schedule.startTime)
     return `${schedule.examDate} at ${schedule.startTime}`;
-  if (schedule?.startDate && schedule.endDate) return `${schedule.startDate} - ${schedule.endDate}`;
+  if (schedule?.startDate && schedule.endDate) {
+    // An AUTO exam's clock times, when it has them, follow their dates.
+    const at = (date: string, time: string | undefined) => (time ? `${date} ${time}` : date);
+    return `${at(schedule.startDate, schedule.startTime)} - ${at(schedule.endDate, schedule.endTime)}`;
+  }
   return 'Not scheduled';
 }
 

@@ -198,7 +198,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     deadlineAt: z.string(),
     remainingMs: z.number(),
   }),
-  /** A proctor ended the attempt: it was submitted with what was saved. */
+  /** A proctor ended the attempt, or an admin the exam: it was submitted with what was saved. */
   z.strictObject({
     type: z.literal('attempt-ended'),
     examId: z.string(),

@@ -260,6 +260,8 @@ export const examResultsDataSchema = z.object({
     resultsPublishedAt: z.string().nullable(),
   }),
   resultStatus: z.enum(RESULT_STATUSES),
+  /** Whether every sitting is over, which publishing needs besides every answer marked. */
+  sittingsOver: z.boolean(),
   summary: resultSummarySchema,
   results: z.array(examResultSchema),
   pagination: paginationSchema,

@@ -81,3 +81,60 @@ describe('0006_option_columns', () => {
     ).rejects.toThrow(/questions_correct_option_check/);
   });
 });
+
+describe('0020_auto_exam_times', () => {
+  // A database of its own: the one above is migrated to the end by then.
+  const before0020 = new PGlite({ extensions: { pg_trgm, unaccent } });
+  afterAll(() => before0020.close());
+
+  it('keeps the windows of stored exams, and an AUTO exam may then have clock times', async () => {
+    const folder = await migrationsBefore('0020_auto_exam_times');
+    const db = drizzle({ client: before0020 });
+    try {
+      await migrate(db, { migrationsFolder: folder });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+    // Exams whose master data are beside the point: their foreign keys are not checked.
+    const exam = (title: string, mode: string, schedule: string) => `
+      insert into exams (title, description, subject, total_marks, passing_marks,
+        duration_minutes, mode, status, general_instructions, batch_id, course_id, branch_id,
+        exam_date, start_time, end_time, start_date, end_date)
+      values ('${title}', 'd', 's', 10, 4, 60, '${mode}', 'PUBLISH', '{}', gen_random_uuid(),
+        gen_random_uuid(), gen_random_uuid(), ${schedule});`;
+    await before0020.exec(`
+      set session_replication_role = replica;
+      ${exam('Range', 'AUTO', "null, null, null, '2030-03-14', '2030-03-16'")}
+      ${exam('Sitting', 'PROCTORING', "'2030-03-14', '09:30', '11:00', null, null")}
+      set session_replication_role = origin;
+    `);
+
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+
+    const windows = () =>
+      before0020.query(
+        `select title, window_start::text, window_end::text from exams order by title`,
+      );
+    expect((await windows()).rows).toEqual([
+      { title: 'Range', window_start: '2030-03-14 00:00:00', window_end: '2030-03-17 00:00:00' },
+      { title: 'Sitting', window_start: '2030-03-14 09:30:00', window_end: '2030-03-14 11:00:00' },
+    ]);
+    await before0020.exec(
+      `update exams set start_time = '09:00', end_time = '17:00' where title = 'Range'`,
+    );
+    expect((await windows()).rows[0]).toEqual({
+      title: 'Range',
+      window_start: '2030-03-14 09:00:00',
+      window_end: '2030-03-16 17:00:00',
+    });
+    await expect(
+      before0020.exec(
+        `update exams set end_date = '2030-03-14', end_time = '09:00' where title = 'Range'`,
+      ),
+    ).rejects.toThrow(/exams_schedule_check/);
+    const { rows: indexes } = await before0020.query(
+      "select 1 from pg_indexes where indexname = 'exams_published_window_idx'",
+    );
+    expect(indexes).toHaveLength(1);
+  });
+});

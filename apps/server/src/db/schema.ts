@@ -351,7 +351,8 @@ function isOneOf(column: AnyPgColumn, values: readonly string[]): SQL {
 
 /**
  * Schedule dates and times are the institution's wall-clock values, so they are stored without a
- * time zone. Each mode has its own schedule columns and the other mode's stay empty.
+ * time zone. A PROCTORING exam has a date and its times; an AUTO exam a start and end date, each
+ * with an optional time (null: midnight at the start, the end of the day at the end).
  */
 export const exams = pgTable(
   'exams',
@@ -393,12 +394,13 @@ export const exams = pgTable(
       onDelete: 'set null',
     }),
     // When the exam runs, whatever its mode: one date from its start to its end time, a date
-    // range from the first day's start to the end of the last day. Buffers do not widen it.
+    // range from the first day's start time (midnight unless given) to the last day's end time
+    // (the end of that day, 24:00, unless given). Buffers do not widen it.
     windowStart: timestamp('window_start').generatedAlwaysAs(
-      sql`coalesce(exam_date + start_time, start_date::timestamp)`,
+      sql`coalesce(exam_date + start_time, start_date + coalesce(start_time, '00:00'::time))`,
     ),
     windowEnd: timestamp('window_end').generatedAlwaysAs(
-      sql`coalesce(exam_date + end_time, (end_date + 1)::timestamp)`,
+      sql`coalesce(exam_date + end_time, end_date + coalesce(end_time, '24:00'::time))`,
     ),
     // An exam outlives the admin account that created it.
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -428,8 +430,9 @@ export const exams = pgTable(
           and ${table.endTime} > ${table.startTime}
           and ${table.startDate} is null and ${table.endDate} is null)
         or (${table.mode} = 'AUTO' and ${table.startDate} is not null and ${table.endDate} is not null
-          and ${table.endDate} >= ${table.startDate}
-          and ${table.examDate} is null and ${table.startTime} is null and ${table.endTime} is null)`,
+          and (${table.endDate} > ${table.startDate} or (${table.endDate} = ${table.startDate}
+            and coalesce(${table.endTime}, '24:00'::time) > coalesce(${table.startTime}, '00:00'::time)))
+          and ${table.examDate} is null)`,
     ),
   ],
 );

@@ -49,6 +49,11 @@ const EvaluatorsPanel = lazy(() =>
     default: EvaluatorsPanel,
   })),
 );
+const EndExamNowButton = lazy(() =>
+  import('@/features/exams/end-exam-dialog').then(({ EndExamNowButton }) => ({
+    default: EndExamNowButton,
+  })),
+);
 const ExamReportPage = lazy(() => import('@/features/reports/exam-report-page'));
 const ExamMonitorPage = lazy(() => import('@/features/proctoring/exam-monitor-page'));
 const FacultyMonitorPage = lazy(() =>
@@ -119,10 +124,13 @@ export const routes: RouteObject[] = [
               { path: 'exam/results', element: <ResultsPage /> },
               {
                 path: 'exam/:examId/results',
-                // Features never import each other: the exam's evaluators are placed here.
+                // Features never import each other: the exam's evaluators and its end are placed here.
                 element: (
                   <ExamResultsPage
                     evaluatorsPanel={(examId) => <EvaluatorsPanel examId={examId} />}
+                    endExamAction={(examId, onEnded) => (
+                      <EndExamNowButton examId={examId} onEnded={onEnded} />
+                    )}
                   />
                 ),
               },

@@ -128,6 +128,8 @@ export function makeExamDetail(
       list.map((question, position) => ({ ...question, id: `question-${index}-${position}` })),
     ),
     startedCount: changeScope === 'FULL' ? 0 : 1,
+    inProgressCount: 0,
+    canEndNow: false,
     resultsPublished: false,
     changeScope,
   });

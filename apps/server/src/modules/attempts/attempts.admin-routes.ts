@@ -1,5 +1,7 @@
 import {
   ATTEMPT_MESSAGES,
+  END_EXAM_MESSAGES,
+  endExamNowDataSchema,
   examIdParamSchema,
   grantExtraTimeDataSchema,
   grantExtraTimeSchema,
@@ -12,6 +14,7 @@ import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import { announceExtraTime } from '../proctoring/proctoring.service';
+import { endExamNow } from './end-exam-now';
 import { grantExtraTime, listSittings } from './sittings.service';
 
 const TAGS = ['sittings'];
@@ -65,6 +68,33 @@ export const attemptsAdminRoutes: FastifyPluginAsyncZod<{
       const granted = await grantExtraTime(db, request.body, request.auth.userId, at);
       await announceExtraTime(db, app.proctoring, request.body, granted, at);
       return { success: true as const, message: ATTEMPT_MESSAGES.extraTimeGranted, data: granted };
+    },
+  );
+
+  app.post(
+    '/end-exam-now/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Ends a running exam: closes its window now and submits every attempt in progress with what was saved, as the admin's",
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        response: {
+          200: successResponse(endExamNowDataSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const data = await endExamNow(
+        db,
+        { notifier: app.proctoring, log: request.log },
+        request.auth.userId,
+        request.params.examId,
+        now(),
+      );
+      return { success: true as const, message: END_EXAM_MESSAGES.ended(data.submitted), data };
     },
   );
 };

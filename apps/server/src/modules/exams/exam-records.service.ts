@@ -26,6 +26,7 @@ import {
   sections,
 } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { endNowRefusal } from '../attempts/end-exam-now';
 import { newPaperVersion } from '../attempts/exam-paper';
 import { availabilityAt, sittingWindow } from '../attempts/exam-window';
 import { recordAudit } from '../audit/audit';
@@ -54,6 +55,7 @@ function examRow(db: Reader, id: string) {
       proctoringThresholds: exams.proctoringThresholds,
       resultsPublishedAt: exams.resultsPublishedAt,
       startedCount: sql<number>`(select count(*)::int from ${examAttempts} where ${examAttempts.examId} = ${id})`,
+      inProgressCount: sql<number>`(select count(*)::int from ${examAttempts} where ${examAttempts.examId} = ${id} and ${examAttempts.status} = 'IN_PROGRESS')`,
     })
     .from(exams)
     .where(eq(exams.id, id));
@@ -194,6 +196,13 @@ async function readDetail(db: Reader, id: string, now: Date): Promise<ExamDetail
     examSections: entries.map((entry) => entry.section),
     questions: entries.map((entry) => entry.questions),
     startedCount: row.startedCount,
+    inProgressCount: row.inProgressCount,
+    canEndNow:
+      endNowRefusal(
+        { ...row, scheduleDetails: scheduleDetailsOf(row) },
+        row.inProgressCount,
+        now,
+      ) === null,
     resultsPublished: row.resultsPublishedAt !== null,
     changeScope: changeScopeOf(row, now),
   };
@@ -237,7 +246,9 @@ function payloadOf(detail: ExamDetail): CreateExamPayload {
 function lockedPartOf(exam: CreateExamPayload) {
   const { scheduleDetails: schedule, examSections: parts, questions: list, ...rest } = exam;
   const start =
-    'examDate' in schedule ? [schedule.examDate, schedule.startTime] : [schedule.startDate];
+    'examDate' in schedule
+      ? [schedule.examDate, schedule.startTime]
+      : [schedule.startDate, schedule.startTime ?? null];
   return JSON.parse(
     JSON.stringify({
       ...rest,
@@ -277,7 +288,9 @@ async function moveScheduleEnd(tx: AppDatabase, id: string, exam: CreateExamPayl
   const [moved] = await tx
     .update(exams)
     .set({
-      ...('examDate' in schedule ? { endTime: schedule.endTime } : { endDate: schedule.endDate }),
+      ...('examDate' in schedule
+        ? { endTime: schedule.endTime }
+        : { endDate: schedule.endDate, endTime: schedule.endTime ?? null }),
       bufferBeforeMinutes: schedule.bufferTime.beforeExam,
       bufferAfterMinutes: schedule.bufferTime.afterExam,
     })

@@ -12,7 +12,7 @@ import { examAttempts, exams } from '../../db/schema';
 import { lastAuditOf as lastAuditOfRecord } from '../../test/audit';
 import { expectError } from '../../test/errors';
 import { createdExamResponse } from '../../test/exams';
-import { localDate, MINUTE, sittingSuite } from '../../test/sittings';
+import { EXAM_DAY_TEN, localDate, MINUTE, sittingSuite } from '../../test/sittings';
 import { bearer } from '../../test/users';
 
 const suite = sittingSuite();
@@ -353,6 +353,85 @@ describe('a published exam', () => {
       409,
       { message: 'The results of this exam are published: it can no longer be changed' },
     );
+  });
+});
+
+describe("an AUTO exam's clock times", () => {
+  const timed = (startTime: string, endTime: string) => ({
+    ...autoSchedule(TODAY()),
+    startTime,
+    endTime,
+  });
+
+  it('opens and closes its window at them, and Change End Time moves the end time', async () => {
+    const { fixture, clock } = suite;
+    clock.set(EXAM_DAY_TEN);
+    const exam = await fixture.exam({ scheduleDetails: timed('10:30', '12:00') });
+    expect((await detailOf(exam._id)).scheduleDetails).toEqual(timed('10:30', '12:00'));
+    const early = await fixture.student(fixture.inSection.A);
+    expectError(await early.client.call('POST', `start-exam/${exam._id}`), 409, {
+      message: 'This exam has not started yet',
+    });
+
+    clock.set(new Date(EXAM_DAY_TEN.getTime() + 30 * MINUTE));
+    const { attempt } = await early.client.start(exam._id);
+    // 90 minutes from 10:30 would be 12:00, the window's end.
+    expect(Date.parse(attempt.deadlineAt)).toBe(clock.now().getTime() + 90 * MINUTE);
+
+    const moved = await call(
+      'PUT',
+      `update-exam/${exam._id}`,
+      payload({ examStatus: 'PUBLISH', scheduleDetails: timed('10:30', '11:15') }),
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(detailResponse.parse(moved.json()).data.exam.scheduleDetails).toEqual(
+      timed('10:30', '11:15'),
+    );
+    const [sitting] = await suite.t.database.db
+      .select({ deadlineAt: examAttempts.deadlineAt })
+      .from(examAttempts)
+      .where(eq(examAttempts.id, attempt._id));
+    expect(sitting?.deadlineAt.getTime()).toBe(clock.now().getTime() + 45 * MINUTE);
+
+    clock.set(new Date(EXAM_DAY_TEN.getTime() + 75 * MINUTE));
+    const late = await fixture.student(fixture.inSection.A);
+    expectError(await late.client.call('POST', `start-exam/${exam._id}`), 409, {
+      message: 'This exam is closed',
+    });
+    clock.set(EXAM_DAY_TEN);
+  });
+
+  it('refuses an end time not after the start time on a one-day window (400)', async () => {
+    const response = await call(
+      'POST',
+      'create-exam',
+      payload({ scheduleDetails: timed('12:00', '09:00') }),
+    );
+    expectError(response, 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { 'scheduleDetails.endTime': 'End time must be after start time' },
+    });
+    const invalid = await call(
+      'POST',
+      'create-exam',
+      payload({ scheduleDetails: timed('9am', '12:00') }),
+    );
+    expectError(invalid, 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { 'scheduleDetails.startTime': 'Please enter a valid time' },
+    });
+  });
+
+  it('without clock times runs the whole days and reads back as dates only', async () => {
+    const exam = await suite.fixture.exam({ scheduleDetails: autoSchedule(TODAY()) });
+    expect((await detailOf(exam._id)).scheduleDetails).toEqual(autoSchedule(TODAY()));
+    const [row] = await suite.t.database.db
+      .select({ windowStart: exams.windowStart, windowEnd: exams.windowEnd })
+      .from(exams)
+      .where(eq(exams.id, exam._id));
+    // Drizzle reads the wall-clock timestamps as UTC instants.
+    expect(row?.windowStart?.toISOString()).toBe(`${TODAY()}T00:00:00.000Z`);
+    expect(row?.windowEnd?.toISOString()).toBe('2030-03-15T00:00:00.000Z');
   });
 });
 

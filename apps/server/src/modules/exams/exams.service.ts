@@ -103,7 +103,14 @@ export function scheduleDetailsOf(
         endTime: hoursAndMinutes(row.endTime),
         bufferTime,
       }
-    : { startDate: row.startDate ?? undefined, endDate: row.endDate ?? undefined, bufferTime };
+    : {
+        startDate: row.startDate ?? undefined,
+        endDate: row.endDate ?? undefined,
+        // An AUTO exam without clock times reads as the spec's: dates only.
+        ...(row.startTime ? { startTime: hoursAndMinutes(row.startTime) } : {}),
+        ...(row.endTime ? { endTime: hoursAndMinutes(row.endTime) } : {}),
+        bufferTime,
+      };
 }
 
 export function toExamListItem(row: ExamListRow, assignedFacultyIds: string[]): ExamListItem {
@@ -248,7 +255,14 @@ function scheduleColumnsOf(schedule: CreateExamPayload['scheduleDetails']) {
         endTime: schedule.endTime,
         ...buffers,
       }
-    : { ...none, startDate: schedule.startDate, endDate: schedule.endDate, ...buffers };
+    : {
+        ...none,
+        startDate: schedule.startDate,
+        endDate: schedule.endDate,
+        startTime: schedule.startTime ?? null,
+        endTime: schedule.endTime ?? null,
+        ...buffers,
+      };
 }
 
 /** The time and sequence number of the last id made: each id sorts after the one before. */

@@ -127,6 +127,7 @@ export async function examResults(
       resultsPublishedAt: exam.resultsPublishedAt?.toISOString() ?? null,
     },
     resultStatus: resultStatusOf(exam, facts, now),
+    sittingsOver: ended,
     summary: resultSummary(facts, scores.values(), ended),
     results: rows.map((row) => {
       const student = {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { saveFile } from '@/lib/save-file';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
@@ -94,5 +95,68 @@ describe('ExamDetailPage: Proctoring Rules', () => {
     renderExam();
     await screen.findByRole('region', { name: 'Audience' });
     expect(screen.queryByRole('region', { name: 'Proctoring Rules' })).not.toBeInTheDocument();
+  });
+});
+
+describe('ExamDetailPage: End exam now', () => {
+  const END = `POST /admin/end-exam-now/${EXAM_ID}`;
+  const running = () => ({
+    ...makeExamDetail('AUTO', 'SCHEDULE_END'),
+    inProgressCount: 3,
+    canEndNow: true,
+  });
+
+  it('asks with how many are still sitting, ends the exam and toasts', async () => {
+    const success = vi.spyOn(toast, 'success');
+    let exam = running();
+    const requests = fakeAdminApi({
+      [GET]: () => ok({ exam }),
+      [END]: () => {
+        exam = { ...exam, inProgressCount: 0, canEndNow: false };
+        return {
+          status: 200,
+          data: {
+            success: true,
+            message: 'Exam ended: 3 attempts were submitted',
+            data: { submitted: 3, scheduleDetails: exam.scheduleDetails },
+          },
+        };
+      },
+    });
+    renderExam();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'End exam now' }));
+    const dialog = screen.getByRole('dialog', { name: 'End Exam Now' });
+    expect(dialog).toHaveTextContent(
+      '3 students are still sitting. Their answers will be submitted as saved.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'End exam now' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(success).toHaveBeenCalledWith('Exam ended: 3 attempts were submitted');
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'End exam now' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('is not offered for an exam that is not running', async () => {
+    fakeAdminApi({ [GET]: ok({ exam: makeExamDetail('AUTO', 'SCHEDULE_END') }) });
+    renderExam();
+    expect(await screen.findByRole('button', { name: 'Change End Time' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'End exam now' })).not.toBeInTheDocument();
+  });
+
+  it("keeps the dialog open with the server's refusal", async () => {
+    fakeAdminApi({
+      [GET]: ok({ exam: running() }),
+      [END]: { status: 409, data: { success: false, message: 'This exam has already ended' } },
+    });
+    renderExam();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'End exam now' }));
+    const dialog = screen.getByRole('dialog', { name: 'End Exam Now' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'End exam now' }));
+    expect(await within(dialog).findByText('This exam has already ended')).toBeInTheDocument();
   });
 });

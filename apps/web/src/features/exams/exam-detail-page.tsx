@@ -30,6 +30,7 @@ import { plural } from '@/lib/plural';
 import { useDeleteExam, useDuplicateExam } from './api/change-exam';
 import { useExportExamQuestions } from './api/export-exam-questions';
 import { EXAM_PAGE_STATES, useExam } from './api/get-exam';
+import { EndExamNowButton } from './end-exam-dialog';
 import { ExamStatusBadge } from './exam-status-badge';
 import { ModeBadge } from './mode-badge';
 import { proctoringRulesText } from './proctoring-rules-text';
@@ -123,6 +124,7 @@ function ExamDetailView({ exam }: { exam: ExamDetail }) {
               {`${plural(exam.scheduleDetails.bufferTime.beforeExam, 'minute')} before, ${plural(exam.scheduleDetails.bufferTime.afterExam, 'minute')} after`}
             </DetailItem>
             <DetailItem term="Started">{plural(exam.startedCount, 'student')}</DetailItem>
+            <DetailItem term="Sitting Now">{plural(exam.inProgressCount, 'student')}</DetailItem>
             <DetailItem term="Changes" className="sm:col-span-2">
               {CHANGE_NOTES[exam.changeScope]}
             </DetailItem>
@@ -243,6 +245,7 @@ function ExamActions({ exam }: { exam: ExamDetail }) {
           Change End Time
         </Button>
       )}
+      <EndExamNowButton examId={exam._id} />
       <Button variant="secondary" onClick={() => void copy()} loading={duplicate.isPending}>
         <Copy aria-hidden="true" className="size-4" />
         Duplicate

@@ -20,6 +20,8 @@ function sentBack(exam: ExamDetail, scheduleDetails: ExamDetail['scheduleDetails
     createdAt,
     audience,
     startedCount,
+    inProgressCount,
+    canEndNow,
     resultsPublished,
     changeScope,
     ...payload
@@ -129,7 +131,7 @@ describe('ScheduleEndDialog', () => {
     expect(screen.getByText('15 minutes before, 20 minutes after')).toBeInTheDocument();
   });
 
-  it('moves the end date of an exam that runs over days, refusing one before its start', async () => {
+  it('moves the end date and time of an exam that runs over days, refusing a date before its start', async () => {
     const exam = makeExamDetail('AUTO', 'SCHEDULE_END');
     const requests = fakeAdminApi({
       [GET]: ok({ exam }),
@@ -140,7 +142,7 @@ describe('ScheduleEndDialog', () => {
     expect(dialog).toHaveTextContent('Starts 2030-03-14.');
     const endDate = within(dialog).getByLabelText('End Date');
     expect(endDate).toHaveValue('2030-03-16');
-    expect(within(dialog).queryByLabelText('End Time')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('End Time (optional)')).toHaveValue('');
 
     await userEvent.clear(endDate);
     await userEvent.type(endDate, '2030-03-13');
@@ -151,6 +153,7 @@ describe('ScheduleEndDialog', () => {
 
     await userEvent.clear(endDate);
     await userEvent.type(endDate, '2030-03-18');
+    await userEvent.type(within(dialog).getByLabelText('End Time (optional)'), '17:00');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save End Time' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -160,6 +163,7 @@ describe('ScheduleEndDialog', () => {
       scheduleDetails: {
         startDate: '2030-03-14',
         endDate: '2030-03-18',
+        endTime: '17:00',
         bufferTime: { beforeExam: 0, afterExam: 0 },
       },
     });

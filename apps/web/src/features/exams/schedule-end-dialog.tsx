@@ -86,9 +86,10 @@ function ScheduleEndForm({ exam, onSave, onClose }: ScheduleEndFormProps) {
     onClose();
   });
 
+  const { examDate, startDate, startTime } = exam.scheduleDetails;
   const start = proctored
-    ? `${exam.scheduleDetails.examDate} at ${exam.scheduleDetails.startTime}`
-    : exam.scheduleDetails.startDate;
+    ? `${examDate} at ${startTime}`
+    : `${startDate}${startTime ? ` at ${startTime}` : ''}`;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5 text-sm text-slate-600">
@@ -108,12 +109,21 @@ function ScheduleEndForm({ exam, onSave, onClose }: ScheduleEndFormProps) {
             {...register('scheduleDetails.endTime')}
           />
         ) : (
-          <TextField
-            label="End Date"
-            type="date"
-            error={errorOf('scheduleDetails.endDate')}
-            {...register('scheduleDetails.endDate')}
-          />
+          <>
+            <TextField
+              label="End Date"
+              type="date"
+              error={errorOf('scheduleDetails.endDate')}
+              {...register('scheduleDetails.endDate')}
+            />
+            <TextField
+              label="End Time (optional)"
+              type="time"
+              hint="The end of the day when left empty"
+              error={errorOf('scheduleDetails.endTime')}
+              {...register('scheduleDetails.endTime')}
+            />
+          </>
         )}
       </FieldGrid>
       <BufferTimeFields

@@ -47,6 +47,7 @@ const SUBMITTED: Record<NonNullable<AttemptTimeline['attempt']['submitTrigger']>
   STUDENT: 'Submitted by the student',
   DEADLINE: 'Submitted automatically when the time ran out',
   PROCTOR: 'Submitted when the attempt was ended',
+  ADMIN: 'Submitted when the admin ended the exam',
 };
 
 /** /admin/exam/:examId/attempts/:attemptId/timeline: one sitting's proctoring record, reviewed. */

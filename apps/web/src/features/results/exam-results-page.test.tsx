@@ -1,6 +1,6 @@
 import type { ExamResult, ExamResultsData } from '@examiq/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import ExamResultsPage from './exam-results-page';
 
@@ -48,6 +48,7 @@ function resultsOf(examMode: 'AUTO' | 'PROCTORING'): ExamResultsData {
       resultsPublishedAt: null,
     },
     resultStatus: 'Ready to Publish',
+    sittingsOver: true,
     summary: {
       participants: 3,
       submitted: 3,
@@ -129,5 +130,77 @@ describe('ExamResultsPage: absent students', () => {
     expect(within(kiran).queryByText(/Pass|Fail/)).not.toBeInTheDocument();
     expect(within(kiran).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByText('Absent', { selector: 'dt' })).toBeInTheDocument();
+  });
+});
+
+describe('ExamResultsPage: publishing', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** An AUTO exam of 14 March 2030, 09:00 to 17:00, still running at 10:00 that day. */
+  function running(): ExamResultsData {
+    const data = resultsOf('AUTO');
+    return {
+      ...data,
+      exam: {
+        ...data.exam,
+        scheduleDetails: {
+          startDate: '2030-03-14',
+          endDate: '2030-03-14',
+          startTime: '09:00',
+          endTime: '17:00',
+          bufferTime: { beforeExam: 0, afterExam: 0 },
+        },
+      },
+      resultStatus: 'Evaluating',
+      sittingsOver: false,
+    };
+  }
+
+  it('offers Publish Results once publishing would be accepted', async () => {
+    renderResults(resultsOf('AUTO'));
+    expect(await screen.findByRole('button', { name: 'Publish Results' })).toBeInTheDocument();
+  });
+
+  it('says why and what to do while the exam runs, instead of offering Publish', async () => {
+    vi.useFakeTimers({ now: new Date(2030, 2, 14, 10, 0), toFake: ['Date'] });
+    renderResults(running());
+    expect(
+      await screen.findByText(
+        'Results can be published once the exam has ended. End it now, or wait until 17:00.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish Results' })).not.toBeInTheDocument();
+  });
+
+  it('names the day an exam running over days closes', async () => {
+    vi.useFakeTimers({ now: new Date(2030, 2, 14, 10, 0), toFake: ['Date'] });
+    const data = running();
+    const { startTime: _start, endTime: _end, ...days } = data.exam.scheduleDetails;
+    renderResults({
+      ...data,
+      exam: { ...data.exam, scheduleDetails: { ...days, endDate: '2030-03-16' } },
+    });
+    expect(
+      await screen.findByText(
+        'Results can be published once the exam has ended. End it now, or wait until the end of 16 Mar 2030.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says how many answers are still to be marked once every sitting is over', async () => {
+    const data = resultsOf('AUTO');
+    renderResults({
+      ...data,
+      resultStatus: 'Evaluating',
+      summary: { ...data.summary, answersToMark: 3 },
+    });
+    expect(
+      await screen.findByText(
+        'Results can be published once every answer is marked: 3 answers are still to be marked.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish Results' })).not.toBeInTheDocument();
   });
 });

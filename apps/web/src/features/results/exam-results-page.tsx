@@ -20,6 +20,7 @@ import { useSearchParam } from '@/lib/use-search-param';
 import { useExportExamResults } from './api/export-exam-results';
 import { useExamResults } from './api/get-exam-results';
 import { FlagBadges } from './flag-badges';
+import { publishBlocker } from './publish-blocker';
 import { PublishDialog } from './publish-dialog';
 
 const EXPORT_FAILED = 'Failed to export the results';
@@ -27,15 +28,21 @@ const EXPORT_FAILED = 'Failed to export the results';
 interface ExamResultsPageProps {
   /** The exam's evaluators, placed under its figures; the app passes it in. */
   evaluatorsPanel?: (examId: string) => ReactNode;
+  /** "End exam now" while the exam runs, told to read the results again once it ended. */
+  endExamAction?: (examId: string, onEnded: () => void) => ReactNode;
 }
 
-export default function ExamResultsPage({ evaluatorsPanel }: ExamResultsPageProps) {
+export default function ExamResultsPage(props: ExamResultsPageProps) {
   const { examId = '' } = useParams();
   // Another exam is another screen: nothing of the one before (rows, search, dialog) stays.
-  return <ExamResults key={examId} examId={examId} evaluatorsPanel={evaluatorsPanel} />;
+  return <ExamResults key={examId} examId={examId} {...props} />;
 }
 
-function ExamResults({ examId, evaluatorsPanel }: { examId: string } & ExamResultsPageProps) {
+function ExamResults({
+  examId,
+  evaluatorsPanel,
+  endExamAction,
+}: { examId: string } & ExamResultsPageProps) {
   const [page, setPage] = usePageParam();
   const [search, setSearch] = useSearchParam();
   const results = useExamResults(examId, { page, search });
@@ -48,7 +55,15 @@ function ExamResults({ examId, evaluatorsPanel }: { examId: string } & ExamResul
       <PageHeader
         title={data ? data.exam.examTitle : 'Exam results'}
         description="Each student's score by section, and the figures of the whole exam."
-        actions={data && <ResultActions data={data} onPublish={() => setPublishing(true)} />}
+        actions={
+          data && (
+            <ResultActions
+              data={data}
+              onPublish={() => setPublishing(true)}
+              endExam={endExamAction?.(examId, () => void results.refetch())}
+            />
+          )
+        }
       />
       {results.isError && (
         <ErrorBanner
@@ -91,12 +106,29 @@ function ExamResults({ examId, evaluatorsPanel }: { examId: string } & ExamResul
   );
 }
 
-function ResultActions({ data, onPublish }: { data: ExamResultsData; onPublish: () => void }) {
+interface ResultActionsProps {
+  data: ExamResultsData;
+  onPublish: () => void;
+  endExam: ReactNode;
+}
+
+/**
+ * Publish is offered only when the server would accept it; otherwise the page says why and what
+ * to do, with "End exam now" beside it while the exam runs.
+ */
+function ResultActions({ data, onPublish, endExam }: ResultActionsProps) {
   const exported = useExportExamResults(data.exam._id, `${data.exam.examId}-results`);
+  const blocker = publishBlocker(data, new Date());
   return (
     <div className="flex flex-col gap-2">
+      {blocker && (
+        <p className="max-w-md rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {blocker}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
-        {data.resultStatus !== 'Published' && (
+        {!data.sittingsOver && endExam}
+        {data.resultStatus !== 'Published' && !blocker && (
           <Button onClick={onPublish}>
             <Send aria-hidden="true" className="size-4" />
             Publish Results

@@ -27,6 +27,10 @@ interface ReviewDialogProps {
  * What Complete opens: the exam at a glance, to check before choosing Draft or Publish. The
  * header buttons do the same; this is the natural end of the last step.
  */
+/** An AUTO exam's date, with its clock time when it has one. */
+const dateAndTime = (date: string, time: string | undefined) =>
+  time ? `${formatDate(date)}, ${time}` : formatDate(date);
+
 export function ReviewDialog({ open, saving, onClose, onSave }: ReviewDialogProps) {
   return (
     <Modal
@@ -120,7 +124,7 @@ function ExamSummary() {
         <Row label="Schedule">
           {proctored
             ? `${formatDate(schedule.examDate)}, ${schedule.startTime} – ${schedule.endTime}`
-            : `${formatDate(schedule.startDate)} – ${formatDate(schedule.endDate)}`}
+            : `${dateAndTime(schedule.startDate, schedule.startTime)} – ${dateAndTime(schedule.endDate, schedule.endTime)}`}
         </Row>
         <Row label="Buffer">
           {`${schedule.bufferTime.beforeExam} min before, ${schedule.bufferTime.afterExam} min after`}

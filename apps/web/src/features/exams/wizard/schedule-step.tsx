@@ -5,7 +5,10 @@ import { BufferTimeFields } from './buffer-time-fields';
 import type { ExamWizardValues } from './exam-values';
 import { recheck } from './form-helpers';
 
-/** PROCTORING exams sit on one date between two times; AUTO exams run between two dates. */
+/**
+ * PROCTORING exams sit on one date between two times; AUTO exams run between two dates, each with
+ * an optional time.
+ */
 export function ScheduleStep() {
   const form = useFormContext<ExamWizardValues>();
   const { register, control } = form;
@@ -53,8 +56,11 @@ export function ScheduleStep() {
             label="End Date"
             type="date"
             error={fieldErrors?.endDate?.message}
-            {...register('scheduleDetails.endDate')}
+            {...register('scheduleDetails.endDate', {
+              onChange: () => recheck(form, 'scheduleDetails.endTime'),
+            })}
           />
+          <AutoTimeFields />
         </FieldGrid>
       )}
       <BufferTimeFields
@@ -67,5 +73,34 @@ export function ScheduleStep() {
         }}
       />
     </div>
+  );
+}
+
+/**
+ * An AUTO exam's optional clock times, in the fields PROCTORING's times use: switching mode keeps
+ * what was typed, and the payload sends them for AUTO only when filled in.
+ */
+function AutoTimeFields() {
+  const form = useFormContext<ExamWizardValues>();
+  const { errors } = useFormState({ control: form.control, name: 'scheduleDetails' });
+  return (
+    <>
+      <TextField
+        label="Start Time (optional)"
+        type="time"
+        hint="Midnight when left empty"
+        error={errors.scheduleDetails?.startTime?.message}
+        {...form.register('scheduleDetails.startTime', {
+          onChange: () => recheck(form, 'scheduleDetails.endTime'),
+        })}
+      />
+      <TextField
+        label="End Time (optional)"
+        type="time"
+        hint="The end of the day when left empty"
+        error={errors.scheduleDetails?.endTime?.message}
+        {...form.register('scheduleDetails.endTime')}
+      />
+    </>
   );
 }

@@ -146,6 +146,30 @@ describe('buildPayload', () => {
     });
   });
 
+  it('sends an AUTO exam’s clock times only when filled in, and checks them', () => {
+    const values = autoValues();
+    const dates = {
+      startDate: values.scheduleDetails.startDate,
+      endDate: values.scheduleDetails.startDate,
+    };
+    values.scheduleDetails = {
+      ...values.scheduleDetails,
+      ...dates,
+      startTime: '09:00',
+      endTime: '',
+    };
+    const result = buildPayload(values, 'DRAFT');
+    expect(result.ok && result.payload.scheduleDetails).toEqual({
+      ...dates,
+      startTime: '09:00',
+      bufferTime: values.scheduleDetails.bufferTime,
+    });
+    values.scheduleDetails.endTime = '08:00';
+    expect(errorsForFields(values, ['scheduleDetails.endTime'])).toEqual({
+      'scheduleDetails.endTime': 'End time must be after start time',
+    });
+  });
+
   it('sends a PROCTORING exam with its faculty and one date between two times', () => {
     const result = buildPayload(proctoredValues(), 'DRAFT');
     expect(result.ok && result.payload).toMatchObject({

@@ -86,7 +86,14 @@ function scheduleOf({ examMode, scheduleDetails }: ExamWizardValues) {
   const { examDate, startTime, endTime, startDate, endDate, bufferTime } = scheduleDetails;
   return examMode === 'PROCTORING'
     ? { examDate, startTime, endTime, bufferTime }
-    : { startDate, endDate, bufferTime };
+    : {
+        startDate,
+        endDate,
+        // Empty times are left out: the spec's AUTO payload has dates only.
+        ...(startTime ? { startTime } : {}),
+        ...(endTime ? { endTime } : {}),
+        bufferTime,
+      };
 }
 
 function errorsOf(result: z.ZodSafeParseResult<unknown>, prefix: PropertyKey[] = []) {

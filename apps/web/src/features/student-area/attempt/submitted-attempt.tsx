@@ -1,4 +1,9 @@
-import { ATTEMPT_MESSAGES, PROCTORING_MESSAGES, type SubmitTrigger } from '@examiq/contracts';
+import {
+  ATTEMPT_MESSAGES,
+  END_EXAM_MESSAGES,
+  PROCTORING_MESSAGES,
+  type SubmitTrigger,
+} from '@examiq/contracts';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { ButtonLink } from '@/components/button';
@@ -16,6 +21,7 @@ const SUBMITTED_BY: Record<SubmitTrigger, string> = {
   STUDENT: 'You',
   DEADLINE: 'Automatically, at the deadline',
   PROCTOR: 'Your proctor',
+  ADMIN: 'The admin, who ended the exam',
 };
 
 interface SubmittedAttemptProps {
@@ -50,7 +56,9 @@ export function SubmittedAttempt({
       ? ATTEMPT_MESSAGES.submittedAtDeadline
       : attempt.submitTrigger === 'PROCTOR'
         ? PROCTORING_MESSAGES.endedByProctor
-        : ATTEMPT_MESSAGES.submitted);
+        : attempt.submitTrigger === 'ADMIN'
+          ? END_EXAM_MESSAGES.endedForStudent
+          : ATTEMPT_MESSAGES.submitted);
   const total = view.sections.reduce((sum, section) => sum + section.totalQuestions, 0);
 
   // The submit dialog that had focus is gone: the receipt takes it, and is read out.
