@@ -24,8 +24,10 @@ test('an admin gives an AUTO exam an end time, ends it now while a student sits 
     closes.toDateString() !== new Date().toDateString(),
     'Too close to midnight for an end time later today',
   );
-  // An AUTO exam open from today to the end of tomorrow, one student in its audience.
+  // An AUTO exam open from today to the end of tomorrow, with a student who sits it and one who
+  // never starts.
   const sitting = await createSitting(request, 'endnow');
+  await sitting.enrol('endnow-absent');
   const today = new Date().toLocaleDateString('sv-SE');
 
   const studentContext = await browser.newContext();
@@ -84,6 +86,8 @@ test('an admin gives an AUTO exam an end time, ends it now while a student sits 
   await publish.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText(RESULT_MESSAGES.published)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Exam' })).toContainText('Published');
+  // The student who never started is in the results, as Absent, once the exam has ended.
+  await expect(page.getByRole('row').filter({ hasText: 'Absent' })).toHaveCount(1);
   await expectAccessibleAtBothWidths(page, 'Results published the same day');
 
   // The student's page, read again, shows the attempt submitted with the answer saved.

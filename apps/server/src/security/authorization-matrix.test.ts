@@ -32,11 +32,9 @@ const PUBLIC = new Set([
 ]);
 const isPublic = (route: ApiRoute) =>
   PUBLIC.has(routeName(route)) || route.url === '/api/docs' || route.url.startsWith('/api/docs/');
-const SESSION_ONLY = new Set([
-  'POST /api/auth/logout',
-  'GET /api/auth/me',
-  'POST /api/auth/update-password',
-]);
+const SESSION_ONLY = new Set(['POST /api/auth/logout', 'GET /api/auth/me']);
+/** Any role's own account, once its first password has been replaced. */
+const OWN_ACCOUNT = new Set(['POST /api/auth/update-password']);
 /**
  * Guarded inside its protocol (the token of the socket's first message, checked below): over
  * plain HTTP it answers 426 to everyone.
@@ -48,11 +46,12 @@ const AREAS = {
   student: '/api/student/',
 } as const;
 
-type Kind = 'public' | 'session' | 'socket' | keyof typeof AREAS;
+type Kind = 'public' | 'session' | 'own-account' | 'socket' | keyof typeof AREAS;
 function kindOf(route: ApiRoute): Kind | undefined {
   if (isPublic(route)) return 'public';
   if (SOCKETS.has(routeName(route))) return 'socket';
   if (SESSION_ONLY.has(routeName(route))) return 'session';
+  if (OWN_ACCOUNT.has(routeName(route))) return 'own-account';
   return (Object.keys(AREAS) as (keyof typeof AREAS)[]).find((area) =>
     route.url.startsWith(AREAS[area]),
   );
@@ -72,7 +71,9 @@ function allowed(kind: Kind, identity: string): (status: number) => boolean {
   if (identity === PASSWORD_CHANGE_PENDING && kind !== 'session') {
     return (status) => status === 403;
   }
-  if (kind !== 'session' && identity !== kind) return (status) => status === 403;
+  if (kind !== 'session' && kind !== 'own-account' && identity !== kind) {
+    return (status) => status === 403;
+  }
   return (status) => status !== 401 && status !== 403;
 }
 
@@ -124,7 +125,7 @@ const routes = apiRoutes(t.routes).sort(
 const checks = routes.length * IDENTITIES.length;
 
 describe('authorization matrix', () => {
-  it('classifies every /api route as public, session-only, socket, admin, faculty or student', () => {
+  it('classifies every /api route as public, session-only, own account, socket, admin, faculty or student', () => {
     // A floor, so a broken route collector cannot pass with an empty table.
     expect(routes.length).toBeGreaterThanOrEqual(30);
     expect(routes.filter((route) => !kindOf(route)).map(routeName)).toEqual([]);

@@ -188,6 +188,7 @@ describe('scoring', () => {
     });
     const examSections = base.examSections.map((section, index) => ({
       ...section,
+      timeLimit: 0,
       ...(index === 0 && { marks: 6 }),
       ...(index === 1 && { marks: 2 }),
     }));
