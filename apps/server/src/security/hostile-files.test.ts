@@ -20,9 +20,9 @@ import { bearer, createSignedInUser } from '../test/users';
 import { parseInThread } from '../uploads/parser-thread';
 
 /**
- * What a bystander's request may take at the 99th percentile while a hostile file is read; twice
- * its quiet value when the machine is so loaded that even that is slower (a blocked event loop
- * costs seconds either way).
+ * What a bystander's request may take at the 99th percentile while a hostile file is read; three
+ * times its quiet value when the machine is so loaded that even that is slower (a blocked event
+ * loop costs seconds either way).
  */
 const BYSTANDER_P99_MS = 200;
 /** How much the server's own heap may grow while it refuses a file. */
@@ -92,7 +92,7 @@ const BYSTANDER_MAX_MS = 1_000;
 
 /** The bystander was served as usual while the file was read: no stall, no slow tail. */
 function expectBystanderServed(result: { p99: number; maxMs: number }) {
-  expect(result.p99).toBeLessThan(Math.max(BYSTANDER_P99_MS, 2 * quietP99));
+  expect(result.p99).toBeLessThan(Math.max(BYSTANDER_P99_MS, 3 * quietP99));
   expect(result.maxMs).toBeLessThan(BYSTANDER_MAX_MS);
 }
 

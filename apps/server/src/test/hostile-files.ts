@@ -128,18 +128,19 @@ export async function sharedStringsBomb(
 }
 
 /**
- * A QTI package whose item claims `declaredSize` bytes and unpacks to `inflatedBytes`, deflated
- * as one stream (a reader that writes into a buffer of the declared size and drops the rest
- * goes on inflating it to the end).
+ * A QTI package whose item claims `declaredSize` bytes and unpacks to `inflatedBytes` (a whole
+ * number of megabytes). One that lies is deflated as one stream: a reader that writes into a
+ * buffer of the declared size and drops the rest goes on inflating it to the end.
  */
 export function lyingQtiPackage(inflatedBytes: number, declaredSize: number) {
+  const megabyte = 1024 * 1024;
+  const parts =
+    declaredSize < inflatedBytes
+      ? [{ bytes: Buffer.alloc(inflatedBytes, ' ') }]
+      : [{ bytes: Buffer.alloc(megabyte, ' '), times: inflatedBytes / megabyte }];
   return zipOf([
     { name: 'imsmanifest.xml', parts: [{ bytes: Buffer.from('<manifest/>') }] },
-    {
-      name: 'items/item.xml',
-      declaredSize,
-      parts: [{ bytes: Buffer.alloc(inflatedBytes, ' ') }],
-    },
+    { name: 'items/item.xml', declaredSize, parts },
   ]);
 }
 
