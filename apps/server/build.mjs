@@ -21,8 +21,9 @@ const bundleWorkspacePackages = {
 await rm(dist, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The parser thread runs a bundle of its own, started from beside the server's.
+  entryPoints: { main: 'src/main.ts', 'parser-worker': 'src/uploads/parser-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

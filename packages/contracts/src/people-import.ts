@@ -22,6 +22,17 @@ export const PEOPLE_IMPORT_LIMITS = {
   maxFileBytes: 10 * 1024 * 1024,
   /** Data rows, the header not counted. */
   maxRows: 20_000,
+  /** Columns of a row: many more than the widest template has. */
+  maxColumns: 256,
+  /** Characters of one cell: Excel's own limit, so no file Excel wrote is refused for it. */
+  maxCellCharacters: 32_767,
+  /**
+   * Characters of all the cells together. A CSV file within the size limit holds fewer; an XLSX
+   * file can repeat one shared text in every cell.
+   */
+  maxTextCharacters: 32_000_000,
+  /** What the parts of an XLSX file that are read may unpack to, all together. */
+  maxUnpackedBytes: 100 * 1024 * 1024,
   /** A preview lists this many errors at most; `errorCount` counts them all. */
   errorsListed: 1000,
 } as const;
@@ -253,6 +264,12 @@ export const PEOPLE_IMPORT_MESSAGES = {
   emptyFile: 'The file is empty',
   noRows: 'The file has a header but no rows under it',
   tooManyRows: `The file has more than ${PEOPLE_IMPORT_LIMITS.maxRows.toLocaleString('en')} rows`,
+  tooManyColumns: `The file has more than ${PEOPLE_IMPORT_LIMITS.maxColumns} columns`,
+  cellTooLong: `A cell holds more than ${PEOPLE_IMPORT_LIMITS.maxCellCharacters.toLocaleString('en')} characters, the most a spreadsheet cell can hold`,
+  tooMuchText: `The file holds more than ${(PEOPLE_IMPORT_LIMITS.maxTextCharacters / 1_000_000).toLocaleString('en')} million characters of text`,
+  unpackedTooLarge: `The XLSX file is too large: its sheet may unpack to ${PEOPLE_IMPORT_LIMITS.maxUnpackedBytes / (1024 * 1024)} MB at most`,
+  overWorkLimits:
+    'The file takes more memory or time to read than an import may use: split it into smaller files',
   missingColumns: (columns: string[]) =>
     `Missing required ${columns.length === 1 ? 'column' : 'columns'} ${columns.map((column) => `"${column}"`).join(', ')}`,
   unknownColumn: (column: string) =>

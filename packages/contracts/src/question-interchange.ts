@@ -38,6 +38,8 @@ export const QUESTION_FILE_LIMITS = {
   maxBytes: 5 * 1024 * 1024,
   /** A question bank larger than this is split before it is imported. */
   maxQuestions: 1000,
+  /** What the XML files of a QTI package may unpack to, all together. */
+  maxUnpackedBytes: 50 * 1024 * 1024,
 } as const;
 
 // --- Messages ---------------------------------------------------------------------------------
@@ -53,6 +55,9 @@ export const QUESTION_INTERCHANGE_MESSAGES = {
     `This file is not a ${QUESTION_FORMAT_LABELS[format]} file`,
   noQuestions: 'No questions were found in this file',
   tooLarge: `The file is too large: the limit is ${QUESTION_FILE_LIMITS.maxBytes / 1024 / 1024} MB`,
+  unpackedTooLarge: `The package is too large: its files may unpack to ${QUESTION_FILE_LIMITS.maxUnpackedBytes / 1024 / 1024} MB at most`,
+  overWorkLimits:
+    'This file takes more memory or time to read than an import may use: split it and import each part',
   tooManyQuestions: `The file holds more than ${QUESTION_FILE_LIMITS.maxQuestions} questions: split it and import each part`,
   read: (ready: number, incomplete: number, skipped: number) =>
     [

@@ -1,8 +1,16 @@
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fixture, zippedFixture } from '../modules/question-interchange/test-support';
 import { objectSchemaOf } from '../plugins/validation';
 import { createTestApp } from '../test/app';
+import {
+  lyingQtiPackage,
+  moodleQuestionFile,
+  oneLineGift,
+  sharedStringsBomb,
+} from '../test/hostile-files';
+import { csvFile, multipartBody, studentRow, xlsxFile } from '../test/people-import';
 import { bearer, createSignedInUser } from '../test/users';
 import {
   apiRoutes,
@@ -178,4 +186,95 @@ describe('hostile input', () => {
     expect(requests).toBe(targets.length * NUM_RUNS);
     // About 800 requests, each followed by a row count of every table: slow on a busy machine.
   }, 120_000);
+});
+
+// --- Uploaded files ---------------------------------------------------------------------------
+
+const FILE_RUNS = 12;
+
+/** Every route that reads an uploaded file, with the fields it is sent with. */
+const UPLOAD_TARGETS: { path: string; fields: Record<string, string> }[] = [
+  { path: 'import-preview/students', fields: {} },
+  { path: 'import/faculty', fields: { mode: 'valid-only' } },
+  ...['gift', 'moodle-xml', 'qti', 'aiken'].map((format) => ({
+    path: 'parse-questions',
+    fields: { format },
+  })),
+];
+
+/**
+ * Files a careless reader chokes on: the reported hostile ones (scaled down), valid files of every
+ * format cut short or with bytes overwritten, and text that makes a backtracking regex retry from
+ * every position.
+ */
+async function hostileFiles() {
+  const valid = [
+    csvFile('students', [studentRow('fuzz')]),
+    await xlsxFile('students', [studentRow('fuzz')]),
+    fixture('moodle-docs.gift'),
+    fixture('moodle-export.xml'),
+    fixture('aiken.txt'),
+    Buffer.from(zippedFixture('qti-package')),
+  ];
+  const reported = [
+    await sharedStringsBomb(8, 1024 * 1024),
+    await sharedStringsBomb(8, 1024 * 1024, { declaredSize: 1000 }),
+    lyingQtiPackage(8 * 1024 * 1024, 1000),
+    moodleQuestionFile('<'.repeat(20_000), 'html'),
+    moodleQuestionFile('<a'.repeat(10_000), 'moodle_auto_format'),
+    oneLineGift(100_000),
+  ];
+  const damaged = fc
+    .tuple(fc.constantFrom(...valid), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 255 }))), fc.nat())
+    .map(([file, writes, cut]) => {
+      const copy = Buffer.from(file);
+      for (const [at, byte] of writes) copy[at % copy.length] = byte;
+      return cut % 3 === 0 ? copy.subarray(0, cut % copy.length) : copy;
+    });
+  const backtracking = fc
+    .tuple(fc.constantFrom('<', '<a', '1', ' ', '&a', 'a,', '"'), fc.nat({ max: 20_000 }))
+    .map(([unit, times]) => Buffer.from(`${unit.repeat(times)}x\n`));
+  return fc.oneof(
+    fc.constantFrom(...reported),
+    damaged,
+    backtracking,
+    fc.uint8Array({ maxLength: 4096 }).map((bytes) => Buffer.from(bytes)),
+  );
+}
+
+describe('hostile files', () => {
+  it(`never fails, leaks or writes on ${UPLOAD_TARGETS.length} upload routes × ${FILE_RUNS} files`, async () => {
+    const admin = await createSignedInUser(t.app, t.database.db, 'admin');
+    const files = await hostileFiles();
+    const names = fc.constantFrom(
+      'file.csv',
+      'file.xlsx',
+      'file.gift',
+      'file.xml',
+      'file.zip',
+      'f',
+    );
+    for (const { path, fields } of UPLOAD_TARGETS) {
+      await fc.assert(
+        fc.asyncProperty(files, names, async (bytes, name) => {
+          const before = await countRows(t.database.db);
+          const { payload, headers } = await multipartBody({ bytes, name }, fields);
+          const response = await t.app.inject({
+            method: 'POST',
+            url: `/api/admin/${path}`,
+            headers: { ...bearer(admin.accessToken), ...headers },
+            payload,
+          });
+          const where = `${path} ${JSON.stringify(fields)} ${name} → ${response.statusCode}`;
+          expect(response.statusCode, where).toBeLessThan(500);
+          if (response.statusCode < 300) return;
+          expect(errorBodyProblem(response.body), where).toBeNull();
+          expect(await countRows(t.database.db), `${where}: a refused file wrote rows`).toEqual(
+            before,
+          );
+        }),
+        { numRuns: FILE_RUNS, seed: SEED, endOnFailure: true },
+      );
+    }
+  }, 180_000);
 });

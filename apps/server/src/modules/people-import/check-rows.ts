@@ -48,7 +48,7 @@ function columnsOfHeader(kind: PeopleImportKind, header: string[]): (ImportColum
   return columns;
 }
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /** A number column's text as a number when it reads as one; the schema names anything else. */
 function cellValue(column: ImportColumn, cell: SheetCell): unknown {

@@ -19,13 +19,13 @@ import { peopleImportJobs } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import type { UploadedFile } from '../../plugins/uploads';
 import { type Cell, pagesOf, spreadsheetStream } from '../../spreadsheets/write';
+import { parseInThread } from '../../uploads/parser-thread';
 import { recordAudit } from '../audit/audit';
 import { openSeal, seal, sealKey } from '../auth/tokens';
 import { insertFaculty } from '../faculty/faculty.service';
 import { newDefaultPassword } from '../people/people.service';
 import { insertStudent } from '../students/students.service';
 import { checkRows, type ValidRow } from './check-rows';
-import { readSheet } from './read-sheet';
 
 type JobRow = typeof peopleImportJobs.$inferSelect;
 
@@ -65,12 +65,20 @@ export function importTemplate(kind: PeopleImportKind, format: ExportFormat) {
   };
 }
 
+/** The file's header and rows, read on the parser thread. */
+const readUploadedSheet = (file: UploadedFile) =>
+  parseInThread(
+    'sheet',
+    { bytes: file.bytes, fileName: file.fileName },
+    { overLimits: PEOPLE_IMPORT_MESSAGES.overWorkLimits },
+  );
+
 export async function previewImport(
   db: AppDatabase,
   kind: PeopleImportKind,
   file: UploadedFile,
 ): Promise<ImportPreview> {
-  const { preview } = await checkRows(db, kind, await readSheet(file.bytes, file.fileName));
+  const { preview } = await checkRows(db, kind, await readUploadedSheet(file));
   return preview;
 }
 
@@ -425,11 +433,7 @@ export async function startImport(
   mode: ImportMode,
   file: UploadedFile,
 ): Promise<ImportJob> {
-  const { preview, validRows } = await checkRows(
-    ctx.db,
-    kind,
-    await readSheet(file.bytes, file.fileName),
-  );
+  const { preview, validRows } = await checkRows(ctx.db, kind, await readUploadedSheet(file));
   const invalid = preview.totalRows - preview.validRows;
   if (mode === 'all-or-nothing' && invalid > 0) {
     throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.rowsHaveErrors(invalid));

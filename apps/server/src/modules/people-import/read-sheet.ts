@@ -2,9 +2,11 @@ import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import { PEOPLE_IMPORT_LIMITS, PEOPLE_IMPORT_MESSAGES } from '@examiq/contracts';
 import ExcelJS from 'exceljs';
+import { zipSync } from 'fflate';
 import Papa from 'papaparse';
 import { ApiError } from '../../errors';
 import { FORMULA_START } from '../../spreadsheets/write';
+import { DamagedZip, declaredSize, unpackEntry, zipEntries } from '../../uploads/zip';
 
 /** A cell as the checks read it: text, a number, or nothing. */
 export type SheetCell = string | number | undefined;
@@ -48,6 +50,46 @@ function sheetOf(records: { number: number; cells: SheetCell[] }[]): Sheet {
   return { header: head.cells.map((cell) => String(cell ?? '').trim()), rows };
 }
 
+/**
+ * The records of a sheet as a reader finds them, each checked against the limits as it comes:
+ * a file is refused at the first record past one, never read whole first.
+ */
+class Records {
+  readonly list: SheetRow[] = [];
+  private characters = 0;
+
+  /** Checked before the row's cells are listed: a row can name a cell far to the right. */
+  checkWidth(columns: number): void {
+    if (columns > PEOPLE_IMPORT_LIMITS.maxColumns) {
+      throw refuse(PEOPLE_IMPORT_MESSAGES.tooManyColumns);
+    }
+  }
+
+  add(number: number, cells: SheetCell[]): void {
+    this.checkWidth(cells.length);
+    for (const cell of cells) {
+      if (typeof cell !== 'string') continue;
+      checkCellLength(cell.length);
+      // A workbook can repeat one long shared text in every cell: the total is what is held.
+      this.characters += cell.length;
+    }
+    if (this.characters > PEOPLE_IMPORT_LIMITS.maxTextCharacters) {
+      throw refuse(PEOPLE_IMPORT_MESSAGES.tooMuchText);
+    }
+    this.list.push({ number, cells });
+    // The header and blank rows do not count: stop only well past the limit.
+    if (this.list.length > PEOPLE_IMPORT_LIMITS.maxRows + 1) {
+      throw refuse(PEOPLE_IMPORT_MESSAGES.tooManyRows);
+    }
+  }
+}
+
+function checkCellLength(length: number): void {
+  if (length > PEOPLE_IMPORT_LIMITS.maxCellCharacters) {
+    throw refuse(PEOPLE_IMPORT_MESSAGES.cellTooLong);
+  }
+}
+
 function readCsv(bytes: Buffer): Sheet {
   // A NUL is in no text file: this is a binary file named .csv.
   if (bytes.includes(0)) throw refuse(PEOPLE_IMPORT_MESSAGES.wrongType);
@@ -59,12 +101,19 @@ function readCsv(bytes: Buffer): Sheet {
   }
   text = text.replace(/^\uFEFF/, '');
   if (text.trim() === '') throw refuse(PEOPLE_IMPORT_MESSAGES.emptyFile);
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
-  const unclosed = parsed.errors.find((error) => error.type === 'Quotes');
-  if (unclosed) throw refuse(PEOPLE_IMPORT_MESSAGES.unclosedQuote((unclosed.row ?? 0) + 1));
-  return sheetOf(
-    parsed.data.map((record, index) => ({ number: index + 1, cells: record.map(textCell) })),
-  );
+  const records = new Records();
+  Papa.parse<string[]>(text, {
+    skipEmptyLines: false,
+    // Record by record, so the limits stop reading at the first record past them.
+    step: (record) => {
+      const number = records.list.length + 1;
+      if (record.errors.some((error) => error.type === 'Quotes')) {
+        throw refuse(PEOPLE_IMPORT_MESSAGES.unclosedQuote(number));
+      }
+      records.add(number, record.data.map(textCell));
+    },
+  });
+  return sheetOf(records.list);
 }
 
 /** A workbook cell's value as text or a number: rich text, links and formulas by what they show. */
@@ -83,37 +132,97 @@ function workbookCell(value: ExcelJS.CellValue): SheetCell {
   return undefined;
 }
 
+/** The parts of a workbook the reader needs, in the order it needs them, before the sheet. */
+const WORKBOOK_PARTS = [
+  'xl/_rels/workbook.xml.rels',
+  'xl/workbook.xml',
+  'xl/sharedStrings.xml',
+  'xl/styles.xml',
+];
+const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
+
 /**
- * The first worksheet, streamed: reading stops at the row limit, so a small file that unpacks to
- * millions of rows is refused without holding them.
+ * The workbook's parts and its first worksheet, unpacked within the limit: their declared sizes
+ * are added up before anything is unpacked, and each is unpacked with its declared size as a
+ * hard cap, so a part that claims a kilobyte and holds gigabytes is refused after a kilobyte.
+ * They come back as a new archive that stores them as they are, in the reader's order, so the
+ * reader streams the sheet (it would copy a sheet met before the shared texts to a temporary
+ * file) and reads only what was checked.
+ */
+function checkedWorkbook(bytes: Buffer): Uint8Array {
+  try {
+    const entries = zipEntries(bytes);
+    const parts = WORKBOOK_PARTS.flatMap((name) => entries.filter((entry) => entry.name === name));
+    const sheet = entries.find((entry) => WORKSHEET.test(entry.name));
+    if (sheet) parts.push(sheet);
+    if (declaredSize(parts) > PEOPLE_IMPORT_LIMITS.maxUnpackedBytes) {
+      throw refuse(PEOPLE_IMPORT_MESSAGES.unpackedTooLarge);
+    }
+    return zipSync(
+      Object.fromEntries(parts.map((entry) => [entry.name, unpackEntry(bytes, entry)])),
+      { level: 0 },
+    );
+  } catch (error) {
+    if (error instanceof DamagedZip) throw refuse(PEOPLE_IMPORT_MESSAGES.unreadable);
+    throw error;
+  }
+}
+
+/**
+ * What exceljs's streaming reader gives out when its shared texts are emitted: each text as it
+ * stands (exceljs 4.4 gives them no `eventType`), then the worksheets.
+ */
+type WorkbookEvent =
+  | { eventType?: undefined; index: number; text: ExcelJS.CellValue }
+  | { eventType: 'worksheet'; value: AsyncIterable<ExcelJS.Row> }
+  | { eventType: 'hyperlinks'; value: unknown };
+
+const textLength = (text: ExcelJS.CellValue) =>
+  typeof text === 'string'
+    ? text.length
+    : text && typeof text === 'object' && 'richText' in text
+      ? text.richText.reduce((total, part) => total + part.text.length, 0)
+      : 0;
+
+/**
+ * The first worksheet, streamed: reading stops at the first row past a limit, so a small file
+ * that unpacks to millions of rows is refused without holding them. The shared texts are taken
+ * one by one into the reader's own table, each checked against a cell's limit.
  */
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
-  const records: SheetRow[] = [];
+  const workbook = checkedWorkbook(bytes);
+  const records = new Records();
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-      sharedStrings: 'cache',
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([workbook]), {
+      sharedStrings: 'emit',
       styles: 'cache',
       hyperlinks: 'ignore',
       worksheets: 'emit',
-      entries: 'emit',
+      entries: 'ignore',
     });
-    for await (const worksheet of reader) {
-      for await (const row of worksheet) {
-        const values = (row.values as ExcelJS.CellValue[]).slice(1);
-        records.push({ number: row.number, cells: values.map(workbookCell) });
-        // The header and blank rows do not count: stop only well past the limit.
-        if (records.length > PEOPLE_IMPORT_LIMITS.maxRows + 1) {
-          throw refuse(PEOPLE_IMPORT_MESSAGES.tooManyRows);
+    const sharedStrings: ExcelJS.CellValue[] = [];
+    // The sheet looks its shared texts up in this table, which 'emit' leaves for us to fill.
+    Object.assign(reader, { sharedStrings });
+    const events = { [Symbol.asyncIterator]: () => reader.parse() } as AsyncIterable<WorkbookEvent>;
+    for await (const event of events) {
+      if (event.eventType === undefined) {
+        checkCellLength(textLength(event.text));
+        sharedStrings.push(event.text);
+      } else if (event.eventType === 'worksheet') {
+        for await (const row of event.value) {
+          records.checkWidth(row.cellCount);
+          const values = (row.values as ExcelJS.CellValue[]).slice(1);
+          records.add(row.number, Array.from(values, workbookCell));
         }
+        break;
       }
-      break;
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw refuse(PEOPLE_IMPORT_MESSAGES.unreadable);
   }
-  if (records.length === 0) throw refuse(PEOPLE_IMPORT_MESSAGES.emptyFile);
-  return sheetOf(records);
+  if (records.list.length === 0) throw refuse(PEOPLE_IMPORT_MESSAGES.emptyFile);
+  return sheetOf(records.list);
 }
 
 /**

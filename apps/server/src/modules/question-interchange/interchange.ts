@@ -88,8 +88,19 @@ export const FORMATTING_TAGS = new Set(
 );
 const FORMATTING_TAG = new RegExp(`<(?:${[...FORMATTING_TAGS].join('|')})\\b`, 'i');
 
-/** Moodle's auto-format is plain text that may hold HTML: markup in it makes it HTML. */
-export const holdsMarkup = (text: string) => /<\/?[a-z][a-z0-9]*\b[^>]*>/i.test(text);
+/** A tag's start: `<p`, `</em`, a name ending where a word does. */
+const TAG_START = /<\/?[a-z][a-z0-9]*(?![a-z0-9_])/i;
+
+/**
+ * Moodle's auto-format is plain text that may hold HTML: markup in it makes it HTML. A tag is a
+ * tag's start with a `>` after it; only the first start needs looking at, since a `>` after any
+ * start is after the first. (`/<…[^>]*>/` would scan to the end of the text again from every
+ * `<`: hours for a 5 MB file of them.)
+ */
+export function holdsMarkup(text: string): boolean {
+  const start = TAG_START.exec(text);
+  return start !== null && text.includes('>', start.index + start[0].length);
+}
 
 const IMAGE = /<img\b|<picture\b|<svg\b|<object\b|<video\b|<audio\b|@@PLUGINFILE@@/i;
 /** TeX as Moodle's and MathJax's filters read it, and MathML. */
@@ -119,15 +130,36 @@ function decodeEntities(text: string): string {
   });
 }
 
+/**
+ * Every `<…>` taken out, in one pass: from a `<` with no `>` after it there is no tag left. (The
+ * regex `/<[^>]*>/g` would scan to the end again from each such `<`.)
+ */
+function withoutTags(html: string): string {
+  const kept: string[] = [];
+  let from = 0;
+  for (let open = html.indexOf('<'); open !== -1; open = html.indexOf('<', from)) {
+    const close = html.indexOf('>', open + 1);
+    if (close === -1) break;
+    kept.push(html.slice(from, open));
+    from = close + 1;
+  }
+  kept.push(html.slice(from));
+  return kept.join('');
+}
+
+/** A line without the spaces and tabs it ends with (`/[ \t]+\n/` retries each run from every space). */
+function withoutTrailingBlanks(line: string): string {
+  let end = line.length;
+  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+  return line.slice(0, end);
+}
+
 /** Paragraphs and line breaks become new lines; other markup is dropped, its text kept. */
 function htmlToText(html: string): string {
-  const text = html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(?:p|div|li|h[1-6]|tr)>/gi, '\n')
-    .replace(/<[^>]*>/g, '');
-  return decodeEntities(text)
-    .replace(/[ \t]+\n/g, '\n')
-    .trim();
+  const text = withoutTags(
+    html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(?:p|div|li|h[1-6]|tr)>/gi, '\n'),
+  );
+  return decodeEntities(text).split('\n').map(withoutTrailingBlanks).join('\n').trim();
 }
 
 type DraftFields = Partial<Omit<QuestionDraft, 'questionType' | 'order'>>;

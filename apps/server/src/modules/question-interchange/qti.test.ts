@@ -181,6 +181,6 @@ describe('QTI 3.0', () => {
       'imsmanifest.xml': strToU8('<manifest/>'),
       'padding.xml': new Uint8Array(51 * 1024 * 1024),
     });
-    expect(() => parseQti(bomb)).toThrow(MESSAGES.tooLarge);
+    expect(() => parseQti(bomb)).toThrow(MESSAGES.unpackedTooLarge);
   });
 });

@@ -1,12 +1,14 @@
 import {
   type Difficulty,
   QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
+  QUESTION_FILE_LIMITS,
   type Question,
   type QuestionDraft,
 } from '@examiq/contracts';
 import { XMLParser } from 'fast-xml-parser';
-import { strToU8, unzipSync, zipSync } from 'fflate';
+import { strToU8, zipSync } from 'fflate';
 import { ApiError } from '../../errors';
+import { DamagedZip, declaredSize, unpackEntry, zipEntries } from '../../uploads/zip';
 import type { ExportedExam } from './exported-exam';
 import {
   decodeText,
@@ -268,22 +270,21 @@ function itemsOf(text: string): OrderedNode[] {
   return items;
 }
 
-/** Unpacked files are capped: a small zip can hold gigabytes of repeated bytes. */
-const MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
-
+/**
+ * The package's XML files. Their declared sizes are checked against the limit before anything is
+ * unpacked, and each is unpacked with its declared size as a hard cap: a small zip can hold
+ * gigabytes of repeated bytes, and its entries can claim any size.
+ */
 function unpack(bytes: Uint8Array): Record<string, Uint8Array> {
-  let total = 0;
   try {
-    return unzipSync(bytes, {
-      filter: (file) => {
-        total += file.originalSize;
-        if (total > MAX_UNPACKED_BYTES) throw new ApiError(400, MESSAGES.tooLarge);
-        return file.name.endsWith('.xml');
-      },
-    });
+    const entries = zipEntries(bytes).filter((entry) => entry.name.endsWith('.xml'));
+    if (declaredSize(entries) > QUESTION_FILE_LIMITS.maxUnpackedBytes) {
+      throw new ApiError(400, MESSAGES.unpackedTooLarge);
+    }
+    return Object.fromEntries(entries.map((entry) => [entry.name, unpackEntry(bytes, entry)]));
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    return unreadable();
+    if (error instanceof DamagedZip) return unreadable();
+    throw error;
   }
 }
 

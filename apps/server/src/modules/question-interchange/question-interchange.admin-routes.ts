@@ -16,11 +16,8 @@ import { ApiError, FieldErrors } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import { acceptUploads, readUpload } from '../../plugins/uploads';
-import {
-  exportExamQuestions,
-  parseQuestionFile,
-  QUESTION_FILE_CONTENT_TYPES,
-} from './question-interchange.service';
+import { parseInThread } from '../../uploads/parser-thread';
+import { exportExamQuestions, QUESTION_FILE_CONTENT_TYPES } from './question-interchange.service';
 
 const TAGS = ['question-interchange'];
 
@@ -63,7 +60,11 @@ export const questionInterchangeAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { format, file } = await uploadOf(request);
-      const data = parseQuestionFile(format, file);
+      const data = await parseInThread(
+        'questions',
+        { format, bytes: file },
+        { overLimits: MESSAGES.overWorkLimits },
+      );
       const skipped = new Set(
         data.warnings.filter((warning) => warning.skipped).map((warning) => warning.question),
       );
