@@ -8,6 +8,31 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
+/** A new password and the same again, as every password change asks for them. */
+const newPasswordFields = {
+  newPassword: passwordField('New password is required'),
+  confirmPassword: secretField('Please confirm your password'),
+};
+
+/** The new password is typed twice alike, and differs from the `current` (named so) one. */
+function newPasswordChecks(current: string) {
+  return (
+    value: { currentPassword: string; newPassword: string; confirmPassword: string },
+    ctx: z.RefinementCtx,
+  ) => {
+    if (value.confirmPassword !== value.newPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords must match' });
+    }
+    if (value.currentPassword === value.newPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['newPassword'],
+        message: `New password must be different from the ${current} password`,
+      });
+    }
+  };
+}
+
 /**
  * The reset screen's payload. The screen labels `currentPassword` "Temporary password"
  * (spec section 5) but any signed-up user may change a password with it.
@@ -16,42 +41,15 @@ export const changePasswordSchema = z
   .object({
     email: emailField,
     currentPassword: secretField('Temporary password is required'),
-    newPassword: passwordField('New password is required'),
-    confirmPassword: secretField('Please confirm your password'),
+    ...newPasswordFields,
   })
-  .superRefine((value, ctx) => {
-    if (value.confirmPassword !== value.newPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords must match' });
-    }
-    if (value.currentPassword === value.newPassword) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['newPassword'],
-        message: 'New password must be different from the temporary password',
-      });
-    }
-  });
+  .superRefine(newPasswordChecks('temporary'));
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** A signed-in person's own password change: the session proves who, the current password why. */
 export const updatePasswordSchema = z
-  .object({
-    currentPassword: secretField('Current password is required'),
-    newPassword: passwordField('New password is required'),
-    confirmPassword: secretField('Please confirm your password'),
-  })
-  .superRefine((value, ctx) => {
-    if (value.confirmPassword !== value.newPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords must match' });
-    }
-    if (value.currentPassword === value.newPassword) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['newPassword'],
-        message: 'New password must be different from the current password',
-      });
-    }
-  });
+  .object({ currentPassword: secretField('Current password is required'), ...newPasswordFields })
+  .superRefine(newPasswordChecks('current'));
 export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
 
 export const refreshTokenSchema = z.object({

@@ -14,7 +14,7 @@ import { apiClient, getErrorMessage, getFieldErrors, parseResponse } from '@/lib
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { Button } from './button';
 import { Modal } from './modal';
-import { PasswordField } from './password-field';
+import { PasswordChangeFields } from './password-change-fields';
 
 /** The header's account: who is signed in, and what they can do about their own account. */
 export function AccountMenu({ email }: { email: string }) {
@@ -99,17 +99,17 @@ async function updatePassword(input: UpdatePasswordInput) {
 function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const formId = useId();
   const mutation = useMutation({ mutationFn: updatePassword });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(updatePasswordSchema),
     mode: 'onTouched',
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
+  const {
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = form;
 
   const close = () => {
     reset();
@@ -149,25 +149,7 @@ function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () =>
         <p className="text-sm text-slate-600">
           You stay signed in here; every other device signed in to your account is signed out.
         </p>
-        <PasswordField
-          label="Current password"
-          autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
-        />
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <PasswordChangeFields form={form} currentLabel="Current password" />
       </form>
     </Modal>
   );

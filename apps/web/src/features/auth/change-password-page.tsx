@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
-import { PasswordField } from '@/components/password-field';
+import { PasswordChangeFields } from '@/components/password-change-fields';
 import { TextField } from '@/components/text-field';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
@@ -19,12 +19,7 @@ export default function ChangePasswordPage() {
   const storedEmail = useAuthStore((state) => state.user?.email);
   const completePasswordReset = useAuthStore((state) => state.completePasswordReset);
   const mutation = useMutation({ mutationFn: changePassword });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(changePasswordSchema),
     mode: 'onTouched',
     defaultValues: {
@@ -34,6 +29,12 @@ export default function ChangePasswordPage() {
       confirmPassword: '',
     },
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -77,25 +78,7 @@ export default function ChangePasswordPage() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <PasswordField
-          label="Temporary password"
-          autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
-        />
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <PasswordChangeFields form={form} currentLabel="Temporary password" />
         <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
           Reset Password
         </Button>
