@@ -199,6 +199,11 @@ export const answersToGradeDataSchema = z.object({
   scripts: z.array(z.object({ attemptCode: z.string(), progress: gradingProgressSchema })),
   answers: z.array(answerToGradeSchema),
   pagination: paginationSchema,
+  /**
+   * True while the exam's sittings go on and the marker also proctors it: no script is shown,
+   * since one appearing as the monitor shows a student submit would say whose it is.
+   */
+  scriptsHeld: z.boolean(),
 });
 export type AnswersToGradeData = z.infer<typeof answersToGradeDataSchema>;
 

@@ -27,15 +27,23 @@ const evaluates = (examId: SQLWrapper, userId: SQLWrapper) =>
 
 const evaluatorCheck = perDatabase((db) =>
   db
-    .select({ evaluates: evaluates(sql.placeholder('examId'), sql.placeholder('userId')) })
+    .select({
+      evaluates: evaluates(sql.placeholder('examId'), sql.placeholder('userId')),
+      proctors: proctors(sql.placeholder('examId'), sql.placeholder('userId')),
+    })
     .from(SINGLE_ROW)
     .prepare('evaluator_check'),
 );
 
-/** Refuses a faculty member who does not evaluate the exam. */
-export async function assertEvaluator(db: AppDatabase, examId: string, userId: string) {
+/** Refuses a faculty member who does not evaluate the exam; tells whether they also proctor it. */
+export async function assertEvaluator(
+  db: AppDatabase,
+  examId: string,
+  userId: string,
+): Promise<{ proctors: boolean }> {
   const [row] = await evaluatorCheck(db).execute({ examId, userId });
   if (!row?.evaluates) throw new ApiError(403, RESULT_MESSAGES.notEvaluator);
+  return { proctors: row.proctors };
 }
 
 const userIdParam = sql.placeholder('userId');

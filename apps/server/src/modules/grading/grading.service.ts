@@ -19,7 +19,13 @@ import { attemptAnswers, examSections, questions } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import type { BlindCodes } from '../results/blind-codes';
-import { examHeadOf, publishedExam, resultFacts, resultStatusOf } from '../results/scores';
+import {
+  examEnded,
+  examHeadOf,
+  publishedExam,
+  resultFacts,
+  resultStatusOf,
+} from '../results/scores';
 import { assertEvaluator, facultyExamRows } from './evaluators';
 
 /**
@@ -198,8 +204,8 @@ const answersPageStatement = preparedSql<{
 /** A published exam the faculty member evaluates; a draft is as unknown as a made-up id. */
 async function examToGrade(db: AppDatabase, examId: string, userId: string) {
   const exam = await publishedExam(db, examId);
-  await assertEvaluator(db, examId, userId);
-  return exam;
+  const { proctors } = await assertEvaluator(db, examId, userId);
+  return { exam, proctors };
 }
 
 /**
@@ -214,7 +220,7 @@ export async function answersToGrade(
   query: AnswersToGradeQuery,
   now: Date,
 ): Promise<AnswersToGradeData> {
-  const exam = await examToGrade(db, examId, marker.userId);
+  const { exam, proctors } = await examToGrade(db, examId, marker.userId);
   const [written, progressRows, facts] = await Promise.all([
     writtenQuestions(db).execute({ examId }),
     markingProgressStatement(db, [examId]),
@@ -224,11 +230,15 @@ export async function answersToGrade(
   if (questionId && !written.some((question) => question._id === questionId)) {
     throw new ApiError(404, RESULT_MESSAGES.questionNotFound);
   }
+  const examFacts = facts.get(examId);
+  // A proctor sees on the monitor who submits when: a script appearing at that moment would name
+  // its student, so a proctor marks once every sitting is over.
+  const scriptsHeld = proctors && !(examFacts && examEnded(exam, examFacts, now));
   const byQuestion = new Map<string, GradingProgress>();
   const scripts: (AnswersToGradeData['scripts'][number] & { attemptId: string })[] = [];
   for (const { question_id, attempt_id, marked, total } of progressRows) {
     if (question_id) byQuestion.set(question_id, { marked, total });
-    if (attempt_id) {
+    if (attempt_id && !scriptsHeld) {
       const code = marker.codes.attemptCode(attempt_id);
       scripts.push({ attemptId: attempt_id, attemptCode: code, progress: { marked, total } });
     }
@@ -239,7 +249,7 @@ export async function answersToGrade(
     ? scripts.find((script) => script.attemptCode === code)?.attemptId
     : undefined;
   const pageRows =
-    code && !attemptId
+    scriptsHeld || (code && !attemptId)
       ? []
       : await answersPageStatement(db, [
           examId,
@@ -250,7 +260,6 @@ export async function answersToGrade(
           scripts.map((script) => script.attemptId),
         ]);
   const published = exam.resultsPublishedAt !== null;
-  const examFacts = facts.get(examId);
   return {
     exam: {
       ...examHeadOf(exam),
@@ -280,6 +289,7 @@ export async function answersToGrade(
           ],
     ),
     pagination: paginationOf(query, pageRows[0]?.total ?? 0),
+    scriptsHeld,
   };
 }
 

@@ -552,6 +552,17 @@ describe('blind marking', () => {
     const sitters = monitor.students.filter((student) => student.attemptId !== null);
     expect(sitters).toHaveLength(3);
 
+    // While the sittings go on, a proctor who marks is shown no script: one appearing as the
+    // monitor shows a student submit would say whose it is.
+    const heldResponse = await proctor.call('GET', `get-answers-to-grade/${exam._id}`);
+    expect(answersResponse.parse(heldResponse.json()).data).toMatchObject({
+      scriptsHeld: true,
+      scripts: [],
+      answers: [],
+    });
+    // The window closed at 11:00: every sitting is over, and the scripts open.
+    clock.set(new Date(EXAM_DAY_TEN.getTime() + 61 * MINUTE));
+
     const received: string[] = [];
     const read = async (query: string) => {
       const response = await proctor.call('GET', `get-answers-to-grade/${exam._id}?${query}`);

@@ -162,4 +162,11 @@ describe('GradingPage', () => {
     expect(router.state.location.search).toBe(`?question=${ESSAY_ID}&page=2`);
     await waitFor(() => expect(within(third).getByLabelText('Marks out of 5')).toHaveFocus());
   });
+
+  it('tells a proctor who marks that the scripts open once every sitting is over', async () => {
+    fakeAdminApi({ [ANSWERS]: ok(makeAnswersData([], { scripts: [], scriptsHeld: true })) });
+    renderPage(<GradingPage />, '/faculty/grade/:examId', [], `/faculty/grade/${EXAM_ID}`);
+    expect(await screen.findByText('Scripts open once every sitting is over')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
 });

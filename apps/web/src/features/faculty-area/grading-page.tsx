@@ -94,6 +94,13 @@ function Grading({ examId }: { examId: string }) {
               description="Its choice questions are scored automatically: there is nothing to mark."
             />
           </Panel>
+        ) : data.scriptsHeld ? (
+          <Panel>
+            <EmptyState
+              title="Scripts open once every sitting is over"
+              description="You proctor this exam: a script appearing while you watch students submit would tell you whose it is, so marking waits until the exam has ended."
+            />
+          </Panel>
         ) : (
           <Marking
             data={data}

@@ -102,6 +102,7 @@ export function makeAnswersData(
       hasNextPage: false,
       hasPreviousPage: false,
     },
+    scriptsHeld: false,
     ...overrides,
   };
 }
