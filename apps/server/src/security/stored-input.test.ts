@@ -82,6 +82,7 @@ const { faculty: storedFaculty } = await people.faculty(facultyPayload());
 const proctor = await sitting.faculty();
 const exam = await exams.exam(examPayload(audience, [proctor.userId]));
 const passwordChanger = await createTestUser(db, { isFirstLogin: true });
+const passwordUpdater = await createSignedInUser(t.app, db, 'student');
 
 interface Example {
   /** The route's path parameters, in order. */
@@ -102,6 +103,13 @@ const EXAMPLES: Record<string, Example> = {
   },
   'POST /api/auth/refresh-token': {
     body: () => ({ refreshToken: 'a'.repeat(64), sessionId: admin.sessionId }),
+  },
+  'POST /api/auth/update-password': {
+    body: () => ({
+      currentPassword: 'Wrong-horse-9',
+      newPassword: 'Brand-new-horse-9',
+      confirmPassword: 'Brand-new-horse-9',
+    }),
   },
   'POST /api/admin/create-batch': { body: () => ({ startYear: 2030, endYear: 2034 }) },
   'POST /api/admin/create-course': {
@@ -234,6 +242,7 @@ function tokenFor(url: string): string | undefined {
   if (url === '/api/faculty/grade-answer') return faculty.accessToken;
   if (url.startsWith('/api/faculty/')) return proctoring.accessToken;
   if (url.startsWith('/api/student/')) return student.accessToken;
+  if (url === '/api/auth/update-password') return passwordUpdater.accessToken;
   return undefined;
 }
 
