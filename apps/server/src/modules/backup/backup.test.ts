@@ -67,7 +67,12 @@ let original: Record<string, unknown>;
 
 /** An app on a restored database, as the fixture's admin signs in to it. */
 async function viewOf(database: Database) {
-  const restored = await createTestApp({ database, now: suite.clock.now });
+  // The deployment's JWT_SECRET, kept across the restore: it also keys the scripts' codes.
+  const restored = await createTestApp({
+    database,
+    now: suite.clock.now,
+    config: { jwtSecret: suite.t.config.jwtSecret },
+  });
   try {
     const { admin } = suite.fixture;
     const { tokens } = await signIn(restored.app, admin.email, admin.password);
