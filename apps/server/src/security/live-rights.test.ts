@@ -3,11 +3,11 @@ import { ACCESS_REVOKED_REASONS, REALTIME_CLOSE_CODES, REALTIME_MESSAGES } from 
 import { validExamPayload } from '@examiq/contracts/test-support';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { examFaculty } from '../db/schema';
+import { examFaculty, usedRefreshTokens } from '../db/schema';
 import { arrives, type LiveSocket, signedInSocket } from '../test/live-socket';
 import { peopleClient, studentPayload } from '../test/people';
 import { EXAM_DAY_TEN, localDate, MINUTE, sittingSuite } from '../test/sittings';
-import { bearer, signInFirstTime } from '../test/users';
+import { bearer, createSignedInUser, requestRefresh, signInFirstTime } from '../test/users';
 
 /**
  * The rights behind each room of the live channel, read again when they change: a socket that
@@ -194,6 +194,21 @@ describe('an account that loses its session', () => {
       headers: bearer(proctor.accessToken),
     });
     expect(logout.statusCode).toBe(200);
+    expect(await closedWithin(live, AT_ONCE_MS)).toBe(REALTIME_CLOSE_CODES.unauthorized);
+  });
+
+  it('has the socket of a session ended by a reused refresh token closed at once', async () => {
+    const user = await createSignedInUser(suite.t.app, suite.t.database.db, 'faculty');
+    const live = await signedInSocket(baseUrl, user.accessToken);
+    const rotated = await requestRefresh(suite.t.app, user.refreshToken, user.sessionId);
+    expect(rotated.statusCode).toBe(200);
+    // Past the grace in which a second tab may still present the same token.
+    await suite.t.database.db
+      .update(usedRefreshTokens)
+      .set({ usedAt: new Date(Date.now() - 60 * MINUTE) })
+      .where(eq(usedRefreshTokens.sessionId, user.sessionId));
+    const reused = await requestRefresh(suite.t.app, user.refreshToken, user.sessionId);
+    expect(reused.statusCode).toBe(401);
     expect(await closedWithin(live, AT_ONCE_MS)).toBe(REALTIME_CLOSE_CODES.unauthorized);
   });
 });

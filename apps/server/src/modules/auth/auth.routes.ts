@@ -25,6 +25,7 @@ import {
   login,
   refreshSession,
   revokeSession,
+  SessionEndedByReuse,
   updatePassword,
 } from './auth.service';
 import { registerDeviceCookie, rememberDevice, trustedDeviceOf } from './device-cookie';
@@ -110,7 +111,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     async (request) => ({
       success: true as const,
       message: AUTH_MESSAGES.tokenRefreshed,
-      data: await refreshSession(deps, request.body),
+      data: await refreshSession(deps, request.body).catch((error: unknown) => {
+        if (error instanceof SessionEndedByReuse && error.userId) {
+          app.liveRightsChanged({ userId: error.userId });
+        }
+        throw error;
+      }),
     }),
   );
 

@@ -391,6 +391,15 @@ export function revokeSession(
   return revokeSessions(db, eq(sessions.id, sessionId), reason);
 }
 
+/** A refresh token used twice: the session is ended, and its account's live sockets must hear it. */
+export class SessionEndedByReuse extends ApiError {
+  override name = 'SessionEndedByReuse';
+
+  constructor(readonly userId: string | null) {
+    super(401, AUTH_MESSAGES.refreshTokenReused);
+  }
+}
+
 /**
  * Rotates the session's refresh token in one conditional UPDATE, so of two requests presenting
  * the same token only one rotates it. The other, within the grace, gets the same new refresh
@@ -452,8 +461,12 @@ export async function refreshSession(
   const sameSuccessor =
     used.inGrace && used.successor && openSuccessor(input.refreshToken, used.successor);
   if (!sameSuccessor) {
-    await revokeSession(db, input.sessionId, 'refresh_token_reuse');
-    throw new ApiError(401, AUTH_MESSAGES.refreshTokenReused);
+    const [ended] = await db
+      .update(sessions)
+      .set({ revokedAt: sql`now()`, revokedReason: 'refresh_token_reuse' satisfies RevokeReason })
+      .where(and(eq(sessions.id, input.sessionId), isNull(sessions.revokedAt)))
+      .returning({ userId: sessions.userId });
+    throw new SessionEndedByReuse(ended?.userId ?? null);
   }
   const session = await findLiveSession(db, input.sessionId);
   if (!session) throw new ApiError(401, AUTH_MESSAGES.invalidRefreshToken);
