@@ -41,7 +41,8 @@ test('an admin builds an AUTO exam in the wizard, publishes it and finds it in t
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  // Six wizard steps, each checked for accessibility at two widths, beside the other worker.
+  test.setTimeout(180_000);
   const { batch } = await createMasterData(request, 2036);
   const title = `Linear Structures Quiz ${RUN}`;
   await openWizard(page);

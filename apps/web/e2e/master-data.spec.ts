@@ -43,7 +43,7 @@ test('an admin builds a batch, course, branch and section and finds each in its 
 }) => {
   // Four creates and four view pages through the browser, each checked for accessibility: more
   // than the default budget when the machine is busy with the other worker.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await openMasterData(page);
   const before = Object.fromEntries(
     await Promise.all(types.map(async (type) => [type, await readCount(page, type)] as const)),
