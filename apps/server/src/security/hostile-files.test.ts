@@ -210,6 +210,20 @@ describe('hostile files: the four reported', () => {
 });
 
 describe('hostile files: their siblings', () => {
+  it(`a file of the most rows allowed (${PEOPLE_IMPORT_LIMITS.maxRows.toLocaleString('en')}) is checked with the bystander served`, async () => {
+    const rows = Array.from({ length: PEOPLE_IMPORT_LIMITS.maxRows }, (_, index) =>
+      studentRow(`full-${index}`),
+    );
+    const result = await whileUploading(
+      'import-preview/students',
+      csvFile('students', rows),
+      'full.csv',
+    );
+    expect(result.status).toBe(200);
+    expect(result.body.data?.totalRows).toBe(PEOPLE_IMPORT_LIMITS.maxRows);
+    expectBystanderServed(result);
+  }, 300_000);
+
   it('a CSV number cell of 30,000 digits is checked in linear time', async () => {
     const digits = `${'1'.repeat(30_000)}x`;
     const file = csvFile('students', [studentRow('digits', { 'academicInfo.semester': digits })]);
