@@ -1,13 +1,26 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ACCESS_REVOKED_REASONS, REALTIME_CLOSE_CODES, REALTIME_MESSAGES } from '@examiq/contracts';
+import {
+  ACCESS_REVOKED_REASONS,
+  type LoginData,
+  REALTIME_CLOSE_CODES,
+  REALTIME_MESSAGES,
+} from '@examiq/contracts';
 import { validExamPayload } from '@examiq/contracts/test-support';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { examFaculty, usedRefreshTokens } from '../db/schema';
+import { SESSIONS_PER_ACCOUNT } from '../modules/auth/auth.service';
 import { arrives, type LiveSocket, signedInSocket } from '../test/live-socket';
 import { peopleClient, studentPayload } from '../test/people';
 import { EXAM_DAY_TEN, localDate, MINUTE, sittingSuite } from '../test/sittings';
-import { bearer, createSignedInUser, requestRefresh, signInFirstTime } from '../test/users';
+import {
+  bearer,
+  createSignedInUser,
+  createTestUser,
+  requestRefresh,
+  signIn,
+  signInFirstTime,
+} from '../test/users';
 
 /**
  * The rights behind each room of the live channel, read again when they change: a socket that
@@ -210,6 +223,25 @@ describe('an account that loses its session', () => {
     const reused = await requestRefresh(suite.t.app, user.refreshToken, user.sessionId);
     expect(reused.statusCode).toBe(401);
     expect(await closedWithin(live, AT_ONCE_MS)).toBe(REALTIME_CLOSE_CODES.unauthorized);
+  });
+  it(`has the socket of a session ended by the ${SESSIONS_PER_ACCOUNT + 1}st sign-in closed at once, and no other`, async () => {
+    const account = await createTestUser(suite.t.database.db, { role: 'faculty' });
+    const signIns = [await signIn(suite.t.app, account.email, account.password)];
+    const [oldest] = signIns as [LoginData];
+    const oldestLive = await signedInSocket(baseUrl, oldest.tokens.accessToken);
+    while (signIns.length < SESSIONS_PER_ACCOUNT) {
+      signIns.push(await signIn(suite.t.app, account.email, account.password));
+    }
+    const newestLive = await signedInSocket(
+      baseUrl,
+      (signIns.at(-1) as LoginData).tokens.accessToken,
+    );
+    expect(await closedWithin(oldestLive, 200)).toBe('still open');
+
+    await signIn(suite.t.app, account.email, account.password);
+    expect(await closedWithin(oldestLive, AT_ONCE_MS)).toBe(REALTIME_CLOSE_CODES.unauthorized);
+    expect(await closedWithin(newestLive, 200)).toBe('still open');
+    newestLive.socket.close();
   });
 });
 

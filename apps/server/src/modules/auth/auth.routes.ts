@@ -66,12 +66,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const client = clientOf(request, request.body.email);
-      const data = await login(deps, request.body, client).catch((error: unknown) => {
-        const outcome = error instanceof ApiError && SIGN_IN_REFUSALS[error.statusCode];
-        if (outcome) app.metrics.signedIn(outcome);
-        throw error;
-      });
+      const { data, endedAnother } = await login(deps, request.body, client).catch(
+        (error: unknown) => {
+          const outcome = error instanceof ApiError && SIGN_IN_REFUSALS[error.statusCode];
+          if (outcome) app.metrics.signedIn(outcome);
+          throw error;
+        },
+      );
       app.metrics.signedIn('success');
+      if (endedAnother) app.liveRightsChanged({ userId: data.user._id });
       rememberDevice(reply, request.body.email, client.trustedDevice);
       return { success: true as const, message: AUTH_MESSAGES.loginSuccess, data };
     },

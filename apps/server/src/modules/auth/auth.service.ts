@@ -269,15 +269,28 @@ const signInStatement = perDatabase((db) => {
       userAgent: sql.placeholder('userAgent'),
       ip: sql.placeholder('ip'),
     })
-    .returning({ id: sessions.id, signedInAt: sql<Date | string>`now()` })
+    .returning({
+      id: sessions.id,
+      signedInAt: sql<Date | string>`now()`,
+      displaced: sql<number>`(select count(*) from ${displaced})::int`,
+    })
     .prepare('sign_in');
 });
+
+/**
+ * A sign-in's answer, and whether it ended another session of the account (beyond the limit):
+ * that session's sockets must close at once.
+ */
+export interface SignIn {
+  data: LoginData;
+  endedAnother: boolean;
+}
 
 export async function login(
   deps: AuthDeps,
   input: LoginInput,
   client: ClientInfo,
-): Promise<LoginData> {
+): Promise<SignIn> {
   const { db, config, limitStore } = deps;
   const { user, rules } = await verifyCredentials(deps, input.email, input.password, client);
   const refreshToken = newRefreshToken();
@@ -302,7 +315,10 @@ export async function login(
     role: signedIn.role,
     sessionId,
   });
-  return { tokens: { accessToken, refreshToken }, sessionId, user: toUserDto(signedIn) };
+  return {
+    data: { tokens: { accessToken, refreshToken }, sessionId, user: toUserDto(signedIn) },
+    endedAnother: session.displaced > 0,
+  };
 }
 
 /**
