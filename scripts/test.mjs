@@ -16,10 +16,14 @@ mkdirSync(reports, { recursive: true });
 const { DATABASE_URL, ...envWithoutDatabase } = process.env;
 const totals = { passed: 0, failed: 0 };
 const problems = [];
+/** Seconds each step took, printed together before the totals: where CI's time goes. */
+const durations = [];
 
 function run(title, command, args, env = envWithoutDatabase) {
   console.log(`\n=== ${title} ===`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  durations.push({ title, seconds: (performance.now() - started) / 1000 });
   return result.status === 0;
 }
 
@@ -125,6 +129,9 @@ if (!run('Build', 'npm', ['run', 'build', '--silent'])) {
   deploymentTests();
 }
 
+console.log('\nTime per step:');
+for (const { title, seconds } of durations)
+  console.log(`${seconds.toFixed(0).padStart(6)} s  ${title}`);
 for (const problem of problems) console.log(`Problem: ${problem}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 && problems.length === 0 ? 0 : 1);
