@@ -825,9 +825,8 @@ export function withinTargets(rung) {
  */
 export async function examDay(ctx) {
   const pace = ctx.quick ? PACE.quick : PACE.full;
-  const ladder = (ctx.quick ? [studentsPerBranch(ctx.scale)] : LADDER).filter(
-    (n) => n <= ctx.scale.students,
-  );
+  const whole = ctx.quick ? [studentsPerBranch(ctx.scale)] : LADDER;
+  const ladder = (ctx.students ? [ctx.students] : whole).filter((n) => n <= ctx.scale.students);
   const sit = async (front, students) => {
     await signInUpTo(ctx, front, students);
     await settleAll(front);
