@@ -1,6 +1,6 @@
 import type { ProctorEventType } from '@examiq/contracts';
 import { expect, test } from '@playwright/test';
-import { expectAccessibleAtBothWidths } from './support/accessibility';
+import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
 import { apiSignIn, createProctor, signIn } from './support/session';
 import { createSitting, SITTING_PASSWORD } from './support/sittings';
@@ -75,6 +75,11 @@ test('an admin reviews the flags of a proctored attempt on its timeline, and its
   await page.goto(`/admin/exam/${sitting.examId}/results`);
   const row = page.getByRole('row', { name: /Asha Patel/ });
   await expect(row.getByText('2 flags pending')).toBeVisible();
+  // At 1280 px every column is in sight: the sections are said under the total.
+  await page.setViewportSize(WIDTHS.desktop);
+  const results = page.getByRole('region', { name: 'Results' });
+  expect(await results.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(1);
+  await expect(row.getByText(/Multiple choice: \d+ \/ \d+ · True or false: /)).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Exam results with flags');
 
   await row.getByRole('link', { name: 'Timeline of Asha Patel' }).click();

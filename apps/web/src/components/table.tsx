@@ -167,7 +167,7 @@ export function Table<Row>({
                     <td
                       key={column.key}
                       className={cn(
-                        'truncate px-4 py-3 text-slate-700',
+                        'px-4 py-3 wrap-break-word text-slate-700',
                         column.align === 'right' && 'text-right',
                         column.wideOnly && 'hidden 2xl:table-cell',
                         pinnedClasses(column, overflows, 'bg-white group-hover:bg-slate-50'),

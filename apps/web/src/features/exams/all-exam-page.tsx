@@ -76,7 +76,7 @@ const columnsOf = (
   {
     key: 'title',
     header: sortHeader('Exam', 'title'),
-    width: '200px',
+    width: '186px',
     cell: (exam) => (
       <TwoLines
         main={
@@ -104,7 +104,7 @@ const columnsOf = (
   {
     key: 'mode',
     header: 'Mode',
-    width: '110px',
+    width: '124px',
     cell: (exam) => <ModeBadge mode={exam.examMode} />,
   },
   {

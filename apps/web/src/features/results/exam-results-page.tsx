@@ -229,6 +229,11 @@ function NoMarks() {
   );
 }
 
+/** A section's marks out of its maximum, or why they do not count. */
+function sectionScore(score: ExamResult['sections'][number]): string {
+  return score.counted ? `${score.marks} / ${score.maxMarks}` : 'Not counted';
+}
+
 /** The columns of the results: one per section of the exam, as the first row names them. */
 function resultColumns(data: ExamResultsData | undefined): TableColumn<ExamResult>[] {
   const sections = data?.results[0]?.sections ?? [];
@@ -254,28 +259,42 @@ function resultColumns(data: ExamResultsData | undefined): TableColumn<ExamResul
         header: section.name,
         width: '120px',
         align: 'right',
+        // Below 1536 px the sections are said under the total: the row fits a laptop.
+        wideOnly: true,
         cell: (result) => {
           const score = result.sections[index];
           if (!score) return null;
           if (result.status === 'ABSENT') return <NoMarks />;
-          return score.counted ? (
-            `${score.marks} / ${score.maxMarks}`
-          ) : (
-            <span className="text-slate-500">Not counted</span>
-          );
+          const text = sectionScore(score);
+          return score.counted ? text : <span className="text-slate-500">{text}</span>;
         },
       }),
     ),
     {
       key: 'total',
       header: 'Total',
-      width: '100px',
+      width: '190px',
       align: 'right',
       cell: (result) =>
         result.total === null ? (
           <NoMarks />
         ) : (
-          <span className="font-semibold text-slate-900">{`${result.total} / ${data?.exam.totalMarks ?? ''}`}</span>
+          <TwoLines
+            main={
+              <span className="font-semibold text-slate-900">{`${result.total} / ${data?.exam.totalMarks ?? ''}`}</span>
+            }
+            detail={
+              <span className="2xl:hidden">
+                {sections
+                  .map((section, index) => {
+                    const score = result.sections[index];
+                    return score ? `${section.name}: ${sectionScore(score)}` : null;
+                  })
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            }
+          />
         ),
     },
     {
