@@ -165,7 +165,7 @@ test('a second tab that saved newer answers makes the first one ask for a reload
   ).toBeChecked();
 });
 
-test('a long unbroken string in a question or an option wraps on a phone instead of pushing the page sideways', async ({
+test('a long unbroken string in a question or an option wraps on a phone instead of pushing the page sideways, and every section tab shows whole', async ({
   page,
   request,
 }) => {
@@ -188,4 +188,16 @@ test('a long unbroken string in a question or an option wraps on a phone instead
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBe(0);
+
+  // Every section's tab is in sight, whole, on the phone and on a laptop.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    const tabs = page.getByRole('navigation', { name: 'Sections' }).getByRole('button');
+    await expect(tabs).toHaveCount(4);
+    for (const tab of await tabs.all()) {
+      const box = await tab.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+      expect(await tab.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
+    }
+  }
 });

@@ -14,10 +14,11 @@ interface SectionNavProps {
 /** One button per section, with how far it is answered and whether it runs on its own clock. */
 export function SectionNav({ sections, currentId, answers, isClosed, onSelect }: SectionNavProps) {
   return (
-    // Positioned, so the screen-reader-only labels of its tabs stay inside what scrolls: placed
-    // against the page, they widened it past a phone's screen.
-    <nav aria-label="Sections" className="relative -mx-1 overflow-x-auto px-1 pb-1">
-      <ul className="flex gap-2">
+    // The sections wrap onto more lines rather than scroll: a tab out of sight is a section a
+    // student may never open. Positioned, so the screen-reader-only labels of its tabs stay
+    // inside it: placed against the page, they widened it past a phone's screen.
+    <nav aria-label="Sections" className="relative pb-1">
+      <ul className="flex flex-wrap gap-2">
         {sections.map((section) => {
           const current = section._id === currentId;
           const answered = section.questions.filter((question) =>
@@ -25,13 +26,13 @@ export function SectionNav({ sections, currentId, answers, isClosed, onSelect }:
           ).length;
           const closed = isClosed(section);
           return (
-            <li key={section._id} className="shrink-0">
+            <li key={section._id} className="max-w-full">
               <button
                 type="button"
                 aria-current={current ? 'true' : undefined}
                 onClick={() => onSelect(section)}
                 className={cn(
-                  'flex flex-col items-start rounded-lg border px-3.5 py-2 text-left transition-colors',
+                  'flex max-w-full flex-col items-start rounded-lg border px-3.5 py-2 text-left wrap-anywhere transition-colors',
                   current
                     ? 'border-brand-500 bg-brand-50 ring-1 ring-brand-500'
                     : 'border-slate-300 bg-white hover:bg-slate-50',
