@@ -449,6 +449,7 @@ describe('OpenAPI', () => {
       '/api/admin/send-message',
       '/api/admin/set-account-status',
       '/api/admin/set-exam-evaluators/{examId}',
+      '/api/admin/settings',
       '/api/admin/update-batch/{id}',
       '/api/admin/update-branch/{id}',
       '/api/admin/update-course/{id}',

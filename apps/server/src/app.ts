@@ -49,6 +49,7 @@ import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
 import { blindCodes } from './modules/results/blind-codes';
 import { resultsAdminRoutes } from './modules/results/results.admin-routes';
 import { resultsStudentRoutes } from './modules/results/results.student-routes';
+import { settingsAdminRoutes } from './modules/settings/settings.admin-routes';
 import { studentsAdminRoutes } from './modules/students/students.admin-routes';
 import { accountsAdminRoutes } from './modules/users/accounts.admin-routes';
 import { registerAuthentication } from './plugins/authenticate';
@@ -256,6 +257,7 @@ export async function buildApp({
       await admin.register(reportsAdminRoutes, { db: database.db, now, codes });
       await admin.register(auditAdminRoutes, { db: database.db });
       await admin.register(backupAdminRoutes, { db: database.db });
+      await admin.register(settingsAdminRoutes, { db: database.db, now });
       await admin.register(signInLimitsAdminRoutes, authDeps);
     }),
     { prefix: '/api/admin' },

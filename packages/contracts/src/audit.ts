@@ -17,6 +17,7 @@ export const AUDIT_RECORD_TYPES = [
   'answer',
   'user',
   'backup',
+  'settings',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
@@ -31,6 +32,7 @@ export const AUDIT_RECORD_TYPE_LABELS: Record<AuditRecordType, string> = {
   answer: 'Answer',
   user: 'Account',
   backup: 'Backup',
+  settings: 'Institution settings',
 };
 
 /**
@@ -80,6 +82,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'exam.regrade-question': 'Answer key corrected',
   'answer.grade': 'Answer marked',
   'backup.create': 'Backup taken',
+  'settings.update': 'Institution settings changed',
 };
 
 /** The label of an action: its own, or its name made readable ('student.reset-password' → 'Student: reset password'). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   createExamSchema,
-  examInfoSchema,
+  durationLimitMessage,
+  examInfoSchemaFor,
   examStructureSchema,
   marksWarnings,
   questionsStepSchemaFor,
@@ -106,7 +107,6 @@ describe('exam details', () => {
     ['passingMarks', 0, 'Passing marks must be at least 1'],
     ['passingMarks', 11, 'Passing marks cannot exceed total marks'],
     ['duration', 0, 'Duration must be at least 1 minute'],
-    ['duration', 151, 'Duration cannot exceed 2.5 hours (150 minutes)'],
     ['duration', 90.5, 'Duration must be a whole number'],
     ['examMode', 'ONLINE', 'Please select a valid exam mode'],
     ['shuffleQuestions', 'yes', 'Shuffle questions must be true or false'],
@@ -128,15 +128,34 @@ describe('exam details', () => {
       shuffleQuestions: true,
       shuffleOptions: true,
     });
-    expect(examInfoSchema.parse({ ...both, shuffleOptions: false })).toMatchObject({
+    expect(examInfoSchemaFor(150).parse({ ...both, shuffleOptions: false })).toMatchObject({
       shuffleQuestions: true,
       shuffleOptions: false,
     });
   });
 
+  it("keeps the spec's 150-minute maximum and message unless the institution raises it", () => {
+    expect(errorsOf(examInfoSchemaFor(150), { ...autoExam(), duration: 151 })).toEqual({
+      duration: 'Duration cannot exceed 2.5 hours (150 minutes)',
+    });
+    expect(errorsOf(examInfoSchemaFor(180), { ...autoExam(), duration: 180 })).toEqual({});
+    expect(errorsOf(examInfoSchemaFor(180), { ...autoExam(), duration: 181 })).toEqual({
+      duration: 'Duration cannot exceed 3 hours (180 minutes)',
+    });
+  });
+
+  it.each([
+    [150, 'Duration cannot exceed 2.5 hours (150 minutes)'],
+    [210, 'Duration cannot exceed 3.5 hours (210 minutes)'],
+    [200, 'Duration cannot exceed 3 hours 20 minutes (200 minutes)'],
+    [600, 'Duration cannot exceed 10 hours (600 minutes)'],
+  ])('a maximum of %i minutes reads %s', (maxDuration, message) => {
+    expect(durationLimitMessage(maxDuration)).toBe(message);
+  });
+
   it('rejects an empty instruction line under its own index', () => {
     const info = { ...autoExam(), generalInstructions: ['Read carefully.', '   '] };
-    expect(errorsOf(examInfoSchema, info)).toEqual({
+    expect(errorsOf(examInfoSchemaFor(150), info)).toEqual({
       'generalInstructions.1': 'Instruction cannot be empty',
     });
   });

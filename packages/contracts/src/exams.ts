@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
-import { boundedText, idField, requiredText, wholeNumber } from './fields';
+import { boundedText, idField, requiredNumber, requiredText, wholeNumber } from './fields';
 import { dateField } from './people';
 import {
   DEFAULT_PROCTORING_THRESHOLDS,
@@ -87,12 +87,10 @@ export const examInfoShape = {
   subject: boundedText('Subject', { min: 2, max: 50 }),
   totalMarks: wholeNumber('Total marks', { min: 1, max: 200 }),
   passingMarks: wholeNumber('Passing marks', { min: 1, max: 200 }),
-  duration: wholeNumber('Duration', {
-    min: 1,
-    max: 150,
-    minMessage: 'Duration must be at least 1 minute',
-    maxMessage: 'Duration cannot exceed 2.5 hours (150 minutes)',
-  }),
+  // Its maximum is the institution's setting: `examInfoSchemaFor` and the server check it.
+  duration: requiredNumber('Duration is required')
+    .int('Duration must be a whole number')
+    .min(1, 'Duration must be at least 1 minute'),
   examMode: examModeSchema,
   generalInstructions: listOfLines('Instruction', { min: 1, max: EXAM_LIMITS.generalInstructions }),
   // The server fixes each attempt's order when it starts; these only say whether to shuffle.
@@ -122,8 +120,40 @@ function checkPassingMarks(
   }
 }
 
-export const examInfoSchema = z.object(examInfoShape).superRefine(checkPassingMarks);
-export type ExamInfoInput = z.input<typeof examInfoSchema>;
+/** The spec's longest paper, the maximum unless the institution's settings raise it. */
+export const SPEC_MAX_EXAM_DURATION = 150;
+/** The most an institution may raise the maximum duration to. */
+export const MAX_EXAM_DURATION_CEILING = 600;
+
+/** 150 → '2.5 hours', 180 → '3 hours', 200 → '3 hours 20 minutes'. */
+function hoursOf(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (rest === 0) return `${hours} hours`;
+  if (rest === 30) return `${hours}.5 hours`;
+  return `${hours} hours ${rest} minutes`;
+}
+
+/** With the spec's maximum, the spec's own words: 'Duration cannot exceed 2.5 hours (150 minutes)'. */
+export function durationLimitMessage(maxDuration: number): string {
+  return `Duration cannot exceed ${hoursOf(maxDuration)} (${maxDuration} minutes)`;
+}
+
+/** Whether a duration is within the institution's maximum; the message names that maximum. */
+export function durationLimitError(duration: number, maxDuration: number): string | undefined {
+  return duration > maxDuration ? durationLimitMessage(maxDuration) : undefined;
+}
+
+/** Step 1 under the institution's maximum duration. */
+export function examInfoSchemaFor(maxDuration: number) {
+  return z
+    .object({
+      ...examInfoShape,
+      duration: examInfoShape.duration.max(maxDuration, durationLimitMessage(maxDuration)),
+    })
+    .superRefine(checkPassingMarks);
+}
+export type ExamInfoInput = z.input<ReturnType<typeof examInfoSchemaFor>>;
 
 // --- Step 2: target audience ------------------------------------------------------------------
 

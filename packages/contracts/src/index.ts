@@ -18,3 +18,4 @@ export * from './question-interchange';
 export * from './realtime';
 export * from './results';
 export * from './roles';
+export * from './settings';

@@ -12,6 +12,7 @@ import {
   IMPORT_JOB_STATUSES,
   IMPORT_MODES,
   MARITAL_STATUSES,
+  MAX_EXAM_DURATION_CEILING,
   MESSAGE_KINDS,
   MESSAGE_SENDERS,
   PEOPLE_IMPORT_KINDS,
@@ -23,6 +24,7 @@ import {
   QUESTION_TYPES,
   REGRADE_STATUSES,
   ROLES,
+  SPEC_MAX_EXAM_DURATION,
   SUBMIT_TRIGGERS,
   type SystemCheck,
 } from '@examiq/contracts';
@@ -865,6 +867,32 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(table.at, table.id),
     index('audit_log_record_idx').on(table.recordType, table.recordId, table.at),
     index('audit_log_actor_idx').on(table.actorUserId, table.at),
+  ],
+);
+
+// --- Institution settings ----------------------------------------------------------------------
+
+/**
+ * The institution's choices where the spec allows another rule: one row at most, absent until an
+ * admin first saves the settings. Each column's default is the spec's rule.
+ */
+export const institutionSettings = pgTable(
+  'institution_settings',
+  {
+    /** Always true: the primary key keeps the table to one row. */
+    id: boolean('id').primaryKey().default(true),
+    maxExamDurationMinutes: integer('max_exam_duration_minutes')
+      .notNull()
+      .default(SPEC_MAX_EXAM_DURATION),
+    updatedAt: timestamptz('updated_at').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('institution_settings_single_row', sql`${table.id}`),
+    check(
+      'institution_settings_max_exam_duration_check',
+      sql`${table.maxExamDurationMinutes} between ${sql.raw(String(SPEC_MAX_EXAM_DURATION))} and ${sql.raw(String(MAX_EXAM_DURATION_CEILING))}`,
+    ),
   ],
 );
 

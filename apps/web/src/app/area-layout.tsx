@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   Presentation,
   ScrollText,
+  Settings,
 } from 'lucide-react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
@@ -23,6 +24,7 @@ const areas: Record<Role, { label: string; nav: NavItem[] }> = {
       { to: '/admin/exam', label: 'Exam', icon: ClipboardList },
       { to: '/admin/data', label: 'Master Data', icon: Database },
       { to: '/admin/audit', label: 'Audit Log', icon: ScrollText },
+      { to: '/admin/settings', label: 'Settings', icon: Settings },
     ],
   },
   faculty: {

@@ -63,6 +63,7 @@ const FacultyMonitorPage = lazy(() =>
 );
 const MasterDataPage = lazy(() => import('@/features/master-data/master-data-page'));
 const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
+const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
 const ViewBatchPage = lazy(() => import('@/features/master-data/view-batch-page'));
 const ViewCoursePage = lazy(() => import('@/features/master-data/view-course-page'));
 const ViewBranchPage = lazy(() => import('@/features/master-data/view-branch-page'));
@@ -146,6 +147,7 @@ export const routes: RouteObject[] = [
               { path: 'data/view-branch', element: <ViewBranchPage /> },
               { path: 'data/view-section', element: <ViewSectionPage /> },
               { path: 'audit', element: <AuditLogPage /> },
+              { path: 'settings', element: <SettingsPage /> },
             ],
           },
           {

@@ -32,6 +32,7 @@ import { availabilityAt, sittingWindow } from '../attempts/exam-window';
 import { recordAudit } from '../audit/audit';
 import {
   checkAudience,
+  checkDuration,
   createExam,
   listColumns,
   rowsOf,
@@ -328,6 +329,7 @@ export async function updateExam(
     if (before.changeScope === 'NONE')
       throw new ApiError(409, EXAM_RECORD_MESSAGES.resultsPublished);
     if (before.changeScope === 'FULL') {
+      await checkDuration(tx, exam);
       await checkAudience(tx, exam);
       await replaceExam(tx, id, exam);
     } else {

@@ -3,6 +3,7 @@ import {
   ACTIVE_STATUS,
   type CreateExamPayload,
   defaultOrderOf,
+  durationLimitError,
   EXAM_MESSAGES,
   type ExamListItem,
   type ExamListQuery,
@@ -44,6 +45,7 @@ import {
 import { SINGLE_ROW } from '../../db/single-row';
 import { FieldErrors } from '../../errors';
 import { auditInsertSql } from '../audit/audit';
+import { maxExamDuration } from '../settings/settings.service';
 
 /** The messages of an id that is well formed but names no record, as the form words them. */
 export const UNKNOWN_AUDIENCE = {
@@ -214,6 +216,12 @@ export async function checkAudience(db: AppDatabase, exam: CreateExamPayload): P
     else if (!active) errors[`assignedFacultyIds.${index}`] = EXAM_MESSAGES.facultyInactive;
   });
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+}
+
+/** The institution's maximum duration, refused on the duration field as the schema's rules are. */
+export async function checkDuration(db: AppDatabase, exam: CreateExamPayload): Promise<void> {
+  const error = durationLimitError(exam.duration, await maxExamDuration(db));
+  if (error) throw new FieldErrors({ duration: error });
 }
 
 /**
@@ -489,6 +497,7 @@ export async function createExam(
   createdBy: string,
 ): Promise<ExamListItem> {
   const exam = withCanonicalIds(input);
+  await checkDuration(db, exam);
   // A deactivated proctor's account still satisfies the foreign keys: only the checks refuse it.
   if (exam.assignedFacultyIds.length > 0) await checkAudience(db, exam);
   const rows = rowsOf(exam, createdBy);

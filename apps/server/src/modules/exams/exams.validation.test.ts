@@ -231,12 +231,6 @@ describe('POST /api/admin/create-exam refuses, storing nothing,', () => {
       { passingMarks: 11 },
       { passingMarks: 'Passing marks cannot exceed total marks' },
     ],
-    [
-      'a duration of 151 minutes',
-      'AUTO',
-      { duration: 151 },
-      { duration: 'Duration cannot exceed 2.5 hours (150 minutes)' },
-    ],
   ])('%s (%s)', async (_, mode, changes, errors) => {
     await expectRefused(examWith(mode, changes), errors);
   });

@@ -37,6 +37,11 @@ function renderWizard(create: Answer | (() => Answer | Promise<Answer>) = create
         }),
       ],
     }),
+    'GET /admin/settings': ok({
+      settings: { maxExamDurationMinutes: 150 },
+      updatedAt: null,
+      updatedBy: null,
+    }),
     'POST /admin/create-exam': typeof create === 'function' ? create : () => create,
   });
   const view = renderPage(<CreateExamPage />, '/admin/exam/create-exam', [
@@ -65,6 +70,14 @@ async function resume(
   saveDraft('user-1', values, step);
   const view = renderWizard(create);
   await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
+  await screen.findByRole('navigation', { name: 'Exam steps' });
+  return view;
+}
+
+/** A fresh wizard, once the institution's settings it validates by have arrived. */
+async function openWizard() {
+  const view = renderWizard();
+  await screen.findByLabelText('Exam Title');
   return view;
 }
 
@@ -109,7 +122,7 @@ afterEach(() => {
 // Each test walks a five-step form; a busy machine needs more than the default five seconds.
 describe('CreateExamPage', { timeout: 20_000 }, () => {
   it('keeps Draft and Publish disabled, with the reason as their tooltip, until every step is valid', async () => {
-    renderWizard();
+    await openWizard();
     for (const name of ['Draft', 'Publish']) {
       expect(button(name)).toBeDisabled();
       expect(button(name)).toHaveAccessibleDescription('Please fill all required fields');
@@ -129,7 +142,7 @@ describe('CreateExamPage', { timeout: 20_000 }, () => {
   });
 
   it('refuses to skip ahead, and Previous is disabled on the first step', async () => {
-    renderWizard();
+    await openWizard();
     const nav = screen.getByRole('navigation', { name: 'Exam steps' });
     expect(stepButton('Exam Information')).toHaveAttribute('aria-current', 'step');
     for (const name of ['Target Audience', 'Schedule', 'Exam Structure', 'Questions']) {
@@ -341,7 +354,7 @@ describe('CreateExamPage', { timeout: 20_000 }, () => {
 
   it('builds an AUTO exam step by step and publishes it', async () => {
     const success = vi.spyOn(toast, 'success');
-    const { requests, router } = renderWizard();
+    const { requests, router } = await openWizard();
 
     const title = screen.getByLabelText('Exam Title');
     fireEvent.change(title, { target: { value: 'Ds' } });
@@ -581,7 +594,7 @@ describe('CreateExamPage', { timeout: 20_000 }, () => {
   });
 
   it('keeps the exam on this device, offers it after a reload and discards it on request', async () => {
-    const first = renderWizard();
+    const first = await openWizard();
     fill(screen.getByLabelText('Exam Title'), 'Kept across reloads');
     await waitFor(() => expect(localStorage.getItem(DRAFT_KEY)).toContain('Kept across reloads'));
     first.queryClient.clear();
@@ -597,12 +610,12 @@ describe('CreateExamPage', { timeout: 20_000 }, () => {
         { name: 'Discard exam' },
       ),
     );
-    expect(screen.getByLabelText('Exam Title')).toHaveValue('');
+    expect(await screen.findByLabelText('Exam Title')).toHaveValue('');
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
   it('sends the shuffle settings, keeps them on this device and shows them for review', async () => {
-    const first = renderWizard();
+    const first = await openWizard();
     const shuffleQuestions = screen.getByRole('checkbox', { name: 'Shuffle questions' });
     expect(shuffleQuestions).toHaveAccessibleDescription(
       'Each student gets the questions of every section in their own order',
@@ -625,7 +638,7 @@ describe('CreateExamPage', { timeout: 20_000 }, () => {
 
     const resumed = renderWizard();
     await userEvent.click(button('Resume'));
-    expect(screen.getByRole('checkbox', { name: 'Shuffle questions' })).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'Shuffle questions' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Shuffle options' })).toBeChecked();
     resumed.queryClient.clear();
     document.body.innerHTML = '';

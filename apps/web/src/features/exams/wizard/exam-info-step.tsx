@@ -75,7 +75,7 @@ export function SettingCard({ name, label, hint }: SettingCardProps) {
   );
 }
 
-export function ExamInfoStep() {
+export function ExamInfoStep({ maxDuration }: { maxDuration: number }) {
   const form = useFormContext<ExamWizardValues>();
   const { register, control } = form;
   const { errors } = useFormState({ control, name: STEP_FIELDS.examInfo });
@@ -106,8 +106,8 @@ export function ExamInfoStep() {
         <NumberField
           label="Duration (minutes)"
           min={1}
-          max={150}
-          hint="Up to 150 minutes"
+          max={maxDuration}
+          hint={`Up to ${maxDuration} minutes`}
           error={errors.duration?.message}
           {...register('duration', { valueAsNumber: true })}
         />

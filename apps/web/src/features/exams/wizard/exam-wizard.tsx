@@ -67,6 +67,8 @@ interface ExamWizardProps {
   onCreateAnother: () => void;
   /** The stored exam being saved again; a new exam is created without it. */
   examId?: string;
+  /** The institution's longest exam, in minutes. */
+  maxDuration: number;
 }
 
 /**
@@ -79,8 +81,13 @@ export function ExamWizard({
   initialStep,
   onCreateAnother,
   examId,
+  maxDuration,
 }: ExamWizardProps) {
-  const validation = useRef<ValidationContext>({ revealAll: false, isShown: () => true });
+  const validation = useRef<ValidationContext>({
+    revealAll: false,
+    isShown: () => true,
+    maxDuration,
+  });
   // Every change is checked, but the resolver shows an error only once its field was touched
   // (or already shows one): a fixed field clears at once, an untouched one stays quiet.
   const form = useForm<ExamWizardValues, ValidationContext>({
@@ -89,7 +96,7 @@ export function ExamWizard({
     context: validation.current,
     defaultValues: initialValues,
   });
-  const { status, refresh, markRefused } = useWizardStatus(form);
+  const { status, refresh, markRefused } = useWizardStatus(form, maxDuration);
   const [current, setCurrent] = useState(() => reachableStep(initialStep, status.validity));
   const [questionsOpened, setQuestionsOpened] = useState(false);
   if (current === 'questions' && !questionsOpened) setQuestionsOpened(true);
@@ -200,7 +207,7 @@ export function ExamWizard({
 
   const stepValid = status.validity[current];
   const steps: Record<Exclude<StepId, 'questions'>, ReactNode> = {
-    examInfo: <ExamInfoStep />,
+    examInfo: <ExamInfoStep maxDuration={maxDuration} />,
     targetAudience: <TargetAudienceStep />,
     schedule: <ScheduleStep />,
     examStructure: <ExamStructureStep warnings={status.warnings} />,

@@ -1,3 +1,4 @@
+import { SPEC_MAX_EXAM_DURATION } from '@examiq/contracts';
 import { type FieldErrors, get, type Resolver, set } from 'react-hook-form';
 import type { ExamWizardValues } from './exam-values';
 import { errorsForFields } from './steps';
@@ -8,6 +9,8 @@ export interface ValidationContext {
   revealAll: boolean;
   /** Whether an error may show at this path: its field was touched or already shows one. */
   isShown: (path: string) => boolean;
+  /** The institution's longest exam, in minutes. */
+  maxDuration: number;
 }
 
 /** react-hook-form's nested error shape; a list's own error sits beside its items' errors. */
@@ -32,7 +35,8 @@ export const wizardResolver: Resolver<ExamWizardValues, ValidationContext> = (
   context,
   { names },
 ) => {
-  const shown = Object.entries(errorsForFields(values, names)).filter(
+  const maxDuration = context?.maxDuration ?? SPEC_MAX_EXAM_DURATION;
+  const shown = Object.entries(errorsForFields(values, names, maxDuration)).filter(
     ([path]) => context?.revealAll || context?.isShown(path),
   );
   if (shown.length === 0) return { values, errors: {} };

@@ -1,15 +1,18 @@
+import { SPEC_MAX_EXAM_DURATION } from '@examiq/contracts';
 import { describe, expect, it } from 'vitest';
 import { examIds, makeExamPayload, wizardValuesOf } from '@/test/exam-fixtures';
 import { type ExamWizardValues, emptyExamValues } from './exam-values';
 import { buildPayload, errorsForFields, stepOfPath, wizardStatus } from './steps';
 
+/** The institution's maximum duration when no setting raised it. */
+const MAX = SPEC_MAX_EXAM_DURATION;
 const autoValues = () => wizardValuesOf(makeExamPayload());
 const proctoredValues = () =>
   wizardValuesOf(makeExamPayload({ assignedFacultyIds: [examIds.facultyUser1] }));
 
 describe('wizardStatus', () => {
   it('marks every step valid for a complete exam', () => {
-    expect(wizardStatus(autoValues()).validity).toEqual({
+    expect(wizardStatus(autoValues(), MAX).validity).toEqual({
       examInfo: true,
       targetAudience: true,
       schedule: true,
@@ -19,13 +22,18 @@ describe('wizardStatus', () => {
   });
 
   it('marks every step invalid for a new exam, questions included while there are no sections', () => {
-    expect(Object.values(wizardStatus(emptyExamValues()).validity)).toEqual(Array(5).fill(false));
+    expect(Object.values(wizardStatus(emptyExamValues(), MAX).validity)).toEqual(
+      Array(5).fill(false),
+    );
   });
 
   it('needs faculty in PROCTORING mode only, and the schedule fields of the chosen mode', () => {
     const values = autoValues();
     values.examMode = 'PROCTORING';
-    expect(wizardStatus(values).validity).toMatchObject({ targetAudience: false, schedule: false });
+    expect(wizardStatus(values, MAX).validity).toMatchObject({
+      targetAudience: false,
+      schedule: false,
+    });
     values.assignedFacultyIds = [examIds.facultyUser1];
     values.scheduleDetails = {
       ...values.scheduleDetails,
@@ -33,40 +41,46 @@ describe('wizardStatus', () => {
       startTime: '09:00',
       endTime: '10:00',
     };
-    expect(wizardStatus(values).validity).toMatchObject({ targetAudience: true, schedule: true });
+    expect(wizardStatus(values, MAX).validity).toMatchObject({
+      targetAudience: true,
+      schedule: true,
+    });
     values.examMode = 'AUTO';
-    expect(wizardStatus(values).validity).toMatchObject({ targetAudience: true, schedule: true });
+    expect(wizardStatus(values, MAX).validity).toMatchObject({
+      targetAudience: true,
+      schedule: true,
+    });
   });
 
   it('checks the proctoring rules with the audience, in PROCTORING mode only', () => {
     const values = proctoredValues();
     values.proctoringThresholds.flagAt = 0;
     values.proctoringThresholds.autoSubmitAfterFlags = Number.NaN;
-    expect(wizardStatus(values).validity.targetAudience).toBe(false);
-    expect(errorsForFields(values, ['proctoringThresholds.flagAt'])).toEqual({
+    expect(wizardStatus(values, MAX).validity.targetAudience).toBe(false);
+    expect(errorsForFields(values, ['proctoringThresholds.flagAt'], MAX)).toEqual({
       'proctoringThresholds.flagAt': 'Flag threshold must be at least 1',
     });
     // The number of flags counts only once automatic submission is turned on.
     values.proctoringThresholds.flagAt = 3;
-    expect(wizardStatus(values).validity.targetAudience).toBe(true);
+    expect(wizardStatus(values, MAX).validity.targetAudience).toBe(true);
     values.proctoringThresholds.autoSubmit = true;
-    expect(errorsForFields(values, ['proctoringThresholds.autoSubmitAfterFlags'])).toEqual({
+    expect(errorsForFields(values, ['proctoringThresholds.autoSubmitAfterFlags'], MAX)).toEqual({
       'proctoringThresholds.autoSubmitAfterFlags': 'Flags before automatic submission is required',
     });
     values.examMode = 'AUTO';
     values.assignedFacultyIds = [];
-    expect(errorsForFields(values, ['proctoringThresholds.autoSubmitAfterFlags'])).toEqual({});
+    expect(errorsForFields(values, ['proctoringThresholds.autoSubmitAfterFlags'], MAX)).toEqual({});
   });
 
   it('keeps a step the server refused invalid', () => {
-    const { validity } = wizardStatus(autoValues(), ['examSections.1.name']);
+    const { validity } = wizardStatus(autoValues(), MAX, ['examSections.1.name']);
     expect(validity).toMatchObject({ examStructure: false, questions: true });
   });
 
   it('warns, without failing, when marks do not add up', () => {
     const values = autoValues();
     values.totalMarks = 50;
-    const status = wizardStatus(values);
+    const status = wizardStatus(values, MAX);
     expect(status.validity.examInfo).toBe(true);
     expect(status.warnings).toEqual([
       {
@@ -88,7 +102,7 @@ describe('errorsForFields', () => {
     const values = autoValues();
     values.questions[0]?.splice(1, 1, { ...validQuestion(values), questionText: 'Short' });
     values.examTitle = '';
-    expect(errorsForFields(values, ['questions.0.1.questionText'])).toEqual({
+    expect(errorsForFields(values, ['questions.0.1.questionText'], MAX)).toEqual({
       'questions.0.1.questionText': 'Question text must be at least 10 characters',
     });
   });
@@ -97,11 +111,26 @@ describe('errorsForFields', () => {
     const values = autoValues();
     values.examTitle = '';
     values.scheduleDetails.endDate = '2030-03-01';
-    expect(errorsForFields(values, ['scheduleDetails.endDate'])).toEqual({
+    expect(errorsForFields(values, ['scheduleDetails.endDate'], MAX)).toEqual({
       'scheduleDetails.endDate': 'End date must be after or same as start date',
     });
-    expect(errorsForFields(values, undefined)).toMatchObject({
+    expect(errorsForFields(values, undefined, MAX)).toMatchObject({
       examTitle: 'Exam title is required',
+    });
+  });
+});
+
+describe("the duration under the institution's maximum", () => {
+  it("refuses more than 150 minutes in the spec's words by default, and names a raised maximum", () => {
+    const values = { ...autoValues(), duration: 180 };
+    expect(errorsForFields(values, ['duration'], MAX)).toEqual({
+      duration: 'Duration cannot exceed 2.5 hours (150 minutes)',
+    });
+    expect(wizardStatus(values, MAX).validity.examInfo).toBe(false);
+    expect(errorsForFields(values, ['duration'], 180)).toEqual({});
+    expect(wizardStatus(values, 180).validity.examInfo).toBe(true);
+    expect(errorsForFields({ ...values, duration: 181 }, ['duration'], 180)).toEqual({
+      duration: 'Duration cannot exceed 3 hours (180 minutes)',
     });
   });
 });
@@ -165,7 +194,7 @@ describe('buildPayload', () => {
       bufferTime: values.scheduleDetails.bufferTime,
     });
     values.scheduleDetails.endTime = '08:00';
-    expect(errorsForFields(values, ['scheduleDetails.endTime'])).toEqual({
+    expect(errorsForFields(values, ['scheduleDetails.endTime'], MAX)).toEqual({
       'scheduleDetails.endTime': 'End time must be after start time',
     });
   });

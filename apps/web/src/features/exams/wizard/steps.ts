@@ -1,7 +1,7 @@
 import {
   createExamSchema,
   type ExamStatus,
-  examInfoSchema,
+  examInfoSchemaFor,
   examStructureSchema,
   fieldErrors,
   type MarksWarning,
@@ -106,10 +106,14 @@ function errorsOf(result: z.ZodSafeParseResult<unknown>, prefix: PropertyKey[] =
 const QUESTION_PATH = /^questions\.(\d+)\.(\d+)(\.|$)/;
 
 /** The field errors of one step, keyed by form path ('examSections.1.name'). */
-function stepErrors(step: StepId, values: ExamWizardValues): Record<string, string> {
+function stepErrors(
+  step: StepId,
+  values: ExamWizardValues,
+  maxDuration: number,
+): Record<string, string> {
   switch (step) {
     case 'examInfo':
-      return errorsOf(examInfoSchema.safeParse(values));
+      return errorsOf(examInfoSchemaFor(maxDuration).safeParse(values));
     case 'targetAudience':
       return errorsOf(
         targetAudienceSchemaFor(values.examMode).safeParse({
@@ -130,12 +134,14 @@ function stepErrors(step: StepId, values: ExamWizardValues): Record<string, stri
 }
 
 /**
- * The errors the resolver reports for the fields react-hook-form asks about. One question's
- * field only needs that question checked, which keeps typing into a 250-question exam cheap.
+ * The errors the resolver reports for the fields react-hook-form asks about, the duration held to
+ * the institution's maximum. One question's field only needs that question checked, which keeps
+ * typing into a 250-question exam cheap.
  */
 export function errorsForFields(
   values: ExamWizardValues,
   names: readonly string[] | undefined,
+  maxDuration: number,
 ): Record<string, string> {
   const single = names?.length === 1 ? QUESTION_PATH.exec(names[0] ?? '') : null;
   if (single) {
@@ -146,7 +152,7 @@ export function errorsForFields(
   const steps = names
     ? STEP_IDS.filter((step) => names.some((name) => stepOfPath(name) === step))
     : STEP_IDS;
-  return Object.assign({}, ...steps.map((step) => stepErrors(step, values)));
+  return Object.assign({}, ...steps.map((step) => stepErrors(step, values, maxDuration)));
 }
 
 interface WizardStatus {
@@ -161,13 +167,14 @@ interface WizardStatus {
  */
 export function wizardStatus(
   values: ExamWizardValues,
+  maxDuration: number,
   serverErrorPaths: Iterable<string> = [],
 ): WizardStatus {
   const refused = new Set([...serverErrorPaths].map(stepOfPath));
   const validity = Object.fromEntries(
     STEP_IDS.map((step) => [
       step,
-      !refused.has(step) && Object.keys(stepErrors(step, values)).length === 0,
+      !refused.has(step) && Object.keys(stepErrors(step, values, maxDuration)).length === 0,
     ]),
   ) as StepValidity;
   validity.questions &&= values.examSections.length > 0;

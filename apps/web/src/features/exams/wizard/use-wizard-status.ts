@@ -17,15 +17,18 @@ function touches(name: string, path: string): boolean {
  * rendering, a moment after the last change: no keystroke waits for 250 questions to be checked.
  * Steps holding a field the server refused stay invalid until that field is edited.
  */
-export function useWizardStatus(form: UseFormReturn<ExamWizardValues, ValidationContext>) {
+export function useWizardStatus(
+  form: UseFormReturn<ExamWizardValues, ValidationContext>,
+  maxDuration: number,
+) {
   const refused = useRef(new Set<string>());
-  const [status, setStatus] = useState(() => wizardStatus(form.getValues()));
+  const [status, setStatus] = useState(() => wizardStatus(form.getValues(), maxDuration));
 
   const refresh = useCallback(() => {
-    const next = wizardStatus(form.getValues(), refused.current);
+    const next = wizardStatus(form.getValues(), maxDuration, refused.current);
     setStatus((current) => (sameStatus(current, next) ? current : next));
     return next;
-  }, [form]);
+  }, [form, maxDuration]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;

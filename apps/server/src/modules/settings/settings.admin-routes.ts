@@ -1,0 +1,57 @@
+import {
+  institutionSettingsDataSchema,
+  institutionSettingsSchema,
+  SETTINGS_MESSAGES,
+  successResponse,
+} from '@examiq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDatabase } from '../../db/client';
+import { errorResponses } from '../../plugins/error-handler';
+import { BEARER_AUTH } from '../../plugins/openapi';
+import { readSettings, saveSettings } from './settings.service';
+
+const TAGS = ['settings'];
+
+/** The institution's settings. Registered inside the admin scope, which guards it. */
+export const settingsAdminRoutes: FastifyPluginAsyncZod<{
+  db: AppDatabase;
+  now: () => Date;
+}> = async (app, { db, now }) => {
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "The institution's settings, the spec's rules where none was changed, and who saved them last",
+        security: BEARER_AUTH,
+        response: {
+          200: successResponse(institutionSettingsDataSchema),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({ success: true as const, data: await readSettings(db) }),
+  );
+
+  app.put(
+    '/settings',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Saves every institution setting; the audit log records what changed',
+        security: BEARER_AUTH,
+        body: institutionSettingsSchema,
+        response: {
+          200: successResponse(institutionSettingsDataSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: SETTINGS_MESSAGES.saved,
+      data: await saveSettings(db, request.auth.userId, request.body, now()),
+    }),
+  );
+};

@@ -1,0 +1,72 @@
+import {
+  DEFAULT_INSTITUTION_SETTINGS,
+  type InstitutionSettings,
+  type InstitutionSettingsData,
+} from '@examiq/contracts';
+import { eq } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { institutionSettings, users } from '../../db/schema';
+import { recordAudit } from '../audit/audit';
+
+type Reader = Pick<AppDatabase, 'select'>;
+
+/** The institution's settings as saved, with the spec's rules where nothing was saved yet. */
+export async function readSettings(db: Reader): Promise<InstitutionSettingsData> {
+  const [row] = await db
+    .select({
+      maxExamDurationMinutes: institutionSettings.maxExamDurationMinutes,
+      updatedAt: institutionSettings.updatedAt,
+      updatedBy: users.email,
+    })
+    .from(institutionSettings)
+    .leftJoin(users, eq(users.id, institutionSettings.updatedBy));
+  if (!row) return { settings: DEFAULT_INSTITUTION_SETTINGS, updatedAt: null, updatedBy: null };
+  const { updatedAt, updatedBy, ...settings } = row;
+  return { settings, updatedAt: updatedAt.toISOString(), updatedBy };
+}
+
+/** The longest exam the institution allows, in minutes. */
+export async function maxExamDuration(db: Reader): Promise<number> {
+  return (await readSettings(db)).settings.maxExamDurationMinutes;
+}
+
+/** Saves every setting; the audit entry names each one that changed, from what to what. */
+export async function saveSettings(
+  db: AppDatabase,
+  actorUserId: string,
+  settings: InstitutionSettings,
+  now: Date,
+): Promise<InstitutionSettingsData> {
+  return db.transaction(async (tx) => {
+    // The row lock makes concurrent saves record their changes one after the other.
+    await tx.select().from(institutionSettings).for('update');
+    const before = (await readSettings(tx)).settings;
+    const values = { ...settings, updatedAt: now, updatedBy: actorUserId };
+    await tx
+      .insert(institutionSettings)
+      .values(values)
+      .onConflictDoUpdate({ target: institutionSettings.id, set: values });
+    const changes = Object.fromEntries(
+      (Object.keys(settings) as (keyof InstitutionSettings)[])
+        .filter((key) => before[key] !== settings[key])
+        .map((key) => [key, { from: before[key], to: settings[key] }]),
+    );
+    await recordAudit(
+      tx,
+      actorUserId,
+      {
+        action: 'settings.update',
+        recordType: 'settings',
+        recordId: 'institution',
+        recordLabel: 'Institution settings',
+        summary:
+          Object.keys(changes).length > 0
+            ? `Changed ${Object.keys(changes).length === 1 ? 'a setting' : `${Object.keys(changes).length} settings`}`
+            : 'Saved the settings unchanged',
+        changes,
+      },
+      now,
+    );
+    return readSettings(tx);
+  });
+}

@@ -1,0 +1,147 @@
+import {
+  institutionSettingsDataSchema,
+  SETTINGS_MESSAGES,
+  successResponse,
+  VALIDATION_FAILED_MESSAGE,
+} from '@examiq/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { institutionSettings } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { lastAuditOf } from '../../test/audit';
+import { expectError } from '../../test/errors';
+import { createAudience, type ExamsClient, examPayload, examsClient } from '../../test/exams';
+import { masterDataClient } from '../../test/master-data';
+import { bearer, createSignedInUser } from '../../test/users';
+
+const settingsResponse = successResponse(institutionSettingsDataSchema.strict()).strict();
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+let exams: ExamsClient;
+let audience: Awaited<ReturnType<typeof createAudience>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createSignedInUser(t.app, t.database.db, 'admin');
+  exams = examsClient(t.app, admin.accessToken);
+  audience = await createAudience(masterDataClient(t.app, admin.accessToken), 2024);
+});
+afterAll(() => t.close());
+// Each test starts from an institution that never saved its settings.
+beforeEach(async () => {
+  await t.database.db.delete(institutionSettings);
+});
+
+function getSettings() {
+  return t.app.inject({
+    method: 'GET',
+    url: '/api/admin/settings',
+    headers: bearer(admin.accessToken),
+  });
+}
+
+function putSettings(payload: unknown) {
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings',
+    headers: bearer(admin.accessToken),
+    payload: payload as object,
+  });
+}
+
+describe('GET /api/admin/settings', () => {
+  it("gives the spec's rules before anyone saved a setting", async () => {
+    const response = await getSettings();
+    expect(response.statusCode).toBe(200);
+    expect(settingsResponse.parse(response.json()).data).toEqual({
+      settings: { maxExamDurationMinutes: 150 },
+      updatedAt: null,
+      updatedBy: null,
+    });
+  });
+});
+
+describe('PUT /api/admin/settings', () => {
+  it('saves the settings, says who saved them and when, and records the change', async () => {
+    const response = await putSettings({ maxExamDurationMinutes: 180 });
+    expect(response.statusCode).toBe(200);
+    const saved = settingsResponse.parse(response.json());
+    expect(saved.message).toBe(SETTINGS_MESSAGES.saved);
+    expect(saved.data).toEqual({
+      settings: { maxExamDurationMinutes: 180 },
+      updatedAt: expect.any(String),
+      updatedBy: admin.email,
+    });
+    expect(settingsResponse.parse((await getSettings()).json()).data).toEqual(saved.data);
+    expect(await lastAuditOf(t.database.db, 'institution')).toMatchObject({
+      actorEmail: admin.email,
+      action: 'settings.update',
+      recordType: 'settings',
+      recordLabel: 'Institution settings',
+      summary: 'Changed a setting',
+      changes: { maxExamDurationMinutes: { from: 150, to: 180 } },
+    });
+  });
+
+  it('records a save that changed nothing as such', async () => {
+    await putSettings({ maxExamDurationMinutes: 240 });
+    await putSettings({ maxExamDurationMinutes: 240 });
+    expect(await lastAuditOf(t.database.db, 'institution')).toMatchObject({
+      summary: 'Saved the settings unchanged',
+      changes: {},
+    });
+  });
+
+  it.each([
+    [{}, 'Maximum exam duration is required'],
+    [{ maxExamDurationMinutes: null }, 'Maximum exam duration is required'],
+    [{ maxExamDurationMinutes: '180' }, 'Must be a number'],
+    [{ maxExamDurationMinutes: 180.5 }, 'Maximum exam duration must be a whole number'],
+    [{ maxExamDurationMinutes: 149 }, 'Maximum exam duration must be at least 150 minutes'],
+    [{ maxExamDurationMinutes: 601 }, 'Maximum exam duration cannot exceed 600 minutes'],
+  ])('refuses %j: %s, changing nothing', async (payload, message) => {
+    expectError(await putSettings(payload), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { maxExamDurationMinutes: message },
+    });
+    expect(settingsResponse.parse((await getSettings()).json()).data.updatedAt).toBeNull();
+  });
+});
+
+describe("an exam's duration follows the institution's maximum", () => {
+  const longExam = (duration: number) => ({ ...examPayload(audience), duration });
+
+  it("refuses more than 150 minutes with the spec's message while the setting is the default", async () => {
+    expectError(await exams.post('create-exam', longExam(151)), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { duration: 'Duration cannot exceed 2.5 hours (150 minutes)' },
+    });
+    expect((await exams.exam(longExam(150))).duration).toBe(150);
+  });
+
+  it('accepts up to the raised maximum and names it when refusing more', async () => {
+    await putSettings({ maxExamDurationMinutes: 180 });
+    expect((await exams.exam(longExam(180))).duration).toBe(180);
+    expectError(await exams.post('create-exam', longExam(181)), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { duration: 'Duration cannot exceed 3 hours (180 minutes)' },
+    });
+  });
+
+  it('holds an edited exam to the maximum too', async () => {
+    await putSettings({ maxExamDurationMinutes: 300 });
+    const exam = await exams.exam({ ...longExam(300), examStatus: 'DRAFT' });
+    await putSettings({ maxExamDurationMinutes: 150 });
+    const update = (duration: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/update-exam/${exam._id}`,
+        headers: bearer(admin.accessToken),
+        payload: { ...longExam(duration), examStatus: 'DRAFT' },
+      });
+    expectError(await update(300), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { duration: 'Duration cannot exceed 2.5 hours (150 minutes)' },
+    });
+    expect((await update(150)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,35 @@
+import {
+  type InstitutionSettings,
+  type InstitutionSettingsData,
+  institutionSettingsDataSchema,
+  successResponse,
+} from '@examiq/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient, parseResponse } from '@/lib/api-client';
+
+const settingsResponseSchema = successResponse(institutionSettingsDataSchema);
+const settingsQueryKey = ['institution-settings'] as const;
+
+/** GET /admin/settings: the institution's settings, the spec's rules where none was saved. */
+export async function getSettings(): Promise<InstitutionSettingsData> {
+  const response = await apiClient.get('/admin/settings');
+  return parseResponse(settingsResponseSchema, response.data).data;
+}
+
+export function useInstitutionSettings() {
+  return useQuery({ queryKey: settingsQueryKey, queryFn: getSettings });
+}
+
+/** PUT /admin/settings: answers the settings as saved. */
+export async function saveSettings(settings: InstitutionSettings) {
+  const response = await apiClient.put('/admin/settings', settings);
+  return parseResponse(settingsResponseSchema, response.data);
+}
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSettings,
+    onSuccess: ({ data }) => queryClient.setQueryData(settingsQueryKey, data),
+  });
+}
