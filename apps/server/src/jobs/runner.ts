@@ -10,6 +10,8 @@ const RENEW_MS = 10_000;
 export const LEASE_MS = 60_000;
 /** How often an idle runner looks for due jobs; adding a job wakes this process's runner at once. */
 const POLL_MS = 2_000;
+/** How soon to look again when every due job was being claimed by another process. */
+const BUSY_MS = 50;
 /** The first retry's delay; each next one doubles it, up to BACKOFF_CAP_MS. */
 const BACKOFF_MS = 5_000;
 const BACKOFF_CAP_MS = 10 * 60_000;
@@ -128,10 +130,10 @@ export function createJobRunner({
   }
 
   /**
-   * Takes the next due job, or fails one whose process died with its last attempt. Answers
-   * whether there may be more to do.
+   * Takes the next due job, or fails one whose process died with its last attempt ('again'):
+   * 'busy' when the due jobs seen were being claimed by another process.
    */
-  async function claimNext(): Promise<Claimed | 'none' | 'again'> {
+  async function claimNext(): Promise<Claimed | 'none' | 'busy' | 'again'> {
     const names = freeKinds();
     if (names.length === 0) return 'none';
     // A plain read first: an idle poll writes nothing.
@@ -151,7 +153,7 @@ export function createJobRunner({
         .orderBy(jobs.runAt)
         .limit(1)
         .for('update', { skipLocked: true });
-      if (!job) return 'none';
+      if (!job) return 'busy';
       const kind = byName.get(job.kind) as JobKind<unknown>;
       if (job.status === 'RUNNING' && job.attempts >= kind.attempts) {
         await fail(tx, job, new JobInterrupted());
@@ -220,6 +222,7 @@ export function createJobRunner({
           lastError: messageOf(error),
         })
         .where(ours(job));
+      setTimeout(wake, delay).unref();
       return;
     }
     await db.transaction(async (tx) => {
@@ -240,13 +243,15 @@ export function createJobRunner({
     running.set(job.id, work);
   }
 
-  /** Takes due jobs while this process has room for them. */
-  async function drain() {
+  /** Takes due jobs while this process has room for them; how long to wait before looking again. */
+  async function drain(): Promise<number> {
     while (!stopped) {
       const next = await claimNext();
-      if (next === 'none') return;
+      if (next === 'none') return POLL_MS;
+      if (next === 'busy') return BUSY_MS;
       if (next !== 'again') launch(next);
     }
+    return POLL_MS;
   }
 
   function wake() {
@@ -256,8 +261,11 @@ export function createJobRunner({
     clearTimeout(timer);
     loop = loop.then(async () => {
       pending = false;
-      await drain().catch((error: unknown) => log.error({ err: error }, 'Jobs could not be read'));
-      if (!stopped) timer = setTimeout(wake, POLL_MS).unref();
+      const wait = await drain().catch((error: unknown) => {
+        log.error({ err: error }, 'Jobs could not be read');
+        return POLL_MS;
+      });
+      if (!stopped) timer = setTimeout(wake, wait).unref();
     });
   }
 
