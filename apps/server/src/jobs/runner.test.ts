@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import { type Database, openPostgres } from '../db/client';
 import { jobs } from '../db/schema';
 import { ApiError } from '../errors';
-import { asAnotherProcess, createTestDatabase } from '../test/database';
+import { asAnotherProcess, createTestDatabase, postgresUrlOf } from '../test/database';
 import { createJobRunner, JobInterrupted, type JobKind, type JobRunner } from './runner';
 
 const log = pino({ level: 'silent' });
@@ -74,8 +74,13 @@ describe('the job runner', () => {
     const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 10));
     const one = recordedKind('count', 1, pause);
     const other = recordedKind('count', 1, pause);
+    // On PostgreSQL a second pool of its own, as a second server process holds it.
+    const secondProcess =
+      database.kind === 'postgres'
+        ? openPostgres(await postgresUrlOf(database.db))
+        : asAnotherProcess(database);
     const first = await startRunner([one.kind]);
-    const second = await startRunner([other.kind], asAnotherProcess(database));
+    const second = await startRunner([other.kind], secondProcess);
     for (let n = 0; n < 30; n++) await first.add(database.db, 'count', { n });
     first.wake();
     second.wake();
@@ -86,6 +91,8 @@ describe('the job runner', () => {
     // Each holds at most four at once, so both took some.
     expect(one.runs.length).toBeGreaterThan(0);
     expect(other.runs.length).toBeGreaterThan(0);
+    await second.stop();
+    await secondProcess.close();
   });
 
   it('retries a failing job after a doubling delay, then fails it with its message', async () => {
