@@ -10,6 +10,7 @@ import { stdSerializers } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { withoutQueryValues } from './db/query-error-log';
+import { createJobRunner } from './jobs/runner';
 import { stdoutWithoutBlocking } from './log-destination';
 import { attemptsAdminRoutes } from './modules/attempts/attempts.admin-routes';
 import { attemptsStudentRoutes } from './modules/attempts/attempts.student-routes';
@@ -36,6 +37,7 @@ import { createMetrics } from './modules/metrics/metrics';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { peopleExportAdminRoutes } from './modules/people-export/people-export.admin-routes';
 import { peopleImportAdminRoutes } from './modules/people-import/people-import.admin-routes';
+import { peopleImportJob } from './modules/people-import/people-import.service';
 import { createProctoringNotifier } from './modules/proctoring/notifier';
 import { proctoringAdminRoutes } from './modules/proctoring/proctoring.admin-routes';
 import { proctoringFacultyRoutes } from './modules/proctoring/proctoring.faculty-routes';
@@ -44,7 +46,7 @@ import { proctoringStudentRoutes } from './modules/proctoring/proctoring.student
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { questionInterchangeAdminRoutes } from './modules/question-interchange/question-interchange.admin-routes';
 import { registerRealtime } from './modules/realtime/realtime.routes';
-import { resumeRegradeJobs } from './modules/reports/regrade.service';
+import { regradeJob } from './modules/reports/regrade.service';
 import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
 import { blindCodes } from './modules/results/blind-codes';
 import { resultsAdminRoutes } from './modules/results/results.admin-routes';
@@ -134,8 +136,6 @@ export interface BuildAppOptions {
   deadlineSweep?: boolean;
   /** Purges ended sessions and finished limit windows every few minutes; tests call it. */
   purge?: boolean;
-  /** Takes up the regrades a stopped server left running; tests start them themselves. */
-  resumeRegrades?: boolean;
   /** How often a live socket's session is checked again; tests shorten it. */
   liveSessionRecheckMs?: number;
 }
@@ -150,7 +150,6 @@ export async function buildApp({
   now = () => new Date(),
   deadlineSweep = true,
   purge = true,
-  resumeRegrades = true,
   liveSessionRecheckMs,
 }: BuildAppOptions) {
   const app = Fastify({
@@ -181,6 +180,15 @@ export async function buildApp({
   const metrics = createMetrics(database);
   app.decorate('metrics', metrics);
   app.decorate('proctoring', createProctoringNotifier(app.log));
+  const jobs = createJobRunner({
+    db: database.db,
+    engine: database.kind,
+    log: app.log,
+    kinds: [peopleImportJob(config.jwtSecret, now), regradeJob(now)],
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   // By route pattern, never the URL: ids in paths would make a series per record.
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(
@@ -242,7 +250,6 @@ export async function buildApp({
       await admin.register(peopleExportAdminRoutes, { db: database.db });
       await admin.register(peopleImportAdminRoutes, {
         db: database.db,
-        engine: database.kind,
         secret: config.jwtSecret,
         now,
       });
@@ -291,12 +298,6 @@ export async function buildApp({
   if (purge) runWhileOpen(app, () => startPurge(database.db, app.log, authLimits));
   const { backup } = config;
   if (backup) runWhileOpen(app, () => startScheduledBackups(database.db, backup, app.log));
-
-  if (resumeRegrades) {
-    app.addHook('onReady', async () => {
-      await resumeRegradeJobs(database.db, app.log, now);
-    });
-  }
 
   await registerWebApp(app, config.webDistDir);
   return app;

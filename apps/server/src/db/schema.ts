@@ -899,10 +899,10 @@ export const institutionSettings = pgTable(
 // --- Bulk imports of people ---------------------------------------------------------------------
 
 /**
- * An import of students or faculty from a file, run in the background: its progress and summary.
- * The rows themselves are never stored; the default passwords only sealed (AES-256-GCM under a
- * key derived from the server's secret), one sealed piece per committed batch, until the
- * credentials file is downloaded once.
+ * An import of students or faculty from a file, run in the background as a job: its progress and
+ * summary. The rows are kept only in the job's payload, cleared when the job ends; the default
+ * passwords only sealed (AES-256-GCM under a key derived from the server's secret), one sealed
+ * piece per committed batch, until the credentials file is downloaded once.
  */
 export const peopleImportJobs = pgTable(
   'people_import_jobs',
@@ -921,8 +921,6 @@ export const peopleImportJobs = pgTable(
     credentials: jsonb('credentials').$type<string[]>(),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull(),
-    /** Refreshed while the process running the job lives; a stale one means the process died. */
-    heartbeatAt: timestamptz('heartbeat_at').notNull(),
     finishedAt: timestamptz('finished_at'),
   },
   (table) => [
@@ -930,5 +928,38 @@ export const peopleImportJobs = pgTable(
     check('people_import_jobs_mode_check', isOneOf(table.mode, IMPORT_MODES)),
     check('people_import_jobs_status_check', isOneOf(table.status, IMPORT_JOB_STATUSES)),
     index('people_import_jobs_status_idx').on(table.status),
+  ],
+);
+
+// --- Background jobs ----------------------------------------------------------------------------
+
+export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'FAILED'] as const;
+
+/**
+ * The queue of background work (`jobs/runner.ts`): what to run, when, and who holds it. A job that
+ * succeeded is deleted; one that failed keeps its last error. What a user reads of a job's
+ * progress lives in the record it works on (an import, a regrade).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** What the job needs to run; cleared when it ends. */
+    payload: jsonb('payload').$type<unknown>(),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('QUEUED'),
+    /** Attempts started, the running one included. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a queued job may next be taken. */
+    runAt: timestamptz('run_at').notNull().defaultNow(),
+    /** A running job's lease: its process renews it while alive; past it, the process died. */
+    lockedUntil: timestamptz('locked_until'),
+    lastError: text('last_error'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('jobs_status_check', isOneOf(table.status, JOB_STATUSES)),
+    index('jobs_queued_idx').on(table.runAt).where(sql`${table.status} = 'QUEUED'`),
+    index('jobs_running_idx').on(table.lockedUntil).where(sql`${table.status} = 'RUNNING'`),
   ],
 );

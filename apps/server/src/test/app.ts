@@ -75,7 +75,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: options.now,
     deadlineSweep: false,
     purge: false,
-    resumeRegrades: false,
     liveSessionRecheckMs: options.liveSessionRecheckMs,
     logger: options.logStream !== undefined,
     logStream: options.logStream,

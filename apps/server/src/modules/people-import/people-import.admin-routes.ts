@@ -13,20 +13,18 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDatabase, DatabaseKind } from '../../db/client';
+import type { AppDatabase } from '../../db/client';
 import { ApiError, FieldErrors } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import { acceptUploads, readUpload } from '../../plugins/uploads';
 import { SPREADSHEET_CONTENT_TYPES } from '../../spreadsheets/write';
 import {
-  failInterruptedJobs,
   getImportJob,
   type ImportContext,
   importTemplate,
   previewImport,
   startImport,
-  stopImportJobs,
   takeCredentials,
 } from './people-import.service';
 
@@ -57,20 +55,11 @@ function attachment(fileName: string) {
  */
 export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
-  engine: DatabaseKind;
   secret: string;
   now: () => Date;
-}> = async (app, { db, engine, secret, now }) => {
+}> = async (app, { db, secret, now }) => {
   await acceptUploads(app, { maxBytes: PEOPLE_IMPORT_LIMITS.maxFileBytes, fields: 4 });
-  const ctx: ImportContext = { db, secret, log: app.log, now };
-
-  app.addHook('onReady', async () => {
-    const failed = await failInterruptedJobs(db, engine, now());
-    if (failed > 0) app.log.warn({ jobs: failed }, 'Imports interrupted by a stop marked failed');
-  });
-  app.addHook('onClose', async () => {
-    await stopImportJobs(db);
-  });
+  const ctx: ImportContext = { db, secret, now };
 
   app.get(
     '/import-template/:kind',
@@ -138,6 +127,7 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
       if (!mode.success) throw new FieldErrors({ mode: PEOPLE_IMPORT_MESSAGES.mode });
       const data = await startImport(
         ctx,
+        app.jobs,
         request.auth.userId,
         request.params.kind,
         mode.data,
@@ -166,7 +156,7 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await getImportJob(db, request.params.id, now()),
+      data: await getImportJob(db, request.params.id),
     }),
   );
 

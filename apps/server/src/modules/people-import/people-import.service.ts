@@ -11,12 +11,11 @@ import {
   PEOPLE_IMPORT_MESSAGES,
   type PeopleImportKind,
 } from '@examiq/contracts';
-import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppDatabase, DatabaseKind } from '../../db/client';
-import { perDatabase } from '../../db/per-database';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
 import { peopleImportJobs } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
+import { type JobContext, JobInterrupted, type JobKind, type JobRunner } from '../../jobs/runner';
 import type { UploadedFile } from '../../plugins/uploads';
 import { type Cell, pagesOf, spreadsheetStream } from '../../spreadsheets/write';
 import { parseInThread } from '../../uploads/parser-thread';
@@ -34,16 +33,14 @@ type JobRow = typeof peopleImportJobs.$inferSelect;
  * on the thread pool); a batch keeps the pool busy and each transaction short.
  */
 export const IMPORT_BATCH = 50;
-/** How often a process tells the database its jobs are alive. */
-const HEARTBEAT_MS = 10_000;
-/** A job whose process has not been heard from for this long died with it. */
-export const STALE_JOB_MS = 60_000;
+
+/** The job kind that runs imports. */
+export const PEOPLE_IMPORT_JOB = 'people-import';
 
 export interface ImportContext {
   db: AppDatabase;
   /** The server's secret, from which the key sealing default passwords is derived. */
   secret: string;
-  log: FastifyBaseLogger;
   now: () => Date;
 }
 
@@ -95,7 +92,6 @@ const jobColumns = {
   skipped: peopleImportJobs.skipped,
   failed: peopleImportJobs.failed,
   message: peopleImportJobs.message,
-  heartbeatAt: peopleImportJobs.heartbeatAt,
   createdAt: peopleImportJobs.createdAt,
   finishedAt: peopleImportJobs.finishedAt,
   credentialsAvailable: sql<boolean>`${peopleImportJobs.credentials} is not null`,
@@ -129,52 +125,14 @@ function jobOf(job: JobView): ImportJob {
 
 const UNFINISHED = ['QUEUED', 'RUNNING'] as const;
 
-/**
- * Marks FAILED the unfinished jobs whose process died: all of them on the embedded engine, which
- * one process holds alone; on PostgreSQL, where other processes may be running theirs, those not
- * heard from for STALE_JOB_MS. Their rows lived only in that process's memory.
- */
-export async function failInterruptedJobs(
-  db: AppDatabase,
-  engine: DatabaseKind | 'stale-only',
-  now: Date,
-): Promise<number> {
-  const stale = lt(peopleImportJobs.heartbeatAt, new Date(now.getTime() - STALE_JOB_MS));
-  const failed = await db
-    .update(peopleImportJobs)
-    .set({ status: 'FAILED', message: PEOPLE_IMPORT_MESSAGES.interrupted, finishedAt: now })
-    .where(
-      and(
-        inArray(peopleImportJobs.status, [...UNFINISHED]),
-        engine === 'pglite' ? undefined : stale,
-      ),
-    )
-    .returning({ id: peopleImportJobs.id });
-  return failed.length;
-}
-
-export async function getImportJob(db: AppDatabase, id: string, now: Date): Promise<ImportJob> {
-  const read = () =>
-    db.select(jobColumns).from(peopleImportJobs).where(eq(peopleImportJobs.id, id));
-  let [job] = await read();
+export async function getImportJob(db: AppDatabase, id: string): Promise<ImportJob> {
+  const [job] = await db
+    .select(jobColumns)
+    .from(peopleImportJobs)
+    .where(eq(peopleImportJobs.id, id));
   if (!job) throw new ApiError(404, PEOPLE_IMPORT_MESSAGES.jobNotFound);
-  const silentFor = now.getTime() - job.heartbeatAt.getTime();
-  if (UNFINISHED.some((status) => status === job?.status) && silentFor > STALE_JOB_MS) {
-    await failInterruptedJobs(db, 'stale-only', now);
-    [job] = await read();
-  }
-  return jobOf(job as JobView);
+  return jobOf(job);
 }
-
-/** The jobs of this process: run one after another, kept alive by one heartbeat. */
-const processJobs = perDatabase(() => ({
-  chain: Promise.resolve(),
-  held: new Set<string>(),
-  heartbeat: undefined as NodeJS.Timeout | undefined,
-  stopped: false,
-}));
-
-class Interrupted extends Error {}
 
 interface PreparedRow {
   row: number;
@@ -233,6 +191,7 @@ const appendCredentials = (key: Buffer, lines: Cell[][]) =>
         credentials: sql`coalesce(${peopleImportJobs.credentials}, '[]'::jsonb) || jsonb_build_array(${seal(key, JSON.stringify(lines))}::text)`,
       };
 
+/** What an import job runs: the file's valid rows, kept until the job ends. */
 interface JobInput {
   id: string;
   kind: PeopleImportKind;
@@ -247,13 +206,13 @@ interface JobInput {
  * Valid-only: batch by batch, each in one transaction, hashing the next batch's passwords while
  * writing this one; a row that fails is counted and left out.
  */
-async function importValidOnly(ctx: ImportContext, job: JobInput, state: { stopped: boolean }) {
+async function importValidOnly(ctx: ImportContext, job: JobInput, run: JobContext) {
   const key = credentialsKey(ctx.secret);
   const failures: string[] = [];
   const batches = chunks(job.rows, IMPORT_BATCH);
   let next = prepare(batches[0] ?? []);
   for (let index = 0; index < batches.length; index++) {
-    if (state.stopped) throw new Interrupted();
+    if (run.stopping()) throw new JobInterrupted();
     const prepared = await next;
     // The next batch's passwords are hashed on the thread pool while this one is written.
     next = prepare(batches[index + 1] ?? []);
@@ -277,7 +236,6 @@ async function importValidOnly(ctx: ImportContext, job: JobInput, state: { stopp
           done: sql`${peopleImportJobs.done} + ${prepared.length}`,
           imported: sql`${peopleImportJobs.imported} + ${lines.length}`,
           failed: failures.length,
-          heartbeatAt: ctx.now(),
           ...appendCredentials(key, lines),
         })
         .where(eq(peopleImportJobs.id, job.id));
@@ -301,14 +259,14 @@ async function importValidOnly(ctx: ImportContext, job: JobInput, state: { stopp
  * All-or-nothing: every password is hashed first (the progress counts them), then every row is
  * written in one transaction, so a write failing midway leaves nothing behind.
  */
-async function importAllOrNothing(ctx: ImportContext, job: JobInput, state: { stopped: boolean }) {
+async function importAllOrNothing(ctx: ImportContext, job: JobInput, run: JobContext) {
   const prepared: PreparedRow[] = [];
   for (const batch of chunks(job.rows, IMPORT_BATCH)) {
-    if (state.stopped) throw new Interrupted();
+    if (run.stopping()) throw new JobInterrupted();
     prepared.push(...(await prepare(batch)));
     await ctx.db
       .update(peopleImportJobs)
-      .set({ done: prepared.length, heartbeatAt: ctx.now() })
+      .set({ done: prepared.length })
       .where(eq(peopleImportJobs.id, job.id));
   }
   await ctx.db.transaction(async (tx) => {
@@ -362,63 +320,42 @@ function auditImport(
   );
 }
 
-async function runJob(ctx: ImportContext, job: JobInput, state: { stopped: boolean }) {
-  await ctx.db
-    .update(peopleImportJobs)
-    .set({ status: 'RUNNING', heartbeatAt: ctx.now() })
-    .where(eq(peopleImportJobs.id, job.id));
-  try {
-    if (job.mode === 'valid-only') await importValidOnly(ctx, job, state);
-    else await importAllOrNothing(ctx, job, state);
-  } catch (error) {
-    if (!(error instanceof ApiError) && !(error instanceof Interrupted)) {
-      ctx.log.error({ err: error, jobId: job.id }, 'A people import failed');
-    }
-    const message =
-      error instanceof Interrupted
-        ? PEOPLE_IMPORT_MESSAGES.interrupted
-        : error instanceof ApiError
-          ? error.message
-          : job.mode === 'all-or-nothing'
-            ? PEOPLE_IMPORT_MESSAGES.writeFailed
-            : PEOPLE_IMPORT_MESSAGES.stoppedOnError;
-    await ctx.db
-      .update(peopleImportJobs)
-      .set({ status: 'FAILED', message, finishedAt: ctx.now() })
-      .where(eq(peopleImportJobs.id, job.id));
-  }
+/** Why an import failed, in the words its summary shows. */
+function failureMessage(job: JobInput, cause: unknown): string {
+  if (cause instanceof JobInterrupted) return PEOPLE_IMPORT_MESSAGES.interrupted;
+  if (cause instanceof ApiError) return cause.message;
+  return job.mode === 'all-or-nothing'
+    ? PEOPLE_IMPORT_MESSAGES.writeFailed
+    : PEOPLE_IMPORT_MESSAGES.stoppedOnError;
 }
 
-/** Queues a job behind this process's others; the heartbeat runs while any is held. */
-function enqueue(ctx: ImportContext, job: JobInput): void {
-  const state = processJobs(ctx.db);
-  state.held.add(job.id);
-  state.heartbeat ??= setInterval(() => {
-    ctx.db
-      .update(peopleImportJobs)
-      .set({ heartbeatAt: ctx.now() })
-      .where(inArray(peopleImportJobs.id, [...state.held]))
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'An import heartbeat failed'));
-  }, HEARTBEAT_MS).unref();
-  state.chain = state.chain
-    .then(() => runJob(ctx, job, state))
-    .catch((error: unknown) =>
-      ctx.log.error({ err: error, jobId: job.id }, 'A people import failed twice'),
-    )
-    .finally(() => {
-      state.held.delete(job.id);
-      if (state.held.size === 0) {
-        clearInterval(state.heartbeat);
-        state.heartbeat = undefined;
-      }
-    });
-}
-
-/** Ends this process's jobs after their current batch (as FAILED: their rows are in memory). */
-export async function stopImportJobs(db: AppDatabase): Promise<void> {
-  const state = processJobs(db);
-  state.stopped = true;
-  await state.chain;
+/**
+ * Imports run one at a time per process and are never retried: people written before a failure
+ * stay written, so running the file again would meet them as duplicates.
+ */
+export function peopleImportJob(secret: string, now: () => Date): JobKind<JobInput> {
+  return {
+    name: PEOPLE_IMPORT_JOB,
+    attempts: 1,
+    concurrency: 1,
+    async run(job, run) {
+      const ctx: ImportContext = { db: run.db, secret, now };
+      await ctx.db
+        .update(peopleImportJobs)
+        .set({ status: 'RUNNING' })
+        .where(eq(peopleImportJobs.id, job.id));
+      if (job.mode === 'valid-only') await importValidOnly(ctx, job, run);
+      else await importAllOrNothing(ctx, job, run);
+    },
+    async failed(tx, job, cause) {
+      await tx
+        .update(peopleImportJobs)
+        .set({ status: 'FAILED', message: failureMessage(job, cause), finishedAt: now() })
+        .where(
+          and(eq(peopleImportJobs.id, job.id), inArray(peopleImportJobs.status, [...UNFINISHED])),
+        );
+    },
+  };
 }
 
 /**
@@ -428,6 +365,7 @@ export async function stopImportJobs(db: AppDatabase): Promise<void> {
  */
 export async function startImport(
   ctx: ImportContext,
+  jobs: JobRunner,
   actorUserId: string,
   kind: PeopleImportKind,
   mode: ImportMode,
@@ -439,30 +377,34 @@ export async function startImport(
     throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.rowsHaveErrors(invalid));
   }
   if (validRows.length === 0) throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.noValidRows);
-  const [job] = await ctx.db
-    .insert(peopleImportJobs)
-    .values({
+  const id = await ctx.db.transaction(async (tx) => {
+    const [job] = await tx
+      .insert(peopleImportJobs)
+      .values({
+        kind,
+        mode,
+        fileName: file.fileName,
+        total: validRows.length,
+        skipped: invalid,
+        requestedBy: actorUserId,
+        createdAt: ctx.now(),
+      })
+      .returning({ id: peopleImportJobs.id });
+    const { id } = job as { id: string };
+    const input: JobInput = {
+      id,
       kind,
       mode,
       fileName: file.fileName,
-      total: validRows.length,
       skipped: invalid,
-      requestedBy: actorUserId,
-      createdAt: ctx.now(),
-      heartbeatAt: ctx.now(),
-    })
-    .returning({ id: peopleImportJobs.id });
-  const id = (job as { id: string }).id;
-  enqueue(ctx, {
-    id,
-    kind,
-    mode,
-    fileName: file.fileName,
-    skipped: invalid,
-    actorUserId,
-    rows: validRows,
+      actorUserId,
+      rows: validRows,
+    };
+    await jobs.add(tx, PEOPLE_IMPORT_JOB, input);
+    return id;
   });
-  return getImportJob(ctx.db, id, ctx.now());
+  jobs.wake();
+  return getImportJob(ctx.db, id);
 }
 
 /**
@@ -495,7 +437,7 @@ export async function takeCredentials(ctx: ImportContext, id: string) {
     return { kind: job.kind, rows };
   });
   if (!taken) {
-    const job = await getImportJob(ctx.db, id, ctx.now());
+    const job = await getImportJob(ctx.db, id);
     if (job.status === 'QUEUED' || job.status === 'RUNNING') {
       throw new ApiError(409, PEOPLE_IMPORT_MESSAGES.stillRunning);
     }

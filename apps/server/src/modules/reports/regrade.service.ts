@@ -7,12 +7,12 @@ import {
   type RegradePayload,
 } from '@examiq/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
 import { examSections, exams, questions, regradeJobs, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
+import { JobInterrupted, type JobKind, type JobRunner } from '../../jobs/runner';
 import { examPaper, newPaperVersion } from '../attempts/exam-paper';
 import { recordAudit } from '../audit/audit';
 import type { BlindCodes } from '../results/blind-codes';
@@ -83,14 +83,6 @@ export async function getRegradeJob(db: AppDatabase, jobId: string): Promise<Reg
 
 // --- Running a job ----------------------------------------------------------------------------
 
-interface JobToRun {
-  id: string;
-  examId: string;
-  questionId: string;
-  correctOption: number;
-  marks: number;
-}
-
 /**
  * One batch of a job: the next attempts by student (the order of the exam's unique index, so no
  * sort), their answers to the question scored against the corrected key, and the job's progress
@@ -114,87 +106,66 @@ const regradeBatchStatement = preparedSql<{ attempts: number; last: string | nul
     (select student_user_id from batch order by student_user_id desc limit 1) as last`,
 );
 
-/** The jobs this process is running, so that closing the app waits for their current batch. */
-const runningJobs = perDatabase(() => ({ jobs: new Map<string, Promise<void>>(), stopped: false }));
+/** The job kind that re-scores a regrade's attempts. */
+export const REGRADE_JOB = 'regrade';
 
-async function runJob(
-  db: AppDatabase,
-  job: JobToRun,
-  now: () => Date,
-  state: { stopped: boolean },
-) {
-  let after: string | null = null;
-  let processed = 0;
-  while (!state.stopped) {
-    const [batch] = await regradeBatchStatement(db, [
-      job.examId,
-      after,
-      REGRADE_BATCH,
-      job.questionId,
-      job.correctOption,
-      job.marks,
-      job.id,
-      processed,
-    ]);
-    processed += batch?.attempts ?? 0;
-    after = batch?.last ?? null;
-    if ((batch?.attempts ?? 0) < REGRADE_BATCH) {
+interface RegradeJobInput {
+  regradeId: string;
+}
+
+/**
+ * Re-scores batch after batch. Scoring is idempotent, so an attempt stopped with its process, or
+ * failed by a passing fault, simply starts over.
+ */
+export function regradeJob(now: () => Date): JobKind<RegradeJobInput> {
+  return {
+    name: REGRADE_JOB,
+    attempts: 3,
+    concurrency: 4,
+    async run({ regradeId }, { db, stopping }) {
+      const [job] = await db
+        .select({
+          id: regradeJobs.id,
+          examId: regradeJobs.examId,
+          questionId: regradeJobs.questionId,
+          correctOption: regradeJobs.correctOption,
+          marks: questions.marks,
+        })
+        .from(regradeJobs)
+        .innerJoin(questions, eq(questions.id, regradeJobs.questionId))
+        .where(and(eq(regradeJobs.id, regradeId), eq(regradeJobs.status, 'RUNNING')));
+      // Its exam was deleted, or it ended before its process could say so.
+      if (!job) return;
+      let after: string | null = null;
+      let processed = 0;
+      for (;;) {
+        if (stopping()) throw new JobInterrupted();
+        const [batch] = await regradeBatchStatement(db, [
+          job.examId,
+          after,
+          REGRADE_BATCH,
+          job.questionId,
+          job.correctOption,
+          job.marks,
+          job.id,
+          processed,
+        ]);
+        processed += batch?.attempts ?? 0;
+        after = batch?.last ?? null;
+        if ((batch?.attempts ?? 0) < REGRADE_BATCH) break;
+      }
       await db
         .update(regradeJobs)
         .set({ status: 'DONE', finishedAt: now() })
         .where(eq(regradeJobs.id, job.id));
-      return;
-    }
-  }
-}
-
-/**
- * Runs a job in the background, batch after batch; a failure marks it FAILED and is logged. A
- * job stopped with the app stays RUNNING and is taken up when a server starts again.
- */
-function startJob(db: AppDatabase, job: JobToRun, log: FastifyBaseLogger, now: () => Date) {
-  const state = runningJobs(db);
-  if (state.stopped || state.jobs.has(job.id)) return;
-  const work = runJob(db, job, now, state)
-    .catch(async (error: unknown) => {
-      log.error({ err: error, jobId: job.id }, 'A regrade failed');
-      await db
+    },
+    async failed(tx, { regradeId }) {
+      await tx
         .update(regradeJobs)
         .set({ status: 'FAILED', finishedAt: now() })
-        .where(eq(regradeJobs.id, job.id));
-    })
-    .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'A regrade failed twice'))
-    .finally(() => state.jobs.delete(job.id));
-  state.jobs.set(job.id, work);
-}
-
-/** Takes up the jobs a stopped server left running. */
-export async function resumeRegradeJobs(
-  db: AppDatabase,
-  log: FastifyBaseLogger,
-  now: () => Date,
-): Promise<number> {
-  const jobs = await db
-    .select({
-      id: regradeJobs.id,
-      examId: regradeJobs.examId,
-      questionId: regradeJobs.questionId,
-      correctOption: regradeJobs.correctOption,
-      marks: questions.marks,
-    })
-    .from(regradeJobs)
-    .innerJoin(questions, eq(questions.id, regradeJobs.questionId))
-    .where(eq(regradeJobs.status, 'RUNNING'));
-  for (const job of jobs) startJob(db, job, log, now);
-  if (jobs.length > 0) log.info({ jobs: jobs.length }, 'Regrades taken up again');
-  return jobs.length;
-}
-
-/** Stops this process's jobs after their current batch; they stay RUNNING for the next start. */
-export async function stopRegradeJobs(db: AppDatabase): Promise<void> {
-  const state = runningJobs(db);
-  state.stopped = true;
-  await Promise.all(state.jobs.values());
+        .where(and(eq(regradeJobs.id, regradeId), eq(regradeJobs.status, 'RUNNING')));
+    },
+  };
 }
 
 // --- Asking for one ----------------------------------------------------------------------------
@@ -299,7 +270,7 @@ export async function regradeQuestion(
   { questionId, correctOptionId, dryRun = false }: RegradePayload,
   requestedBy: string,
   now: () => Date,
-  log: FastifyBaseLogger,
+  jobs: JobRunner,
 ): Promise<RegradeData> {
   const exam = await publishedExam(db, examId);
   const [question] = await questionOfExam(db).execute({ questionId, examId: exam.id });
@@ -360,8 +331,10 @@ export async function regradeQuestion(
       },
       now(),
     );
+    const input: RegradeJobInput = { regradeId: (created as JobRow).id };
+    await jobs.add(tx, REGRADE_JOB, input);
     return created as JobRow;
   });
-  startJob(db, { ...job, marks: question.marks }, log, now);
+  jobs.wake();
   return { ...changes, job: await getRegradeJob(db, job.id) };
 }

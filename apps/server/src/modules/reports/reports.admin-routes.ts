@@ -17,7 +17,7 @@ import { BEARER_AUTH } from '../../plugins/openapi';
 import { SPREADSHEET_CONTENT_TYPES } from '../../spreadsheets/write';
 import type { BlindCodes } from '../results/blind-codes';
 import { exportResults } from './export.service';
-import { getRegradeJob, regradeQuestion, stopRegradeJobs } from './regrade.service';
+import { getRegradeJob, regradeQuestion } from './regrade.service';
 import { examReport } from './reports.service';
 
 const TAGS = ['reports'];
@@ -31,10 +31,6 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
   now: () => Date;
   codes: BlindCodes;
 }> = async (app, { db, now, codes }) => {
-  app.addHook('onClose', async () => {
-    await stopRegradeJobs(db);
-  });
-
   app.get(
     '/get-exam-report/:examId',
     {
@@ -108,7 +104,7 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
         request.body,
         request.auth.userId,
         now,
-        app.log,
+        app.jobs,
       );
       if (!data.job) return { success: true as const, data };
       return reply
