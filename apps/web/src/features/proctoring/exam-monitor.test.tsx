@@ -196,6 +196,18 @@ describe('ExamMonitorPage', FULL_SCREEN, () => {
     expect(timer).toHaveTextContent('00:00');
   });
 
+  it('counts down to the start before the sitting opens, then the time remaining', () => {
+    useFakeClock();
+    const exam = { title: 'Physics Final', startsAt: NOW + 2_000, endsAt: NOW + 62_000 };
+    render(<ExamMonitor feed={makeFeed({ exam })} />);
+    expect(screen.queryByText('Time Remaining')).not.toBeInTheDocument();
+    expect(statValue('Starts in')).toHaveTextContent('00:02');
+
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.queryByText('Starts in')).not.toBeInTheDocument();
+    expect(statValue('Time Remaining')).toHaveTextContent('01:00');
+  });
+
   it('makes no network request, even while the clock and the simulated activity run', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const xhrOpen = vi.spyOn(XMLHttpRequest.prototype, 'open');
