@@ -68,6 +68,13 @@ export const PROCTOR_SIGNAL_LABELS: Record<ProctorSignal, string> = {
   SYSTEM_CHECK_FAILED: 'Started without passing the system check',
 };
 
+/** What an alert about the n-th signal of its kind says, with the event's note if it has one. */
+export function proctorAlertMessage(signal: ProctorSignal, nth: number, note?: string): string {
+  const label = PROCTOR_SIGNAL_LABELS[signal];
+  const noted = note ? `: ${note}` : '';
+  return nth > 1 ? `${label} (${nth} times)${noted}` : `${label}${noted}`;
+}
+
 export const ALERT_TYPES = ['error', 'warning', 'info'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 

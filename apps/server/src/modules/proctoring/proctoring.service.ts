@@ -9,7 +9,6 @@ import {
   type MonitorMessagesData,
   type MonitorMessagesQuery,
   type MonitorStudent,
-  PROCTOR_SIGNAL_LABELS,
   PROCTOR_SIGNALS,
   PROCTORED_EXAMS_AHEAD_HOURS,
   PROCTORING_LIMITS,
@@ -21,6 +20,7 @@ import {
   type ProctorMessage,
   type ProctorMessagePayload,
   type ProctorSignal,
+  proctorAlertMessage,
   type ReportEventsResult,
   type ReviewAlertPayload,
   STUDENT_MESSAGE_LIMITS,
@@ -551,12 +551,6 @@ function alertTypeOf(
 const isSignal = (type: string): type is ProctorSignal =>
   (PROCTOR_SIGNALS as readonly string[]).includes(type);
 
-function alertMessage(signal: ProctorSignal, nth: number, event: ProctorEvent) {
-  const label = PROCTOR_SIGNAL_LABELS[signal];
-  const note = event.detail?.note ? `: ${event.detail.note}` : '';
-  return nth > 1 ? `${label} (${nth} times)${note}` : `${label}${note}`;
-}
-
 /**
  * Appends a proctored attempt's events (its heartbeat too) and raises the alerts the exam's
  * thresholds derive from them. Face signals arrive already held for the sustained window in the
@@ -605,7 +599,7 @@ export async function reportEvents(
       attemptId,
       signal: event.type,
       type,
-      message: alertMessage(event.type, nth, event),
+      message: proctorAlertMessage(event.type, nth, event.detail?.note),
       at,
     });
   }
