@@ -146,9 +146,9 @@ describe('ExamMonitorPage', FULL_SCREEN, () => {
     expect(screen.getByText('18 of 20 connected')).toBeInTheDocument();
   });
 
-  it('says its sitting is sample data, never live', () => {
+  it('says its sitting is a demonstration, never live', () => {
     renderSample();
-    expect(screen.getByText('Sample data')).toBeInTheDocument();
+    expect(screen.getByText('Demonstration')).toBeInTheDocument();
     expect(
       screen.getByText(/the candidates, alerts and messages below are generated/),
     ).toBeVisible();

@@ -25,8 +25,8 @@ export function MonitorHeader({ exam, source, totalStudents, activeAlerts }: Mon
       </div>
       {source.kind === 'sample' && (
         <p className="mt-1 text-sm text-slate-600">
-          A preview of the monitor: the candidates, alerts and messages below are generated, not a
-          real sitting.
+          A demonstration of the monitor: the candidates, alerts and messages below are generated,
+          not a real sitting.
         </p>
       )}
       <p className="mt-2 text-lg font-semibold wrap-anywhere text-slate-900">{exam.title}</p>
@@ -57,7 +57,7 @@ const LIVE_STATUS = {
 function SourceBadge({ source }: { source: MonitorSource }) {
   const { label, tone } =
     source.kind === 'sample'
-      ? { label: 'Sample data', tone: 'bg-amber-50 text-amber-800 ring-amber-600/20' }
+      ? { label: 'Demonstration', tone: 'bg-amber-50 text-amber-800 ring-amber-600/20' }
       : LIVE_STATUS[source.status];
   return (
     <span
