@@ -169,6 +169,7 @@ test("a proctor's chat message shows on the student's screen at once, read out, 
     await expect(banner).toContainText('Thank you.');
     await banner.getByRole('button', { name: 'Dismiss the message' }).click();
     await expect(banner).toHaveCount(0);
+    await expect(student.getByRole('button', { name: /Proctor chat/ })).toBeFocused();
   } finally {
     await adminContext.close();
   }

@@ -66,6 +66,7 @@ export default function ProctoredSitting({
   // The newest proctor's chat message that came while the chat was closed, until it is read.
   const [incoming, setIncoming] = useState<ProctorMessage | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const chatButton = useRef<HTMLButtonElement>(null);
   // Why the server stopped carrying this attempt's live messages (moved out of the audience).
   const [revoked, setRevoked] = useState<string | null>(null);
   const messages = useMessages(attemptId);
@@ -293,13 +294,17 @@ export default function ProctoredSitting({
         <ProctorMessageBanner
           message={incoming}
           onReply={() => setChatOpen(true)}
-          onDismiss={() => setIncoming(null)}
+          onDismiss={() => {
+            setIncoming(null);
+            chatButton.current?.focus();
+          }}
         />
       )}
       <ChatPanel
         messages={messages.data}
         loadFailed={messages.isError}
         unread={unread}
+        toggleRef={chatButton}
         open={chatOpen}
         onOpenChange={setChatOpen}
         sending={sendMessage.isPending}
