@@ -430,6 +430,7 @@ describe('OpenAPI', () => {
       '/api/admin/get-master-data-counts',
       '/api/admin/get-monitor-messages/{examId}',
       '/api/admin/get-monitor/{examId}',
+      '/api/admin/get-proctored-exams-now',
       '/api/admin/get-regrade-job/{jobId}',
       '/api/admin/get-result-statuses',
       '/api/admin/get-sections',

@@ -258,7 +258,7 @@ export async function buildApp({
       await admin.register(questionInterchangeAdminRoutes, { db: database.db, now });
       await admin.register(attemptsAdminRoutes, { db: database.db, now });
       await admin.register(proctoringFacultyRoutes, { db: database.db, now, role: 'admin' });
-      await admin.register(proctoringAdminRoutes, { db: database.db });
+      await admin.register(proctoringAdminRoutes, { db: database.db, now });
       await admin.register(gradingAdminRoutes, { db: database.db, now });
       await admin.register(resultsAdminRoutes, { db: database.db, now, codes });
       await admin.register(reportsAdminRoutes, { db: database.db, now, codes });

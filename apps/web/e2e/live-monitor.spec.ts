@@ -137,7 +137,7 @@ test('a proctor opens the monitor from the dashboard, sees an alert within 2 s a
     await card.getByRole('link', { name: `Open the monitor of ${sitting.title}` }).click();
     await expect(page).toHaveURL(new RegExp(`/faculty/exams/${sitting.examId}/monitor$`));
     await isLive(page);
-    await expect(page.getByText('Sample data')).toHaveCount(0);
+    await expect(page.getByText('Demonstration')).toHaveCount(0);
     await expect(page.getByText(sitting.title)).toBeVisible();
     await expect(tile).toContainText('Asha Patel');
     await expect(tile.getByText(/Connection: (Excellent|Good)/)).toBeAttached();
@@ -398,12 +398,12 @@ test('an admin opens the monitor of a proctored exam from its page', async ({ pa
   }
 });
 
-test('the monitor without an exam says its sitting is sample data', async ({ page }) => {
+test('the monitor without an exam says its sitting is a demonstration', async ({ page }) => {
   await signIn(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto('/admin/exam/exam-ui');
 
-  await expect(page.getByText('Sample data', { exact: true })).toBeVisible();
+  await expect(page.getByText('Demonstration', { exact: true })).toBeVisible();
   await expect(
     page.getByText('the candidates, alerts and messages below are generated, not a real sitting'),
   ).toBeVisible();

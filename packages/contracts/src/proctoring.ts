@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SITTING_STATUSES, SUBMIT_TRIGGERS } from './attempts';
+import { scheduleDetailsSchema } from './exams';
 import { boundedText, DATE_OUT_OF_RANGE_MESSAGE, isStorableDate } from './fields';
 import { proctoringThresholdsSchema } from './proctoring-thresholds';
 
@@ -66,6 +67,13 @@ export const PROCTOR_SIGNAL_LABELS: Record<ProctorSignal, string> = {
   FACE_CHECK_FAILED: 'The face check could not run',
   SYSTEM_CHECK_FAILED: 'Started without passing the system check',
 };
+
+/** What an alert about the n-th signal of its kind says, with the event's note if it has one. */
+export function proctorAlertMessage(signal: ProctorSignal, nth: number, note?: string): string {
+  const label = PROCTOR_SIGNAL_LABELS[signal];
+  const noted = note ? `: ${note}` : '';
+  return nth > 1 ? `${label} (${nth} times)${noted}` : `${label}${noted}`;
+}
 
 export const ALERT_TYPES = ['error', 'warning', 'info'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
@@ -331,9 +339,12 @@ export const monitorDataSchema = z.object({
   exam: z.object({
     _id: z.string(),
     title: z.string(),
+    /** Until the exam's window opens; 0 once it has. */
+    startsInMs: z.number(),
     /** Until the exam's window ends. */
     remainingMs: z.number(),
   }),
+  /** The students who can sit the exam, and any who sat it before their account was deactivated. */
   totalStudents: z.number(),
   activeAlerts: z.number(),
   students: z.array(monitorStudentSchema),
@@ -343,6 +354,31 @@ export const monitorDataSchema = z.object({
   serverNow: z.string(),
 });
 export type MonitorData = z.infer<typeof monitorDataSchema>;
+
+/** How far ahead the admin's list of proctored exams looks for those about to open. */
+export const PROCTORED_EXAMS_AHEAD_HOURS = 24;
+
+/** A proctored exam open now, or opening within `PROCTORED_EXAMS_AHEAD_HOURS`, with its sitting. */
+export const proctoredExamNowSchema = z.object({
+  _id: z.string(),
+  examId: z.string(),
+  examTitle: z.string(),
+  subject: z.string(),
+  scheduleDetails: scheduleDetailsSchema,
+  /** Until the exam's window opens; 0 once it has. */
+  startsInMs: z.number(),
+  /** Until the exam's window ends. */
+  remainingMs: z.number(),
+  /** As the exam's monitor counts them. */
+  totalStudents: z.number(),
+  /** Students whose attempt is in progress. */
+  sitting: z.number(),
+});
+export type ProctoredExamNow = z.infer<typeof proctoredExamNowSchema>;
+
+export const proctoredExamsNowDataSchema = z.object({
+  exams: z.array(proctoredExamNowSchema),
+});
 
 export const proctorActionSchema = z.object({
   _id: z.string(),

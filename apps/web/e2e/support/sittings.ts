@@ -24,7 +24,7 @@ function localDate(instant: Date): string {
  * Through the API: a section of its own, a student in it who has replaced the default password,
  * and an exam published for it, open from today to tomorrow. Its essay section has a time limit
  * of its own; the others run on the exam's clock. Given `proctors` (faculty accounts), it is a
- * PROCTORING exam they are assigned to, open all of today.
+ * PROCTORING exam they are assigned to, open all of today unless `window` says otherwise.
  */
 export async function createSitting(
   request: APIRequestContext,
@@ -32,10 +32,13 @@ export async function createSitting(
   {
     duration = 90,
     proctors = [],
+    window = { startTime: '00:00', endTime: '23:59' },
     firstQuestion = {},
   }: {
     duration?: number;
     proctors?: string[];
+    /** A PROCTORING exam's times today: all of today unless given. */
+    window?: { startTime: string; endTime: string };
     /** Replaces fields of the first multiple-choice question (its text, its options). */
     firstQuestion?: { questionText?: string; options?: { text: string; isCorrect: boolean }[] };
   } = {},
@@ -141,8 +144,7 @@ export async function createSitting(
       proctors.length > 0
         ? {
             examDate: today,
-            startTime: '00:00',
-            endTime: '23:59',
+            ...window,
             bufferTime: { beforeExam: 0, afterExam: 0 },
           }
         : {
@@ -221,9 +223,16 @@ export async function startFromLobby(page: Page, sitting: { email: string; examI
 }
 
 /** A faculty member, and a PROCTORING exam they proctor with one student in its audience. */
-export async function createProctoredSitting(request: APIRequestContext, name: string) {
+export async function createProctoredSitting(
+  request: APIRequestContext,
+  name: string,
+  window?: { startTime: string; endTime: string },
+) {
   const proctor = await createFacultyMember(request, `proctor-${name}`);
-  const sitting = await createSitting(request, name, { proctors: [proctor.userId] });
+  const sitting = await createSitting(request, name, {
+    proctors: [proctor.userId],
+    ...(window && { window }),
+  });
   return { proctor, ...sitting };
 }
 

@@ -56,6 +56,7 @@ const EndExamNowButton = lazy(() =>
 );
 const ExamReportPage = lazy(() => import('@/features/reports/exam-report-page'));
 const ExamMonitorPage = lazy(() => import('@/features/proctoring/exam-monitor-page'));
+const ProctoredExamsPage = lazy(() => import('@/features/proctoring/proctored-exams-page'));
 const FacultyMonitorPage = lazy(() =>
   import('@/features/proctoring/exam-monitor-page').then(({ FacultyMonitorPage }) => ({
     default: FacultyMonitorPage,
@@ -141,6 +142,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'exam/:examId/report', element: <ExamReportPage /> },
               { path: 'exam/exam-ui', element: <ExamMonitorPage /> },
+              { path: 'exam/live-proctoring', element: <ProctoredExamsPage /> },
               { path: 'data', element: <MasterDataPage /> },
               { path: 'data/view-batch', element: <ViewBatchPage /> },
               { path: 'data/view-course', element: <ViewCoursePage /> },

@@ -24,4 +24,5 @@ describeRouteAccess('admin', 'proctoring review', [
   ['POST', '/api/admin/end-attempt'],
   ['POST', '/api/admin/review-alert'],
   ['GET', '/api/admin/get-attempt-timeline/{attemptId}'],
+  ['GET', '/api/admin/get-proctored-exams-now'],
 ]);

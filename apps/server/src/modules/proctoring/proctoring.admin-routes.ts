@@ -1,21 +1,48 @@
-import { attemptIdParamSchema, attemptTimelineSchema, successResponse } from '@examiq/contracts';
+import {
+  attemptIdParamSchema,
+  attemptTimelineSchema,
+  PROCTORED_EXAMS_AHEAD_HOURS,
+  proctoredExamsNowDataSchema,
+  successResponse,
+} from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import { PROCTOR_TAGS } from './proctoring.faculty-routes';
-import { attemptTimeline } from './proctoring.service';
+import { attemptTimeline, proctoredExamsNow } from './proctoring.service';
 
 const TAGS = [...PROCTOR_TAGS.admin];
 
 /**
- * Each attempt's proctoring record afterwards (the monitor and the actions are the proctor's
- * routes, registered in the admin scope too). Registered inside the admin scope, which guards it;
- * never answered from the admin's read cache (it changes with every heartbeat).
+ * The proctored exams to watch now, and each attempt's proctoring record afterwards (the monitor
+ * and the actions are the proctor's routes, registered in the admin scope too). Registered inside
+ * the admin scope, which guards them; never answered from the admin's read cache (they change
+ * with the clock and every heartbeat).
  */
 export const proctoringAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
-}> = async (app, { db }) => {
+  now: () => Date;
+}> = async (app, { db, now }) => {
+  app.get(
+    '/get-proctored-exams-now',
+    {
+      schema: {
+        tags: TAGS,
+        summary: `The published proctored exams open now or opening within ${PROCTORED_EXAMS_AHEAD_HOURS} hours, soonest first, with how many students sit each`,
+        security: BEARER_AUTH,
+        response: {
+          200: successResponse(proctoredExamsNowDataSchema),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: { exams: await proctoredExamsNow(db, now()) },
+    }),
+  );
+
   app.get(
     '/get-attempt-timeline/:attemptId',
     {

@@ -9,16 +9,18 @@ import {
   type MonitorMessagesData,
   type MonitorMessagesQuery,
   type MonitorStudent,
-  PROCTOR_SIGNAL_LABELS,
   PROCTOR_SIGNALS,
+  PROCTORED_EXAMS_AHEAD_HOURS,
   PROCTORING_LIMITS,
   PROCTORING_MESSAGES,
   type ProctorAlert,
   type ProctorEvent,
+  type ProctoredExamNow,
   type ProctoringThresholds,
   type ProctorMessage,
   type ProctorMessagePayload,
   type ProctorSignal,
+  proctorAlertMessage,
   type ReportEventsResult,
   type ReviewAlertPayload,
   STUDENT_MESSAGE_LIMITS,
@@ -26,7 +28,20 @@ import {
   systemCheckPassed,
   type WarnStudentPayload,
 } from '@examiq/contracts';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
@@ -41,12 +56,14 @@ import {
   proctorEvents,
   proctorMessages,
   students,
+  users,
 } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { finaliseAttempt } from '../attempts/attempts.service';
 import { sittingWindow } from '../attempts/exam-window';
 import { grantExtraTime } from '../attempts/sittings.service';
 import { recordAudit } from '../audit/audit';
+import { wallClockMinute } from '../dashboard/dashboard.service';
 import { scheduleDetailsOf } from '../exams/exams.service';
 import type { ProctoringNotifier } from './notifier';
 
@@ -322,6 +339,23 @@ export async function monitorMessages(
   };
 }
 
+/**
+ * A student of the audience the monitor shows: one whose account can sign in, or one who has an
+ * attempt (sat before the account was deactivated). A deactivated student who never started
+ * cannot sit the exam, and would only stand on the monitor as a sitting that never comes.
+ * Reads `users` and `exam_attempts`, which the query must join.
+ */
+const canSitOrSat = or(eq(users.isActive, true), isNotNull(examAttempts.id));
+
+/** How long until the exam's window opens (0 once it has) and until it ends. */
+function windowCountdowns(exam: ExamRow, now: Date) {
+  const window = sittingWindow(scheduleDetailsOf(exam));
+  return {
+    startsInMs: Math.max(0, window.startsAt.getTime() - now.getTime()),
+    remainingMs: Math.max(0, window.endsAt.getTime() - now.getTime()),
+  };
+}
+
 /** The monitor's read: the exam's students with their connection, its alerts and its chat. */
 export async function getMonitor(
   db: AppDatabase,
@@ -342,7 +376,8 @@ export async function getMonitor(
           eq(examAttempts.studentUserId, students.userId),
         ),
       )
-      .where(eq(examTargetSections.examId, examId))
+      .innerJoin(users, eq(users.id, students.userId))
+      .where(and(eq(examTargetSections.examId, examId), canSitOrSat))
       .orderBy(asc(students.rollNumber), asc(students.id)),
     alertsQuery(db)
       .where(eq(proctorAlerts.examId, examId))
@@ -356,13 +391,8 @@ export async function getMonitor(
       .from(proctorAlerts)
       .where(and(eq(proctorAlerts.examId, examId), eq(proctorAlerts.reviewStatus, 'PENDING'))),
   ]);
-  const endsAt = sittingWindow(scheduleDetailsOf(exam)).endsAt;
   return {
-    exam: {
-      _id: exam.id,
-      title: exam.title,
-      remainingMs: Math.max(0, endsAt.getTime() - now.getTime()),
-    },
+    exam: { _id: exam.id, title: exam.title, ...windowCountdowns(exam, now) },
     totalStudents: rows.length,
     activeAlerts: active?.count ?? 0,
     students: rows.map(({ student, attempt, warnings, flags }) =>
@@ -378,6 +408,62 @@ export async function getMonitor(
     thresholds: thresholdsOf(exam),
     serverNow: now.toISOString(),
   };
+}
+
+/**
+ * The published proctored exams open at `now` or opening within `PROCTORED_EXAMS_AHEAD_HOURS`,
+ * soonest first, each with how many students its monitor shows and how many are sitting it.
+ */
+export async function proctoredExamsNow(db: AppDatabase, now: Date): Promise<ProctoredExamNow[]> {
+  const ahead = new Date(now.getTime() + PROCTORED_EXAMS_AHEAD_HOURS * 3_600_000);
+  const rows = await db
+    .select()
+    .from(exams)
+    .where(
+      and(
+        sql`${exams.status} = 'PUBLISH'`,
+        eq(exams.mode, 'PROCTORING'),
+        sql`${exams.windowEnd} > ${wallClockMinute(now)}::timestamp`,
+        sql`${exams.windowStart} <= ${wallClockMinute(ahead)}::timestamp`,
+      ),
+    )
+    .orderBy(asc(exams.windowStart), asc(exams.examId));
+  if (rows.length === 0) return [];
+  const examIds = rows.map((exam) => exam.id);
+  const count = sql<number>`count(*)`.mapWith(Number);
+  const [audiences, sittings] = await Promise.all([
+    db
+      .select({ examId: examTargetSections.examId, count })
+      .from(examTargetSections)
+      .innerJoin(students, eq(students.sectionId, examTargetSections.sectionId))
+      .innerJoin(users, eq(users.id, students.userId))
+      .leftJoin(
+        examAttempts,
+        and(
+          eq(examAttempts.examId, examTargetSections.examId),
+          eq(examAttempts.studentUserId, students.userId),
+        ),
+      )
+      .where(and(inArray(examTargetSections.examId, examIds), canSitOrSat))
+      .groupBy(examTargetSections.examId),
+    db
+      .select({ examId: examAttempts.examId, count })
+      .from(examAttempts)
+      .where(and(inArray(examAttempts.examId, examIds), eq(examAttempts.status, 'IN_PROGRESS')))
+      .groupBy(examAttempts.examId),
+  ]);
+  const countOf = (counts: { examId: string; count: number }[], examId: string) =>
+    counts.find((row) => row.examId === examId)?.count ?? 0;
+  return rows.map((exam) => ({
+    _id: exam.id,
+    examId: exam.examId,
+    examTitle: exam.title,
+    subject: exam.subject,
+    scheduleDetails: scheduleDetailsOf(exam),
+    ...windowCountdowns(exam, now),
+    totalStudents: countOf(audiences, exam.id),
+    sitting: countOf(sittings, exam.id),
+  }));
 }
 
 /**
@@ -465,12 +551,6 @@ function alertTypeOf(
 const isSignal = (type: string): type is ProctorSignal =>
   (PROCTOR_SIGNALS as readonly string[]).includes(type);
 
-function alertMessage(signal: ProctorSignal, nth: number, event: ProctorEvent) {
-  const label = PROCTOR_SIGNAL_LABELS[signal];
-  const note = event.detail?.note ? `: ${event.detail.note}` : '';
-  return nth > 1 ? `${label} (${nth} times)${note}` : `${label}${note}`;
-}
-
 /**
  * Appends a proctored attempt's events (its heartbeat too) and raises the alerts the exam's
  * thresholds derive from them. Face signals arrive already held for the sustained window in the
@@ -519,7 +599,7 @@ export async function reportEvents(
       attemptId,
       signal: event.type,
       type,
-      message: alertMessage(event.type, nth, event),
+      message: proctorAlertMessage(event.type, nth, event.detail?.note),
       at,
     });
   }

@@ -110,6 +110,7 @@ describe('signals from the student’s browser', () => {
     expect(monitor.exam).toEqual({
       _id: exam._id,
       title: exam.examTitle,
+      startsInMs: 0,
       remainingMs: 59 * MINUTE + 59_000,
     });
     expect(monitor.totalStudents).toBe(monitor.students.length);

@@ -14,6 +14,11 @@ describe('ExamPage', () => {
       'href',
       '/admin/exam/all-exam',
     );
+    // The proctored exams to watch now; the spec's sample monitor is a demonstration from there.
+    expect(screen.getByRole('link', { name: 'Live Proctoring' })).toHaveAttribute(
+      'href',
+      '/admin/exam/live-proctoring',
+    );
     expect(screen.getByRole('link', { name: 'Create' })).toHaveAttribute(
       'href',
       '/admin/exam/create-exam',

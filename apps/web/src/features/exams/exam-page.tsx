@@ -15,7 +15,7 @@ export default function ExamPage() {
               <List aria-hidden="true" className="size-4" />
               All Exams
             </ButtonLink>
-            <ButtonLink to="exam-ui" variant="secondary">
+            <ButtonLink to="live-proctoring" variant="secondary">
               <MonitorCheck aria-hidden="true" className="size-4" />
               Live Proctoring
             </ButtonLink>

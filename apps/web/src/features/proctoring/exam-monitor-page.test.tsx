@@ -72,7 +72,7 @@ describe('the live monitor of an exam', () => {
     const requests = openFacultyMonitor({ [MONITOR]: ok(makeMonitorData()) });
 
     expect(await screen.findByText('Physics Final')).toBeInTheDocument();
-    expect(screen.queryByText('Sample data')).not.toBeInTheDocument();
+    expect(screen.queryByText('Demonstration')).not.toBeInTheDocument();
     expect(screen.getByText('Connecting…')).toBeInTheDocument();
     goLive();
     expect(screen.getByText('Live')).toBeInTheDocument();

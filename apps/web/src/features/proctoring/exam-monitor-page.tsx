@@ -12,8 +12,8 @@ import { useMonitorFeed } from './monitor-data';
 import { useLiveMonitor } from './use-live-monitor';
 
 /**
- * /admin/exam/exam-ui: the monitor of the exam named by `?examId=`, opened from the exam's page;
- * without one, the spec's sample sitting, which says it is one.
+ * /admin/exam/exam-ui: the monitor of the exam named by `?examId=`, opened from the exam's page
+ * or Live Proctoring; without one, the spec's sample sitting, which says it is a demonstration.
  */
 export default function ExamMonitorPage() {
   const examId = useSearchParams()[0].get('examId');
@@ -27,8 +27,16 @@ export function FacultyMonitorPage() {
   return <LiveMonitor key={examId} area="faculty" examId={examId} />;
 }
 
+/** Where an admin picks the proctored exam to watch. */
+const PROCTORED_EXAMS_PATH = '/admin/exam/live-proctoring';
+
 function SampleMonitor() {
-  return <ExamMonitor feed={useMonitorFeed()} />;
+  return (
+    <>
+      <BackLink to={PROCTORED_EXAMS_PATH}>Back to Live Proctoring</BackLink>
+      <ExamMonitor feed={useMonitorFeed()} />
+    </>
+  );
 }
 
 const WAY_BACK: Record<ProctorArea, (examId: string) => { to: string; label: string }> = {

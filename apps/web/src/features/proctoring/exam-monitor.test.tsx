@@ -146,9 +146,9 @@ describe('ExamMonitorPage', FULL_SCREEN, () => {
     expect(screen.getByText('18 of 20 connected')).toBeInTheDocument();
   });
 
-  it('says its sitting is sample data, never live', () => {
+  it('says its sitting is a demonstration, never live', () => {
     renderSample();
-    expect(screen.getByText('Sample data')).toBeInTheDocument();
+    expect(screen.getByText('Demonstration')).toBeInTheDocument();
     expect(
       screen.getByText(/the candidates, alerts and messages below are generated/),
     ).toBeVisible();
@@ -194,6 +194,18 @@ describe('ExamMonitorPage', FULL_SCREEN, () => {
 
     act(() => vi.advanceTimersByTime(120_000));
     expect(timer).toHaveTextContent('00:00');
+  });
+
+  it('counts down to the start before the sitting opens, then the time remaining', () => {
+    useFakeClock();
+    const exam = { title: 'Physics Final', startsAt: NOW + 2_000, endsAt: NOW + 62_000 };
+    render(<ExamMonitor feed={makeFeed({ exam })} />);
+    expect(screen.queryByText('Time Remaining')).not.toBeInTheDocument();
+    expect(statValue('Starts in')).toHaveTextContent('00:02');
+
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.queryByText('Starts in')).not.toBeInTheDocument();
+    expect(statValue('Time Remaining')).toHaveTextContent('01:00');
   });
 
   it('makes no network request, even while the clock and the simulated activity run', async () => {

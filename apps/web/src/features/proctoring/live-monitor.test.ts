@@ -37,7 +37,11 @@ describe('a read of the monitor', () => {
     expect(state.exam.endsAt).toBe(LOCAL_NOW + 60 * 60_000);
 
     const shown = view(state);
-    expect(shown.exam).toEqual({ title: 'Physics Final', endsAt: LOCAL_NOW + 60 * 60_000 });
+    expect(shown.exam).toEqual({
+      title: 'Physics Final',
+      startsAt: LOCAL_NOW,
+      endsAt: LOCAL_NOW + 60 * 60_000,
+    });
     expect(shown.activeAlerts).toBe(1);
     const [sitting, waiting] = shown.students;
     expect(sitting).toMatchObject({

@@ -27,7 +27,7 @@ export interface Still {
 }
 
 export interface LiveMonitorState {
-  exam: { id: string; title: string; endsAt: number };
+  exam: { id: string; title: string; startsAt: number; endsAt: number };
   activeAlerts: number;
   students: LiveRow[];
   /** Newest first. */
@@ -52,7 +52,12 @@ export function monitorStateOf(
   stills: ReadonlyMap<string, Still> = new Map(),
 ): LiveMonitorState {
   return {
-    exam: { id: data.exam._id, title: data.exam.title, endsAt: now + data.exam.remainingMs },
+    exam: {
+      id: data.exam._id,
+      title: data.exam.title,
+      startsAt: now + data.exam.startsInMs,
+      endsAt: now + data.exam.remainingMs,
+    },
     activeAlerts: data.activeAlerts,
     students: data.students.map((row) => withDeadline(row, now)),
     alerts: data.alerts,
@@ -231,7 +236,7 @@ export function withSilentDisconnected(state: LiveMonitorState, now: number): Li
 export function monitorSnapshotOf(state: LiveMonitorState): MonitorSnapshot {
   const local = (instant: string) => Date.parse(instant) - state.clockOffset;
   return {
-    exam: { title: state.exam.title, endsAt: state.exam.endsAt },
+    exam: { title: state.exam.title, startsAt: state.exam.startsAt, endsAt: state.exam.endsAt },
     students: state.students.map((row) => ({
       id: row.studentId,
       name: row.name,

@@ -1,3 +1,4 @@
+import { PROCTOR_SIGNAL_LABELS } from '@examiq/contracts';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -37,7 +38,8 @@ describe('generateMonitorSnapshot', () => {
     expect(new Set(students.map((s) => s.connectionQuality))).toEqual(
       new Set(['excellent', 'good', 'poor', 'disconnected']),
     );
-    expect(new Set(alerts.map((a) => a.type))).toEqual(new Set(['error', 'warning', 'info']));
+    // Warnings and flags, as the product raises them: it raises no info alerts.
+    expect(new Set(alerts.map((a) => a.type))).toEqual(new Set(['error', 'warning']));
     expect(students.some((s) => s.isVideoEnabled)).toBe(true);
     expect(students.some((s) => !s.isVideoEnabled && s.connectionQuality !== 'disconnected')).toBe(
       true,
@@ -56,15 +58,26 @@ describe('generateMonitorSnapshot', () => {
           isAudioEnabled: false,
           screenSharing: false,
         });
-        expect(own.map((alert) => alert.message)).toContain('Connection lost');
+        expect(own.map((alert) => alert.message)).toContain('Lost the connection');
       }
       if (!student.isVideoEnabled && student.connectionQuality !== 'disconnected') {
-        expect(own.map((alert) => alert.message)).toContain('Camera turned off');
+        expect(own.map((alert) => alert.message)).toContain('The camera stopped');
       }
     }
     const times = alerts.map((alert) => alert.time);
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(alerts.every((alert) => alert.time <= NOW)).toBe(true);
+  });
+
+  it('raises only the alerts the product raises, in its words', () => {
+    const said = new Set(
+      generateMonitorSnapshot(NOW).alerts.map((alert) =>
+        alert.message.replace(/ \(\d+ times\)$/, ''),
+      ),
+    );
+    const labels = new Set(Object.values(PROCTOR_SIGNAL_LABELS));
+    expect([...said].filter((message) => !labels.has(message))).toEqual([]);
+    expect(said.size).toBeGreaterThanOrEqual(5);
   });
 
   it('places the sitting part-way through a 90-minute exam', () => {

@@ -1,8 +1,13 @@
 /**
- * The sample proctoring feed, shown when the monitor is opened without an exam: every student,
+ * The sample proctoring feed (a demonstration), shown when the monitor is opened without an exam: every student,
  * alert, message and the exam itself are generated here, and nowhere else. Generation is seeded:
  * the same sitting appears on every load, which keeps tests and screenshots stable.
  */
+import {
+  DEFAULT_PROCTORING_THRESHOLDS,
+  type ProctorSignal,
+  proctorAlertMessage,
+} from '@examiq/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type ChatMessage,
@@ -39,14 +44,23 @@ const QUALITY_MIX: ConnectionQuality[] = [
   ...Array<ConnectionQuality>(2).fill('disconnected'),
 ];
 
-/** Incidents a proctor typically sees, raised against random connected students. */
-const INCIDENTS: Array<Pick<MonitorAlert, 'type' | 'message'>> = [
-  { type: 'error', message: 'Multiple faces detected' },
-  { type: 'warning', message: 'Switched to another browser tab' },
-  { type: 'warning', message: 'Looked away from the screen repeatedly' },
-  { type: 'info', message: 'Rejoined after a short network drop' },
-  { type: 'info', message: 'Joined 4 minutes late' },
+/**
+ * Incidents a proctor typically sees, raised against random connected students: the n-th signal
+ * of a kind, as the product reports it.
+ */
+const INCIDENTS: Array<{ signal: ProctorSignal; nth: number }> = [
+  { signal: 'MULTIPLE_FACES', nth: 3 },
+  { signal: 'TAB_HIDDEN', nth: 2 },
+  { signal: 'NO_FACE', nth: 1 },
+  { signal: 'FULLSCREEN_EXIT', nth: 1 },
+  { signal: 'PASTE', nth: 1 },
 ];
+
+/** The alert the product raises for the n-th signal of a kind under the default thresholds. */
+function alertFor(signal: ProctorSignal, nth: number): Pick<MonitorAlert, 'type' | 'message'> {
+  const { flagAt } = DEFAULT_PROCTORING_THRESHOLDS;
+  return { type: nth >= flagAt ? 'error' : 'warning', message: proctorAlertMessage(signal, nth) };
+}
 
 type Random = () => number;
 
@@ -104,7 +118,8 @@ function generateStudents(now: number, random: Random): SampleStudent[] {
     };
   });
 
-  // A few connected students switch something off, each a reason for an alert below.
+  // A few connected students switch something off. Only a stopped camera raises an alert below:
+  // the product has no signal for a muted microphone, nor for screen sharing.
   const [cameraOff, secondCameraOff, micOff, sharingStopped] = shuffled(
     students.filter(isConnected),
     random,
@@ -123,41 +138,22 @@ function generateAlerts(students: SampleStudent[], now: number, random: Random):
     const studentId = student.id;
     if (!isConnected(student)) {
       raised.push({
-        type: 'error',
-        message: 'Connection lost',
+        ...alertFor('CONNECTION_LOST', 1),
         studentId,
         time: student.lastActivity,
       });
       continue;
     }
-    if (student.connectionQuality === 'poor') {
-      raised.push({
-        type: 'warning',
-        message: 'Unstable connection',
-        studentId,
-        time: sinceStart(),
-      });
-    }
     if (!student.isVideoEnabled) {
-      raised.push({ type: 'warning', message: 'Camera turned off', studentId, time: sinceStart() });
-    }
-    if (!student.isAudioEnabled) {
-      raised.push({ type: 'warning', message: 'Microphone muted', studentId, time: sinceStart() });
-    }
-    if (!student.screenSharing) {
-      raised.push({
-        type: 'error',
-        message: 'Screen sharing stopped',
-        studentId,
-        time: sinceStart(),
-      });
+      raised.push({ ...alertFor('CAMERA_STOPPED', 1), studentId, time: sinceStart() });
     }
   }
 
   const online = students.filter(isConnected);
-  for (const incident of INCIDENTS) {
+  for (const { signal, nth } of INCIDENTS) {
     const student = online[between(random, 0, online.length - 1)];
-    if (student) raised.push({ ...incident, studentId: student.id, time: sinceStart() });
+    if (student)
+      raised.push({ ...alertFor(signal, nth), studentId: student.id, time: sinceStart() });
   }
 
   return raised

@@ -1,4 +1,4 @@
-import { BellRing, type LucideIcon, Timer, Users } from 'lucide-react';
+import { BellRing, CalendarClock, type LucideIcon, Timer, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { formatCountdown, secondsUntil } from '@/lib/countdown';
@@ -25,16 +25,14 @@ export function MonitorHeader({ exam, source, totalStudents, activeAlerts }: Mon
       </div>
       {source.kind === 'sample' && (
         <p className="mt-1 text-sm text-slate-600">
-          A preview of the monitor: the candidates, alerts and messages below are generated, not a
-          real sitting.
+          A demonstration of the monitor: the candidates, alerts and messages below are generated,
+          not a real sitting.
         </p>
       )}
       <p className="mt-2 text-lg font-semibold wrap-anywhere text-slate-900">{exam.title}</p>
       {exam.subtitle && <p className="mt-0.5 text-sm text-slate-600">{exam.subtitle}</p>}
       <dl className="mt-4 grid grid-cols-3 divide-x divide-slate-200 rounded-lg bg-slate-50 py-3 ring-1 ring-slate-200 ring-inset">
-        <Stat icon={Timer} label="Time Remaining">
-          <Countdown endsAt={exam.endsAt} />
-        </Stat>
+        <WindowCountdown startsAt={exam.startsAt} endsAt={exam.endsAt} />
         <Stat icon={Users} label="Total Students">
           {totalStudents}
         </Stat>
@@ -59,7 +57,7 @@ const LIVE_STATUS = {
 function SourceBadge({ source }: { source: MonitorSource }) {
   const { label, tone } =
     source.kind === 'sample'
-      ? { label: 'Sample data', tone: 'bg-amber-50 text-amber-800 ring-amber-600/20' }
+      ? { label: 'Demonstration', tone: 'bg-amber-50 text-amber-800 ring-amber-600/20' }
       : LIVE_STATUS[source.status];
   return (
     <span
@@ -97,15 +95,29 @@ function Stat({ icon: Icon, label, children }: StatProps) {
   );
 }
 
-/** Its own component, so only the clock re-renders every second, not the whole header. */
-function Countdown({ endsAt }: { endsAt: number }) {
-  const remaining = secondsUntil(endsAt, useNow());
+/**
+ * Until the sitting opens, the time until it opens; then the time remaining. Its own component,
+ * so only the clock re-renders every second, not the whole header.
+ */
+function WindowCountdown({ startsAt, endsAt }: { startsAt: number | undefined; endsAt: number }) {
+  const now = useNow();
+  const startsIn = startsAt === undefined ? 0 : secondsUntil(startsAt, now);
+  if (startsIn > 0) {
+    return (
+      <Stat icon={CalendarClock} label="Starts in">
+        <time dateTime={`PT${startsIn}S`}>{formatCountdown(startsIn)}</time>
+      </Stat>
+    );
+  }
+  const remaining = secondsUntil(endsAt, now);
   return (
-    <time
-      dateTime={`PT${remaining}S`}
-      className={cn(remaining <= CLOSING_SOON_SECONDS && 'text-red-600')}
-    >
-      {formatCountdown(remaining)}
-    </time>
+    <Stat icon={Timer} label="Time Remaining">
+      <time
+        dateTime={`PT${remaining}S`}
+        className={cn(remaining <= CLOSING_SOON_SECONDS && 'text-red-600')}
+      >
+        {formatCountdown(remaining)}
+      </time>
+    </Stat>
   );
 }

@@ -60,7 +60,9 @@ export interface MonitorExam {
   title: string;
   /** A line under the title, e.g. the cohort and the duration. */
   subtitle?: string;
-  /** When the sitting closes (epoch milliseconds); the countdown runs towards it. */
+  /** When the sitting opens (epoch milliseconds), if known: until then the countdown runs to it. */
+  startsAt?: number;
+  /** When the sitting closes (epoch milliseconds); from its start, the countdown runs towards it. */
   endsAt: number;
 }
 

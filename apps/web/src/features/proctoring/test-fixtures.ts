@@ -98,7 +98,7 @@ export function makeMessage(overrides: Partial<ProctorMessage> = {}): ProctorMes
 
 export function makeMonitorData(overrides: Partial<MonitorData> = {}): MonitorData {
   return {
-    exam: { _id: ids.exam, title: 'Physics Final', remainingMs: 60 * 60_000 },
+    exam: { _id: ids.exam, title: 'Physics Final', startsInMs: 0, remainingMs: 60 * 60_000 },
     totalStudents: 2,
     activeAlerts: 1,
     students: [makeRow(), notStarted()],

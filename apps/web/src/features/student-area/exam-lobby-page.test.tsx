@@ -193,6 +193,21 @@ describe('ExamLobbyPage', () => {
       );
     });
 
+    it('says when Start opens after a passed check, counting down to it', async () => {
+      stubDevices();
+      // Sixteen minutes and eight seconds before the start by the server's clock.
+      renderLobby(makeLobby({}, '2030-03-14T09:13:52.000Z'), {
+        'GET /health': ok({ status: 'ok' }),
+      });
+
+      await userEvent.click(await screen.findByRole('button', { name: 'Check my system' }));
+
+      const passed = await screen.findByText(/^All checks passed\./);
+      expect(passed).toHaveTextContent(/^All checks passed\. Start opens in 16:0[78]\.$/);
+      expect(screen.queryByText(/You can start the exam/)).not.toBeInTheDocument();
+      expect(await startButton()).toBeDisabled();
+    });
+
     it('says why the check failed and offers no Start', async () => {
       stubDevices('NotAllowedError');
       renderLobby(makeLobby(), { 'GET /health': ok({ status: 'ok' }) });

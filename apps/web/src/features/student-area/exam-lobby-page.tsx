@@ -244,6 +244,7 @@ function StartPanel({ data }: { data: LobbyExamData }) {
             <SystemCheckPanel
               onChange={setSystemCheck}
               starting={start.isPending || start.isSuccess}
+              opensIn={startsIn}
             />
           </Suspense>
         )}

@@ -1,6 +1,14 @@
 import { PROCTORING_LIMITS, type ProctorMessage } from '@examiq/contracts';
 import { MessageSquare, Send, TriangleAlert, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import { getServerMessage } from '@/lib/api-client';
@@ -16,6 +24,8 @@ interface ChatPanelProps {
   onOpenChange: (open: boolean) => void;
   sending: boolean;
   onSend: (text: string) => Promise<unknown>;
+  /** The button that opens the chat, where focus returns when the chat or a message is closed. */
+  toggleRef: RefObject<HTMLButtonElement | null>;
 }
 
 /**
@@ -30,10 +40,10 @@ export function ChatPanel({
   onOpenChange,
   sending,
   onSend,
+  toggleRef: toggle,
 }: ChatPanelProps) {
   const panelId = useId();
   const titleId = useId();
-  const toggle = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const end = useRef<HTMLLIElement>(null);
   const [text, setText] = useState('');

@@ -22,6 +22,7 @@ import { CameraAnswers } from './camera-answers';
 import { ChatPanel } from './chat-panel';
 import { ProctorEventQueue } from './event-queue';
 import { watchFaces } from './face-watch';
+import { ProctorMessageBanner } from './proctor-message-banner';
 import { snapshotOf } from './snapshot';
 
 export interface ProctoredSittingProps {
@@ -60,6 +61,12 @@ export default function ProctoredSitting({
   const [fullscreen, setFullscreen] = useState(() => Boolean(document.fullscreenElement));
   const [warning, setWarning] = useState<ProctorMessage | null>(null);
   const [chatOpen, setChatOpen] = useState(false);
+  const chatOpenRef = useRef(chatOpen);
+  chatOpenRef.current = chatOpen;
+  // The newest proctor's chat message that came while the chat was closed, until it is read.
+  const [incoming, setIncoming] = useState<ProctorMessage | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const chatButton = useRef<HTMLButtonElement>(null);
   // Why the server stopped carrying this attempt's live messages (moved out of the audience).
   const [revoked, setRevoked] = useState<string | null>(null);
   const messages = useMessages(attemptId);
@@ -68,6 +75,9 @@ export default function ProctoredSitting({
   // the page opened, and everything whenever the chat is open.
   const [readUntil, setReadUntil] = useState(() => serverNow());
   const lastMessageAt = messages.data?.at(-1)?.at;
+  useEffect(() => {
+    if (chatOpen) setIncoming(null);
+  }, [chatOpen]);
   useEffect(() => {
     if (chatOpen)
       setReadUntil(
@@ -100,6 +110,11 @@ export default function ProctoredSitting({
         break;
       case 'chat':
         addMessage(message.message);
+        if (message.message.from === 'PROCTOR') {
+          const { senderName, at, text } = message.message;
+          setAnnouncement(`Message from ${senderName} at ${formatClock(at)}: ${text}`);
+          if (!chatOpenRef.current) setIncoming(message.message);
+        }
         break;
       case 'warning':
         addMessage(message.message);
@@ -271,10 +286,25 @@ export default function ProctoredSitting({
           {cameraProblem}
         </Notice>
       )}
+      {/* Read out whether the chat is open or not: a proctor's message must reach the student. */}
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {incoming && (
+        <ProctorMessageBanner
+          message={incoming}
+          onReply={() => setChatOpen(true)}
+          onDismiss={() => {
+            setIncoming(null);
+            chatButton.current?.focus();
+          }}
+        />
+      )}
       <ChatPanel
         messages={messages.data}
         loadFailed={messages.isError}
         unread={unread}
+        toggleRef={chatButton}
         open={chatOpen}
         onOpenChange={setChatOpen}
         sending={sendMessage.isPending}

@@ -13,6 +13,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/button';
 import { cn } from '@/lib/cn';
+import { formatCountdown } from '@/lib/countdown';
 import { closeCamera, currentCamera, keepCamera } from './camera';
 import {
   browserDevices,
@@ -38,6 +39,8 @@ interface SystemCheckPanelProps {
   onChange: (check: SystemCheck | null) => void;
   /** The exam is being started: the camera stays open for the attempt page. */
   starting: boolean;
+  /** Seconds until Start opens; 0 once it has. */
+  opensIn: number;
 }
 
 /**
@@ -45,7 +48,7 @@ interface SystemCheckPanelProps {
  * fullscreen and the connection, each with what to do when it fails. The camera it opens is kept
  * for the attempt.
  */
-export default function SystemCheckPanel({ onChange, starting }: SystemCheckPanelProps) {
+export default function SystemCheckPanel({ onChange, starting, opensIn }: SystemCheckPanelProps) {
   const [parts, setParts] = useState<Record<CheckPart, PartOutcome> | null>(null);
   const [stream, setStream] = useState<MediaStream | null>(currentCamera);
   const [running, setRunning] = useState(false);
@@ -140,7 +143,18 @@ export default function SystemCheckPanel({ onChange, starting }: SystemCheckPane
         {passed && (
           <span className="flex items-center gap-2 text-green-700">
             <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
-            All checks passed. You can start the exam.
+            {opensIn > 0 ? (
+              <span>
+                All checks passed. Start opens in{' '}
+                {/* Announced with the sentence, not again at every tick. */}
+                <time aria-live="off" dateTime={`PT${opensIn}S`} className="tabular-nums">
+                  {formatCountdown(opensIn)}
+                </time>
+                .
+              </span>
+            ) : (
+              'All checks passed. You can start the exam.'
+            )}
           </span>
         )}
         {parts && !passed && !running && (
