@@ -3,7 +3,7 @@ import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
 import { apiSignIn, signIn } from './support/session';
 
-test("an admin raises the longest exam's duration and the wizard holds exams to it", async ({
+test("an admin raises the longest exam's duration, counts the absent as 0, and the wizard holds exams to it", async ({
   page,
   request,
 }) => {
@@ -26,6 +26,7 @@ test("an admin raises the longest exam's duration and the wizard holds exams to 
     await expect(page).toHaveURL(/\/admin\/settings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     const maximum = page.getByLabel('Maximum exam duration (minutes)');
+    const absentAsZero = page.getByRole('checkbox', { name: 'Count absent students as 0 marks' });
     await expect(maximum).toHaveValue('150');
     await expect(
       page.getByText('No setting was changed yet: every rule is the default.'),
@@ -42,9 +43,15 @@ test("an admin raises the longest exam's duration and the wizard holds exams to 
     await expect(maximum).toHaveAttribute('aria-invalid', 'true');
     await expectAccessibleAtBothWidths(page, 'Settings with an error');
     await maximum.fill('180');
+    await expect(absentAsZero).not.toBeChecked();
+    await absentAsZero.check();
+    await expectAccessibleAtBothWidths(page, 'Settings counting the absent as 0');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings saved')).toBeVisible();
     await expect(page.getByText(new RegExp(`^Last saved .* by ${admin.email}\\.$`))).toBeVisible();
+    await page.reload();
+    await expect(maximum).toHaveValue('180');
+    await expect(absentAsZero).toBeChecked();
 
     // The wizard now allows three hours and names that limit.
     await page.goto('/admin/exam/create-exam');
@@ -63,14 +70,14 @@ test("an admin raises the longest exam's duration and the wizard holds exams to 
     const entry = page
       .getByRole('table', { name: 'Audit log' })
       .getByRole('row')
-      .filter({ hasText: 'Changed a setting' });
+      .filter({ hasText: 'Changed 2 settings' });
     await expect(entry.first()).toContainText('Institution settings changed');
     await expect(entry.first()).toContainText(admin.email);
   } finally {
     // Every other spec of the run expects the spec's rules.
     const reset = await request.put('/api/admin/settings', {
       headers,
-      data: { maxExamDurationMinutes: 150 },
+      data: { maxExamDurationMinutes: 150, countAbsentAsZero: false },
     });
     expect(reset.status()).toBe(200);
   }

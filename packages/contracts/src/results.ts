@@ -253,7 +253,10 @@ export const resultSummarySchema = z.object({
   median: z.number().nullable(),
   highest: z.number().nullable(),
   lowest: z.number().nullable(),
-  /** Share of the submitted attempts that passed, 0 to 1; null without any. */
+  /**
+   * Share of the submitted attempts that passed, 0 to 1; null without any. Like the average,
+   * median, highest and lowest, it counts the absent as 0, failed, where the institution says so.
+   */
   passRate: z.number().nullable(),
   answersToMark: z.number(),
 });

@@ -4,6 +4,8 @@ import { wholeNumber } from './fields';
 
 // --- Institution settings: where an institution chooses otherwise than the spec ----------------
 
+export const COUNT_ABSENT_AS_ZERO_LABEL = 'Count absent students as 0 marks';
+
 /** `PUT /admin/settings`: every setting, each within its bounds. */
 export const institutionSettingsSchema = z.object(
   {
@@ -12,6 +14,7 @@ export const institutionSettingsSchema = z.object(
       max: MAX_EXAM_DURATION_CEILING,
       unit: ' minutes',
     }),
+    countAbsentAsZero: z.boolean({ error: `${COUNT_ABSENT_AS_ZERO_LABEL} must be true or false` }),
   },
   { error: 'Settings are required' },
 );
@@ -21,11 +24,12 @@ export type InstitutionSettings = z.output<typeof institutionSettingsSchema>;
 /** The spec's rules: what an institution that never changed a setting gets. */
 export const DEFAULT_INSTITUTION_SETTINGS: InstitutionSettings = {
   maxExamDurationMinutes: SPEC_MAX_EXAM_DURATION,
+  countAbsentAsZero: false,
 };
 
 /** `data` of GET and PUT `/admin/settings`: the settings and who changed them last, if anyone. */
 export const institutionSettingsDataSchema = z.object({
-  settings: z.object({ maxExamDurationMinutes: z.number() }),
+  settings: z.object({ maxExamDurationMinutes: z.number(), countAbsentAsZero: z.boolean() }),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
 });

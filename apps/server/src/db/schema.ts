@@ -884,6 +884,8 @@ export const institutionSettings = pgTable(
     maxExamDurationMinutes: integer('max_exam_duration_minutes')
       .notNull()
       .default(SPEC_MAX_EXAM_DURATION),
+    /** Whether the results' figures score a student who never started as 0 rather than leave them out. */
+    countAbsentAsZero: boolean('count_absent_as_zero').notNull().default(false),
     updatedAt: timestamptz('updated_at').notNull(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },

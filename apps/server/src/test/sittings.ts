@@ -124,7 +124,7 @@ export async function createSittingFixture(
           bufferTime: { beforeExam: 0, afterExam: 0 },
         },
       }),
-    adminCall: (method: 'GET' | 'POST', path: string, payload?: unknown) =>
+    adminCall: (method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown) =>
       app.inject({
         method,
         url: `/api/admin/${path}`,

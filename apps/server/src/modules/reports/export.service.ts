@@ -6,6 +6,7 @@ import { type Cell, spreadsheetStream } from '../../spreadsheets/write';
 import { examPaper } from '../attempts/exam-paper';
 import { RESULT_ROWS, type ResultRow } from '../results/results.service';
 import { examEnded, examScores, publishedExam, resultFacts, scoreAttempt } from '../results/scores';
+import { countsAbsentAsZero } from '../settings/settings.service';
 
 type ExamRow = typeof exams.$inferSelect;
 
@@ -23,12 +24,14 @@ const exportPageStatement = preparedSql<ResultRow>(
 
 /**
  * The header and then every submitted attempt's row, and once the exam has ended every absent
- * student's, a page of rows at a time.
+ * student's, a page of rows at a time. An absent student's total is 0 where the institution counts
+ * the absent as 0, so that the file's totals give the results' figures, and blank otherwise.
  */
 async function* resultRows(db: AppDatabase, exam: ExamRow, now: Date): AsyncGenerator<Cell[][]> {
-  const [paper, facts] = await Promise.all([
+  const [paper, facts, absentAsZero] = await Promise.all([
     examPaper(db, exam.id, exam.paperVersion),
     resultFacts(db, [exam.id]),
+    countsAbsentAsZero(db),
   ]);
   const examFacts = facts.get(exam.id);
   const ended = examFacts !== undefined && examEnded(exam, examFacts, now);
@@ -42,6 +45,7 @@ async function* resultRows(db: AppDatabase, exam: ExamRow, now: Date): AsyncGene
       'Result',
     ],
   ];
+  const absentTotal = absentAsZero ? 0 : '';
   let after: { rollNumber: string; key: string } | null = null;
   for (;;) {
     const page = await exportPageStatement(db, [
@@ -61,7 +65,7 @@ async function* resultRows(db: AppDatabase, exam: ExamRow, now: Date): AsyncGene
     yield page.map((row) => {
       const student = [row.student_id, row.roll_number, `${row.first_name} ${row.last_name}`];
       if (row.attempt_id === null) {
-        return [...student, ...paper.sections.map(() => ''), '', 'Absent'];
+        return [...student, ...paper.sections.map(() => ''), absentTotal, 'Absent'];
       }
       const score = scores.get(row.attempt_id) ?? scoreAttempt(exam, paper, undefined);
       return [

@@ -8,7 +8,7 @@ import {
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import { examPaper } from '../attempts/exam-paper';
-import { resultSummary } from '../results/result-summary';
+import { absentScoredAsZero, resultSummary } from '../results/result-summary';
 import {
   type AttemptScore,
   examEnded,
@@ -19,6 +19,7 @@ import {
   resultStatusOf,
   scoreAttempt,
 } from '../results/scores';
+import { countsAbsentAsZero } from '../settings/settings.service';
 
 const submittedAttemptsStatement = preparedSql<{ id: string }>(
   'exam_submitted_attempt_ids',
@@ -73,7 +74,7 @@ function histogramOf(totals: readonly number[], totalMarks: number) {
 
 /**
  * How the exam went: the results' figures, a histogram of totals, each section's average over the
- * attempts it counts for, and per question its difficulty (the share of submitted attempts
+ * attempts it counts for (with the absent where the institution counts them as 0), and per question its difficulty (the share of submitted attempts
  * earning its full marks) and discrimination index (that share in the top 27% of totals minus
  * that share in the bottom 27%).
  */
@@ -83,11 +84,12 @@ export async function examReport(
   now: Date,
 ): Promise<ExamReportData> {
   const exam = await publishedExam(db, examId);
-  const [paper, facts, scores, submitted] = await Promise.all([
+  const [paper, facts, scores, submitted, absentAsZero] = await Promise.all([
     examPaper(db, exam.id, exam.paperVersion),
     resultFacts(db, [exam.id]),
     examScores(db, exam),
     submittedAttemptsStatement(db, [exam.id]),
+    countsAbsentAsZero(db),
   ]);
   const examFacts = facts.get(exam.id) ?? {
     participants: 0,
@@ -96,10 +98,19 @@ export async function examReport(
     submitted: 0,
     answersToMark: 0,
   };
+  const ended = examEnded(exam, examFacts, now);
+  const empty = scoreAttempt(exam, paper, undefined);
   // An attempt that answered nothing has no marks read: it scores as an empty script.
   const ranked: { id: string; score: AttemptScore }[] = submitted
-    .map(({ id }) => ({ id, score: scores.get(id) ?? scoreAttempt(exam, paper, undefined) }))
+    .map(({ id }) => ({ id, score: scores.get(id) ?? empty }))
     .sort((a, b) => a.score.total - b.score.total || a.id.localeCompare(b.id));
+
+  // The absent the institution counts as 0 weigh in the figures as empty scripts; the questions'
+  // statistics stay those of the scripts submitted, since the absent answered no question.
+  const scored = [
+    ...ranked.map(({ score }) => score),
+    ...Array.from({ length: absentScoredAsZero(examFacts, ended, absentAsZero) }, () => empty),
+  ];
 
   const groupSize =
     ranked.length >= REPORT_LIMITS.discriminationMinimum
@@ -153,13 +164,9 @@ export async function examReport(
   return {
     exam: examHeadOf(exam),
     resultStatus: resultStatusOf(exam, examFacts, now),
-    summary: resultSummary(
-      examFacts,
-      ranked.map(({ score }) => score),
-      examEnded(exam, examFacts, now),
-    ),
+    summary: resultSummary(examFacts, scored, ended, absentAsZero),
     histogram: histogramOf(
-      ranked.map(({ score }) => score.total),
+      scored.map((score) => score.total),
       exam.totalMarks,
     ),
     sections: paper.sections.map((section, index) => ({
@@ -167,8 +174,8 @@ export async function examReport(
       name: section.name,
       maxMarks: section.questions.reduce((total, question) => total + question.marks, 0),
       average: averageOf(
-        ranked
-          .map(({ score }) => score.sections[index])
+        scored
+          .map((score) => score.sections[index])
           .filter((marks) => marks?.counted)
           .map((marks) => marks?.marks ?? 0),
       ),

@@ -1,5 +1,5 @@
 import { examReportDataSchema, examResultsDataSchema, successResponse } from '@examiq/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAM_DAY_TEN, sittingSuite } from '../../test/sittings';
 import { choiceExam, sit } from '../reports/test-support';
 
@@ -33,6 +33,30 @@ async function resultsOf(query = '') {
   const response = await suite.fixture.adminCall('GET', `get-exam-results/${examId}${query}`);
   expect(response.statusCode).toBe(200);
   return resultsResponse.parse(response.json()).data;
+}
+
+async function reportOf() {
+  const response = await suite.fixture.adminCall('GET', `get-exam-report/${examId}`);
+  expect(response.statusCode).toBe(200);
+  return reportResponse.parse(response.json()).data;
+}
+
+/** The export's CSV lines, header first. */
+async function exportLines() {
+  const response = await suite.fixture.adminCall('GET', `export-exam-results/${examId}?format=csv`);
+  expect(response.statusCode).toBe(200);
+  return response.body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+}
+
+async function countAbsentAsZero(on: boolean) {
+  const response = await suite.fixture.adminCall('PUT', 'settings', {
+    maxExamDurationMinutes: 150,
+    countAbsentAsZero: on,
+  });
+  expect(response.statusCode).toBe(200);
 }
 
 describe('students who never started', () => {
@@ -91,27 +115,80 @@ describe('students who never started', () => {
 
   it('count as absent in the report, apart from the submitted attempts', async () => {
     suite.clock.set(NEXT_DAY);
-    const response = await suite.fixture.adminCall('GET', `get-exam-report/${examId}`);
-    expect(response.statusCode).toBe(200);
-    const report = reportResponse.parse(response.json()).data;
+    const report = await reportOf();
     expect(report.summary).toMatchObject({ participants: 3, submitted: 1, absent: 2, average: 3 });
+    expect(report.histogram.map((bin) => bin.count)).toEqual([0, 0, 0, 0, 0, 0, 1, 0, 0, 0]);
+    expect(report.sections.map((section) => section.average)).toEqual([3]);
   });
 
   it('are in the export as Absent, with no marks', async () => {
     suite.clock.set(NEXT_DAY);
-    const response = await suite.fixture.adminCall(
-      'GET',
-      `export-exam-results/${examId}?format=csv`,
-    );
-    expect(response.statusCode).toBe(200);
-    const lines = response.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r?\n/);
+    const lines = await exportLines();
     expect(lines).toHaveLength(4);
     for (const { rollNumber } of absentees) {
       const line = lines.find((row) => row.includes(rollNumber));
       expect(line?.endsWith(',,,Absent')).toBe(true);
+    }
+    expect(lines.find((row) => row.includes(sitter.rollNumber))).toMatch(/,3,3,Pass$/);
+  });
+});
+
+describe('students who never started, where the institution counts the absent as 0', () => {
+  beforeAll(() => countAbsentAsZero(true));
+  afterAll(() => countAbsentAsZero(false));
+
+  it('still count as nothing while the exam is open', async () => {
+    suite.clock.set(EXAM_DAY_TEN);
+    expect((await resultsOf()).summary).toMatchObject({
+      submitted: 1,
+      absent: 0,
+      average: 3,
+      lowest: 3,
+      passRate: 1,
+    });
+  });
+
+  it("score 0, failed, in the results' figures once it has ended, their rows still Absent", async () => {
+    suite.clock.set(NEXT_DAY);
+    const data = await resultsOf();
+    expect(data.summary).toEqual({
+      participants: 3,
+      submitted: 1,
+      absent: 2,
+      average: 1,
+      median: 0,
+      highest: 3,
+      lowest: 0,
+      passRate: 1 / 3,
+      answersToMark: 0,
+    });
+    const absent = data.results.filter((result) => result.status === 'ABSENT');
+    expect(absent).toHaveLength(2);
+    for (const row of absent) expect(row).toMatchObject({ total: null, passed: null });
+  });
+
+  it("score 0 in the report's figures, histogram and section averages", async () => {
+    suite.clock.set(NEXT_DAY);
+    const report = await reportOf();
+    expect(report.summary).toMatchObject({
+      submitted: 1,
+      absent: 2,
+      average: 1,
+      lowest: 0,
+      passRate: 1 / 3,
+    });
+    expect(report.histogram.map((bin) => bin.count)).toEqual([2, 0, 0, 0, 0, 0, 1, 0, 0, 0]);
+    expect(report.sections.map((section) => section.average)).toEqual([1]);
+    // The questions' statistics stay those of the one script submitted.
+    expect(report.questions.map((question) => question.correctRate)).toEqual([1, 1, 1, 0, 0]);
+  });
+
+  it('are in the export as Absent with a total of 0', async () => {
+    suite.clock.set(NEXT_DAY);
+    const lines = await exportLines();
+    for (const { rollNumber } of absentees) {
+      const line = lines.find((row) => row.includes(rollNumber));
+      expect(line?.endsWith(',,0,Absent')).toBe(true);
     }
     expect(lines.find((row) => row.includes(sitter.rollNumber))).toMatch(/,3,3,Pass$/);
   });

@@ -12,16 +12,30 @@ function median(sorted: readonly number[]): number | null {
 }
 
 /**
+ * How many students who never started the figures count as a score of 0 (and a fail): none
+ * unless the institution's setting says so, and only once the exam has `ended`, when they are
+ * absent.
+ */
+export function absentScoredAsZero(
+  facts: ResultFacts,
+  ended: boolean,
+  countAbsentAsZero: boolean,
+): number {
+  return ended && countAbsentAsZero ? facts.notStarted : 0;
+}
+
+/**
  * The figures of an exam over every submitted attempt: the results page and the report show the
  * same ones. `scores` holds the attempts that answered something (as `examScores` reads them);
  * a submitted attempt that answered nothing is in `facts.submitted` only, and counts as 0, failed.
- * Students who never started are counted apart, as absent once the exam has `ended`, and never
- * as a score of 0.
+ * Students who never started are counted apart, as absent once the exam has `ended`; they count
+ * as a score of 0, failed, too only where the institution's setting `countAbsentAsZero` says so.
  */
 export function resultSummary(
   facts: ResultFacts,
   scores: Iterable<Pick<AttemptScore, 'total' | 'passed'>>,
   ended: boolean,
+  countAbsentAsZero: boolean,
 ): ResultSummary {
   const totals: number[] = [];
   let passed = 0;
@@ -29,7 +43,8 @@ export function resultSummary(
     totals.push(score.total);
     if (score.passed) passed += 1;
   }
-  while (totals.length < facts.submitted) totals.push(0);
+  const scored = facts.submitted + absentScoredAsZero(facts, ended, countAbsentAsZero);
+  while (totals.length < scored) totals.push(0);
   totals.sort((a, b) => a - b);
   const count = totals.length;
   return {

@@ -20,6 +20,7 @@ import { savedAnswers, visibleExam } from '../attempts/attempts.service';
 import { examPaper } from '../attempts/exam-paper';
 import { containing } from '../attempts/sittings.service';
 import { auditInsertText } from '../audit/audit';
+import { countsAbsentAsZero } from '../settings/settings.service';
 import type { BlindCodes } from './blind-codes';
 import { resultSummary } from './result-summary';
 import {
@@ -113,11 +114,12 @@ export async function examResults(
   const pattern = query.search ? containing(query.search) : null;
   const facts = await factsOf(db, exam.id);
   const ended = examEnded(exam, facts, now);
-  const [scores, paper, rows, [count]] = await Promise.all([
+  const [scores, paper, rows, [count], absentAsZero] = await Promise.all([
     examScores(db, exam),
     examPaper(db, exam.id, exam.paperVersion),
     resultRowsPage(db, [exam.id, ended, pattern, query.limit, (query.page - 1) * query.limit]),
     resultRowCount(db, [exam.id, ended, pattern]),
+    countsAbsentAsZero(db),
   ]);
   const unanswered = scoreAttempt(exam, paper, undefined);
   return {
@@ -128,7 +130,7 @@ export async function examResults(
     },
     resultStatus: resultStatusOf(exam, facts, now),
     sittingsOver: ended,
-    summary: resultSummary(facts, scores.values(), ended),
+    summary: resultSummary(facts, scores.values(), ended, absentAsZero),
     results: rows.map((row) => {
       const student = {
         _id: row.student_key,

@@ -15,6 +15,7 @@ export async function readSettings(db: Reader): Promise<InstitutionSettingsData>
   const [row] = await db
     .select({
       maxExamDurationMinutes: institutionSettings.maxExamDurationMinutes,
+      countAbsentAsZero: institutionSettings.countAbsentAsZero,
       updatedAt: institutionSettings.updatedAt,
       updatedBy: users.email,
     })
@@ -28,6 +29,11 @@ export async function readSettings(db: Reader): Promise<InstitutionSettingsData>
 /** The longest exam the institution allows, in minutes. */
 export async function maxExamDuration(db: Reader): Promise<number> {
   return (await readSettings(db)).settings.maxExamDurationMinutes;
+}
+
+/** Whether the results' figures count a student who never started as a score of 0. */
+export async function countsAbsentAsZero(db: Reader): Promise<boolean> {
+  return (await readSettings(db)).settings.countAbsentAsZero;
 }
 
 /** Saves every setting; the audit entry names each one that changed, from what to what. */

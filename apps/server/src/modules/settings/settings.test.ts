@@ -39,6 +39,13 @@ function getSettings() {
   });
 }
 
+/** The spec's rules but for the settings given. */
+const settingsWith = (changes: object) => ({
+  maxExamDurationMinutes: 150,
+  countAbsentAsZero: false,
+  ...changes,
+});
+
 function putSettings(payload: unknown) {
   return t.app.inject({
     method: 'PUT',
@@ -53,7 +60,7 @@ describe('GET /api/admin/settings', () => {
     const response = await getSettings();
     expect(response.statusCode).toBe(200);
     expect(settingsResponse.parse(response.json()).data).toEqual({
-      settings: { maxExamDurationMinutes: 150 },
+      settings: { maxExamDurationMinutes: 150, countAbsentAsZero: false },
       updatedAt: null,
       updatedBy: null,
     });
@@ -62,12 +69,12 @@ describe('GET /api/admin/settings', () => {
 
 describe('PUT /api/admin/settings', () => {
   it('saves the settings, says who saved them and when, and records the change', async () => {
-    const response = await putSettings({ maxExamDurationMinutes: 180 });
+    const response = await putSettings({ maxExamDurationMinutes: 180, countAbsentAsZero: true });
     expect(response.statusCode).toBe(200);
     const saved = settingsResponse.parse(response.json());
     expect(saved.message).toBe(SETTINGS_MESSAGES.saved);
     expect(saved.data).toEqual({
-      settings: { maxExamDurationMinutes: 180 },
+      settings: { maxExamDurationMinutes: 180, countAbsentAsZero: true },
       updatedAt: expect.any(String),
       updatedBy: admin.email,
     });
@@ -77,33 +84,65 @@ describe('PUT /api/admin/settings', () => {
       action: 'settings.update',
       recordType: 'settings',
       recordLabel: 'Institution settings',
-      summary: 'Changed a setting',
-      changes: { maxExamDurationMinutes: { from: 150, to: 180 } },
+      summary: 'Changed 2 settings',
+      changes: {
+        maxExamDurationMinutes: { from: 150, to: 180 },
+        countAbsentAsZero: { from: false, to: true },
+      },
     });
   });
 
   it('records a save that changed nothing as such', async () => {
-    await putSettings({ maxExamDurationMinutes: 240 });
-    await putSettings({ maxExamDurationMinutes: 240 });
+    await putSettings(settingsWith({ maxExamDurationMinutes: 240 }));
+    await putSettings(settingsWith({ maxExamDurationMinutes: 240 }));
     expect(await lastAuditOf(t.database.db, 'institution')).toMatchObject({
       summary: 'Saved the settings unchanged',
       changes: {},
     });
   });
 
+  it('records a single change as a setting changed', async () => {
+    await putSettings(settingsWith({ countAbsentAsZero: true }));
+    expect(await lastAuditOf(t.database.db, 'institution')).toMatchObject({
+      summary: 'Changed a setting',
+      changes: { countAbsentAsZero: { from: false, to: true } },
+    });
+  });
+
   it.each([
-    [{}, 'Maximum exam duration is required'],
+    [{ maxExamDurationMinutes: undefined }, 'Maximum exam duration is required'],
     [{ maxExamDurationMinutes: null }, 'Maximum exam duration is required'],
     [{ maxExamDurationMinutes: '180' }, 'Must be a number'],
     [{ maxExamDurationMinutes: 180.5 }, 'Maximum exam duration must be a whole number'],
     [{ maxExamDurationMinutes: 149 }, 'Maximum exam duration must be at least 150 minutes'],
     [{ maxExamDurationMinutes: 601 }, 'Maximum exam duration cannot exceed 600 minutes'],
-  ])('refuses %j: %s, changing nothing', async (payload, message) => {
-    expectError(await putSettings(payload), 400, {
+  ])('refuses %j: %s, changing nothing', async (changes, message) => {
+    expectError(await putSettings(settingsWith(changes)), 400, {
       message: VALIDATION_FAILED_MESSAGE,
       errors: { maxExamDurationMinutes: message },
     });
     expect(settingsResponse.parse((await getSettings()).json()).data.updatedAt).toBeNull();
+  });
+
+  it.each([undefined, null, 'true', 1])(
+    'refuses %j to count the absent as 0, changing nothing',
+    async (countAbsentAsZero) => {
+      expectError(await putSettings(settingsWith({ countAbsentAsZero })), 400, {
+        message: VALIDATION_FAILED_MESSAGE,
+        errors: { countAbsentAsZero: 'Count absent students as 0 marks must be true or false' },
+      });
+      expect(settingsResponse.parse((await getSettings()).json()).data.updatedAt).toBeNull();
+    },
+  );
+
+  it('asks for every setting', async () => {
+    expectError(await putSettings({}), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: {
+        maxExamDurationMinutes: 'Maximum exam duration is required',
+        countAbsentAsZero: 'Count absent students as 0 marks must be true or false',
+      },
+    });
   });
 });
 
@@ -119,7 +158,7 @@ describe("an exam's duration follows the institution's maximum", () => {
   });
 
   it('accepts up to the raised maximum and names it when refusing more', async () => {
-    await putSettings({ maxExamDurationMinutes: 180 });
+    await putSettings(settingsWith({ maxExamDurationMinutes: 180 }));
     expect((await exams.exam(longExam(180))).duration).toBe(180);
     expectError(await exams.post('create-exam', longExam(181)), 400, {
       message: VALIDATION_FAILED_MESSAGE,
@@ -128,9 +167,9 @@ describe("an exam's duration follows the institution's maximum", () => {
   });
 
   it('holds an edited exam to the maximum too', async () => {
-    await putSettings({ maxExamDurationMinutes: 300 });
+    await putSettings(settingsWith({ maxExamDurationMinutes: 300 }));
     const exam = await exams.exam({ ...longExam(300), examStatus: 'DRAFT' });
-    await putSettings({ maxExamDurationMinutes: 150 });
+    await putSettings(settingsWith({ maxExamDurationMinutes: 150 }));
     const update = (duration: number) =>
       t.app.inject({
         method: 'PUT',

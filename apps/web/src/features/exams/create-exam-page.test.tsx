@@ -38,7 +38,7 @@ function renderWizard(create: Answer | (() => Answer | Promise<Answer>) = create
       ],
     }),
     'GET /admin/settings': ok({
-      settings: { maxExamDurationMinutes: 150 },
+      settings: { maxExamDurationMinutes: 150, countAbsentAsZero: false },
       updatedAt: null,
       updatedBy: null,
     }),

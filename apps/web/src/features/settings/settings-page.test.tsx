@@ -6,7 +6,7 @@ import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import SettingsPage from './settings-page';
 
 const defaults = ok({
-  settings: { maxExamDurationMinutes: 150 },
+  settings: { maxExamDurationMinutes: 150, countAbsentAsZero: false },
   updatedAt: null,
   updatedBy: null,
 });
@@ -18,12 +18,15 @@ function renderSettings(put: Parameters<typeof fakeAdminApi>[0][string]) {
 }
 
 const field = () => screen.findByLabelText('Maximum exam duration (minutes)');
+const absentAsZero = () =>
+  screen.getByRole('checkbox', { name: 'Count absent students as 0 marks' });
 const puts = (requests: { method: string }[]) => requests.filter((r) => r.method === 'PUT');
 
 describe('SettingsPage', () => {
   it("shows the spec's rules before any save", async () => {
     renderSettings(defaults);
     expect(await field()).toHaveValue(150);
+    expect(absentAsZero()).not.toBeChecked();
     expect(screen.getByText('150 minutes by default; up to 600')).toBeInTheDocument();
     expect(
       screen.getByText('No setting was changed yet: every rule is the default.'),
@@ -51,7 +54,7 @@ describe('SettingsPage', () => {
         success: true,
         message: 'Settings saved',
         data: {
-          settings: { maxExamDurationMinutes: 180 },
+          settings: { maxExamDurationMinutes: 180, countAbsentAsZero: true },
           updatedAt: '2026-11-28T09:30:00.000Z',
           updatedBy: 'registrar@example.edu',
         },
@@ -60,13 +63,17 @@ describe('SettingsPage', () => {
     const input = await field();
     await userEvent.clear(input);
     await userEvent.type(input, '180');
+    await userEvent.click(absentAsZero());
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Settings saved'));
-    expect(puts(requests)[0]).toMatchObject({ data: { maxExamDurationMinutes: 180 } });
+    expect(puts(requests)[0]).toMatchObject({
+      data: { maxExamDurationMinutes: 180, countAbsentAsZero: true },
+    });
     expect(
       await screen.findByText(/^Last saved .* by registrar@example\.edu\.$/),
     ).toBeInTheDocument();
     expect(input).toHaveValue(180);
+    expect(absentAsZero()).toBeChecked();
   });
 
   it("shows the server's refusal under the field", async () => {

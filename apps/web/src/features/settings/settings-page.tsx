@@ -1,4 +1,5 @@
 import {
+  COUNT_ABSENT_AS_ZERO_LABEL,
   type InstitutionSettings,
   type InstitutionSettingsData,
   type InstitutionSettingsInput,
@@ -11,6 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/button';
+import { CheckboxCard } from '@/components/checkbox-card';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
 import { FieldGrid, FormSection } from '@/components/person-form';
@@ -68,6 +70,17 @@ function SettingsForm({ data }: { data: InstitutionSettingsData }) {
             {...register('maxExamDurationMinutes', { valueAsNumber: true })}
           />
         </FieldGrid>
+      </FormSection>
+      <FormSection
+        title="Results"
+        description="How the figures of every exam's results, report and export are worked out."
+      >
+        <CheckboxCard
+          label={COUNT_ABSENT_AS_ZERO_LABEL}
+          hint="Off by default: students who never started show as Absent and are left out of the average, median, highest, lowest and pass rate. On, they still show as Absent, and those figures, the report and the export count them as 0 marks, failed."
+          error={errors.countAbsentAsZero?.message}
+          {...register('countAbsentAsZero')}
+        />
       </FormSection>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">{lastSaved(data)}</p>

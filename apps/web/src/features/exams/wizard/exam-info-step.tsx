@@ -1,6 +1,6 @@
 import { EXAM_LIMITS, EXAM_MODE_LABELS, EXAM_MODES, type ExamMode } from '@examiq/contracts';
-import { useId } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
+import { CheckboxCard } from '@/components/checkbox-card';
 import { FieldGrid } from '@/components/person-form';
 import { TextArea } from '@/components/text-area';
 import { TextField } from '@/components/text-field';
@@ -47,32 +47,10 @@ interface SettingCardProps {
   hint: string;
 }
 
-/**
- * A setting as a card that toggles wherever it is clicked. The title alone names the checkbox
- * and the hint describes it, so a screen reader does not read the hint as part of the name.
- */
+/** A setting of the exam as a card that toggles wherever it is clicked. */
 export function SettingCard({ name, label, hint }: SettingCardProps) {
   const { register } = useFormContext<ExamWizardValues>();
-  const id = useId();
-  return (
-    <label className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 bg-white p-4 shadow-sm transition-colors hover:border-brand-300 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
-      <input
-        type="checkbox"
-        aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-hint`}
-        className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600"
-        {...register(name)}
-      />
-      <span>
-        <span id={`${id}-label`} className="block text-sm font-semibold text-slate-900">
-          {label}
-        </span>
-        <span id={`${id}-hint`} className="mt-0.5 block text-sm text-slate-600">
-          {hint}
-        </span>
-      </span>
-    </label>
-  );
+  return <CheckboxCard label={label} hint={hint} {...register(name)} />;
 }
 
 export function ExamInfoStep({ maxDuration }: { maxDuration: number }) {

@@ -1,0 +1,1 @@
+ALTER TABLE "institution_settings" ADD COLUMN "count_absent_as_zero" boolean DEFAULT false NOT NULL;
