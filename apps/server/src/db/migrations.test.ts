@@ -70,7 +70,9 @@ describe('0006_option_columns', () => {
       "select 1 from information_schema.tables where table_name = 'question_options'",
     );
     expect(tables).toEqual([]);
-  });
+    // The embedded engine starts here, then runs the migrations one by one: on a loaded two-core
+    // machine that has taken longer than the usual 30 s.
+  }, 120_000);
 
   it('refuses a correct answer that is not one of the choices', async () => {
     await expect(
