@@ -10,7 +10,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { paginationOf } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
-import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
+import { preparedSql } from '../../db/prepared-sql';
 import {
   examAllowances,
   examAttempts,
@@ -166,7 +166,7 @@ const extraTimeTarget = perDatabase((db) =>
  */
 const grantStatement = preparedSql<{ id: string }>(
   'grant_extra_time',
-  `${SITTING_TABLES_ONLY}
+  `
   with allowance as (
     insert into exam_allowances (exam_id, student_user_id, extra_minutes, granted_by, granted_at)
     values ($1, $2, $3, $4, $5)

@@ -10,8 +10,7 @@ const TAGS = [...PROCTOR_TAGS.admin];
 
 /**
  * Each attempt's proctoring record afterwards (the monitor and the actions are the proctor's
- * routes, registered in the admin scope too). Registered inside the admin scope, which guards it;
- * never answered from the admin's read cache (it changes with every heartbeat).
+ * routes, registered in the admin scope too). Registered inside the admin scope, which guards it.
  */
 export const proctoringAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;

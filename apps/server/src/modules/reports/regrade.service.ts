@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
+import { preparedSql } from '../../db/prepared-sql';
 import { examSections, exams, questions, regradeJobs, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { examPaper, newPaperVersion } from '../attempts/exam-paper';
@@ -98,7 +98,7 @@ interface JobToRun {
  */
 const regradeBatchStatement = preparedSql<{ attempts: number; last: string | null }>(
   'regrade_batch',
-  `${SITTING_TABLES_ONLY}
+  `
   with batch as (
     select id, student_user_id from exam_attempts
     where exam_id = $1 and status = 'SUBMITTED' and ($2::uuid is null or student_user_id > $2)
