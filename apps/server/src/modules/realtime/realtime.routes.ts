@@ -75,9 +75,10 @@ export async function registerRealtime(
       return;
     }
     const scope = published.recheck;
-    for (const name of roomsOf(scope)) rooms.recheck(name);
-    // An account's change may have ended its sessions: each process reads them again.
+    // An account's change may have ended its sessions: each process reads them again, its
+    // sockets' checks included.
     if ('userId' in scope || 'everyone' in scope) app.forgetSessions(scope);
+    for (const name of roomsOf(scope)) rooms.recheck(name);
   };
   const fanout: Fanout = redis
     ? await redisFanout(redis, deliver, app.log)
