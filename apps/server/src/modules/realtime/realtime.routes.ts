@@ -69,16 +69,18 @@ export async function registerRealtime(
     options: { maxPayload: REALTIME_LIMITS.maxFrameBytes },
   });
   const rooms = new Rooms();
+  // An account's change may have ended its sessions: they are read again, its sockets' checks
+  // included.
+  const forgetSessionsOf = (scope: RightsScope) => {
+    if ('userId' in scope || 'everyone' in scope) app.forgetSessions(scope);
+  };
   const deliver = (published: Published) => {
     if (!('recheck' in published)) {
       rooms.deliver(published);
       return;
     }
-    const scope = published.recheck;
-    // An account's change may have ended its sessions: each process reads them again, its
-    // sockets' checks included.
-    if ('userId' in scope || 'everyone' in scope) app.forgetSessions(scope);
-    for (const name of roomsOf(scope)) rooms.recheck(name);
+    forgetSessionsOf(published.recheck);
+    for (const name of roomsOf(published.recheck)) rooms.recheck(name);
   };
   const fanout: Fanout = redis
     ? await redisFanout(redis, deliver, app.log)
@@ -88,7 +90,12 @@ export async function registerRealtime(
     fanout.publish({ ...delivery, message: serverMessageSchema.parse(delivery.message) });
   };
   app.decorate('publishLive', publishLive);
-  const liveRightsChanged = (scope: RightsScope) => fanout.publish({ recheck: scope });
+  const liveRightsChanged = (scope: RightsScope) => {
+    // At once on this process, before the route's answer leaves: its client's next request may
+    // come back here before the fan-out does.
+    forgetSessionsOf(scope);
+    fanout.publish({ recheck: scope });
+  };
   app.decorate('liveRightsChanged', liveRightsChanged);
   app.proctoring.subscribe((examId, update) => {
     for (const delivery of deliveriesOf(examId, update)) publishLive(delivery);
