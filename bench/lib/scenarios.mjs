@@ -413,7 +413,7 @@ export const SCENARIOS = [
   },
   {
     id: 'students-random',
-    title: 'get-all-student at a random page (of all of them: few answered again from memory)',
+    title: 'get-all-student at a random page (of all of them)',
     run: besideBaseline(
       loadOf(({ scale }) =>
         get(`/api/admin/get-all-student?page=${1 + randomIndex(lastPage(scale))}&limit=${PAGE}`),
@@ -424,7 +424,7 @@ export const SCENARIOS = [
   {
     id: 'students-search',
     title:
-      'get-all-student?search: part of a roll number or email, or a name a page at a time (random: few answered again from memory)',
+      'get-all-student?search: part of a roll number or email, or a name a page at a time (random)',
     needs: ['students-page1'],
     run: loadOf(({ scale }) => studentSearch(scale)),
     judge: (m, results, engine) => ({

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { emailField, passwordField } from '@examiq/contracts';
 import { z } from 'zod';
 import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from './db/owner-only';
-import type { BackupSchedule } from './modules/backup/scheduled-backups';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -40,6 +39,13 @@ export interface Config {
   backup: BackupSchedule | undefined;
   /** The relays the camera tiles' WebRTC connections may use (TURN_URL): none on a plain LAN. */
   iceServers: IceServer[];
+}
+
+/** Backups the server takes itself: into `dir` every `everyHours` hours, the newest `keep` kept. */
+export interface BackupSchedule {
+  dir: string;
+  everyHours: number;
+  keep: number;
 }
 
 /** As the browser's RTCIceServer takes it. */

@@ -22,7 +22,6 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config';
-import { countEmbeddedWrites } from './commit-state';
 import { lockDataDir } from './data-dir-lock';
 import { OWNER_ONLY_DIR, restrictToOwner } from './owner-only';
 import { onEachQuery } from './query-hook';
@@ -152,12 +151,6 @@ const PLANNER_COSTS = ['random_page_cost=1.1'];
 const CONNECTION_SETTINGS = ['plan_cache_mode=force_generic_plan', ...PLANNER_COSTS];
 
 /**
- * The embedded database's commit state counts its writing statements (commit-state.ts), so its
- * writes skip the records PostgreSQL's readers learn from (migration 0009_table_writes_setting).
- */
-const EMBEDDED_SETTINGS = ['examiq.record_table_writes=off'];
-
-/**
  * An embedded database with the settings of a PostgreSQL connection and the extensions the
  * migrations create (the lists' search: trigram indexes of accent-free text).
  */
@@ -169,7 +162,7 @@ function createPglite(
     extensions: { pg_trgm, unaccent },
     startParams: [
       ...PGlite.defaultStartParams,
-      ...[...CONNECTION_SETTINGS, ...EMBEDDED_SETTINGS].flatMap((setting) => ['-c', setting]),
+      ...CONNECTION_SETTINGS.flatMap((setting) => ['-c', setting]),
     ],
   });
 }
@@ -203,7 +196,6 @@ function embeddedPool(pglite: PGlite): pg.Pool {
 function pgliteDatabase(pglite: PGlite, onClosed: () => void = () => {}): Database {
   const pool = embeddedPool(pglite);
   const database = poolDatabase(pool, 'pglite');
-  countEmbeddedWrites(database.db, pool);
   let closing: Promise<void> | undefined;
   return {
     ...database,

@@ -8,10 +8,12 @@ import {
 import { type AnyColumn, and, asc, desc, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { FieldErrors } from '../errors';
-import { containing } from '../modules/attempts/sittings.service';
 import type { AppDatabase } from './client';
 import { paginationOf } from './pagination';
 import { users } from './schema';
+
+/** `%text%` for ILIKE, its own wildcards taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * Whether a table's folded search text holds the search anywhere, ignoring case and accents, its

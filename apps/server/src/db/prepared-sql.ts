@@ -3,13 +3,6 @@ import type pg from 'pg';
 import type { AppDatabase } from './client';
 
 /**
- * Marks a statement that writes only tables no answer kept in memory reads (a sitting's attempt,
- * answers, events and allowances): the embedded database's commit state does not count it, so a
- * thousand students saving do not start the admin's cached lists over.
- */
-export const SITTING_TABLES_ONLY = '/* sitting tables only */';
-
-/**
  * A statement written in SQL, run as a named prepared statement: parsed and planned once per
  * connection. For the exam-day statements, whose data-modifying CTEs (an update feeding an upsert
  * from a JSON parameter) the query builder cannot express, on the path where every millisecond

@@ -552,23 +552,6 @@ export const rowCounts = pgTable('row_counts', {
   total: bigint('total', { mode: 'number' }).notNull(),
 });
 
-/**
- * The tables each transaction wrote, recorded by statement-level triggers in the writing
- * transaction (migration 0007_table_writes): `rows` when it added rows, `changes` when it
- * updated, deleted or truncated. Answers kept in memory learn from it which tables a commit
- * changed. Each transaction adds rows of its own, so writers never wait on each other here.
- * Only on PostgreSQL: the embedded engine, which nothing else can write, skips them.
- */
-export const tableWrites = pgTable(
-  'table_writes',
-  {
-    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
-    tableName: text('table_name').notNull(),
-    kind: text('kind', { enum: ['rows', 'changes'] }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.transactionId, table.tableName, table.kind] })],
-);
-
 // --- Sittings -----------------------------------------------------------------------------------
 
 /** The order an attempt shows: each section's question ids, and each shuffled MCQ's options. */

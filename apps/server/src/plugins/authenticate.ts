@@ -1,9 +1,8 @@
 import { AUTH_MESSAGES, type Role } from '@examiq/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/client';
-import { type CommitState, commitState, type Dependencies } from '../db/commit-state';
-import { readCache } from '../db/read-cache';
 import { ApiError } from '../errors';
 import { findLiveSession, type LiveSession } from '../modules/auth/auth.service';
 import { SIGNED_IN_CLIENTS_KEPT, verifyAccessToken } from '../modules/auth/tokens';
@@ -32,6 +31,12 @@ declare module 'fastify' {
      * long-lived channel holds its session, not the 15-minute token that opened it.
      */
     sessionIsLive: (auth: AuthContext) => Promise<boolean>;
+    /**
+     * The sessions of an account, or of every account, may have ended or changed: this process
+     * reads them again from the database. Called on every process by the live channel's
+     * `liveRightsChanged`, which each way of ending a session announces.
+     */
+    forgetSessions: (of: { userId: string } | { everyone: true }) => void;
   }
   interface FastifyContextConfig {
     /**
@@ -43,8 +48,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate`; read it only in routes behind that hook. */
     auth: AuthContext;
-    /** The database's commit state read by `authenticate` after the request arrived, if any. */
-    commitState: Promise<CommitState> | null;
   }
 }
 
@@ -54,44 +57,42 @@ export interface VerifiedSession extends AuthContext {
 
 const BEARER = /^Bearer +(\S+)\s*$/i;
 
-/** A live session is read again after a commit that changed sessions or accounts. */
-const SESSION_READS: Dependencies = { sessions: 'changes', users: 'changes' };
-
-const ignore = () => undefined;
+/**
+ * How long a live session is answered from memory. Sign-out, deactivation, a password's change or
+ * reset, a refresh token's reuse and an account's deletion each forget it at once on every
+ * process (`forgetSessions`); this lifetime bounds only what no route announces: a session
+ * displaced by its account's sign-in limit, or a row edited outside the server.
+ */
+const SESSION_TRUSTED_MS = 5_000;
 
 export function registerAuthentication(
   app: FastifyInstance,
   { db, config }: { db: AppDatabase; config: Config },
 ): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
-  app.decorateRequest('commitState', null);
-  // A session changes only by a commit that changes or removes it or its account (sign-out,
-  // deactivation) or by expiring: it is looked up again only after such a commit, and its expiry
-  // checked on every request.
-  const liveSessions = readCache<LiveSession | null>(db, { maxEntries: SIGNED_IN_CLIENTS_KEPT });
-  /** Keeps the commit state it reads on the request it checks, when it checks one. */
-  async function verifySession(
-    token: string,
-    request?: FastifyRequest,
-  ): Promise<VerifiedSession | null> {
+  // Only live sessions are kept: a refused token costs its query, and a session whose kept expiry
+  // has passed is read again (a refresh may have extended it).
+  const liveSessions = new LRUCache<string, LiveSession>({
+    max: SIGNED_IN_CLIENTS_KEPT,
+    ttl: SESSION_TRUSTED_MS,
+  });
+  // Counts the forgettings: a read that began before one may hold what it forgot, and is not kept.
+  let forgotten = 0;
+  async function readSession(sessionId: string): Promise<LiveSession | null> {
+    const kept = liveSessions.get(sessionId);
+    if (kept && kept.expiresAt.getTime() > Date.now()) return kept;
+    const before = forgotten;
+    const session = await findLiveSession(db, sessionId);
+    if (session && forgotten === before) liveSessions.set(sessionId, session);
+    return session;
+  }
+  async function verifySession(token: string): Promise<VerifiedSession | null> {
     const claims = await verifyAccessToken(config, token);
     if (!claims) return null;
-    return liveSession(claims, request);
+    return liveSession(claims);
   }
-  async function liveSession(
-    claims: AuthContext,
-    request?: FastifyRequest,
-  ): Promise<VerifiedSession | null> {
-    const state = commitState(db);
-    // Awaited by the session's check or the answer's, or by neither when both read anew.
-    state.catch(ignore);
-    if (request) request.commitState = state;
-    const session = await liveSessions(
-      claims.sessionId,
-      SESSION_READS,
-      () => findLiveSession(db, claims.sessionId),
-      state,
-    );
+  async function liveSession(claims: AuthContext): Promise<VerifiedSession | null> {
+    const session = await readSession(claims.sessionId);
     if (
       session?.userId !== claims.userId ||
       session.role !== claims.role ||
@@ -108,14 +109,23 @@ export function registerAuthentication(
   }
   app.decorate('verifySession', (token: string) => verifySession(token));
   app.decorate('sessionIsLive', async (auth: AuthContext) => (await liveSession(auth)) !== null);
+  app.decorate('forgetSessions', (of: { userId: string } | { everyone: true }) => {
+    forgotten += 1;
+    if ('everyone' in of) {
+      liveSessions.clear();
+      return;
+    }
+    const ended = [...liveSessions.entries()].filter(([, session]) => session.userId === of.userId);
+    for (const [sessionId] of ended) liveSessions.delete(sessionId);
+  });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header) throw new ApiError(401, AUTH_MESSAGES.missingToken);
     const token = BEARER.exec(header)?.[1];
     if (!token) throw new ApiError(401, AUTH_MESSAGES.invalidToken);
     // Awaited before the handler runs, whatever the method: a handler never works for a session
-    // that has ended. The session cache makes the wait a memory read while nothing changed.
-    const session = await verifySession(token, request);
+    // that has ended.
+    const session = await verifySession(token);
     if (!session) throw new ApiError(401, AUTH_MESSAGES.invalidToken);
     // Decided here, not by the browser that shows the change screen: any client gets the 403.
     if (session.passwordChangeRequired && !request.routeOptions.config.beforePasswordChange) {

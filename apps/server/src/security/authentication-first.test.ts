@@ -82,6 +82,8 @@ describe('authentication finishes before any handler work, for every method', ()
     // Cached as live first, so the refusal cannot come from a session never looked up.
     expect((await call('GET', COUNTED_URL, user)).statusCode).toBe(200);
     await revokeSession(t.database.db, user.sessionId, 'logout');
+    // As the logout route announces it once committed.
+    t.app.liveRightsChanged({ userId: user.user.id });
     const before = handlerCalls;
     await expectRefusedEverywhere(user);
     expect(handlerCalls).toBe(before);

@@ -20,8 +20,7 @@ import { grantExtraTime, listSittings } from './sittings.service';
 const TAGS = ['sittings'];
 
 /**
- * Who is sitting what, and extra time. Registered inside the admin scope, which guards it. Never
- * answered from the admin's read cache: a sitting changes with every save.
+ * Who is sitting what, and extra time. Registered inside the admin scope, which guards it.
  */
 export const attemptsAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;

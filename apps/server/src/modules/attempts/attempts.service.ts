@@ -17,7 +17,7 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
+import { preparedSql } from '../../db/prepared-sql';
 import {
   type AttemptLayoutColumn,
   attemptAnswers,
@@ -356,7 +356,7 @@ function layoutFor(exam: ExamRow, paper: ExamPaper): AttemptLayoutColumn | null 
 /** One attempt per student and exam: a second start finds the first one's row and resumes it. */
 const insertAttempt = preparedSql<{ id: string }>(
   'start_attempt',
-  `${SITTING_TABLES_ONLY}
+  `
   with attempt as (
     insert into exam_attempts
       (exam_id, student_user_id, started_at, base_deadline_at, deadline_at, due_at, layout,
@@ -372,7 +372,7 @@ const insertAttempt = preparedSql<{ id: string }>(
 
 const recordEvent = preparedSql<never>(
   'record_attempt_event',
-  `${SITTING_TABLES_ONLY}
+  `
   insert into attempt_events (attempt_id, type, at, data) values ($1, $2, $3, $4)`,
 );
 
@@ -600,7 +600,7 @@ const saveStatement = preparedSql<
   )
 >(
   'save_answers',
-  `${SITTING_TABLES_ONLY}
+  `
   with previous as (
     select attempt.id, attempt.last_seq, exam.paper_version
     from exam_attempts as attempt inner join exams as exam on exam.id = attempt.exam_id
@@ -738,7 +738,7 @@ export async function saveAnswers(
 /** Starts a timed section's own clock the first time it is opened; later openings keep it. */
 const openSectionStatement = preparedSql<{ id: string }>(
   'open_section',
-  `${SITTING_TABLES_ONLY}
+  `
   with opened as (
     update exam_attempts
     set section_deadlines = section_deadlines || jsonb_build_object($3::text, $4::timestamptz)
@@ -804,7 +804,7 @@ const finaliseStatement = preparedSql<{
   proctored: boolean;
 }>(
   'finalise_attempt',
-  `${SITTING_TABLES_ONLY}
+  `
   with done as (
     update exam_attempts
     set status = 'SUBMITTED', submitted_at = $3, due_at = null,

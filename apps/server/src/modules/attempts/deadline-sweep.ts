@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/client';
-import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
+import { preparedSql } from '../../db/prepared-sql';
 import { repeatEvery } from '../../repeat';
 import type { Metrics } from '../metrics/metrics';
 
@@ -16,7 +16,7 @@ const SWEEP_INTERVAL_MS = 5_000;
  */
 const sweepStatement = preparedSql<{ proctored: string[]; lags: number[] }>(
   'sweep_deadlines',
-  `${SITTING_TABLES_ONLY}
+  `
   with due as (
     select id, due_at from exam_attempts where due_at <= $1 order by due_at limit $2
     for update skip locked

@@ -8,9 +8,10 @@ import {
 } from '@examiq/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import { containing } from '../../db/find-page';
 import { paginationOf } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
-import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
+import { preparedSql } from '../../db/prepared-sql';
 import {
   examAllowances,
   examAttempts,
@@ -26,9 +27,6 @@ import { scheduleDetailsOf } from '../exams/exams.service';
 import { attemptSummary, examById } from './attempts.service';
 
 const answered = sql`(selected_option is not null or text <> '')`;
-
-/** `%text%` for ILIKE, its own wildcards taken literally. */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Who the search matches: a name, a roll number or a student ID containing it. */
 export const matchesSearch = sql`(${sql.placeholder('pattern')}::text is null
@@ -166,7 +164,7 @@ const extraTimeTarget = perDatabase((db) =>
  */
 const grantStatement = preparedSql<{ id: string }>(
   'grant_extra_time',
-  `${SITTING_TABLES_ONLY}
+  `
   with allowance as (
     insert into exam_allowances (exam_id, student_user_id, extra_minutes, granted_by, granted_at)
     values ($1, $2, $3, $4, $5)

@@ -9,7 +9,7 @@ const TAGS = ['audit'];
 
 /**
  * The audit log, read only: no route changes or deletes an entry. Registered inside the admin
- * scope, which guards it. Never answered from the admin's read cache: every admin write adds to it.
+ * scope, which guards it.
  */
 export const auditAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = async (app, { db }) => {
   app.get(

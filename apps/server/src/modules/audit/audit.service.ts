@@ -1,9 +1,9 @@
 import type { AuditEntry, AuditLogData, AuditLogQuery } from '@examiq/contracts';
 import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import { containing } from '../../db/find-page';
 import { paginationOf } from '../../db/pagination';
 import { auditLog } from '../../db/schema';
-import { containing } from '../attempts/sittings.service';
 
 type AuditRow = typeof auditLog.$inferSelect;
 

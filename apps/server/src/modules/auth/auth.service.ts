@@ -504,8 +504,9 @@ async function tokensOf(
 }
 
 /**
- * One query per authenticated request: the session is live and its user exists and is active,
- * so logout, password changes and deleted accounts take effect at once. The role is read here
+ * The check behind every authenticated request (kept a few seconds by `authenticate`, which
+ * forgets it as soon as a route ends a session): the session is live and its user exists and is
+ * active, so logout, password changes and deleted accounts take effect at once. The role is read here
  * and must be the token's, so a token issued before a role change is refused at once too; so is
  * whether the account must still change its password, which no token could be trusted to say.
  */

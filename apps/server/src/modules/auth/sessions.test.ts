@@ -229,7 +229,7 @@ describe('authentication of protected routes', () => {
     }
   });
 
-  it('refuses a valid token whose session was revoked, or whose user is disabled or deleted', async () => {
+  it('refuses a valid token once its session was revoked, or its user disabled or deleted, and announced', async () => {
     const [revoked, disabled, deleted] = [await signedIn(), await signedIn(), await signedIn()];
     for (const user of [revoked, disabled, deleted]) {
       expect((await me(bearer(user.accessToken))).statusCode).toBe(200);
@@ -244,6 +244,8 @@ describe('authentication of protected routes', () => {
       .set({ isActive: false })
       .where(eq(users.id, disabled.user.id));
     await t.database.db.delete(users).where(eq(users.id, deleted.user.id));
+    // As every route that ends a session or changes an account announces it once committed.
+    t.app.liveRightsChanged({ everyone: true });
 
     for (const user of [revoked, disabled, deleted]) {
       const response = await me(bearer(user.accessToken));

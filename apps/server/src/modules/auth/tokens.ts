@@ -57,7 +57,7 @@ function jwtOf(config: Config): Jwt {
         allowedIss: ISSUER,
         requiredClaims: ['exp'],
         // A token's signature is checked once until it expires: a client sends the same one
-        // with every request. The session behind it is still looked up every time.
+        // with every request. The session behind it is still checked every time.
         cache: SIGNED_IN_CLIENTS_KEPT,
       }),
     };

@@ -1,16 +1,11 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BackupSchedule } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import { OWNER_ONLY_DIR } from '../../db/owner-only';
 import { repeatEvery } from '../../repeat';
 import { BACKUP_FILE_PATTERN, backupFileName, saveBackup, writeBackup } from './backup-file';
-
-export interface BackupSchedule {
-  dir: string;
-  everyHours: number;
-  keep: number;
-}
 
 /**
  * How often the server looks whether a backup is due. Due is reckoned from the newest backup in

@@ -6,9 +6,7 @@ import { BEARER_AUTH } from '../../plugins/openapi';
 import { dashboardOverview, wallClockMinute } from './dashboard.service';
 
 /**
- * The admin dashboard's figures. Registered inside the admin scope, which guards it. Never
- * answered from the admin's read cache: where results stand changes with every submit and mark,
- * and the attempt tables record no writes for it.
+ * The admin dashboard's figures. Registered inside the admin scope, which guards it.
  */
 export const dashboardAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;

@@ -17,8 +17,7 @@ const TAGS = ['exams'];
 
 /**
  * One exam after its creation: read back, saved again, deleted, copied. Registered inside the
- * admin scope, which guards it. Never answered from the read cache: what may change depends on
- * the clock and on sittings.
+ * admin scope, which guards it.
  */
 export const examRecordsAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;

@@ -8,10 +8,9 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
-import { sendCachedRead } from '../../plugins/cached-read';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
-import { createExam, EXAM_LIST_READS, listExams } from './exams.service';
+import { createExam, listExams } from './exams.service';
 
 const TAGS = ['exams'];
 
@@ -55,10 +54,9 @@ export const examsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = asyn
         },
       },
     },
-    (request, reply) =>
-      sendCachedRead(db, request, reply, EXAM_LIST_READS, async () => ({
-        success: true as const,
-        data: await listExams(db, request.query),
-      })),
+    async (request) => ({
+      success: true as const,
+      data: await listExams(db, request.query),
+    }),
   );
 };

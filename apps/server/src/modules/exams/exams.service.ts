@@ -16,7 +16,6 @@ import {
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { v7 as timeOrderedId } from 'uuid';
 import type { AppDatabase } from '../../db/client';
-import type { Dependencies } from '../../db/commit-state';
 import { FOREIGN_KEY_VIOLATION, failedWithSqlState, NOT_NULL_VIOLATION } from '../../db/errors';
 import {
   findPage,
@@ -526,9 +525,6 @@ export async function createExam(
     rows.faculty.map((assignment) => assignment.facultyUserId),
   );
 }
-
-/** What an exam list reads: the exams (and their count) with their assigned faculty. */
-export const EXAM_LIST_READS: Dependencies = { exams: 'rows', exam_faculty: 'rows' };
 
 /** The columns of an exam list row, with its assigned faculty in their order. */
 const examPageColumns = {

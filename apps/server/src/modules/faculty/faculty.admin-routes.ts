@@ -14,13 +14,11 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
-import { sendCachedRead } from '../../plugins/cached-read';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import {
   createFaculty,
   deleteFaculty,
-  FACULTY_READS,
   getFaculty,
   listFaculty,
   listFacultyOptions,
@@ -72,11 +70,10 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    (request, reply) =>
-      sendCachedRead(db, request, reply, FACULTY_READS, async () => ({
-        success: true as const,
-        data: await listFaculty(db, request.query),
-      })),
+    async (request) => ({
+      success: true as const,
+      data: await listFaculty(db, request.query),
+    }),
   );
 
   app.get(
@@ -93,11 +90,10 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    (request, reply) =>
-      sendCachedRead(db, request, reply, FACULTY_READS, async () => ({
-        success: true as const,
-        data: { faculty: [await getFaculty(db, request.params.id)] },
-      })),
+    async (request) => ({
+      success: true as const,
+      data: { faculty: [await getFaculty(db, request.params.id)] },
+    }),
   );
 
   app.put(
@@ -157,10 +153,9 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    (request, reply) =>
-      sendCachedRead(db, request, reply, FACULTY_READS, async () => ({
-        success: true as const,
-        data: { faculty: await listFacultyOptions(db) },
-      })),
+    async () => ({
+      success: true as const,
+      data: { faculty: await listFacultyOptions(db) },
+    }),
   );
 };

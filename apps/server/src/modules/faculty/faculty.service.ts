@@ -14,9 +14,7 @@ import {
   type UpdateFacultyPayload,
 } from '@examiq/contracts';
 import { type AnyColumn, and, eq, inArray, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
-import { batchedRead } from '../../db/batched-read';
 import type { AppDatabase } from '../../db/client';
-import type { Dependencies } from '../../db/commit-state';
 import { insertOne } from '../../db/errors';
 import { findPage, holdsSearch, matchingTotal, personStatusIs, sortedBy } from '../../db/find-page';
 import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
@@ -135,9 +133,6 @@ export async function createFaculty(
   const record = await db.transaction((tx) => insertFaculty(tx, actorUserId, input, passwordHash));
   return { faculty: toFacultyDto(record), defaultPassword: password };
 }
-
-/** What a faculty list, detail or option list reads: faculty as rows, accounts through their keys. */
-export const FACULTY_READS: Dependencies = { faculty: 'rows', users: 'changes' };
 
 export function selectFaculty<Extra extends Record<string, SQL.Aliased | SQL>>(
   db: AppDatabase,
@@ -310,16 +305,8 @@ export async function updateFaculty(
   });
 }
 
-/** Faculty members asked for at once, each by another admin or page, are read in one query. */
-const facultyReadTogether = perDatabase((db) =>
-  batchedRead(async (ids: string[]) => {
-    const rows = await facultyByIds(db).execute({ ids });
-    return new Map(rows.map((record) => [record.member.id, record]));
-  }),
-);
-
 export async function getFaculty(db: AppDatabase, id: string): Promise<Faculty> {
-  const record = await facultyReadTogether(db)(id);
+  const [record] = await facultyByIds(db).execute({ ids: [id] });
   if (!record) throw new ApiError(404, PEOPLE_MESSAGES.facultyNotFound);
   return toFacultyDto(record);
 }

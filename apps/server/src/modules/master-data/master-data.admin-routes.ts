@@ -21,8 +21,6 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
-import type { Dependencies } from '../../db/commit-state';
-import { sendCachedRead } from '../../plugins/cached-read';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import {
@@ -42,19 +40,6 @@ import {
 } from './master-data.service';
 
 const TAGS = ['master-data'];
-
-/** The tables each list is read from, as its cached answers depend on them. */
-const READS = {
-  batches: { batches: 'rows' },
-  // Each record is listed with its parents' names, and a filter names a parent that may go.
-  courses: { courses: 'rows', batches: 'changes' },
-  branches: { branches: 'rows', courses: 'changes', batches: 'changes' },
-  sections: { sections: 'rows', branches: 'changes', courses: 'changes', batches: 'changes' },
-  coursesOfBatch: { batches: 'changes', courses: 'rows' },
-  branchesOfCourse: { courses: 'changes', branches: 'rows' },
-  sectionsOfBranch: { branches: 'changes', sections: 'rows' },
-  counts: { batches: 'rows', courses: 'rows', branches: 'rows', sections: 'rows' },
-} satisfies Record<string, Dependencies>;
 
 /** Batches, courses, branches and sections. Registered inside the admin scope, which guards it. */
 export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = async (
@@ -147,11 +132,10 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         response: { 200: successResponse(batchSchema.array()), ...errorResponses(401, 403) },
       },
     },
-    (request, reply) =>
-      sendCachedRead(db, request, reply, READS.batches, async () => ({
-        success: true as const,
-        data: await listBatches(db),
-      })),
+    async () => ({
+      success: true as const,
+      data: await listBatches(db),
+    }),
   );
 
   app.get(
@@ -169,11 +153,10 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         },
       },
     },
-    (request, reply) =>
-      sendCachedRead(db, request, reply, READS.courses, async () => ({
-        success: true as const,
-        data: await listCourses(db, request.query),
-      })),
+    async (request) => ({
+      success: true as const,
+      data: await listCourses(db, request.query),
+    }),
   );
 
   app.get(
@@ -191,11 +174,10 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         },
       },
     },
-    (request, reply) =>
-      sendCachedRead(db, request, reply, READS.branches, async () => ({
-        success: true as const,
-        data: await listBranches(db, request.query),
-      })),
+    async (request) => ({
+      success: true as const,
+      data: await listBranches(db, request.query),
+    }),
   );
 
   app.get(
@@ -213,11 +195,10 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         },
       },
     },
-    (request, reply) =>
-      sendCachedRead(db, request, reply, READS.sections, async () => ({
-        success: true as const,
-        data: await listSections(db, request.query),
-      })),
+    async (request) => ({
+      success: true as const,
+      data: await listSections(db, request.query),
+    }),
   );
 
   app.get(
@@ -234,11 +215,10 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         },
       },
     },
-    (request, reply) =>
-      sendCachedRead(db, request, reply, READS.coursesOfBatch, async () => ({
-        success: true as const,
-        data: await listCoursesOfBatch(db, request.query.batchId),
-      })),
+    async (request) => ({
+      success: true as const,
+      data: await listCoursesOfBatch(db, request.query.batchId),
+    }),
   );
 
   app.get(
@@ -255,11 +235,10 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         },
       },
     },
-    (request, reply) =>
-      sendCachedRead(db, request, reply, READS.branchesOfCourse, async () => ({
-        success: true as const,
-        data: await listBranchesOfCourse(db, request.query.courseId),
-      })),
+    async (request) => ({
+      success: true as const,
+      data: await listBranchesOfCourse(db, request.query.courseId),
+    }),
   );
 
   app.get(
@@ -276,11 +255,10 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         },
       },
     },
-    (request, reply) =>
-      sendCachedRead(db, request, reply, READS.sectionsOfBranch, async () => ({
-        success: true as const,
-        data: await listSectionsOfBranch(db, request.query.branchId),
-      })),
+    async (request) => ({
+      success: true as const,
+      data: await listSectionsOfBranch(db, request.query.branchId),
+    }),
   );
 
   app.get(
@@ -293,10 +271,9 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         response: { 200: successResponse(masterDataCountsSchema), ...errorResponses(401, 403) },
       },
     },
-    (request, reply) =>
-      sendCachedRead(db, request, reply, READS.counts, async () => ({
-        success: true as const,
-        data: await countMasterData(db),
-      })),
+    async () => ({
+      success: true as const,
+      data: await countMasterData(db),
+    }),
   );
 };

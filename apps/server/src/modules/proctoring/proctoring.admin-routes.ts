@@ -17,8 +17,7 @@ const TAGS = [...PROCTOR_TAGS.admin];
 /**
  * The proctored exams to watch now, and each attempt's proctoring record afterwards (the monitor
  * and the actions are the proctor's routes, registered in the admin scope too). Registered inside
- * the admin scope, which guards them; never answered from the admin's read cache (they change
- * with the clock and every heartbeat).
+ * the admin scope, which guards them.
  */
 export const proctoringAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;

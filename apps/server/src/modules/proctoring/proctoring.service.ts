@@ -44,7 +44,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client';
-import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
+import { preparedSql } from '../../db/prepared-sql';
 import {
   examAttempts,
   examFaculty,
@@ -506,7 +506,7 @@ const reportStatement = preparedSql<{
   deadline_at: Date | null;
 }>(
   'report_proctor_events',
-  `${SITTING_TABLES_ONLY}
+  `
   with attempt as (
     select id, deadline_at from exam_attempts
     where id = $1 and student_user_id = $2 and status = 'IN_PROGRESS'

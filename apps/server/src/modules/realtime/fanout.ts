@@ -14,11 +14,22 @@ export interface Delivery {
 }
 
 /**
- * The sockets in `recheck` (a room), on whichever process holds them, read their rights again:
+ * Whose sockets a change of rights may concern: an account's (deactivated, deleted, moved to
+ * another section, signed out), an exam's monitor and sitting (its proctors or audience changed,
+ * deleted), an attempt's (ended), or every socket (a change whose account is gone).
+ */
+export type RightsScope =
+  | { userId: string }
+  | { examId: string }
+  | { attemptId: string }
+  | { everyone: true };
+
+/**
+ * The sockets `recheck` concerns, on whichever process holds them, read their rights again:
  * something that may have removed one was just stored.
  */
 export interface RightsChange {
-  recheck: string;
+  recheck: RightsScope;
 }
 
 export type Published = Delivery | RightsChange;
@@ -29,7 +40,14 @@ const publishedSchema = z.union([
     alsoIn: z.string().optional(),
     message: serverMessageSchema,
   }),
-  z.strictObject({ recheck: z.string() }),
+  z.strictObject({
+    recheck: z.union([
+      z.strictObject({ userId: z.string() }),
+      z.strictObject({ examId: z.string() }),
+      z.strictObject({ attemptId: z.string() }),
+      z.strictObject({ everyone: z.literal(true) }),
+    ]),
+  }),
 ]);
 
 export interface Fanout {

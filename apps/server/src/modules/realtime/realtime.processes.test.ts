@@ -200,4 +200,33 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the live channel across two server
     ]);
     expect(closed).toBe(REALTIME_CLOSE_CODES.unauthorized);
   });
+
+  it('refuses on one process, well within the sessions kept in memory, a session signed out on the other', async () => {
+    const [originA, originB] = origins as [string, string];
+    const processA: App = overHttp(originA);
+    const processB: App = overHttp(originB);
+    const payload = facultyPayload();
+    const { defaultPassword } = await peopleClient(processA, fixture.admin.accessToken).faculty(
+      payload,
+    );
+    const { tokens } = await signInFirstTime(processA, payload.email, defaultPassword);
+    const me = () =>
+      processB.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(tokens.accessToken) });
+    // Process B now keeps the session as live.
+    expect((await me()).statusCode).toBe(200);
+
+    const loggedOut = await processA.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(tokens.accessToken),
+    });
+    expect(loggedOut.statusCode, loggedOut.body).toBe(200);
+    const refusedBy = Date.now() + 2_000;
+    let status = (await me()).statusCode;
+    while (status === 200 && Date.now() < refusedBy) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await me()).statusCode;
+    }
+    expect(status).toBe(401);
+  });
 });

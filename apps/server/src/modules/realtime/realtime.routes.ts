@@ -19,10 +19,17 @@ import type { IceServer } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import type { VerifiedSession } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/error-handler';
-import { type Delivery, type Fanout, inProcessFanout, type Published, redisFanout } from './fanout';
+import {
+  type Delivery,
+  type Fanout,
+  inProcessFanout,
+  type Published,
+  type RightsScope,
+  redisFanout,
+} from './fanout';
 import { deliveriesOf } from './proctoring-updates';
 import { attemptsInProgress, monitorAccess, openAttempt, openAttempts } from './realtime.service';
-import { type Member, Rooms, room } from './rooms';
+import { type Member, Rooms, room, roomsOf } from './rooms';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,24 +45,6 @@ declare module 'fastify' {
      */
     liveRightsChanged: (scope: RightsScope) => void;
   }
-}
-
-/**
- * Whose sockets a change of rights may concern: an account's (deactivated, deleted, moved to
- * another section, signed out), an exam's monitor and sitting (its proctors or audience changed,
- * deleted), an attempt's (ended), or every socket (a change whose account is gone).
- */
-export type RightsScope =
-  | { userId: string }
-  | { examId: string }
-  | { attemptId: string }
-  | { everyone: true };
-
-function roomsOf(scope: RightsScope): string[] {
-  if ('userId' in scope) return [room.user(scope.userId)];
-  if ('examId' in scope) return [room.monitor(scope.examId), room.sitting(scope.examId)];
-  if ('attemptId' in scope) return [room.attempt(scope.attemptId)];
-  return [room.everyone()];
 }
 
 export interface RealtimeOptions {
@@ -80,9 +69,18 @@ export async function registerRealtime(
     options: { maxPayload: REALTIME_LIMITS.maxFrameBytes },
   });
   const rooms = new Rooms();
+  // An account's change may have ended its sessions: they are read again, its sockets' checks
+  // included.
+  const forgetSessionsOf = (scope: RightsScope) => {
+    if ('userId' in scope || 'everyone' in scope) app.forgetSessions(scope);
+  };
   const deliver = (published: Published) => {
-    if ('recheck' in published) rooms.recheck(published.recheck);
-    else rooms.deliver(published);
+    if (!('recheck' in published)) {
+      rooms.deliver(published);
+      return;
+    }
+    forgetSessionsOf(published.recheck);
+    for (const name of roomsOf(published.recheck)) rooms.recheck(name);
   };
   const fanout: Fanout = redis
     ? await redisFanout(redis, deliver, app.log)
@@ -93,7 +91,10 @@ export async function registerRealtime(
   };
   app.decorate('publishLive', publishLive);
   const liveRightsChanged = (scope: RightsScope) => {
-    for (const name of roomsOf(scope)) fanout.publish({ recheck: name });
+    // At once on this process, before the route's answer leaves: its client's next request may
+    // come back here before the fan-out does.
+    forgetSessionsOf(scope);
+    fanout.publish({ recheck: scope });
   };
   app.decorate('liveRightsChanged', liveRightsChanged);
   app.proctoring.subscribe((examId, update) => {

@@ -1,5 +1,5 @@
 import type { ServerMessage } from '@examiq/contracts';
-import type { Delivery } from './fanout';
+import type { Delivery, RightsScope } from './fanout';
 
 /** The rooms a socket is in, by the name the deliveries use. */
 export const room = {
@@ -14,6 +14,14 @@ export const room = {
   /** The proctors watching the exam's monitor. */
   monitor: (examId: string) => `monitor:${examId}`,
 };
+
+/** The rooms whose sockets a change of rights concerns. */
+export function roomsOf(scope: RightsScope): string[] {
+  if ('userId' in scope) return [room.user(scope.userId)];
+  if ('examId' in scope) return [room.monitor(scope.examId), room.sitting(scope.examId)];
+  if ('attemptId' in scope) return [room.attempt(scope.attemptId)];
+  return [room.everyone()];
+}
 
 export interface Member {
   rooms: Set<string>;

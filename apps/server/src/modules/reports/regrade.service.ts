@@ -9,7 +9,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { preparedSql, SITTING_TABLES_ONLY } from '../../db/prepared-sql';
+import { preparedSql } from '../../db/prepared-sql';
 import { examSections, exams, questions, regradeJobs, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { JobInterrupted, type JobKind, type JobRunner } from '../../jobs/runner';
@@ -90,7 +90,7 @@ export async function getRegradeJob(db: AppDatabase, jobId: string): Promise<Reg
  */
 const regradeBatchStatement = preparedSql<{ attempts: number; last: string | null }>(
   'regrade_batch',
-  `${SITTING_TABLES_ONLY}
+  `
   with batch as (
     select id, student_user_id from exam_attempts
     where exam_id = $1 and status = 'SUBMITTED' and ($2::uuid is null or student_user_id > $2)

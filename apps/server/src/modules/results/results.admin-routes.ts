@@ -20,7 +20,6 @@ const TAGS = ['results'];
 
 /**
  * Results of an exam and their publication. Registered inside the admin scope, which guards it.
- * Never answered from the admin's read cache: results change with every submit and mark.
  */
 export const resultsAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;

@@ -11,6 +11,7 @@ import {
 } from '@examiq/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import { containing } from '../../db/find-page';
 import { paginationOf } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
@@ -18,7 +19,6 @@ import { examSections, exams, questions } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { savedAnswers, visibleExam } from '../attempts/attempts.service';
 import { examPaper } from '../attempts/exam-paper';
-import { containing } from '../attempts/sittings.service';
 import { auditInsertText } from '../audit/audit';
 import { countsAbsentAsZero } from '../settings/settings.service';
 import type { BlindCodes } from './blind-codes';

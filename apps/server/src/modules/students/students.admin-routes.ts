@@ -13,7 +13,6 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
-import { sendCachedRead } from '../../plugins/cached-read';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import {
@@ -21,7 +20,6 @@ import {
   deleteStudent,
   getStudent,
   listStudents,
-  STUDENT_READS,
   updateStudent,
 } from './students.service';
 
@@ -69,11 +67,10 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
         },
       },
     },
-    (request, reply) =>
-      sendCachedRead(db, request, reply, STUDENT_READS, async () => ({
-        success: true as const,
-        data: await listStudents(db, request.query),
-      })),
+    async (request) => ({
+      success: true as const,
+      data: await listStudents(db, request.query),
+    }),
   );
 
   app.get(
@@ -90,11 +87,10 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
         },
       },
     },
-    (request, reply) =>
-      sendCachedRead(db, request, reply, STUDENT_READS, async () => ({
-        success: true as const,
-        data: { students: [await getStudent(db, request.params.id)] },
-      })),
+    async (request) => ({
+      success: true as const,
+      data: { students: [await getStudent(db, request.params.id)] },
+    }),
   );
 
   app.put(

@@ -12,9 +12,7 @@ import {
 } from '@examiq/contracts';
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import { batchedRead } from '../../db/batched-read';
 import type { AppDatabase } from '../../db/client';
-import type { Dependencies } from '../../db/commit-state';
 import { insertOne } from '../../db/errors';
 import {
   findPage,
@@ -203,19 +201,6 @@ export async function createStudent(
   const record = await db.transaction((tx) => insertStudent(tx, actorUserId, input, passwordHash));
   return { student: toStudentDto(record), defaultPassword: password };
 }
-
-/**
- * What a student list or detail reads: students (and their count) as rows, their accounts and
- * placements only through each student's keys.
- */
-export const STUDENT_READS: Dependencies = {
-  students: 'rows',
-  users: 'changes',
-  batches: 'changes',
-  courses: 'changes',
-  branches: 'changes',
-  sections: 'changes',
-};
 
 /** Students with their account and placement: joins, so one query however many rows. */
 function selectStudents(db: AppDatabase) {
@@ -436,13 +421,8 @@ export async function updateStudent(
   });
 }
 
-/** Students asked for at once, each by another admin or page, are read in one query. */
-const studentsReadTogether = perDatabase((db) =>
-  batchedRead((ids: string[]) => studentRecords(db, ids)),
-);
-
 export async function getStudent(db: AppDatabase, id: string): Promise<Student> {
-  const record = await studentsReadTogether(db)(id);
+  const record = (await studentRecords(db, [id])).get(id);
   if (!record) throw new ApiError(404, PEOPLE_MESSAGES.studentNotFound);
   return toStudentDto(record);
 }
