@@ -82,19 +82,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     {
       schema: {
         tags: TAGS,
-        summary: 'Changes a password with the current one and ends every session of the account',
+        summary:
+          'Changes a password with the current one, ends every session of the account and starts a new one',
         body: changePasswordSchema,
-        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        response: {
+          200: successResponse(loginDataSchema),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
-    async (request) => {
-      const userId = await changePassword(
-        deps,
-        request.body,
-        clientOf(request, request.body.email),
-      );
-      app.liveRightsChanged({ userId });
-      return { success: true as const, message: AUTH_MESSAGES.passwordChanged };
+    async (request, reply) => {
+      const client = clientOf(request, request.body.email);
+      const data = await changePassword(deps, request.body, client);
+      app.liveRightsChanged({ userId: data.user._id });
+      rememberDevice(reply, request.body.email, client.trustedDevice);
+      return { success: true as const, message: AUTH_MESSAGES.passwordChanged, data };
     },
   );
 

@@ -278,8 +278,17 @@ export async function login(
   input: LoginInput,
   client: ClientInfo,
 ): Promise<LoginData> {
-  const { db, config, limitStore } = deps;
   const { user, rules } = await verifyCredentials(deps, input.email, input.password, client);
+  return startSession(deps, user, rules, client);
+}
+
+/** A new session for an account whose password was just verified, with its tokens. */
+async function startSession(
+  { db, config, limitStore }: AuthDeps,
+  user: UserRow,
+  rules: AttemptRules,
+  client: ClientInfo,
+): Promise<LoginData> {
   const refreshToken = newRefreshToken();
 
   // A session that could not be written leaves the attempt counted, as a failure would be.
@@ -306,24 +315,24 @@ export async function login(
 }
 
 /**
- * Public (the first-login screen has no session): the current password is the proof. Returns the
- * account whose sessions it ended.
+ * Public (the first-login screen has no session): the current password is the proof. Every
+ * session of the account ends, and a new one starts, so the person goes on signed in rather than
+ * typing the new password once more.
  */
 export async function changePassword(
   deps: AuthDeps,
   input: ChangePasswordInput,
   client: ClientInfo,
-): Promise<string> {
-  const { db, limitStore } = deps;
+): Promise<LoginData> {
+  const { db } = deps;
   const { user, rules } = await verifyCredentials(deps, input.email, input.currentPassword, client);
-  await limitStore.confirmSuccess(rules.released, rules.cleared);
   const passwordHash = await hashPassword(input.newPassword);
 
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, isFirstLogin: false }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, 'password_changed');
   });
-  return user.id;
+  return startSession(deps, { ...user, passwordHash, isFirstLogin: false }, rules, client);
 }
 
 /**
