@@ -24,8 +24,8 @@ import {
   changePassword,
   login,
   refreshSession,
-  revokeSession,
   SessionEndedByReuse,
+  signOut,
   updatePassword,
 } from './auth.service';
 import { registerDeviceCookie, rememberDevice, trustedDeviceOf } from './device-cookie';
@@ -135,7 +135,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       },
     },
     async (request) => {
-      await revokeSession(deps.db, request.auth.sessionId, 'logout');
+      await signOut(deps.db, request.auth, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       app.liveRightsChanged({ userId: request.auth.userId });
       return { success: true as const, message: AUTH_MESSAGES.loggedOut };
     },
