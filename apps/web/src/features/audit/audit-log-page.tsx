@@ -210,7 +210,7 @@ export default function AuditLogPage() {
       key: 'action',
       header: 'Action',
       width: '140px',
-      cell: (entry) => auditActionLabel(entry.action),
+      cell: (entry) => <span className="whitespace-normal">{auditActionLabel(entry.action)}</span>,
     },
     {
       key: 'record',
