@@ -29,7 +29,7 @@ test('an admin previews an exam as a student sees it, read-only, and no attempt 
   // Nothing of a sitting: no submit, no review toggle, no answer state, no key.
   await expect(page.getByRole('button', { name: /Submit/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Mark for review' })).toHaveCount(0);
-  await expect(page.getByText('Not answered')).toHaveCount(0);
+  await expect(first.getByText('Not answered')).toHaveCount(0);
   await expect(page.getByText('Correct', { exact: true })).toHaveCount(0);
   await expectAccessibleAtBothWidths(page, 'Exam preview');
 
