@@ -71,3 +71,36 @@ test('the audit log shows what the admin did, filtered by who, what and record',
   await page.goBack();
   await expect(rows).toHaveCount(2);
 });
+
+test('the audit log shows sign-ins, refusals and sign-outs apart from data changes', async ({
+  page,
+  request,
+}) => {
+  const refused = await request.post('/api/auth/login', {
+    data: { email: admin.email, password: 'Not#ThePassword1' },
+  });
+  expect(refused.status()).toBe(401);
+
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/audit');
+  await page.getByLabel('Kind').selectOption({ label: 'Security events' });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/kind=security/);
+
+  const log = page.getByRole('table', { name: 'Audit log' });
+  await expect(log.getByRole('row').filter({ hasText: 'Signed in' }).first()).toContainText(
+    admin.email,
+  );
+  await expect(
+    log.getByRole('row').filter({ hasText: 'Wrong password from' }).first(),
+  ).toContainText('Sign-in refused');
+  await expect(log.getByText('Batch created')).toHaveCount(0);
+  await expect(page.getByText('Not#ThePassword1')).toHaveCount(0);
+  await expectAccessibleAtBothWidths(page, 'Audit log of security events');
+
+  await page.getByLabel('Kind').selectOption({ label: 'Data changes' });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/kind=data/);
+  await expect(log.getByText('Signed in', { exact: true })).toHaveCount(0);
+});

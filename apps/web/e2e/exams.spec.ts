@@ -205,6 +205,11 @@ test('an admin saves a PROCTORING exam with its faculty member as a draft', asyn
   await expect(page.getByText('Exam saved as draft successfully!')).toBeVisible();
   await expect(page.getByRole('link', { name: 'View all exams' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
+
+  // The saved draft, as its students would see it: from the wizard, without a second save.
+  await page.getByRole('link', { name: 'Preview as a student' }).click();
+  await expect(page).toHaveURL(/\/admin\/exam\/[0-9a-f-]{36}\/preview$/);
+  await expect(page.getByText('A stack removes the newest item first.')).toBeVisible();
 });
 
 test('a reload in the middle of building an exam offers to resume it', async ({

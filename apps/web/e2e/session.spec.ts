@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
-import { admin, faculty, firstLoginStudent } from './support/accounts';
+import { admin, faculty, firstLoginStudent, firstStartAdmin } from './support/accounts';
 import { apiSignIn, signIn } from './support/session';
 
 test('an admin signs in, lands on /admin and signs out', async ({ page }) => {
@@ -48,9 +48,6 @@ test('a student resets the temporary password at first login and reaches only th
   await page.getByLabel('Confirm Password').fill(newPassword);
   await page.getByRole('button', { name: /reset password/i }).click();
   await expect(page.getByText('Password changed successfully!')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
-
-  await signIn(page, firstLoginStudent.email, newPassword);
   await expect(page).toHaveURL(/\/student$/);
   await expect(page.getByText('Student Dashboard')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Student dashboard');
@@ -59,6 +56,31 @@ test('a student resets the temporary password at first login and reaches only th
   await expect(page).toHaveURL(/\/student$/);
   await page.goto('/faculty');
   await expect(page).toHaveURL(/\/student$/);
+});
+
+test('the first admin replaces the printed password and goes on signed in to the dashboard', async ({
+  page,
+}) => {
+  const newPassword = 'Chosen#ByTheAdmin7';
+  await signIn(page, firstStartAdmin.email, firstStartAdmin.password);
+  await expect(page).toHaveURL(/\/change-password$/);
+  await expect(page.getByLabel('Email')).toHaveValue(firstStartAdmin.email);
+  await expectAccessibleAtBothWidths(page, 'Reset password at first start');
+  await page.getByLabel('Temporary Password').fill(firstStartAdmin.password);
+  await page.getByLabel('New Password').fill(newPassword);
+  await page.getByLabel('Confirm Password').fill(newPassword);
+  await page.getByRole('button', { name: /reset password/i }).click();
+
+  await expect(page.getByText('Password changed successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('banner').getByText(firstStartAdmin.email)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'System Overview' })).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Dashboard after the first-start reset');
+
+  // The session survives a reload: it is the server's, not a leftover of the first sign-in.
+  await page.reload();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'System Overview' })).toBeVisible();
 });
 
 test('a faculty member signs in to the faculty area', async ({ page }) => {

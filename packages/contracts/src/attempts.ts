@@ -273,6 +273,32 @@ export const savedAnswerSchema = z.strictObject({
 });
 export type SavedAnswer = z.infer<typeof savedAnswerSchema>;
 
+/**
+ * `GET /admin/get-exam-preview/{examId}`: the paper as a student is shown it, in the exam's own
+ * order and without any key, for the admin to check before (or after) publishing.
+ */
+export const examPreviewDataSchema = z.object({
+  exam: examListItemSchema
+    .pick({
+      _id: true,
+      examTitle: true,
+      subject: true,
+      examMode: true,
+      examStatus: true,
+      duration: true,
+      totalMarks: true,
+    })
+    .extend({
+      examDescription: z.string(),
+      generalInstructions: z.array(z.string()),
+      /** Each student gets the questions, or the options, in an order of their own. */
+      shuffleQuestions: z.boolean(),
+      shuffleOptions: z.boolean(),
+    }),
+  sections: z.array(studentSectionSchema),
+});
+export type ExamPreviewData = z.infer<typeof examPreviewDataSchema>;
+
 /** What start-exam and get-attempt answer: everything the attempt page needs. */
 export const attemptViewSchema = z.object({
   attempt: attemptSummarySchema,

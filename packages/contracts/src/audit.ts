@@ -83,6 +83,45 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'answer.grade': 'Answer marked',
   'backup.create': 'Backup taken',
   'settings.update': 'Institution settings changed',
+  'account.sign-in': 'Signed in',
+  'account.sign-in-refused': 'Sign-in refused',
+  'account.sign-out': 'Signed out',
+  'account.password-reset': 'Temporary password replaced',
+  'account.password-reset-refused': 'Password reset refused',
+  'account.password-change': 'Password changed',
+  'account.password-change-refused': 'Password change refused',
+  'account.session-ended-by-reuse': 'Session ended: refresh token reused',
+  'account.sign-in-locked': 'Sign-ins locked out',
+  'account.sign-in-slowed': 'Sign-ins slowed down',
+};
+
+/**
+ * The actions that are security events rather than changes to data: signing in and out, passwords
+ * and what the sign-in limits do. The log can show them apart. No entry of these holds a password.
+ */
+export const SECURITY_AUDIT_ACTIONS = [
+  'account.sign-in',
+  'account.sign-in-refused',
+  'account.sign-out',
+  'account.password-reset',
+  'account.password-reset-refused',
+  'account.password-change',
+  'account.password-change-refused',
+  'account.session-ended-by-reuse',
+  'account.sign-in-locked',
+  'account.sign-in-slowed',
+  'student.reset-password',
+  'faculty.reset-password',
+] as const;
+export type SecurityAuditAction = (typeof SECURITY_AUDIT_ACTIONS)[number];
+
+/** Which entries the log shows: security events, changes to data, or both (no filter). */
+export const AUDIT_KINDS = ['security', 'data'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  security: 'Security events',
+  data: 'Data changes',
 };
 
 /** The label of an action: its own, or its name made readable ('student.reset-password' → 'Student: reset password'). */
@@ -99,6 +138,7 @@ export const AUDIT_MESSAGES = {
   actionInvalid: 'Choose an action from the list',
   recordTypeInvalid: 'Choose a record type from the list',
   recordIdInvalid: 'The record id is not valid',
+  kindInvalid: 'Choose security events or data changes',
   dateInvalid: 'Enter a date as YYYY-MM-DD or a date and time with its offset',
   rangeReversed: 'The end of the range cannot be before its start',
   fetchFailed: 'Failed to fetch the audit log',
@@ -137,9 +177,10 @@ const rangeBound = (edge: 'start' | 'end') =>
     })
     .refine((date) => date === undefined || isStorableDate(date), DATE_OUT_OF_RANGE_MESSAGE);
 
-/** `GET /admin/get-audit-log?actor&action&recordType&recordId&from&to&page&limit` */
+/** `GET /admin/get-audit-log?kind&actor&action&recordType&recordId&from&to&page&limit` */
 export const auditLogQuerySchema = pageQuerySchema
   .extend({
+    kind: optionalText(z.enum(AUDIT_KINDS, { error: AUDIT_MESSAGES.kindInvalid })),
     /** Part of the email of who did it, any case. */
     actor: optionalText(z.string().max(254, AUDIT_MESSAGES.actorTooLong)),
     action: optionalText(

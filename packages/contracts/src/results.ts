@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
-import { optionIdSchema } from './attempts';
+import { ATTEMPT_STATUSES, optionIdSchema } from './attempts';
 import { examListItemSchema, QUESTION_TYPES } from './exams';
 import { searchQuerySchema } from './find';
 import { pageQuerySchema } from './people';
@@ -418,3 +418,30 @@ export type ResultStatusesData = z.infer<typeof resultStatusesDataSchema>;
 export function hasPassed(total: number, passingMarks: number): boolean {
   return total >= passingMarks;
 }
+
+/**
+ * One exam a student sat (an attempt, in progress or submitted), as the student's page lists it:
+ * the score and the result only once the results are published.
+ */
+export const studentExamSchema = z.object({
+  attemptId: z.string(),
+  exam: examListItemSchema.pick({
+    _id: true,
+    examId: true,
+    examTitle: true,
+    subject: true,
+    examMode: true,
+    totalMarks: true,
+  }),
+  status: z.enum(ATTEMPT_STATUSES),
+  startedAt: z.string(),
+  submittedAt: z.string().nullable(),
+  resultsPublished: z.boolean(),
+  total: z.number().nullable(),
+  passed: z.boolean().nullable(),
+});
+export type StudentExam = z.infer<typeof studentExamSchema>;
+
+/** `GET /admin/get-student-exams/{id}`: newest attempt first. */
+export const studentExamsDataSchema = z.object({ exams: z.array(studentExamSchema) });
+export type StudentExamsData = z.infer<typeof studentExamsDataSchema>;

@@ -59,8 +59,8 @@ export async function signIn(app: App, email: string, password: string): Promise
 }
 
 /**
- * Replaces a new account's default password and signs in with the new one, as a new student or
- * faculty member must before any route but the sign-in's own answers them.
+ * Replaces a new account's default password, as a new student or faculty member must before any
+ * route but the sign-in's own answers them, and goes on in the session the reset starts.
  */
 export async function signInFirstTime(
   app: App,
@@ -80,7 +80,7 @@ export async function signInFirstTime(
   if (response.statusCode !== 200) {
     throw new Error(`Password change of ${email} failed: ${response.statusCode} ${response.body}`);
   }
-  return signIn(app, email, TEST_PASSWORD);
+  return response.json().data;
 }
 
 /** Asks for a session's new tokens with a refresh token; the response, whatever it is. */

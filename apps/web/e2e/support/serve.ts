@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../../server/src/db/client';
 import { createUser } from '../../../server/src/modules/users/users.service';
-import { admin, faculty, firstLoginStudent } from './accounts';
+import { admin, faculty, firstLoginStudent, firstStartAdmin } from './accounts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'examiq-e2e-'));
 const database = await openDatabase({ dataDir, databaseUrl: undefined });
@@ -13,6 +13,7 @@ await database.migrate();
 await createUser(database.db, { ...admin, role: 'admin', isFirstLogin: false });
 await createUser(database.db, { ...firstLoginStudent, role: 'student', isFirstLogin: true });
 await createUser(database.db, { ...faculty, role: 'faculty', isFirstLogin: false });
+await createUser(database.db, { ...firstStartAdmin, role: 'admin', isFirstLogin: true });
 await database.close();
 
 process.env.DATA_DIR = dataDir;

@@ -74,6 +74,7 @@ const GradingPage = lazy(() => import('@/features/faculty-area/grading-page'));
 const StudentDashboardPage = lazy(() => import('@/features/student-area/student-dashboard-page'));
 const ExamLobbyPage = lazy(() => import('@/features/student-area/exam-lobby-page'));
 const AttemptPage = lazy(() => import('@/features/student-area/attempt-page'));
+const ExamPreviewPage = lazy(() => import('@/features/student-area/exam-preview-page'));
 const StudentResultPage = lazy(() => import('@/features/student-area/result-page'));
 
 function RootLayout() {
@@ -122,6 +123,7 @@ export const routes: RouteObject[] = [
               { path: 'exam/create-exam', element: <CreateExamPage /> },
               { path: 'exam/:examId', element: <ExamDetailPage /> },
               { path: 'exam/:examId/edit', element: <EditExamPage /> },
+              { path: 'exam/:examId/preview', element: <ExamPreviewPage /> },
               { path: 'exam/:examId/sittings', element: <SittingsPage /> },
               { path: 'exam/results', element: <ResultsPage /> },
               {

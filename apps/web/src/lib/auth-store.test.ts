@@ -57,11 +57,16 @@ describe('auth store', () => {
     expect(result).toMatchObject({ ok: false, message: 'An unexpected error occurred' });
   });
 
-  it('completePasswordReset clears the first-login flag', () => {
+  it('completePasswordReset keeps the new session and clears the first-login flag', () => {
     storeSession(makeUser({ isFirstLogin: true }));
-    useAuthStore.getState().completePasswordReset();
-    expect(useAuthStore.getState().isFirstLogin).toBe(false);
+    useAuthStore.getState().completePasswordReset({
+      tokens: { accessToken: 'access-2', refreshToken: 'refresh-2' },
+      sessionId: 'session-2',
+      user: makeUser({ isFirstLogin: false }),
+    });
+    expect(useAuthStore.getState()).toMatchObject({ isFirstLogin: false, isAuthenticated: true });
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ isFirstLogin: false });
+    expect(localStorage.getItem('accessToken')).toBe('access-2');
   });
 
   it("logs out on the server, toasts 'Logged out successfully', clears everything and goes to /login", async () => {

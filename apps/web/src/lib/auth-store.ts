@@ -5,6 +5,7 @@ import {
   successResponse,
 } from '@examiq/contracts';
 import toast from 'react-hot-toast';
+import type { z } from 'zod';
 import { create } from 'zustand';
 import { apiClient, getErrorMessage, getFieldErrors, parseResponse } from './api-client';
 import { navigateTo } from './navigation';
@@ -14,7 +15,6 @@ import {
   getStoredUser,
   type SessionUser,
   saveSession,
-  saveUser,
   sessionUserSchema,
   subscribeToSession,
 } from './session';
@@ -30,11 +30,16 @@ interface AuthState {
   error: string | null;
   isFirstLogin: boolean;
   login: (credentials: LoginInput) => Promise<LoginResult>;
-  completePasswordReset: () => void;
+  /** The first-login reset succeeded: the server's new session replaces the old one. */
+  completePasswordReset: (session: SignedInSession) => void;
   logout: () => Promise<void>;
 }
 
-const loginResponseSchema = successResponse(loginDataSchema.extend({ user: sessionUserSchema }));
+/** What a sign-in and a first-login password reset answer: a new session. */
+export const signedInResponseSchema = successResponse(
+  loginDataSchema.extend({ user: sessionUserSchema }),
+);
+type SignedInSession = z.infer<typeof signedInResponseSchema>['data'];
 
 /** The part of the state that mirrors local storage. */
 function storedState() {
@@ -46,7 +51,7 @@ function storedState() {
   };
 }
 
-export const useAuthStore = create<AuthState>()((set, get) => ({
+export const useAuthStore = create<AuthState>()((set) => ({
   ...storedState(),
   isLoading: false,
   error: null,
@@ -55,7 +60,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     set({ isLoading: true, error: null });
     try {
       const response = await apiClient.post('/auth/login', credentials);
-      const body = parseResponse(loginResponseSchema, response.data);
+      const body = parseResponse(signedInResponseSchema, response.data);
       saveSession(body.data);
       set({ isLoading: false });
       return {
@@ -70,10 +75,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     }
   },
 
-  completePasswordReset() {
-    const { user } = get();
-    if (user) saveUser({ ...user, isFirstLogin: false });
-    set({ isFirstLogin: false });
+  completePasswordReset(session) {
+    saveSession(session);
   },
 
   async logout() {

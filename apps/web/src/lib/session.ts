@@ -84,11 +84,6 @@ export function saveTokens(tokens: Tokens): void {
   notify();
 }
 
-export function saveUser(user: SessionUser): void {
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  notify();
-}
-
 export function clearSession(): void {
   for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
   notify();

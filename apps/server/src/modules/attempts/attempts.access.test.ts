@@ -11,6 +11,7 @@ describeRouteAccess('student', 'sitting an exam', [
 ]);
 
 describeRouteAccess('admin', 'sittings', [
+  ['GET', '/api/admin/get-exam-preview/{examId}'],
   ['GET', '/api/admin/get-exam-attempts/{examId}'],
   ['POST', '/api/admin/grant-extra-time'],
   ['POST', '/api/admin/end-exam-now/{examId}'],

@@ -3,6 +3,7 @@ import {
   END_EXAM_MESSAGES,
   endExamNowDataSchema,
   examIdParamSchema,
+  examPreviewDataSchema,
   grantExtraTimeDataSchema,
   grantExtraTimeSchema,
   sittingsDataSchema,
@@ -14,6 +15,7 @@ import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import { announceExtraTime } from '../proctoring/proctoring.service';
+import { examPreview } from './attempts.service';
 import { endExamNow } from './end-exam-now';
 import { grantExtraTime, listSittings } from './sittings.service';
 
@@ -26,6 +28,27 @@ export const attemptsAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
   now: () => Date;
 }> = async (app, { db, now }) => {
+  app.get(
+    '/get-exam-preview/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The paper as a student is shown it (sections, instructions, questions, no key), without starting an attempt',
+        security: BEARER_AUTH,
+        params: examIdParamSchema,
+        response: {
+          200: successResponse(examPreviewDataSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await examPreview(db, request.params.examId),
+    }),
+  );
+
   app.get(
     '/get-exam-attempts/:examId',
     {

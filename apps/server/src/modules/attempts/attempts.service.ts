@@ -5,6 +5,7 @@ import {
   ATTEMPT_MESSAGES,
   type AttemptSummary,
   type AttemptView,
+  type ExamPreviewData,
   type LobbyData,
   type MyExam,
   type SaveAnswersPayload,
@@ -285,6 +286,44 @@ function studentSections(paper: ExamPaper, attempt: AttemptRow): AttemptView['se
     totalQuestions: section.questions.length,
     questions: studentQuestions(paper, attempt, section),
   }));
+}
+
+/** No attempt behind a preview: the exam's own order, and every section's questions shown. */
+const NO_SITTING = { layout: null, status: 'SUBMITTED', sectionDeadlines: {} } as const;
+
+/**
+ * The paper as a student is shown it, from the same projection as an attempt's (never a key),
+ * without starting one: for the admin to check the exam, draft or published.
+ */
+export async function examPreview(db: AppDatabase, examId: string): Promise<ExamPreviewData> {
+  const [exam] = await examById(db).execute({ examId });
+  if (!exam) throw new ApiError(404, ATTEMPT_MESSAGES.examNotFound);
+  const paper = await examPaper(db, exam.id, exam.paperVersion);
+  return {
+    exam: {
+      _id: exam.id,
+      examTitle: exam.title,
+      subject: exam.subject,
+      examMode: exam.mode,
+      examStatus: exam.status,
+      duration: exam.durationMinutes,
+      totalMarks: exam.totalMarks,
+      examDescription: exam.description,
+      generalInstructions: exam.generalInstructions,
+      shuffleQuestions: exam.shuffleQuestions,
+      shuffleOptions: exam.shuffleOptions,
+    },
+    sections: paper.sections.map((section) => ({
+      _id: section.id,
+      name: section.name,
+      instructions: section.instructions,
+      timeLimit: section.timeLimit,
+      isOptional: section.isOptional,
+      deadlineAt: null,
+      totalQuestions: section.questions.length,
+      questions: studentQuestions(paper, NO_SITTING, section),
+    })),
+  };
 }
 
 function remainingMs(deadlineAt: Date, now: Date): number {

@@ -1,5 +1,11 @@
-import type { AuditEntry, AuditLogData, AuditLogQuery } from '@examiq/contracts';
-import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import {
+  type AuditEntry,
+  type AuditKind,
+  type AuditLogData,
+  type AuditLogQuery,
+  SECURITY_AUDIT_ACTIONS,
+} from '@examiq/contracts';
+import { and, count, desc, eq, gte, ilike, inArray, lte, notInArray, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { containing } from '../../db/find-page';
 import { paginationOf } from '../../db/pagination';
@@ -21,8 +27,16 @@ function toAuditEntryDto(row: AuditRow): AuditEntry {
   };
 }
 
+/** Security events are told apart by their action, so no entry needs a kind of its own. */
+function kindFilter(kind: AuditKind | undefined): SQL | undefined {
+  if (kind === 'security') return inArray(auditLog.action, [...SECURITY_AUDIT_ACTIONS]);
+  if (kind === 'data') return notInArray(auditLog.action, [...SECURITY_AUDIT_ACTIONS]);
+  return undefined;
+}
+
 function filtersOf(query: AuditLogQuery): SQL | undefined {
   return and(
+    kindFilter(query.kind),
     query.actor === undefined ? undefined : ilike(auditLog.actorEmail, containing(query.actor)),
     query.action === undefined ? undefined : eq(auditLog.action, query.action),
     query.recordType === undefined ? undefined : eq(auditLog.recordType, query.recordType),

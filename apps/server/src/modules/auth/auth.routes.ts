@@ -24,8 +24,8 @@ import {
   changePassword,
   login,
   refreshSession,
-  revokeSession,
   SessionEndedByReuse,
+  signOut,
   updatePassword,
 } from './auth.service';
 import { registerDeviceCookie, rememberDevice, trustedDeviceOf } from './device-cookie';
@@ -85,19 +85,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     {
       schema: {
         tags: TAGS,
-        summary: 'Changes a password with the current one and ends every session of the account',
+        summary:
+          'Changes a password with the current one, ends every session of the account and starts a new one',
         body: changePasswordSchema,
-        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        response: {
+          200: successResponse(loginDataSchema),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
-    async (request) => {
-      const userId = await changePassword(
-        deps,
-        request.body,
-        clientOf(request, request.body.email),
-      );
-      app.liveRightsChanged({ userId });
-      return { success: true as const, message: AUTH_MESSAGES.passwordChanged };
+    async (request, reply) => {
+      const client = clientOf(request, request.body.email);
+      const data = await changePassword(deps, request.body, client);
+      app.liveRightsChanged({ userId: data.user._id });
+      rememberDevice(reply, request.body.email, client.trustedDevice);
+      return { success: true as const, message: AUTH_MESSAGES.passwordChanged, data };
     },
   );
 
@@ -136,7 +138,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       },
     },
     async (request) => {
-      await revokeSession(deps.db, request.auth.sessionId, 'logout');
+      await signOut(deps.db, request.auth, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       app.liveRightsChanged({ userId: request.auth.userId });
       return { success: true as const, message: AUTH_MESSAGES.loggedOut };
     },

@@ -5,6 +5,7 @@ import {
   type LoginData,
   type LoginInput,
   type Role,
+  type SecurityAuditAction,
   type SlowedSignIn,
   type Tokens,
   type UpdatePasswordInput,
@@ -15,8 +16,9 @@ import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { sessions, usedRefreshTokens, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
-import { recordAudit } from '../audit/audit';
+import { auditInsertSql, recordAudit } from '../audit/audit';
 import { normalizeEmail, toUserDto, type UserRow } from '../users/users.service';
+import { recordAccountEvent } from './account-events';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import {
   type LimitRule,
@@ -93,6 +95,8 @@ const SLOWED_ACCOUNT_PREFIX = 'auth-failures:account:';
 /** The rules of one attempt, and what a success does with each. */
 interface AttemptRules {
   all: LimitRule[];
+  /** The rule of this account from this client: reaching its limit locks the client out. */
+  client: LimitRule;
   /** Failures of this account and client, or of the whole account, forgotten on a success. */
   cleared: LimitRule[];
   /** The address's count, where a success only gives its own place back. */
@@ -104,13 +108,14 @@ function limitRules(limits: AuthLimits, email: string, client: ClientInfo): Atte
   const account = normalizeEmail(email);
   if (client.trustedDevice) {
     const device = { key: `auth-failures:device:${client.trustedDevice}`, ...limits.pair };
-    return { all: [device], cleared: [device], released: [], account: undefined };
+    return { all: [device], client: device, cleared: [device], released: [], account: undefined };
   }
   const pair = { key: `auth-failures:pair:${client.ip}:${account}`, ...limits.pair };
   const address = { key: `auth-failures:address:${client.ip}`, ...limits.address };
   const accountWide = { key: SLOWED_ACCOUNT_PREFIX + account, ...limits.account };
   return {
     all: [pair, address, accountWide],
+    client: pair,
     cleared: [pair, accountWide],
     released: [address],
     account: accountWide,
@@ -150,18 +155,35 @@ function sessionExpiry(days: number | SQL) {
   return sql`now() + make_interval(days => ${days})`;
 }
 
+/** What a password is checked for, and how the audit log names a refusal of each. */
+const CREDENTIAL_CHECKS = {
+  'sign-in': { refused: 'account.sign-in-refused', wrongPassword: 'Wrong password' },
+  'password-reset': {
+    refused: 'account.password-reset-refused',
+    wrongPassword: 'Wrong temporary password',
+  },
+  'password-change': {
+    refused: 'account.password-change-refused',
+    wrongPassword: 'Wrong current password',
+  },
+} as const satisfies Record<string, { refused: SecurityAuditAction; wrongPassword: string }>;
+type CredentialCheck = keyof typeof CREDENTIAL_CHECKS;
+
 /**
- * Checks an email and password the way login and change-password share: the attempt is counted
- * first (a correct password is refused while limited), then the password verified. A failure
- * stays counted. A success forgets the failures of its account and client: the caller confirms
- * it with `rules`, login within the session's own statement; a disabled account's is confirmed
- * here, before it is refused.
+ * Checks an email and password the way login and the password changes share: the attempt is
+ * counted first (a correct password is refused while limited), then the password verified. A
+ * failure stays counted. A success forgets the failures of its account and client: the caller
+ * confirms it with `rules`, login within the session's own statement; a disabled account's is
+ * confirmed here, before it is refused. A refusal for a wrong password or a disabled account is
+ * recorded in the audit log; one held back by the limits is not (a flood of them would bury the
+ * log), but the failure that starts a lock-out or a slowdown is.
  */
 async function verifyCredentials(
   deps: AuthDeps,
   email: string,
   password: string,
   client: ClientInfo,
+  check: CredentialCheck,
 ): Promise<{ user: UserRow; rules: AttemptRules }> {
   const { limitStore } = deps;
   const rules = limitRules(deps.limits, email, client);
@@ -171,26 +193,81 @@ async function verifyCredentials(
   const valid = user
     ? await verifyPassword(user.passwordHash, password)
     : await verifyAgainstDummy(password);
+  const { refused, wrongPassword } = CREDENTIAL_CHECKS[check];
   if (!user || !valid) {
-    await limitStore.confirmFailure(rules.all);
     const { account } = rules;
-    if (user && account && reservation.counts.get(account.key) === account.max) {
-      await auditSlowdown(deps, user);
-    }
+    // Side by side: a refusal waits for one round trip, not one per record.
+    await Promise.all([
+      limitStore.confirmFailure(rules.all),
+      auditRefusal(deps.db, refused, email, user, `${wrongPassword} from ${client.ip}`),
+      user &&
+        reservation.counts.get(rules.client.key) === rules.client.max &&
+        auditLockOut(deps.db, user, rules.client, client),
+      user &&
+        account &&
+        reservation.counts.get(account.key) === account.max &&
+        auditSlowdown(deps, user),
+    ]);
     throw new ApiError(401, AUTH_MESSAGES.invalidCredentials);
   }
   if (!user.isActive) {
     await limitStore.confirmSuccess(rules.released, rules.cleared);
+    await auditRefusal(
+      deps.db,
+      refused,
+      email,
+      user,
+      `Account deactivated; tried from ${client.ip}`,
+    );
     throw new ApiError(403, AUTH_MESSAGES.accountDisabled);
   }
   return { user, rules };
+}
+
+/**
+ * A refused attempt, under the account it named; an email with no account stands for itself (the
+ * sign-in form accepts only an email there, so it cannot be a password typed in the wrong field).
+ */
+function auditRefusal(
+  db: AppDatabase,
+  action: SecurityAuditAction,
+  email: string,
+  user: UserRow | null,
+  summary: string,
+): Promise<void> {
+  const account = user ? { recordId: user.id, recordLabel: user.email } : null;
+  const typed = normalizeEmail(email);
+  return recordAudit(db, null, {
+    action,
+    recordType: 'user',
+    ...(account ?? { recordId: typed, recordLabel: typed }),
+    summary: account ? summary : `${summary} (no account has this email)`,
+  });
+}
+
+/** The failure that locks an account out from one client tells the admins, through the log. */
+function auditLockOut(
+  db: AppDatabase,
+  user: UserRow,
+  rule: LimitRule,
+  client: ClientInfo,
+): Promise<void> {
+  const minutes = Math.round(rule.windowSeconds / 60);
+  const from = client.trustedDevice ? 'a browser that signed in to it before' : client.ip;
+  return recordAudit(db, null, {
+    action: 'account.sign-in-locked',
+    recordType: 'user',
+    recordId: user.id,
+    recordLabel: user.email,
+    summary: `Sign-ins from ${from} refused for ${minutes} minutes after ${rule.max} failed passwords`,
+  });
 }
 
 /** The failure that starts an account's slowdown tells the admins, through the audit log. */
 function auditSlowdown({ db, limits }: AuthDeps, user: UserRow): Promise<void> {
   const minutes = Math.round(limits.account.windowSeconds / 60);
   return recordAudit(db, null, {
-    action: 'account.sign-in-slowed',
+    action: 'account.sign-in-slowed' satisfies SecurityAuditAction,
     recordType: 'user',
     recordId: user.id,
     recordLabel: user.email,
@@ -225,9 +302,9 @@ export const SESSIONS_PER_ACCOUNT = 20;
 
 /**
  * One statement, so atomic without a transaction and one round trip: the sign-in time is set,
- * the sessions beyond the limit ended and the session created together, all at the statement's
- * one now(); with the database's limit store, the attempt's success is confirmed in it too.
- * Prepared: every sign-in runs it.
+ * the sessions beyond the limit ended, the session created and the sign-in recorded in the audit
+ * log together, all at the statement's one now(); with the database's limit store, the attempt's
+ * success is confirmed in it too. Prepared: every sign-in runs it.
  */
 const signInStatement = perDatabase((db) => {
   const signedIn = db.$with('signed_in').as(
@@ -258,9 +335,20 @@ const signInStatement = perDatabase((db) => {
       .where(inArray(sessions.id, beyondLimit))
       .returning({ id: sessions.id }),
   );
+  const audited = db.$with('signed_in_audit', {}).as(
+    auditInsertSql({
+      at: sql`now()`,
+      actorUserId: sql.placeholder('userId'),
+      action: sql`${'account.sign-in' satisfies SecurityAuditAction}`,
+      recordType: sql`'user'`,
+      recordId: sql.placeholder('userId'),
+      recordLabel: sql.placeholder('email'),
+      summary: sql.placeholder('auditSummary'),
+    }),
+  );
   const [lockedCounters, clearedCounters, releasedCounters] = successConfirmation(db);
   return db
-    .with(signedIn, displaced, lockedCounters, clearedCounters, releasedCounters)
+    .with(signedIn, displaced, audited, lockedCounters, clearedCounters, releasedCounters)
     .insert(sessions)
     .values({
       userId: sql`(select ${signedIn.id} from ${signedIn})`,
@@ -291,8 +379,23 @@ export async function login(
   input: LoginInput,
   client: ClientInfo,
 ): Promise<SignIn> {
-  const { db, config, limitStore } = deps;
-  const { user, rules } = await verifyCredentials(deps, input.email, input.password, client);
+  const { user, rules } = await verifyCredentials(
+    deps,
+    input.email,
+    input.password,
+    client,
+    'sign-in',
+  );
+  return startSession(deps, user, rules, client);
+}
+
+/** A new session for an account whose password was just verified, with its tokens. */
+async function startSession(
+  { db, config, limitStore }: AuthDeps,
+  user: UserRow,
+  rules: AttemptRules,
+  client: ClientInfo,
+): Promise<SignIn> {
   const refreshToken = newRefreshToken();
 
   // A session that could not be written leaves the attempt counted, as a failure would be.
@@ -304,6 +407,8 @@ export async function login(
       ttlDays: config.refreshTokenTtlDays,
       userAgent: client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
       ip: client.ip,
+      email: user.email,
+      auditSummary: `Signed in from ${client.ip}`,
     }),
   );
   if (!session) throw new Error('Sign-in rows were not written');
@@ -322,24 +427,42 @@ export async function login(
 }
 
 /**
- * Public (the first-login screen has no session): the current password is the proof. Returns the
- * account whose sessions it ended.
+ * Public (the first-login screen has no session): the current password is the proof. Every
+ * session of the account ends, and a new one starts, so the person goes on signed in rather than
+ * typing the new password once more.
  */
 export async function changePassword(
   deps: AuthDeps,
   input: ChangePasswordInput,
   client: ClientInfo,
-): Promise<string> {
-  const { db, limitStore } = deps;
-  const { user, rules } = await verifyCredentials(deps, input.email, input.currentPassword, client);
-  await limitStore.confirmSuccess(rules.released, rules.cleared);
+): Promise<LoginData> {
+  const { db } = deps;
+  const { user, rules } = await verifyCredentials(
+    deps,
+    input.email,
+    input.currentPassword,
+    client,
+    'password-reset',
+  );
   const passwordHash = await hashPassword(input.newPassword);
 
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, isFirstLogin: false }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, 'password_changed');
+    await recordAccountEvent(tx, user.id, {
+      action: 'account.password-reset',
+      summary: `Replaced the temporary password from ${client.ip}; every session of the account ended`,
+      byTheAccount: true,
+    });
   });
-  return user.id;
+  // Every other session has just ended: the caller announces that for the account's sockets.
+  const { data } = await startSession(
+    deps,
+    { ...user, passwordHash, isFirstLogin: false },
+    rules,
+    client,
+  );
+  return data;
 }
 
 /**
@@ -364,6 +487,7 @@ export async function updatePassword(
     account.email,
     input.currentPassword,
     client,
+    'password-change',
   ).catch((error: unknown) => {
     // A 401 would send the browser to sign in again: a wrong current password is a field error.
     if (error instanceof ApiError && error.statusCode === 401) {
@@ -380,6 +504,11 @@ export async function updatePassword(
       and(eq(sessions.userId, user.id), ne(sessions.id, auth.sessionId)) as SQL,
       'password_changed',
     );
+    await recordAccountEvent(tx, user.id, {
+      action: 'account.password-change',
+      summary: `Changed the password from ${client.ip}; every other session of the account ended`,
+      byTheAccount: true,
+    });
   });
 }
 
@@ -405,6 +534,22 @@ export function revokeSession(
   reason: RevokeReason,
 ): Promise<void> {
   return revokeSessions(db, eq(sessions.id, sessionId), reason);
+}
+
+/** Logout: the session ends, and the audit log records it. */
+export async function signOut(
+  db: AppDatabase,
+  auth: { userId: string; sessionId: string },
+  client: ClientInfo,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, auth.sessionId, 'logout');
+    await recordAccountEvent(tx, auth.userId, {
+      action: 'account.sign-out',
+      summary: `Signed out from ${client.ip}`,
+      byTheAccount: true,
+    });
+  });
 }
 
 /** A refresh token used twice: the session is ended, and its account's live sockets must hear it. */
@@ -477,11 +622,22 @@ export async function refreshSession(
   const sameSuccessor =
     used.inGrace && used.successor && openSuccessor(input.refreshToken, used.successor);
   if (!sameSuccessor) {
-    const [ended] = await db
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, revokedReason: 'refresh_token_reuse' satisfies RevokeReason })
-      .where(and(eq(sessions.id, input.sessionId), isNull(sessions.revokedAt)))
-      .returning({ userId: sessions.userId });
+    const ended = await db.transaction(async (tx) => {
+      const [session] = await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()`, revokedReason: 'refresh_token_reuse' satisfies RevokeReason })
+        .where(and(eq(sessions.id, input.sessionId), isNull(sessions.revokedAt)))
+        .returning({ userId: sessions.userId });
+      if (session) {
+        await recordAccountEvent(tx, session.userId, {
+          action: 'account.session-ended-by-reuse',
+          summary:
+            'Ended a session whose refresh token was used again after it was replaced: a stolen or replayed copy',
+          byTheAccount: false,
+        });
+      }
+      return session;
+    });
     throw new SessionEndedByReuse(ended?.userId ?? null);
   }
   const session = await findLiveSession(db, input.sessionId);

@@ -1,7 +1,8 @@
 import {
   AUTH_MESSAGES,
   errorResponseSchema,
-  messageResponseSchema,
+  loginDataSchema,
+  successResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
 import { eq } from 'drizzle-orm';
@@ -87,7 +88,7 @@ describe('POST /api/auth/change-password validation', () => {
 });
 
 describe('POST /api/auth/change-password', () => {
-  it('sets the new password, clears the first-login flag and ends every session', async () => {
+  it('sets the new password, clears the first-login flag, ends every session and starts one', async () => {
     const { email, password } = await createTestUser(t.database.db, { isFirstLogin: true });
     const first = await signIn(t.app, email, password);
     const second = await signIn(t.app, email, password);
@@ -101,10 +102,23 @@ describe('POST /api/auth/change-password', () => {
       confirmPassword: newPassword,
     });
     expect(response.statusCode).toBe(200);
-    expect(messageResponseSchema.parse(response.json())).toEqual({
-      success: true,
-      message: AUTH_MESSAGES.passwordChanged,
+    const body = successResponse(loginDataSchema).parse(response.json());
+    expect(body.message).toBe(AUTH_MESSAGES.passwordChanged);
+    expect(body.data.user).toMatchObject({ email, isFirstLogin: false });
+
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(body.data.tokens.accessToken),
     });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.user.isFirstLogin).toBe(false);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { refreshToken: body.data.tokens.refreshToken, sessionId: body.data.sessionId },
+    });
+    expect(refreshed.statusCode).toBe(200);
 
     for (const session of [first, second]) {
       const me = await t.app.inject({

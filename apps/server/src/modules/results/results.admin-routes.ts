@@ -1,11 +1,13 @@
 import {
   examIdParamSchema,
   examResultsDataSchema,
+  idParamSchema,
   publishResultsDataSchema,
   RESULT_MESSAGES,
   resultStatusesDataSchema,
   resultStatusesQuerySchema,
   resultsQuerySchema,
+  studentExamsDataSchema,
   successResponse,
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +16,7 @@ import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import { wallClockMinute } from '../dashboard/dashboard.service';
 import type { BlindCodes } from './blind-codes';
-import { examResults, publishResults, resultStatuses } from './results.service';
+import { examResults, publishResults, resultStatuses, studentExams } from './results.service';
 
 const TAGS = ['results'];
 
@@ -45,6 +47,27 @@ export const resultsAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       data: await examResults(db, codes, request.params.examId, request.query, now()),
+    }),
+  );
+
+  app.get(
+    '/get-student-exams/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The exams a student sat, newest first, with each score and result once they are published',
+        security: BEARER_AUTH,
+        params: idParamSchema,
+        response: {
+          200: successResponse(studentExamsDataSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await studentExams(db, request.params.id),
     }),
   );
 

@@ -2,20 +2,23 @@ import {
   type ExamResult,
   type ExamResultStatus,
   type ExamResultsData,
+  PEOPLE_MESSAGES,
   RESULT_MESSAGES,
   type ResultQuestion,
   type ResultStatus,
   type ResultStatusesData,
   type ResultsQuery,
+  type StudentExam,
+  type StudentExamsData,
   type StudentResultData,
 } from '@examiq/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { containing } from '../../db/find-page';
 import { paginationOf } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
-import { examSections, exams, questions } from '../../db/schema';
+import { examAttempts, examSections, exams, questions, students } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { savedAnswers, visibleExam } from '../attempts/attempts.service';
 import { examPaper } from '../attempts/exam-paper';
@@ -398,4 +401,62 @@ export async function studentResult(
       }),
     })),
   };
+}
+
+// --- One student's exams, for the admin ---------------------------------------------------------
+
+/** A student's attempts with their exams, newest first; one row with no attempt when none. */
+const attemptsOfStudent = perDatabase((db) =>
+  db
+    .select({ attempt: examAttempts, exam: exams })
+    .from(students)
+    .leftJoin(examAttempts, eq(examAttempts.studentUserId, students.userId))
+    .leftJoin(exams, eq(exams.id, examAttempts.examId))
+    .where(eq(students.id, sql.placeholder('studentId')))
+    .orderBy(desc(examAttempts.startedAt), desc(examAttempts.id))
+    .prepare('student_exam_history'),
+);
+
+/** One submitted attempt's score, as the student's own result reads it. */
+async function scoreOf(db: AppDatabase, exam: typeof exams.$inferSelect, attemptId: string) {
+  const [paper, marks] = await Promise.all([
+    examPaper(db, exam.id, exam.paperVersion),
+    sectionMarks(db, exam.id, [attemptId]),
+  ]);
+  return scoreAttempt(exam, paper, marks.get(attemptId));
+}
+
+/**
+ * The exams a student sat, each with the attempt's status and, once the exam's results are
+ * published, its score and whether it passed: what the student can read of it, no sooner.
+ */
+export async function studentExams(db: AppDatabase, studentId: string): Promise<StudentExamsData> {
+  const rows = await attemptsOfStudent(db).execute({ studentId });
+  if (rows.length === 0) throw new ApiError(404, PEOPLE_MESSAGES.studentNotFound);
+  const sat = rows.flatMap(({ attempt, exam }) => (attempt && exam ? [{ attempt, exam }] : []));
+  const exams = await Promise.all(
+    sat.map(async ({ attempt, exam }): Promise<StudentExam> => {
+      const published = exam.resultsPublishedAt !== null;
+      const score =
+        published && attempt.status === 'SUBMITTED' ? await scoreOf(db, exam, attempt.id) : null;
+      return {
+        attemptId: attempt.id,
+        exam: {
+          _id: exam.id,
+          examId: exam.examId,
+          examTitle: exam.title,
+          subject: exam.subject,
+          examMode: exam.mode,
+          totalMarks: exam.totalMarks,
+        },
+        status: attempt.status,
+        startedAt: attempt.startedAt.toISOString(),
+        submittedAt: attempt.submittedAt?.toISOString() ?? null,
+        resultsPublished: published,
+        total: score?.total ?? null,
+        passed: score?.passed ?? null,
+      };
+    }),
+  );
+  return { exams };
 }

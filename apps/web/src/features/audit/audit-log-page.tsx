@@ -1,5 +1,7 @@
 import {
   AUDIT_ACTION_LABELS,
+  AUDIT_KIND_LABELS,
+  AUDIT_KINDS,
   AUDIT_MESSAGES,
   AUDIT_RECORD_TYPE_LABELS,
   AUDIT_RECORD_TYPES,
@@ -21,7 +23,19 @@ import { formatDateTime } from '@/lib/format';
 import { usePageParam } from '@/lib/use-page-param';
 import { type AuditFilters, useAuditLog } from './api/get-audit-log';
 
-const FILTER_KEYS = ['actor', 'action', 'recordType', 'recordId', 'from', 'to'] as const;
+const FILTER_KEYS = ['kind', 'actor', 'action', 'recordType', 'recordId', 'from', 'to'] as const;
+
+const NO_FILTERS: AuditFilters = {
+  kind: '',
+  actor: '',
+  action: '',
+  recordType: '',
+  recordId: '',
+  from: '',
+  to: '',
+};
+
+const KIND_OPTIONS = AUDIT_KINDS.map((value) => ({ value, label: AUDIT_KIND_LABELS[value] }));
 
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({
   value,
@@ -108,8 +122,16 @@ function FilterForm({ filters, onApply }: FilterFormProps) {
     <form
       aria-label="Filter the audit log"
       onSubmit={submit}
-      className="mb-4 grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
+      className="mb-4 grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-8"
     >
+      <Dropdown
+        label="Kind"
+        placeholder="Everything"
+        options={KIND_OPTIONS}
+        value={draft.kind}
+        onChange={set('kind')}
+        className="lg:col-span-2"
+      />
       <TextField
         label="Who"
         placeholder="Part of an email"
@@ -151,13 +173,7 @@ function FilterForm({ filters, onApply }: FilterFormProps) {
       />
       <div className="flex items-end gap-2 lg:col-span-2">
         <Button type="submit">Apply</Button>
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={() =>
-            onApply({ actor: '', action: '', recordType: '', recordId: '', from: '', to: '' })
-          }
-        >
+        <Button type="button" variant="secondary" onClick={() => onApply(NO_FILTERS)}>
           Clear
         </Button>
       </div>
@@ -194,7 +210,7 @@ export default function AuditLogPage() {
       key: 'action',
       header: 'Action',
       width: '140px',
-      cell: (entry) => auditActionLabel(entry.action),
+      cell: (entry) => <span className="whitespace-normal">{auditActionLabel(entry.action)}</span>,
     },
     {
       key: 'record',
@@ -233,7 +249,7 @@ export default function AuditLogPage() {
     <>
       <PageHeader
         title="Audit log"
-        description="Who changed what, and when: every admin write, newest first. Entries cannot be changed or deleted."
+        description="Who changed what, and when: every admin write, and every sign-in, sign-out and password change, newest first. Entries cannot be changed or deleted."
       />
       {/* Filters changed under the form (Back, a link, a record's history) start it anew. */}
       <FilterForm

@@ -14,6 +14,7 @@ function renderPage() {
     [
       { path: '/change-password', element: <ChangePasswordPage /> },
       { path: '/login', element: <p>Login page</p> },
+      { path: '/student', element: <p>Student area</p> },
     ],
     { initialEntries: ['/change-password'] },
   );
@@ -60,20 +61,29 @@ describe('ChangePasswordPage', () => {
     expect(screen.getByText('Passwords must match')).toBeInTheDocument();
   });
 
-  it('changes the password, ends the local session and goes to /login', async () => {
+  it('changes the password, keeps the new session the server started and goes to the area', async () => {
     storeSession(makeUser({ email: 'new.student@example.edu', isFirstLogin: true }));
     const success = vi.spyOn(toast, 'success');
+    const user = makeUser({ email: 'new.student@example.edu', role: 'student' });
     const requests = fakeServer(() => ({
       status: 200,
-      data: { success: true, message: 'Password changed successfully' },
+      data: {
+        success: true,
+        message: 'Password changed successfully',
+        data: {
+          tokens: { accessToken: 'access-2', refreshToken: 'refresh-2' },
+          sessionId: 'session-2',
+          user,
+        },
+      },
     }));
     const router = renderPage();
 
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
 
-    expect(await screen.findByText('Login page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(await screen.findByText('Student area')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/student');
     expect(requests[0]?.url).toBe('/auth/change-password');
     expect(requests[0]?.data).toEqual({
       email: 'new.student@example.edu',
@@ -82,8 +92,9 @@ describe('ChangePasswordPage', () => {
       confirmPassword: 'a-new-secret',
     });
     expect(success).toHaveBeenCalledWith('Password changed successfully!');
-    expect(useAuthStore.getState()).toMatchObject({ isFirstLogin: false, isAuthenticated: false });
-    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(useAuthStore.getState()).toMatchObject({ isFirstLogin: false, isAuthenticated: true });
+    expect(localStorage.getItem('accessToken')).toBe('access-2');
+    expect(localStorage.getItem('sessionId')).toBe('session-2');
   });
 
   it('toasts the server message on failure and stays', async () => {

@@ -1,4 +1,4 @@
-import { changePasswordSchema } from '@examiq/contracts';
+import { changePasswordSchema, homePathFor } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -10,7 +10,6 @@ import { TextField } from '@/components/text-field';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { applyFieldErrors } from '@/lib/form-errors';
-import { clearSession } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
 import { changePassword } from './change-password';
 
@@ -37,8 +36,9 @@ export default function ChangePasswordPage() {
   } = form;
 
   const onSubmit = handleSubmit(async (values) => {
+    let session: Awaited<ReturnType<typeof changePassword>>['data'];
     try {
-      await mutation.mutateAsync(values);
+      ({ data: session } = await mutation.mutateAsync(values));
     } catch (error) {
       toast.error(getErrorMessage(error, 'An unexpected error occurred'));
       applyFieldErrors(getFieldErrors(error), setError, [
@@ -50,10 +50,9 @@ export default function ChangePasswordPage() {
       return;
     }
     toast.success('Password changed successfully!');
-    completePasswordReset();
-    // The server ends every session of the account when its password changes.
-    clearSession();
-    void navigate('/login', { replace: true });
+    // The server ended every session of the account and started this one: no second sign-in.
+    completePasswordReset(session);
+    void navigate(homePathFor(session.user.role), { replace: true });
   });
 
   return (

@@ -12,6 +12,7 @@ import {
   CalendarClock,
   Copy,
   Download,
+  Eye,
   MonitorCheck,
   Pencil,
   Trash2,
@@ -245,6 +246,10 @@ function ExamActions({ exam }: { exam: ExamDetail }) {
           Change End Time
         </Button>
       )}
+      <ButtonLink to={`/admin/exam/${exam._id}/preview`} variant="secondary">
+        <Eye aria-hidden="true" className="size-4" />
+        Preview as a student
+      </ButtonLink>
       <EndExamNowButton examId={exam._id} />
       <Button variant="secondary" onClick={() => void copy()} loading={duplicate.isPending}>
         <Copy aria-hidden="true" className="size-4" />

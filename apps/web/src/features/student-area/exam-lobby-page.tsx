@@ -6,7 +6,7 @@ import {
   systemCheckPassed,
 } from '@examiq/contracts';
 import { CalendarClock, CircleCheck, Info, PlayCircle } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
@@ -23,6 +23,7 @@ import { formatDateTime } from '@/lib/format';
 import { plural } from '@/lib/plural';
 import { type LobbyExamData, useLobby } from './api/get-exam';
 import { useStartExam } from './api/start-exam';
+import { Card, GeneralInstructions } from './card';
 import { MODE_TONES } from './exam-card';
 import { formatMinutes, formatWindow } from './format';
 import { loadProctoredSitting } from './proctoring/load';
@@ -108,15 +109,7 @@ function Lobby({ data }: { data: LobbyExamData }) {
               ))}
             </ul>
           </Card>
-          <Card title="General instructions">
-            <ol className="list-decimal space-y-1.5 px-5 py-4 pl-10 text-sm text-slate-700">
-              {exam.generalInstructions.map((instruction, index) => (
-                // Instructions never move, and the same line may appear twice.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                <li key={index}>{instruction}</li>
-              ))}
-            </ol>
-          </Card>
+          <GeneralInstructions instructions={exam.generalInstructions} />
         </div>
         <div className="space-y-6 lg:sticky lg:top-24">
           <StartPanel data={data} />
@@ -263,24 +256,6 @@ function StartPanel({ data }: { data: LobbyExamData }) {
     <Card title="Your sitting">
       <div className="space-y-4 px-5 py-4">{body}</div>
     </Card>
-  );
-}
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId();
-  return (
-    <section
-      aria-labelledby={titleId}
-      className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
-    >
-      <h2
-        id={titleId}
-        className="border-b border-slate-100 px-5 py-3.5 font-semibold text-slate-900"
-      >
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 

@@ -123,4 +123,68 @@ describe('StudentDetailPage', () => {
     expect(await screen.findByRole('heading', { name: 'No Student Found' })).toBeInTheDocument();
     expect(screen.getByText('The requested student could not be found.')).toBeInTheDocument();
   });
+
+  it('lists the exams the student sat, with the score once published and links to each', async () => {
+    const exam = (id: string, title: string) => ({
+      _id: id,
+      examId: `EXM-${id}`,
+      examTitle: title,
+      subject: 'Physics',
+      examMode: 'AUTO',
+      totalMarks: 20,
+    });
+    fakeAdminApi({
+      [`GET /admin/get-student/${student._id}`]: ok({ students: [student] }),
+      [`GET /admin/get-student-exams/${student._id}`]: ok({
+        exams: [
+          {
+            attemptId: 'attempt-2',
+            exam: exam('exam-2', 'Optics Quiz'),
+            status: 'SUBMITTED',
+            startedAt: '2026-11-20T09:00:00.000Z',
+            submittedAt: '2026-11-20T09:40:00.000Z',
+            resultsPublished: false,
+            total: null,
+            passed: null,
+          },
+          {
+            attemptId: 'attempt-1',
+            exam: exam('exam-1', 'Mechanics Midterm'),
+            status: 'SUBMITTED',
+            startedAt: '2026-11-10T09:00:00.000Z',
+            submittedAt: '2026-11-10T10:00:00.000Z',
+            resultsPublished: true,
+            total: 14,
+            passed: true,
+          },
+        ],
+      }),
+    });
+    renderPage(<StudentDetailPage />, '/admin/student/:id', [], `/admin/student/${student._id}`);
+
+    const history = await screen.findByRole('table', { name: 'Exam history' });
+    await within(history).findByText('Optics Quiz');
+    const rows = within(history).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('Optics Quiz');
+    expect(rows[1]).toHaveTextContent('Not published');
+    expect(rows[2]).toHaveTextContent('14 / 20');
+    expect(rows[2]).toHaveTextContent('Pass');
+    expect(
+      within(rows[2] as HTMLElement).getByRole('link', { name: 'Timeline of Mechanics Midterm' }),
+    ).toHaveAttribute('href', '/admin/exam/exam-1/attempts/attempt-1/timeline');
+    expect(
+      within(rows[2] as HTMLElement).getByRole('link', { name: 'Result of Mechanics Midterm' }),
+    ).toHaveAttribute('href', `/admin/exam/exam-1/results?search=${student.rollNumber}`);
+  });
+
+  it('says so when the student sat no exam', async () => {
+    fakeAdminApi({
+      [`GET /admin/get-student/${student._id}`]: ok({ students: [student] }),
+      [`GET /admin/get-student-exams/${student._id}`]: ok({ exams: [] }),
+    });
+    renderPage(<StudentDetailPage />, '/admin/student/:id', [], `/admin/student/${student._id}`);
+
+    expect(await screen.findByText('No exams sat yet')).toBeInTheDocument();
+  });
 });

@@ -20,6 +20,7 @@ import { PersonStatusBadge } from '@/components/status-badge';
 import { fullName } from '@/lib/format';
 import { useStudent } from './api/get-student';
 import { studentsQueryKey } from './api/keys';
+import { ExamHistory } from './exam-history';
 
 export default function StudentDetailPage() {
   const { id = '' } = useParams();
@@ -30,7 +31,7 @@ export default function StudentDetailPage() {
       <BackLink to="/admin/student">Back to Students</BackLink>
       <PageHeader
         title="Student Details"
-        description="The profile of one student: personal, academic, contact, family and account information."
+        description="The profile of one student: personal, academic, contact, family and account information, and the exams they sat."
         actions={
           student.data && (
             <>
@@ -126,6 +127,7 @@ function StudentProfile({ student }: { student: Student }) {
           </DetailSection>
         </div>
       </div>
+      <ExamHistory studentId={student._id} rollNumber={student.rollNumber} />
     </div>
   );
 }

@@ -6,6 +6,8 @@ const auditLogResponseSchema = successResponse(auditLogDataSchema);
 
 /** The filters as the page holds them: the dates are calendar days in the viewer's time zone. */
 export interface AuditFilters {
+  /** Security events, data changes, or '' for both. */
+  kind: string;
   actor: string;
   action: string;
   recordType: string;
@@ -23,6 +25,7 @@ function dayBound(day: string, edge: 'start' | 'end'): string | undefined {
 /** GET /admin/get-audit-log: one page of the log, newest first, filtered. */
 export async function getAuditLog(filters: AuditFilters, page: number) {
   const params = {
+    kind: filters.kind || undefined,
     actor: filters.actor || undefined,
     action: filters.action || undefined,
     recordType: filters.recordType || undefined,

@@ -1,10 +1,10 @@
 import { EXAM_MESSAGES, type ExamStatus } from '@examiq/contracts';
-import { ArrowLeft, ArrowRight, CircleCheck, SearchCheck } from 'lucide-react';
+import { ArrowLeft, ArrowRight, CircleCheck, Eye, SearchCheck } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type FieldPath, FormProvider, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
 import { getFieldErrors } from '@/lib/api-client';
 import { useUpdateExam } from '../api/change-exam';
@@ -102,6 +102,7 @@ export function ExamWizard({
   if (current === 'questions' && !questionsOpened) setQuestionsOpened(true);
   const [reviewing, setReviewing] = useState(false);
   const [saved, setSaved] = useState<ExamStatus | null>(null);
+  const [savedExamId, setSavedExamId] = useState<string | null>(null);
   const [focusPath, setFocusPath] = useState<string | null>(null);
   const autosave = useDraftAutosave(form, storageKey, current);
   const create = useCreateExam();
@@ -189,8 +190,9 @@ export function ExamWizard({
       }
       return;
     }
+    let stored: { _id: string };
     try {
-      await saveExam.mutateAsync(result.payload);
+      stored = await saveExam.mutateAsync(result.payload);
     } catch (error) {
       toast.error(examStatus === 'DRAFT' ? EXAM_MESSAGES.draftFailed : EXAM_MESSAGES.publishFailed);
       setReviewing(false);
@@ -202,7 +204,10 @@ export function ExamWizard({
     toast.success(examStatus === 'DRAFT' ? EXAM_MESSAGES.draftSaved : EXAM_MESSAGES.published);
     // A stored exam goes back to its page, which shows it as saved.
     if (examId) navigate(`/admin/exam/${examId}`);
-    else setSaved(examStatus);
+    else {
+      setSaved(examStatus);
+      setSavedExamId(stored._id);
+    }
   }
 
   const stepValid = status.validity[current];
@@ -218,10 +223,22 @@ export function ExamWizard({
       <PageHeader
         title={examId ? 'Edit Exam' : 'Create Exam'}
         description={PAGE_DESCRIPTION}
-        actions={<SaveActions ready={allValid} saving={saving} saved={saved} onSave={save} />}
+        actions={
+          <>
+            {/* The stored paper: changes not saved yet are not in it. */}
+            {examId && (
+              <ButtonLink to={`/admin/exam/${examId}/preview`} variant="secondary">
+                <Eye aria-hidden="true" className="size-4" />
+                Preview as a student
+              </ButtonLink>
+            )}
+            <SaveActions ready={allValid} saving={saving} saved={saved} onSave={save} />
+          </>
+        }
       />
-      {saved && (
+      {saved && savedExamId && (
         <SavedPanel
+          examId={savedExamId}
           status={saved}
           title={form.getValues('examTitle')}
           onCreateAnother={onCreateAnother}

@@ -1,8 +1,9 @@
 import type { ExamStatus } from '@examiq/contracts';
-import { CircleCheck, List, Plus } from 'lucide-react';
+import { CircleCheck, Eye, List, Plus } from 'lucide-react';
 import { Button, ButtonLink } from '@/components/button';
 
 interface SavedPanelProps {
+  examId: string;
   status: ExamStatus;
   title: string;
   onCreateAnother: () => void;
@@ -12,7 +13,7 @@ interface SavedPanelProps {
  * Shown once the exam is stored. The wizard stays on screen, read-only, for reference; saving it
  * again would create a second exam, so the next steps are to look at it or start a new one.
  */
-export function SavedPanel({ status, title, onCreateAnother }: SavedPanelProps) {
+export function SavedPanel({ examId, status, title, onCreateAnother }: SavedPanelProps) {
   return (
     <div
       role="status"
@@ -28,6 +29,10 @@ export function SavedPanel({ status, title, onCreateAnother }: SavedPanelProps) 
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
+        <ButtonLink to={`/admin/exam/${examId}/preview`} variant="secondary">
+          <Eye aria-hidden="true" className="size-4" />
+          Preview as a student
+        </ButtonLink>
         <ButtonLink to="/admin/exam/all-exam" variant="secondary">
           <List aria-hidden="true" className="size-4" />
           View all exams

@@ -22,6 +22,8 @@ interface QuestionCardProps {
   number: number;
   answer: AnswerValue | undefined;
   readOnly: boolean;
+  /** Shown to an admin as the paper's preview: nobody's answer, so no answer state either. */
+  preview?: boolean;
   onChange: (questionId: string, change: Partial<AnswerValue>) => void;
 }
 
@@ -34,6 +36,7 @@ export const QuestionCard = memo(function QuestionCard({
   number,
   answer = NO_ANSWER,
   readOnly,
+  preview = false,
   onChange,
 }: QuestionCardProps) {
   const headingId = useId();
@@ -54,7 +57,7 @@ export const QuestionCard = memo(function QuestionCard({
           </h3>
           <p className="text-xs text-slate-500">{plural(question.marks, 'mark')}</p>
         </div>
-        {readOnly ? (
+        {preview ? null : readOnly ? (
           <ReadOnlyState answer={answer} />
         ) : (
           <button

@@ -25,6 +25,8 @@ interface SectionPanelProps {
   answers: Answers;
   /** The whole exam is read-only: time over, a conflict, a submit under way. */
   readOnly: boolean;
+  /** The paper's preview for an admin: read-only, with no answers and no clock to start. */
+  preview?: boolean;
   opening: boolean;
   onOpen: () => void;
   onChange: (questionId: string, change: Partial<AnswerValue>) => void;
@@ -37,6 +39,7 @@ export function SectionPanel({
   headingRef,
   answers,
   readOnly,
+  preview = false,
   opening,
   onOpen,
   onChange,
@@ -93,6 +96,7 @@ export function SectionPanel({
             number={index + 1}
             answer={answers[question._id]}
             readOnly={sectionReadOnly}
+            preview={preview}
             onChange={onChange}
           />
         ))
