@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
 import { ResultStatusBadge } from '@/components/result-status-badge';
-import { Skeleton } from '@/components/skeleton';
+import { CardSkeletons, Skeleton } from '@/components/skeleton';
 import { getServerMessage } from '@/lib/api-client';
 import { useFacultyExams } from './api/get-my-exams';
 import { MarkingProgress } from './marking-progress';
@@ -37,7 +37,16 @@ export default function FacultyDashboardPage() {
         <h2 id={titleId} className="mb-4 text-lg font-semibold text-slate-900">
           My exams
         </h2>
-        {exams.isPending && <CardSkeletons />}
+        {exams.isPending && (
+          <CardSkeletons
+            below={
+              <>
+                <Skeleton className="h-2" />
+                <Skeleton className="h-10" />
+              </>
+            }
+          />
+        )}
         {exams.data?.length === 0 && (
           <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
             <EmptyState
@@ -117,21 +126,5 @@ function ExamCard({ exam }: { exam: FacultyExam }) {
         </div>
       </div>
     </article>
-  );
-}
-
-function CardSkeletons() {
-  return (
-    <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-hidden="true">
-      {['a', 'b'].map((key) => (
-        <div key={key} className="space-y-3 rounded-xl border border-slate-200 bg-white p-5">
-          <Skeleton className="h-5 w-24" />
-          <Skeleton className="h-5 w-3/4" />
-          <Skeleton className="h-4 w-1/2" />
-          <Skeleton className="h-2" />
-          <Skeleton className="h-10" />
-        </div>
-      ))}
-    </div>
   );
 }

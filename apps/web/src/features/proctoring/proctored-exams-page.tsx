@@ -11,7 +11,7 @@ import { ButtonLink } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
-import { Skeleton } from '@/components/skeleton';
+import { CardSkeletons } from '@/components/skeleton';
 import { getServerMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
 import { useProctoredExamsNow } from './api/get-proctored-exams-now';
@@ -113,19 +113,5 @@ function ExamCard({ exam }: { exam: ProctoredExamNow }) {
         </ButtonLink>
       </div>
     </article>
-  );
-}
-
-function CardSkeletons() {
-  return (
-    <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-hidden="true">
-      {['a', 'b'].map((key) => (
-        <div key={key} className="space-y-3 rounded-xl border border-slate-200 bg-white p-5">
-          <Skeleton className="h-5 w-24" />
-          <Skeleton className="h-5 w-3/4" />
-          <Skeleton className="h-4 w-1/2" />
-        </div>
-      ))}
-    </div>
   );
 }

@@ -142,12 +142,12 @@ describe('StudentDashboardPage', () => {
   it('shows skeletons while loading, then an empty state per empty group', async () => {
     renderDashboard([]);
 
-    expect(screen.getAllByTestId('exam-card-skeletons')).toHaveLength(3);
+    expect(screen.getAllByTestId('card-skeletons')).toHaveLength(3);
     expect(screen.getByRole('status')).toHaveTextContent('Loading your exams');
     expect(await screen.findByText('No exams open right now')).toBeVisible();
     expect(screen.getByText('No upcoming exams')).toBeVisible();
     expect(screen.getByText('No completed exams yet')).toBeVisible();
-    expect(screen.queryByTestId('exam-card-skeletons')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('card-skeletons')).not.toBeInTheDocument();
   });
 
   it('shows an error banner when the exams fail to load, and retries', async () => {

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useId } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
-import { Skeleton } from '@/components/skeleton';
+import { CardSkeletons, Skeleton } from '@/components/skeleton';
 import { getServerMessage } from '@/lib/api-client';
 import { type MyExamsData, useMyExams } from './api/get-my-exams';
 import { ExamCard, type ExamGroup } from './exam-card';
@@ -103,7 +103,19 @@ function MyExams({ data, loading, failed }: MyExamsProps) {
         <div className="space-y-8">
           {GROUPS.map(({ group, title, description }) => (
             <ExamGroupSection key={group} title={title} description={description}>
-              {loading && <CardSkeletons />}
+              {loading && (
+                <CardSkeletons
+                  below={
+                    <>
+                      <div className="grid grid-cols-2 gap-3 pt-2">
+                        <Skeleton className="h-9" />
+                        <Skeleton className="h-9" />
+                      </div>
+                      <Skeleton className="h-10" />
+                    </>
+                  }
+                />
+              )}
               {failed && (
                 <Panel>
                   <EmptyState
@@ -170,23 +182,4 @@ function ExamGroupSection({
 
 function Panel({ children }: { children: ReactNode }) {
   return <div className="rounded-xl border border-slate-200 bg-white shadow-sm">{children}</div>;
-}
-
-function CardSkeletons() {
-  return (
-    <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" data-testid="exam-card-skeletons">
-      {['a', 'b'].map((key) => (
-        <div key={key} className="space-y-3 rounded-xl border border-slate-200 bg-white p-5">
-          <Skeleton className="h-5 w-24" />
-          <Skeleton className="h-5 w-3/4" />
-          <Skeleton className="h-4 w-1/2" />
-          <div className="grid grid-cols-2 gap-3 pt-2">
-            <Skeleton className="h-9" />
-            <Skeleton className="h-9" />
-          </div>
-          <Skeleton className="h-10" />
-        </div>
-      ))}
-    </div>
-  );
 }
