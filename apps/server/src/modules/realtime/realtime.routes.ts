@@ -17,8 +17,8 @@ import type { Redis } from 'ioredis';
 import type { RawData, WebSocket } from 'ws';
 import type { IceServer } from '../../config';
 import type { AppDatabase } from '../../db/client';
-import type { VerifiedSession } from '../../plugins/authenticate';
 import { errorResponses } from '../../plugins/error-handler';
+import type { VerifiedSession } from '../auth/authenticate';
 import {
   type Delivery,
   type Fanout,

@@ -1,11 +1,11 @@
 import { AUTH_MESSAGES, type Role } from '@examiq/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Config } from '../config';
-import type { AppDatabase } from '../db/client';
-import { ApiError } from '../errors';
-import { findLiveSession, type LiveSession } from '../modules/auth/auth.service';
-import { SIGNED_IN_CLIENTS_KEPT, verifyAccessToken } from '../modules/auth/tokens';
+import type { Config } from '../../config';
+import type { AppDatabase } from '../../db/client';
+import { ApiError } from '../../errors';
+import { findLiveSession, type LiveSession } from './auth.service';
+import { SIGNED_IN_CLIENTS_KEPT, verifyAccessToken } from './tokens';
 
 export interface AuthContext {
   userId: string;

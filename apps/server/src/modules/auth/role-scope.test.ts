@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@examiq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
-import { bearer, createSignedInUser } from '../test/users';
+import { createTestApp, type TestApp } from '../../test/app';
+import { bearer, createSignedInUser } from '../../test/users';
 import { roleScope } from './role-scope';
 
 let t: TestApp;
