@@ -89,6 +89,8 @@ describe('until the first-login password change, a session may do only what the 
       .update(users)
       .set({ isFirstLogin: true })
       .where(eq(users.id, faculty.user.id));
+    // As every route that changes an account does: the processes forget what they kept of it.
+    t.app.liveRightsChanged({ userId: faculty.user.id });
     expectError(await get('/api/faculty/get-my-exams', faculty.accessToken), 403, {
       message: AUTH_MESSAGES.passwordChangeRequired,
     });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { DEFAULT_INSTITUTION_SETTINGS } from '@examiq/contracts';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blindCodes } from '../modules/results/blind-codes';
@@ -151,6 +152,7 @@ const EXAMPLES: Record<string, Example> = {
     body: () => ({ userId: storedStudent.userId._id, isActive: true }),
   },
   'POST /api/admin/reset-password': { body: () => ({ userId: storedStudent.userId._id }) },
+  'PUT /api/admin/settings': { body: () => ({ ...DEFAULT_INSTITUTION_SETTINGS }) },
   'POST /api/admin/create-exam': { body: () => examPayload(audience, [proctor.userId]) },
   'PUT /api/admin/update-exam/:id': {
     params: [exam._id],
