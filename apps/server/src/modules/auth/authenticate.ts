@@ -59,9 +59,9 @@ const BEARER = /^Bearer +(\S+)\s*$/i;
 
 /**
  * How long a live session is answered from memory. Sign-out, deactivation, a password's change or
- * reset, a refresh token's reuse and an account's deletion each forget it at once on every
- * process (`forgetSessions`); this lifetime bounds only what no route announces: a session
- * displaced by its account's sign-in limit, or a row edited outside the server.
+ * reset, a refresh token's reuse, a sign-in beyond the account's session limit and an account's
+ * deletion each forget it at once on every process (`forgetSessions`); this lifetime bounds only
+ * what no route announces: a row edited outside the server.
  */
 const SESSION_TRUSTED_MS = 5_000;
 
