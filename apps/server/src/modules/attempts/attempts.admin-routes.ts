@@ -15,9 +15,9 @@ import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import { announceExtraTime } from '../proctoring/proctoring.service';
-import { examPreview } from './attempts.service';
 import { endExamNow } from './end-exam-now';
 import { grantExtraTime, listSittings } from './sittings.service';
+import { examPreview } from './student-view';
 
 const TAGS = ['sittings'];
 

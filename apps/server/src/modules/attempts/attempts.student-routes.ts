@@ -18,15 +18,11 @@ import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import { announceSubmitted, recordSystemCheck } from '../proctoring/proctoring.service';
-import {
-  getAttempt,
-  lobby,
-  myExams,
-  openSection,
-  saveAnswers,
-  startExam,
-  submitExam,
-} from './attempts.service';
+import { openSection } from './open-section';
+import { saveAnswers } from './save-answers';
+import { startExam } from './start-exam';
+import { getAttempt, lobby, myExams } from './student-view';
+import { submitExam } from './submit-exam';
 
 const TAGS = ['sitting an exam'];
 

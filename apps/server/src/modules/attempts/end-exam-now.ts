@@ -14,8 +14,8 @@ import { wallClockMinute } from '../dashboard/dashboard.service';
 import { listColumns, scheduleDetailsOf } from '../exams/exams.service';
 import type { ProctoringNotifier } from '../proctoring/notifier';
 import { announceSubmitted } from '../proctoring/proctoring.service';
-import { finaliseAttempt } from './attempts.service';
 import { sittingWindow, wallClockInstant } from './exam-window';
+import { finaliseAttempt } from './submit-exam';
 
 interface EndableExam {
   status: 'DRAFT' | 'PUBLISH';

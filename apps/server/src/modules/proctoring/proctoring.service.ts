@@ -59,9 +59,9 @@ import {
   users,
 } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
-import { finaliseAttempt } from '../attempts/attempts.service';
 import { sittingWindow } from '../attempts/exam-window';
 import { grantExtraTime } from '../attempts/sittings.service';
+import { finaliseAttempt } from '../attempts/submit-exam';
 import { recordAudit } from '../audit/audit';
 import { wallClockMinute } from '../dashboard/dashboard.service';
 import { scheduleDetailsOf } from '../exams/exams.service';
