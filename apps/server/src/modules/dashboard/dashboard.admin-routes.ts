@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
-import { dashboardOverview, wallClockMinute } from './dashboard.service';
+import { wallClockMinute } from '../../wall-clock';
+import { dashboardOverview } from './dashboard.service';
 
 /**
  * The admin dashboard's figures. Registered inside the admin scope, which guards it.

@@ -21,8 +21,8 @@ import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/
 import { perDatabase } from '../../db/per-database';
 import { examFaculty, exams, faculty, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
+import { wallClockMinute } from '../../wall-clock';
 import { recordAudit } from '../audit/audit';
-import { wallClockMinute } from '../dashboard/dashboard.service';
 import {
   type Account,
   accountColumns,

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
-import { wallClockMinute } from '../dashboard/dashboard.service';
+import { wallClockMinute } from '../../wall-clock';
 import type { BlindCodes } from './blind-codes';
 import { examResults, publishResults, resultStatuses, studentExams } from './results.service';
 
