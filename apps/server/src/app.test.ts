@@ -502,6 +502,26 @@ describe('OpenAPI', () => {
     }
   });
 
+  it('documents the bearer token on every route of the admin, faculty and student areas, and on no public route', async () => {
+    const response = await web.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const document = response.json() as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
+    const area = /^\/api\/(admin|faculty|student)\//;
+    for (const [url, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (area.test(url)) {
+          expect(operation.security, `${method} ${url}`).toEqual([{ bearerAuth: [] }]);
+        }
+      }
+    }
+    for (const url of ['/api/auth/login', '/api/health', '/api/public-config']) {
+      for (const [method, operation] of Object.entries(document.paths[url] ?? {})) {
+        expect(operation.security, `${method} ${url}`).toBeUndefined();
+      }
+    }
+  });
+
   it('serves the docs UI without inline scripts, under the CSP', async () => {
     const response = await web.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);
