@@ -8,6 +8,7 @@ export * from './exam-records';
 export * from './exams';
 export * from './fields';
 export * from './find';
+export * from './mail';
 export * from './master-data';
 export * from './people';
 export * from './people-export';

@@ -11,6 +11,7 @@ import {
   GENDERS,
   IMPORT_JOB_STATUSES,
   IMPORT_MODES,
+  MAIL_STATUSES,
   MARITAL_STATUSES,
   MAX_EXAM_DURATION_CEILING,
   MESSAGE_KINDS,
@@ -947,4 +948,47 @@ export const jobs = pgTable(
     index('jobs_queued_idx').on(table.runAt).where(sql`${table.status} = 'QUEUED'`),
     index('jobs_running_idx').on(table.lockedUntil).where(sql`${table.status} = 'RUNNING'`),
   ],
+);
+
+/**
+ * Every message the platform writes to a person, sent or not: the admin's outbox. Without a mail
+ * server (SMTP_URL) a message is KEPT here only, so a link it carries can still be handed over.
+ */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status', { enum: MAIL_STATUSES }).notNull(),
+    /** The mail server's answer to the last failed attempt. */
+    error: text('error'),
+    sentAt: timestamptz('sent_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('mail_messages_status_check', isOneOf(table.status, MAIL_STATUSES)),
+    index('mail_messages_created_at_id_idx').on(table.createdAt, table.id),
+  ],
+);
+
+/**
+ * A password-reset link's token, kept only as its SHA-256: the link itself is in the person's
+ * mailbox (and the outbox's text) alone. Used once, within its lifetime.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
 );
