@@ -14,6 +14,7 @@ export * from './people-export';
 export * from './people-import';
 export * from './proctoring';
 export * from './proctoring-thresholds';
+export * from './profile-fields';
 export * from './question-interchange';
 export * from './realtime';
 export * from './results';
