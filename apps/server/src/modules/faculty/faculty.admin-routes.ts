@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
+import { personBodyOptions } from '../people/profile-body';
 import {
   createFaculty,
   deleteFaculty,
@@ -35,6 +36,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/create-faculty',
     {
+      ...personBodyOptions(db, 'faculty'),
       schema: {
         tags: TAGS,
         summary:
@@ -99,6 +101,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/update-faculty/:id',
     {
+      ...personBodyOptions(db, 'faculty'),
       schema: {
         tags: TAGS,
         summary: 'Edits a faculty member with the create form, their account email included',

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
+import { personBodyOptions } from '../people/profile-body';
 import {
   createStudent,
   deleteStudent,
@@ -33,6 +34,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
   app.post(
     '/create-student',
     {
+      ...personBodyOptions(db, 'students'),
       schema: {
         tags: TAGS,
         summary: 'Creates a student and their account; the default password is returned only here',
@@ -96,6 +98,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
   app.put(
     '/update-student/:id',
     {
+      ...personBodyOptions(db, 'students'),
       schema: {
         tags: TAGS,
         summary: 'Edits a student with the create form, their account email included',
