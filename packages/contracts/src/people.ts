@@ -14,6 +14,7 @@ import {
 import {
   FACULTY_PROFILE_FIELD_KEYS,
   type FacultyProfileField,
+  type RequiredProfileFields,
   STUDENT_PROFILE_FIELD_KEYS,
   type StudentProfileField,
 } from './profile-fields';
@@ -383,6 +384,16 @@ export function facultySchemaFor(required: readonly FacultyProfileField[]) {
 export const createFacultySchema = facultySchemaFor(FACULTY_PROFILE_FIELD_KEYS);
 export type CreateFacultyInput = z.input<typeof createFacultySchema>;
 export type CreateFacultyPayload = z.output<typeof createFacultySchema>;
+
+/** The create and edit schema of a kind of person under the institution's setting. */
+export function personSchemaFor(
+  kind: 'students' | 'faculty',
+  required: RequiredProfileFields,
+): z.ZodType<CreateStudentPayload | CreateFacultyPayload> {
+  return kind === 'students'
+    ? studentSchemaFor(required.requiredStudentFields)
+    : facultySchemaFor(required.requiredFacultyFields);
+}
 
 /** `?page&limit` of the paginated lists: both optional, whole numbers, limit capped. */
 export const pageQuerySchema = z.object({

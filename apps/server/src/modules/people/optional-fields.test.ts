@@ -6,6 +6,7 @@ import {
   successResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { institutionSettings } from '../../db/schema';
@@ -107,6 +108,21 @@ describe('a student under the required-fields setting', () => {
       mother: blankRelative,
       guardian: null,
     });
+
+    // The export leaves what was left out empty, so the file imports back the same.
+    const exported = await api.get(
+      `export/students?format=csv&search=${encodeURIComponent(student.studentId)}`,
+    );
+    const [header, row] = Papa.parse<string[]>(exported.body.slice(1), {
+      skipEmptyLines: true,
+    }).data;
+    const cell = (name: string) => row?.[header?.indexOf(name) ?? -1];
+    expect(cell('personalInfo.firstName')).toBe('Asha');
+    expect(
+      ['personalInfo.religion', 'contactInfo.permanentAddress.city', 'familyInfo.father.email'].map(
+        cell,
+      ),
+    ).toEqual(['', '', '']);
   });
 
   it('still refuses a malformed value of a field that is not required', async () => {

@@ -1,4 +1,4 @@
-import { facultySchemaFor, studentSchemaFor } from '@examiq/contracts';
+import { personSchemaFor } from '@examiq/contracts';
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import type { z } from 'zod';
@@ -6,23 +6,13 @@ import type { AppDatabase } from '../../db/client';
 import { contractValidatorCompiler, RequestValidationError } from '../../plugins/validation';
 import { requiredProfileFields } from '../settings/settings.service';
 
-export type PersonKind = 'students' | 'faculty';
-
-/** The create and edit schema of a kind of person under the institution's current setting. */
-export async function personSchemaOf(db: AppDatabase, kind: PersonKind) {
-  const required = await requiredProfileFields(db);
-  return kind === 'students'
-    ? studentSchemaFor(required.requiredStudentFields)
-    : facultySchemaFor(required.requiredFacultyFields);
-}
-
 /**
  * Route options of a person's create and edit: which fields the body must have is a setting in
  * the database, which a schema compiled at start-up cannot read, so the body is checked once the
  * setting is read, with the same messages and error map a schema failure gives. The route's own
  * body schema, the spec's rule, documents the call.
  */
-export function personBodyOptions(db: AppDatabase, kind: PersonKind) {
+export function personBodyOptions(db: AppDatabase, kind: 'students' | 'faculty') {
   const validatorCompiler: FastifySchemaCompiler<unknown> = (route) =>
     route.httpPart === 'body'
       ? (data) => ({ value: data })
@@ -30,7 +20,8 @@ export function personBodyOptions(db: AppDatabase, kind: PersonKind) {
   return {
     validatorCompiler,
     preHandler: async (request: FastifyRequest, _reply: FastifyReply) => {
-      const result = (await personSchemaOf(db, kind)).safeParse(request.body ?? {});
+      const schema = personSchemaFor(kind, await requiredProfileFields(db));
+      const result = schema.safeParse(request.body ?? {});
       if (!result.success) throw new RequestValidationError(result.error.issues);
       request.body = result.data;
     },
