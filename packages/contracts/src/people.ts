@@ -112,10 +112,9 @@ function field<T extends z.ZodType>(
 function omissible<T extends z.ZodType>(
   allOptional: boolean,
   schema: T,
-  blank: unknown = {},
 ): z.ZodType<z.output<T>, z.input<T>> {
   if (!allOptional) return schema as unknown as z.ZodType<z.output<T>, z.input<T>>;
-  return z.preprocess((value) => value ?? blank, schema) as unknown as z.ZodType<
+  return z.preprocess((value) => value ?? {}, schema) as unknown as z.ZodType<
     z.output<T>,
     z.input<T>
   >;
@@ -124,7 +123,8 @@ function omissible<T extends z.ZodType>(
 /** Whether the institution requires a field; `key` is its dotted name in the settings. */
 type Needs = (key: string) => boolean;
 
-const isBlankAddress = (value: unknown) =>
+/** A group of fields (an address, a list entry) none of which was filled in. */
+const isBlankGroup = (value: unknown) =>
   isBlank(value) || (typeof value === 'object' && Object.values(value as object).every(isBlank));
 
 const addressSchema = (label: string, required: boolean) =>
@@ -140,7 +140,7 @@ const addressSchema = (label: string, required: boolean) =>
       ),
       country: textField('Country'),
     }),
-    isBlankAddress,
+    isBlankGroup,
   );
 
 const personalInfoShape = (needs: Needs) => ({
@@ -319,9 +319,15 @@ function qualificationsSchema(needs: Needs) {
   const list = z
     .array(qualificationSchema(needs), { error: 'At least one qualification is required' })
     .max(MAX_QUALIFICATIONS, `At most ${MAX_QUALIFICATIONS} qualifications can be listed`);
-  return needs('professionalInfo.qualification')
-    ? list.min(1, 'At least one qualification is required')
-    : omissible(true, list, []);
+  if (needs('professionalInfo.qualification')) {
+    return list.min(1, 'At least one qualification is required');
+  }
+  // Optional, a list may be left out, and an entry the form shows but nobody filled in is none.
+  return z.preprocess(
+    (value) =>
+      Array.isArray(value) ? value.filter((entry) => !isBlankGroup(entry)) : (value ?? []),
+    list,
+  ) as unknown as typeof list;
 }
 
 const previousInstitutionSchema = group('Previous institution', {

@@ -4,7 +4,7 @@ import {
   GENDERS,
   PEOPLE_MESSAGES,
 } from '@examiq/contracts';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useId, useState } from 'react';
 import {
   type FieldValues,
   type UseFormReturn,
@@ -40,6 +40,30 @@ export const emptyPersonFields = {
   },
   contactInfo: { phone: '', permanentAddress: emptyAddress, currentAddress: emptyAddress },
 } satisfies PersonFormValues;
+
+/** Whether the institution requires a profile field, by its key in the settings. */
+const RequiredFieldsContext = createContext<(key: string) => boolean>(() => true);
+
+/** Gives a person form's fields the institution's choice of required fields. */
+export function RequiredFieldsProvider({
+  required,
+  children,
+}: {
+  required: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <RequiredFieldsContext.Provider value={(key) => required.includes(key)}>
+      {children}
+    </RequiredFieldsContext.Provider>
+  );
+}
+
+/** The hint 'Optional' for a field the institution does not require, by its key. */
+export function useOptionalHint(): (key: string) => string | undefined {
+  const requires = useContext(RequiredFieldsContext);
+  return (key) => (requires(key) ? undefined : 'Optional');
+}
 
 /** How long the created toast stays: long enough to copy the default password. */
 const CREATED_TOAST_DURATION_MS = 15_000;
@@ -113,6 +137,7 @@ export function PersonalInfoFields({ children }: PersonalInfoFieldsProps) {
     formState: { errors },
   } = useFormContext<PersonFormValues>();
   const fieldErrors = errors.personalInfo;
+  const optional = useOptionalHint();
 
   return (
     <FormSection title="Personal Information">
@@ -132,6 +157,7 @@ export function PersonalInfoFields({ children }: PersonalInfoFieldsProps) {
         <TextField
           label="Date of Birth"
           type="date"
+          hint={optional('personalInfo.dateOfBirth')}
           error={fieldErrors?.dateOfBirth?.message}
           {...register('personalInfo.dateOfBirth')}
         />
@@ -139,17 +165,20 @@ export function PersonalInfoFields({ children }: PersonalInfoFieldsProps) {
           label="Gender"
           placeholder="Select a gender"
           options={genderOptions}
+          hint={optional('personalInfo.gender')}
           error={fieldErrors?.gender?.message}
           {...register('personalInfo.gender')}
         />
         <TextField
           label="Nationality"
           placeholder="e.g. Indian"
+          hint={optional('personalInfo.nationality')}
           error={fieldErrors?.nationality?.message}
           {...register('personalInfo.nationality')}
         />
         <TextField
           label="Religion"
+          hint={optional('personalInfo.religion')}
           error={fieldErrors?.religion?.message}
           {...register('personalInfo.religion')}
         />
@@ -159,6 +188,7 @@ export function PersonalInfoFields({ children }: PersonalInfoFieldsProps) {
           type="url"
           placeholder="https://…"
           className="sm:col-span-2"
+          hint={optional('personalInfo.photo')}
           error={fieldErrors?.photo?.message}
           {...register('personalInfo.photo')}
         />
@@ -176,9 +206,11 @@ function AddressFields({ name, legend }: { name: AddressName; legend: string }) 
   } = useFormContext<PersonFormValues>();
   const key = name === 'contactInfo.permanentAddress' ? 'permanentAddress' : 'currentAddress';
   const fieldErrors = errors.contactInfo?.[key];
+  // The address is optional as a whole: left out entirely, or given in full.
+  const optional = useOptionalHint()(name);
 
   return (
-    <FieldGroup legend={legend}>
+    <FieldGroup legend={optional ? `${legend} (optional)` : legend}>
       <TextField
         label="Street"
         className="sm:col-span-2"
@@ -211,6 +243,7 @@ export function ContactInfoFields() {
   } = useFormContext<PersonFormValues>();
   const [sameAddress, setSameAddress] = useState(false);
   const permanentAddress = useWatch({ control, name: 'contactInfo.permanentAddress' });
+  const optional = useOptionalHint();
 
   // While the box is ticked the current address follows the permanent one as it is typed.
   useEffect(() => {
@@ -226,6 +259,7 @@ export function ContactInfoFields() {
           label="Phone"
           type="tel"
           placeholder="+91 98765 43210"
+          hint={optional('contactInfo.phone')}
           error={errors.contactInfo?.phone?.message}
           {...register('contactInfo.phone')}
         />
