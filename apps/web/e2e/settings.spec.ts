@@ -3,6 +3,7 @@ import { validStudentPayload } from '@examiq/contracts/test-support';
 import { expect, type Locator, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
+import { fillStudentForm } from './support/person-form';
 import { adminCreator, apiSignIn, readDefaultPassword, signIn } from './support/session';
 
 test("an admin raises the longest exam's duration, counts the absent as 0, and the wizard holds exams to it", async ({
@@ -159,49 +160,17 @@ test("an admin lets some student fields be left out, creates a student without t
     const personal = page.getByRole('region', { name: 'Personal Information' });
     await expect(personal.getByLabel('Religion')).toHaveAccessibleDescription('Optional');
     await expect(personal.getByLabel('Nationality')).not.toHaveAccessibleDescription('Optional');
-    await page
-      .getByRole('region', { name: 'Account Information' })
-      .getByLabel('Email')
-      .fill(student.email);
-    await page
-      .getByRole('region', { name: 'Account Information' })
-      .getByLabel('Roll Number')
-      .fill(student.rollNumber);
-    await personal.getByLabel('First Name').fill('Ravi');
-    await personal.getByLabel('Last Name').fill('Kumar');
-    await personal.getByLabel('Date of Birth').fill(student.personalInfo.dateOfBirth);
-    await personal.getByLabel('Gender').selectOption({ label: 'Male' });
-    await personal.getByLabel('Nationality').fill(student.personalInfo.nationality);
-    const contact = page.getByRole('region', { name: 'Contact Information' });
-    await contact.getByLabel('Phone').fill(student.contactInfo.phone);
-    const permanent = contact.getByRole('group', { name: 'Permanent Address' });
-    const address = student.contactInfo.permanentAddress;
-    await permanent.getByLabel('Street').fill(address.street);
-    await permanent.getByLabel('City').fill(address.city);
-    await permanent.getByLabel('State').fill(address.state);
-    await permanent.getByLabel('Zip Code').fill(address.zipCode);
-    await permanent.getByLabel('Country').fill(address.country);
-    await contact.getByLabel('Same as permanent address').check();
-    for (const [legend, relative] of [
-      ['Father', student.familyInfo.father],
-      ['Mother', student.familyInfo.mother],
-      ['Guardian', student.familyInfo.guardian],
-    ] as const) {
-      const group = page.getByRole('group', { name: legend });
-      await group.getByLabel('Name').fill(relative.name);
-      await group.getByLabel('Occupation').fill(relative.occupation);
-      await group.getByLabel('Phone').fill(relative.phone);
-      if (legend !== 'Father') await group.getByLabel('Email').fill(relative.email);
-    }
-    await page.getByRole('group', { name: 'Guardian' }).getByLabel('Relationship').fill('Uncle');
-    const academic = page.getByRole('region', { name: 'Academic Information' });
-    await academic.getByLabel('Batch').selectOption({ label: '2040-2044' });
-    await academic.getByLabel('Course').selectOption({ label: 'Bachelor of Commerce' });
-    await academic.getByLabel('Branch').selectOption({ label: 'Accounting (ACC)' });
-    await academic.getByLabel('Section').selectOption({ label: 'Section D' });
-    await academic.getByLabel('Semester').fill('1');
-    await academic.getByLabel('Admission Year').fill('2040');
-    await academic.getByLabel('Expected Graduation Year').fill('2044');
+    await fillStudentForm(page, student, {
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      placement: {
+        batch: '2040-2044',
+        course: 'Bachelor of Commerce',
+        branch: 'Accounting (ACC)',
+        section: 'Section D',
+      },
+      leaveOut: ['personalInfo.religion', 'personalInfo.photo', 'familyInfo.father.email'],
+    });
     await page.screenshot({
       path: test.info().outputPath('create-student-optional.png'),
       fullPage: true,

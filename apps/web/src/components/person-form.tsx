@@ -4,9 +4,18 @@ import {
   GENDERS,
   PEOPLE_MESSAGES,
 } from '@examiq/contracts';
-import { createContext, type ReactNode, useContext, useEffect, useId, useState } from 'react';
+import {
+  createContext,
+  type FormEventHandler,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
 import {
   type FieldValues,
+  FormProvider,
   type UseFormReturn,
   type UseFormSetError,
   useFormContext,
@@ -44,18 +53,29 @@ export const emptyPersonFields = {
 /** Whether the institution requires a profile field, by its key in the settings. */
 const RequiredFieldsContext = createContext<(key: string) => boolean>(() => true);
 
-/** Gives a person form's fields the institution's choice of required fields. */
-export function RequiredFieldsProvider({
-  required,
-  children,
-}: {
+interface PersonFormFrameProps<TFieldValues extends FieldValues, TContext, TPayload> {
+  form: UseFormReturn<TFieldValues, TContext, TPayload>;
+  /** The profile fields the institution requires, as the form's schema was built with. */
   required: readonly string[];
+  onSubmit: FormEventHandler<HTMLFormElement>;
   children: ReactNode;
-}) {
+}
+
+/** A person form: its fields reach the form's state and the institution's required fields. */
+export function PersonFormFrame<TFieldValues extends FieldValues, TContext, TPayload>({
+  form,
+  required,
+  onSubmit,
+  children,
+}: PersonFormFrameProps<TFieldValues, TContext, TPayload>) {
   return (
-    <RequiredFieldsContext.Provider value={(key) => required.includes(key)}>
-      {children}
-    </RequiredFieldsContext.Provider>
+    <FormProvider {...form}>
+      <RequiredFieldsContext.Provider value={(key) => required.includes(key)}>
+        <form onSubmit={onSubmit} noValidate className="space-y-6">
+          {children}
+        </form>
+      </RequiredFieldsContext.Provider>
+    </FormProvider>
   );
 }
 

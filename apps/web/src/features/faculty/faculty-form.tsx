@@ -8,7 +8,7 @@ import {
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEventHandler } from 'react';
-import { type DefaultValues, FormProvider, useForm } from 'react-hook-form';
+import { type DefaultValues, useForm, useFormContext } from 'react-hook-form';
 import { Dropdown } from '@/components/dropdown';
 import {
   ContactInfoFields,
@@ -17,7 +17,7 @@ import {
   FormFooter,
   FormSection,
   PersonalInfoFields,
-  RequiredFieldsProvider,
+  PersonFormFrame,
   useOptionalHint,
 } from '@/components/person-form';
 import { TextField } from '@/components/text-field';
@@ -66,33 +66,12 @@ interface FacultyFormProps {
 }
 
 export function FacultyForm({ form, required, onSubmit, submitLabel, cancelTo }: FacultyFormProps) {
-  return (
-    <FormProvider {...form}>
-      <RequiredFieldsProvider required={required}>
-        <FacultyFields
-          form={form}
-          onSubmit={onSubmit}
-          submitLabel={submitLabel}
-          cancelTo={cancelTo}
-        />
-      </RequiredFieldsProvider>
-    </FormProvider>
-  );
-}
-
-function FacultyFields({
-  form,
-  onSubmit,
-  submitLabel,
-  cancelTo,
-}: Omit<FacultyFormProps, 'required'>) {
-  const optional = useOptionalHint();
   const {
     register,
     formState: { errors, isSubmitting },
   } = form;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6">
+    <PersonFormFrame form={form} required={required} onSubmit={onSubmit}>
       <FormSection title="Account Information">
         <FieldGrid>
           <TextField
@@ -116,20 +95,31 @@ function FacultyFields({
         </FieldGrid>
       </FormSection>
       <PersonalInfoFields>
-        <Dropdown
-          label="Marital Status"
-          placeholder="Select a marital status"
-          options={maritalStatusOptions}
-          hint={optional('personalInfo.maritalStatus')}
-          error={errors.personalInfo?.maritalStatus?.message}
-          {...register('personalInfo.maritalStatus')}
-        />
+        <MaritalStatusField />
       </PersonalInfoFields>
       <ContactInfoFields />
       <ProfessionalInfoFields />
       <QualificationFields />
       <ExperienceFields />
       <FormFooter submitLabel={submitLabel} submitting={isSubmitting} cancelTo={cancelTo} />
-    </form>
+    </PersonFormFrame>
+  );
+}
+
+function MaritalStatusField() {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<CreateFacultyInput>();
+  const optional = useOptionalHint();
+  return (
+    <Dropdown
+      label="Marital Status"
+      placeholder="Select a marital status"
+      options={maritalStatusOptions}
+      hint={optional('personalInfo.maritalStatus')}
+      error={errors.personalInfo?.maritalStatus?.message}
+      {...register('personalInfo.maritalStatus')}
+    />
   );
 }

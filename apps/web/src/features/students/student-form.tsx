@@ -6,7 +6,7 @@ import {
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEventHandler } from 'react';
-import { type DefaultValues, FormProvider, useForm } from 'react-hook-form';
+import { type DefaultValues, useForm } from 'react-hook-form';
 import {
   ContactInfoFields,
   emptyPersonFields,
@@ -14,7 +14,7 @@ import {
   FormFooter,
   FormSection,
   PersonalInfoFields,
-  RequiredFieldsProvider,
+  PersonFormFrame,
 } from '@/components/person-form';
 import { TextField } from '@/components/text-field';
 import { AcademicInfoFields } from './academic-info-fields';
@@ -65,34 +65,30 @@ export function StudentForm({ form, required, onSubmit, submitLabel, cancelTo }:
     formState: { errors, isSubmitting },
   } = form;
   return (
-    <FormProvider {...form}>
-      <RequiredFieldsProvider required={required}>
-        <form onSubmit={onSubmit} noValidate className="space-y-6">
-          <FormSection title="Account Information">
-            <FieldGrid>
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="off"
-                placeholder="student@institution.edu"
-                error={errors.email?.message}
-                {...register('email')}
-              />
-              <TextField
-                label="Roll Number"
-                placeholder="e.g. CSE-2024-001"
-                error={errors.rollNumber?.message}
-                {...register('rollNumber')}
-              />
-            </FieldGrid>
-          </FormSection>
-          <PersonalInfoFields />
-          <ContactInfoFields />
-          <FamilyInfoFields />
-          <AcademicInfoFields />
-          <FormFooter submitLabel={submitLabel} submitting={isSubmitting} cancelTo={cancelTo} />
-        </form>
-      </RequiredFieldsProvider>
-    </FormProvider>
+    <PersonFormFrame form={form} required={required} onSubmit={onSubmit}>
+      <FormSection title="Account Information">
+        <FieldGrid>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            placeholder="student@institution.edu"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Roll Number"
+            placeholder="e.g. CSE-2024-001"
+            error={errors.rollNumber?.message}
+            {...register('rollNumber')}
+          />
+        </FieldGrid>
+      </FormSection>
+      <PersonalInfoFields />
+      <ContactInfoFields />
+      <FamilyInfoFields />
+      <AcademicInfoFields />
+      <FormFooter submitLabel={submitLabel} submitting={isSubmitting} cancelTo={cancelTo} />
+    </PersonFormFrame>
   );
 }
