@@ -1,5 +1,6 @@
 import {
   FACULTY_PROFILE_FIELD_KEYS,
+  facultyFindDataSchema,
   facultySchema,
   STUDENT_PROFILE_FIELD_KEYS,
   studentSchema,
@@ -201,5 +202,21 @@ describe('a faculty member under the required-fields setting', () => {
     const [member] = detail.data.faculty;
     expect(member?.personalInfo.maritalStatus).toBeNull();
     expect(member?.professionalInfo.qualification).toEqual([]);
+  });
+
+  it('lists a member without a department, whose filters offer no empty department', async () => {
+    await requireOnly({ requiredFacultyFields: [] });
+    const payload = facultyPayload();
+    const { faculty } = await api.faculty({
+      ...payload,
+      professionalInfo: { ...payload.professionalInfo, department: '', designation: ' ' },
+    });
+    expect(faculty.professionalInfo).toMatchObject({ department: null, designation: null });
+    const response = await api.get('get-all-faculty?limit=100');
+    expect(response.statusCode, response.body).toBe(200);
+    const page = successResponse(facultyFindDataSchema).parse(response.json()).data;
+    expect(page.faculty.map((member) => member._id)).toContain(faculty._id);
+    expect(page.facets.departments).not.toContain(null);
+    expect(page.facets.designations).not.toContain(null);
   });
 });
