@@ -1,18 +1,25 @@
+import { FACULTY_PROFILE_FIELD_KEYS } from '@examiq/contracts';
 import { validFacultyPayload } from '@examiq/contracts/test-support';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { fakeAdminApi, ok, renderPage, settingsAnswer } from '@/test/admin-api';
 import CreateFacultyPage from './create-faculty-page';
 
 type Answer = { status: number; data: unknown };
 
 const payload = validFacultyPayload({ email: 'vikram.rao@example.edu', employeeId: 'EMP-1042' });
 
-async function renderForm(create: Answer = ok({ defaultPassword: 'Kd9!mW3z' }, 201)) {
-  const requests = fakeAdminApi({ 'POST /admin/create-faculty': create });
+async function renderForm(
+  create: Answer = ok({ defaultPassword: 'Kd9!mW3z' }, 201),
+  settings?: Answer,
+) {
+  const requests = fakeAdminApi({
+    'POST /admin/create-faculty': create,
+    ...(settings ? { 'GET /admin/settings': settings } : {}),
+  });
   renderPage(<CreateFacultyPage />, '/admin/faculty/create-faculty');
   // The form is built once the institution's required fields have arrived.
   await screen.findByRole('button', { name: 'Create Faculty' });
@@ -128,6 +135,22 @@ describe('CreateFacultyPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove Qualification 2' }));
     expect(screen.queryByRole('group', { name: 'Qualification 2' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove Qualification 1' })).toBeDisabled();
+  });
+
+  it('lets the last qualification go, and marks its fields optional, once the institution does not require them', async () => {
+    await renderForm(
+      undefined,
+      settingsAnswer({
+        requiredFacultyFields: FACULTY_PROFILE_FIELD_KEYS.filter(
+          (key) => !key.startsWith('professionalInfo.qualification'),
+        ),
+      }),
+    );
+    const first = group('Qualification 1');
+    expect(first.getByLabelText('Percentage')).toHaveAccessibleDescription('Optional');
+    expect(first.getByLabelText('Degree')).not.toHaveAccessibleDescription('Optional');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Qualification 1' }));
+    expect(screen.queryByRole('group', { name: 'Qualification 1' })).not.toBeInTheDocument();
   });
 
   it('requires the fields of an added previous institution', async () => {
