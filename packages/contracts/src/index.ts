@@ -15,6 +15,7 @@ export * from './people-export';
 export * from './people-import';
 export * from './proctoring';
 export * from './proctoring-thresholds';
+export * from './profile-fields';
 export * from './question-interchange';
 export * from './realtime';
 export * from './results';

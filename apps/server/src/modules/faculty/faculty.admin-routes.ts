@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
+import { personBodyOptions } from '../people/profile-body';
 import {
   createFaculty,
   deleteFaculty,
@@ -34,6 +35,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/create-faculty',
     {
+      ...personBodyOptions(db, 'faculty'),
       schema: {
         tags: TAGS,
         summary:
@@ -95,6 +97,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/update-faculty/:id',
     {
+      ...personBodyOptions(db, 'faculty'),
       schema: {
         tags: TAGS,
         summary: 'Edits a faculty member with the create form, their account email included',

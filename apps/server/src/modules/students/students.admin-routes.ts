@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
+import { personBodyOptions } from '../people/profile-body';
 import {
   createStudent,
   deleteStudent,
@@ -32,6 +33,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
   app.post(
     '/create-student',
     {
+      ...personBodyOptions(db, 'students'),
       schema: {
         tags: TAGS,
         summary: 'Creates a student and their account; the default password is returned only here',
@@ -92,6 +94,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
   app.put(
     '/update-student/:id',
     {
+      ...personBodyOptions(db, 'students'),
       schema: {
         tags: TAGS,
         summary: 'Edits a student with the create form, their account email included',
