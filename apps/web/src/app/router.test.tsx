@@ -4,6 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { queryClient } from '@/lib/query-client';
+import { settingsAnswer } from '@/test/admin-api';
 import { fakeServer, makeUser, storeSession } from '@/test/fake-api';
 import { RouteErrorBoundary } from './route-error';
 import { AppRoutes } from './router';
@@ -55,10 +56,12 @@ describe('routes', () => {
     ['/admin/data/view-section', 'All Sections'],
   ])('renders %s inside the admin shell', async (path, heading) => {
     storeSession();
-    const requests = fakeServer(() => ({
-      status: 200,
-      data: { success: true, data: { user: makeUser() } },
-    }));
+    // A create page reads the institution's settings (its required fields) before its form.
+    const requests = fakeServer((request) =>
+      request.url === '/admin/settings'
+        ? settingsAnswer()
+        : { status: 200, data: { success: true, data: { user: makeUser() } } },
+    );
     renderAt(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

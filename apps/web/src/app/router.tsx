@@ -25,6 +25,8 @@ const ServerDataLayout = lazy(() => signedInLayouts().then(([data]) => data));
 const AreaLayout = lazy(() => signedInLayouts().then(([, area]) => ({ default: area.AreaLayout })));
 const DocumentationPage = lazy(() => import('@/features/public/documentation-page'));
 const ChangePasswordPage = lazy(() => import('@/features/auth/change-password-page'));
+const ForgotPasswordPage = lazy(() => import('@/features/auth/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
 const StudentsPage = lazy(() => import('@/features/students/students-page'));
 const CreateStudentPage = lazy(() => import('@/features/students/create-student-page'));
@@ -65,6 +67,7 @@ const FacultyMonitorPage = lazy(() =>
 const MasterDataPage = lazy(() => import('@/features/master-data/master-data-page'));
 const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
+const OutboxPage = lazy(() => import('@/features/outbox/outbox-page'));
 const ViewBatchPage = lazy(() => import('@/features/master-data/view-batch-page'));
 const ViewCoursePage = lazy(() => import('@/features/master-data/view-course-page'));
 const ViewBranchPage = lazy(() => import('@/features/master-data/view-branch-page'));
@@ -97,6 +100,8 @@ export const routes: RouteObject[] = [
         element: <ServerDataLayout />,
         children: [
           { path: '/change-password', element: <ChangePasswordPage /> },
+          { path: '/forgot-password', element: <ForgotPasswordPage /> },
+          { path: '/reset-password', element: <ResetPasswordPage /> },
           {
             path: '/admin',
             element: <AreaLayout area="admin" />,
@@ -152,6 +157,7 @@ export const routes: RouteObject[] = [
               { path: 'data/view-section', element: <ViewSectionPage /> },
               { path: 'audit', element: <AuditLogPage /> },
               { path: 'settings', element: <SettingsPage /> },
+              { path: 'outbox', element: <OutboxPage /> },
             ],
           },
           {

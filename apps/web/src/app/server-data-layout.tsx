@@ -4,7 +4,7 @@ import { queryClient } from '@/lib/query-client';
 
 /**
  * The pages that read server data through the query cache: the signed-in areas and the password
- * change. The public pages never need the cache, so it is not part of their download.
+ * change, forgot and reset pages. The public pages never need the cache, so it is not part of their download.
  */
 export default function ServerDataLayout() {
   return (

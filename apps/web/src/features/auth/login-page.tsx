@@ -9,7 +9,7 @@ import { Info, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { PasswordField } from '@/components/password-field';
 import { TextField } from '@/components/text-field';
@@ -109,6 +109,14 @@ export default function LoginPage() {
           error={errors.password?.message}
           {...register('password')}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link
+            to="/forgot-password"
+            className="rounded font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
           Login
         </Button>
