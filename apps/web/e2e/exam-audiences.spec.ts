@@ -78,7 +78,9 @@ test('an admin sets one paper for two branches in the wizard, and a student of t
   await expect(second.getByLabel('Branch', { exact: true })).toBeDisabled();
   // An incomplete group keeps the step from being left.
   await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
-  await second.getByLabel('Course', { exact: true }).selectOption({ label: 'Master of Engineering' });
+  await second
+    .getByLabel('Course', { exact: true })
+    .selectOption({ label: 'Master of Engineering' });
   await second.getByLabel('Branch', { exact: true }).selectOption({ label: 'Electronics (ECE)' });
   await second.getByRole('group', { name: 'Sections' }).getByLabel('Section A').check();
   await expectAccessibleAtBothWidths(page, 'Wizard: Target Audience with two branches');

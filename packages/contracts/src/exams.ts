@@ -167,6 +167,18 @@ export const AUDIENCE_MESSAGES = {
   notAList: 'Additional branches must be a list',
 } as const;
 
+/** A section of an exam's audience as lists of students name it: its branch's code and its name. */
+export function audienceSectionLabel(section: { branchCode: string; name: string }): string {
+  return `${section.branchCode} · ${section.name}`;
+}
+
+/** One section of an exam's audience, to filter its students by ('CSE · A'). */
+export const audienceSectionSchema = z.object({ _id: z.string(), label: z.string() });
+export type AudienceSection = z.infer<typeof audienceSectionSchema>;
+
+/** `?section=` of a list of an exam's students: one section of its audience. */
+export const audienceSectionFilter = z.uuid('Please select a valid section').optional();
+
 /** A course, branch and sections of the exam's batch: the first group's fields and messages. */
 const audienceGroupShape = {
   courseId: idField('Course is required', 'Please select a valid course'),

@@ -3,7 +3,9 @@ import {
   ATTEMPT_MESSAGES,
   EXAM_MESSAGES,
   examDetailDataSchema,
+  examResultsDataSchema,
   myExamsDataSchema,
+  sittingsDataSchema,
   successResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
@@ -84,9 +86,9 @@ async function studentOf(group: Group) {
     branch: group.branchId,
     section: group.sectionIds[0] ?? '',
   });
-  const { defaultPassword } = await people.student(payload);
+  const { student: record, defaultPassword } = await people.student(payload);
   const { tokens } = await signInFirstTime(suite.t.app, payload.email, defaultPassword);
-  return studentClient(suite.t.app, tokens.accessToken);
+  return { ...studentClient(suite.t.app, tokens.accessToken), record };
 }
 
 /** A published AUTO exam of the fixture's section A, open today, with the groups given. */
@@ -282,6 +284,67 @@ describe('an exam for several branches', () => {
       const response = await masterData.delete(path);
       expect(response.statusCode, response.body).toBe(409);
       expect(response.json().message).toMatch(new RegExp(`(^| and )1 exams? uses? this ${kind}$`));
+    }
+  });
+});
+
+describe('the students of an exam for several branches, by section', () => {
+  const sittingsResponse = successResponse(sittingsDataSchema);
+  const resultsResponse = successResponse(examResultsDataSchema);
+
+  it('name each student’s section in the sittings and results, and filter by one', async () => {
+    const exam = await created([ece]);
+    const inA = await suite.fixture.student(suite.fixture.inSection.A);
+    const inEce = await studentOf(ece);
+    for (const client of [inA.client, inEce]) {
+      const { attempt } = await client.start(exam._id);
+      await client.submit(attempt._id);
+    }
+    const [eceA, eceB] = ece.sectionIds;
+    const first = {
+      _id: suite.fixture.inSection.A,
+      label: expect.stringMatching(/^CS\d+ · S\d+$/),
+    };
+    const sectionsOfExam = [
+      first,
+      { _id: eceA, label: 'ECE · A' },
+      { _id: eceB, label: 'ECE · B' },
+    ];
+
+    const read = async (path: string, query: string) => {
+      const response = await call('GET', `${path}/${exam._id}?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const sittings = sittingsResponse.parse(await read('get-exam-attempts', '')).data;
+    expect(sittings.audienceSections).toEqual(sectionsOfExam);
+    const sectionOf = (rows: { student: { _id: string; section: string } }[], id: string) =>
+      rows.find((row) => row.student._id === id)?.student.section;
+    expect(sectionOf(sittings.attempts, inA.record._id)).toMatch(/^CS\d+ · S\d+$/);
+    expect(sectionOf(sittings.attempts, inEce.record._id)).toBe('ECE · A');
+    const eceOnly = sittingsResponse.parse(await read('get-exam-attempts', `section=${eceA}`));
+    expect(new Set(eceOnly.data.attempts.map((row) => row.student.section))).toEqual(
+      new Set(['ECE · A']),
+    );
+    expect(sectionOf(eceOnly.data.attempts, inEce.record._id)).toBe('ECE · A');
+    expect(eceOnly.data.pagination.totalCount).toBeLessThan(sittings.pagination.totalCount);
+
+    const results = resultsResponse.parse(await read('get-exam-results', '')).data;
+    expect(results.audienceSections).toEqual(sectionsOfExam);
+    expect(results.results).toHaveLength(2);
+    const firstOnly = resultsResponse.parse(
+      await read('get-exam-results', `section=${suite.fixture.inSection.A}`),
+    ).data;
+    expect(firstOnly.results.map((row) => row.student._id)).toEqual([inA.record._id]);
+    expect(firstOnly.pagination.totalCount).toBe(1);
+    // The figures stay the whole exam's.
+    expect(firstOnly.summary.submitted).toBe(2);
+
+    for (const path of ['get-exam-attempts', 'get-exam-results']) {
+      expectError(await call('GET', `${path}/${exam._id}?section=CSE`), 400, {
+        message: VALIDATION_FAILED_MESSAGE,
+        errors: { section: 'Please select a valid section' },
+      });
     }
   });
 });

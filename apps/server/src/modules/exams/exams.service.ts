@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   ACTIVE_STATUS,
+  type AudienceSection,
+  audienceSectionLabel,
   type CreateExamPayload,
   defaultOrderOf,
   durationLimitError,
@@ -273,6 +275,26 @@ export async function checkAudience(db: AppDatabase, exam: CreateExamPayload): P
     else if (!active) errors[`assignedFacultyIds.${index}`] = EXAM_MESSAGES.facultyInactive;
   });
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+}
+
+/** The sections of an exam's audience, of every branch, as a list of its students filters by. */
+const audienceSectionRows = perDatabase((db) =>
+  db
+    .select({ _id: sections.id, branchCode: branches.code, name: sections.name })
+    .from(examTargetSections)
+    .innerJoin(sections, eq(sections.id, examTargetSections.sectionId))
+    .innerJoin(branches, eq(branches.id, sections.branchId))
+    .where(eq(examTargetSections.examId, sql.placeholder('examId')))
+    .orderBy(branches.code, sql`lower(${sections.name})`)
+    .prepare('exam_audience_sections'),
+);
+
+export async function audienceSections(
+  db: AppDatabase,
+  examId: string,
+): Promise<AudienceSection[]> {
+  const rows = await audienceSectionRows(db).execute({ examId });
+  return rows.map((row) => ({ _id: row._id, label: audienceSectionLabel(row) }));
 }
 
 /** The institution's maximum duration, refused on the duration field as the schema's rules are. */
