@@ -134,6 +134,25 @@ test('an admin sets one paper for two branches in the wizard, and a student of t
   await expectAccessibleAtBothWidths(page, 'Exam page with two branches');
   await page.screenshot({ path: test.info().outputPath('exam-page-two-branches.png') });
 
+  // The sittings and the results name each student's section, and filter by one.
+  const examId = body.data.exam._id as string;
+  await page.goto(`/admin/exam/${examId}/sittings`);
+  const row = page.getByRole('row', { name: /COMMON-/ });
+  await expect(row.getByRole('cell', { name: 'ECE · A' })).toBeVisible();
+  const filter = page.getByLabel('Student section');
+  await expect(filter.getByRole('option')).toHaveText(['All sections', 'CSE · A', 'ECE · A']);
+  await filter.selectOption({ label: 'CSE · A' });
+  await expect(page).toHaveURL(/section=/);
+  await expect(row).toHaveCount(0);
+  await filter.selectOption({ label: 'ECE · A' });
+  await expect(row).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Sittings of two branches');
+  await page.screenshot({ path: test.info().outputPath('sittings-by-section.png') });
+  await page.goto(`/admin/exam/${examId}/results`);
+  await expect(page.getByLabel('Student section')).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Results of two branches');
+  await page.screenshot({ path: test.info().outputPath('results-by-section.png') });
+
   await logout(page);
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/student$/);
