@@ -340,6 +340,17 @@ export const examReportDataSchema = z.object({
       average: z.number().nullable(),
     }),
   ),
+  /**
+   * The submitted attempts of each section of the audience (the students' sections, not the
+   * exam's): how many, their average total and their pass rate (null without any).
+   */
+  audienceSections: z.array(
+    audienceSectionSchema.extend({
+      submitted: z.number(),
+      average: z.number().nullable(),
+      passRate: z.number().nullable(),
+    }),
+  ),
   questions: z.array(questionStatisticSchema),
 });
 export type ExamReportData = z.infer<typeof examReportDataSchema>;

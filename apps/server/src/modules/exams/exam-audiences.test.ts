@@ -3,6 +3,7 @@ import {
   ATTEMPT_MESSAGES,
   EXAM_MESSAGES,
   examDetailDataSchema,
+  examReportDataSchema,
   examResultsDataSchema,
   myExamsDataSchema,
   sittingsDataSchema,
@@ -292,7 +293,7 @@ describe('the students of an exam for several branches, by section', () => {
   const sittingsResponse = successResponse(sittingsDataSchema);
   const resultsResponse = successResponse(examResultsDataSchema);
 
-  it('name each student’s section in the sittings and results, and filter by one', async () => {
+  it('name each student’s section in the sittings and results, filter by one, and report on each', async () => {
     const exam = await created([ece]);
     const inA = await suite.fixture.student(suite.fixture.inSection.A);
     const inEce = await studentOf(ece);
@@ -339,6 +340,28 @@ describe('the students of an exam for several branches, by section', () => {
     expect(firstOnly.pagination.totalCount).toBe(1);
     // The figures stay the whole exam's.
     expect(firstOnly.summary.submitted).toBe(2);
+
+    const report = successResponse(examReportDataSchema).parse(
+      await read('get-exam-report', ''),
+    ).data;
+    const figuresOf = (id: string | undefined) =>
+      report.audienceSections.find((row) => row._id === id);
+    // Nothing was answered: each attempt scores 0 and fails.
+    expect(figuresOf(eceA)).toEqual({
+      _id: eceA,
+      label: 'ECE · A',
+      submitted: 1,
+      average: 0,
+      passRate: 0,
+    });
+    expect(figuresOf(eceB)).toEqual({
+      _id: eceB,
+      label: 'ECE · B',
+      submitted: 0,
+      average: null,
+      passRate: null,
+    });
+    expect(figuresOf(suite.fixture.inSection.A)?.submitted).toBeGreaterThanOrEqual(1);
 
     for (const path of ['get-exam-attempts', 'get-exam-results']) {
       expectError(await call('GET', `${path}/${exam._id}?section=CSE`), 400, {
