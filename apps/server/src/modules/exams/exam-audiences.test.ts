@@ -5,6 +5,7 @@ import {
   examDetailDataSchema,
   examReportDataSchema,
   examResultsDataSchema,
+  monitorDataSchema,
   myExamsDataSchema,
   sittingsDataSchema,
   successResponse,
@@ -369,5 +370,30 @@ describe('the students of an exam for several branches, by section', () => {
         errors: { section: 'Please select a valid section' },
       });
     }
+  });
+});
+
+describe('the proctors’ monitor of an exam for several branches', () => {
+  it('names each student’s section', async () => {
+    const { userId } = await suite.fixture.faculty();
+    const exam = await suite.fixture.exam({
+      examMode: 'PROCTORING',
+      assignedFacultyIds: [userId],
+      scheduleDetails: {
+        examDate: localDate(suite.clock.now()),
+        startTime: '09:30',
+        endTime: '11:00',
+        bufferTime: { beforeExam: 0, afterExam: 0 },
+      },
+      additionalAudiences: [ece],
+    });
+    const inEce = await studentOf(ece);
+    const response = await call('GET', `get-monitor/${exam._id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { students } = successResponse(monitorDataSchema).parse(response.json()).data;
+    expect(students.find((row) => row.studentId === inEce.record._id)?.section).toBe('ECE · A');
+    expect(new Set(students.map((row) => row.section.split(' · ')[0]))).toEqual(
+      new Set([expect.stringMatching(/^CS\d+$/), 'ECE']),
+    );
   });
 });
