@@ -152,6 +152,13 @@ test('an admin sets one paper for two branches in the wizard, and a student of t
   await expect(page.getByLabel('Student section')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Results of two branches');
   await page.screenshot({ path: test.info().outputPath('results-by-section.png') });
+  await page.goto(`/admin/exam/${examId}/report`);
+  const bySection = page.getByRole('table', { name: 'By student section' });
+  await expect(bySection.getByRole('row')).toHaveCount(3);
+  await expect(bySection.getByRole('row', { name: /ECE · A/ })).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'Report of two branches');
+  await bySection.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('report-by-section.png') });
 
   await logout(page);
   await signIn(page, email, PASSWORD);
