@@ -431,6 +431,7 @@ describe('OpenAPI', () => {
       '/api/admin/get-master-data-counts',
       '/api/admin/get-monitor-messages/{examId}',
       '/api/admin/get-monitor/{examId}',
+      '/api/admin/get-outbox',
       '/api/admin/get-proctored-exams-now',
       '/api/admin/get-regrade-job/{jobId}',
       '/api/admin/get-result-statuses',
@@ -462,10 +463,12 @@ describe('OpenAPI', () => {
       '/api/admin/update-student/{id}',
       '/api/admin/warn-student',
       '/api/auth/change-password',
+      '/api/auth/forgot-password',
       '/api/auth/login',
       '/api/auth/logout',
       '/api/auth/me',
       '/api/auth/refresh-token',
+      '/api/auth/reset-password',
       '/api/auth/update-password',
       '/api/faculty/end-attempt',
       '/api/faculty/get-answers-to-grade/{examId}',
@@ -498,6 +501,26 @@ describe('OpenAPI', () => {
       for (const [method, operation] of Object.entries(operations)) {
         expect(operation.tags?.length, `${method} ${url}`).toBeGreaterThan(0);
         expect(operation.summary, `${method} ${url}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('documents the bearer token on every route of the admin, faculty and student areas, and on no public route', async () => {
+    const response = await web.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const document = response.json() as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
+    const area = /^\/api\/(admin|faculty|student)\//;
+    for (const [url, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (area.test(url)) {
+          expect(operation.security, `${method} ${url}`).toEqual([{ bearerAuth: [] }]);
+        }
+      }
+    }
+    for (const url of ['/api/auth/login', '/api/health', '/api/public-config']) {
+      for (const [method, operation] of Object.entries(document.paths[url] ?? {})) {
+        expect(operation.security, `${method} ${url}`).toBeUndefined();
       }
     }
   });

@@ -33,6 +33,8 @@ import { facultyAdminRoutes } from './modules/faculty/faculty.admin-routes';
 import { gradingAdminRoutes } from './modules/grading/grading.admin-routes';
 import { gradingFacultyRoutes } from './modules/grading/grading.faculty-routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { mailAdminRoutes } from './modules/mail/mail.admin-routes';
+import { sendMailJob } from './modules/mail/mail.service';
 import { masterDataAdminRoutes } from './modules/master-data/master-data.admin-routes';
 import { masterDataChangesAdminRoutes } from './modules/master-data/master-data-changes.admin-routes';
 import { createMetrics } from './modules/metrics/metrics';
@@ -184,7 +186,7 @@ export async function buildApp({
     db: database.db,
     engine: database.kind,
     log: app.log,
-    kinds: [peopleImportJob(config.jwtSecret, now), regradeJob(now)],
+    kinds: [peopleImportJob(config.jwtSecret, now), regradeJob(now), sendMailJob(config.mail)],
   });
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.start());
@@ -265,6 +267,10 @@ export async function buildApp({
       await admin.register(auditAdminRoutes, { db: database.db });
       await admin.register(backupAdminRoutes, { db: database.db });
       await admin.register(settingsAdminRoutes, { db: database.db, now });
+      await admin.register(mailAdminRoutes, {
+        db: database.db,
+        sending: config.mail.smtpUrl !== undefined,
+      });
       await admin.register(signInLimitsAdminRoutes, authDeps);
     }),
     { prefix: '/api/admin' },

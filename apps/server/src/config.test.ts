@@ -41,6 +41,13 @@ describe('loadConfig', () => {
       metricsLoopback: false,
       backup: undefined,
       iceServers: [],
+      mail: {
+        smtpUrl: undefined,
+        allowPlain: false,
+        from: 'ExamIQ <no-reply@localhost>',
+        publicUrl: 'http://localhost:3000',
+        institutionName: 'ExamIQ',
+      },
     });
     expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -121,6 +128,24 @@ describe('loadConfig', () => {
     ).toEqual({ dir: '/b', everyHours: 6, keep: 28 });
   });
 
+  it('reads the mail settings, the links pointing at PUBLIC_URL without its trailing slash', () => {
+    const config = loadConfig({
+      INIT_CWD: dir,
+      SMTP_URL: 'smtp://exams:secret@mail.college.edu:587',
+      SMTP_ALLOW_PLAIN: 'true',
+      MAIL_FROM: 'Examinations <exams@college.edu>',
+      PUBLIC_URL: 'https://exams.college.edu/',
+      INSTITUTION_NAME: 'Riverside College of Engineering',
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtp://exams:secret@mail.college.edu:587',
+      allowPlain: true,
+      from: 'Examinations <exams@college.edu>',
+      publicUrl: 'https://exams.college.edu',
+      institutionName: 'Riverside College of Engineering',
+    });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ INIT_CWD: dir, PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
   });
@@ -184,6 +209,19 @@ describe('loadConfig', () => {
     [
       { TURN_CREDENTIAL: 'relay-secret' },
       'Invalid configuration: TURN_URL is required with TURN_USERNAME or TURN_CREDENTIAL',
+    ],
+    [
+      { SMTP_URL: 'https://mail.college.edu', MAIL_FROM: 'exams@college.edu' },
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@mail.college.edu',
+    ],
+    [
+      { SMTP_URL: 'smtps://mail.college.edu' },
+      'Invalid configuration: MAIL_FROM is required with SMTP_URL, the address messages are sent from',
+    ],
+    [{ SMTP_ALLOW_PLAIN: 'yes' }, 'Invalid configuration: SMTP_ALLOW_PLAIN must be true or false'],
+    [
+      { PUBLIC_URL: 'exams.college.edu' },
+      'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL',
     ],
     [
       { BACKUP_EVERY_HOURS: '6' },

@@ -39,6 +39,19 @@ export interface Config {
   backup: BackupSchedule | undefined;
   /** The relays the camera tiles' WebRTC connections may use (TURN_URL): none on a plain LAN. */
   iceServers: IceServer[];
+  /** How the platform's email leaves, and what it says about where it comes from. */
+  mail: MailSettings;
+}
+
+export interface MailSettings {
+  /** SMTP_URL: unset, nothing is sent and every message is only kept in the admin's outbox. */
+  smtpUrl: string | undefined;
+  /** SMTP_ALLOW_PLAIN: an smtp:// server may take mail without STARTTLS (a relay on this host). */
+  allowPlain: boolean;
+  from: string;
+  /** PUBLIC_URL: where the links in messages point, without a trailing slash. */
+  publicUrl: string;
+  institutionName: string;
 }
 
 /** Backups the server takes itself: into `dir` every `everyHours` hours, the newest `keep` kept. */
@@ -138,6 +151,24 @@ const envSchema = z
       .optional(),
     TURN_USERNAME: z.string().optional(),
     TURN_CREDENTIAL: z.string().optional(),
+    SMTP_URL: z
+      .url({
+        protocol: /^smtps?$/,
+        error:
+          'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@mail.college.edu',
+      })
+      .optional(),
+    SMTP_ALLOW_PLAIN: z
+      .enum(['true', 'false'], { error: 'SMTP_ALLOW_PLAIN must be true or false' })
+      .default('false'),
+    MAIL_FROM: z.string().optional(),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
+      .optional(),
+    INSTITUTION_NAME: z
+      .string()
+      .max(100, 'INSTITUTION_NAME cannot exceed 100 characters')
+      .optional(),
     BACKUP_DIR: z.string().optional(),
     BACKUP_EVERY_HOURS: wholeNumber('BACKUP_EVERY_HOURS', 1, 8_760, 24),
     BACKUP_KEEP: wholeNumber('BACKUP_KEEP', 1, 1_000, 7),
@@ -164,6 +195,13 @@ const envSchema = z
         path: ['METRICS_LOOPBACK'],
         message:
           'METRICS_LOOPBACK cannot be used with TRUST_PROXY: behind a proxy every visitor comes from it; set METRICS_TOKEN',
+      });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message: 'MAIL_FROM is required with SMTP_URL, the address messages are sent from',
       });
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
@@ -302,5 +340,12 @@ export function loadConfig(
           },
         ]
       : [],
+    mail: {
+      smtpUrl: values.SMTP_URL,
+      allowPlain: values.SMTP_ALLOW_PLAIN === 'true',
+      from: values.MAIL_FROM ?? 'ExamIQ <no-reply@localhost>',
+      publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+      institutionName: values.INSTITUTION_NAME ?? 'ExamIQ',
+    },
   };
 }

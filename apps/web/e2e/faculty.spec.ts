@@ -2,6 +2,7 @@ import { validFacultyPayload } from '@examiq/contracts/test-support';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
+import { fillContactInfo } from './support/person-form';
 import { completeFirstLogin, logout, readDefaultPassword, signIn } from './support/session';
 
 const faculty = validFacultyPayload({
@@ -26,16 +27,7 @@ async function fillCreateFacultyForm(page: Page) {
   await personal.getByLabel('Religion').fill(faculty.personalInfo.religion);
   await personal.getByLabel('Photo URL').fill(faculty.personalInfo.photo);
 
-  const contact = page.getByRole('region', { name: 'Contact Information' });
-  await contact.getByLabel('Phone').fill(faculty.contactInfo.phone);
-  const permanent = contact.getByRole('group', { name: 'Permanent Address' });
-  const address = faculty.contactInfo.permanentAddress;
-  await permanent.getByLabel('Street').fill(address.street);
-  await permanent.getByLabel('City').fill(address.city);
-  await permanent.getByLabel('State').fill(address.state);
-  await permanent.getByLabel('Zip Code').fill(address.zipCode);
-  await permanent.getByLabel('Country').fill(address.country);
-  await contact.getByLabel('Same as permanent address').check();
+  await fillContactInfo(page, faculty.contactInfo);
 
   const professional = page.getByRole('region', { name: 'Professional Information' });
   const { professionalInfo } = faculty;

@@ -35,6 +35,17 @@ const videoWidthOf = (tile: Locator) =>
     .evaluate((video: HTMLVideoElement) => video.videoWidth, undefined, { timeout: 1_000 })
     .catch(() => 0);
 
+/** How many frames a camera tile's video has shown: it grows only while video arrives. */
+const framesOf = (tile: Locator) =>
+  tile
+    .locator('video')
+    .evaluate(
+      (video: HTMLVideoElement) => video.getVideoPlaybackQuality().totalVideoFrames,
+      undefined,
+      { timeout: 1_000 },
+    )
+    .catch(() => 0);
+
 test('a student in one browser and the proctor in another: alerts, chat both ways, extra time and the camera', async ({
   browser,
   page: student,
@@ -93,7 +104,8 @@ test('a student in one browser and the proctor in another: alerts, chat both way
       .filter({ hasText: sitting.rollNumber });
     await expect.poll(() => videoWidthOf(secondTile), { timeout: 30_000 }).toBeGreaterThan(0);
     await proctor.waitForTimeout(3_000);
-    expect(await videoWidthOf(tile)).toBeGreaterThan(0);
+    const framesBefore = await framesOf(tile);
+    await expect.poll(() => framesOf(tile), { timeout: 5_000 }).toBeGreaterThan(framesBefore);
     await second.close();
 
     // Chat: the proctor writes, the student reads and answers, the proctor reads the answer.

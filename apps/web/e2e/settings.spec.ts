@@ -1,7 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { DEFAULT_INSTITUTION_SETTINGS } from '@examiq/contracts';
+import { validStudentPayload } from '@examiq/contracts/test-support';
+import { expect, type Locator, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
-import { apiSignIn, signIn } from './support/session';
+import { fillStudentForm } from './support/person-form';
+import { adminCreator, apiSignIn, readDefaultPassword, signIn } from './support/session';
 
 test("an admin raises the longest exam's duration, counts the absent as 0, and the wizard holds exams to it", async ({
   page,
@@ -77,7 +80,129 @@ test("an admin raises the longest exam's duration, counts the absent as 0, and t
     // Every other spec of the run expects the spec's rules.
     const reset = await request.put('/api/admin/settings', {
       headers,
-      data: { maxExamDurationMinutes: 150, countAbsentAsZero: false },
+      data: DEFAULT_INSTITUTION_SETTINGS,
+    });
+    expect(reset.status()).toBe(200);
+  }
+});
+
+/** The value a detail page shows for a term of one of its sections. */
+function detailValue(section: Locator, term: string): Locator {
+  return section
+    .locator('dt', { hasText: new RegExp(`^${term}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+}
+
+test("an admin lets some student fields be left out, creates a student without them, and the record reads 'Not provided'", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { tokens } = await apiSignIn(request, admin.email, admin.password);
+  const headers = { authorization: `Bearer ${tokens.accessToken}` };
+  // Years and names of this test only: other specs create their own records meanwhile.
+  const create = await adminCreator(request);
+  const batch = await create('create-batch', { startYear: 2040, endYear: 2044 });
+  const course = await create('create-course', {
+    batchId: batch._id,
+    name: 'B.Com',
+    fullName: 'Bachelor of Commerce',
+    totalSemesters: 6,
+    durationYears: 3,
+    courseType: 'UG',
+  });
+  const branch = await create('create-branch', {
+    courseId: course._id,
+    name: 'Accounting',
+    code: 'ACC',
+  });
+  await create('create-section', { branchId: branch._id, name: 'D', capacity: 40 });
+  const student = validStudentPayload({
+    email: 'ravi.kumar@examiq.test',
+    rollNumber: 'ACC-40-003',
+    course: '',
+    branch: '',
+    section: '',
+    batch: '2040-2044',
+  });
+
+  try {
+    await signIn(page, admin.email, admin.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/admin/settings');
+    const forStudents = page.getByRole('group', { name: 'Required for students' });
+    const religion = forStudents.getByRole('checkbox', { name: 'Religion', exact: true });
+    await expect(religion).toBeChecked();
+    await expect(
+      page.getByText(/Name, email, roll number or employee ID.* are always required\./),
+    ).toBeVisible();
+    // From the keyboard, as any checkbox.
+    await religion.focus();
+    await page.keyboard.press('Space');
+    await expect(religion).not.toBeChecked();
+    await forStudents.getByRole('checkbox', { name: 'Photo URL' }).uncheck();
+    await forStudents.getByRole('checkbox', { name: "Father's email" }).uncheck();
+    await page.screenshot({
+      path: test.info().outputPath('required-fields-desktop.png'),
+      fullPage: true,
+    });
+    await page.setViewportSize(WIDTHS.phone);
+    await page.screenshot({
+      path: test.info().outputPath('required-fields-phone.png'),
+      fullPage: true,
+    });
+    await page.setViewportSize(WIDTHS.desktop);
+    await expectAccessibleAtBothWidths(page, 'Settings with fields left optional');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+
+    await page.goto('/admin/student/create-student');
+    const personal = page.getByRole('region', { name: 'Personal Information' });
+    await expect(personal.getByLabel('Religion')).toHaveAccessibleDescription('Optional');
+    await expect(personal.getByLabel('Nationality')).not.toHaveAccessibleDescription('Optional');
+    await fillStudentForm(page, student, {
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      placement: {
+        batch: '2040-2044',
+        course: 'Bachelor of Commerce',
+        branch: 'Accounting (ACC)',
+        section: 'Section D',
+      },
+      leaveOut: ['personalInfo.religion', 'personalInfo.photo', 'familyInfo.father.email'],
+    });
+    await page.screenshot({
+      path: test.info().outputPath('create-student-optional.png'),
+      fullPage: true,
+    });
+    await expectAccessibleAtBothWidths(page, 'Create student with optional fields');
+    await page.getByRole('button', { name: 'Create Student' }).click();
+    await expect(page.getByText('Student created successfully')).toBeVisible();
+    await readDefaultPassword(page);
+
+    const found = await request.get(
+      `/api/admin/get-all-student?search=${encodeURIComponent(student.rollNumber)}`,
+      { headers },
+    );
+    const [created] = (await found.json()).data.students;
+    await page.goto(`/admin/student/${created._id}`);
+    await expect(page.getByRole('heading', { name: 'Ravi Kumar' })).toBeVisible();
+    const details = page.getByRole('region', { name: 'Personal Information' });
+    await expect(detailValue(details, 'Religion')).toHaveText('Not provided');
+    await expect(detailValue(details, 'Nationality')).toHaveText(student.personalInfo.nationality);
+    await expect(detailValue(page.getByRole('region', { name: 'Father' }), 'Email')).toHaveText(
+      'Not provided',
+    );
+    await page.screenshot({
+      path: test.info().outputPath('student-not-provided.png'),
+      fullPage: true,
+    });
+    await expectAccessibleAtBothWidths(page, "Student detail with 'Not provided'");
+  } finally {
+    // Every other spec of the run expects the spec's rules: every field required.
+    const reset = await request.put('/api/admin/settings', {
+      headers,
+      data: DEFAULT_INSTITUTION_SETTINGS,
     });
     expect(reset.status()).toBe(200);
   }

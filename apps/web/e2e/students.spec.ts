@@ -2,6 +2,7 @@ import { validStudentPayload } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
+import { fillStudentForm } from './support/person-form';
 import {
   apiSignIn,
   completeFirstLogin,
@@ -45,56 +46,17 @@ async function createMasterData(request: APIRequestContext) {
   await create('create-section', { branchId, name: 'B', capacity: 40 });
 }
 
-async function fillCreateStudentForm(page: Page) {
-  const account = page.getByRole('region', { name: 'Account Information' });
-  await account.getByLabel('Email').fill(student.email);
-  await account.getByLabel('Roll Number').fill(student.rollNumber);
-
-  const personal = page.getByRole('region', { name: 'Personal Information' });
-  await personal.getByLabel('First Name').fill('Meera');
-  await personal.getByLabel('Last Name').fill('Iyer');
-  await personal.getByLabel('Date of Birth').fill(student.personalInfo.dateOfBirth);
-  await personal.getByLabel('Gender').selectOption({ label: 'Female' });
-  await personal.getByLabel('Nationality').fill(student.personalInfo.nationality);
-  await personal.getByLabel('Religion').fill(student.personalInfo.religion);
-  await personal.getByLabel('Photo URL').fill(student.personalInfo.photo);
-
-  const contact = page.getByRole('region', { name: 'Contact Information' });
-  await contact.getByLabel('Phone').fill(student.contactInfo.phone);
-  const permanent = contact.getByRole('group', { name: 'Permanent Address' });
-  const address = student.contactInfo.permanentAddress;
-  await permanent.getByLabel('Street').fill(address.street);
-  await permanent.getByLabel('City').fill(address.city);
-  await permanent.getByLabel('State').fill(address.state);
-  await permanent.getByLabel('Zip Code').fill(address.zipCode);
-  await permanent.getByLabel('Country').fill(address.country);
-  await contact.getByLabel('Same as permanent address').check();
-
-  for (const [legend, relative] of [
-    ['Father', student.familyInfo.father],
-    ['Mother', student.familyInfo.mother],
-    ['Guardian', student.familyInfo.guardian],
-  ] as const) {
-    const group = page.getByRole('group', { name: legend });
-    await group.getByLabel('Name').fill(relative.name);
-    await group.getByLabel('Occupation').fill(relative.occupation);
-    await group.getByLabel('Phone').fill(relative.phone);
-    await group.getByLabel('Email').fill(relative.email);
-  }
-  await page
-    .getByRole('group', { name: 'Guardian' })
-    .getByLabel('Relationship')
-    .fill(student.familyInfo.guardian.relationship);
-
-  const academic = page.getByRole('region', { name: 'Academic Information' });
-  await expect(academic.getByLabel('Course')).toBeDisabled();
-  await academic.getByLabel('Batch').selectOption({ label: '2041-2045' });
-  await academic.getByLabel('Course').selectOption({ label: 'Bachelor of Science' });
-  await academic.getByLabel('Branch').selectOption({ label: 'Physics (PHY)' });
-  await academic.getByLabel('Section').selectOption({ label: 'Section B' });
-  await academic.getByLabel('Semester').fill('1');
-  await academic.getByLabel('Admission Year').fill('2041');
-  await academic.getByLabel('Expected Graduation Year').fill('2045');
+function fillCreateStudentForm(page: Page) {
+  return fillStudentForm(page, student, {
+    firstName: 'Meera',
+    lastName: 'Iyer',
+    placement: {
+      batch: '2041-2045',
+      course: 'Bachelor of Science',
+      branch: 'Physics (PHY)',
+      section: 'Section B',
+    },
+  });
 }
 
 test('an admin creates a student who resets the password, signs in, and is then deleted', async ({

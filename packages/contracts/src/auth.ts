@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { emailField, passwordField, requiredText, secretField } from './fields';
 import { roleSchema } from './roles';
 
+/** A reset link that is unknown, used or past its lifetime. */
+const AUTH_RESET_LINK_INVALID =
+  'This reset link is invalid or has expired. Please ask for a new one.';
+
 export const loginSchema = z.object({
   email: emailField,
   password: passwordField('Password is required'),
@@ -51,6 +55,23 @@ export const updatePasswordSchema = z
   .object({ currentPassword: secretField('Current password is required'), ...newPasswordFields })
   .superRefine(newPasswordChecks('current'));
 export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
+
+/** `POST /auth/forgot-password`: the answer is the same whether or not an account has the email. */
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+/** `POST /auth/reset-password`: the token of the emailed link and the new password, twice. */
+export const resetPasswordWithLinkSchema = z
+  .object({
+    token: requiredText(AUTH_RESET_LINK_INVALID).max(200, AUTH_RESET_LINK_INVALID),
+    ...newPasswordFields,
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword !== value.newPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords must match' });
+    }
+  });
+export type ResetPasswordWithLinkInput = z.input<typeof resetPasswordWithLinkSchema>;
 
 export const refreshTokenSchema = z.object({
   refreshToken: requiredText('Refresh token is required').max(512, 'Refresh token is invalid'),
@@ -102,6 +123,10 @@ export const slowedSignInsDataSchema = z.object({ accounts: z.array(slowedSignIn
 export type SlowedSignInsData = z.infer<typeof slowedSignInsDataSchema>;
 
 export const AUTH_MESSAGES = {
+  /** The same whether or not an account has the email: the answer tells nobody which exist. */
+  resetLinkSent: 'If an account has this email, a link to reset its password is on its way.',
+  resetLinkInvalid: AUTH_RESET_LINK_INVALID,
+  passwordReset: 'Your password was reset. Sign in with the new one.',
   loginSuccess: 'Login successful',
   invalidCredentials: 'Invalid email or password',
   accountDisabled: 'Your account is disabled. Please contact the admin.',

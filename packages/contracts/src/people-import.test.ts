@@ -3,9 +3,11 @@ import { createFacultySchema } from './people';
 import {
   FACULTY_IMPORT_EXAMPLE,
   importColumnNamed,
+  importColumnsFor,
   importExampleRow,
   PEOPLE_IMPORT_COLUMNS,
 } from './people-import';
+import { FACULTY_PROFILE_FIELD_KEYS, STUDENT_PROFILE_FIELD_KEYS } from './profile-fields';
 
 const names = (kind: 'students' | 'faculty') =>
   PEOPLE_IMPORT_COLUMNS[kind].map((column) => column.name);
@@ -61,5 +63,37 @@ describe('import template columns', () => {
     expect(importColumnNamed('faculty', 'professionalInfo.qualification.10.year')).toBeUndefined();
     expect(importColumnNamed('faculty', 'professionalInfo.qualification.3.grade')).toBeUndefined();
     expect(importColumnNamed('students', 'personalInfo.nickname')).toBeUndefined();
+  });
+
+  it('requires only the columns of the fields the institution requires', () => {
+    const optionalOf = (kind: 'students' | 'faculty', required: readonly string[]) =>
+      importColumnsFor(kind, {
+        requiredStudentFields: STUDENT_PROFILE_FIELD_KEYS.filter((key) => required.includes(key)),
+        requiredFacultyFields: FACULTY_PROFILE_FIELD_KEYS.filter((key) => required.includes(key)),
+      })
+        .filter((column) => !column.required)
+        .map((column) => column.name);
+    const allStudent = STUDENT_PROFILE_FIELD_KEYS.filter(
+      (key) => key !== 'contactInfo.currentAddress',
+    );
+    expect(optionalOf('students', allStudent)).toEqual([
+      'contactInfo.currentAddress.street',
+      'contactInfo.currentAddress.city',
+      'contactInfo.currentAddress.state',
+      'contactInfo.currentAddress.zipCode',
+      'contactInfo.currentAddress.country',
+      'familyInfo.guardian.occupation',
+    ]);
+    const noPercentage = FACULTY_PROFILE_FIELD_KEYS.filter(
+      (key) => key !== 'professionalInfo.qualification.percentage',
+    );
+    expect(optionalOf('faculty', noPercentage)).toContain(
+      'professionalInfo.qualification.0.percentage',
+    );
+    expect(optionalOf('faculty', noPercentage)).not.toContain(
+      'professionalInfo.qualification.0.degree',
+    );
+    expect(optionalOf('faculty', [])).toContain('professionalInfo.qualification.0.degree');
+    expect(optionalOf('students', [])).not.toContain('personalInfo.firstName');
   });
 });

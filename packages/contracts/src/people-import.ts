@@ -7,6 +7,11 @@ import {
   MAX_QUALIFICATIONS,
   PEOPLE_MESSAGES,
 } from './people';
+import {
+  FACULTY_PROFILE_FIELD_KEYS,
+  type RequiredProfileFields,
+  STUDENT_PROFILE_FIELD_KEYS,
+} from './profile-fields';
 import { exportQuerySchema } from './results';
 
 /**
@@ -214,6 +219,28 @@ export const PEOPLE_IMPORT_COLUMNS: Record<PeopleImportKind, ImportColumn[]> = {
   students: columnsOf('students', STUDENT_IMPORT_EXAMPLE),
   faculty: columnsOf('faculty', FACULTY_IMPORT_EXAMPLE),
 };
+
+/**
+ * The template's columns with the institution's required fields: a column is required only when
+ * every profile field it belongs to is (`professionalInfo.qualification.0.year` belongs to the
+ * qualifications and to their year).
+ */
+export function importColumnsFor(
+  kind: PeopleImportKind,
+  required: RequiredProfileFields,
+): ImportColumn[] {
+  const keys = kind === 'students' ? STUDENT_PROFILE_FIELD_KEYS : FACULTY_PROFILE_FIELD_KEYS;
+  const chosen: readonly string[] =
+    kind === 'students' ? required.requiredStudentFields : required.requiredFacultyFields;
+  return PEOPLE_IMPORT_COLUMNS[kind].map((column) => {
+    const field = column.name.replace(/\.\d+(?=\.)/g, '');
+    const covering = keys.filter((key) => field === key || field.startsWith(`${key}.`));
+    return {
+      ...column,
+      required: column.required && covering.every((key) => chosen.includes(key)),
+    };
+  });
+}
 
 /** The template's example row of each kind, cell by cell in the columns' order. */
 export function importExampleRow(kind: PeopleImportKind): (string | number)[] {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DATE_OUT_OF_RANGE_MESSAGE } from './fields';
-import { createFacultySchema, createStudentSchema, pageQuerySchema } from './people';
+import {
+  createFacultySchema,
+  createStudentSchema,
+  facultySchemaFor,
+  pageQuerySchema,
+  studentSchemaFor,
+} from './people';
+import { FACULTY_PROFILE_FIELD_KEYS, STUDENT_PROFILE_FIELD_KEYS } from './profile-fields';
 import { errorsOf, validFacultyPayload, validStudentPayload } from './test-support';
 
 const ID = '7b0c8f7e-0c39-4a86-9d83-1c1ad0b1f0a1';
@@ -90,6 +97,92 @@ describe('page query', () => {
     });
     expect(errorsOf(pageQuerySchema, { page: 'abc' })).toEqual({
       page: 'Page must be a whole number of at least 1',
+    });
+  });
+});
+
+describe('person schemas built from the required-fields setting', () => {
+  const withoutReligion = STUDENT_PROFILE_FIELD_KEYS.filter(
+    (key) => key !== 'personalInfo.religion',
+  );
+
+  it("keeps the spec's rule when every field is required", () => {
+    const blank = { ...student, personalInfo: { ...student.personalInfo, religion: '' } };
+    expect(errorsOf(studentSchemaFor(STUDENT_PROFILE_FIELD_KEYS), blank)).toEqual({
+      'personalInfo.religion': 'Religion is required',
+    });
+  });
+
+  it('reads a field left blank, null or out as null once it is not required', () => {
+    const schema = studentSchemaFor(withoutReligion);
+    for (const religion of ['', '  ', null, undefined]) {
+      const left = { ...student, personalInfo: { ...student.personalInfo, religion } };
+      expect(schema.parse(left).personalInfo.religion).toBeNull();
+    }
+    expect(schema.parse(student).personalInfo.religion).toBe(student.personalInfo.religion);
+  });
+
+  it('still holds a given optional value to its rules', () => {
+    const schema = studentSchemaFor([]);
+    const malformed = JSON.parse(JSON.stringify(student)) as typeof student;
+    malformed.familyInfo.father.email = 'not-an-email';
+    malformed.contactInfo.phone = '12';
+    expect(errorsOf(schema, malformed)).toEqual({
+      'familyInfo.father.email': 'Please enter a valid email address',
+      'contactInfo.phone': 'Please enter a valid phone number',
+    });
+  });
+
+  it('lets a whole address be left out, but not half of one', () => {
+    const schema = studentSchemaFor([]);
+    const noAddress = JSON.parse(JSON.stringify(student)) as typeof student;
+    noAddress.contactInfo.currentAddress = {
+      street: '',
+      city: '',
+      state: '',
+      zipCode: '',
+      country: '',
+    };
+    expect(schema.parse(noAddress).contactInfo.currentAddress).toBeNull();
+    noAddress.contactInfo.currentAddress.city = 'Pune';
+    expect(errorsOf(schema, noAddress)).toMatchObject({
+      'contactInfo.currentAddress.street': 'Street is required',
+    });
+  });
+
+  it('keeps the fields the platform needs required with nothing else required', () => {
+    expect(errorsOf(studentSchemaFor([]), { academicInfo: {} })).toEqual({
+      email: 'Email is required',
+      rollNumber: 'Roll number is required',
+      personalInfo: 'Personal information is required',
+      'academicInfo.course': 'Course is required',
+      'academicInfo.branch': 'Branch is required',
+      'academicInfo.section': 'Section is required',
+      'academicInfo.semester': 'Semester is required',
+      'academicInfo.batch': 'Batch is required',
+      'academicInfo.admissionYear': 'Admission year is required',
+      'academicInfo.expectedGraduationYear': 'Expected graduation year is required',
+    });
+  });
+
+  it('lets a faculty member have no qualification, or one without its percentage', () => {
+    const schema = facultySchemaFor(
+      FACULTY_PROFILE_FIELD_KEYS.filter(
+        (key) =>
+          key !== 'professionalInfo.qualification' &&
+          key !== 'professionalInfo.qualification.percentage',
+      ),
+    );
+    const none = JSON.parse(JSON.stringify(faculty)) as typeof faculty;
+    none.professionalInfo.qualification = [];
+    expect(errorsOf(schema, none)).toEqual({});
+    const first = { degree: 'M.Tech', institution: 'Anna University', year: 2008 };
+    const noPercentage = JSON.parse(JSON.stringify(faculty)) as typeof faculty;
+    noPercentage.professionalInfo.qualification = [{ ...first, percentage: Number.NaN }];
+    expect(schema.parse(noPercentage).professionalInfo.qualification[0]?.percentage).toBeNull();
+    noPercentage.professionalInfo.qualification = [{ ...first, percentage: 140 }];
+    expect(errorsOf(schema, noPercentage)).toEqual({
+      'professionalInfo.qualification.0.percentage': 'Percentage cannot exceed 100',
     });
   });
 });

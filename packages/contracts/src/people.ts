@@ -11,6 +11,13 @@ import {
   requiredNumber,
   requiredText,
 } from './fields';
+import {
+  FACULTY_PROFILE_FIELD_KEYS,
+  type FacultyProfileField,
+  type RequiredProfileFields,
+  STUDENT_PROFILE_FIELD_KEYS,
+  type StudentProfileField,
+} from './profile-fields';
 
 /**
  * Gender and marital status each have two spellings in the spec (OTHER/OTHERS, SINGLE/Single).
@@ -79,59 +86,148 @@ function group<T extends z.core.$ZodLooseShape>(label: string, shape: T) {
   return z.object(shape, { error: `${label} is required` });
 }
 
-const addressSchema = (label: string) =>
-  group(label, {
-    street: textField('Street', 200),
-    city: textField('City'),
-    state: textField('State'),
-    zipCode: requiredText('Zip code is required').regex(
-      ZIP_PATTERN,
-      'Please enter a valid zip code',
-    ),
-    country: textField('Country'),
-  });
+const isBlank = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (typeof value === 'number' && Number.isNaN(value));
 
-const personalInfoShape = {
-  photo: requiredText('Photo URL is required')
-    .max(2048, 'Photo URL cannot exceed 2048 characters')
-    .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid photo URL' })),
-  firstName: boundedText('First name', { min: 2, max: 50 }),
-  lastName: boundedText('Last name', { min: 2, max: 50 }),
-  dateOfBirth: dateField('Date of birth is required').refine(
-    (value) => value <= today(),
-    'Date of birth cannot be in the future',
-  ),
-  gender: genderSchema,
-  nationality: textField('Nationality', 50),
-  religion: textField('Religion', 50),
-};
-
-export const contactInfoSchema = group('Contact information', {
-  phone: phoneField('Phone number is required'),
-  permanentAddress: addressSchema('Permanent address'),
-  currentAddress: addressSchema('Current address'),
-});
-
-function relativeSchema(label: string) {
-  return group(`${label}'s details`, {
-    name: boundedText(`${label}'s name`, { min: 2, max: 100 }),
-    occupation: textField(`${label}'s occupation`),
-    phone: phoneField(`${label}'s phone number is required`),
-    email: labelledEmailField(`${label}'s email`),
-  });
+/**
+ * A field as the institution's setting has it: required with the spec's rules, or optional, when
+ * blank (absent, null, empty, an emptied number input) reads as null and anything given still
+ * follows the same rules. `empty` says when a group of fields counts as blank as a whole.
+ */
+function field<T extends z.ZodType>(
+  required: boolean,
+  schema: T,
+  empty: (value: unknown) => boolean = isBlank,
+): z.ZodType<z.output<T> | null, z.input<T>> {
+  if (required) return schema as unknown as z.ZodType<z.output<T> | null, z.input<T>>;
+  return z
+    .preprocess((value) => (empty(value) ? undefined : value), schema.optional())
+    .transform((value) => value ?? null) as unknown as z.ZodType<z.output<T> | null, z.input<T>>;
 }
 
-const guardianSchema = group("Guardian's details", {
-  name: boundedText("Guardian's name", { min: 2, max: 100 }),
-  occupation: z
-    .string()
-    .trim()
-    .max(100, "Guardian's occupation cannot exceed 100 characters")
-    .nullish(),
-  phone: phoneField("Guardian's phone number is required"),
-  email: labelledEmailField("Guardian's email"),
-  relationship: textField('Relationship with guardian', 50),
+/** A group whose every field may be left out may itself be left out: it reads as all blank. */
+function omissible<T extends z.ZodType>(
+  allOptional: boolean,
+  schema: T,
+): z.ZodType<z.output<T>, z.input<T>> {
+  if (!allOptional) return schema as unknown as z.ZodType<z.output<T>, z.input<T>>;
+  return z.preprocess((value) => value ?? {}, schema) as unknown as z.ZodType<
+    z.output<T>,
+    z.input<T>
+  >;
+}
+
+/** Whether the institution requires a field; `key` is its dotted name in the settings. */
+type Needs = (key: string) => boolean;
+
+/** A group of fields (an address, a list entry) none of which was filled in. */
+const isBlankGroup = (value: unknown) =>
+  isBlank(value) || (typeof value === 'object' && Object.values(value as object).every(isBlank));
+
+const addressSchema = (label: string, required: boolean) =>
+  field(
+    required,
+    group(label, {
+      street: textField('Street', 200),
+      city: textField('City'),
+      state: textField('State'),
+      zipCode: requiredText('Zip code is required').regex(
+        ZIP_PATTERN,
+        'Please enter a valid zip code',
+      ),
+      country: textField('Country'),
+    }),
+    isBlankGroup,
+  );
+
+const personalInfoShape = (needs: Needs) => ({
+  photo: field(
+    needs('personalInfo.photo'),
+    requiredText('Photo URL is required')
+      .max(2048, 'Photo URL cannot exceed 2048 characters')
+      .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid photo URL' })),
+  ),
+  firstName: boundedText('First name', { min: 2, max: 50 }),
+  lastName: boundedText('Last name', { min: 2, max: 50 }),
+  dateOfBirth: field(
+    needs('personalInfo.dateOfBirth'),
+    dateField('Date of birth is required').refine(
+      (value) => value <= today(),
+      'Date of birth cannot be in the future',
+    ),
+  ),
+  gender: field(needs('personalInfo.gender'), genderSchema),
+  nationality: field(needs('personalInfo.nationality'), textField('Nationality', 50)),
+  religion: field(needs('personalInfo.religion'), textField('Religion', 50)),
 });
+
+const contactInfoSchema = (needs: Needs) => {
+  const required = [
+    'contactInfo.phone',
+    'contactInfo.permanentAddress',
+    'contactInfo.currentAddress',
+  ];
+  return omissible(
+    !required.some(needs),
+    group('Contact information', {
+      phone: field(needs('contactInfo.phone'), phoneField('Phone number is required')),
+      permanentAddress: addressSchema('Permanent address', needs('contactInfo.permanentAddress')),
+      currentAddress: addressSchema('Current address', needs('contactInfo.currentAddress')),
+    }),
+  );
+};
+
+type Relative = 'father' | 'mother' | 'guardian';
+const RELATIVE_FIELDS = {
+  father: ['name', 'occupation', 'phone', 'email'],
+  mother: ['name', 'occupation', 'phone', 'email'],
+  guardian: ['name', 'phone', 'email', 'relationship'],
+} as const;
+
+const relativeRequires = (needs: Needs, relative: Relative) =>
+  RELATIVE_FIELDS[relative].some((name) => needs(`familyInfo.${relative}.${name}`));
+
+function relativeShape(needs: Needs, relative: Relative, label: string) {
+  const key = (name: string) => needs(`familyInfo.${relative}.${name}`);
+  return {
+    name: field(key('name'), boundedText(`${label}'s name`, { min: 2, max: 100 })),
+    phone: field(key('phone'), phoneField(`${label}'s phone number is required`)),
+    email: field(key('email'), labelledEmailField(`${label}'s email`)),
+  };
+}
+
+function relativeSchema(needs: Needs, relative: 'father' | 'mother', label: string) {
+  return omissible(
+    !relativeRequires(needs, relative),
+    group(`${label}'s details`, {
+      ...relativeShape(needs, relative, label),
+      occupation: field(
+        needs(`familyInfo.${relative}.occupation`),
+        textField(`${label}'s occupation`),
+      ),
+    }),
+  );
+}
+
+const guardianSchema = (needs: Needs) =>
+  omissible(
+    !relativeRequires(needs, 'guardian'),
+    group("Guardian's details", {
+      ...relativeShape(needs, 'guardian', 'Guardian'),
+      occupation: z
+        .string()
+        .trim()
+        .max(100, "Guardian's occupation cannot exceed 100 characters")
+        .nullish(),
+      relationship: field(
+        needs('familyInfo.guardian.relationship'),
+        textField('Relationship with guardian', 50),
+      ),
+    }),
+  );
 
 const yearField = (label: string) =>
   requiredNumber(`${label} is required`)
@@ -141,58 +237,98 @@ const yearField = (label: string) =>
 
 const BATCH_NAME = /^(\d{4})-(\d{4})$/;
 
-export const createStudentSchema = z.object({
-  email: emailField,
-  rollNumber: requiredText('Roll number is required')
-    .min(3, 'Roll number must be at least 3 characters')
-    .max(30, 'Roll number cannot exceed 30 characters'),
-  personalInfo: group('Personal information', personalInfoShape),
-  contactInfo: contactInfoSchema,
-  familyInfo: group('Family information', {
-    father: relativeSchema('Father'),
-    mother: relativeSchema('Mother'),
-    guardian: guardianSchema,
-  }),
-  academicInfo: group('Academic information', {
-    course: idField('Course is required', 'Please select a valid course'),
-    branch: idField('Branch is required', 'Please select a valid branch'),
-    section: idField('Section is required', 'Please select a valid section'),
-    semester: requiredNumber('Semester is required')
-      .int('Semester must be a whole number')
-      .min(1, 'Semester must be at least 1')
-      .max(10, 'Semester cannot exceed 10'),
-    batch: requiredText('Batch is required')
-      .regex(BATCH_NAME, 'Batch must be written as start year-end year, e.g. 2024-2028')
-      .refine((value) => {
-        const [, start, end] = BATCH_NAME.exec(value) ?? [];
-        return Number(end) > Number(start);
-      }, 'End year must be after start year'),
-    admissionYear: yearField('Admission year'),
-    expectedGraduationYear: yearField('Expected graduation year'),
-  }).superRefine((value, ctx) => {
-    if (value.expectedGraduationYear <= value.admissionYear) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['expectedGraduationYear'],
-        message: 'Expected graduation year must be after the admission year',
-      });
-    }
-  }),
+const academicInfoSchema = group('Academic information', {
+  course: idField('Course is required', 'Please select a valid course'),
+  branch: idField('Branch is required', 'Please select a valid branch'),
+  section: idField('Section is required', 'Please select a valid section'),
+  semester: requiredNumber('Semester is required')
+    .int('Semester must be a whole number')
+    .min(1, 'Semester must be at least 1')
+    .max(10, 'Semester cannot exceed 10'),
+  batch: requiredText('Batch is required')
+    .regex(BATCH_NAME, 'Batch must be written as start year-end year, e.g. 2024-2028')
+    .refine((value) => {
+      const [, start, end] = BATCH_NAME.exec(value) ?? [];
+      return Number(end) > Number(start);
+    }, 'End year must be after start year'),
+  admissionYear: yearField('Admission year'),
+  expectedGraduationYear: yearField('Expected graduation year'),
+}).superRefine((value, ctx) => {
+  if (value.expectedGraduationYear <= value.admissionYear) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['expectedGraduationYear'],
+      message: 'Expected graduation year must be after the admission year',
+    });
+  }
 });
+
+/**
+ * The student create and edit schema under the institution's setting: the fields it lists are
+ * required, the others may be left blank. The browser's form, the API and the import all build
+ * it from the same setting.
+ */
+export function studentSchemaFor(required: readonly StudentProfileField[]) {
+  const needs: Needs = (key) => (required as readonly string[]).includes(key);
+  return z.object({
+    email: emailField,
+    rollNumber: requiredText('Roll number is required')
+      .min(3, 'Roll number must be at least 3 characters')
+      .max(30, 'Roll number cannot exceed 30 characters'),
+    personalInfo: group('Personal information', personalInfoShape(needs)),
+    contactInfo: contactInfoSchema(needs),
+    familyInfo: omissible(
+      !(['father', 'mother', 'guardian'] as const).some((relative) =>
+        relativeRequires(needs, relative),
+      ),
+      group('Family information', {
+        father: relativeSchema(needs, 'father', 'Father'),
+        mother: relativeSchema(needs, 'mother', 'Mother'),
+        guardian: guardianSchema(needs),
+      }),
+    ),
+    academicInfo: academicInfoSchema,
+  });
+}
+
+/** The spec's rule: every field required. */
+export const createStudentSchema = studentSchemaFor(STUDENT_PROFILE_FIELD_KEYS);
 export type CreateStudentInput = z.input<typeof createStudentSchema>;
 export type CreateStudentPayload = z.output<typeof createStudentSchema>;
 
 export const MAX_QUALIFICATIONS = 10;
 export const MAX_PREVIOUS_INSTITUTIONS = 20;
 
-const qualificationSchema = group('Qualification', {
-  degree: textField('Degree'),
-  institution: textField('Institution', 200),
-  year: yearField('Year'),
-  percentage: requiredNumber('Percentage is required')
-    .min(0, 'Percentage must be at least 0')
-    .max(100, 'Percentage cannot exceed 100'),
-});
+const qualificationSchema = (needs: Needs) =>
+  group('Qualification', {
+    degree: textField('Degree'),
+    institution: field(
+      needs('professionalInfo.qualification.institution'),
+      textField('Institution', 200),
+    ),
+    year: field(needs('professionalInfo.qualification.year'), yearField('Year')),
+    percentage: field(
+      needs('professionalInfo.qualification.percentage'),
+      requiredNumber('Percentage is required')
+        .min(0, 'Percentage must be at least 0')
+        .max(100, 'Percentage cannot exceed 100'),
+    ),
+  });
+
+function qualificationsSchema(needs: Needs) {
+  const list = z
+    .array(qualificationSchema(needs), { error: 'At least one qualification is required' })
+    .max(MAX_QUALIFICATIONS, `At most ${MAX_QUALIFICATIONS} qualifications can be listed`);
+  if (needs('professionalInfo.qualification')) {
+    return list.min(1, 'At least one qualification is required');
+  }
+  // Optional, a list may be left out, and an entry the form shows but nobody filled in is none.
+  return z.preprocess(
+    (value) =>
+      Array.isArray(value) ? value.filter((entry) => !isBlankGroup(entry)) : (value ?? []),
+    list,
+  ) as unknown as typeof list;
+}
 
 const previousInstitutionSchema = group('Previous institution', {
   institutionName: textField('Institution name', 200),
@@ -210,40 +346,60 @@ const previousInstitutionSchema = group('Previous institution', {
   }
 });
 
-export const createFacultySchema = z.object({
-  email: emailField,
-  joiningDate: dateField('Joining date is required').optional(),
-  personalInfo: group('Personal information', {
-    ...personalInfoShape,
-    maritalStatus: maritalStatusSchema,
-  }),
-  contactInfo: contactInfoSchema,
-  professionalInfo: group('Professional information', {
-    employeeId: requiredText('Employee ID is required')
-      .min(3, 'Employee ID must be at least 3 characters')
-      .max(30, 'Employee ID cannot exceed 30 characters'),
-    department: textField('Department'),
-    designation: textField('Designation'),
-    qualification: z
-      .array(qualificationSchema, { error: 'At least one qualification is required' })
-      .min(1, 'At least one qualification is required')
-      .max(MAX_QUALIFICATIONS, `At most ${MAX_QUALIFICATIONS} qualifications can be listed`),
-    experience: group('Experience', {
-      totalYears: requiredNumber('Total years of experience is required')
-        .min(0, 'Total years of experience cannot be negative')
-        .max(60, 'Total years of experience cannot exceed 60'),
-      previousInstitutions: z
-        .array(previousInstitutionSchema)
-        .max(
-          MAX_PREVIOUS_INSTITUTIONS,
-          `At most ${MAX_PREVIOUS_INSTITUTIONS} previous institutions can be listed`,
-        )
-        .default([]),
+/** The faculty create and edit schema under the institution's setting, as for students. */
+export function facultySchemaFor(required: readonly FacultyProfileField[]) {
+  const needs: Needs = (key) => (required as readonly string[]).includes(key);
+  return z.object({
+    email: emailField,
+    joiningDate: dateField('Joining date is required').optional(),
+    personalInfo: group('Personal information', {
+      ...personalInfoShape(needs),
+      maritalStatus: field(needs('personalInfo.maritalStatus'), maritalStatusSchema),
     }),
-  }),
-});
+    contactInfo: contactInfoSchema(needs),
+    professionalInfo: group('Professional information', {
+      employeeId: requiredText('Employee ID is required')
+        .min(3, 'Employee ID must be at least 3 characters')
+        .max(30, 'Employee ID cannot exceed 30 characters'),
+      department: field(needs('professionalInfo.department'), textField('Department')),
+      designation: field(needs('professionalInfo.designation'), textField('Designation')),
+      qualification: qualificationsSchema(needs),
+      experience: omissible(
+        !needs('professionalInfo.experience.totalYears'),
+        group('Experience', {
+          totalYears: field(
+            needs('professionalInfo.experience.totalYears'),
+            requiredNumber('Total years of experience is required')
+              .min(0, 'Total years of experience cannot be negative')
+              .max(60, 'Total years of experience cannot exceed 60'),
+          ),
+          previousInstitutions: z
+            .array(previousInstitutionSchema)
+            .max(
+              MAX_PREVIOUS_INSTITUTIONS,
+              `At most ${MAX_PREVIOUS_INSTITUTIONS} previous institutions can be listed`,
+            )
+            .default([]),
+        }),
+      ),
+    }),
+  });
+}
+
+/** The spec's rule: every field required. */
+export const createFacultySchema = facultySchemaFor(FACULTY_PROFILE_FIELD_KEYS);
 export type CreateFacultyInput = z.input<typeof createFacultySchema>;
 export type CreateFacultyPayload = z.output<typeof createFacultySchema>;
+
+/** The create and edit schema of a kind of person under the institution's setting. */
+export function personSchemaFor(
+  kind: 'students' | 'faculty',
+  required: RequiredProfileFields,
+): z.ZodType<CreateStudentPayload | CreateFacultyPayload> {
+  return kind === 'students'
+    ? studentSchemaFor(required.requiredStudentFields)
+    : facultySchemaFor(required.requiredFacultyFields);
+}
 
 /** `?page&limit` of the paginated lists: both optional, whole numbers, limit capped. */
 export const pageQuerySchema = z.object({
@@ -278,14 +434,15 @@ const accountSchema = z.object({
   createdAt: z.string(),
 });
 
+// A field the institution leaves optional is null when it was left out ('Not provided').
 const personalInfoRecordSchema = z.object({
-  photo: z.string(),
+  photo: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
-  dateOfBirth: z.string(),
-  gender: z.enum(GENDERS),
-  nationality: z.string(),
-  religion: z.string(),
+  dateOfBirth: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  nationality: z.string().nullable(),
+  religion: z.string().nullable(),
 });
 const addressRecordSchema = z.object({
   street: z.string(),
@@ -297,15 +454,15 @@ const addressRecordSchema = z.object({
 export type Address = z.infer<typeof addressRecordSchema>;
 
 const contactInfoRecordSchema = z.object({
-  phone: z.string(),
-  permanentAddress: addressRecordSchema,
-  currentAddress: addressRecordSchema,
+  phone: z.string().nullable(),
+  permanentAddress: addressRecordSchema.nullable(),
+  currentAddress: addressRecordSchema.nullable(),
 });
 const relativeRecordSchema = z.object({
-  name: z.string(),
+  name: z.string().nullable(),
   occupation: z.string().nullable(),
-  phone: z.string(),
-  email: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
 });
 
 export const studentSchema = z.object({
@@ -320,7 +477,7 @@ export const studentSchema = z.object({
   familyInfo: z.object({
     father: relativeRecordSchema,
     mother: relativeRecordSchema,
-    guardian: relativeRecordSchema.extend({ relationship: z.string() }).nullable(),
+    guardian: relativeRecordSchema.extend({ relationship: z.string().nullable() }).nullable(),
   }),
   academicInfo: z.object({
     course: z.object({ _id: z.string(), name: z.string(), fullName: z.string() }),
@@ -342,22 +499,24 @@ export const facultySchema = z.object({
   status: z.string(),
   joiningDate: z.string(),
   userId: accountSchema,
-  personalInfo: personalInfoRecordSchema.extend({ maritalStatus: z.enum(MARITAL_STATUSES) }),
+  personalInfo: personalInfoRecordSchema.extend({
+    maritalStatus: z.enum(MARITAL_STATUSES).nullable(),
+  }),
   contactInfo: contactInfoRecordSchema,
   professionalInfo: z.object({
     employeeId: z.string(),
-    department: z.string(),
-    designation: z.string(),
+    department: z.string().nullable(),
+    designation: z.string().nullable(),
     qualification: z.array(
       z.object({
         degree: z.string(),
-        institution: z.string(),
-        year: z.number(),
-        percentage: z.number(),
+        institution: z.string().nullable(),
+        year: z.number().nullable(),
+        percentage: z.number().nullable(),
       }),
     ),
     experience: z.object({
-      totalYears: z.number(),
+      totalYears: z.number().nullable(),
       previousInstitutions: z.array(
         z.object({
           institutionName: z.string(),
@@ -379,7 +538,10 @@ export const facultyOptionSchema = z.object({
   facultyId: z.string(),
   userId: z.object({ _id: z.string() }),
   personalInfo: z.object({ firstName: z.string(), lastName: z.string() }),
-  professionalInfo: z.object({ department: z.string(), designation: z.string() }),
+  professionalInfo: z.object({
+    department: z.string().nullable(),
+    designation: z.string().nullable(),
+  }),
 });
 export type FacultyOption = z.infer<typeof facultyOptionSchema>;
 
@@ -474,21 +636,40 @@ export const updateFacultyDataSchema = z.object({ faculty: facultySchema });
 export const facultyOptionsDataSchema = z.object({ faculty: z.array(facultyOptionSchema) });
 
 const blankRelative = { name: '', occupation: '', phone: '', email: '' };
+const blankAddress = { street: '', city: '', state: '', zipCode: '', country: '' };
+
+/** A record's value as a form field holds it: what was left out (null) is an empty field. */
+function formValue<T>(value: T): T {
+  if (value === null) return '' as T;
+  if (Array.isArray(value)) return value.map(formValue) as T;
+  if (typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as object).map(([key, child]) => [key, formValue(child)]),
+    ) as T;
+  }
+  return value;
+}
+
+function contactInputOf({ contactInfo }: Student | Faculty) {
+  return formValue({
+    ...contactInfo,
+    permanentAddress: contactInfo.permanentAddress ?? blankAddress,
+    currentAddress: contactInfo.currentAddress ?? blankAddress,
+  }) as CreateStudentInput['contactInfo'];
+}
 
 /** A student as the create/edit form holds it: the edit form starts from it. */
 export function studentInputOf(student: Student): CreateStudentInput {
   const { academicInfo, familyInfo } = student;
-  const guardian = familyInfo.guardian ?? { ...blankRelative, relationship: '' };
   return {
     email: student.email,
     rollNumber: student.rollNumber,
-    personalInfo: student.personalInfo,
-    contactInfo: student.contactInfo,
-    familyInfo: {
-      father: { ...familyInfo.father, occupation: familyInfo.father.occupation ?? '' },
-      mother: { ...familyInfo.mother, occupation: familyInfo.mother.occupation ?? '' },
-      guardian: { ...guardian, occupation: guardian.occupation ?? '' },
-    },
+    personalInfo: formValue(student.personalInfo) as CreateStudentInput['personalInfo'],
+    contactInfo: contactInputOf(student),
+    familyInfo: formValue({
+      ...familyInfo,
+      guardian: familyInfo.guardian ?? { ...blankRelative, relationship: '' },
+    }) as CreateStudentInput['familyInfo'],
     academicInfo: {
       course: academicInfo.course._id,
       branch: academicInfo.branch._id,
@@ -506,8 +687,8 @@ export function facultyInputOf(member: Faculty): CreateFacultyInput {
   return {
     email: member.email,
     joiningDate: member.joiningDate,
-    personalInfo: member.personalInfo,
-    contactInfo: member.contactInfo,
-    professionalInfo: member.professionalInfo,
+    personalInfo: formValue(member.personalInfo) as CreateFacultyInput['personalInfo'],
+    contactInfo: contactInputOf(member),
+    professionalInfo: formValue(member.professionalInfo) as CreateFacultyInput['professionalInfo'],
   };
 }

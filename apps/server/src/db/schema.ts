@@ -8,9 +8,11 @@ import {
   DIFFICULTIES,
   EXAM_MODES,
   EXAM_STATUSES,
+  type FacultyProfileField,
   GENDERS,
   IMPORT_JOB_STATUSES,
   IMPORT_MODES,
+  MAIL_STATUSES,
   MARITAL_STATUSES,
   MAX_EXAM_DURATION_CEILING,
   MESSAGE_KINDS,
@@ -25,6 +27,7 @@ import {
   REGRADE_STATUSES,
   ROLES,
   SPEC_MAX_EXAM_DURATION,
+  type StudentProfileField,
   SUBMIT_TRIGGERS,
   type SystemCheck,
 } from '@examiq/contracts';
@@ -219,24 +222,25 @@ export const sections = pgTable(
   ],
 );
 
+// A profile field the institution leaves optional is null where it was left out.
 export interface RelativeColumn {
-  name: string;
+  name: string | null;
   occupation: string | null;
-  phone: string;
-  email: string;
+  phone: string | null;
+  email: string | null;
 }
 
 export interface FamilyColumn {
   father: RelativeColumn;
   mother: RelativeColumn;
-  guardian: (RelativeColumn & { relationship: string }) | null;
+  guardian: (RelativeColumn & { relationship: string | null }) | null;
 }
 
 export interface QualificationColumn {
   degree: string;
-  institution: string;
-  year: number;
-  percentage: number;
+  institution: string | null;
+  year: number | null;
+  percentage: number | null;
 }
 
 export interface PreviousInstitutionColumn {
@@ -267,16 +271,17 @@ const personColumns = () => ({
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
   status: text('status').notNull().default(ACTIVE_STATUS),
-  photo: text('photo').notNull(),
+  // Null where the institution leaves the field optional and it was left out.
+  photo: text('photo'),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
-  dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
-  gender: text('gender', { enum: GENDERS }).notNull(),
-  nationality: text('nationality').notNull(),
-  religion: text('religion').notNull(),
-  phone: text('phone').notNull(),
-  permanentAddress: jsonb('permanent_address').$type<Address>().notNull(),
-  currentAddress: jsonb('current_address').$type<Address>().notNull(),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  gender: text('gender', { enum: GENDERS }),
+  nationality: text('nationality'),
+  religion: text('religion'),
+  phone: text('phone'),
+  permanentAddress: jsonb('permanent_address').$type<Address>(),
+  currentAddress: jsonb('current_address').$type<Address>(),
   ...timestamps(),
 });
 
@@ -323,11 +328,11 @@ export const faculty = pgTable(
     facultyId: text('faculty_id').notNull().unique().default(readableId('FAC', facultyNumbers)),
     employeeId: text('employee_id').notNull(),
     joiningDate: date('joining_date', { mode: 'string' }).notNull().default(sql`current_date`),
-    maritalStatus: text('marital_status', { enum: MARITAL_STATUSES }).notNull(),
-    department: text('department').notNull(),
-    designation: text('designation').notNull(),
+    maritalStatus: text('marital_status', { enum: MARITAL_STATUSES }),
+    department: text('department'),
+    designation: text('designation'),
     qualifications: jsonb('qualifications').$type<QualificationColumn[]>().notNull(),
-    totalExperienceYears: numeric('total_experience_years', { mode: 'number' }).notNull(),
+    totalExperienceYears: numeric('total_experience_years', { mode: 'number' }),
     previousInstitutions: jsonb('previous_institutions')
       .$type<PreviousInstitutionColumn[]>()
       .notNull(),
@@ -869,6 +874,20 @@ export const institutionSettings = pgTable(
       .default(SPEC_MAX_EXAM_DURATION),
     /** Whether the results' figures score a student who never started as 0 rather than leave them out. */
     countAbsentAsZero: boolean('count_absent_as_zero').notNull().default(false),
+    /**
+     * The profile fields left optional, not those required: a field added to the contracts later
+     * is then required, the spec's rule, until an admin chooses otherwise.
+     */
+    optionalStudentFields: text('optional_student_fields')
+      .array()
+      .$type<StudentProfileField[]>()
+      .notNull()
+      .default(sql`'{}'`),
+    optionalFacultyFields: text('optional_faculty_fields')
+      .array()
+      .$type<FacultyProfileField[]>()
+      .notNull()
+      .default(sql`'{}'`),
     updatedAt: timestamptz('updated_at').notNull(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
@@ -947,4 +966,47 @@ export const jobs = pgTable(
     index('jobs_queued_idx').on(table.runAt).where(sql`${table.status} = 'QUEUED'`),
     index('jobs_running_idx').on(table.lockedUntil).where(sql`${table.status} = 'RUNNING'`),
   ],
+);
+
+/**
+ * Every message the platform writes to a person, sent or not: the admin's outbox. Without a mail
+ * server (SMTP_URL) a message is KEPT here only, so a link it carries can still be handed over.
+ */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status', { enum: MAIL_STATUSES }).notNull(),
+    /** The mail server's answer to the last failed attempt. */
+    error: text('error'),
+    sentAt: timestamptz('sent_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('mail_messages_status_check', isOneOf(table.status, MAIL_STATUSES)),
+    index('mail_messages_created_at_id_idx').on(table.createdAt, table.id),
+  ],
+);
+
+/**
+ * A password-reset link's token, kept only as its SHA-256: the link itself is in the person's
+ * mailbox (and the outbox's text) alone. Used once, within its lifetime.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
 );

@@ -31,6 +31,13 @@ function testConfig(overrides: Partial<Config> = {}): Config {
     metricsLoopback: false,
     backup: undefined,
     iceServers: [],
+    mail: {
+      smtpUrl: undefined,
+      allowPlain: false,
+      from: 'ExamIQ <no-reply@college.test>',
+      publicUrl: 'https://exams.college.test',
+      institutionName: 'Test College',
+    },
     ...overrides,
   };
 }

@@ -7,8 +7,8 @@ import { cn } from '@/lib/cn';
  * photo on another site is never loaded by itself: the page's policy allows images from this
  * origin only, since an image that loads as a record opens tells its host who looked and when.
  */
-export function externalPhoto(photo: string): URL | null {
-  if (photo === '') return null;
+export function externalPhoto(photo: string | null): URL | null {
+  if (!photo) return null;
   try {
     const url = new URL(photo, window.location.href);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
@@ -19,8 +19,11 @@ export function externalPhoto(photo: string): URL | null {
 }
 
 interface AvatarProps {
-  /** The photo URL an admin typed in; shown only when it is on this site, else the initials. */
-  photo: string;
+  /**
+   * The photo URL an admin typed in; shown only when it is on this site, else the initials (also
+   * when none was given).
+   */
+  photo: string | null;
   name: string;
   className?: string;
 }
@@ -28,7 +31,7 @@ interface AvatarProps {
 /** A round photo that falls back to the person's initials when the image cannot be shown. */
 export function Avatar({ photo, name, className }: AvatarProps) {
   const [failedPhoto, setFailedPhoto] = useState<string | null>(null);
-  const showPhoto = photo !== '' && failedPhoto !== photo && externalPhoto(photo) === null;
+  const showPhoto = Boolean(photo) && failedPhoto !== photo && externalPhoto(photo) === null;
   const initials = name
     .split(/\s+/)
     .filter(Boolean)
@@ -45,7 +48,7 @@ export function Avatar({ photo, name, className }: AvatarProps) {
     >
       {showPhoto ? (
         <img
-          src={photo}
+          src={photo ?? undefined}
           alt=""
           className="size-full object-cover"
           referrerPolicy="no-referrer"
@@ -62,7 +65,7 @@ export function Avatar({ photo, name, className }: AvatarProps) {
  * A person's photo with, when it lives on another site, a link the admin chooses to open: in a new
  * tab, telling that site nothing of the page it came from.
  */
-export function ProfilePhoto({ photo, name }: { photo: string; name: string }) {
+export function ProfilePhoto({ photo, name }: { photo: string | null; name: string }) {
   const external = externalPhoto(photo);
   return (
     <div className="flex shrink-0 flex-col items-center gap-2">

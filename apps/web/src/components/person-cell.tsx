@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from './avatar';
 
 interface PersonCellProps {
-  photo: string;
+  photo: string | null;
   name: string;
   /** A second line, such as the email. */
   detail?: ReactNode;

@@ -9,7 +9,8 @@ type ContactInfo = Student['contactInfo'];
 type Account = Student['userId'];
 
 /** '12 College Road, Pune, Maharashtra 411001, India', leaving out the parts not given. */
-function formatAddress(address: Address): string {
+function formatAddress(address: Address | null): string {
+  if (!address) return '';
   const region = [address.state, address.zipCode].filter(Boolean).join(' ');
   return [address.street, address.city, region, address.country].filter(Boolean).join(', ');
 }
@@ -28,7 +29,9 @@ export function PersonalDetails({ personalInfo, children }: PersonalDetailsProps
       <DetailItem term="Date of Birth">
         {personalInfo.dateOfBirth && formatDate(personalInfo.dateOfBirth)}
       </DetailItem>
-      <DetailItem term="Gender">{GENDER_LABELS[personalInfo.gender]}</DetailItem>
+      <DetailItem term="Gender">
+        {personalInfo.gender && GENDER_LABELS[personalInfo.gender]}
+      </DetailItem>
       <DetailItem term="Nationality">{personalInfo.nationality}</DetailItem>
       <DetailItem term="Religion">{personalInfo.religion}</DetailItem>
       {children}

@@ -4,9 +4,18 @@ import {
   GENDERS,
   PEOPLE_MESSAGES,
 } from '@examiq/contracts';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import {
+  createContext,
+  type FormEventHandler,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
 import {
   type FieldValues,
+  FormProvider,
   type UseFormReturn,
   type UseFormSetError,
   useFormContext,
@@ -40,6 +49,41 @@ export const emptyPersonFields = {
   },
   contactInfo: { phone: '', permanentAddress: emptyAddress, currentAddress: emptyAddress },
 } satisfies PersonFormValues;
+
+/** Whether the institution requires a profile field, by its key in the settings. */
+const RequiredFieldsContext = createContext<(key: string) => boolean>(() => true);
+
+interface PersonFormFrameProps<TFieldValues extends FieldValues, TContext, TPayload> {
+  form: UseFormReturn<TFieldValues, TContext, TPayload>;
+  /** The profile fields the institution requires, as the form's schema was built with. */
+  required: readonly string[];
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}
+
+/** A person form: its fields reach the form's state and the institution's required fields. */
+export function PersonFormFrame<TFieldValues extends FieldValues, TContext, TPayload>({
+  form,
+  required,
+  onSubmit,
+  children,
+}: PersonFormFrameProps<TFieldValues, TContext, TPayload>) {
+  return (
+    <FormProvider {...form}>
+      <RequiredFieldsContext.Provider value={(key) => required.includes(key)}>
+        <form onSubmit={onSubmit} noValidate className="space-y-6">
+          {children}
+        </form>
+      </RequiredFieldsContext.Provider>
+    </FormProvider>
+  );
+}
+
+/** The hint 'Optional' for a field the institution does not require, by its key. */
+export function useOptionalHint(): (key: string) => string | undefined {
+  const requires = useContext(RequiredFieldsContext);
+  return (key) => (requires(key) ? undefined : 'Optional');
+}
 
 /** How long the created toast stays: long enough to copy the default password. */
 const CREATED_TOAST_DURATION_MS = 15_000;
@@ -113,6 +157,7 @@ export function PersonalInfoFields({ children }: PersonalInfoFieldsProps) {
     formState: { errors },
   } = useFormContext<PersonFormValues>();
   const fieldErrors = errors.personalInfo;
+  const optional = useOptionalHint();
 
   return (
     <FormSection title="Personal Information">
@@ -132,6 +177,7 @@ export function PersonalInfoFields({ children }: PersonalInfoFieldsProps) {
         <TextField
           label="Date of Birth"
           type="date"
+          hint={optional('personalInfo.dateOfBirth')}
           error={fieldErrors?.dateOfBirth?.message}
           {...register('personalInfo.dateOfBirth')}
         />
@@ -139,17 +185,20 @@ export function PersonalInfoFields({ children }: PersonalInfoFieldsProps) {
           label="Gender"
           placeholder="Select a gender"
           options={genderOptions}
+          hint={optional('personalInfo.gender')}
           error={fieldErrors?.gender?.message}
           {...register('personalInfo.gender')}
         />
         <TextField
           label="Nationality"
           placeholder="e.g. Indian"
+          hint={optional('personalInfo.nationality')}
           error={fieldErrors?.nationality?.message}
           {...register('personalInfo.nationality')}
         />
         <TextField
           label="Religion"
+          hint={optional('personalInfo.religion')}
           error={fieldErrors?.religion?.message}
           {...register('personalInfo.religion')}
         />
@@ -159,6 +208,7 @@ export function PersonalInfoFields({ children }: PersonalInfoFieldsProps) {
           type="url"
           placeholder="https://…"
           className="sm:col-span-2"
+          hint={optional('personalInfo.photo')}
           error={fieldErrors?.photo?.message}
           {...register('personalInfo.photo')}
         />
@@ -176,9 +226,11 @@ function AddressFields({ name, legend }: { name: AddressName; legend: string }) 
   } = useFormContext<PersonFormValues>();
   const key = name === 'contactInfo.permanentAddress' ? 'permanentAddress' : 'currentAddress';
   const fieldErrors = errors.contactInfo?.[key];
+  // The address is optional as a whole: left out entirely, or given in full.
+  const optional = useOptionalHint()(name);
 
   return (
-    <FieldGroup legend={legend}>
+    <FieldGroup legend={optional ? `${legend} (optional)` : legend}>
       <TextField
         label="Street"
         className="sm:col-span-2"
@@ -211,6 +263,7 @@ export function ContactInfoFields() {
   } = useFormContext<PersonFormValues>();
   const [sameAddress, setSameAddress] = useState(false);
   const permanentAddress = useWatch({ control, name: 'contactInfo.permanentAddress' });
+  const optional = useOptionalHint();
 
   // While the box is ticked the current address follows the permanent one as it is typed.
   useEffect(() => {
@@ -226,6 +279,7 @@ export function ContactInfoFields() {
           label="Phone"
           type="tel"
           placeholder="+91 98765 43210"
+          hint={optional('contactInfo.phone')}
           error={errors.contactInfo?.phone?.message}
           {...register('contactInfo.phone')}
         />

@@ -1,6 +1,6 @@
 import {
-  type InstitutionSettings,
   type InstitutionSettingsData,
+  type InstitutionSettingsUpdate,
   institutionSettingsDataSchema,
   successResponse,
 } from '@examiq/contracts';
@@ -21,7 +21,7 @@ export function useInstitutionSettings() {
 }
 
 /** PUT /admin/settings: answers the settings as saved. */
-export async function saveSettings(settings: InstitutionSettings) {
+export async function saveSettings(settings: InstitutionSettingsUpdate) {
   const response = await apiClient.put('/admin/settings', settings);
   return parseResponse(settingsResponseSchema, response.data);
 }

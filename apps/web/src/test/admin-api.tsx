@@ -1,4 +1,4 @@
-import type { Course, Section } from '@examiq/contracts';
+import { type Course, DEFAULT_INSTITUTION_SETTINGS, type Section } from '@examiq/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -18,7 +18,7 @@ type Route = Answer | ((request: ApiRequest) => Answer | Promise<Answer>);
 export function fakeAdminApi(routes: Record<string, Route>): ApiRequest[] {
   return fakeServer((request) => {
     const key = `${request.method} ${request.url}`;
-    const route = routes[key];
+    const route = routes[key] ?? DEFAULT_ROUTES[key];
     if (!route) return { status: 404, data: { success: false, message: `Unexpected ${key}` } };
     return typeof route === 'function' ? route(request) : route;
   });
@@ -27,6 +27,17 @@ export function fakeAdminApi(routes: Record<string, Route>): ApiRequest[] {
 export function ok(data: unknown, status = 200): Answer {
   return { status, data: { success: true, data } };
 }
+
+/** The institution's settings, which many pages read first, are the defaults unless a test says. */
+export function settingsAnswer(changes: object = {}): Answer {
+  return ok({
+    settings: { ...DEFAULT_INSTITUTION_SETTINGS, ...changes },
+    updatedAt: null,
+    updatedBy: null,
+  });
+}
+
+const DEFAULT_ROUTES: Record<string, Route> = { 'GET /admin/settings': settingsAnswer() };
 
 /**
  * The four look-ups of a Batch → Course → Branch → Section picker: two batches, B.Tech and a

@@ -16,17 +16,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import { announceSubmitted, recordSystemCheck } from '../proctoring/proctoring.service';
-import {
-  getAttempt,
-  lobby,
-  myExams,
-  openSection,
-  saveAnswers,
-  startExam,
-  submitExam,
-} from './attempts.service';
+import { openSection } from './open-section';
+import { saveAnswers } from './save-answers';
+import { startExam } from './start-exam';
+import { getAttempt, lobby, myExams } from './student-view';
+import { submitExam } from './submit-exam';
 
 const TAGS = ['sitting an exam'];
 
@@ -44,7 +39,6 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: "The published exams of the student's section, each with the student's attempt",
-        security: BEARER_AUTH,
         response: { 200: successResponse(myExamsDataSchema), ...errorResponses(401, 403) },
       },
     },
@@ -60,7 +54,6 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: "An exam's lobby: its details, instructions, sections and window",
-        security: BEARER_AUTH,
         params: examIdParamSchema,
         response: { 200: successResponse(lobbyDataSchema), ...errorResponses(400, 401, 403, 404) },
       },
@@ -78,7 +71,6 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           "Starts the exam inside its window, or resumes the attempt already started; a proctored exam's start carries the lobby's system check (never required, but its absence or failure is flagged)",
-        security: BEARER_AUTH,
         params: examIdParamSchema,
         body: startExamSchema,
         response: {
@@ -110,7 +102,6 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: 'The attempt with its questions (never the answer key) and the answers saved',
-        security: BEARER_AUTH,
         params: attemptIdParamSchema,
         response: {
           200: successResponse(attemptViewSchema),
@@ -131,7 +122,6 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           'Saves answers (an answer is written only over an older seq) and answers the time left',
-        security: BEARER_AUTH,
         params: attemptIdParamSchema,
         body: saveAnswersSchema,
         response: {
@@ -160,7 +150,6 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: "Opens a section: a timed section's own clock starts the first time",
-        security: BEARER_AUTH,
         params: attemptIdParamSchema,
         body: openSectionSchema,
         response: {
@@ -187,7 +176,6 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: 'Submits the attempt, with a last save if given; only one submission ever counts',
-        security: BEARER_AUTH,
         params: attemptIdParamSchema,
         body: submitExamSchema,
         response: {

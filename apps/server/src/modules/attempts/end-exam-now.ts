@@ -9,13 +9,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/client';
 import { examAttempts, exams } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { wallClockInstant, wallClockMinute } from '../../wall-clock';
 import { recordAudit } from '../audit/audit';
-import { wallClockMinute } from '../dashboard/dashboard.service';
 import { listColumns, scheduleDetailsOf } from '../exams/exams.service';
 import type { ProctoringNotifier } from '../proctoring/notifier';
 import { announceSubmitted } from '../proctoring/proctoring.service';
-import { finaliseAttempt } from './attempts.service';
-import { sittingWindow, wallClockInstant } from './exam-window';
+import { sittingWindow } from './exam-window';
+import { finaliseAttempt } from './submit-exam';
 
 interface EndableExam {
   status: 'DRAFT' | 'PUBLISH';

@@ -1,13 +1,5 @@
 import { type ExamAvailability, examWindow, type ScheduleDetails } from '@examiq/contracts';
-
-/**
- * The instant of an institution's wall-clock time 'YYYY-MM-DDTHH:mm', read in the server's time
- * zone (the `TZ` variable), as the dashboard reads schedules.
- */
-export function wallClockInstant(value: string): Date {
-  const [year, month, day, hours, minutes] = value.split(/[-T:]/).map(Number);
-  return new Date(year ?? 0, (month ?? 1) - 1, day ?? 1, hours ?? 0, minutes ?? 0);
-}
+import { wallClockInstant } from '../../wall-clock';
 
 export interface SittingWindow {
   /** The lobby opens `beforeExam` minutes before the start: instructions, no questions. */

@@ -27,7 +27,8 @@ import { SINGLE_ROW } from '../../db/single-row';
 import { ApiError, FieldErrors } from '../../errors';
 import { auditInsertText } from '../audit/audit';
 import { audienceSections, scheduleDetailsOf } from '../exams/exams.service';
-import { attemptSummary, examById } from './attempts.service';
+import { examById } from './attempt-records';
+import { attemptSummary } from './student-view';
 
 const answered = sql`(selected_option is not null or text <> '')`;
 

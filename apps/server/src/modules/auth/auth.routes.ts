@@ -1,11 +1,13 @@
 import {
   AUTH_MESSAGES,
   changePasswordSchema,
+  forgotPasswordSchema,
   loginDataSchema,
   loginSchema,
   messageResponseSchema,
   refreshDataSchema,
   refreshTokenSchema,
+  resetPasswordWithLinkSchema,
   successResponse,
   updatePasswordSchema,
   userSchema,
@@ -29,6 +31,7 @@ import {
   updatePassword,
 } from './auth.service';
 import { registerDeviceCookie, rememberDevice, trustedDeviceOf } from './device-cookie';
+import { requestPasswordReset, resetPasswordWithLink } from './password-reset';
 
 const TAGS = ['auth'];
 
@@ -100,6 +103,47 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       app.liveRightsChanged({ userId: data.user._id });
       rememberDevice(reply, request.body.email, client.trustedDevice);
       return { success: true as const, message: AUTH_MESSAGES.passwordChanged, data };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Mails a single-use link to reset the account's password; the answer is the same whether or not an account has the email",
+        body: forgotPasswordSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(deps, app.jobs, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return { success: true as const, message: AUTH_MESSAGES.resetLinkSent };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Sets a new password with a reset link's token, once and within 30 minutes; every session of the account ends",
+        body: resetPasswordWithLinkSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const userId = await resetPasswordWithLink(deps, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      app.liveRightsChanged({ userId });
+      return { success: true as const, message: AUTH_MESSAGES.passwordReset };
     },
   );
 

@@ -1,7 +1,6 @@
 import { slowedSignInsDataSchema, successResponse } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import { type AuthDeps, slowedSignIns } from './auth.service';
 
 /** Registered inside the admin scope, which guards it. */
@@ -13,7 +12,6 @@ export const signInLimitsAdminRoutes: FastifyPluginAsyncZod<AuthDeps> = async (a
         tags: ['sign-in-limits'],
         summary:
           'Lists the accounts whose sign-ins are slowed down after many failed passwords, and until when',
-        security: BEARER_AUTH,
         response: { 200: successResponse(slowedSignInsDataSchema), ...errorResponses(401, 403) },
       },
     },

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import { recordAudit } from '../audit/audit';
 import { backupFileName, writeBackup } from './backup-file';
 
@@ -24,7 +23,6 @@ export const backupAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = asy
         tags: TAGS,
         summary:
           'A consistent backup of every record (sessions left out) as a gzipped JSON-lines file, for npm run restore',
-        security: BEARER_AUTH,
         response: {
           200: z.any().describe('The backup file, as an attachment'),
           ...errorResponses(401, 403),

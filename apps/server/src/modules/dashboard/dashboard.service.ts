@@ -14,16 +14,6 @@ import { scheduleDetailsOf } from '../exams/exams.service';
 import { countMasterData } from '../master-data/master-data.service';
 import { completedExams } from '../results/results.service';
 
-/**
- * The wall-clock minute of `date` in the server's time zone (the `TZ` variable), as
- * 'YYYY-MM-DDTHH:mm': schedules are stored as the institution's wall-clock dates and times.
- */
-export function wallClockMinute(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-  return `${day}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 // Written out, not bound: a statement planned once for any parameters can use the partial index
 // on the published exams' windows only when it sees the value the index was built for.
 const isPublished = sql`${exams.status} = 'PUBLISH'`;

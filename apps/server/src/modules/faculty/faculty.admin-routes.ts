@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
+import { personBodyOptions } from '../people/profile-body';
 import {
   createFaculty,
   deleteFaculty,
@@ -35,11 +35,11 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/create-faculty',
     {
+      ...personBodyOptions(db, 'faculty'),
       schema: {
         tags: TAGS,
         summary:
           'Creates a faculty member and their account; the default password is returned only here',
-        security: BEARER_AUTH,
         body: createFacultySchema,
         response: {
           201: successResponse(createFacultyDataSchema),
@@ -62,7 +62,6 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           'Lists one page of the faculty a search and filters find, newest first unless sorted, with the departments and designations to filter by',
-        security: BEARER_AUTH,
         querystring: facultyListQuerySchema,
         response: {
           200: successResponse(facultyFindDataSchema),
@@ -82,7 +81,6 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: 'Returns one faculty member, as a list of one',
-        security: BEARER_AUTH,
         params: idParamSchema,
         response: {
           200: successResponse(facultyDetailDataSchema),
@@ -99,10 +97,10 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/update-faculty/:id',
     {
+      ...personBodyOptions(db, 'faculty'),
       schema: {
         tags: TAGS,
         summary: 'Edits a faculty member with the create form, their account email included',
-        security: BEARER_AUTH,
         params: idParamSchema,
         body: updateFacultySchema,
         response: {
@@ -127,7 +125,6 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           'Deletes a faculty member with their account and sessions; refused (409) while they are the only proctor of a proctoring exam that has not ended',
-        security: BEARER_AUTH,
         params: idParamSchema,
         response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -146,7 +143,6 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: "Lists every active faculty member by name, for the exam wizard's lookup",
-        security: BEARER_AUTH,
         response: {
           200: successResponse(facultyOptionsDataSchema),
           ...errorResponses(401, 403),

@@ -13,7 +13,18 @@ import {
   PEOPLE_MESSAGES,
   type UpdateFacultyPayload,
 } from '@examiq/contracts';
-import { type AnyColumn, and, eq, inArray, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  eq,
+  inArray,
+  isNotNull,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
 import { findPage, holdsSearch, matchingTotal, personStatusIs, sortedBy } from '../../db/find-page';
@@ -21,8 +32,8 @@ import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/
 import { perDatabase } from '../../db/per-database';
 import { examFaculty, exams, faculty, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
+import { wallClockMinute } from '../../wall-clock';
 import { recordAudit } from '../audit/audit';
-import { wallClockMinute } from '../dashboard/dashboard.service';
 import {
   type Account,
   accountColumns,
@@ -194,6 +205,8 @@ export async function facultyFacets(db: AppDatabase): Promise<FacultyFacets> {
     db
       .selectDistinctOn([sql`lower(${column})`], { value: sql<string>`${column}` })
       .from(faculty)
+      // A member the institution let leave it out offers nothing to filter by.
+      .where(isNotNull(column))
       .orderBy(sql`lower(${column})`, column);
   const [departments, designations] = await Promise.all([
     distinct(faculty.department),

@@ -8,7 +8,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import { examEvaluatorsOf, setExamEvaluators } from './evaluators';
 
 const TAGS = ['evaluators'];
@@ -25,7 +24,6 @@ export const gradingAdminRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           "An exam's evaluators: those the admin chose, or its proctors while none is chosen",
-        security: BEARER_AUTH,
         params: examIdParamSchema,
         response: {
           200: successResponse(evaluatorsDataSchema),
@@ -46,7 +44,6 @@ export const gradingAdminRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           "Replaces an exam's evaluators with faculty members; an empty list returns the marking to its proctors",
-        security: BEARER_AUTH,
         params: examIdParamSchema,
         body: setEvaluatorsSchema,
         response: {

@@ -11,7 +11,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import type { BlindCodes } from '../results/blind-codes';
 import { answersToGrade, gradeAnswer, myGradingExams } from './grading.service';
 
@@ -30,7 +29,6 @@ export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           'The published exams the faculty member proctors or evaluates, with their result status and marking progress',
-        security: BEARER_AUTH,
         response: { 200: successResponse(facultyExamsDataSchema), ...errorResponses(401, 403) },
       },
     },
@@ -47,7 +45,6 @@ export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           "An exam's written questions with their keys, its scripts by anonymous code, and one page of answers to mark, of one question or one script",
-        security: BEARER_AUTH,
         params: examIdParamSchema,
         querystring: answersToGradeQuerySchema,
         response: {
@@ -75,7 +72,6 @@ export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           "Marks a written answer of a submitted attempt, from 0 to the question's marks in steps of 0.5, with an optional comment",
-        security: BEARER_AUTH,
         body: gradeAnswerSchema,
         response: {
           200: successResponse(answerToGradeSchema),

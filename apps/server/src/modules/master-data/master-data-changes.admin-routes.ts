@@ -16,7 +16,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import {
   deleteBatch,
   deleteBranch,
@@ -39,7 +38,6 @@ function updateSchema<Body extends z.ZodType, Record extends z.ZodType>(
   return {
     tags: TAGS,
     summary: `Edits a ${kind} under its parent, with the rules of its create; sets its status`,
-    security: BEARER_AUTH,
     params: idParamSchema,
     body,
     response: { 200: successResponse(record), ...errorResponses(400, 401, 403, 404, 409) },
@@ -50,7 +48,6 @@ function deleteSchema(kind: Kind) {
   return {
     tags: TAGS,
     summary: `Deletes a ${kind} nothing uses; 409 naming what uses it otherwise`,
-    security: BEARER_AUTH,
     params: idParamSchema,
     response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
   };

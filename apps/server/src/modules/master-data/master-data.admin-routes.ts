@@ -22,7 +22,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import {
   countMasterData,
   createBatch,
@@ -52,7 +51,6 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       schema: {
         tags: TAGS,
         summary: 'Creates a batch from its start and end years',
-        security: BEARER_AUTH,
         body: createBatchSchema,
         response: { 201: successResponse(batchSchema), ...errorResponses(400, 401, 403, 409) },
       },
@@ -71,7 +69,6 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       schema: {
         tags: TAGS,
         summary: 'Creates a course in a batch',
-        security: BEARER_AUTH,
         body: createCourseSchema,
         response: { 201: successResponse(courseSchema), ...errorResponses(400, 401, 403, 409) },
       },
@@ -90,7 +87,6 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       schema: {
         tags: TAGS,
         summary: 'Creates a branch in a course',
-        security: BEARER_AUTH,
         body: createBranchSchema,
         response: { 201: successResponse(branchSchema), ...errorResponses(400, 401, 403, 409) },
       },
@@ -109,7 +105,6 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       schema: {
         tags: TAGS,
         summary: 'Creates a section in a branch',
-        security: BEARER_AUTH,
         body: createSectionSchema,
         response: { 201: successResponse(sectionSchema), ...errorResponses(400, 401, 403, 409) },
       },
@@ -128,7 +123,6 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       schema: {
         tags: TAGS,
         summary: 'Lists every batch, newest start year first',
-        security: BEARER_AUTH,
         response: { 200: successResponse(batchSchema.array()), ...errorResponses(401, 403) },
       },
     },
@@ -145,7 +139,6 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         tags: TAGS,
         summary:
           'Lists every course by name with its parents and path, or those under a batch; 400 when a parent does not exist',
-        security: BEARER_AUTH,
         querystring: courseListQuerySchema,
         response: {
           200: successResponse(courseListItemSchema.array()),
@@ -166,7 +159,6 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         tags: TAGS,
         summary:
           'Lists every branch by name with its parents and path, or those under a batch or course; 400 when a parent does not exist',
-        security: BEARER_AUTH,
         querystring: branchListQuerySchema,
         response: {
           200: successResponse(branchListItemSchema.array()),
@@ -187,7 +179,6 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         tags: TAGS,
         summary:
           'Lists every section by name with its parents and path, or those under a batch, course or branch; 400 when a parent does not exist',
-        security: BEARER_AUTH,
         querystring: sectionListQuerySchema,
         response: {
           200: successResponse(sectionListItemSchema.array()),
@@ -207,7 +198,6 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       schema: {
         tags: TAGS,
         summary: 'Lists the courses of one batch by name; 404 when the batch does not exist',
-        security: BEARER_AUTH,
         querystring: coursesByBatchQuerySchema,
         response: {
           200: successResponse(courseSchema.array()),
@@ -227,7 +217,6 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       schema: {
         tags: TAGS,
         summary: 'Lists the branches of one course by name; 404 when the course does not exist',
-        security: BEARER_AUTH,
         querystring: branchesByCourseQuerySchema,
         response: {
           200: successResponse(branchSchema.array()),
@@ -247,7 +236,6 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       schema: {
         tags: TAGS,
         summary: 'Lists the sections of one branch by name; 404 when the branch does not exist',
-        security: BEARER_AUTH,
         querystring: sectionsByBranchQuerySchema,
         response: {
           200: successResponse(sectionSchema.array()),
@@ -267,7 +255,6 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
       schema: {
         tags: TAGS,
         summary: 'Counts the batches, courses, branches and sections',
-        security: BEARER_AUTH,
         response: { 200: successResponse(masterDataCountsSchema), ...errorResponses(401, 403) },
       },
     },

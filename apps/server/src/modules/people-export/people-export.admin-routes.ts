@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import { SPREADSHEET_CONTENT_TYPES } from '../../spreadsheets/write';
 import { exportFaculty, exportStudents } from './people-export.service';
 
@@ -39,7 +38,6 @@ export const peopleExportAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }>
         tags: TAGS,
         summary:
           "Every student the list's search and filters find, by student ID, as a CSV or XLSX file in the import template's columns",
-        security: BEARER_AUTH,
         querystring: studentExportQuerySchema,
         response: { 200: fileResponse, ...errorResponses(400, 401, 403) },
       },
@@ -55,7 +53,6 @@ export const peopleExportAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }>
         tags: TAGS,
         summary:
           "Every faculty member the list's search and filters find, by faculty ID, as a CSV or XLSX file in the import template's columns",
-        security: BEARER_AUTH,
         querystring: facultyExportQuerySchema,
         response: { 200: fileResponse, ...errorResponses(400, 401, 403) },
       },

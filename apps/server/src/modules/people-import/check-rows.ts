@@ -3,22 +3,23 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type CreateFacultyPayload,
   type CreateStudentPayload,
-  createFacultySchema,
-  createStudentSchema,
   type ImportColumn,
   type ImportPreview,
   type ImportRowError,
   importColumnNamed,
-  PEOPLE_IMPORT_COLUMNS,
+  importColumnsFor,
   PEOPLE_IMPORT_LIMITS,
   PEOPLE_IMPORT_MESSAGES,
   type PeopleImportKind,
+  personSchemaFor,
+  type RequiredProfileFields,
 } from '@examiq/contracts';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client';
 import { batches, branches, courses, faculty, sections, students, users } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { requiredProfileFields } from '../settings/settings.service';
 import type { Sheet, SheetCell } from './read-sheet';
 
 /** A row every check passed, ready for the creation code. */
@@ -32,8 +33,15 @@ export interface CheckedFile {
   validRows: ValidRow[];
 }
 
-/** The file's columns by position, after refusing unknown, repeated and missing ones. */
-function columnsOfHeader(kind: PeopleImportKind, header: string[]): (ImportColumn | undefined)[] {
+/**
+ * The file's columns by position, after refusing unknown, repeated and missing ones: a column of a
+ * field the institution does not require may be left out.
+ */
+function columnsOfHeader(
+  kind: PeopleImportKind,
+  header: string[],
+  required: RequiredProfileFields,
+): (ImportColumn | undefined)[] {
   const seen = new Set<string>();
   const columns = header.map((name) => {
     if (name === '') return undefined;
@@ -43,7 +51,7 @@ function columnsOfHeader(kind: PeopleImportKind, header: string[]): (ImportColum
     if (!column) throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.unknownColumn(name));
     return column;
   });
-  const missing = PEOPLE_IMPORT_COLUMNS[kind]
+  const missing = importColumnsFor(kind, required)
     .filter((column) => column.required && !seen.has(column.name))
     .map((column) => column.name);
   if (missing.length > 0) throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.missingColumns(missing));
@@ -250,8 +258,6 @@ const TAKEN_MESSAGES: Record<string, (value: string) => string> = {
 
 // --- The whole file ---------------------------------------------------------------------------
 
-const SCHEMAS = { students: createStudentSchema, faculty: createFacultySchema };
-
 /**
  * How long the row checks hold the event loop before other requests get a turn: a file of
  * 20,000 rows takes seconds to check, and the exam-day saves must not wait behind it.
@@ -260,15 +266,17 @@ const SLICE_MS = 10;
 
 /**
  * Checks every row of a file as the create form and the database would: the schema's rules and
- * messages, master data by name and its nesting, values that must be unique within the file and
- * against the database. Nothing is written.
+ * messages under the institution's required fields, master data by name and its nesting, values
+ * that must be unique within the file and against the database. Nothing is written.
  */
 export async function checkRows(
   db: AppDatabase,
   kind: PeopleImportKind,
   sheet: Sheet,
 ): Promise<CheckedFile> {
-  const columns = columnsOfHeader(kind, sheet.header);
+  const required = await requiredProfileFields(db);
+  const columns = columnsOfHeader(kind, sheet.header, required);
+  const schema = personSchemaFor(kind, required);
   const master = kind === 'students' ? await loadMasterData(db) : undefined;
   const rowErrors = new Map<number, Record<string, string>>();
   const parsed: ValidRow[] = [];
@@ -284,7 +292,7 @@ export async function checkRows(
     if (master && input.academicInfo) {
       input.academicInfo = resolvePlacement(master, input.academicInfo, errors);
     }
-    const result = SCHEMAS[kind].safeParse(input);
+    const result = schema.safeParse(input);
     if (result.success) {
       parsed.push({ row: number, payload: result.data });
     } else {

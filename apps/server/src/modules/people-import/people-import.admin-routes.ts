@@ -16,7 +16,6 @@ import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { ApiError, FieldErrors } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import { acceptUploads, readUpload } from '../../plugins/uploads';
 import { SPREADSHEET_CONTENT_TYPES } from '../../spreadsheets/write';
 import {
@@ -68,7 +67,6 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           'The import template of students or faculty as CSV or XLSX: one column per field of the create form, and an example row',
-        security: BEARER_AUTH,
         params: importKindParamSchema,
         querystring: importTemplateQuerySchema,
         response: {
@@ -93,7 +91,6 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: `Checks every row of a file as the create form and the database would, and lists the errors by row and column; nothing is written. ${FILE_BODY}`,
-        security: BEARER_AUTH,
         params: importKindParamSchema,
         response: {
           200: successResponse(importPreviewSchema),
@@ -113,7 +110,6 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: `Starts importing a file in the background: its valid rows (mode valid-only), or all of them or none (mode all-or-nothing, the default). ${FILE_BODY}, and a \`mode\` field`,
-        security: BEARER_AUTH,
         params: importKindParamSchema,
         response: {
           202: successResponse(importJobSchema),
@@ -146,7 +142,6 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           "An import's progress (rows done of its total), status and, once it has ended, its summary",
-        security: BEARER_AUTH,
         params: importJobParamSchema,
         response: {
           200: successResponse(importJobSchema),
@@ -167,7 +162,6 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           "An ended import's credentials file (email, ID, default password) as CSV: downloadable once, then 410",
-        security: BEARER_AUTH,
         params: importJobParamSchema,
         response: {
           200: z.any().describe('The CSV file, as an attachment'),

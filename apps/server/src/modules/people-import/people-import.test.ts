@@ -5,6 +5,7 @@ import {
   PEOPLE_IMPORT_LIMITS,
   PEOPLE_IMPORT_MESSAGES,
   PEOPLE_MESSAGES,
+  STUDENT_PROFILE_FIELD_KEYS,
   successResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
@@ -12,7 +13,15 @@ import { eq, inArray, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, faculty, jobs, peopleImportJobs, students, users } from '../../db/schema';
+import {
+  auditLog,
+  faculty,
+  institutionSettings,
+  jobs,
+  peopleImportJobs,
+  students,
+  users,
+} from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { asAnotherProcess, TEST_ENGINE } from '../../test/database';
 import { expectError } from '../../test/errors';
@@ -752,5 +761,58 @@ describe('GET /api/admin/get-job/{id} and get-job-credentials/{id}', () => {
       await t.database.db.delete(peopleImportJobs).where(eq(peopleImportJobs.id, job.id));
     }
     await other.close();
+  });
+});
+
+describe('an import under the required-fields setting', () => {
+  const setRequired = (requiredStudentFields: readonly string[]) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: bearer(adminToken),
+      payload: { maxExamDurationMinutes: 150, countAbsentAsZero: false, requiredStudentFields },
+    });
+  afterAll(async () => {
+    await t.database.db.delete(institutionSettings);
+  });
+
+  it('accepts a file without the columns and cells of fields the institution does not require', async () => {
+    const header = importHeader('students').filter((name) => name !== 'personalInfo.religion');
+    const rows = [studentRow('opt1', { 'familyInfo.father.email': '' })];
+    expectError(await api.preview('students', csvFile('students', rows, header)), 400, {
+      message: PEOPLE_IMPORT_MESSAGES.missingColumns(['personalInfo.religion']),
+    });
+
+    const notRequired = ['personalInfo.religion', 'familyInfo.father.email'];
+    await setRequired(STUDENT_PROFILE_FIELD_KEYS.filter((key) => !notRequired.includes(key)));
+    const file = csvFile('students', rows, header);
+    expect(previewResponse.parse((await api.preview('students', file)).json()).data).toMatchObject({
+      totalRows: 1,
+      validRows: 1,
+      errors: [],
+    });
+    const started = jobResponse.parse((await api.start('students', file, 'all-or-nothing')).json());
+    expect(await api.finished(started.data._id)).toMatchObject({ summary: { imported: 1 } });
+    const [imported] = await t.database.db
+      .select({ religion: students.religion, family: students.family })
+      .from(students)
+      .where(eq(students.rollNumber, 'IMP-opt1'));
+    expect(imported?.religion).toBeNull();
+    expect(imported?.family.father.email).toBeNull();
+  });
+
+  it('still refuses a malformed value in a column that is not required', async () => {
+    await setRequired([]);
+    const file = csvFile('students', [studentRow('opt2', { 'familyInfo.father.email': 'nope' })]);
+    expect(previewResponse.parse((await api.preview('students', file)).json()).data).toMatchObject({
+      validRows: 0,
+      errors: [
+        {
+          row: 2,
+          column: 'familyInfo.father.email',
+          message: 'Please enter a valid email address',
+        },
+      ],
+    });
   });
 });

@@ -8,7 +8,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import { PROCTOR_TAGS } from './proctoring.faculty-routes';
 import { attemptTimeline, proctoredExamsNow } from './proctoring.service';
 
@@ -29,7 +28,6 @@ export const proctoringAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: `The published proctored exams open now or opening within ${PROCTORED_EXAMS_AHEAD_HOURS} hours, soonest first, with how many students sit each`,
-        security: BEARER_AUTH,
         response: {
           200: successResponse(proctoredExamsNowDataSchema),
           ...errorResponses(401, 403),
@@ -49,7 +47,6 @@ export const proctoringAdminRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           "An attempt's proctoring record: its events, alerts and proctor actions, in time order",
-        security: BEARER_AUTH,
         params: attemptIdParamSchema,
         response: {
           200: successResponse(attemptTimelineSchema),

@@ -19,7 +19,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import {
   endAttempt,
   getMonitor,
@@ -37,7 +36,6 @@ export const PROCTOR_TAGS = { faculty: ['proctoring'], admin: ['proctoring revie
 const monitorRouteSchema = {
   summary:
     'The monitor of a proctored exam: its students with their connection and warnings, its alerts and chat',
-  security: BEARER_AUTH,
   params: examIdParamSchema,
   response: {
     200: successResponse(monitorDataSchema),
@@ -74,7 +72,6 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           "One page of a conversation of the monitor's chat, oldest first: a student's, or without studentId the messages written to all; the page just older than the message `before`, or the newest",
-        security: BEARER_AUTH,
         params: examIdParamSchema,
         querystring: monitorMessagesQuerySchema,
         response: {
@@ -100,7 +97,6 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: 'Writes to one student of the exam, or to all of them',
-        security: BEARER_AUTH,
         body: proctorMessageSchema,
         response: {
           200: successResponse(proctorMessageDataSchema),
@@ -127,7 +123,6 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: "Warns a student sitting the exam: the warning is shown on the student's screen",
-        security: BEARER_AUTH,
         body: warnStudentSchema,
         response: {
           200: successResponse(proctorMessageDataSchema),
@@ -157,7 +152,6 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
           tags: TAGS,
           summary:
             "Sets a student's extra time on the exam; a sitting in progress gets its new deadline",
-          security: BEARER_AUTH,
           body: grantExtraTimeSchema,
           response: {
             200: successResponse(grantExtraTimeDataSchema),
@@ -186,7 +180,6 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           'Ends an attempt with a reason: it is submitted with what was saved, as the submit and the deadline do',
-        security: BEARER_AUTH,
         body: endAttemptSchema,
         response: {
           200: successResponse(submitResultSchema),
@@ -207,7 +200,6 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: 'Dismisses or confirms an alert',
-        security: BEARER_AUTH,
         body: reviewAlertSchema,
         response: {
           200: successResponse(proctorAlertSchema),

@@ -63,11 +63,11 @@ import {
   users,
 } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
-import { finaliseAttempt } from '../attempts/attempts.service';
+import { wallClockMinute } from '../../wall-clock';
 import { sittingWindow } from '../attempts/exam-window';
 import { grantExtraTime } from '../attempts/sittings.service';
+import { finaliseAttempt } from '../attempts/submit-exam';
 import { recordAudit } from '../audit/audit';
-import { wallClockMinute } from '../dashboard/dashboard.service';
 import { scheduleDetailsOf } from '../exams/exams.service';
 import type { ProctoringNotifier } from './notifier';
 

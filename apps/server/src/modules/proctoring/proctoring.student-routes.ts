@@ -13,7 +13,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import { reportEvents, sendStudentMessage, studentMessages } from './proctoring.service';
 
 const TAGS = ['proctored sitting'];
@@ -32,7 +31,6 @@ export const proctoringStudentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: `Records the browser's signals and heartbeat (at most 100 a call, ${PROCTORING_LIMITS.eventsPerMinute} an attempt a minute) and raises the alerts they make`,
-        security: BEARER_AUTH,
         params: attemptIdParamSchema,
         body: reportEventsSchema,
         response: {
@@ -61,7 +59,6 @@ export const proctoringStudentRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           "The proctors' messages and warnings to the student or to all, and the student's own",
-        security: BEARER_AUTH,
         params: attemptIdParamSchema,
         response: {
           200: successResponse(messagesDataSchema),
@@ -81,7 +78,6 @@ export const proctoringStudentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: `Writes to the proctors of the exam while the attempt is in progress (${STUDENT_MESSAGE_LIMITS.map(({ max, windowMs }) => `${max} in ${windowMs / 1000} s`).join(', ')}; 429 with Retry-After beyond)`,
-        security: BEARER_AUTH,
         params: attemptIdParamSchema,
         body: studentMessageSchema,
         response: {

@@ -14,7 +14,6 @@ import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { ApiError, FieldErrors } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import { acceptUploads, readUpload } from '../../plugins/uploads';
 import { parseInThread } from '../../uploads/parser-thread';
 import { exportExamQuestions, QUESTION_FILE_CONTENT_TYPES } from './question-interchange.service';
@@ -50,7 +49,6 @@ export const questionInterchangeAdminRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           "Reads a question file (multipart: file, format gift | moodle-xml | qti | aiken) into questions of an exam section: those the wizard's rules accept, those to complete, and what was skipped and why",
-        security: BEARER_AUTH,
         consumes: ['multipart/form-data'],
         response: {
           200: successResponse(parseQuestionsDataSchema),
@@ -83,7 +81,6 @@ export const questionInterchangeAdminRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           "An exam's questions with their answer keys as a GIFT file, a Moodle XML file or a QTI 3.0 content package (zip)",
-        security: BEARER_AUTH,
         params: examIdParamSchema,
         querystring: exportExamQuestionsQuerySchema,
         response: {

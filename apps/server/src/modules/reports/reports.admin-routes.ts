@@ -13,7 +13,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import { SPREADSHEET_CONTENT_TYPES } from '../../spreadsheets/write';
 import type { BlindCodes } from '../results/blind-codes';
 import { exportResults } from './export.service';
@@ -38,7 +37,6 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           "How an exam went: its figures, a histogram of totals, section averages, each question's difficulty and discrimination",
-        security: BEARER_AUTH,
         params: examIdParamSchema,
         response: {
           200: successResponse(examReportDataSchema),
@@ -59,7 +57,6 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           "The exam's results as a CSV or XLSX file, one row per submitted attempt (and per absent student once the exam has ended): student ID, roll number, name, section totals, total, result",
-        security: BEARER_AUTH,
         params: examIdParamSchema,
         querystring: exportQuerySchema,
         response: {
@@ -86,7 +83,6 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           "Corrects a choice question's answer key once the exam's sittings are over: a dry run lists whose results change, otherwise a job re-scores every attempt",
-        security: BEARER_AUTH,
         params: examIdParamSchema,
         body: regradeSchema,
         response: {
@@ -119,7 +115,6 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary: "A regrade's progress: attempts re-scored out of its total, and its status",
-        security: BEARER_AUTH,
         params: regradeJobParamSchema,
         response: {
           200: successResponse(regradeJobSchema),

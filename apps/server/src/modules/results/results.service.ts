@@ -21,7 +21,7 @@ import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
 import { examAttempts, examSections, exams, questions, students } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { savedAnswers, visibleExam } from '../attempts/attempts.service';
+import { savedAnswers, visibleExam } from '../attempts/attempt-records';
 import { examPaper } from '../attempts/exam-paper';
 import { auditInsertText } from '../audit/audit';
 import { audienceSections } from '../exams/exams.service';

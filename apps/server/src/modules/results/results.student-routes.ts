@@ -2,7 +2,6 @@ import { examIdParamSchema, studentResultDataSchema, successResponse } from '@ex
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import { studentResult } from './results.service';
 
 /** A student's own published results. Registered inside the student scope, which guards it. */
@@ -17,7 +16,6 @@ export const resultsStudentRoutes: FastifyPluginAsyncZod<{
         tags: ['my results'],
         summary:
           "The student's published result: scores, each answer and, if the exam shows them, the key",
-        security: BEARER_AUTH,
         params: examIdParamSchema,
         response: {
           200: successResponse(studentResultDataSchema),

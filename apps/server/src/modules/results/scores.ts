@@ -8,7 +8,7 @@ import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import type { exams } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { examById } from '../attempts/attempts.service';
+import { examById } from '../attempts/attempt-records';
 import { type ExamPaper, examPaper } from '../attempts/exam-paper';
 import { sittingWindow } from '../attempts/exam-window';
 import { scheduleDetailsOf } from '../exams/exams.service';

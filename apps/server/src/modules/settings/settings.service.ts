@@ -1,7 +1,11 @@
 import {
   DEFAULT_INSTITUTION_SETTINGS,
+  FACULTY_PROFILE_FIELD_KEYS,
   type InstitutionSettings,
   type InstitutionSettingsData,
+  type InstitutionSettingsUpdate,
+  type RequiredProfileFields,
+  STUDENT_PROFILE_FIELD_KEYS,
 } from '@examiq/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
@@ -16,14 +20,31 @@ export async function readSettings(db: Reader): Promise<InstitutionSettingsData>
     .select({
       maxExamDurationMinutes: institutionSettings.maxExamDurationMinutes,
       countAbsentAsZero: institutionSettings.countAbsentAsZero,
+      optionalStudentFields: institutionSettings.optionalStudentFields,
+      optionalFacultyFields: institutionSettings.optionalFacultyFields,
       updatedAt: institutionSettings.updatedAt,
       updatedBy: users.email,
     })
     .from(institutionSettings)
     .leftJoin(users, eq(users.id, institutionSettings.updatedBy));
   if (!row) return { settings: DEFAULT_INSTITUTION_SETTINGS, updatedAt: null, updatedBy: null };
-  const { updatedAt, updatedBy, ...settings } = row;
+  const { updatedAt, updatedBy, optionalStudentFields, optionalFacultyFields, ...rest } = row;
+  const settings: InstitutionSettings = {
+    ...rest,
+    requiredStudentFields: STUDENT_PROFILE_FIELD_KEYS.filter(
+      (key) => !optionalStudentFields.includes(key),
+    ),
+    requiredFacultyFields: FACULTY_PROFILE_FIELD_KEYS.filter(
+      (key) => !optionalFacultyFields.includes(key),
+    ),
+  };
   return { settings, updatedAt: updatedAt.toISOString(), updatedBy };
+}
+
+/** Which profile fields a student and a faculty member must have. */
+export async function requiredProfileFields(db: Reader): Promise<RequiredProfileFields> {
+  const { requiredStudentFields, requiredFacultyFields } = (await readSettings(db)).settings;
+  return { requiredStudentFields, requiredFacultyFields };
 }
 
 /** The longest exam the institution allows, in minutes. */
@@ -36,25 +57,43 @@ export async function countsAbsentAsZero(db: Reader): Promise<boolean> {
   return (await readSettings(db)).settings.countAbsentAsZero;
 }
 
-/** Saves every setting; the audit entry names each one that changed, from what to what. */
+/**
+ * Saves the settings given, a required-fields list left out keeping the stored one; the audit
+ * entry names each setting that changed, from what to what.
+ */
 export async function saveSettings(
   db: AppDatabase,
   actorUserId: string,
-  settings: InstitutionSettings,
+  update: InstitutionSettingsUpdate,
   now: Date,
 ): Promise<InstitutionSettingsData> {
   return db.transaction(async (tx) => {
     // The row lock makes concurrent saves record their changes one after the other.
     await tx.select().from(institutionSettings).for('update');
     const before = (await readSettings(tx)).settings;
-    const values = { ...settings, updatedAt: now, updatedBy: actorUserId };
+    const settings: InstitutionSettings = {
+      ...before,
+      ...Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined)),
+    };
+    const { requiredStudentFields, requiredFacultyFields, ...rest } = settings;
+    const values = {
+      ...rest,
+      optionalStudentFields: STUDENT_PROFILE_FIELD_KEYS.filter(
+        (key) => !requiredStudentFields.includes(key),
+      ),
+      optionalFacultyFields: FACULTY_PROFILE_FIELD_KEYS.filter(
+        (key) => !requiredFacultyFields.includes(key),
+      ),
+      updatedAt: now,
+      updatedBy: actorUserId,
+    };
     await tx
       .insert(institutionSettings)
       .values(values)
       .onConflictDoUpdate({ target: institutionSettings.id, set: values });
     const changes = Object.fromEntries(
       (Object.keys(settings) as (keyof InstitutionSettings)[])
-        .filter((key) => before[key] !== settings[key])
+        .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(settings[key]))
         .map((key) => [key, { from: before[key], to: settings[key] }]),
     );
     await recordAudit(

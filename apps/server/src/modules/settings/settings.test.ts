@@ -1,6 +1,9 @@
 import {
+  DEFAULT_INSTITUTION_SETTINGS,
+  FACULTY_PROFILE_FIELD_KEYS,
   institutionSettingsDataSchema,
   SETTINGS_MESSAGES,
+  STUDENT_PROFILE_FIELD_KEYS,
   successResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
@@ -60,7 +63,7 @@ describe('GET /api/admin/settings', () => {
     const response = await getSettings();
     expect(response.statusCode).toBe(200);
     expect(settingsResponse.parse(response.json()).data).toEqual({
-      settings: { maxExamDurationMinutes: 150, countAbsentAsZero: false },
+      settings: DEFAULT_INSTITUTION_SETTINGS,
       updatedAt: null,
       updatedBy: null,
     });
@@ -74,7 +77,11 @@ describe('PUT /api/admin/settings', () => {
     const saved = settingsResponse.parse(response.json());
     expect(saved.message).toBe(SETTINGS_MESSAGES.saved);
     expect(saved.data).toEqual({
-      settings: { maxExamDurationMinutes: 180, countAbsentAsZero: true },
+      settings: {
+        ...DEFAULT_INSTITUTION_SETTINGS,
+        maxExamDurationMinutes: 180,
+        countAbsentAsZero: true,
+      },
       updatedAt: expect.any(String),
       updatedBy: admin.email,
     });
@@ -143,6 +150,65 @@ describe('PUT /api/admin/settings', () => {
         countAbsentAsZero: 'Count absent students as 0 marks must be true or false',
       },
     });
+  });
+});
+
+describe('the required profile fields', () => {
+  const withoutReligion = STUDENT_PROFILE_FIELD_KEYS.filter(
+    (key) => key !== 'personalInfo.religion',
+  );
+
+  it('saves which fields are required, in the list order, and records the change', async () => {
+    const faculty = ['professionalInfo.department', 'personalInfo.photo'];
+    const response = await putSettings(
+      settingsWith({ requiredStudentFields: withoutReligion, requiredFacultyFields: faculty }),
+    );
+    expect(response.statusCode).toBe(200);
+    const { settings } = settingsResponse.parse(response.json()).data;
+    expect(settings.requiredStudentFields).toEqual(withoutReligion);
+    expect(settings.requiredFacultyFields).toEqual([
+      'personalInfo.photo',
+      'professionalInfo.department',
+    ]);
+    expect(await lastAuditOf(t.database.db, 'institution')).toMatchObject({
+      summary: 'Changed 2 settings',
+      changes: {
+        requiredStudentFields: { from: STUDENT_PROFILE_FIELD_KEYS, to: withoutReligion },
+        requiredFacultyFields: {
+          from: FACULTY_PROFILE_FIELD_KEYS,
+          to: ['personalInfo.photo', 'professionalInfo.department'],
+        },
+      },
+    });
+  });
+
+  it('keeps the stored choice when a save leaves the lists out', async () => {
+    await putSettings(settingsWith({ requiredStudentFields: [] }));
+    await putSettings(settingsWith({ maxExamDurationMinutes: 200 }));
+    const { settings } = settingsResponse.parse((await getSettings()).json()).data;
+    expect(settings.requiredStudentFields).toEqual([]);
+    expect(settings.requiredFacultyFields).toEqual(FACULTY_PROFILE_FIELD_KEYS);
+  });
+
+  it.each([
+    [
+      { requiredStudentFields: ['personalInfo.religion', 'email'] },
+      { 'requiredStudentFields.1': '"email" is not a student profile field' },
+    ],
+    [
+      { requiredFacultyFields: ['familyInfo.father.name'] },
+      { 'requiredFacultyFields.0': '"familyInfo.father.name" is not a faculty profile field' },
+    ],
+    [
+      { requiredStudentFields: 'personalInfo.religion' },
+      { requiredStudentFields: 'Required student fields must be a list of field names' },
+    ],
+  ])('refuses %j, changing nothing', async (changes, errors) => {
+    expectError(await putSettings(settingsWith(changes)), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors,
+    });
+    expect(settingsResponse.parse((await getSettings()).json()).data.updatedAt).toBeNull();
   });
 });
 

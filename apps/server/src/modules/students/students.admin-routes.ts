@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
+import { personBodyOptions } from '../people/profile-body';
 import {
   createStudent,
   deleteStudent,
@@ -33,10 +33,10 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
   app.post(
     '/create-student',
     {
+      ...personBodyOptions(db, 'students'),
       schema: {
         tags: TAGS,
         summary: 'Creates a student and their account; the default password is returned only here',
-        security: BEARER_AUTH,
         body: createStudentSchema,
         response: {
           201: successResponse(createStudentDataSchema),
@@ -59,7 +59,6 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
         tags: TAGS,
         summary:
           'Lists one page of the students a search and filters find, newest first unless sorted',
-        security: BEARER_AUTH,
         querystring: studentListQuerySchema,
         response: {
           200: successResponse(studentListDataSchema),
@@ -79,7 +78,6 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
       schema: {
         tags: TAGS,
         summary: 'Returns one student, as a list of one',
-        security: BEARER_AUTH,
         params: idParamSchema,
         response: {
           200: successResponse(studentDetailDataSchema),
@@ -96,10 +94,10 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
   app.put(
     '/update-student/:id',
     {
+      ...personBodyOptions(db, 'students'),
       schema: {
         tags: TAGS,
         summary: 'Edits a student with the create form, their account email included',
-        security: BEARER_AUTH,
         params: idParamSchema,
         body: updateStudentSchema,
         response: {
@@ -122,7 +120,6 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
       schema: {
         tags: TAGS,
         summary: 'Deletes a student with their account and sessions',
-        security: BEARER_AUTH,
         params: idParamSchema,
         response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },

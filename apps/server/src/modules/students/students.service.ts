@@ -146,8 +146,11 @@ function studentColumnsOf(input: CreateStudentPayload, placement: Placement) {
     family: {
       father: familyInfo.father,
       mother: familyInfo.mother,
-      // Optional: left out or blank, it is stored as absent.
-      guardian: { ...guardian, occupation: guardian.occupation || null },
+      // Occupation is optional: left out or blank, it is stored as absent; so is a guardian the
+      // institution does not require and who was left out altogether.
+      guardian: Object.values(guardian).every((value) => !value)
+        ? null
+        : { ...guardian, occupation: guardian.occupation || null },
     },
     courseId: placement.course.id,
     branchId: placement.branch.id,

@@ -9,7 +9,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { BEARER_AUTH } from '../../plugins/openapi';
 import { resetAccountPassword, setAccountStatus } from './accounts.service';
 
 const TAGS = ['accounts'];
@@ -26,7 +25,6 @@ export const accountsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
         tags: TAGS,
         summary:
           'Deactivates an account (its sessions end and it cannot sign in) or reactivates it',
-        security: BEARER_AUTH,
         body: setAccountStatusSchema,
         response: {
           200: successResponse(accountStatusDataSchema),
@@ -53,7 +51,6 @@ export const accountsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
         tags: TAGS,
         summary:
           'Gives an account a new default password, to change at the next sign-in, and ends its sessions; the password is returned only here',
-        security: BEARER_AUTH,
         body: resetPasswordSchema,
         response: {
           200: successResponse(resetPasswordDataSchema),

@@ -37,11 +37,6 @@ function renderWizard(create: Answer | (() => Answer | Promise<Answer>) = create
         }),
       ],
     }),
-    'GET /admin/settings': ok({
-      settings: { maxExamDurationMinutes: 150, countAbsentAsZero: false },
-      updatedAt: null,
-      updatedBy: null,
-    }),
     'POST /admin/create-exam': typeof create === 'function' ? create : () => create,
   });
   const view = renderPage(<CreateExamPage />, '/admin/exam/create-exam', [

@@ -1,11 +1,7 @@
-import { SETTINGS_MESSAGES } from '@examiq/contracts';
 import { useState } from 'react';
-import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
-import { PageLoader } from '@/components/spinner';
-import { getServerMessage } from '@/lib/api-client';
+import { WithSettings } from '@/components/with-settings';
 import { useAuthStore } from '@/lib/auth-store';
-import { useInstitutionSettings } from '@/lib/institution-settings';
 import { DraftOffer } from './wizard/draft-offer';
 import { clearDraft, loadDraft, type StoredDraft } from './wizard/draft-storage';
 import { type ExamWizardValues, emptyExamValues } from './wizard/exam-values';
@@ -39,7 +35,6 @@ export function ExamWizardPage({ startValues, examId }: ExamWizardPageProps) {
     key,
     start: { values: startValues(), step: 'examInfo' },
   });
-  const settings = useInstitutionSettings();
   const [state, setState] = useState<PageState>(() => {
     const draft = loadDraft(storageKey);
     return draft ? { offer: draft } : { run: freshRun(0) };
@@ -64,28 +59,22 @@ export function ExamWizardPage({ startValues, examId }: ExamWizardPageProps) {
       </>
     );
   }
-  // The wizard holds the duration to the institution's maximum from its first check on.
-  if (settings.isPending) return <PageLoader />;
-  if (settings.isError) {
-    return (
-      <ErrorBanner
-        title={SETTINGS_MESSAGES.fetchFailed}
-        message={getServerMessage(settings.error)}
-        onRetry={() => void settings.refetch()}
-      />
-    );
-  }
   const { run } = state;
+  // The wizard holds the duration to the institution's maximum from its first check on.
   return (
-    <ExamWizard
-      maxDuration={settings.data.settings.maxExamDurationMinutes}
-      key={run.key}
-      storageKey={storageKey}
-      examId={examId}
-      initialValues={run.start.values}
-      initialStep={run.start.step}
-      onCreateAnother={() => setState({ run: freshRun(run.key + 1) })}
-    />
+    <WithSettings>
+      {(settings) => (
+        <ExamWizard
+          maxDuration={settings.maxExamDurationMinutes}
+          key={run.key}
+          storageKey={storageKey}
+          examId={examId}
+          initialValues={run.start.values}
+          initialStep={run.start.step}
+          onCreateAnother={() => setState({ run: freshRun(run.key + 1) })}
+        />
+      )}
+    </WithSettings>
   );
 }
 

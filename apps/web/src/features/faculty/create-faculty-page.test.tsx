@@ -1,19 +1,28 @@
+import { FACULTY_PROFILE_FIELD_KEYS } from '@examiq/contracts';
 import { validFacultyPayload } from '@examiq/contracts/test-support';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { fakeAdminApi, ok, renderPage, settingsAnswer } from '@/test/admin-api';
 import CreateFacultyPage from './create-faculty-page';
 
 type Answer = { status: number; data: unknown };
 
 const payload = validFacultyPayload({ email: 'vikram.rao@example.edu', employeeId: 'EMP-1042' });
 
-function renderForm(create: Answer = ok({ defaultPassword: 'Kd9!mW3z' }, 201)) {
-  const requests = fakeAdminApi({ 'POST /admin/create-faculty': create });
+async function renderForm(
+  create: Answer = ok({ defaultPassword: 'Kd9!mW3z' }, 201),
+  settings?: Answer,
+) {
+  const requests = fakeAdminApi({
+    'POST /admin/create-faculty': create,
+    ...(settings ? { 'GET /admin/settings': settings } : {}),
+  });
   renderPage(<CreateFacultyPage />, '/admin/faculty/create-faculty');
+  // The form is built once the institution's required fields have arrived.
+  await screen.findByRole('button', { name: 'Create Faculty' });
   return requests;
 }
 
@@ -89,7 +98,7 @@ function submit() {
   return userEvent.click(screen.getByRole('button', { name: 'Create Faculty' }));
 }
 
-function posted(requests: ReturnType<typeof renderForm>) {
+function posted(requests: Awaited<ReturnType<typeof renderForm>>) {
   const post = requests.find((request) => request.method === 'POST');
   return post?.data as typeof payload | undefined;
 }
@@ -103,7 +112,7 @@ function textOf(node: unknown): string {
 
 describe('CreateFacultyPage', () => {
   it('shows a validation message only once the field has been touched', async () => {
-    renderForm();
+    await renderForm();
     const employeeId = region('Professional Information').getByLabelText('Employee ID');
 
     await userEvent.type(employeeId, 'E1');
@@ -115,7 +124,7 @@ describe('CreateFacultyPage', () => {
   });
 
   it('keeps at least one qualification and lets more be added and removed', async () => {
-    renderForm();
+    await renderForm();
     const removeFirst = screen.getByRole('button', { name: 'Remove Qualification 1' });
     expect(removeFirst).toBeDisabled();
 
@@ -128,8 +137,24 @@ describe('CreateFacultyPage', () => {
     expect(screen.getByRole('button', { name: 'Remove Qualification 1' })).toBeDisabled();
   });
 
+  it('lets the last qualification go, and marks its fields optional, once the institution does not require them', async () => {
+    await renderForm(
+      undefined,
+      settingsAnswer({
+        requiredFacultyFields: FACULTY_PROFILE_FIELD_KEYS.filter(
+          (key) => !key.startsWith('professionalInfo.qualification'),
+        ),
+      }),
+    );
+    const first = group('Qualification 1');
+    expect(first.getByLabelText('Percentage')).toHaveAccessibleDescription('Optional');
+    expect(first.getByLabelText('Degree')).not.toHaveAccessibleDescription('Optional');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Qualification 1' }));
+    expect(screen.queryByRole('group', { name: 'Qualification 1' })).not.toBeInTheDocument();
+  });
+
   it('requires the fields of an added previous institution', async () => {
-    renderForm();
+    await renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Add Previous Institution' }));
     await submit();
 
@@ -140,7 +165,7 @@ describe('CreateFacultyPage', () => {
 
   it('sends the faculty member, toasts the default password and resets the form', async () => {
     const success = vi.spyOn(toast, 'success');
-    const requests = renderForm();
+    const requests = await renderForm();
     await fillForm();
     await userEvent.click(screen.getByRole('button', { name: 'Add Qualification' }));
     await userEvent.click(screen.getByRole('button', { name: 'Remove Qualification 2' }));
@@ -159,7 +184,7 @@ describe('CreateFacultyPage', () => {
   });
 
   it('sends no joining date and no previous institutions when none are given', async () => {
-    const requests = renderForm();
+    const requests = await renderForm();
     await fillForm({ withPreviousInstitution: false });
     fill(region('Account Information').getByLabelText('Joining Date'), '');
     await submit();
@@ -172,7 +197,7 @@ describe('CreateFacultyPage', () => {
 
   it('puts server errors of list entries under their fields', async () => {
     const error = vi.spyOn(toast, 'error');
-    renderForm({
+    await renderForm({
       status: 400,
       data: {
         success: false,
@@ -197,7 +222,7 @@ describe('CreateFacultyPage', () => {
 
   it("toasts 'Failed to create faculty' when the server sends no message", async () => {
     const error = vi.spyOn(toast, 'error');
-    renderForm({ status: 500, data: '' });
+    await renderForm({ status: 500, data: '' });
     await fillForm();
     await submit();
 

@@ -1,15 +1,24 @@
-import { PEOPLE_MESSAGES } from '@examiq/contracts';
+import { type FacultyProfileField, PEOPLE_MESSAGES } from '@examiq/contracts';
 import { useState } from 'react';
 import { BackLink } from '@/components/back-link';
 import { DefaultPasswordDialog } from '@/components/default-password-dialog';
 import { PageHeader } from '@/components/page-header';
 import { createPersonSubmit } from '@/components/person-form';
+import { WithSettings } from '@/components/with-settings';
 import { useCreateFaculty } from './api/create-faculty';
 import { emptyFaculty, FacultyForm, useFacultyForm } from './faculty-form';
 
 export default function CreateFacultyPage() {
+  return (
+    <WithSettings>
+      {(settings) => <CreateFaculty required={settings.requiredFacultyFields} />}
+    </WithSettings>
+  );
+}
+
+function CreateFaculty({ required }: { required: readonly FacultyProfileField[] }) {
   const createFaculty = useCreateFaculty();
-  const form = useFacultyForm(emptyFaculty);
+  const form = useFacultyForm(emptyFaculty, required);
   const [created, setCreated] = useState<{ name: string; password: string } | null>(null);
   const onSubmit = createPersonSubmit(
     form,
@@ -31,6 +40,7 @@ export default function CreateFacultyPage() {
       />
       <FacultyForm
         form={form}
+        required={required}
         onSubmit={onSubmit}
         submitLabel="Create Faculty"
         cancelTo="/admin/faculty"

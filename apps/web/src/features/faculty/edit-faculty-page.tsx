@@ -1,9 +1,11 @@
+import type { FacultyProfileField } from '@examiq/contracts';
 import { type Faculty, facultyInputOf, PEOPLE_MESSAGES } from '@examiq/contracts';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { RecordDetail } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
 import { updatePersonSubmit } from '@/components/person-form';
+import { WithSettings } from '@/components/with-settings';
 import { useFaculty } from './api/get-faculty';
 import { useUpdateFaculty } from './api/update-faculty';
 import { FacultyForm, useFacultyForm } from './faculty-form';
@@ -34,16 +36,34 @@ export default function EditFacultyPage() {
           fallback: PEOPLE_MESSAGES.fetchFacultyDetailFailed,
         }}
       >
-        {(record) => <EditFacultyForm faculty={record} detailPath={detailPath} />}
+        {(record) => (
+          <WithSettings>
+            {(settings) => (
+              <EditFacultyForm
+                faculty={record}
+                required={settings.requiredFacultyFields}
+                detailPath={detailPath}
+              />
+            )}
+          </WithSettings>
+        )}
       </RecordDetail>
     </>
   );
 }
 
-function EditFacultyForm({ faculty, detailPath }: { faculty: Faculty; detailPath: string }) {
+function EditFacultyForm({
+  faculty,
+  required,
+  detailPath,
+}: {
+  faculty: Faculty;
+  required: readonly FacultyProfileField[];
+  detailPath: string;
+}) {
   const navigate = useNavigate();
   const updateFaculty = useUpdateFaculty();
-  const form = useFacultyForm(facultyInputOf(faculty));
+  const form = useFacultyForm(facultyInputOf(faculty), required);
   const onSubmit = updatePersonSubmit(
     form,
     (payload) => updateFaculty.mutateAsync({ id: faculty._id, payload }),
@@ -51,6 +71,12 @@ function EditFacultyForm({ faculty, detailPath }: { faculty: Faculty; detailPath
     () => navigate(detailPath),
   );
   return (
-    <FacultyForm form={form} onSubmit={onSubmit} submitLabel="Save Changes" cancelTo={detailPath} />
+    <FacultyForm
+      form={form}
+      required={required}
+      onSubmit={onSubmit}
+      submitLabel="Save Changes"
+      cancelTo={detailPath}
+    />
   );
 }

@@ -53,6 +53,38 @@ describe('FacultyDetailPage', () => {
     expect(detailValue(account, 'Created')).toMatch(/^1 Jan 2025/);
   });
 
+  it("reads 'Not provided' for every field the institution let be left out", async () => {
+    renderDetail(
+      ok({
+        faculty: [
+          makeFaculty({
+            personalInfo: { ...faculty.personalInfo, maritalStatus: null, gender: null },
+            professionalInfo: {
+              ...faculty.professionalInfo,
+              department: null,
+              designation: null,
+              qualification: [
+                { degree: 'M.Tech', institution: null, year: null, percentage: null },
+              ],
+              experience: { ...faculty.professionalInfo.experience, totalYears: null },
+            },
+          }),
+        ],
+      }),
+    );
+
+    const personal = await screen.findByRole('region', { name: 'Personal Information' });
+    expect(detailValue(personal, 'Marital Status')).toBe('Not provided');
+    expect(detailValue(personal, 'Gender')).toBe('Not provided');
+    const professional = section('Professional Information');
+    for (const term of ['Department', 'Designation', 'Total Experience']) {
+      expect(detailValue(professional, term)).toBe('Not provided');
+    }
+    // A qualification without its year is titled by its degree alone.
+    expect(detailValue(section('M.Tech'), 'Institution')).toBe('Not provided');
+    expect(detailValue(section('M.Tech'), 'Percentage')).toBe('Not provided');
+  });
+
   it('leaves out qualifications and previous experience when there are none', async () => {
     renderDetail(
       ok({

@@ -94,7 +94,7 @@ function FacultyProfile({ faculty }: { faculty: Faculty }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <PersonalDetails personalInfo={personalInfo}>
           <DetailItem term="Marital Status">
-            {MARITAL_STATUS_LABELS[personalInfo.maritalStatus]}
+            {personalInfo.maritalStatus && MARITAL_STATUS_LABELS[personalInfo.maritalStatus]}
           </DetailItem>
         </PersonalDetails>
         <ContactDetails email={faculty.email} contactInfo={faculty.contactInfo} />
@@ -102,7 +102,9 @@ function FacultyProfile({ faculty }: { faculty: Faculty }) {
           <DetailItem term="Employee ID">{professionalInfo.employeeId}</DetailItem>
           <DetailItem term="Department">{professionalInfo.department}</DetailItem>
           <DetailItem term="Designation">{professionalInfo.designation}</DetailItem>
-          <DetailItem term="Total Experience">{plural(experience.totalYears, 'year')}</DetailItem>
+          <DetailItem term="Total Experience">
+            {experience.totalYears === null ? null : plural(experience.totalYears, 'year')}
+          </DetailItem>
         </DetailSection>
         <AccountDetails account={account}>
           <DetailItem term="Last Login">
@@ -117,10 +119,12 @@ function FacultyProfile({ faculty }: { faculty: Faculty }) {
                 // Entries have no id; their order is the one the admin gave.
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
                 key={index}
-                title={`${entry.degree}, ${entry.year}`}
+                title={entry.year === null ? entry.degree : `${entry.degree}, ${entry.year}`}
               >
                 <DetailItem term="Institution">{entry.institution}</DetailItem>
-                <DetailItem term="Percentage">{`${entry.percentage}%`}</DetailItem>
+                <DetailItem term="Percentage">
+                  {entry.percentage === null ? null : `${entry.percentage}%`}
+                </DetailItem>
               </DetailGroup>
             ))}
           </DetailSection>

@@ -1,13 +1,14 @@
 import {
   type CreateFacultyInput,
   type CreateFacultyPayload,
-  createFacultySchema,
+  type FacultyProfileField,
+  facultySchemaFor,
   MARITAL_STATUS_LABELS,
   MARITAL_STATUSES,
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEventHandler } from 'react';
-import { type DefaultValues, FormProvider, useForm } from 'react-hook-form';
+import { type DefaultValues, useForm, useFormContext } from 'react-hook-form';
 import { Dropdown } from '@/components/dropdown';
 import {
   ContactInfoFields,
@@ -16,6 +17,8 @@ import {
   FormFooter,
   FormSection,
   PersonalInfoFields,
+  PersonFormFrame,
+  useOptionalHint,
 } from '@/components/person-form';
 import { TextField } from '@/components/text-field';
 import {
@@ -38,10 +41,16 @@ export const emptyFaculty: DefaultValues<CreateFacultyInput> = {
   professionalInfo: emptyProfessionalInfo,
 };
 
-/** The faculty form of create and edit: the same fields, rules and messages (spec section 5). */
-export function useFacultyForm(defaultValues: DefaultValues<CreateFacultyInput>) {
+/**
+ * The faculty form of create and edit: the same fields, rules and messages (spec section 5), with
+ * the fields the institution requires.
+ */
+export function useFacultyForm(
+  defaultValues: DefaultValues<CreateFacultyInput>,
+  required: readonly FacultyProfileField[],
+) {
   return useForm<CreateFacultyInput, unknown, CreateFacultyPayload>({
-    resolver: zodResolver(createFacultySchema),
+    resolver: zodResolver(facultySchemaFor(required)),
     mode: 'onTouched',
     defaultValues,
   });
@@ -49,56 +58,68 @@ export function useFacultyForm(defaultValues: DefaultValues<CreateFacultyInput>)
 
 interface FacultyFormProps {
   form: ReturnType<typeof useFacultyForm>;
+  /** The fields the institution requires, as the form was built with. */
+  required: readonly FacultyProfileField[];
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel: string;
   cancelTo: string;
 }
 
-export function FacultyForm({ form, onSubmit, submitLabel, cancelTo }: FacultyFormProps) {
+export function FacultyForm({ form, required, onSubmit, submitLabel, cancelTo }: FacultyFormProps) {
   const {
     register,
     formState: { errors, isSubmitting },
   } = form;
   return (
-    <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate className="space-y-6">
-        <FormSection title="Account Information">
-          <FieldGrid>
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="off"
-              placeholder="faculty@institution.edu"
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <TextField
-              label="Joining Date"
-              type="date"
-              hint="Optional"
-              error={errors.joiningDate?.message}
-              // An empty date means none was given, not an invalid one.
-              {...register('joiningDate', {
-                setValueAs: (value: string) => (value === '' ? undefined : value),
-              })}
-            />
-          </FieldGrid>
-        </FormSection>
-        <PersonalInfoFields>
-          <Dropdown
-            label="Marital Status"
-            placeholder="Select a marital status"
-            options={maritalStatusOptions}
-            error={errors.personalInfo?.maritalStatus?.message}
-            {...register('personalInfo.maritalStatus')}
+    <PersonFormFrame form={form} required={required} onSubmit={onSubmit}>
+      <FormSection title="Account Information">
+        <FieldGrid>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            placeholder="faculty@institution.edu"
+            error={errors.email?.message}
+            {...register('email')}
           />
-        </PersonalInfoFields>
-        <ContactInfoFields />
-        <ProfessionalInfoFields />
-        <QualificationFields />
-        <ExperienceFields />
-        <FormFooter submitLabel={submitLabel} submitting={isSubmitting} cancelTo={cancelTo} />
-      </form>
-    </FormProvider>
+          <TextField
+            label="Joining Date"
+            type="date"
+            hint="Optional"
+            error={errors.joiningDate?.message}
+            // An empty date means none was given, not an invalid one.
+            {...register('joiningDate', {
+              setValueAs: (value: string) => (value === '' ? undefined : value),
+            })}
+          />
+        </FieldGrid>
+      </FormSection>
+      <PersonalInfoFields>
+        <MaritalStatusField />
+      </PersonalInfoFields>
+      <ContactInfoFields />
+      <ProfessionalInfoFields />
+      <QualificationFields />
+      <ExperienceFields />
+      <FormFooter submitLabel={submitLabel} submitting={isSubmitting} cancelTo={cancelTo} />
+    </PersonFormFrame>
+  );
+}
+
+function MaritalStatusField() {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<CreateFacultyInput>();
+  const optional = useOptionalHint();
+  return (
+    <Dropdown
+      label="Marital Status"
+      placeholder="Select a marital status"
+      options={maritalStatusOptions}
+      hint={optional('personalInfo.maritalStatus')}
+      error={errors.personalInfo?.maritalStatus?.message}
+      {...register('personalInfo.maritalStatus')}
+    />
   );
 }

@@ -6,7 +6,7 @@ import {
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/button';
-import { FieldGrid, FieldGroup, FormSection } from '@/components/person-form';
+import { FieldGrid, FieldGroup, FormSection, useOptionalHint } from '@/components/person-form';
 import { TextField } from '@/components/text-field';
 
 // An empty number input reads as NaN, which the contract reports as '… is required'.
@@ -56,6 +56,7 @@ export function ProfessionalInfoFields() {
     formState: { errors },
   } = useFormContext<CreateFacultyInput>();
   const fieldErrors = errors.professionalInfo;
+  const optional = useOptionalHint();
 
   return (
     <FormSection title="Professional Information">
@@ -69,12 +70,14 @@ export function ProfessionalInfoFields() {
         <TextField
           label="Department"
           placeholder="e.g. Computer Science"
+          hint={optional('professionalInfo.department')}
           error={fieldErrors?.department?.message}
           {...register('professionalInfo.department')}
         />
         <TextField
           label="Designation"
           placeholder="e.g. Associate Professor"
+          hint={optional('professionalInfo.designation')}
           error={fieldErrors?.designation?.message}
           {...register('professionalInfo.designation')}
         />
@@ -94,12 +97,18 @@ export function QualificationFields() {
     name: 'professionalInfo.qualification',
   });
   const listErrors = errors.professionalInfo?.qualification;
+  const optional = useOptionalHint();
+  const listRequired = !optional('professionalInfo.qualification');
   const listMessage = listErrors?.root?.message ?? listErrors?.message;
 
   return (
     <FormSection
       title="Educational Qualifications"
-      description="At least one degree, most recent first."
+      description={
+        listRequired
+          ? 'At least one degree, most recent first.'
+          : 'Optional: degrees, most recent first. An entry left blank is left out.'
+      }
     >
       {fields.map((field, index) => {
         const rowErrors = listErrors?.[index];
@@ -112,8 +121,8 @@ export function QualificationFields() {
               <RemoveButton
                 label={`Remove ${legend}`}
                 onClick={() => remove(index)}
-                // The contract asks for at least one qualification.
-                disabled={fields.length === 1}
+                // The institution may ask for at least one qualification.
+                disabled={listRequired && fields.length === 1}
               />
             }
           >
@@ -125,6 +134,7 @@ export function QualificationFields() {
             />
             <TextField
               label="Institution"
+              hint={optional('professionalInfo.qualification.institution')}
               error={rowErrors?.institution?.message}
               {...register(`professionalInfo.qualification.${index}.institution`)}
             />
@@ -133,6 +143,7 @@ export function QualificationFields() {
               type="number"
               inputMode="numeric"
               placeholder="e.g. 2012"
+              hint={optional('professionalInfo.qualification.year')}
               error={rowErrors?.year?.message}
               {...register(`professionalInfo.qualification.${index}.year`, { valueAsNumber: true })}
             />
@@ -144,6 +155,7 @@ export function QualificationFields() {
               min={0}
               max={100}
               placeholder="e.g. 82.5"
+              hint={optional('professionalInfo.qualification.percentage')}
               error={rowErrors?.percentage?.message}
               {...register(`professionalInfo.qualification.${index}.percentage`, {
                 valueAsNumber: true,
@@ -181,6 +193,7 @@ export function ExperienceFields() {
     name: 'professionalInfo.experience.previousInstitutions',
   });
   const experienceErrors = errors.professionalInfo?.experience;
+  const optional = useOptionalHint();
 
   return (
     <FormSection title="Experience" description="Previous institutions are optional.">
@@ -193,6 +206,7 @@ export function ExperienceFields() {
           min={0}
           max={60}
           placeholder="e.g. 11"
+          hint={optional('professionalInfo.experience.totalYears')}
           error={experienceErrors?.totalYears?.message}
           {...register('professionalInfo.experience.totalYears', { valueAsNumber: true })}
         />

@@ -1,6 +1,11 @@
 import type { ClientMessage } from '@examiq/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type CameraPeers, openCameraPeers, REOFFER_AFTER_MS } from './camera-peers';
+import {
+  type CameraPeers,
+  DISCONNECTED_GRACE_MS,
+  openCameraPeers,
+  REOFFER_AFTER_MS,
+} from './camera-peers';
 
 const EXAM = '40000000-0000-4000-8000-000000000001';
 const ASHA = '51000000-0000-4000-8000-000000000001';
@@ -182,7 +187,7 @@ describe('the monitor’s camera connections', () => {
     expect(peer.candidates.map((c) => c.candidate)).toEqual(['early', 'late']);
   });
 
-  it('shows a student’s video only while the connection is up', async () => {
+  it('shows a student’s video once the connection is up, through a drop, until it fails', async () => {
     peers.watch([ASHA]);
     await settle();
     const peer = FakePeer.made[0] as FakePeer;
@@ -193,7 +198,29 @@ describe('the monitor’s camera connections', () => {
     peer.becomes('connected');
     expect(streams.get(ASHA)).toBe(video);
     peer.becomes('disconnected');
+    expect(streams.get(ASHA)).toBe(video);
+    peer.becomes('failed');
     expect(streams.size).toBe(0);
+  });
+
+  it('gives a dropped connection 5 s to come back before it offers again', async () => {
+    peers.watch([ASHA]);
+    await settle();
+    const first = FakePeer.made[0] as FakePeer;
+    first.becomes('connected');
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    first.becomes('disconnected');
+    await vi.advanceTimersByTimeAsync(DISCONNECTED_GRACE_MS - 1_000);
+    first.becomes('connected');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(offers()).toHaveLength(1);
+    expect(first.closed).toBe(false);
+
+    first.becomes('disconnected');
+    await vi.advanceTimersByTimeAsync(DISCONNECTED_GRACE_MS);
+    expect(offers()).toHaveLength(2);
+    expect(first.closed).toBe(true);
   });
 
   it('offers again 15 s after an offer that did not connect, and not before', async () => {

@@ -3,13 +3,17 @@ import type { ClientMessage, SignalPayload } from '@examiq/contracts';
 /**
  * The monitor's side of the camera tiles (docs/realtime.md): it offers a receive-only video
  * connection to each student sitting the exam and connected, relays its ICE candidates over the
- * live channel, and offers again to one whose connection is not up 15 s after an offer.
+ * live channel, and offers again to one whose connection is not up 15 s after an offer. A
+ * connection that drops to `disconnected` often comes back by itself (a missed ICE consent check
+ * on a busy machine): its tile keeps the video and it gets a few seconds before a new offer.
  */
 
 /** How long an offer has to connect, and the least time between two offers to one student. */
 export const REOFFER_AFTER_MS = 15_000;
 /** How often the connections are looked over for one to offer again. */
 const CHECK_EVERY_MS = 1_000;
+/** How long a `disconnected` connection has to come back before the monitor offers again. */
+export const DISCONNECTED_GRACE_MS = 5_000;
 
 export interface CameraPeersOptions {
   examId: string;
@@ -41,6 +45,8 @@ export interface CameraPeers {
 interface Peer {
   connection: RTCPeerConnection;
   offeredAt: number;
+  /** When the connection last went from up to `disconnected`; null while it is not. */
+  disconnectedAt: number | null;
   stream: MediaStream | null;
   /** ICE candidates that came before the answer: a connection takes them only after it. */
   waitingCandidates: RTCIceCandidateInit[];
@@ -62,7 +68,8 @@ export function openCameraPeers({
   const streams = () => {
     const connected = new Map<string, MediaStream>();
     for (const [userId, peer] of peers) {
-      if (peer.stream && peer.connection.connectionState === 'connected') {
+      const state = peer.connection.connectionState;
+      if (peer.stream && (state === 'connected' || state === 'disconnected')) {
         connected.set(userId, peer.stream);
       }
     }
@@ -86,7 +93,13 @@ export function openCameraPeers({
   function offer(userId: string, now: number) {
     drop(userId);
     const connection = createPeer({ iceServers: iceServers() });
-    const peer: Peer = { connection, offeredAt: now, stream: null, waitingCandidates: [] };
+    const peer: Peer = {
+      connection,
+      offeredAt: now,
+      disconnectedAt: null,
+      stream: null,
+      waitingCandidates: [],
+    };
     peers.set(userId, peer);
     // A connection replaced or closed since has nothing more to say.
     const current = () => peers.get(userId) === peer;
@@ -107,8 +120,10 @@ export function openCameraPeers({
     };
     connection.onconnectionstatechange = () => {
       if (!current()) return;
+      const state = connection.connectionState;
+      peer.disconnectedAt = state === 'disconnected' ? Date.now() : null;
       changed();
-      if (connection.connectionState !== 'connected') check();
+      if (state !== 'connected' && state !== 'disconnected') check();
     };
     connection
       .createOffer()
@@ -127,13 +142,16 @@ export function openCameraPeers({
     const now = Date.now();
     for (const userId of watched) {
       const peer = peers.get(userId);
-      if (!peer) offer(userId, now);
-      else if (
-        peer.connection.connectionState !== 'connected' &&
-        now - peer.offeredAt >= REOFFER_AFTER_MS
-      ) {
+      if (!peer) {
         offer(userId, now);
+        continue;
       }
+      const state = peer.connection.connectionState;
+      const waitedLongEnough =
+        state === 'disconnected'
+          ? now - (peer.disconnectedAt ?? now) >= DISCONNECTED_GRACE_MS
+          : state !== 'connected';
+      if (waitedLongEnough && now - peer.offeredAt >= REOFFER_AFTER_MS) offer(userId, now);
     }
   }
 

@@ -1,15 +1,17 @@
-import { screen, waitFor } from '@testing-library/react';
+import {
+  ALWAYS_REQUIRED_NOTE,
+  DEFAULT_INSTITUTION_SETTINGS,
+  FACULTY_PROFILE_FIELDS,
+  STUDENT_PROFILE_FIELDS,
+} from '@examiq/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { fakeAdminApi, renderPage, settingsAnswer } from '@/test/admin-api';
 import SettingsPage from './settings-page';
 
-const defaults = ok({
-  settings: { maxExamDurationMinutes: 150, countAbsentAsZero: false },
-  updatedAt: null,
-  updatedBy: null,
-});
+const defaults = settingsAnswer();
 
 function renderSettings(put: Parameters<typeof fakeAdminApi>[0][string]) {
   const requests = fakeAdminApi({ 'GET /admin/settings': defaults, 'PUT /admin/settings': put });
@@ -20,7 +22,8 @@ function renderSettings(put: Parameters<typeof fakeAdminApi>[0][string]) {
 const field = () => screen.findByLabelText('Maximum exam duration (minutes)');
 const absentAsZero = () =>
   screen.getByRole('checkbox', { name: 'Count absent students as 0 marks' });
-const puts = (requests: { method: string }[]) => requests.filter((r) => r.method === 'PUT');
+const puts = (requests: { method: string; data?: unknown }[]) =>
+  requests.filter((r) => r.method === 'PUT');
 
 describe('SettingsPage', () => {
   it("shows the spec's rules before any save", async () => {
@@ -54,7 +57,11 @@ describe('SettingsPage', () => {
         success: true,
         message: 'Settings saved',
         data: {
-          settings: { maxExamDurationMinutes: 180, countAbsentAsZero: true },
+          settings: {
+            ...DEFAULT_INSTITUTION_SETTINGS,
+            maxExamDurationMinutes: 180,
+            countAbsentAsZero: true,
+          },
           updatedAt: '2026-11-28T09:30:00.000Z',
           updatedBy: 'registrar@example.edu',
         },
@@ -67,7 +74,11 @@ describe('SettingsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Settings saved'));
     expect(puts(requests)[0]).toMatchObject({
-      data: { maxExamDurationMinutes: 180, countAbsentAsZero: true },
+      data: {
+        ...DEFAULT_INSTITUTION_SETTINGS,
+        maxExamDurationMinutes: 180,
+        countAbsentAsZero: true,
+      },
     });
     expect(
       await screen.findByText(/^Last saved .* by registrar@example\.edu\.$/),
@@ -92,5 +103,36 @@ describe('SettingsPage', () => {
       await screen.findByText('Maximum exam duration cannot exceed 600 minutes'),
     ).toBeInTheDocument();
     expect(error).toHaveBeenCalledWith('Please correct the highlighted fields');
+  });
+});
+
+describe('SettingsPage required profile fields', () => {
+  const studentGroup = () => screen.getByRole('group', { name: 'Required for students' });
+
+  it('ticks every field by default and says what is always required', async () => {
+    renderSettings(defaults);
+    await field();
+    const boxes = within(studentGroup()).getAllByRole('checkbox');
+    expect(boxes).toHaveLength(STUDENT_PROFILE_FIELDS.length);
+    for (const box of boxes) expect(box).toBeChecked();
+    expect(
+      within(screen.getByRole('group', { name: 'Required for faculty' })).getAllByRole('checkbox'),
+    ).toHaveLength(FACULTY_PROFILE_FIELDS.length);
+    expect(screen.getByText(new RegExp(ALWAYS_REQUIRED_NOTE))).toBeInTheDocument();
+  });
+
+  it('sends the fields left ticked, from the keyboard', async () => {
+    const requests = renderSettings(defaults);
+    await field();
+    const religion = within(studentGroup()).getByRole('checkbox', { name: 'Religion' });
+    religion.focus();
+    await userEvent.keyboard(' ');
+    expect(religion).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(puts(requests)).toHaveLength(1));
+    const sent = puts(requests)[0]?.data as { requiredStudentFields: string[] };
+    expect(sent.requiredStudentFields).toEqual(
+      STUDENT_PROFILE_FIELDS.map(({ key }) => key).filter((key) => key !== 'personalInfo.religion'),
+    );
   });
 });

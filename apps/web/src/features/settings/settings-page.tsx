@@ -1,15 +1,19 @@
 import {
+  ALWAYS_REQUIRED_NOTE,
   COUNT_ABSENT_AS_ZERO_LABEL,
-  type InstitutionSettings,
+  FACULTY_PROFILE_FIELDS,
   type InstitutionSettingsData,
   type InstitutionSettingsInput,
+  type InstitutionSettingsUpdate,
   institutionSettingsSchema,
   MAX_EXAM_DURATION_CEILING,
   SETTINGS_MESSAGES,
   SPEC_MAX_EXAM_DURATION,
+  STUDENT_PROFILE_FIELDS,
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/button';
 import { CheckboxCard } from '@/components/checkbox-card';
@@ -28,9 +32,51 @@ function lastSaved({ updatedAt, updatedBy }: InstitutionSettingsData): string {
   return `Last saved ${formatDateTime(updatedAt)}${updatedBy ? ` by ${updatedBy}` : ''}.`;
 }
 
+interface RequiredFieldsProps {
+  legend: string;
+  fields: readonly { key: string; label: string }[];
+  error?: string;
+  registration: UseFormRegisterReturn;
+}
+
+/** One checkbox per profile field that can be left optional; ticked means required. */
+function RequiredFields({ legend, fields, error, registration }: RequiredFieldsProps) {
+  const id = useId();
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined} className="min-w-0">
+      <legend className="mb-3 text-sm font-semibold text-slate-800">{legend}</legend>
+      <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
+        {fields.map(({ key, label }) => (
+          <label key={key} className="flex items-start gap-2.5 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              value={key}
+              className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600"
+              {...registration}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The first message of a list's errors: the list's own or one of its entries'. */
+function listError(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  return Object.values(error).map(listError).find(Boolean);
+}
+
 function SettingsForm({ data }: { data: InstitutionSettingsData }) {
   const save = useSaveSettings();
-  const form = useForm<InstitutionSettingsInput, unknown, InstitutionSettings>({
+  const form = useForm<InstitutionSettingsInput, unknown, InstitutionSettingsUpdate>({
     resolver: zodResolver(institutionSettingsSchema),
     mode: 'onTouched',
     defaultValues: data.settings,
@@ -80,6 +126,23 @@ function SettingsForm({ data }: { data: InstitutionSettingsData }) {
           hint="Off by default: students who never started show as Absent and are left out of the average, median, highest, lowest and pass rate. On, they still show as Absent, and those figures, the report and the export count them as 0 marks, failed."
           error={errors.countAbsentAsZero?.message}
           {...register('countAbsentAsZero')}
+        />
+      </FormSection>
+      <FormSection
+        title="Profile fields"
+        description={`Ticked fields must be filled in when a person is created, edited or imported; the others may be left out and show as Not provided. ${ALWAYS_REQUIRED_NOTE}`}
+      >
+        <RequiredFields
+          legend="Required for students"
+          fields={STUDENT_PROFILE_FIELDS}
+          error={listError(errors.requiredStudentFields)}
+          registration={register('requiredStudentFields')}
+        />
+        <RequiredFields
+          legend="Required for faculty"
+          fields={FACULTY_PROFILE_FIELDS}
+          error={listError(errors.requiredFacultyFields)}
+          registration={register('requiredFacultyFields')}
         />
       </FormSection>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -1,10 +1,11 @@
+import { STUDENT_PROFILE_FIELD_KEYS } from '@examiq/contracts';
 import { validStudentPayload } from '@examiq/contracts/test-support';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { cascadeLookups, fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { cascadeLookups, fakeAdminApi, ok, renderPage, settingsAnswer } from '@/test/admin-api';
 import { ids } from '@/test/master-data-fixtures';
 import CreateStudentPage from './create-student-page';
 
@@ -19,7 +20,7 @@ const payload = validStudentPayload({
   batch: '2024-2028',
 });
 
-function renderForm(
+async function renderForm(
   create: Answer | (() => Promise<Answer>) = ok({ defaultPassword: 'Xy7#pQ2r' }, 201),
   lookups: Record<string, Answer> = {},
 ) {
@@ -29,6 +30,8 @@ function renderForm(
     ...lookups,
   });
   renderPage(<CreateStudentPage />, '/admin/student/create-student');
+  // The form is built once the institution's required fields have arrived.
+  await screen.findByRole('button', { name: 'Create Student' });
   return requests;
 }
 
@@ -118,7 +121,7 @@ function textOf(node: unknown): string {
 
 describe('CreateStudentPage', () => {
   it('shows a validation message only once the field has been touched', async () => {
-    renderForm();
+    await renderForm();
     const firstName = within(region('Personal Information')).getByLabelText('First Name');
 
     await userEvent.type(firstName, 'A');
@@ -131,7 +134,7 @@ describe('CreateStudentPage', () => {
   });
 
   it('reports every missing field when submitted empty, without calling the server', async () => {
-    const requests = renderForm();
+    const requests = await renderForm();
     await submit();
 
     expect(await screen.findByText('Roll number is required')).toBeInTheDocument();
@@ -143,7 +146,7 @@ describe('CreateStudentPage', () => {
   });
 
   it('keeps each cascade level disabled until its parent is chosen, and clears children on change', async () => {
-    renderForm();
+    await renderForm();
     const academic = within(region('Academic Information'));
     const course = academic.getByLabelText('Course');
     const branch = academic.getByLabelText('Branch');
@@ -176,7 +179,7 @@ describe('CreateStudentPage', () => {
   it('only logs a failed lookup on this form', async () => {
     const error = vi.spyOn(toast, 'error');
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderForm(undefined, {
+    await renderForm(undefined, {
       'GET /admin/get-courses-by-batch': {
         status: 404,
         data: { success: false, message: 'Batch not found' },
@@ -193,7 +196,7 @@ describe('CreateStudentPage', () => {
 
   it('sends the student with the chosen batch name, toasts the default password and resets', async () => {
     const success = vi.spyOn(toast, 'success');
-    const requests = renderForm(ok({ student: {}, defaultPassword: 'Xy7#pQ2r' }, 201));
+    const requests = await renderForm(ok({ student: {}, defaultPassword: 'Xy7#pQ2r' }, 201));
     await fillForm();
     await submit();
 
@@ -217,7 +220,7 @@ describe('CreateStudentPage', () => {
   });
 
   it('copies the permanent address when the current address is the same', async () => {
-    const requests = renderForm();
+    const requests = await renderForm();
     await fillForm();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Same as permanent address' }));
     expect(screen.queryByRole('group', { name: 'Current Address' })).not.toBeInTheDocument();
@@ -231,7 +234,7 @@ describe('CreateStudentPage', () => {
 
   it('shows a spinner on the submit button while the student is created', async () => {
     let answer: (value: Answer) => void = () => {};
-    renderForm(() => new Promise((resolve) => (answer = resolve)));
+    await renderForm(() => new Promise((resolve) => (answer = resolve)));
     await fillForm();
     await submit();
 
@@ -244,7 +247,7 @@ describe('CreateStudentPage', () => {
 
   it('puts the server field errors (dotted paths) under their nested fields', async () => {
     const error = vi.spyOn(toast, 'error');
-    renderForm({
+    await renderForm({
       status: 400,
       data: {
         success: false,
@@ -297,10 +300,36 @@ describe('CreateStudentPage', () => {
     },
   ])('toasts $toast after $failure', async ({ answer, toast: text }) => {
     const error = vi.spyOn(toast, 'error');
-    renderForm(answer);
+    await renderForm(answer);
     await fillForm();
     await submit();
 
     await waitFor(() => expect(error).toHaveBeenCalledWith(text));
+  });
+
+  it('marks the fields the institution does not require as optional and sends them as left', async () => {
+    const notRequired = ['personalInfo.religion', 'familyInfo.father.email'];
+    const requests = await renderForm(undefined, {
+      'GET /admin/settings': settingsAnswer({
+        requiredStudentFields: STUDENT_PROFILE_FIELD_KEYS.filter(
+          (key) => !notRequired.includes(key),
+        ),
+      }),
+    });
+    const religion = within(region('Personal Information')).getByLabelText('Religion');
+    expect(religion).toHaveAccessibleDescription('Optional');
+    expect(within(group('Father')).getByLabelText('Email')).toHaveAccessibleDescription('Optional');
+    expect(
+      within(region('Personal Information')).getByLabelText('Nationality'),
+    ).not.toHaveAccessibleDescription('Optional');
+
+    await fillForm();
+    fill(religion, '');
+    fill(within(group('Father')).getByLabelText('Email'), '');
+    await submit();
+    await waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true));
+    const sent = requests.find((request) => request.method === 'POST')?.data as typeof payload;
+    expect(sent.personalInfo.religion).toBeNull();
+    expect(sent.familyInfo.father.email).toBeNull();
   });
 });

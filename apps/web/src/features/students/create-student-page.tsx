@@ -1,15 +1,24 @@
-import { PEOPLE_MESSAGES } from '@examiq/contracts';
+import { PEOPLE_MESSAGES, type StudentProfileField } from '@examiq/contracts';
 import { useState } from 'react';
 import { BackLink } from '@/components/back-link';
 import { DefaultPasswordDialog } from '@/components/default-password-dialog';
 import { PageHeader } from '@/components/page-header';
 import { createPersonSubmit } from '@/components/person-form';
+import { WithSettings } from '@/components/with-settings';
 import { useCreateStudent } from './api/create-student';
 import { emptyStudent, StudentForm, useStudentForm } from './student-form';
 
 export default function CreateStudentPage() {
+  return (
+    <WithSettings>
+      {(settings) => <CreateStudent required={settings.requiredStudentFields} />}
+    </WithSettings>
+  );
+}
+
+function CreateStudent({ required }: { required: readonly StudentProfileField[] }) {
   const createStudent = useCreateStudent();
-  const form = useStudentForm(emptyStudent);
+  const form = useStudentForm(emptyStudent, required);
   const [created, setCreated] = useState<{ name: string; password: string } | null>(null);
   const onSubmit = createPersonSubmit(
     form,
@@ -31,6 +40,7 @@ export default function CreateStudentPage() {
       />
       <StudentForm
         form={form}
+        required={required}
         onSubmit={onSubmit}
         submitLabel="Create Student"
         cancelTo="/admin/student"

@@ -1,9 +1,11 @@
+import type { StudentProfileField } from '@examiq/contracts';
 import { PEOPLE_MESSAGES, type Student, studentInputOf } from '@examiq/contracts';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { RecordDetail } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
 import { updatePersonSubmit } from '@/components/person-form';
+import { WithSettings } from '@/components/with-settings';
 import { useStudent } from './api/get-student';
 import { useUpdateStudent } from './api/update-student';
 import { StudentForm, useStudentForm } from './student-form';
@@ -34,16 +36,34 @@ export default function EditStudentPage() {
           fallback: PEOPLE_MESSAGES.fetchStudentDetailFailed,
         }}
       >
-        {(record) => <EditStudentForm student={record} detailPath={detailPath} />}
+        {(record) => (
+          <WithSettings>
+            {(settings) => (
+              <EditStudentForm
+                student={record}
+                required={settings.requiredStudentFields}
+                detailPath={detailPath}
+              />
+            )}
+          </WithSettings>
+        )}
       </RecordDetail>
     </>
   );
 }
 
-function EditStudentForm({ student, detailPath }: { student: Student; detailPath: string }) {
+function EditStudentForm({
+  student,
+  required,
+  detailPath,
+}: {
+  student: Student;
+  required: readonly StudentProfileField[];
+  detailPath: string;
+}) {
   const navigate = useNavigate();
   const updateStudent = useUpdateStudent();
-  const form = useStudentForm(studentInputOf(student));
+  const form = useStudentForm(studentInputOf(student), required);
   const onSubmit = updatePersonSubmit(
     form,
     (payload) => updateStudent.mutateAsync({ id: student._id, payload }),
@@ -51,6 +71,12 @@ function EditStudentForm({ student, detailPath }: { student: Student; detailPath
     () => navigate(detailPath),
   );
   return (
-    <StudentForm form={form} onSubmit={onSubmit} submitLabel="Save Changes" cancelTo={detailPath} />
+    <StudentForm
+      form={form}
+      required={required}
+      onSubmit={onSubmit}
+      submitLabel="Save Changes"
+      cancelTo={detailPath}
+    />
   );
 }

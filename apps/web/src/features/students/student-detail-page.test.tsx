@@ -86,6 +86,42 @@ describe('StudentDetailPage', () => {
     expect(within(section('Profile')).getByText('Inactive')).toHaveClass('text-red-700');
   });
 
+  it("reads 'Not provided' for every field the institution let be left out", async () => {
+    renderDetail(
+      ok({
+        students: [
+          makeStudent({
+            personalInfo: {
+              ...student.personalInfo,
+              photo: null,
+              dateOfBirth: null,
+              gender: null,
+              nationality: null,
+              religion: null,
+            },
+            contactInfo: { phone: null, permanentAddress: null, currentAddress: null },
+            familyInfo: {
+              ...student.familyInfo,
+              father: { name: null, occupation: null, phone: null, email: null },
+            },
+          }),
+        ],
+      }),
+    );
+
+    const personal = await screen.findByRole('region', { name: 'Personal Information' });
+    for (const term of ['Date of Birth', 'Gender', 'Nationality', 'Religion']) {
+      expect(detailValue(personal, term)).toBe('Not provided');
+    }
+    const contact = section('Contact Information');
+    for (const term of ['Phone', 'Permanent Address', 'Current Address']) {
+      expect(detailValue(contact, term)).toBe('Not provided');
+    }
+    for (const term of ['Name', 'Occupation', 'Phone', 'Email']) {
+      expect(detailValue(section('Father'), term)).toBe('Not provided');
+    }
+  });
+
   it("shows 'Error Loading Student' with the server's message", async () => {
     renderDetail({ status: 403, data: { success: false, message: 'Admins only' } });
 

@@ -1,11 +1,12 @@
 import {
   type CreateStudentInput,
   type CreateStudentPayload,
-  createStudentSchema,
+  type StudentProfileField,
+  studentSchemaFor,
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEventHandler } from 'react';
-import { type DefaultValues, FormProvider, useForm } from 'react-hook-form';
+import { type DefaultValues, useForm } from 'react-hook-form';
 import {
   ContactInfoFields,
   emptyPersonFields,
@@ -13,6 +14,7 @@ import {
   FormFooter,
   FormSection,
   PersonalInfoFields,
+  PersonFormFrame,
 } from '@/components/person-form';
 import { TextField } from '@/components/text-field';
 import { AcademicInfoFields } from './academic-info-fields';
@@ -33,10 +35,16 @@ export const emptyStudent: DefaultValues<CreateStudentInput> = {
   academicInfo: { batch: '', course: '', branch: '', section: '' },
 };
 
-/** The student form of create and edit: the same fields, rules and messages (spec section 5). */
-export function useStudentForm(defaultValues: DefaultValues<CreateStudentInput>) {
+/**
+ * The student form of create and edit: the same fields, rules and messages (spec section 5), with
+ * the fields the institution requires.
+ */
+export function useStudentForm(
+  defaultValues: DefaultValues<CreateStudentInput>,
+  required: readonly StudentProfileField[],
+) {
   return useForm<CreateStudentInput, unknown, CreateStudentPayload>({
-    resolver: zodResolver(createStudentSchema),
+    resolver: zodResolver(studentSchemaFor(required)),
     mode: 'onTouched',
     defaultValues,
   });
@@ -44,43 +52,43 @@ export function useStudentForm(defaultValues: DefaultValues<CreateStudentInput>)
 
 interface StudentFormProps {
   form: ReturnType<typeof useStudentForm>;
+  /** The fields the institution requires, as the form was built with. */
+  required: readonly StudentProfileField[];
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel: string;
   cancelTo: string;
 }
 
-export function StudentForm({ form, onSubmit, submitLabel, cancelTo }: StudentFormProps) {
+export function StudentForm({ form, required, onSubmit, submitLabel, cancelTo }: StudentFormProps) {
   const {
     register,
     formState: { errors, isSubmitting },
   } = form;
   return (
-    <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate className="space-y-6">
-        <FormSection title="Account Information">
-          <FieldGrid>
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="off"
-              placeholder="student@institution.edu"
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <TextField
-              label="Roll Number"
-              placeholder="e.g. CSE-2024-001"
-              error={errors.rollNumber?.message}
-              {...register('rollNumber')}
-            />
-          </FieldGrid>
-        </FormSection>
-        <PersonalInfoFields />
-        <ContactInfoFields />
-        <FamilyInfoFields />
-        <AcademicInfoFields />
-        <FormFooter submitLabel={submitLabel} submitting={isSubmitting} cancelTo={cancelTo} />
-      </form>
-    </FormProvider>
+    <PersonFormFrame form={form} required={required} onSubmit={onSubmit}>
+      <FormSection title="Account Information">
+        <FieldGrid>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            placeholder="student@institution.edu"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Roll Number"
+            placeholder="e.g. CSE-2024-001"
+            error={errors.rollNumber?.message}
+            {...register('rollNumber')}
+          />
+        </FieldGrid>
+      </FormSection>
+      <PersonalInfoFields />
+      <ContactInfoFields />
+      <FamilyInfoFields />
+      <AcademicInfoFields />
+      <FormFooter submitLabel={submitLabel} submitting={isSubmitting} cancelTo={cancelTo} />
+    </PersonFormFrame>
   );
 }

@@ -1,9 +1,4 @@
-import {
-  ATTEMPT_MESSAGES,
-  EXAM_MODE_LABELS,
-  type StudentQuestion,
-  type StudentSection,
-} from '@examiq/contracts';
+import { ATTEMPT_MESSAGES, EXAM_MODE_LABELS, type StudentSection } from '@examiq/contracts';
 import { RotateCw } from 'lucide-react';
 import {
   lazy,
@@ -19,14 +14,11 @@ import { Button } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { ApiError, getServerMessage } from '@/lib/api-client';
-import { secondsUntil } from '@/lib/countdown';
 import { formatClock } from '@/lib/format';
 import { plural } from '@/lib/plural';
 import type { AttemptViewData } from '../api/get-attempt';
-import { useOpenSection } from '../api/open-section';
 import { type SubmitExamResult, useSubmitExam } from '../api/submit-exam';
 import { loadProctoredSitting } from '../proctoring/load';
-import { type ServerTime, serverNowOf, useServerNow } from '../server-time';
 import { AnswerSync, type AnswerValue, type SyncEvents } from './answer-sync';
 import {
   type Answers,
@@ -39,9 +31,12 @@ import { Notice } from './notice';
 import type { Outbox, OutboxEntry } from './outbox';
 import { QuestionPalette } from './question-palette';
 import { SectionNav } from './section-nav';
-import { type SectionClock, SectionPanel } from './section-panel';
-import { StatusBar, warningMinutes } from './status-bar';
+import { SectionPanel } from './section-panel';
+import { StatusBar } from './status-bar';
 import { SubmitDialog } from './submit-dialog';
+import { useExamClock } from './use-exam-clock';
+import { useTimeWarning } from './use-time-warning';
+import { useTimedSections } from './use-timed-sections';
 
 // Only a proctored attempt loads its signals, camera, face check and chat.
 const ProctoredSitting = lazy(loadProctoredSitting);
@@ -77,23 +72,9 @@ export function AttemptSession({
   const [initial] = useState(() => mergeAnswers(view, outboxEntries));
   const [answers, setAnswers] = useState<Answers>(initial.answers);
   const answersRef = useRef(answers);
-  const [clock, setClock] = useState<ServerTime>(view);
-  const clockRef = useRef(clock);
-  useEffect(() => {
-    clockRef.current = clock;
-  }, [clock]);
-  const [examEndsAt, setExamEndsAt] = useState(() => Date.parse(view.serverNow) + view.remainingMs);
-  const [sectionDeadlines, setSectionDeadlines] = useState<Record<string, string | null>>(() =>
-    Object.fromEntries(view.sections.map((section) => [section._id, section.deadlineAt])),
-  );
-  const [openedIds, setOpenedIds] = useState<ReadonlySet<string>>(new Set());
-  // A timed section's questions come with its opening: the attempt shows none before its clock runs.
-  const [revealed, setRevealed] = useState<Readonly<Record<string, StudentQuestion[]>>>({});
-  const sections = view.sections.map((section) => {
-    const questions = revealed[section._id];
-    return questions ? { ...section, questions } : section;
-  });
-  const [closedByServer, setClosedByServer] = useState<ReadonlySet<string>>(new Set());
+  const clock = useExamClock(view);
+  const timed = useTimedSections(view, clock.endsAt, clock.now);
+  const { sections, clockOf } = timed;
   const [currentId, setCurrentId] = useState(view.sections[0]?._id ?? '');
   const [conflict, setConflict] = useState(false);
   // Once over, always over: a save answered at the deadline must not unlock the page again.
@@ -102,7 +83,6 @@ export function AttemptSession({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
   const submit = useSubmitExam();
-  const openSection = useOpenSection();
 
   // The sync outlives renders; its events reach the latest props through this ref.
   const latest = useRef({ onTimeOver, onFinalised, onSubmitted });
@@ -112,15 +92,8 @@ export function AttemptSession({
   const [sync] = useState(() => {
     const events: SyncEvents = {
       onSaved: (result) => {
-        // The server's time is its deadline less the time it said was left.
-        setClock({
-          serverNow: new Date(Date.parse(result.deadlineAt) - result.remainingMs).toISOString(),
-          receivedAt: performance.now(),
-        });
-        setExamEndsAt(Date.parse(result.deadlineAt));
-        if (result.closedSectionIds.length > 0) {
-          setClosedByServer((closed) => new Set([...closed, ...result.closedSectionIds]));
-        }
+        clock.deadlineTold(result.deadlineAt, result.remainingMs);
+        timed.closedOnServer(result.closedSectionIds);
         if (result.conflict) {
           sync.stop();
           setConflict(true);
@@ -148,9 +121,7 @@ export function AttemptSession({
     return () => sync.leave();
   }, [sync]);
 
-  const now = useServerNow(clock);
-  const examSecondsLeft = secondsUntil(examEndsAt, now);
-  const timeOver = timeWasOver || examSecondsLeft === 0;
+  const timeOver = timeWasOver || clock.secondsLeft === 0;
   const readOnly = timeOver || conflict || submit.isPending;
 
   useEffect(() => {
@@ -161,18 +132,6 @@ export function AttemptSession({
     latest.current.onTimeOver();
   }, [timeOver, sync]);
 
-  const clockOf = (section: StudentSection): SectionClock => {
-    if (closedByServer.has(section._id)) return { kind: 'over' };
-    if (section.timeLimit === 0) return { kind: 'untimed' };
-    const deadline = sectionDeadlines[section._id] ?? null;
-    // Opened, yet without a deadline: the server keeps no clock for it.
-    if (deadline === null) {
-      return openedIds.has(section._id) ? { kind: 'untimed' } : { kind: 'unopened' };
-    }
-    const left = secondsUntil(Math.min(Date.parse(deadline), examEndsAt), now);
-    return left > 0 ? { kind: 'running', secondsLeft: left } : { kind: 'over' };
-  };
-
   // A section whose own time just ran out sends its last changes while the server still takes them.
   const closedSections = view.sections
     .filter((section) => clockOf(section).kind === 'over')
@@ -182,18 +141,7 @@ export function AttemptSession({
     if (closedSections) void sync.flush();
   }, [closedSections, sync]);
 
-  const warning = timeOver ? null : warningMinutes(examSecondsLeft);
-  const [announcement, setAnnouncement] = useState('');
-  const announcedWarning = useRef<number | null>(null);
-  useEffect(() => {
-    if (warning !== null && warning !== announcedWarning.current) {
-      setAnnouncement(`${plural(warning, 'minute')} left`);
-    }
-    announcedWarning.current = warning;
-  }, [warning]);
-  useEffect(() => {
-    if (timeOver) setAnnouncement(ATTEMPT_MESSAGES.timeOver);
-  }, [timeOver]);
+  const { warning, announcement } = useTimeWarning(clock.secondsLeft, timeOver);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newly chosen section takes focus once it shows
   useEffect(() => {
@@ -215,24 +163,6 @@ export function AttemptSession({
   const selectSection = (section: StudentSection) => {
     focusHeading.current = section._id !== currentId;
     setCurrentId(section._id);
-  };
-
-  const openCurrentSection = () => {
-    openSection.mutate(
-      { attemptId, sectionId: currentId },
-      {
-        onSuccess: ({ sectionId, deadlineAt, questions }) => {
-          setSectionDeadlines((deadlines) => ({ ...deadlines, [sectionId]: deadlineAt }));
-          setOpenedIds((opened) => new Set([...opened, sectionId]));
-          setRevealed((shown) => ({ ...shown, [sectionId]: questions }));
-        },
-        onError: (error) => {
-          toast.error(
-            getServerMessage(error) ?? 'The section could not be opened. Please try again.',
-          );
-        },
-      },
-    );
   };
 
   const confirmSubmit = () => {
@@ -260,22 +190,14 @@ export function AttemptSession({
     );
   };
 
-  // A proctored attempt's heartbeat tells the time left: the countdown follows it when it drifts.
-  const resyncRemaining = useCallback((remainingMs: number) => {
-    setExamEndsAt((endsAt) => {
-      const told = serverNowOf(clockRef.current) + remainingMs;
-      return Math.abs(told - endsAt) > 1000 ? told : endsAt;
-    });
-  }, []);
-
-  const moveDeadline = useCallback((deadlineAt: string, remainingMs: number) => {
-    setClock({
-      serverNow: new Date(Date.parse(deadlineAt) - remainingMs).toISOString(),
-      receivedAt: performance.now(),
-    });
-    setExamEndsAt(Date.parse(deadlineAt));
-    toast.success(`Your proctor extended your exam: it now ends at ${formatClock(deadlineAt)}.`);
-  }, []);
+  const { deadlineTold } = clock;
+  const moveDeadline = useCallback(
+    (deadlineAt: string, remainingMs: number) => {
+      deadlineTold(deadlineAt, remainingMs);
+      toast.success(`Your proctor extended your exam: it now ends at ${formatClock(deadlineAt)}.`);
+    },
+    [deadlineTold],
+  );
 
   const endedElsewhere = useCallback(
     (proctorReason: string | null) => {
@@ -296,7 +218,7 @@ export function AttemptSession({
         description={`${exam.subject} · ${EXAM_MODE_LABELS[exam.examMode]} · ${plural(totalQuestions, 'question')} · ${plural(exam.totalMarks, 'mark')}`}
       />
       <StatusBar
-        secondsLeft={timeOver ? 0 : examSecondsLeft}
+        secondsLeft={timeOver ? 0 : clock.secondsLeft}
         saveState={saveState}
         canSubmit={!readOnly}
         onSubmit={() => setConfirming(true)}
@@ -312,8 +234,8 @@ export function AttemptSession({
           <ProctoredSitting
             attemptId={attemptId}
             examId={exam._id}
-            serverNow={() => serverNowOf(clockRef.current)}
-            onRemaining={resyncRemaining}
+            serverNow={clock.serverNow}
+            onRemaining={clock.remainingTold}
             onDeadline={moveDeadline}
             onEnded={endedElsewhere}
           />
@@ -380,8 +302,8 @@ export function AttemptSession({
               headingRef={headingRef}
               answers={answers}
               readOnly={readOnly}
-              opening={openSection.isPending}
-              onOpen={openCurrentSection}
+              opening={timed.opening}
+              onOpen={() => timed.open(currentId)}
               onChange={change}
             />
           </>

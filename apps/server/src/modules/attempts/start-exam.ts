@@ -1,0 +1,130 @@
+import { randomInt } from 'node:crypto';
+import { ATTEMPT_LIMITS, ATTEMPT_MESSAGES, type AttemptView } from '@examiq/contracts';
+import type { AppDatabase } from '../../db/client';
+import { preparedSql } from '../../db/prepared-sql';
+import type { AttemptLayoutColumn } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { scheduleDetailsOf } from '../exams/exams.service';
+import { type AttemptRow, type ExamRow, savedAnswers, visibleExam } from './attempt-records';
+import { type ExamPaper, examPaper } from './exam-paper';
+import { sittingWindow } from './exam-window';
+import { attemptView } from './student-view';
+
+function shuffled<Item>(items: readonly Item[]): Item[] {
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [result[i], result[j]] = [result[j] as Item, result[i] as Item];
+  }
+  return result;
+}
+
+/** The orders this attempt shows, fixed at its start; null when the exam shuffles nothing. */
+function layoutFor(exam: ExamRow, paper: ExamPaper): AttemptLayoutColumn | null {
+  if (!exam.shuffleQuestions && !exam.shuffleOptions) return null;
+  const layout: AttemptLayoutColumn = { questionOrder: {}, optionOrder: {} };
+  for (const section of paper.sections) {
+    if (exam.shuffleQuestions) {
+      layout.questionOrder[section.id] = shuffled(section.questions.map((question) => question.id));
+    }
+    if (exam.shuffleOptions) {
+      for (const question of section.questions) {
+        if (question.questionType === 'MCQ' && question.options) {
+          layout.optionOrder[question.id] = shuffled(question.options.map((_text, i) => i));
+        }
+      }
+    }
+  }
+  return layout;
+}
+
+/** One attempt per student and exam: a second start finds the first one's row and resumes it. */
+const insertAttempt = preparedSql<{ id: string }>(
+  'start_attempt',
+  `
+  with attempt as (
+    insert into exam_attempts
+      (exam_id, student_user_id, started_at, base_deadline_at, deadline_at, due_at, layout,
+        section_deadlines)
+    values ($1, $2, $3, $4, $5, $6, $7, $8)
+    on conflict (exam_id, student_user_id) do nothing
+    returning id, started_at
+  ), event as (
+    insert into attempt_events (attempt_id, type, at) select id, 'started', started_at from attempt
+  )
+  select id from attempt`,
+);
+
+const recordEvent = preparedSql<never>(
+  'record_attempt_event',
+  `
+  insert into attempt_events (attempt_id, type, at, data) values ($1, $2, $3, $4)`,
+);
+
+/**
+ * Starts the exam, or resumes the student's attempt with its order and saved answers. A new
+ * attempt's deadline is the earlier of the start plus the duration and the window's end, plus
+ * any extra time granted before it.
+ */
+export async function startExam(
+  db: AppDatabase,
+  userId: string,
+  examId: string,
+  now: Date,
+): Promise<AttemptView> {
+  const { exam, attempt, extraMinutes } = await visibleExam(db, userId, examId);
+  if (attempt) {
+    const [answers] = await Promise.all([
+      savedAnswers(db).execute({ attemptId: attempt.id }),
+      recordEvent(db, [attempt.id, 'resumed', now, null]),
+    ]);
+    return attemptView(db, exam, attempt, now, answers);
+  }
+  const window = sittingWindow(scheduleDetailsOf(exam));
+  if (now < window.startsAt) throw new ApiError(409, ATTEMPT_MESSAGES.notStarted);
+  if (now >= window.endsAt) throw new ApiError(409, ATTEMPT_MESSAGES.closed);
+  if (exam.resultsPublishedAt) throw new ApiError(409, ATTEMPT_MESSAGES.resultsPublished);
+  const paper = await examPaper(db, exam.id, exam.paperVersion);
+  const baseDeadlineAt = new Date(
+    Math.min(now.getTime() + exam.durationMinutes * 60_000, window.endsAt.getTime()),
+  );
+  const deadlineAt = new Date(baseDeadlineAt.getTime() + (extraMinutes ?? 0) * 60_000);
+  const layout = layoutFor(exam, paper);
+  // The start shows the first section's questions, so a timed first section's clock starts here.
+  const first = paper.sections[0];
+  const sectionDeadlines: Record<string, string> =
+    first && first.timeLimit > 0
+      ? { [first.id]: new Date(now.getTime() + first.timeLimit * 60_000).toISOString() }
+      : {};
+  const [inserted] = await insertAttempt(db, [
+    exam.id,
+    userId,
+    now,
+    baseDeadlineAt,
+    deadlineAt,
+    new Date(deadlineAt.getTime() + ATTEMPT_LIMITS.saveGraceMs),
+    layout && JSON.stringify(layout),
+    JSON.stringify(sectionDeadlines),
+  ]);
+  if (!inserted) return startExam(db, userId, examId, now);
+  const created: AttemptRow = {
+    id: inserted.id,
+    examId: exam.id,
+    studentUserId: userId,
+    status: 'IN_PROGRESS',
+    startedAt: now,
+    baseDeadlineAt,
+    deadlineAt,
+    dueAt: null,
+    submittedAt: null,
+    submitTrigger: null,
+    layout,
+    sectionDeadlines,
+    lastSeq: 0,
+    lastSeenAt: now,
+    systemCheck: null,
+    lastRttMs: null,
+    eventCounts: {},
+  };
+  return attemptView(db, exam, created, now, []);
+}

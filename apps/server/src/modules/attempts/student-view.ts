@@ -1,0 +1,274 @@
+import {
+  ATTEMPT_MESSAGES,
+  type AttemptSummary,
+  type AttemptView,
+  type ExamPreviewData,
+  type LobbyData,
+  type MyExam,
+  type StudentQuestion,
+} from '@examiq/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
+import {
+  type attemptAnswers,
+  examAttempts,
+  exams,
+  examTargetSections,
+  students,
+} from '../../db/schema';
+import { ApiError } from '../../errors';
+import { scheduleDetailsOf } from '../exams/exams.service';
+import {
+  type AttemptRow,
+  type ExamRow,
+  examById,
+  notFound,
+  ownAttempt,
+  remainingMs,
+  savedAnswers,
+  sectionDeadline,
+  visibleExam,
+} from './attempt-records';
+import { type ExamPaper, examPaper, type PaperSection } from './exam-paper';
+import { availabilityAt, type SittingWindow, sittingWindow } from './exam-window';
+
+/** The published exams of the student's section, each with the student's attempt. */
+const examsOfStudent = perDatabase((db) =>
+  db
+    .select({ exam: exams, attempt: examAttempts })
+    .from(students)
+    .innerJoin(examTargetSections, eq(examTargetSections.sectionId, students.sectionId))
+    .innerJoin(
+      exams,
+      and(eq(exams.id, examTargetSections.examId), sql`${exams.status} = 'PUBLISH'`),
+    )
+    .leftJoin(
+      examAttempts,
+      and(eq(examAttempts.examId, exams.id), eq(examAttempts.studentUserId, students.userId)),
+    )
+    .where(eq(students.userId, sql.placeholder('userId')))
+    .orderBy(asc(exams.windowStart), asc(exams.id))
+    .prepare('exams_of_student'),
+);
+
+export function attemptSummary(attempt: AttemptRow): AttemptSummary {
+  return {
+    _id: attempt.id,
+    status: attempt.status,
+    startedAt: attempt.startedAt.toISOString(),
+    deadlineAt: attempt.deadlineAt.toISOString(),
+    submittedAt: attempt.submittedAt?.toISOString() ?? null,
+    submitTrigger: attempt.submitTrigger ?? null,
+    lastSeq: attempt.lastSeq,
+  };
+}
+
+function myExamOf(exam: ExamRow, window: SittingWindow, attempt: AttemptRow | null, now: Date) {
+  return {
+    _id: exam.id,
+    examId: exam.examId,
+    examTitle: exam.title,
+    subject: exam.subject,
+    examMode: exam.mode,
+    duration: exam.durationMinutes,
+    totalMarks: exam.totalMarks,
+    passingMarks: exam.passingMarks,
+    scheduleDetails: scheduleDetailsOf(exam),
+    // Published results end the exam for whoever has not started it.
+    availability:
+      exam.resultsPublishedAt !== null && attempt === null ? 'CLOSED' : availabilityAt(window, now),
+    lobbyOpensAt: window.lobbyOpensAt.toISOString(),
+    startsAt: window.startsAt.toISOString(),
+    endsAt: window.endsAt.toISOString(),
+    attempt: attempt && {
+      _id: attempt.id,
+      status: attempt.status,
+      deadlineAt: attempt.deadlineAt.toISOString(),
+      submittedAt: attempt.submittedAt?.toISOString() ?? null,
+      submitTrigger: attempt.submitTrigger ?? null,
+    },
+    resultsPublished: exam.resultsPublishedAt !== null,
+  } satisfies MyExam;
+}
+
+export async function myExams(db: AppDatabase, userId: string, now: Date) {
+  const rows = await examsOfStudent(db).execute({ userId });
+  return {
+    exams: rows.map(({ exam, attempt }) =>
+      myExamOf(exam, sittingWindow(scheduleDetailsOf(exam)), attempt, now),
+    ),
+    serverNow: now.toISOString(),
+  };
+}
+
+export async function lobby(
+  db: AppDatabase,
+  userId: string,
+  examId: string,
+  now: Date,
+): Promise<LobbyData> {
+  const { exam, attempt } = await visibleExam(db, userId, examId);
+  const paper = await examPaper(db, exam.id, exam.paperVersion);
+  return {
+    exam: {
+      ...myExamOf(exam, sittingWindow(scheduleDetailsOf(exam)), attempt, now),
+      examDescription: exam.description,
+      generalInstructions: exam.generalInstructions,
+      sections: paper.sections.map(({ id, questions: _questions, ...section }) => ({
+        _id: id,
+        ...section,
+      })),
+    },
+    serverNow: now.toISOString(),
+  };
+}
+
+/**
+ * A section's questions in the attempt's order, without the answer key. None while the attempt is
+ * in progress and the section is timed but its clock has not started: whatever shows a section's
+ * questions starts its clock, so no read shows them first.
+ */
+export function studentQuestions(
+  paper: ExamPaper,
+  attempt: Pick<AttemptRow, 'layout' | 'status' | 'sectionDeadlines'>,
+  section: PaperSection,
+): StudentQuestion[] {
+  if (
+    attempt.status === 'IN_PROGRESS' &&
+    section.timeLimit > 0 &&
+    !attempt.sectionDeadlines[section.id]
+  ) {
+    return [];
+  }
+  const layout = attempt.layout;
+  const order = layout?.questionOrder[section.id];
+  const sectionQuestions = order
+    ? order.flatMap((id) => paper.questionById.get(id) ?? [])
+    : section.questions;
+  return sectionQuestions.map((question) => {
+    const base = {
+      _id: question.id,
+      questionText: question.questionText,
+      questionType: question.questionType,
+      marks: question.marks,
+    };
+    if (question.options) {
+      const positions =
+        layout?.optionOrder[question.id] ?? question.options.map((_text, index) => index);
+      return {
+        ...base,
+        options: positions.map((position) => ({
+          _id: String(position),
+          text: question.options?.[position] ?? '',
+        })),
+      };
+    }
+    if (question.questionType === 'LONG_ANSWER') {
+      return {
+        ...base,
+        minWordCount: question.minWordCount ?? undefined,
+        maxWordCount: question.maxWordCount ?? undefined,
+      };
+    }
+    return base;
+  });
+}
+
+function studentSections(paper: ExamPaper, attempt: AttemptRow): AttemptView['sections'] {
+  return paper.sections.map((section) => ({
+    _id: section.id,
+    name: section.name,
+    instructions: section.instructions,
+    timeLimit: section.timeLimit,
+    isOptional: section.isOptional,
+    deadlineAt: sectionDeadline(attempt, section.id)?.toISOString() ?? null,
+    totalQuestions: section.questions.length,
+    questions: studentQuestions(paper, attempt, section),
+  }));
+}
+
+/** No attempt behind a preview: the exam's own order, and every section's questions shown. */
+const NO_SITTING = { layout: null, status: 'SUBMITTED', sectionDeadlines: {} } as const;
+
+/**
+ * The paper as a student is shown it, from the same projection as an attempt's (never a key),
+ * without starting one: for the admin to check the exam, draft or published.
+ */
+export async function examPreview(db: AppDatabase, examId: string): Promise<ExamPreviewData> {
+  const [exam] = await examById(db).execute({ examId });
+  if (!exam) throw new ApiError(404, ATTEMPT_MESSAGES.examNotFound);
+  const paper = await examPaper(db, exam.id, exam.paperVersion);
+  return {
+    exam: {
+      _id: exam.id,
+      examTitle: exam.title,
+      subject: exam.subject,
+      examMode: exam.mode,
+      examStatus: exam.status,
+      duration: exam.durationMinutes,
+      totalMarks: exam.totalMarks,
+      examDescription: exam.description,
+      generalInstructions: exam.generalInstructions,
+      shuffleQuestions: exam.shuffleQuestions,
+      shuffleOptions: exam.shuffleOptions,
+    },
+    sections: paper.sections.map((section) => ({
+      _id: section.id,
+      name: section.name,
+      instructions: section.instructions,
+      timeLimit: section.timeLimit,
+      isOptional: section.isOptional,
+      deadlineAt: null,
+      totalQuestions: section.questions.length,
+      questions: studentQuestions(paper, NO_SITTING, section),
+    })),
+  };
+}
+
+export async function attemptView(
+  db: AppDatabase,
+  exam: ExamRow,
+  attempt: AttemptRow,
+  now: Date,
+  answers: (typeof attemptAnswers.$inferSelect)[],
+): Promise<AttemptView> {
+  const paper = await examPaper(db, exam.id, exam.paperVersion);
+  return {
+    attempt: attemptSummary(attempt),
+    exam: {
+      _id: exam.id,
+      examTitle: exam.title,
+      subject: exam.subject,
+      examMode: exam.mode,
+      duration: exam.durationMinutes,
+      totalMarks: exam.totalMarks,
+    },
+    serverNow: now.toISOString(),
+    remainingMs: attempt.status === 'IN_PROGRESS' ? remainingMs(attempt.deadlineAt, now) : 0,
+    sections: studentSections(paper, attempt),
+    answers: answers.map((answer) => ({
+      questionId: answer.questionId,
+      selectedOptionId: answer.selectedOption === null ? null : String(answer.selectedOption),
+      text: answer.text,
+      markedForReview: answer.markedForReview,
+      seq: answer.seq,
+      savedAt: answer.savedAt.toISOString(),
+    })),
+  };
+}
+
+export async function getAttempt(
+  db: AppDatabase,
+  userId: string,
+  attemptId: string,
+  now: Date,
+): Promise<AttemptView> {
+  const attempt = await ownAttempt(db, userId, attemptId);
+  const [[exam], answers] = await Promise.all([
+    examById(db).execute({ examId: attempt.examId }),
+    savedAnswers(db).execute({ attemptId }),
+  ]);
+  if (!exam) throw notFound(ATTEMPT_MESSAGES.attemptNotFound);
+  return attemptView(db, exam, attempt, now, answers);
+}

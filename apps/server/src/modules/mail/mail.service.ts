@@ -1,0 +1,122 @@
+import type { OutboxData, PageQuery } from '@examiq/contracts';
+import { desc, eq, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { MailSettings } from '../../config';
+import type { AppDatabase } from '../../db/client';
+import { findPage, matchingTotal } from '../../db/find-page';
+import { mailMessages } from '../../db/schema';
+import type { JobKind, JobRunner } from '../../jobs/runner';
+import type { Message } from './messages';
+
+export const SEND_MAIL_JOB = 'send-mail';
+
+/**
+ * The mail server of the settings. An smtp:// server must upgrade with STARTTLS unless the
+ * operator allowed plain text (a relay on the same host); smtps:// is TLS from the start.
+ */
+export function mailTransport(settings: MailSettings): Transporter | null {
+  if (!settings.smtpUrl) return null;
+  const plainAllowed = settings.allowPlain && settings.smtpUrl.startsWith('smtp:');
+  return nodemailer.createTransport({ url: settings.smtpUrl, requireTLS: !plainAllowed });
+}
+
+/**
+ * Keeps a message in the outbox and, with a mail server, queues its sending in the same
+ * transaction; the caller wakes the runner once that has committed.
+ */
+export async function queueMail(
+  db: AppDatabase,
+  jobs: JobRunner,
+  sending: boolean,
+  to: string,
+  message: Message,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(mailMessages)
+      .values({ ...message, to, status: sending ? 'QUEUED' : 'KEPT' })
+      .returning({ id: mailMessages.id });
+    if (sending && row) await jobs.add(tx, SEND_MAIL_JOB, { messageId: row.id });
+  });
+  if (sending) jobs.wake();
+}
+
+/** Sends a queued message; the runner retries a refusal with backoff, then marks it failed. */
+export function sendMailJob(settings: MailSettings): JobKind<{ messageId: string }> {
+  let transport: Transporter | null | undefined;
+  return {
+    name: SEND_MAIL_JOB,
+    attempts: 5,
+    concurrency: 2,
+    async run({ messageId }, { db }) {
+      transport ??= mailTransport(settings);
+      const [message] = await db.select().from(mailMessages).where(eq(mailMessages.id, messageId));
+      if (message?.status !== 'QUEUED' || !transport) return;
+      try {
+        await transport.sendMail({
+          from: settings.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+      } catch (error) {
+        await db
+          .update(mailMessages)
+          .set({ error: error instanceof Error ? error.message : String(error) })
+          .where(eq(mailMessages.id, messageId));
+        throw error;
+      }
+      await db
+        .update(mailMessages)
+        .set({ status: 'SENT', sentAt: sql`now()`, error: null })
+        .where(eq(mailMessages.id, messageId));
+    },
+    async failed(tx, { messageId }, cause) {
+      await tx
+        .update(mailMessages)
+        .set({
+          status: 'FAILED',
+          error: cause instanceof Error ? cause.message : String(cause),
+        })
+        .where(eq(mailMessages.id, messageId));
+    },
+  };
+}
+
+/** One page of the outbox, newest first. */
+export async function listOutbox(
+  db: AppDatabase,
+  query: PageQuery,
+  sending: boolean,
+): Promise<OutboxData> {
+  const { items, pagination } = await findPage(query, ({ limit, offset }) =>
+    db
+      .select({
+        id: mailMessages.id,
+        kind: mailMessages.kind,
+        to: mailMessages.to,
+        subject: mailMessages.subject,
+        text: mailMessages.text,
+        status: mailMessages.status,
+        error: mailMessages.error,
+        createdAt: mailMessages.createdAt,
+        sentAt: mailMessages.sentAt,
+        total: matchingTotal,
+      })
+      .from(mailMessages)
+      .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+      .limit(limit)
+      .offset(offset),
+  );
+  return {
+    messages: items.map(({ id, total: _total, createdAt, sentAt, ...message }) => ({
+      _id: id,
+      ...message,
+      createdAt: createdAt.toISOString(),
+      sentAt: sentAt?.toISOString() ?? null,
+    })),
+    pagination,
+    sending,
+  };
+}

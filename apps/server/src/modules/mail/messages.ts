@@ -1,0 +1,61 @@
+import type { MailSettings } from '../../config';
+
+/** A message as written, before it is kept and sent. */
+export interface Message {
+  kind: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ??
+      character,
+  );
+
+/**
+ * One message from paragraphs and one link: the plain text and an HTML part saying the same,
+ * with the institution's name and nothing that reports back (no images, no tracking).
+ */
+function compose(
+  settings: MailSettings,
+  kind: string,
+  subject: string,
+  paragraphs: string[],
+  link: { label: string; url: string },
+): Message {
+  const text = [...paragraphs, `${link.label}: ${link.url}`, `— ${settings.institutionName}`].join(
+    '\n\n',
+  );
+  const html = [
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
+    `<p>— ${escapeHtml(settings.institutionName)}</p>`,
+  ].join('\n');
+  return { kind, subject: `${subject} · ${settings.institutionName}`, text, html };
+}
+
+/** How long a password-reset link works. */
+export const RESET_LINK_MINUTES = 30;
+
+/** Every message the platform writes, one entry each. */
+export const MESSAGES = {
+  passwordReset: (settings: MailSettings, name: string, token: string) =>
+    compose(
+      settings,
+      'password-reset',
+      'Reset your password',
+      [
+        `Hello ${name},`,
+        `Someone, probably you, asked to reset the password of your ExamIQ account. The link below works once, for ${RESET_LINK_MINUTES} minutes.`,
+        'If you did not ask for it, ignore this message: your password stays as it is.',
+      ],
+      {
+        label: 'Reset your password',
+        url: `${settings.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+      },
+    ),
+};
