@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
-import { examListItemSchema, QUESTION_TYPES, scheduleDetailsSchema } from './exams';
+import {
+  audienceSectionFilter,
+  audienceSectionSchema,
+  examListItemSchema,
+  QUESTION_TYPES,
+  scheduleDetailsSchema,
+} from './exams';
 import { wholeNumber } from './fields';
 import { searchQuerySchema } from './find';
 
@@ -168,7 +174,7 @@ export const grantExtraTimeSchema = z.object({
 });
 export type GrantExtraTimePayload = z.infer<typeof grantExtraTimeSchema>;
 
-export const sittingsQuerySchema = searchQuerySchema;
+export const sittingsQuerySchema = searchQuerySchema.extend({ section: audienceSectionFilter });
 export type SittingsQuery = z.output<typeof sittingsQuerySchema>;
 
 // --- Responses --------------------------------------------------------------------------------
@@ -351,6 +357,8 @@ export const sittingSchema = z.object({
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
+    /** The student's section, 'CSE · A': an exam may be sat by several branches. */
+    section: z.string(),
   }),
   status: z.enum(SITTING_STATUSES),
   attemptId: z.string().nullable(),
@@ -374,6 +382,8 @@ export const sittingsDataSchema = z.object({
     scheduleDetails: true,
   }),
   attempts: z.array(sittingSchema),
+  /** The sections of the exam's audience, which `?section=` filters by. */
+  audienceSections: z.array(audienceSectionSchema),
   pagination: paginationSchema,
 });
 export type SittingsData = z.infer<typeof sittingsDataSchema>;

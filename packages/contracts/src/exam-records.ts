@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { examListItemSchema, examSectionSchema, questionSchema } from './exams';
+
+/** One group of the audience by name: a course's branch and the sections of it that sit. */
+export const audienceGroupNamesSchema = z.object({
+  course: z.string(),
+  branch: z.string(),
+  sections: z.array(z.string()),
+});
+export type AudienceGroupNames = z.infer<typeof audienceGroupNamesSchema>;
+
 import { proctoringThresholdsSchema } from './proctoring-thresholds';
 
 /**
@@ -17,12 +26,19 @@ export const examDetailSchema = examListItemSchema.extend({
   batchId: z.string(),
   courseId: z.string(),
   branchId: z.string(),
+  /** The first group's sections; the other groups' are in additionalAudiences. */
   sectionIds: z.array(z.string()),
+  /** The branches beside the first group's, each with its course and sections. */
+  additionalAudiences: z.array(
+    z.object({ courseId: z.string(), branchId: z.string(), sectionIds: z.array(z.string()) }),
+  ),
   audience: z.object({
     batch: z.string(),
     course: z.string(),
     branch: z.string(),
     sections: z.array(z.string()),
+    /** Every group, the first one first, by name. */
+    groups: z.array(audienceGroupNamesSchema),
     faculty: z.array(z.object({ userId: z.string(), name: z.string() })),
   }),
   /** The thresholds a PROCTORING exam applies (its own, or the defaults); null for AUTO. */

@@ -161,6 +161,82 @@ describe('exam details', () => {
   });
 });
 
+describe('additional audiences', () => {
+  const COURSE_2 = '6b3f1f1e-2c7a-4a5e-9a61-0d3c3e3c1a12';
+  const BRANCH_2 = '6b3f1f1e-2c7a-4a5e-9a61-0d3c3e3c1a13';
+  const SECTION_2 = '6b3f1f1e-2c7a-4a5e-9a61-0d3c3e3c1a14';
+  const group = { courseId: COURSE_2, branchId: BRANCH_2, sectionIds: [SECTION_2] };
+
+  it('defaults to none, so the spec payload is one group', () => {
+    expect(createExamSchema.parse(autoExam()).additionalAudiences).toEqual([]);
+  });
+
+  it('accepts more branches, of this or another course, each with its sections', () => {
+    const other = {
+      courseId: COURSE,
+      branchId: '6b3f1f1e-2c7a-4a5e-9a61-0d3c3e3c1a15',
+      sectionIds: ['6b3f1f1e-2c7a-4a5e-9a61-0d3c3e3c1a16'],
+    };
+    expect(
+      errorsAfter((exam) => {
+        exam.additionalAudiences = [group, other];
+      }),
+    ).toEqual({});
+  });
+
+  it("requires each group's course, branch and at least one section", () => {
+    expect(
+      errorsAfter((exam) => {
+        exam.additionalAudiences = [{ courseId: '', branchId: 'nope', sectionIds: [] }];
+      }),
+    ).toEqual({
+      'additionalAudiences.0.courseId': 'Course is required',
+      'additionalAudiences.0.branchId': 'Please select a valid branch',
+      'additionalAudiences.0.sectionIds': 'Section is required',
+    });
+    expect(
+      errorsAfter((exam) => {
+        exam.additionalAudiences = [group, 'ECE'];
+      }),
+    ).toEqual({ 'additionalAudiences.1': 'Please select a course, branch and sections' });
+    expect(
+      errorsAfter((exam) => {
+        exam.additionalAudiences = 'ECE';
+      }),
+    ).toEqual({ additionalAudiences: 'Additional branches must be a list' });
+  });
+
+  it('refuses a branch already in the audience where it is repeated', () => {
+    const again = { ...group, branchId: BRANCH.toUpperCase() };
+    expect(
+      errorsAfter((exam) => {
+        exam.additionalAudiences = [group, again, group];
+      }),
+    ).toEqual({
+      'additionalAudiences.1.branchId': 'This branch is already in the audience',
+      'additionalAudiences.2.branchId': 'This branch is already in the audience',
+    });
+    expect(
+      errorsOf(targetAudienceSchemaFor('AUTO'), {
+        ...audience,
+        additionalAudiences: [group, group],
+      }),
+    ).toEqual({ 'additionalAudiences.1.branchId': 'This branch is already in the audience' });
+  });
+
+  it('allows at most 10 more branches', () => {
+    const groups = Array.from({ length: 11 }, (_, index) => ({
+      ...group,
+      branchId: BRANCH_2.replace(/13$/, String(20 + index)),
+    }));
+    expect(
+      errorsAfter((exam) => {
+        exam.additionalAudiences = groups;
+      }),
+    ).toEqual({ additionalAudiences: 'Maximum 10 more branches allowed' });
+  });
+});
+
 describe('target group', () => {
   it('requires batch, course, branch and at least one section', () => {
     expect(errorsOf(targetAudienceSchemaFor('AUTO'), { sectionIds: [] })).toEqual({

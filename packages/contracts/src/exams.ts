@@ -51,6 +51,8 @@ export const EXAM_LIMITS = {
   keywords: { min: 1, max: 10 },
   assignedFaculty: 50,
   targetSections: 50,
+  /** Branches beside the first group's that may sit one common paper. */
+  additionalAudiences: 10,
 } as const;
 
 export const DEFAULT_QUESTION_MARKS: Record<QuestionType, number> = {
@@ -159,14 +161,51 @@ export type ExamInfoInput = z.input<ReturnType<typeof examInfoSchemaFor>>;
 
 export const FACULTY_REQUIRED_MESSAGE = 'Faculty selection is required for proctoring mode';
 
-export const targetAudienceShape = {
-  batchId: idField('Batch is required', 'Please select a valid batch'),
+export const AUDIENCE_MESSAGES = {
+  branchRepeated: 'This branch is already in the audience',
+  tooManyGroups: `Maximum ${EXAM_LIMITS.additionalAudiences} more branches allowed`,
+  notAList: 'Additional branches must be a list',
+} as const;
+
+/** A section of an exam's audience as lists of students name it: its branch's code and its name. */
+export function audienceSectionLabel(section: { branchCode: string; name: string }): string {
+  return `${section.branchCode} · ${section.name}`;
+}
+
+/** One section of an exam's audience, to filter its students by ('CSE · A'). */
+export const audienceSectionSchema = z.object({ _id: z.string(), label: z.string() });
+export type AudienceSection = z.infer<typeof audienceSectionSchema>;
+
+/** `?section=` of a list of an exam's students: one section of its audience. */
+export const audienceSectionFilter = z.uuid('Please select a valid section').optional();
+
+/** A course, branch and sections of the exam's batch: the first group's fields and messages. */
+const audienceGroupShape = {
   courseId: idField('Course is required', 'Please select a valid course'),
   branchId: idField('Branch is required', 'Please select a valid branch'),
   sectionIds: z
     .array(z.uuid('Please select a valid section'), { error: 'Section is required' })
     .min(1, 'Section is required')
     .max(EXAM_LIMITS.targetSections, `Maximum ${EXAM_LIMITS.targetSections} sections allowed`),
+};
+
+/** One more branch sitting the same paper, in the exam's batch. */
+export const additionalAudienceSchema = z.object(audienceGroupShape, {
+  error: 'Please select a course, branch and sections',
+});
+export type AdditionalAudience = z.output<typeof additionalAudienceSchema>;
+
+export const targetAudienceShape = {
+  batchId: idField('Batch is required', 'Please select a valid batch'),
+  ...audienceGroupShape,
+  /**
+   * Further branches (of any course of the batch) sitting the same paper. Left out, the audience
+   * is the spec's one group.
+   */
+  additionalAudiences: z
+    .array(additionalAudienceSchema, { error: AUDIENCE_MESSAGES.notAList })
+    .max(EXAM_LIMITS.additionalAudiences, AUDIENCE_MESSAGES.tooManyGroups)
+    .default([]),
   assignedFacultyIds: z
     .array(z.uuid('Please select a valid faculty member'), {
       error: 'Faculty must be a list of faculty members',
@@ -213,8 +252,26 @@ function checkProctoringRules(mode: unknown, rules: unknown, ctx: z.RefinementCt
   }
 }
 
+/** Each branch sits once: a branch already in the audience is refused where it is repeated. */
+function checkBranchesDistinct(firstBranchId: unknown, groups: unknown, ctx: z.RefinementCtx) {
+  if (!Array.isArray(groups)) return;
+  const seen = new Set(typeof firstBranchId === 'string' ? [firstBranchId.toLowerCase()] : []);
+  groups.forEach((group: { branchId?: unknown }, index) => {
+    if (typeof group?.branchId !== 'string' || group.branchId === '') return;
+    const key = group.branchId.toLowerCase();
+    if (seen.has(key)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['additionalAudiences', index, 'branchId'],
+        message: AUDIENCE_MESSAGES.branchRepeated,
+      });
+    } else seen.add(key);
+  });
+}
+
 export function targetAudienceSchemaFor(mode: ExamMode) {
   return z.object(targetAudienceShape).superRefine((value, ctx) => {
+    checkBranchesDistinct(value.branchId, value.additionalAudiences, ctx);
     checkFaculty(mode, value.assignedFacultyIds, ctx);
     checkProctoringRules(mode, value.proctoringThresholds, ctx);
   });
@@ -618,6 +675,7 @@ export const createExamSchema = z
   .superRefine(
     (exam, ctx) => {
       checkPassingMarks(exam, ctx);
+      checkBranchesDistinct(exam.branchId, exam.additionalAudiences, ctx);
       checkFaculty(exam.examMode, exam.assignedFacultyIds, ctx);
       checkProctoringRules(exam.examMode, exam.proctoringThresholds, ctx);
       checkSectionsUnique(exam.examSections, ctx);

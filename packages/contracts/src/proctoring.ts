@@ -319,6 +319,8 @@ export const monitorStudentSchema = z.object({
   userId: z.string(),
   name: z.string(),
   rollNumber: z.string(),
+  /** The student's section, 'CSE · A': an exam may be sat by several branches. */
+  section: z.string(),
   attemptId: z.string().nullable(),
   status: z.enum(SITTING_STATUSES),
   connection: z.enum(CONNECTION_QUALITIES),

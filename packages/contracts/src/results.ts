@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
 import { ATTEMPT_STATUSES, optionIdSchema } from './attempts';
-import { examListItemSchema, QUESTION_TYPES } from './exams';
+import {
+  audienceSectionFilter,
+  audienceSectionSchema,
+  examListItemSchema,
+  QUESTION_TYPES,
+} from './exams';
 import { searchQuerySchema } from './find';
 import { pageQuerySchema } from './people';
 
@@ -117,7 +122,7 @@ export const setEvaluatorsSchema = z.object({
 });
 export type SetEvaluatorsPayload = z.infer<typeof setEvaluatorsSchema>;
 
-export const resultsQuerySchema = searchQuerySchema;
+export const resultsQuerySchema = searchQuerySchema.extend({ section: audienceSectionFilter });
 export type ResultsQuery = z.output<typeof resultsQuerySchema>;
 
 export const exportQuerySchema = z.object({
@@ -232,6 +237,8 @@ export const examResultSchema = z.object({
     rollNumber: z.string(),
     firstName: z.string(),
     lastName: z.string(),
+    /** The student's section, 'CSE · A': an exam may be sat by several branches. */
+    section: z.string(),
   }),
   submittedAt: z.string().nullable(),
   sections: z.array(sectionScoreSchema),
@@ -272,6 +279,8 @@ export const examResultsDataSchema = z.object({
   sittingsOver: z.boolean(),
   summary: resultSummarySchema,
   results: z.array(examResultSchema),
+  /** The sections of the exam's audience, which `?section=` filters by. */
+  audienceSections: z.array(audienceSectionSchema),
   pagination: paginationSchema,
 });
 export type ExamResultsData = z.infer<typeof examResultsDataSchema>;
@@ -329,6 +338,17 @@ export const examReportDataSchema = z.object({
       name: z.string(),
       maxMarks: z.number(),
       average: z.number().nullable(),
+    }),
+  ),
+  /**
+   * The submitted attempts of each section of the audience (the students' sections, not the
+   * exam's): how many, their average total and their pass rate (null without any).
+   */
+  audienceSections: z.array(
+    audienceSectionSchema.extend({
+      submitted: z.number(),
+      average: z.number().nullable(),
+      passRate: z.number().nullable(),
     }),
   ),
   questions: z.array(questionStatisticSchema),

@@ -71,6 +71,7 @@ export function wizardValuesOf(payload: ExamPayload): ExamWizardValues {
     shuffleOptions: false,
     showAnswersAfterPublish: true,
     proctoringThresholds: emptyExamValues().proctoringThresholds,
+    additionalAudiences: [],
     ...exam,
     scheduleDetails: { ...emptySchedule, ...scheduleDetails },
     examSections: payload.examSections.map((section, index) => ({
@@ -106,6 +107,7 @@ export function makeExamDetail(
   });
   return examDetailSchema.parse({
     ...payload,
+    additionalAudiences: [],
     _id: EXAM_ID,
     examId: 'EXM-0001',
     createdAt: '2025-01-01T00:00:00.000Z',
@@ -117,6 +119,9 @@ export function makeExamDetail(
       course: 'Bachelor of Technology',
       branch: 'Computer Science (CSE)',
       sections: ['A'],
+      groups: [
+        { course: 'Bachelor of Technology', branch: 'Computer Science (CSE)', sections: ['A'] },
+      ],
       faculty: mode === 'PROCTORING' ? [{ userId: PROCTOR, name: 'Vikram Rao' }] : [],
     },
     proctoringThresholds: mode === 'PROCTORING' ? DEFAULT_PROCTORING_THRESHOLDS : null,

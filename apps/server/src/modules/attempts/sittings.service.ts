@@ -1,6 +1,7 @@
 import {
   ATTEMPT_LIMITS,
   ATTEMPT_MESSAGES,
+  audienceSectionLabel,
   type GrantExtraTimePayload,
   type Sitting,
   type SittingsData,
@@ -13,17 +14,19 @@ import { paginationOf } from '../../db/pagination';
 import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
 import {
+  branches,
   examAllowances,
   examAttempts,
   exams,
   examTargetSections,
+  sections,
   students,
   users,
 } from '../../db/schema';
 import { SINGLE_ROW } from '../../db/single-row';
 import { ApiError, FieldErrors } from '../../errors';
 import { auditInsertText } from '../audit/audit';
-import { scheduleDetailsOf } from '../exams/exams.service';
+import { audienceSections, scheduleDetailsOf } from '../exams/exams.service';
 import { examById } from './attempt-records';
 import { attemptSummary } from './student-view';
 
@@ -34,6 +37,9 @@ export const matchesSearch = sql`(${sql.placeholder('pattern')}::text is null
   or (${students.firstName} || ' ' || ${students.lastName}) ilike ${sql.placeholder('pattern')}
   or ${students.rollNumber} ilike ${sql.placeholder('pattern')}
   or ${students.studentId} ilike ${sql.placeholder('pattern')})`;
+
+/** Who the section filter keeps: everyone without one. */
+const inSection = sql`(${sql.placeholder('sectionId')}::uuid is null or ${examTargetSections.sectionId} = ${sql.placeholder('sectionId')}::uuid)`;
 
 /** The students of an exam's target sections, each with their attempt and extra time. */
 const sittingRows = perDatabase((db) =>
@@ -47,6 +53,7 @@ const sittingRows = perDatabase((db) =>
         lastName: students.lastName,
         email: users.email,
       },
+      section: { branchCode: branches.code, name: sections.name },
       attempt: examAttempts,
       extraMinutes: examAllowances.extraMinutes,
       answersSaved:
@@ -57,6 +64,8 @@ const sittingRows = perDatabase((db) =>
     .from(examTargetSections)
     .innerJoin(students, eq(students.sectionId, examTargetSections.sectionId))
     .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(sections, eq(sections.id, examTargetSections.sectionId))
+    .innerJoin(branches, eq(branches.id, sections.branchId))
     .leftJoin(
       examAttempts,
       and(
@@ -71,7 +80,7 @@ const sittingRows = perDatabase((db) =>
         eq(examAllowances.studentUserId, students.userId),
       ),
     )
-    .where(and(eq(examTargetSections.examId, sql.placeholder('examId')), matchesSearch))
+    .where(and(eq(examTargetSections.examId, sql.placeholder('examId')), matchesSearch, inSection))
     .orderBy(asc(students.rollNumber), asc(students.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -83,7 +92,7 @@ const sittingCount = perDatabase((db) =>
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(examTargetSections)
     .innerJoin(students, eq(students.sectionId, examTargetSections.sectionId))
-    .where(and(eq(examTargetSections.examId, sql.placeholder('examId')), matchesSearch))
+    .where(and(eq(examTargetSections.examId, sql.placeholder('examId')), matchesSearch, inSection))
     .prepare('exam_sitting_count'),
 );
 
@@ -100,15 +109,18 @@ export async function listSittings(
   query: SittingsQuery,
 ): Promise<SittingsData> {
   const pattern = query.search ? containing(query.search) : null;
-  const [[exam], rows, [count]] = await Promise.all([
+  const sectionId = query.section ?? null;
+  const [[exam], rows, [count], sectionsOfExam] = await Promise.all([
     examById(db).execute({ examId }),
     sittingRows(db).execute({
       examId,
       pattern,
+      sectionId,
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     }),
-    sittingCount(db).execute({ examId, pattern }),
+    sittingCount(db).execute({ examId, pattern, sectionId }),
+    audienceSections(db, examId),
   ]);
   if (!exam) throw new ApiError(404, ATTEMPT_MESSAGES.examNotFound);
   return {
@@ -121,8 +133,8 @@ export async function listSittings(
       duration: exam.durationMinutes,
       scheduleDetails: scheduleDetailsOf(exam),
     },
-    attempts: rows.map(({ student, attempt, extraMinutes, answersSaved }) => ({
-      student,
+    attempts: rows.map(({ student, section, attempt, extraMinutes, answersSaved }) => ({
+      student: { ...student, section: audienceSectionLabel(section) },
       status: sittingStatus(attempt),
       attemptId: attempt?.id ?? null,
       startedAt: attempt?.startedAt.toISOString() ?? null,
@@ -132,6 +144,7 @@ export async function listSittings(
       answersSaved: attempt ? answersSaved : 0,
       extraMinutes: extraMinutes ?? 0,
     })),
+    audienceSections: sectionsOfExam,
     pagination: paginationOf(query, count?.total ?? 0),
   };
 }

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   ATTEMPT_LIMITS,
   ATTEMPT_MESSAGES,
+  type AudienceGroupNames,
   type CreateExamPayload,
   DEFAULT_PROCTORING_THRESHOLDS,
   EXAM_RECORD_MESSAGES,
@@ -109,6 +110,42 @@ function questionOf(row: typeof questions.$inferSelect): Question {
   }
 }
 
+interface TargetRow {
+  id: string;
+  name: string;
+  branchId: string;
+  branch: string;
+  code: string;
+  courseId: string;
+  course: string;
+}
+
+/**
+ * The audience's groups rebuilt from its sections, one per branch, in the order the rows come:
+ * a section's branch and course never change, so the sections say which groups were chosen.
+ */
+function groupsOf(targets: TargetRow[]) {
+  const groups = new Map<
+    string,
+    { courseId: string; branchId: string; sectionIds: string[]; names: AudienceGroupNames }
+  >();
+  for (const target of targets) {
+    let group = groups.get(target.branchId);
+    if (!group) {
+      group = {
+        courseId: target.courseId,
+        branchId: target.branchId,
+        sectionIds: [],
+        names: { course: target.course, branch: `${target.branch} (${target.code})`, sections: [] },
+      };
+      groups.set(target.branchId, group);
+    }
+    group.sectionIds.push(target.id);
+    group.names.sections.push(target.name);
+  }
+  return [...groups.values()];
+}
+
 async function readDetail(db: Reader, id: string, now: Date): Promise<ExamDetail> {
   const [row] = await examRow(db, id);
   if (!row) throw new ApiError(404, ATTEMPT_MESSAGES.examNotFound);
@@ -124,11 +161,30 @@ async function readDetail(db: Reader, id: string, now: Date): Promise<ExamDetail
     .innerJoin(branches, eq(branches.id, row.branchId))
     .where(eq(batches.id, row.batchId));
   const targets = await db
-    .select({ id: sections.id, name: sections.name })
+    .select({
+      id: sections.id,
+      name: sections.name,
+      branchId: branches.id,
+      branch: branches.name,
+      code: branches.code,
+      courseId: courses.id,
+      course: courses.fullName,
+    })
     .from(examTargetSections)
     .innerJoin(sections, eq(sections.id, examTargetSections.sectionId))
+    .innerJoin(branches, eq(branches.id, sections.branchId))
+    .innerJoin(courses, eq(courses.id, branches.courseId))
     .where(eq(examTargetSections.examId, id))
-    .orderBy(sql`lower(${sections.name})`);
+    .orderBy(
+      sql`${branches.id} <> ${row.branchId}`,
+      sql`lower(${courses.fullName})`,
+      sql`lower(${branches.name})`,
+      branches.id,
+      sql`lower(${sections.name})`,
+    );
+  const groups = groupsOf(targets);
+  const first = groups.find((group) => group.branchId === row.branchId);
+  const added = groups.filter((group) => group !== first);
   const proctors = await db
     .select({ userId: faculty.userId, firstName: faculty.firstName, lastName: faculty.lastName })
     .from(examFaculty)
@@ -178,12 +234,18 @@ async function readDetail(db: Reader, id: string, now: Date): Promise<ExamDetail
     batchId: row.batchId,
     courseId: row.courseId,
     branchId: row.branchId,
-    sectionIds: targets.map((target) => target.id),
+    sectionIds: first?.sectionIds ?? [],
+    additionalAudiences: added.map(({ courseId, branchId, sectionIds }) => ({
+      courseId,
+      branchId,
+      sectionIds,
+    })),
     audience: {
       batch: placement?.batch ?? '',
       course: placement?.course ?? '',
       branch: placement ? `${placement.branch} (${placement.code})` : '',
-      sections: targets.map((target) => target.name),
+      sections: first?.names.sections ?? [],
+      groups: groups.map((group) => group.names),
       faculty: proctors.map((proctor) => ({
         userId: proctor.userId,
         name: `${proctor.firstName} ${proctor.lastName}`,
@@ -232,6 +294,7 @@ function payloadOf(detail: ExamDetail): CreateExamPayload {
     courseId: detail.courseId,
     branchId: detail.branchId,
     sectionIds: detail.sectionIds,
+    additionalAudiences: detail.additionalAudiences,
     assignedFacultyIds: detail.assignedFacultyIds,
     proctoringThresholds: detail.proctoringThresholds,
     scheduleDetails: detail.scheduleDetails as CreateExamPayload['scheduleDetails'],
@@ -254,6 +317,9 @@ function lockedPartOf(exam: CreateExamPayload) {
     JSON.stringify({
       ...rest,
       sectionIds: [...new Set(rest.sectionIds)].sort(),
+      additionalAudiences: rest.additionalAudiences
+        .map((group) => ({ ...group, sectionIds: [...new Set(group.sectionIds)].sort() }))
+        .sort((a, b) => a.branchId.localeCompare(b.branchId)),
       assignedFacultyIds: [...new Set(rest.assignedFacultyIds)].sort(),
       start,
       examSections: parts.map(({ id: _id, ...section }) => section),

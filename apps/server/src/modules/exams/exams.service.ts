@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   ACTIVE_STATUS,
+  type AudienceSection,
+  audienceSectionLabel,
   type CreateExamPayload,
   defaultOrderOf,
   durationLimitError,
@@ -146,8 +148,18 @@ export function withCanonicalIds(exam: CreateExamPayload): CreateExamPayload {
     courseId: exam.courseId.toLowerCase(),
     branchId: exam.branchId.toLowerCase(),
     sectionIds: lower(exam.sectionIds),
+    additionalAudiences: exam.additionalAudiences.map((group) => ({
+      courseId: group.courseId.toLowerCase(),
+      branchId: group.branchId.toLowerCase(),
+      sectionIds: lower(group.sectionIds),
+    })),
     assignedFacultyIds: lower(exam.assignedFacultyIds),
   };
+}
+
+/** Every section that sits the exam, of the first group and the added ones. */
+export function allSectionIdsOf(exam: CreateExamPayload): string[] {
+  return [exam.sectionIds, ...exam.additionalAudiences.map((group) => group.sectionIds)].flat();
 }
 
 /** What an exam's audience names, found in one statement. */
@@ -157,6 +169,12 @@ const audienceOf = perDatabase((db) =>
       batchId: batches.id,
       courseBatchId: courses.batchId,
       branchCourseId: branches.courseId,
+      foundCourses: sql<
+        { id: string; batchId: string }[]
+      >`(select coalesce(json_agg(json_build_object('id', ${courses.id}, 'batchId', ${courses.batchId})), '[]'::json) from ${courses} where ${courses.id} = any(${sql.placeholder('groupCourseIds')}::uuid[]))`,
+      foundBranches: sql<
+        { id: string; courseId: string }[]
+      >`(select coalesce(json_agg(json_build_object('id', ${branches.id}, 'courseId', ${branches.courseId})), '[]'::json) from ${branches} where ${branches.id} = any(${sql.placeholder('groupBranchIds')}::uuid[]))`,
       foundSections: sql<
         { id: string; branchId: string }[]
       >`(select coalesce(json_agg(json_build_object('id', ${sections.id}, 'branchId', ${sections.branchId})), '[]'::json) from ${sections} where ${sections.id} = any(${sql.placeholder('sectionIds')}::uuid[]))`,
@@ -171,10 +189,49 @@ const audienceOf = perDatabase((db) =>
     .prepare('exam_audience'),
 );
 
+/** The field errors of one added group: its course in the batch, its branch and sections nested. */
+function groupErrors(
+  exam: CreateExamPayload,
+  placement: {
+    foundCourses: { id: string; batchId: string }[];
+    foundBranches: { id: string; courseId: string }[];
+  },
+  branchOfSection: Map<string, string>,
+): Record<string, string> {
+  const batchOfCourse = new Map(
+    placement.foundCourses.map((course) => [course.id, course.batchId]),
+  );
+  const courseOfBranch = new Map(
+    placement.foundBranches.map((branch) => [branch.id, branch.courseId]),
+  );
+  const errors: Record<string, string> = {};
+  exam.additionalAudiences.forEach((group, index) => {
+    const path = `additionalAudiences.${index}`;
+    const batchId = batchOfCourse.get(group.courseId);
+    if (batchId === undefined) errors[`${path}.courseId`] = UNKNOWN_AUDIENCE.course;
+    else if (batchId !== exam.batchId) errors[`${path}.courseId`] = EXAM_MESSAGES.courseNotInBatch;
+    const courseId = courseOfBranch.get(group.branchId);
+    if (courseId === undefined) errors[`${path}.branchId`] = UNKNOWN_AUDIENCE.branch;
+    else if (courseId !== group.courseId) {
+      errors[`${path}.branchId`] = EXAM_MESSAGES.branchNotInCourse;
+    }
+    group.sectionIds.forEach((id, position) => {
+      const branchId = branchOfSection.get(id);
+      if (branchId === undefined)
+        errors[`${path}.sectionIds.${position}`] = UNKNOWN_AUDIENCE.section;
+      else if (branchId !== group.branchId) {
+        errors[`${path}.sectionIds.${position}`] = EXAM_MESSAGES.sectionNotInBranch;
+      }
+    });
+  });
+  return errors;
+}
+
 /**
  * Checks that the batch, course and branch exist and nest, that each section is one of the
- * branch's and that each faculty id is an active faculty member's account (a deactivated one
- * cannot sign in to proctor), reporting every mismatch on its own field at once.
+ * branch's, that each added group nests the same way in the exam's batch, and that each faculty
+ * id is an active faculty member's account (a deactivated one cannot sign in to proctor),
+ * reporting every mismatch on its own field at once.
  */
 export async function checkAudience(db: AppDatabase, exam: CreateExamPayload): Promise<void> {
   // One statement, so the checks cost one round trip.
@@ -182,7 +239,9 @@ export async function checkAudience(db: AppDatabase, exam: CreateExamPayload): P
     batchId: exam.batchId,
     courseId: exam.courseId,
     branchId: exam.branchId,
-    sectionIds: exam.sectionIds,
+    groupCourseIds: exam.additionalAudiences.map((group) => group.courseId),
+    groupBranchIds: exam.additionalAudiences.map((group) => group.branchId),
+    sectionIds: allSectionIdsOf(exam),
     facultyUserIds: exam.assignedFacultyIds,
   });
 
@@ -206,6 +265,7 @@ export async function checkAudience(db: AppDatabase, exam: CreateExamPayload): P
       errors[`sectionIds.${index}`] = EXAM_MESSAGES.sectionNotInBranch;
     }
   });
+  if (placement) Object.assign(errors, groupErrors(exam, placement, branchOfSection));
   const facultyIsActive = new Map(
     placement?.foundFaculty.map((member) => [member.userId, member.active]),
   );
@@ -215,6 +275,26 @@ export async function checkAudience(db: AppDatabase, exam: CreateExamPayload): P
     else if (!active) errors[`assignedFacultyIds.${index}`] = EXAM_MESSAGES.facultyInactive;
   });
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+}
+
+/** The sections of an exam's audience, of every branch, as a list of its students filters by. */
+const audienceSectionRows = perDatabase((db) =>
+  db
+    .select({ _id: sections.id, branchCode: branches.code, name: sections.name })
+    .from(examTargetSections)
+    .innerJoin(sections, eq(sections.id, examTargetSections.sectionId))
+    .innerJoin(branches, eq(branches.id, sections.branchId))
+    .where(eq(examTargetSections.examId, sql.placeholder('examId')))
+    .orderBy(branches.code, sql`lower(${sections.name})`)
+    .prepare('exam_audience_sections'),
+);
+
+export async function audienceSections(
+  db: AppDatabase,
+  examId: string,
+): Promise<AudienceSection[]> {
+  const rows = await audienceSectionRows(db).execute({ examId });
+  return rows.map((row) => ({ _id: row._id, label: audienceSectionLabel(row) }));
 }
 
 /** The institution's maximum duration, refused on the duration field as the schema's rules are. */
@@ -365,7 +445,10 @@ export function rowsOf(exam: CreateExamPayload, createdBy: string, examId?: stri
       ...scheduleColumnsOf(exam.scheduleDetails),
       createdBy,
     },
-    targetSections: [...new Set(exam.sectionIds)].map((sectionId) => ({ examId: id, sectionId })),
+    targetSections: [...new Set(allSectionIdsOf(exam))].map((sectionId) => ({
+      examId: id,
+      sectionId,
+    })),
     faculty: [...new Set(exam.assignedFacultyIds)].map((facultyUserId, position) => ({
       examId: id,
       facultyUserId,
@@ -497,8 +580,11 @@ export async function createExam(
 ): Promise<ExamListItem> {
   const exam = withCanonicalIds(input);
   await checkDuration(db, exam);
-  // A deactivated proctor's account still satisfies the foreign keys: only the checks refuse it.
-  if (exam.assignedFacultyIds.length > 0) await checkAudience(db, exam);
+  // A deactivated proctor's account still satisfies the foreign keys, and the statement checks
+  // only the first group's nesting: the checks refuse the rest.
+  if (exam.assignedFacultyIds.length > 0 || exam.additionalAudiences.length > 0) {
+    await checkAudience(db, exam);
+  }
   const rows = rowsOf(exam, createdBy);
   const [created] = await insertExam(db)
     .execute({

@@ -129,6 +129,8 @@ async function storedExam(id: string) {
       courseId: exam.courseId,
       branchId: exam.branchId,
       sectionIds: targets.map((target) => target.sectionId).sort(),
+      // Every exam of this file is for one branch: a second one's sections would fail this.
+      additionalAudiences: [],
       assignedFacultyIds: assigned.map((assignment) => assignment.facultyUserId),
       proctoringThresholds: exam.proctoringThresholds,
       scheduleDetails:

@@ -9,7 +9,7 @@ import {
   type updateCourseSchema,
   type updateSectionSchema,
 } from '@examiq/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import {
@@ -245,6 +245,25 @@ export function updateSection(
   });
 }
 
+/**
+ * The exams whose audience, in its first group or an added one, holds a section matching the
+ * condition: an added group is known only by its sections.
+ */
+function examsWithSectionsWhere(db: AppDatabase, condition: SQL) {
+  return db.$count(
+    exams,
+    inArray(
+      exams.id,
+      db
+        .select({ examId: examTargetSections.examId })
+        .from(examTargetSections)
+        .innerJoin(sections, eq(sections.id, examTargetSections.sectionId))
+        .innerJoin(branches, eq(branches.id, sections.branchId))
+        .where(condition),
+    ),
+  );
+}
+
 export function deleteBatch(db: AppDatabase, actorUserId: string, id: string): Promise<void> {
   const coursesOfBatch = db.select({ id: courses.id }).from(courses).where(eq(courses.batchId, id));
   return deleteRecord(db, actorUserId, 'batch', id, {
@@ -265,7 +284,7 @@ export function deleteCourse(db: AppDatabase, actorUserId: string, id: string): 
     usage: {
       branches: db.$count(branches, eq(branches.courseId, id)),
       students: db.$count(students, eq(students.courseId, id)),
-      exams: db.$count(exams, eq(exams.courseId, id)),
+      exams: examsWithSectionsWhere(db, eq(branches.courseId, id)),
     },
   });
 }
@@ -277,7 +296,7 @@ export function deleteBranch(db: AppDatabase, actorUserId: string, id: string): 
     usage: {
       sections: db.$count(sections, eq(sections.branchId, id)),
       students: db.$count(students, eq(students.branchId, id)),
-      exams: db.$count(exams, eq(exams.branchId, id)),
+      exams: examsWithSectionsWhere(db, eq(sections.branchId, id)),
     },
   });
 }

@@ -1,6 +1,7 @@
 import {
   type AlertType,
   type AttemptTimeline,
+  audienceSectionLabel,
   type ConnectionQuality,
   DEFAULT_PROCTORING_THRESHOLDS,
   type EndAttemptPayload,
@@ -33,6 +34,7 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   gt,
   inArray,
   isNotNull,
@@ -46,6 +48,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import {
+  branches,
   examAttempts,
   examFaculty,
   exams,
@@ -55,6 +58,7 @@ import {
   proctorAlerts,
   proctorEvents,
   proctorMessages,
+  sections,
   students,
   users,
 } from '../../db/schema';
@@ -75,12 +79,20 @@ export interface Proctor {
 
 type ExamRow = typeof exams.$inferSelect;
 type AttemptRow = typeof examAttempts.$inferSelect;
-type StudentRow = typeof students.$inferSelect;
+
+/** A student's row with their section's name and branch code: several branches may sit an exam. */
+const studentWithSection = {
+  ...getTableColumns(students),
+  sectionName: sql<string>`(select ${sections.name} from ${sections} where ${sections.id} = ${students.sectionId})`,
+  branchCode: sql<string>`(select ${branches.code} from ${sections} inner join ${branches} on ${branches.id} = ${sections.branchId} where ${sections.id} = ${students.sectionId})`,
+};
+type StudentRow = typeof students.$inferSelect & { sectionName: string; branchCode: string };
 
 const notFound = (message: string) => new ApiError(404, message);
 const fullName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`;
-const studentLabel = (student: StudentRow) => `${fullName(student)} (${student.studentId})`;
+const studentLabel = (student: typeof students.$inferSelect) =>
+  `${fullName(student)} (${student.studentId})`;
 
 export const thresholdsOf = (exam: ExamRow): ProctoringThresholds =>
   exam.proctoringThresholds ?? DEFAULT_PROCTORING_THRESHOLDS;
@@ -106,7 +118,7 @@ async function proctoredExam(db: AppDatabase, proctor: Proctor, examId: string) 
 
 async function attemptWithStudent(db: AppDatabase, attemptId: string) {
   const [row] = await db
-    .select({ attempt: examAttempts, student: students })
+    .select({ attempt: examAttempts, student: studentWithSection })
     .from(examAttempts)
     .innerJoin(students, eq(students.userId, examAttempts.studentUserId))
     .where(eq(examAttempts.id, attemptId));
@@ -124,7 +136,7 @@ async function proctoredAttempt(db: AppDatabase, proctor: Proctor, attemptId: st
 /** The student's own attempt of a PROCTORING exam; anyone else's is as unknown as a made-up id. */
 async function ownProctoredAttempt(db: AppDatabase, userId: string, attemptId: string) {
   const [row] = await db
-    .select({ attempt: examAttempts, student: students, exam: exams })
+    .select({ attempt: examAttempts, student: studentWithSection, exam: exams })
     .from(examAttempts)
     .innerJoin(students, eq(students.userId, examAttempts.studentUserId))
     .innerJoin(exams, eq(exams.id, examAttempts.examId))
@@ -171,6 +183,7 @@ function monitorStudent(
     userId: student.userId,
     name: fullName(student),
     rollNumber: student.rollNumber,
+    section: audienceSectionLabel({ branchCode: student.branchCode, name: student.sectionName }),
     attemptId: attempt?.id ?? null,
     status,
     connection,
@@ -366,7 +379,11 @@ export async function getMonitor(
   const exam = await proctoredExam(db, proctor, examId);
   const [rows, alerts, messages, [active]] = await Promise.all([
     db
-      .select({ student: students, attempt: examAttempts, ...alertCounts(examAttempts.id) })
+      .select({
+        student: studentWithSection,
+        attempt: examAttempts,
+        ...alertCounts(examAttempts.id),
+      })
       .from(examTargetSections)
       .innerJoin(students, eq(students.sectionId, examTargetSections.sectionId))
       .leftJoin(
@@ -477,7 +494,7 @@ export async function announceSubmitted(
   now: Date,
 ): Promise<void> {
   const rows = await db
-    .select({ student: students, attempt: examAttempts, ...alertCounts(examAttempts.id) })
+    .select({ student: studentWithSection, attempt: examAttempts, ...alertCounts(examAttempts.id) })
     .from(examAttempts)
     .innerJoin(students, eq(students.userId, examAttempts.studentUserId))
     .where(inArray(examAttempts.id, [...attemptIds]));

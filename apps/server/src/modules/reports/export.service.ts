@@ -1,4 +1,4 @@
-import type { ExportFormat } from '@examiq/contracts';
+import { audienceSectionLabel, type ExportFormat } from '@examiq/contracts';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import type { exams } from '../../db/schema';
@@ -40,6 +40,7 @@ async function* resultRows(db: AppDatabase, exam: ExamRow, now: Date): AsyncGene
       'Student ID',
       'Roll Number',
       'Name',
+      'Section',
       ...paper.sections.map((section) => section.name),
       'Total',
       'Result',
@@ -63,7 +64,12 @@ async function* resultRows(db: AppDatabase, exam: ExamRow, now: Date): AsyncGene
       page.flatMap((row) => (row.attempt_id === null ? [] : [row.attempt_id])),
     );
     yield page.map((row) => {
-      const student = [row.student_id, row.roll_number, `${row.first_name} ${row.last_name}`];
+      const student = [
+        row.student_id,
+        row.roll_number,
+        `${row.first_name} ${row.last_name}`,
+        audienceSectionLabel({ branchCode: row.branch_code, name: row.section_name }),
+      ];
       if (row.attempt_id === null) {
         return [...student, ...paper.sections.map(() => ''), absentTotal, 'Absent'];
       }

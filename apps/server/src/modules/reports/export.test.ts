@@ -20,6 +20,8 @@ interface Sitter {
 /** An exam with three submitted scripts, one by a student named like a spreadsheet formula. */
 let exam: { _id: string; examId: string };
 let sitters: Sitter[];
+/** The one section of the exam's audience, as the file names a student's section. */
+let section: string;
 
 beforeAll(async () => {
   suite.clock.set(EXAM_DAY_TEN);
@@ -34,6 +36,9 @@ beforeAll(async () => {
     .update(students)
     .set({ firstName: '=HYPERLINK("http://x")', lastName: 'Shah, Jr.' })
     .where(eq(students.id, formula?.record._id as string));
+  const sittings = await suite.fixture.adminCall('GET', `get-exam-attempts/${exam._id}`);
+  section = sittings.json().data.audienceSections[0].label;
+  expect(section).toMatch(/^CS\d+ · S\d+$/);
   sitters = scripts.map(({ record }, index) => ({
     studentId: record.studentId,
     rollNumber: record.rollNumber,
@@ -57,6 +62,7 @@ function expectedRows() {
       row.studentId,
       row.rollNumber,
       row.name,
+      section,
       row.total,
       row.total,
       row.total >= 2 ? 'Pass' : 'Fail',
@@ -89,7 +95,7 @@ describe('export of results', () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const lines = response.body.slice(1).split('\r\n');
     expect(lines.at(-1)).toBe('');
-    expect(lines[0]).toBe('Student ID,Roll Number,Name,Choices,Total,Result');
+    expect(lines[0]).toBe('Student ID,Roll Number,Name,Section,Choices,Total,Result');
     expect(lines.slice(1, -1)).toEqual(
       expectedRows().map((row) =>
         row
@@ -120,7 +126,7 @@ describe('export of results', () => {
       rows.push((row.values as unknown[]).slice(1));
     });
     expect(rows).toEqual([
-      ['Student ID', 'Roll Number', 'Name', 'Choices', 'Total', 'Result'],
+      ['Student ID', 'Roll Number', 'Name', 'Section', 'Choices', 'Total', 'Result'],
       ...expectedRows(),
     ]);
     expect(sheet?.getRow(1).font?.bold).toBe(true);
@@ -132,7 +138,7 @@ describe('export of results', () => {
     const response = await suite.fixture.adminCall('GET', `export-exam-results/${empty._id}`);
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(
-      '\uFEFFStudent ID,Roll Number,Name,Multiple choice,True or false,Short answers,Essay,Total,Result\r\n',
+      '\uFEFFStudent ID,Roll Number,Name,Section,Multiple choice,True or false,Short answers,Essay,Total,Result\r\n',
     );
   });
 

@@ -8,6 +8,7 @@ import {
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import { examPaper } from '../attempts/exam-paper';
+import { audienceSections } from '../exams/exams.service';
 import { absentScoredAsZero, resultSummary } from '../results/result-summary';
 import {
   type AttemptScore,
@@ -21,9 +22,12 @@ import {
 } from '../results/scores';
 import { countsAbsentAsZero } from '../settings/settings.service';
 
-const submittedAttemptsStatement = preparedSql<{ id: string }>(
-  'exam_submitted_attempt_ids',
-  `select id from exam_attempts where exam_id = $1 and status = 'SUBMITTED'`,
+/** The exam's submitted attempts, each with the section its student is in. */
+const submittedAttemptsStatement = preparedSql<{ id: string; section_id: string }>(
+  'exam_submitted_attempts_by_section',
+  `select attempt.id, student.section_id from exam_attempts as attempt
+  inner join students as student on student.user_id = attempt.student_user_id
+  where attempt.exam_id = $1 and attempt.status = 'SUBMITTED'`,
 );
 
 /**
@@ -84,12 +88,13 @@ export async function examReport(
   now: Date,
 ): Promise<ExamReportData> {
   const exam = await publishedExam(db, examId);
-  const [paper, facts, scores, submitted, absentAsZero] = await Promise.all([
+  const [paper, facts, scores, submitted, absentAsZero, sectionsOfExam] = await Promise.all([
     examPaper(db, exam.id, exam.paperVersion),
     resultFacts(db, [exam.id]),
     examScores(db, exam),
     submittedAttemptsStatement(db, [exam.id]),
     countsAbsentAsZero(db),
+    audienceSections(db, exam.id),
   ]);
   const examFacts = facts.get(exam.id) ?? {
     participants: 0,
@@ -180,6 +185,18 @@ export async function examReport(
           .map((marks) => marks?.marks ?? 0),
       ),
     })),
+    audienceSections: sectionsOfExam.map((section) => {
+      const totals = submitted
+        .filter((attempt) => attempt.section_id === section._id)
+        .map(({ id }) => scores.get(id) ?? empty);
+      return {
+        ...section,
+        submitted: totals.length,
+        average: averageOf(totals.map((score) => score.total)),
+        passRate:
+          totals.length > 0 ? totals.filter((score) => score.passed).length / totals.length : null,
+      };
+    }),
     questions,
   };
 }

@@ -1,4 +1,5 @@
 import {
+  audienceSectionLabel,
   type ExamResult,
   type ExamResultStatus,
   type ExamResultsData,
@@ -23,6 +24,7 @@ import { ApiError } from '../../errors';
 import { savedAnswers, visibleExam } from '../attempts/attempt-records';
 import { examPaper } from '../attempts/exam-paper';
 import { auditInsertText } from '../audit/audit';
+import { audienceSections } from '../exams/exams.service';
 import { countsAbsentAsZero } from '../settings/settings.service';
 import type { BlindCodes } from './blind-codes';
 import { resultSummary } from './result-summary';
@@ -53,17 +55,23 @@ async function factsOf(db: AppDatabase, examId: string): Promise<ResultFacts> {
  */
 export const RESULT_ROWS = `select 'SUBMITTED' as status, attempt.id as row_key, attempt.id as attempt_id,
     attempt.submitted_at, student.id as student_key, student.student_id, student.roll_number,
-    student.first_name, student.last_name
+    student.first_name, student.last_name, student.section_id,
+    branch.code as branch_code, section.name as section_name
   from exam_attempts as attempt
   inner join students as student on student.user_id = attempt.student_user_id
+  inner join sections as section on section.id = student.section_id
+  inner join branches as branch on branch.id = section.branch_id
   where attempt.exam_id = $1 and attempt.status = 'SUBMITTED'
     and ($3::text is null or (student.first_name || ' ' || student.last_name) ilike $3
       or student.roll_number ilike $3 or student.student_id ilike $3)
   union all
   select 'ABSENT', student.id, null::uuid, null::timestamptz, student.id, student.student_id,
-    student.roll_number, student.first_name, student.last_name
+    student.roll_number, student.first_name, student.last_name, student.section_id,
+    branch.code, section.name
   from exam_target_sections as target
   inner join students as student on student.section_id = target.section_id
+  inner join sections as section on section.id = target.section_id
+  inner join branches as branch on branch.id = section.branch_id
   where $2::boolean and target.exam_id = $1
     and not exists (select 1 from exam_attempts as attempt
       where attempt.exam_id = $1 and attempt.student_user_id = student.user_id)
@@ -80,6 +88,9 @@ export interface ResultRow {
   roll_number: string;
   first_name: string;
   last_name: string;
+  section_id: string;
+  branch_code: string;
+  section_name: string;
 }
 
 const resultRowsPage = preparedSql<ResultRow & { flags: ExamResult['flags'] | null }>(
@@ -91,13 +102,15 @@ const resultRowsPage = preparedSql<ResultRow & { flags: ExamResult['flags'] | nu
       from proctor_alerts as alert
       where alert.attempt_id = row.attempt_id and alert.type = 'error') as flags
   from (${RESULT_ROWS}) as row
+  where $6::uuid is null or row.section_id = $6
   order by row.roll_number, row.row_key
   limit $4 offset $5`,
 );
 
 const resultRowCount = preparedSql<{ total: number }>(
   'exam_result_row_count',
-  `select count(*)::int as total from (${RESULT_ROWS}) as row`,
+  `select count(*)::int as total from (${RESULT_ROWS}) as row
+  where $4::uuid is null or row.section_id = $4`,
 );
 
 const NO_FLAGS = { pending: 0, dismissed: 0, confirmed: 0 };
@@ -117,12 +130,21 @@ export async function examResults(
   const pattern = query.search ? containing(query.search) : null;
   const facts = await factsOf(db, exam.id);
   const ended = examEnded(exam, facts, now);
-  const [scores, paper, rows, [count], absentAsZero] = await Promise.all([
+  const section = query.section ?? null;
+  const [scores, paper, rows, [count], absentAsZero, sectionsOfExam] = await Promise.all([
     examScores(db, exam),
     examPaper(db, exam.id, exam.paperVersion),
-    resultRowsPage(db, [exam.id, ended, pattern, query.limit, (query.page - 1) * query.limit]),
-    resultRowCount(db, [exam.id, ended, pattern]),
+    resultRowsPage(db, [
+      exam.id,
+      ended,
+      pattern,
+      query.limit,
+      (query.page - 1) * query.limit,
+      section,
+    ]),
+    resultRowCount(db, [exam.id, ended, pattern, section]),
     countsAbsentAsZero(db),
+    audienceSections(db, exam.id),
   ]);
   const unanswered = scoreAttempt(exam, paper, undefined);
   return {
@@ -141,6 +163,7 @@ export async function examResults(
         rollNumber: row.roll_number,
         firstName: row.first_name,
         lastName: row.last_name,
+        section: audienceSectionLabel({ branchCode: row.branch_code, name: row.section_name }),
       };
       if (row.attempt_id === null) {
         // The sections are the exam's, for the table's columns; an absent student has no marks.
@@ -168,6 +191,7 @@ export async function examResults(
         ...(scores.get(row.attempt_id) ?? unanswered),
       };
     }),
+    audienceSections: sectionsOfExam,
     pagination: paginationOf(query, count?.total ?? 0),
   };
 }

@@ -113,6 +113,17 @@ function ExamDetailView({ exam }: { exam: ExamDetail }) {
                 ))}
               </span>
             </DetailItem>
+            {exam.audience.groups.length > 1 && (
+              <DetailItem term="Also sitting this paper" className="sm:col-span-2">
+                <ul className="space-y-1">
+                  {exam.audience.groups.slice(1).map((group) => (
+                    <li key={`${group.course} ${group.branch}`}>
+                      {`${group.branch}, ${group.course} · ${group.sections.map((name) => `Section ${name}`).join(', ')}`}
+                    </li>
+                  ))}
+                </ul>
+              </DetailItem>
+            )}
             {exam.examMode === 'PROCTORING' && (
               <DetailItem term="Proctors" className="sm:col-span-2">
                 {exam.audience.faculty.map((member) => member.name).join(', ')}

@@ -34,6 +34,7 @@ const ravi: Sitting = {
     firstName: 'Ravi',
     lastName: 'Kumar',
     email: 'ravi.kumar@example.edu',
+    section: 'CSE · A',
   },
   status: 'IN_PROGRESS',
   attemptId: '40000000-0000-4000-8000-000000000002',
@@ -57,7 +58,12 @@ const meera: Sitting = {
 };
 
 function attemptsAnswer(attempts: Sitting[]) {
-  return ok({ exam, attempts, pagination: makePagination(1, attempts.length) });
+  return ok({
+    exam,
+    attempts,
+    audienceSections: [],
+    pagination: makePagination(1, attempts.length),
+  });
 }
 
 /** The server's message is shown as sent, so this one differs from the contract's words. */

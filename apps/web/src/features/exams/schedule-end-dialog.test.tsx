@@ -24,10 +24,13 @@ function sentBack(exam: ExamDetail, scheduleDetails: ExamDetail['scheduleDetails
     canEndNow,
     resultsPublished,
     changeScope,
+    additionalAudiences,
     ...payload
   } = exam;
   return {
     ...payload,
+    // An exam for one branch goes back as the spec's payload.
+    ...(additionalAudiences.length > 0 ? { additionalAudiences } : {}),
     ...(exam.examMode === 'AUTO' ? { assignedFacultyIds: undefined } : {}),
     scheduleDetails,
   };

@@ -40,6 +40,7 @@ function makeSitting(number: number, firstName: string, overrides: Partial<Sitti
       firstName,
       lastName: 'Patel',
       email: `${firstName.toLowerCase()}@example.edu`,
+      section: 'CSE · A',
     },
     status: 'NOT_STARTED',
     attemptId: null,
@@ -83,7 +84,7 @@ const byDeadline = makeSitting(4, 'Kiran', {
 });
 
 function attemptsAnswer(attempts: Sitting[], page = 1, total = attempts.length) {
-  return ok({ exam, attempts, pagination: makePagination(page, total) });
+  return ok({ exam, attempts, audienceSections: [], pagination: makePagination(page, total) });
 }
 
 function renderSittings(entry = ENTRY) {
@@ -197,6 +198,33 @@ describe('SittingsPage', () => {
     await userEvent.clear(screen.getByRole('searchbox'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByText('Asha Patel')).toBeInTheDocument();
+  });
+
+  it('names each student’s section and narrows the list to one section of the audience', async () => {
+    const ECE_A = '20000000-0000-4000-8000-00000000000e';
+    const fromEce = makeSitting(5, 'Divya');
+    fromEce.student.section = 'ECE · A';
+    const requests = fakeAdminApi({
+      [ATTEMPTS]: (request: ApiRequest) =>
+        ok({
+          exam,
+          attempts: request.params?.section === ECE_A ? [fromEce] : [notStarted, fromEce],
+          audienceSections: [
+            { _id: '20000000-0000-4000-8000-00000000000c', label: 'CSE · A' },
+            { _id: ECE_A, label: 'ECE · A' },
+          ],
+          pagination: makePagination(1, request.params?.section === ECE_A ? 1 : 2),
+        }),
+    });
+    const { router } = renderSittings();
+    expect(within(await rowOf('Asha Patel')).getByText('CSE · A')).toBeInTheDocument();
+    expect(within(await rowOf('Divya Patel')).getByText('ECE · A')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Student section'), 'ECE · A');
+
+    await waitFor(() => expect(screen.queryByText('Asha Patel')).not.toBeInTheDocument());
+    expect(requests.at(-1)?.params).toMatchObject({ page: 1, section: ECE_A });
+    expect(router.state.location.search).toBe(`?section=${ECE_A}`);
   });
 
   it('searches at once on Enter', async () => {

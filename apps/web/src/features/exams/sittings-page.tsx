@@ -1,6 +1,7 @@
 import { type Sitting, type SittingsData, scheduleText } from '@examiq/contracts';
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { AudienceSectionFilter } from '@/components/audience-section-filter';
 import { BackLink } from '@/components/back-link';
 import { ProfileFact } from '@/components/detail-view';
 import { ErrorBanner } from '@/components/error-banner';
@@ -10,6 +11,7 @@ import { Skeleton } from '@/components/skeleton';
 import { getServerMessage } from '@/lib/api-client';
 import { usePageParam } from '@/lib/use-page-param';
 import { useSearchParam } from '@/lib/use-search-param';
+import { useSectionParam } from '@/lib/use-section-param';
 import { SITTINGS_REFRESH_MS, useExamAttempts } from './api/get-exam-attempts';
 import { ExtraTimeDialog } from './extra-time-dialog';
 import { ModeBadge } from './mode-badge';
@@ -34,7 +36,8 @@ export default function SittingsPage() {
 function Sittings({ examId }: { examId: string }) {
   const [page, setPage] = usePageParam();
   const [search, setSearch] = useSearchParam();
-  const sittings = useExamAttempts(examId, { page, search });
+  const [section, setSection] = useSectionParam();
+  const sittings = useExamAttempts(examId, { page, search, section });
   const [target, setTarget] = useState<Sitting | null>(null);
   const backTo = useBackTo();
 
@@ -61,11 +64,16 @@ function Sittings({ examId }: { examId: string }) {
         onSearch={setSearch}
         maxLength={100}
       />
+      <AudienceSectionFilter
+        sections={sittings.data?.audienceSections ?? []}
+        value={section}
+        onChange={setSection}
+      />
       <SittingsTable
         sittings={sittings.data?.attempts ?? []}
         loading={sittings.isPending}
         failed={sittings.isError}
-        search={search}
+        search={search || section}
         pagination={sittings.data?.pagination}
         onPageChange={setPage}
         // 'Last seen' counts from the moment of the read, which moves on with every refresh.

@@ -88,6 +88,12 @@ export function SittingsTable({
       ),
     },
     {
+      key: 'section',
+      header: 'Section',
+      width: '110px',
+      cell: ({ student }) => student.section,
+    },
+    {
       key: 'status',
       header: 'Status',
       width: '225px',

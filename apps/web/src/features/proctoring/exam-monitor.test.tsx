@@ -32,6 +32,8 @@ const ravi = makeStudent({
   id: 'student-002',
   name: 'Ravi Kumar',
   rollNumber: 'CSE-24-002',
+  // A student of another branch sitting the same paper.
+  section: 'ECE · A',
   isVideoEnabled: false,
   isAudioEnabled: false,
   connectionQuality: 'disconnected',
@@ -346,6 +348,7 @@ describe('ExamMonitor students tab', () => {
 
     expect(ashaRow).toHaveTextContent('Asha Patel');
     expect(ashaRow).toHaveTextContent('CSE-24-001');
+    expect(raviRow).toHaveTextContent('CSE-24-002 (ECE · A)');
     expect(ashaRow).toHaveTextContent('Connection: Excellent');
     expect(within(ashaRow).getByText('Camera on')).toBeInTheDocument();
     expect(within(ashaRow).getByText('Microphone off')).toBeInTheDocument();

@@ -241,6 +241,7 @@ export function monitorSnapshotOf(state: LiveMonitorState): MonitorSnapshot {
       id: row.studentId,
       name: row.name,
       rollNumber: row.rollNumber,
+      section: row.section,
       status: row.status,
       isVideoEnabled: row.video,
       isAudioEnabled: row.audio,

@@ -13,6 +13,8 @@ export interface MonitorStudent {
   id: string;
   name: string;
   rollNumber: string;
+  /** The student's section ('ECE · A') where the exam is sat by several; absent in the sample. */
+  section?: string;
   /** Where the student is in the exam: everyone in the sample is sitting it. */
   status: SittingStatus;
   isVideoEnabled: boolean;
@@ -26,6 +28,11 @@ export interface MonitorStudent {
   lastActivity: number | null;
   /** When the student's own sitting closes, extra time included (epoch milliseconds), if known. */
   deadline?: number;
+}
+
+/** The line under a student's name: their roll number, and their section when known. */
+export function rollAndSection(student: Pick<MonitorStudent, 'rollNumber' | 'section'>): string {
+  return student.section ? `${student.rollNumber} (${student.section})` : student.rollNumber;
 }
 
 export function isConnected(student: MonitorStudent): boolean {

@@ -16,6 +16,7 @@ import {
   isConnected,
   type MonitorStudent,
   type ProctorActions,
+  rollAndSection,
 } from './monitor-types';
 import { StudentActionsDialog } from './student-actions-dialog';
 
@@ -133,7 +134,7 @@ function StudentTile({ student, camera, withMedia, onMessage, onAct }: StudentTi
       <div className="flex items-center gap-1 py-2 pr-1 pl-3">
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium text-slate-900">{student.name}</p>
-          <p className="truncate text-xs text-slate-500">{student.rollNumber}</p>
+          <p className="truncate text-xs text-slate-500">{rollAndSection(student)}</p>
         </div>
         <button
           type="button"

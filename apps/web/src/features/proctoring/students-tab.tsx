@@ -2,7 +2,7 @@ import { SITTING_STATUS_LABELS } from '@examiq/contracts';
 import { Avatar } from '@/components/avatar';
 import { formatCountdown, secondsSince, secondsUntil } from '@/lib/countdown';
 import { ConnectionBadge, DeviceIndicators, WarningCount } from './indicators';
-import type { MonitorStudent } from './monitor-types';
+import { type MonitorStudent, rollAndSection } from './monitor-types';
 import { useNow } from './use-now';
 
 export function StudentsTab({ students }: { students: readonly MonitorStudent[] }) {
@@ -19,7 +19,7 @@ export function StudentsTab({ students }: { students: readonly MonitorStudent[] 
               <div className="flex items-start justify-between gap-2">
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium text-slate-900">{student.name}</p>
-                  <p className="truncate text-xs text-slate-500">{student.rollNumber}</p>
+                  <p className="truncate text-xs text-slate-500">{rollAndSection(student)}</p>
                 </div>
                 {sitting ? (
                   <ConnectionBadge quality={student.connectionQuality} />

@@ -29,6 +29,7 @@ export function makeRow(overrides: Partial<MonitorRow> = {}): MonitorRow {
     userId: ids.ashaUser,
     name: 'Asha Patel',
     rollNumber: 'CSE-24-001',
+    section: 'CSE · A',
     attemptId: ids.ashaAttempt,
     status: 'IN_PROGRESS',
     connection: 'excellent',

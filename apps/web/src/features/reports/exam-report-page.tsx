@@ -74,6 +74,12 @@ function ExamReport({ examId }: { examId: string }) {
             <DifficultyChart questions={data.questions} />
           </div>
           <SectionAverages sections={data.sections} />
+          {data.audienceSections.length > 1 && (
+            <StudentSectionFigures
+              sections={data.audienceSections}
+              totalMarks={data.exam.totalMarks}
+            />
+          )}
           <QuestionsTable
             questions={data.questions}
             submitted={data.summary.submitted}
@@ -167,6 +173,56 @@ function SectionAverages({ sections }: { sections: ExamReportData['sections'] })
           );
         })}
       </ul>
+    </section>
+  );
+}
+
+/** How each section of students did, for an exam sat by several: a table, one row a section. */
+function StudentSectionFigures({
+  sections,
+  totalMarks,
+}: {
+  sections: ExamReportData['audienceSections'];
+  totalMarks: number;
+}) {
+  const columns: TableColumn<ExamReportData['audienceSections'][number]>[] = [
+    { key: 'label', header: 'Student section', width: '160px', cell: (section) => section.label },
+    {
+      key: 'submitted',
+      width: '140px',
+      header: 'Submitted',
+      align: 'right',
+      cell: (section) => String(section.submitted),
+    },
+    {
+      key: 'average',
+      width: '140px',
+      header: `Average (of ${totalMarks})`,
+      align: 'right',
+      cell: (section) => formatMarks(section.average),
+    },
+    {
+      key: 'passRate',
+      width: '140px',
+      header: 'Pass rate',
+      align: 'right',
+      cell: (section) => formatPercent(section.passRate),
+    },
+  ];
+  return (
+    <section aria-labelledby="report-student-sections" className="space-y-3">
+      <h2 id="report-student-sections" className="text-base font-semibold text-slate-900">
+        By student section
+      </h2>
+      <Table
+        caption="By student section"
+        columns={columns}
+        rows={sections}
+        rowKey={(section) => section._id}
+        emptyTitle="No sections"
+        emptyDescription="This exam has no students yet."
+        label="sections"
+      />
     </section>
   );
 }

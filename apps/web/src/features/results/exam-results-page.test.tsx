@@ -18,6 +18,7 @@ function result(attemptId: string, firstName: string, flags: ExamResult['flags']
       rollNumber: `CS-${firstName}`,
       firstName,
       lastName: 'Patel',
+      section: 'CSE · A',
     },
     submittedAt: '2030-03-14T11:00:00.000Z',
     sections: [],
@@ -65,6 +66,7 @@ function resultsOf(examMode: 'AUTO' | 'PROCTORING'): ExamResultsData {
       result('attempt-2', 'Ravi', { pending: 0, dismissed: 1, confirmed: 0 }),
       result('attempt-3', 'Meena', { pending: 0, dismissed: 0, confirmed: 0 }),
     ],
+    audienceSections: [],
     pagination: {
       currentPage: 1,
       totalPages: 1,

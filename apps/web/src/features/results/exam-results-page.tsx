@@ -2,6 +2,7 @@ import { type ExamResult, type ExamResultsData, scheduleText } from '@examiq/con
 import { BarChart3, History, Send } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
+import { AudienceSectionFilter } from '@/components/audience-section-filter';
 import { BackLink } from '@/components/back-link';
 import { Badge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
@@ -17,6 +18,7 @@ import { getErrorMessage, getServerMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
 import { usePageParam } from '@/lib/use-page-param';
 import { useSearchParam } from '@/lib/use-search-param';
+import { useSectionParam } from '@/lib/use-section-param';
 import { useExportExamResults } from './api/export-exam-results';
 import { useExamResults } from './api/get-exam-results';
 import { FlagBadges } from './flag-badges';
@@ -45,7 +47,8 @@ function ExamResults({
 }: { examId: string } & ExamResultsPageProps) {
   const [page, setPage] = usePageParam();
   const [search, setSearch] = useSearchParam();
-  const results = useExamResults(examId, { page, search });
+  const [section, setSection] = useSectionParam();
+  const results = useExamResults(examId, { page, search, section });
   const [publishing, setPublishing] = useState(false);
   const data = results.data;
 
@@ -82,15 +85,20 @@ function ExamResults({
         onSearch={setSearch}
         maxLength={100}
       />
+      <AudienceSectionFilter
+        sections={data?.audienceSections ?? []}
+        value={section}
+        onChange={setSection}
+      />
       <Table
         caption="Results"
         columns={resultColumns(data)}
         rows={data?.results ?? []}
         rowKey={(result) => result.attemptId ?? result.student._id}
         loading={results.isPending}
-        emptyTitle={search ? 'No matching results' : 'No submitted attempts'}
+        emptyTitle={search || section ? 'No matching results' : 'No submitted attempts'}
         emptyDescription={
-          search
+          search || section
             ? 'No student of this exam matches this search.'
             : 'Results appear here as students submit the exam.'
         }
@@ -251,6 +259,12 @@ function resultColumns(data: ExamResultsData | undefined): TableColumn<ExamResul
           }
         />
       ),
+    },
+    {
+      key: 'studentSection',
+      header: 'Student section',
+      width: '130px',
+      cell: ({ student }) => student.section,
     },
     ...(proctored ? [FLAGS_COLUMN] : []),
     ...sections.map(

@@ -3,12 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { examsQueryKey } from './keys';
 
-/** What only a PROCTORING exam sends: an AUTO exam leaves them out (spec section 3). */
-type ProctoringOnly = 'assignedFacultyIds' | 'proctoringThresholds';
+/**
+ * What only some exams send: an AUTO exam leaves out faculty and rules (spec section 3), an exam
+ * for one branch the other branches.
+ */
+type SentWhenUsed = 'assignedFacultyIds' | 'proctoringThresholds' | 'additionalAudiences';
 
 /** The create body. */
-export type ExamPayload = Omit<CreateExamPayload, ProctoringOnly> &
-  Partial<Pick<CreateExamPayload, ProctoringOnly>>;
+export type ExamPayload = Omit<CreateExamPayload, SentWhenUsed> &
+  Partial<Pick<CreateExamPayload, SentWhenUsed>>;
 
 const createExamResponseSchema = successResponse(createExamDataSchema);
 

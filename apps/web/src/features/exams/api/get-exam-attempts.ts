@@ -12,22 +12,32 @@ export interface SittingsPageQuery {
   page: number;
   /** A name or roll number; empty lists every student. */
   search: string;
+  /** One section of the exam's audience; empty lists them all. */
+  section: string;
 }
 
 /**
- * GET /admin/get-exam-attempts/{examId}?page&limit&search: the exam, and one page of the
+ * GET /admin/get-exam-attempts/{examId}?page&limit&search&section: the exam, and one page of the
  * students it is for with where each stands.
  */
-export async function getExamAttempts(examId: string, { page, search }: SittingsPageQuery) {
+export async function getExamAttempts(
+  examId: string,
+  { page, search, section }: SittingsPageQuery,
+) {
   const response = await apiClient.get(`/admin/get-exam-attempts/${encodeURIComponent(examId)}`, {
-    params: { page, limit: LIST_PAGE_SIZE, search: search || undefined },
+    params: {
+      page,
+      limit: LIST_PAGE_SIZE,
+      search: search || undefined,
+      section: section || undefined,
+    },
   });
   return parseResponse(examAttemptsResponseSchema, response.data).data;
 }
 
 export function getExamAttemptsQueryOptions(examId: string, query: SittingsPageQuery) {
   return queryOptions({
-    queryKey: [...sittingsQueryKey(examId), query.page, query.search],
+    queryKey: [...sittingsQueryKey(examId), query.page, query.search, query.section],
     queryFn: () => getExamAttempts(examId, query),
     // The page or search being left stays on screen until the next one arrives.
     placeholderData: keepPreviousData,

@@ -46,6 +46,13 @@ export interface WizardQuestion {
   keywords?: string[];
 }
 
+/** One added group of the audience; '' while a level is not chosen yet. */
+export interface WizardAudienceGroup {
+  courseId: string;
+  branchId: string;
+  sectionIds: string[];
+}
+
 /**
  * The whole exam being built, one react-hook-form value. Paths match the create payload's
  * (`examSections.1.name`, `questions.0.2.options`), so the server's field errors land as they are.
@@ -68,6 +75,8 @@ export interface ExamWizardValues {
   courseId: string;
   branchId: string;
   sectionIds: string[];
+  /** Further branches of the batch sitting the same paper, each with its course and sections. */
+  additionalAudiences: WizardAudienceGroup[];
   assignedFacultyIds: string[];
   /**
    * A PROCTORING exam's rules. Automatic submission is a switch beside its number of flags, so
@@ -133,6 +142,7 @@ export function emptyExamValues(): ExamWizardValues {
     courseId: '',
     branchId: '',
     sectionIds: [],
+    additionalAudiences: [],
     assignedFacultyIds: [],
     proctoringThresholds: thresholdValuesOf(DEFAULT_PROCTORING_THRESHOLDS),
     scheduleDetails: {
@@ -167,6 +177,7 @@ export function examValuesOf(exam: ExamDetail): ExamWizardValues {
     courseId: exam.courseId,
     branchId: exam.branchId,
     sectionIds: exam.sectionIds,
+    additionalAudiences: exam.additionalAudiences,
     assignedFacultyIds: exam.assignedFacultyIds,
     proctoringThresholds: exam.proctoringThresholds
       ? thresholdValuesOf(exam.proctoringThresholds)

@@ -79,6 +79,12 @@ function labelOf(options: readonly { value: string; label: string }[], value: st
   return options.find((option) => option.value === value)?.label ?? '';
 }
 
+/** ', and 2 more branches' after the first group, when others sit the paper too. */
+function moreBranches(count: number): string {
+  if (count === 0) return '';
+  return `, and ${count} more ${count === 1 ? 'branch' : 'branches'}`;
+}
+
 function ExamSummary() {
   const { getValues } = useFormContext<ExamWizardValues>();
   const exam = getValues();
@@ -113,7 +119,7 @@ function ExamSummary() {
           </Row>
         ))}
         <Row label="Audience">
-          {`${audience.join(' · ')} · ${plural(exam.sectionIds.length, 'section')}`}
+          {`${audience.join(' · ')} · ${plural(exam.sectionIds.length, 'section')}${moreBranches(exam.additionalAudiences.length)}`}
         </Row>
         {rules && (
           <>

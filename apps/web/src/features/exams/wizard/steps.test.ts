@@ -146,6 +146,36 @@ describe('stepOfPath', () => {
   });
 });
 
+describe('added branches', () => {
+  const COURSE = '00000000-0000-4000-8000-000000000012';
+  const BRANCH = '00000000-0000-4000-8000-000000000022';
+  const SECTION = '00000000-0000-4000-8000-000000000032';
+
+  it('keeps the Target Audience step invalid until each added group is complete', () => {
+    const values = autoValues();
+    values.additionalAudiences = [{ courseId: COURSE, branchId: '', sectionIds: [] }];
+    expect(wizardStatus(values, MAX).validity.targetAudience).toBe(false);
+    expect(errorsForFields(values, ['additionalAudiences'], MAX)).toEqual({
+      'additionalAudiences.0.branchId': 'Branch is required',
+      'additionalAudiences.0.sectionIds': 'Section is required',
+    });
+    values.additionalAudiences = [{ courseId: COURSE, branchId: BRANCH, sectionIds: [SECTION] }];
+    expect(wizardStatus(values, MAX).validity.targetAudience).toBe(true);
+    values.additionalAudiences.push({ courseId: COURSE, branchId: BRANCH, sectionIds: [SECTION] });
+    expect(errorsForFields(values, ['additionalAudiences'], MAX)).toEqual({
+      'additionalAudiences.1.branchId': 'This branch is already in the audience',
+    });
+  });
+
+  it('sends the added groups, and leaves the list out of an exam for one branch', () => {
+    const values = autoValues();
+    expect(buildPayload(values, 'DRAFT')).not.toHaveProperty('payload.additionalAudiences');
+    const group = { courseId: COURSE, branchId: BRANCH, sectionIds: [SECTION] };
+    values.additionalAudiences = [group];
+    expect(buildPayload(values, 'DRAFT')).toHaveProperty('payload.additionalAudiences', [group]);
+  });
+});
+
 describe('buildPayload', () => {
   it('sends an AUTO exam with its date range and without faculty or screen-only fields', () => {
     const values = autoValues();

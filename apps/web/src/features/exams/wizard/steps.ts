@@ -53,6 +53,7 @@ export const STEP_FIELDS = {
     'courseId',
     'branchId',
     'sectionIds',
+    'additionalAudiences',
     'assignedFacultyIds',
     'proctoringThresholds',
   ],
@@ -225,11 +226,10 @@ export function buildPayload(values: Partial<ExamWizardValues>, status: ExamStat
     examSections: values.examSections.map(({ isExpanded: _screenOnly, ...section }) => section),
   });
   if (!parsed.success) return { ok: false, reason: 'invalid' };
-  if (values.examMode === 'PROCTORING') return { ok: true, payload: parsed.data };
-  const {
-    assignedFacultyIds: _proctorsOnly,
-    proctoringThresholds: _rulesOnly,
-    ...payload
-  } = parsed.data;
+  // An exam for one branch is sent as the spec's payload, without the empty list of others.
+  const { additionalAudiences, ...spec } = parsed.data;
+  const exam = additionalAudiences.length > 0 ? { ...spec, additionalAudiences } : spec;
+  if (values.examMode === 'PROCTORING') return { ok: true, payload: exam };
+  const { assignedFacultyIds: _proctorsOnly, proctoringThresholds: _rulesOnly, ...payload } = exam;
   return { ok: true, payload };
 }

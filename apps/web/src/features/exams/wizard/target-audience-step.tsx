@@ -1,6 +1,15 @@
-import { FACULTY_REQUIRED_MESSAGE } from '@examiq/contracts';
-import type { ComponentProps } from 'react';
-import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { EXAM_LIMITS, FACULTY_REQUIRED_MESSAGE } from '@examiq/contracts';
+import { Plus, Trash2 } from 'lucide-react';
+import { type ComponentProps, useId } from 'react';
+import {
+  Controller,
+  type FieldPathByValue,
+  useFieldArray,
+  useFormContext,
+  useFormState,
+  useWatch,
+} from 'react-hook-form';
+import { Button } from '@/components/button';
 import { Dropdown } from '@/components/dropdown';
 import { MultiSelect } from '@/components/multi-select';
 import { FieldGrid } from '@/components/person-form';
@@ -31,6 +40,11 @@ export function TargetAudienceStep() {
       if (level === 'course' || level === 'branch') {
         setValue(`${level}Id`, '');
         clearErrors(`${level}Id`);
+        // Only a new batch clears the course, and the added groups are courses of the batch.
+        if (level === 'course') {
+          setValue('additionalAudiences', []);
+          clearErrors('additionalAudiences');
+        }
       } else if (level === 'section') {
         // Several sections of the branch may sit the exam, so the choice is a list.
         setValue('sectionIds', []);
@@ -74,6 +88,7 @@ export function TargetAudienceStep() {
         loading={cascade.section.loading}
         disabled={cascade.section.disabled}
       />
+      <AdditionalAudiences batchId={batchId} firstBranchId={branchId} />
       {proctored && (
         <>
           <ChoiceList
@@ -90,10 +105,142 @@ export function TargetAudienceStep() {
   );
 }
 
+/**
+ * More branches sitting the same paper: each group picks a course of the exam's batch, one of its
+ * branches not already in the audience, and sections of it.
+ */
+function AdditionalAudiences({
+  batchId,
+  firstBranchId,
+}: {
+  batchId: string;
+  firstBranchId: string;
+}) {
+  const { control } = useFormContext<ExamWizardValues>();
+  const { fields, append, remove } = useFieldArray({
+    control,
+    name: 'additionalAudiences',
+    keyName: 'key',
+  });
+  const groups = useWatch({ control, name: 'additionalAudiences' });
+  const limitId = useId();
+  const full = fields.length >= EXAM_LIMITS.additionalAudiences;
+
+  return (
+    <div className="space-y-4">
+      {fields.map((field, index) => (
+        <AudienceGroup
+          key={field.key}
+          index={index}
+          batchId={batchId}
+          takenBranchIds={[firstBranchId, ...groups.map((group) => group.branchId)].filter(
+            (id, position) => id !== '' && position !== index + 1,
+          )}
+          onRemove={() => remove(index)}
+        />
+      ))}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          variant="secondary"
+          disabled={!batchId || full}
+          aria-describedby={full ? limitId : undefined}
+          onClick={() => append({ courseId: '', branchId: '', sectionIds: [] })}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          Add another branch
+        </Button>
+        <span id={limitId} className="text-sm text-slate-500">
+          {full
+            ? `At most ${EXAM_LIMITS.additionalAudiences} more branches can sit one exam.`
+            : 'For a common paper: students of every branch added sit this exam.'}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function AudienceGroup({
+  index,
+  batchId,
+  takenBranchIds,
+  onRemove,
+}: {
+  index: number;
+  batchId: string;
+  takenBranchIds: string[];
+  onRemove: () => void;
+}) {
+  const { register, control, setValue, clearErrors } = useFormContext<ExamWizardValues>();
+  const path = `additionalAudiences.${index}` as const;
+  const { errors } = useFormState({ control, name: path });
+  const groupErrors = errors.additionalAudiences?.[index];
+  const [courseId, branchId] = useWatch({
+    control,
+    name: [`${path}.courseId`, `${path}.branchId`],
+  });
+  const cascade = useLookupCascade({
+    batch: { id: batchId },
+    courseId,
+    branchId,
+    clear: (level) => {
+      if (level === 'branch') {
+        setValue(`${path}.branchId`, '');
+        clearErrors(`${path}.branchId`);
+      } else if (level === 'section') {
+        setValue(`${path}.sectionIds`, []);
+        clearErrors(`${path}.sectionIds`);
+      }
+    },
+  });
+  const legendId = useId();
+  const title = `Branch ${index + 2}`;
+
+  return (
+    <fieldset
+      aria-labelledby={legendId}
+      className="min-w-0 space-y-4 rounded-xl border border-slate-200 p-4"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <legend id={legendId} className="text-sm font-semibold text-slate-900">
+          {title}
+        </legend>
+        <Button variant="ghost" size="sm" aria-label={`Remove ${title}`} onClick={onRemove}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Remove
+        </Button>
+      </div>
+      <FieldGrid>
+        <Dropdown
+          {...cascade.course}
+          error={groupErrors?.courseId?.message}
+          {...register(`${path}.courseId`, { onChange: () => cascade.clearBelow('course') })}
+        />
+        <Dropdown
+          {...cascade.branch}
+          options={cascade.branch.options.filter(
+            (option) => !takenBranchIds.includes(option.value),
+          )}
+          error={groupErrors?.branchId?.message}
+          {...register(`${path}.branchId`, { onChange: () => cascade.clearBelow('branch') })}
+        />
+      </FieldGrid>
+      <ChoiceList
+        name={`${path}.sectionIds`}
+        label="Sections"
+        hint={`Choose one or more sections of ${title.toLowerCase()}.`}
+        placeholder={cascade.section.placeholder}
+        options={cascade.section.options}
+        loading={cascade.section.loading}
+        disabled={cascade.section.disabled}
+      />
+    </fieldset>
+  );
+}
+
 type ChoiceListProps = Omit<
   ComponentProps<typeof MultiSelect>,
   'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error'
-> & { name: 'sectionIds' | 'assignedFacultyIds' };
+> & { name: FieldPathByValue<ExamWizardValues, string[]> };
 
 /** A list field of the form shown as a MultiSelect. */
 function ChoiceList({ name, ...props }: ChoiceListProps) {
