@@ -102,6 +102,14 @@ const EXAMPLES: Record<string, Example> = {
       confirmPassword: 'Brand-new-horse-9',
     }),
   },
+  'POST /api/auth/forgot-password': { body: () => ({ email: uniqueEmail() }) },
+  'POST /api/auth/reset-password': {
+    body: () => ({
+      token: 'a'.repeat(43),
+      newPassword: 'Brand-new-horse-9',
+      confirmPassword: 'Brand-new-horse-9',
+    }),
+  },
   'POST /api/auth/refresh-token': {
     body: () => ({ refreshToken: 'a'.repeat(64), sessionId: admin.sessionId }),
   },
