@@ -251,20 +251,16 @@ function resultColumns(data: ExamResultsData | undefined): TableColumn<ExamResul
       key: 'student',
       header: 'Student',
       width: '220px',
+      // The student's section is said under the name: a column of its own would push the row
+      // past a laptop's width.
       cell: ({ student, attemptCode }) => (
         <TwoLines
           main={<span className="font-medium text-slate-900">{fullName(student)}</span>}
-          detail={
-            attemptCode === null ? student.rollNumber : `${student.rollNumber} · ${attemptCode}`
-          }
+          detail={[student.rollNumber, student.section, attemptCode]
+            .filter((part) => part !== null)
+            .join(' · ')}
         />
       ),
-    },
-    {
-      key: 'studentSection',
-      header: 'Student section',
-      width: '130px',
-      cell: ({ student }) => student.section,
     },
     ...(proctored ? [FLAGS_COLUMN] : []),
     ...sections.map(
