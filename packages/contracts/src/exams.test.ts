@@ -488,7 +488,10 @@ describe('questions', () => {
 
   it('reports an image from elsewhere, without alt text, on the field that holds it', () => {
     const errors = errorsAfter((exam) => {
-      question(exam, 0, 0).options[1].text = '![](https://evil.example/x.png)';
+      question(exam, 0, 0).options = [
+        { text: 'Hash table', isCorrect: true },
+        { text: '![](https://evil.example/x.png)', isCorrect: false },
+      ];
     });
     expect(errors['questions.0.0.options.1.text']).toBe(CONTENT_MESSAGES.imageSource);
   });
