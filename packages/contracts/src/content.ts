@@ -1,3 +1,4 @@
+/// <reference path="./markdown-it-plugins.d.ts" />
 import katexPluginModule from '@vscode/markdown-it-katex';
 import MarkdownIt from 'markdown-it';
 import markdownItSub from 'markdown-it-sub';
