@@ -17,8 +17,8 @@ import { attemptsStudentRoutes } from './modules/attempts/attempts.student-route
 import { startDeadlineSweep } from './modules/attempts/deadline-sweep';
 import { auditAdminRoutes } from './modules/audit/audit.admin-routes';
 import { authRoutes } from './modules/auth/auth.routes';
-import { type AuthDeps, type AuthLimits, DEFAULT_AUTH_LIMITS } from './modules/auth/auth.service';
 import { registerAuthentication } from './modules/auth/authenticate';
+import { type AuthDeps, type AuthLimits, DEFAULT_AUTH_LIMITS } from './modules/auth/credentials';
 import { startPurge } from './modules/auth/purge';
 import { databaseLimitStore } from './modules/auth/rate-limiter';
 import { redisLimitStore } from './modules/auth/redis-limit-store';
