@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONTENT_MESSAGES } from './content';
 import {
   createExamSchema,
   durationLimitMessage,
@@ -476,6 +477,23 @@ describe('questions', () => {
   ] as const)('%s = %j reads %s', (field, value, message) => {
     const errors = errorsAfter((exam) => Object.assign(question(exam, 0, 0), { [field]: value }));
     expect(errors[`questions.0.0.${field}`]).toBe(message);
+  });
+
+  it('counts a question’s 1,000 characters on what a reader reads, not on its formulas', () => {
+    const errors = errorsAfter((exam) => {
+      question(exam, 0, 0).questionText = `Evaluate the sum.\n\n$$${'x+'.repeat(600)}1$$`;
+    });
+    expect(errors['questions.0.0.questionText']).toBeUndefined();
+  });
+
+  it('reports an image from elsewhere, without alt text, on the field that holds it', () => {
+    const errors = errorsAfter((exam) => {
+      question(exam, 0, 0).options = [
+        { text: 'Hash table', isCorrect: true },
+        { text: '![](https://evil.example/x.png)', isCorrect: false },
+      ];
+    });
+    expect(errors['questions.0.0.options.1.text']).toBe(CONTENT_MESSAGES.imageSource);
   });
 
   it('MCQ: 2 to 4 options of 1-200 characters with exactly one correct', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
+import { contentField } from './content';
 import { boundedText, idField, requiredNumber, requiredText, wholeNumber } from './fields';
 import { dateField } from './people';
 import {
@@ -77,7 +78,12 @@ export const TRUE_FALSE_OPTION_TEXTS = ['True', 'False'] as const;
 const listOfLines = (label: string, { min, max }: { min: number; max: number }) =>
   z
     .array(
-      requiredText(`${label} cannot be empty`).max(500, `${label} cannot exceed 500 characters`),
+      contentField(label, {
+        min: 1,
+        max: 500,
+        requiredMessage: `${label} cannot be empty`,
+        maxMessage: `${label} cannot exceed 500 characters`,
+      }),
       { error: `${label}s must be a list` },
     )
     .min(min, `At least ${min} ${label.toLowerCase()} is required`)
@@ -401,10 +407,12 @@ export const examSectionSchema = z.object({
   isOptional: z.boolean({ error: 'Optional must be true or false' }).default(false),
   instructions: z
     .array(
-      requiredText('Instruction cannot be empty').max(
-        500,
-        'Instruction cannot exceed 500 characters',
-      ),
+      contentField('Instruction', {
+        min: 1,
+        max: 500,
+        requiredMessage: 'Instruction cannot be empty',
+        maxMessage: 'Instruction cannot exceed 500 characters',
+      }),
       { error: 'Instructions must be a list' },
     )
     .max(
@@ -459,15 +467,15 @@ export type ExamStructureInput = z.input<typeof examStructureSchema>;
 
 const questionBaseShape = {
   id: z.string().max(100).optional(),
-  questionText: boundedText('Question text', { min: 10, max: 1000 }),
+  questionText: contentField('Question text', { min: 10, max: 1000 }),
   marks: wholeNumber('Marks', { min: 1, max: 20 }),
   order: wholeNumber('Order', { min: 1, max: 1000 }),
   difficulty: difficultySchema.default(DEFAULT_DIFFICULTY),
-  explanation: boundedText('Explanation', { min: 10, max: 500 }),
+  explanation: contentField('Explanation', { min: 10, max: 500 }),
 };
 
 const optionSchema = z.object({
-  text: boundedText('Option text', { min: 1, max: 200 }),
+  text: contentField('Option text', { min: 1, max: 200 }),
   isCorrect: z.boolean({ error: 'Correct must be true or false' }).default(false),
 });
 export type QuestionOption = z.output<typeof optionSchema>;
@@ -545,7 +553,7 @@ export const trueFalseQuestionSchema = z
 export const shortAnswerQuestionSchema = z.object({
   ...questionBaseShape,
   questionType: z.literal('SHORT_ANSWER'),
-  sampleAnswer: boundedText('Sample answer', { min: 10, max: 500 }),
+  sampleAnswer: contentField('Sample answer', { min: 10, max: 500 }),
   keywords: keywordsSchema,
 });
 
@@ -556,7 +564,7 @@ export const longAnswerQuestionSchema = z
   .object({
     ...questionBaseShape,
     questionType: z.literal('LONG_ANSWER'),
-    modelAnswer: boundedText('Model answer', { min: 50, max: 2000 }),
+    modelAnswer: contentField('Model answer', { min: 50, max: 2000 }),
     minWordCount: minWordCountSchema.default(DEFAULT_WORD_RANGE.min),
     maxWordCount: maxWordCountSchema.default(DEFAULT_WORD_RANGE.max),
     keywords: keywordsSchema,

@@ -3,6 +3,7 @@ export * from './attempts';
 export * from './audit';
 export * from './auth';
 export * from './constants';
+export * from './content';
 export * from './dashboard';
 export * from './exam-records';
 export * from './exams';
