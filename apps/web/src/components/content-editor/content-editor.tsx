@@ -72,7 +72,7 @@ export function ContentEditor({
 
   const toolbar = (placement: string) => (
     <Suspense fallback={null}>
-      <EditorToolbar textarea={textarea} label={label} answer={answer} className={placement} />
+      <EditorToolbar textarea={textarea} answer={answer} className={placement} />
     </Suspense>
   );
 

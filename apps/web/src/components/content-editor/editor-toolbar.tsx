@@ -118,8 +118,6 @@ type Upload =
 
 interface EditorToolbarProps {
   textarea: RefObject<HTMLTextAreaElement | null>;
-  /** The field's label: names the toolbar ('Formatting of Question Text'). */
-  label: string;
   answer: boolean;
   /** Where it sits against the field: its corners, borders and when it shows. */
   className: string;
@@ -129,7 +127,7 @@ interface EditorToolbarProps {
  * The formatting toolbar of one content field: one tab stop, arrow keys between its buttons
  * (the ARIA toolbar pattern), Ctrl shortcuts in the field, and images pasted or dropped in.
  */
-export default function EditorToolbar({ textarea, label, answer, className }: EditorToolbarProps) {
+export default function EditorToolbar({ textarea, answer, className }: EditorToolbarProps) {
   const uploads = useContext(ImageUploadsContext);
   const images = !answer && uploads !== null;
   const tools = TOOLS.filter((tool) => tool.id !== 'image' || images);
@@ -256,7 +254,7 @@ export default function EditorToolbar({ textarea, label, answer, className }: Ed
     <>
       <div
         role="toolbar"
-        aria-label={`Formatting of ${label}`}
+        aria-label="Formatting"
         onKeyDown={onToolbarKeyDown}
         className={cn(
           'flex flex-wrap items-center gap-0.5 border border-slate-300 bg-slate-50 p-1',

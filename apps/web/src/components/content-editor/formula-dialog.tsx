@@ -1,15 +1,22 @@
-import { MathfieldElement } from 'mathlive';
-import 'mathlive/fonts.css';
+import type { MathfieldElement } from 'mathlive';
 import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../button';
 import { Content } from '../content/content';
 import { Modal } from '../modal';
 import { TextField } from '../text-field';
 
-// The fonts come with the stylesheet above, bundled; MathLive must not fetch them from a folder
-// beside its script, which the bundle does not have. No sounds on key presses.
-MathfieldElement.fontsDirectory = null;
-MathfieldElement.soundsDirectory = null;
+/** MathLive, loaded once, when the first formula is written. */
+async function loadMathLive(): Promise<typeof MathfieldElement> {
+  const [{ MathfieldElement: Element }] = await Promise.all([
+    import('mathlive'),
+    import('mathlive/fonts.css'),
+  ]);
+  // The fonts come with the stylesheet, bundled; MathLive must not fetch them from a folder
+  // beside its script, which the bundle does not have. No sounds on key presses.
+  Element.fontsDirectory = null;
+  Element.soundsDirectory = null;
+  return Element;
+}
 
 interface FormulaDialogProps {
   initialTex: string;
@@ -39,22 +46,35 @@ export default function FormulaDialog({
   const [tex, setTex] = useState(initialTex);
   const [display, setDisplay] = useState(initialDisplay);
   const preview = useDeferredValue(tex.trim());
+  const [visualFailed, setVisualFailed] = useState(false);
 
+  // The dialog opens at once with the TeX field; the visual input joins it once MathLive has
+  // loaded, and if it cannot load (a dropped connection) the TeX field still writes the formula.
   useEffect(() => {
-    const container = host.current;
-    if (!container) return;
-    const mathfield = new MathfieldElement();
-    mathfield.setAttribute('aria-labelledby', labelId);
-    mathfield.className = 'block w-full rounded-lg border border-slate-300 px-2 py-1.5 text-xl';
-    mathfield.value = initialTex;
-    mathfield.addEventListener('input', () => setTex(mathfield.value));
-    container.append(mathfield);
-    field.current = mathfield;
-    // After the dialog has put focus on its first control: the formula is what is written.
-    const frame = requestAnimationFrame(() => mathfield.focus());
+    let mounted: MathfieldElement | null = null;
+    let frame = 0;
+    let closed = false;
+    loadMathLive().then(
+      (Element) => {
+        const container = host.current;
+        if (closed || !container) return;
+        const mathfield = new Element();
+        mathfield.setAttribute('aria-labelledby', labelId);
+        mathfield.className = 'block w-full rounded-lg border border-slate-300 px-2 py-1.5 text-xl';
+        mathfield.value = initialTex;
+        mathfield.addEventListener('input', () => setTex(mathfield.value));
+        container.append(mathfield);
+        mounted = mathfield;
+        field.current = mathfield;
+        // After the dialog has put focus on its first control: the formula is what is written.
+        frame = requestAnimationFrame(() => mathfield.focus());
+      },
+      () => setVisualFailed(true),
+    );
     return () => {
+      closed = true;
       cancelAnimationFrame(frame);
-      mathfield.remove();
+      mounted?.remove();
       field.current = null;
     };
   }, [initialTex, labelId]);
@@ -90,10 +110,16 @@ export default function FormulaDialog({
             Formula
           </p>
           <div ref={host} data-testid="formula-visual-input" />
-          <p className="mt-1.5 text-sm text-slate-500">
-            Type as you would say it: / makes a fraction, ^ a power, sqrt a root. The keyboard
-            button opens symbols.
-          </p>
+          {visualFailed ? (
+            <p role="alert" className="text-sm text-amber-800">
+              The visual editor could not load. Write the formula as TeX below.
+            </p>
+          ) : (
+            <p className="mt-1.5 text-sm text-slate-500">
+              Type as you would say it: / makes a fraction, ^ a power, sqrt a root. The keyboard
+              button opens symbols.
+            </p>
+          )}
         </div>
         <TextField
           label="TeX"
