@@ -172,7 +172,7 @@ describe('Images in content', () => {
     };
   }
 
-  function renderWithUploads(uploads: ImageUploads, initial = 'See ') {
+  function renderWithUploads(uploads: ImageUploads, initial = 'See  here') {
     render(
       <ImageUploadsContext value={uploads}>
         <Field initial={initial} />
@@ -215,7 +215,7 @@ describe('Images in content', () => {
       '40',
     );
     await upload.finish();
-    expect(stored()).toBe(`See ![](media:${MEDIA_ID})`);
+    expect(stored()).toBe(`See ![](media:${MEDIA_ID}) here`);
 
     await screen.findByRole('dialog', { name: 'Describe the image' });
     await user.click(screen.getByRole('button', { name: 'Save description' }));
@@ -224,7 +224,7 @@ describe('Images in content', () => {
     );
     await user.type(screen.getByRole('textbox', { name: 'Image description' }), 'Two resistors');
     await user.click(screen.getByRole('button', { name: 'Save description' }));
-    expect(stored()).toBe(`See ![Two resistors](media:${MEDIA_ID})`);
+    expect(stored()).toBe(`See ![Two resistors](media:${MEDIA_ID}) here`);
   });
 
   it('uploads an image pasted into the field', async () => {

@@ -94,9 +94,12 @@ export function ContentEditor({
         className={cn(
           controlClasses,
           controlStateClasses(Boolean(error)),
-          compact ? 'field-sizing-content min-h-10 resize-none py-2' : 'resize-y',
+          // The field grows with its text, up to a screenful, from the rows it is given.
+          'field-sizing-content',
+          compact ? 'min-h-10 resize-none py-2' : 'max-h-[60vh] resize-y',
           active && (compact ? 'group-focus-within/editor:rounded-b-none' : 'rounded-t-none'),
         )}
+        style={compact ? undefined : { minHeight: `calc(${rows} * 1.25rem + 1.25rem + 2px)` }}
         onFocus={handleFocus}
         readOnly={readOnly}
         {...rest}

@@ -126,7 +126,7 @@ export default function FormulaDialog({
           hint="The same formula as TeX: change either one."
           value={tex}
           spellCheck={false}
-          className="font-mono"
+          className="[&_input]:font-mono"
           onChange={(event) => {
             setTex(event.target.value);
             field.current?.setValue(event.target.value, { silenceNotifications: true });

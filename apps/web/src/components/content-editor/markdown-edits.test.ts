@@ -128,9 +128,15 @@ describe('images', () => {
   const id = 'a'.repeat(64);
 
   it('are written as a media reference; selected text becomes the description', () => {
-    expect(edit('See []', (s) => insertImage(s, id))).toBe(`See ![](media:${id})[]`);
-    expect(edit('See [a red circuit ]', (s) => insertImage(s, id))).toBe(
-      `See ![a red circuit](media:${id})[]`,
+    expect(edit('See [] below', (s) => insertImage(s, id))).toBe(`See ![](media:${id})[] below`);
+    expect(edit('See [a red circuit ]now', (s) => insertImage(s, id))).toBe(
+      `See ![a red circuit](media:${id})[]now`,
+    );
+  });
+
+  it('go on lines of their own at the end of a line, as after a table', () => {
+    expect(edit('| a |\n| --- |\n| 1 |[]', (s) => insertImage(s, id))).toBe(
+      `| a |\n| --- |\n| 1 |\n\n![](media:${id})[]`,
     );
   });
 

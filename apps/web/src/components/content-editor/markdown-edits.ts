@@ -197,16 +197,23 @@ export function insertFormula(
   };
 }
 
-/** An image of the uploaded medium at the caret; selected text becomes its description. */
+/**
+ * An image of the uploaded medium at the caret: within a line it stays in the sentence; at the
+ * start or end of a line (a diagram after a paragraph or a table) it goes on lines of its own.
+ * Selected text becomes its description.
+ */
 export function insertImage(selection: Selection, mediaId: string): TextEdit {
-  const alt = escapeAlt(selection.value.slice(selection.start, selection.end).trim());
-  const text = `![${alt}](media:${mediaId})`;
+  const { value, start, end } = selection;
+  const image = `![${escapeAlt(value.slice(start, end).trim())}](media:${mediaId})`;
+  const atLineStart = start === 0 || value[start - 1] === '\n';
+  const atLineEnd = end === value.length || value[end] === '\n';
+  if (atLineStart || atLineEnd) return insertBlock(selection, image, [image.length, image.length]);
   return {
-    start: selection.start,
-    end: selection.end,
-    text,
-    selectStart: selection.start + text.length,
-    selectEnd: selection.start + text.length,
+    start,
+    end,
+    text: image,
+    selectStart: start + image.length,
+    selectEnd: start + image.length,
   };
 }
 
