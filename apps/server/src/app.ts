@@ -233,6 +233,7 @@ export async function buildApp({
   await app.register(metricsRoutes, { prefix: '/api', config });
   await app.register(publicConfigRoutes, { prefix: '/api', config });
   const links = mediaLinks(config.jwtSecret);
+  app.decorate('mediaLinks', links);
   await app.register(mediaRoutes, { prefix: '/api', db: database.db, links, now });
   const authDeps: AuthDeps = {
     db: database.db,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_ID_PATTERN } from './content';
 import { UPLOAD_MESSAGES } from './fields';
 
 /**
@@ -41,7 +42,7 @@ export const MEDIA_MESSAGES = {
 
 export const mediaIdSchema = z
   .string()
-  .regex(/^[0-9a-f]{64}$/, 'A media id is the SHA-256 of the image, 64 hexadecimal digits');
+  .regex(MEDIA_ID_PATTERN, 'A media id is the SHA-256 of the image, 64 hexadecimal digits');
 
 export const mediaSchema = z.object({
   _id: mediaIdSchema,

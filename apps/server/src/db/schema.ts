@@ -1025,7 +1025,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
  * The images of exam content, kept in the database so that a backup, a restore and the move to
  * PostgreSQL carry them with everything else. Content-addressed: the id is the SHA-256 (hex) of
  * the stored bytes, so a picture used in fifty questions is one row, and a row never changes.
- * Migration 0027 stores `bytes` uncompressed: images are compressed already.
+ * Migration 0028 stores `bytes` uncompressed: images are compressed already.
  */
 export const media = pgTable(
   'media',

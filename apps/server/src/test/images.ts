@@ -81,3 +81,18 @@ export async function uploadMedia(
     payload,
   });
 }
+
+/** A small GIF whose screen and only image claim `width` × `height` pixels. */
+export function gifClaiming(width: number, height: number): Buffer {
+  const size = Buffer.alloc(4);
+  size.writeUInt16LE(width, 0);
+  size.writeUInt16LE(height, 2);
+  return Buffer.concat([
+    Buffer.from('GIF89a', 'latin1'),
+    size,
+    Buffer.from([0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff]),
+    Buffer.from([0x2c, 0, 0, 0, 0]),
+    size,
+    Buffer.from([0, 2, 2, 0x4c, 0x01, 0, 0x3b]),
+  ]);
+}

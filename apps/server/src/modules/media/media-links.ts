@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type MediaUrls, mediaIdsIn } from '@examiq/contracts';
 import { LRUCache } from 'lru-cache';
 import { sealKey } from '../auth/tokens';
 
@@ -12,6 +13,12 @@ export const MEDIA_LINK_PERIOD_MS = 12 * 60 * 60_000;
 
 /** Who a URL is signed for when it is no exam's: the admin who uploaded the image. */
 export const UPLOADER_AUDIENCE = 'upload';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mediaLinks: MediaLinks;
+  }
+}
 
 export type LinkCheck = 'valid' | 'expired' | 'invalid';
 
@@ -68,4 +75,27 @@ export function mediaLinks(secret: string): MediaLinks {
       return link.exp * 1000 <= now.getTime() ? 'expired' : 'valid';
     },
   };
+}
+
+/** The media ids the texts refer to, each once. */
+export function mediaIdsOf(texts: Iterable<string | null | undefined>): Set<string> {
+  const ids = new Set<string>();
+  for (const text of texts) {
+    if (text) for (const id of mediaIdsIn(text)) ids.add(id);
+  }
+  return ids;
+}
+
+/**
+ * The `mediaUrls` of a response whose content shows these media, signed for everyone reading exam
+ * `examId`'s content in this period; nothing when it shows none.
+ */
+export function mediaUrlsFor(
+  links: MediaLinks,
+  ids: Iterable<string>,
+  examId: string,
+  now: Date,
+): { mediaUrls?: MediaUrls } {
+  const mediaUrls = links.urls(ids, examId, now);
+  return Object.keys(mediaUrls).length > 0 ? { mediaUrls } : {};
 }

@@ -108,11 +108,10 @@ const REFERENCED_IDS = sql`
     union all select unnest(options) from questions where options is not null
     union all select unnest(instructions) from exam_sections
     union all select unnest(general_instructions) from exams
-    union all select description from exams
   ) texts`;
 
 /**
- * Removes the media that no question, instruction or exam description refers to and that were
+ * Removes the media that no question, option, key or instruction refers to and that were
  * last uploaded more than UNREFERENCED_MEDIA_KEPT_HOURS ago. Returns how many it removed.
  */
 export async function sweepUnreferencedMedia(db: AppDatabase): Promise<number> {

@@ -131,6 +131,30 @@ describe('POST /api/admin/upload-media', () => {
     expect(await storedBytes(response.json().data._id)).toEqual(png);
   });
 
+  it('strips the Exif and XMP of a WebP and the comment of a GIF, their pixels unchanged', async () => {
+    const webp = await sharp({
+      create: { width: 32, height: 20, channels: 3, background: '#225588' },
+    })
+      .webp({ lossless: true })
+      .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'S' } })
+      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/">Dr Secret</x:xmpmeta>')
+      .toBuffer();
+    const gif = await picture('gif', { colour: '#552288' });
+    const comment = Buffer.from([0x21, 0xfe, 9, ...Buffer.from('Dr Secret'), 0]);
+    const commented = Buffer.concat([gif.subarray(0, -1), comment, gif.subarray(-1)]);
+    for (const [sent, name] of [
+      [webp, 'x.webp'],
+      [commented, 'x.gif'],
+    ] as const) {
+      const response = await upload(sent, name);
+      expect(response.statusCode, name).toBe(201);
+      const stored = (await storedBytes(response.json().data._id)) as Buffer;
+      expect(stored.toString('latin1'), name).not.toMatch(/PhoneMaker|Dr Secret|EXIF|XMP /);
+      expect((await sharp(stored).metadata()).exif, name).toBeUndefined();
+      expect(await sharp(stored).raw().toBuffer()).toEqual(await sharp(sent).raw().toBuffer());
+    }
+  });
+
   const refusals: [string, () => Promise<{ bytes: Buffer; name: string }>, string][] = [
     [
       'an SVG image',
