@@ -30,6 +30,8 @@ export type ContentProps = {
   kind?: ContentKind;
   /** Overrides the surrounding `MediaUrlsProvider`. */
   mediaUrls?: Readonly<Record<string, string>>;
+  /** Words to mark in the text: the keywords a marker looks for in an answer. */
+  keywords?: readonly string[];
   className?: string;
 };
 
@@ -42,6 +44,7 @@ export function Content({
   inline = false,
   kind = 'content',
   mediaUrls,
+  keywords,
   className,
 }: ContentProps) {
   const contextUrls = useContext(MediaUrls);
@@ -58,6 +61,7 @@ export function Content({
         inline={inline}
         kind={kind}
         mediaUrls={mediaUrls ?? contextUrls}
+        keywords={keywords}
         className={className}
       />
     </Suspense>
@@ -73,4 +77,22 @@ const FORMULAS_ONLY = /^\s*(\${1,2}[^$]+\${1,2}\s*)+$/;
 export function formulaLabel(source: string): string | undefined {
   if (!FORMULAS_ONLY.test(source)) return undefined;
   return source.replace(/\$+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A student's written answer: a long answer may hold formulas and code, so it renders as content
+ * with its images and links left as typed; a short answer is one line of plain text.
+ */
+export function WrittenAnswerText({
+  questionType,
+  text,
+  className,
+}: {
+  questionType: string;
+  text: string;
+  className?: string;
+}) {
+  if (questionType === 'LONG_ANSWER')
+    return <Content kind="answer" source={text} className={className} />;
+  return <p className={cn('wrap-anywhere whitespace-pre-wrap', className)}>{text}</p>;
 }

@@ -12,6 +12,7 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import verilog from 'highlight.js/lib/languages/verilog';
 import vhdl from 'highlight.js/lib/languages/vhdl';
 import katex from 'katex';
+import { keywordPattern } from '@/lib/keywords';
 import 'katex/contrib/mhchem';
 import 'katex/dist/katex.min.css';
 import 'highlight.js/styles/a11y-light.css';
@@ -40,6 +41,8 @@ export type RenderOptions = {
   kind: ContentKind;
   /** Media id → the signed URL the server issued for it. */
   mediaUrls: Readonly<Record<string, string>>;
+  /** Words to mark where the text holds them (a marker's keywords); formulas are left whole. */
+  keywords?: readonly string[];
 };
 
 type RenderEnv = { mediaUrls: Readonly<Record<string, string>> };
@@ -157,26 +160,57 @@ function sanitize(html: string, mediaUrls: Readonly<Record<string, string>>): st
   }
 }
 
+/** The HTML with every keyword in its text wrapped in `<mark>`, outside formulas. */
+function markKeywords(html: string, keywords: readonly string[]): string {
+  const pattern = keywordPattern(keywords);
+  if (!pattern) return html;
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  while (walker.nextNode()) {
+    const text = walker.currentNode as Text;
+    if (!text.parentElement?.closest('.katex')) texts.push(text);
+  }
+  for (const text of texts) {
+    const parts = (text.nodeValue ?? '').split(pattern);
+    if (parts.length === 1) continue;
+    // With one capture group, split puts every match at an odd index.
+    text.replaceWith(
+      ...parts.map((part, index) => {
+        if (index % 2 === 0) return part;
+        const mark = document.createElement('mark');
+        mark.textContent = part;
+        return mark;
+      }),
+    );
+  }
+  return template.innerHTML;
+}
+
 // Each page shows the same texts again and again (a paper re-renders on every answer): KaTeX and
 // the highlighter run once per text. The signed URLs are part of the key, as a map object per
 // response, so a fresh URL renders anew.
 const MAX_CACHED = 2000;
 const caches = new WeakMap<object, Map<string, string>>();
 
-export function renderContent(source: string, { inline, kind, mediaUrls }: RenderOptions): string {
+export function renderContent(
+  source: string,
+  { inline, kind, mediaUrls, keywords = [] }: RenderOptions,
+): string {
   let cache = caches.get(mediaUrls);
   if (!cache) {
     cache = new Map();
     caches.set(mediaUrls, cache);
   }
-  const key = `${kind}:${inline ? 'inline' : 'block'}:${source}`;
+  const key = `${kind}:${inline ? 'inline' : 'block'}:${keywords.join('\u0000')}:${source}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
   const parser = renderers[kind];
   const env: RenderEnv = { mediaUrls };
-  const html = sanitize(
-    inline ? parser.renderInline(source, env) : parser.render(source, env),
-    mediaUrls,
+  const html = markKeywords(
+    sanitize(inline ? parser.renderInline(source, env) : parser.render(source, env), mediaUrls),
+    keywords,
   );
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value ?? '');
   cache.set(key, html);

@@ -7,6 +7,7 @@ export type RenderedContentProps = {
   inline: boolean;
   kind: ContentKind;
   mediaUrls: Readonly<Record<string, string>>;
+  keywords?: readonly string[];
   className?: string;
 };
 
@@ -16,11 +17,12 @@ export default function RenderedContent({
   inline,
   kind,
   mediaUrls,
+  keywords,
   className,
 }: RenderedContentProps) {
   const html = useMemo(
-    () => renderContent(source, { inline, kind, mediaUrls }),
-    [source, inline, kind, mediaUrls],
+    () => renderContent(source, { inline, kind, mediaUrls, keywords }),
+    [source, inline, kind, mediaUrls, keywords],
   );
   const Element = inline ? 'span' : 'div';
   return (

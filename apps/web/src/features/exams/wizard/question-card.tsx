@@ -5,8 +5,10 @@ import {
   QUESTION_TYPE_LABELS,
   type QuestionType,
 } from '@examiq/contracts';
-import { memo, useState } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+import { memo, useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
+import { Button } from '@/components/button';
 import { ContentEditor } from '@/components/content-editor/content-editor';
 import { Dropdown } from '@/components/dropdown';
 import { TextField } from '@/components/text-field';
@@ -15,6 +17,7 @@ import type { ExamWizardValues } from './exam-values';
 import { registerWithFallback } from './form-helpers';
 import { KeywordsField } from './keywords-field';
 import { NumberField } from './number-field';
+import { QuestionPreview } from './question-preview';
 import { ErrorDot, flattenErrors, useErrorsAt } from './validation-marks';
 
 const difficultyOptions = DIFFICULTIES.map((difficulty) => ({
@@ -45,6 +48,8 @@ export const QuestionCard = memo(function QuestionCard({
   const messageOf = (field: string) => flattenErrors(errors?.[field])[0]?.message;
   const choice = questionType === 'MCQ' || questionType === 'TRUE_FALSE';
   const [editing, setEditing] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
+  const previewId = useId();
 
   return (
     <fieldset
@@ -175,6 +180,27 @@ export const QuestionCard = memo(function QuestionCard({
             </div>
           </>
         )}
+        <div className="col-span-2 lg:col-span-6">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-expanded={previewing}
+            aria-controls={previewId}
+            onClick={() => setPreviewing((open) => !open)}
+          >
+            {previewing ? (
+              <EyeOff aria-hidden="true" className="size-4" />
+            ) : (
+              <Eye aria-hidden="true" className="size-4" />
+            )}
+            {previewing ? 'Hide preview' : 'Preview'}
+          </Button>
+          <div id={previewId} className="mt-3 empty:hidden">
+            {previewing && (
+              <QuestionPreview path={path} number={position + 1} questionType={questionType} />
+            )}
+          </div>
+        </div>
       </div>
     </fieldset>
   );
