@@ -15,7 +15,7 @@ export const SITTING_PASSWORD = 'Student#Exam2044';
 const PASSWORD = SITTING_PASSWORD;
 
 /** The server's wall-clock date of an instant, 'YYYY-MM-DD': the tests run on its machine. */
-function localDate(instant: Date): string {
+export function localDate(instant: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
 }
@@ -167,6 +167,8 @@ export async function createSitting(
   return {
     email,
     title,
+    /** The section's name, as the wizard lists it ('Section <name>'). */
+    sectionName: section.name as string,
     rollNumber: student.rollNumber,
     examId: exam.exam._id as string,
     studentId: student._id,

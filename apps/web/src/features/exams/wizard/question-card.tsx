@@ -9,8 +9,8 @@ import { Eye, EyeOff } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Button } from '@/components/button';
+import { ContentEditor } from '@/components/content-editor/content-editor';
 import { Dropdown } from '@/components/dropdown';
-import { TextArea } from '@/components/text-area';
 import { TextField } from '@/components/text-field';
 import { AnswerOptions } from './answer-options';
 import type { ExamWizardValues } from './exam-values';
@@ -33,7 +33,8 @@ interface QuestionCardProps {
 
 /**
  * One question's fields, by its type. Inputs are uncontrolled and the card listens to its own
- * errors only, so typing in one of 250 cards redraws nothing else.
+ * errors only, so typing in one of 250 cards redraws nothing else. The content editors' toolbars
+ * and previews open once the card is (focus enters it), so a closed card costs a textarea.
  */
 export const QuestionCard = memo(function QuestionCard({
   sectionIndex,
@@ -46,12 +47,14 @@ export const QuestionCard = memo(function QuestionCard({
   const errors = useErrorsAt(path);
   const messageOf = (field: string) => flattenErrors(errors?.[field])[0]?.message;
   const choice = questionType === 'MCQ' || questionType === 'TRUE_FALSE';
+  const [editing, setEditing] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const previewId = useId();
 
   return (
     <fieldset
       data-testid="question-card"
+      onFocus={() => setEditing(true)}
       className="relative min-w-0 rounded-lg border border-slate-200 bg-white [contain-intrinsic-size:auto_36rem] [content-visibility:auto]"
     >
       {/* Floated, the legend lays out as the card's header row instead of sitting on the border. */}
@@ -64,9 +67,10 @@ export const QuestionCard = memo(function QuestionCard({
         </span>
       )}
       <div className="clear-both grid grid-cols-2 gap-4 p-3 sm:p-4 lg:grid-cols-6">
-        <TextArea
+        <ContentEditor
           label="Question Text"
           rows={2}
+          open={editing}
           className="col-span-2 lg:col-span-6"
           data-testid="question-text"
           error={messageOf('questionText')}
@@ -105,9 +109,10 @@ export const QuestionCard = memo(function QuestionCard({
           error={messageOf('difficulty')}
           {...register(`${path}.difficulty`)}
         />
-        <TextArea
+        <ContentEditor
           label="Explanation"
           rows={2}
+          open={editing}
           className="col-span-2 lg:col-span-6"
           hint="Shown to students with the result."
           error={messageOf('explanation')}
@@ -118,15 +123,17 @@ export const QuestionCard = memo(function QuestionCard({
             <AnswerOptions
               path={path}
               fixed={questionType === 'TRUE_FALSE'}
+              open={editing}
               errors={errors?.options}
             />
           </div>
         )}
         {questionType === 'SHORT_ANSWER' && (
           <>
-            <TextArea
+            <ContentEditor
               label="Sample Answer Text"
               rows={2}
+              open={editing}
               className="col-span-2 lg:col-span-6"
               error={messageOf('sampleAnswer')}
               {...register(`${path}.sampleAnswer`)}
@@ -160,9 +167,10 @@ export const QuestionCard = memo(function QuestionCard({
                 fallback: NUMBER_FALLBACKS.maxWordCount,
               })}
             />
-            <TextArea
+            <ContentEditor
               label="Model Answer / Key Points"
               rows={4}
+              open={editing}
               className="col-span-2 lg:col-span-6"
               error={messageOf('modelAnswer')}
               {...register(`${path}.modelAnswer`)}

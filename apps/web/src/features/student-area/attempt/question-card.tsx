@@ -4,7 +4,7 @@ import { memo, useId } from 'react';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { ChoiceOptions, QuestionFrame } from '@/components/content/question-view';
-import { TextArea } from '@/components/text-area';
+import { ContentEditor } from '@/components/content-editor/content-editor';
 import { TextField } from '@/components/text-field';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
@@ -160,10 +160,12 @@ function WrittenAnswer({ question, label, text, readOnly, onChange }: WrittenAns
   if (question.questionType === 'SHORT_ANSWER') {
     return <TextField {...common} onChange={(event) => change(event.target.value)} />;
   }
+  // A long answer may hold formulas, code, lists and tables: the editor opens when it is focused.
   return (
     <>
-      <TextArea
+      <ContentEditor
         {...common}
+        answer
         rows={8}
         aria-describedby={countId}
         onChange={(event) => change(event.target.value)}
