@@ -78,6 +78,7 @@ const StudentDashboardPage = lazy(() => import('@/features/student-area/student-
 const ExamLobbyPage = lazy(() => import('@/features/student-area/exam-lobby-page'));
 const AttemptPage = lazy(() => import('@/features/student-area/attempt-page'));
 const ExamPreviewPage = lazy(() => import('@/features/student-area/exam-preview-page'));
+const PrintPaperPage = lazy(() => import('@/features/exams/print-paper-page'));
 const StudentResultPage = lazy(() => import('@/features/student-area/result-page'));
 
 function RootLayout() {
@@ -129,6 +130,8 @@ export const routes: RouteObject[] = [
               { path: 'exam/:examId', element: <ExamDetailPage /> },
               { path: 'exam/:examId/edit', element: <EditExamPage /> },
               { path: 'exam/:examId/preview', element: <ExamPreviewPage /> },
+              { path: 'exam/:examId/print', element: <PrintPaperPage answerKey={false} /> },
+              { path: 'exam/:examId/print-key', element: <PrintPaperPage answerKey /> },
               { path: 'exam/:examId/sittings', element: <SittingsPage /> },
               { path: 'exam/results', element: <ResultsPage /> },
               {

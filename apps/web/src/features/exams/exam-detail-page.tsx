@@ -15,6 +15,7 @@ import {
   Eye,
   MonitorCheck,
   Pencil,
+  Printer,
   Trash2,
   UsersRound,
 } from 'lucide-react';
@@ -24,7 +25,7 @@ import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Button, ButtonLink } from '@/components/button';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
-import { Content } from '@/components/content/content';
+import { Content, MediaUrlsProvider } from '@/components/content/content';
 import { Chip, DetailItem, DetailSection, RecordDetail } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
 import { getErrorMessage, getServerMessage } from '@/lib/api-client';
@@ -61,7 +62,11 @@ export default function ExamDetailPage() {
     <>
       <BackLink to="/admin/exam/all-exam">Back to All Exams</BackLink>
       <RecordDetail query={query} loadingLabel="Loading exam details" {...EXAM_PAGE_STATES}>
-        {(exam) => <ExamDetailView exam={exam} />}
+        {(exam) => (
+          <MediaUrlsProvider mediaUrls={exam.mediaUrls}>
+            <ExamDetailView exam={exam} />
+          </MediaUrlsProvider>
+        )}
       </RecordDetail>
     </>
   );
@@ -276,6 +281,14 @@ function ExamActions({ exam }: { exam: ExamDetail }) {
       <ButtonLink to={`/admin/exam/${exam._id}/preview`} variant="secondary">
         <Eye aria-hidden="true" className="size-4" />
         Preview as a student
+      </ButtonLink>
+      <ButtonLink to={`/admin/exam/${exam._id}/print`} variant="secondary">
+        <Printer aria-hidden="true" className="size-4" />
+        Print paper
+      </ButtonLink>
+      <ButtonLink to={`/admin/exam/${exam._id}/print-key`} variant="secondary">
+        <Printer aria-hidden="true" className="size-4" />
+        Print answer key
       </ButtonLink>
       <EndExamNowButton examId={exam._id} />
       <Button variant="secondary" onClick={() => void copy()} loading={duplicate.isPending}>

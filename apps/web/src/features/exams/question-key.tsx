@@ -18,7 +18,7 @@ interface QuestionKeyProps {
 export function QuestionKey({ question, number, children }: QuestionKeyProps) {
   const { options, sampleAnswer, modelAnswer, keywords } = question;
   return (
-    <li className="rounded-lg border border-slate-200 p-4">
+    <li className="break-inside-avoid rounded-lg border border-slate-200 p-4">
       <div className="flex gap-1.5 font-medium text-slate-900">
         <span className="shrink-0">{`${number}. `}</span>
         <div className="min-w-0 flex-1">

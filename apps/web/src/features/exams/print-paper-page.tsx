@@ -1,0 +1,136 @@
+import { type ExamDetail, QUESTION_TYPE_LABELS, type Question } from '@examiq/contracts';
+import { Printer } from 'lucide-react';
+import { useParams } from 'react-router';
+import { BackLink } from '@/components/back-link';
+import { Button } from '@/components/button';
+import { Content, MediaUrlsProvider } from '@/components/content/content';
+import { RecordDetail } from '@/components/detail-view';
+import { plural } from '@/lib/plural';
+import { EXAM_PAGE_STATES, useExam } from './api/get-exam';
+import { QuestionKey } from './question-key';
+
+const OPTION_LETTERS = ['A', 'B', 'C', 'D'];
+/** Ruled lines left for a written answer on paper. */
+const ANSWER_LINES = { SHORT_ANSWER: 4, LONG_ANSWER: 16 } as const;
+
+/**
+ * /admin/exam/:examId/print and /print-key: the paper as students see it (or its answer key for
+ * the examiners), one section after another, for the browser's print to PDF. A question is never
+ * cut by a page break.
+ */
+export default function PrintPaperPage({ answerKey }: { answerKey: boolean }) {
+  const { examId = '' } = useParams();
+  const query = useExam(examId);
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <BackLink to={`/admin/exam/${examId}`}>Back to Exam</BackLink>
+        <Button onClick={() => window.print()}>
+          <Printer aria-hidden="true" className="size-4" />
+          Print
+        </Button>
+      </div>
+      <RecordDetail query={query} loadingLabel="Loading the paper" {...EXAM_PAGE_STATES}>
+        {(exam) => (
+          <MediaUrlsProvider mediaUrls={exam.mediaUrls}>
+            <Paper exam={exam} answerKey={answerKey} />
+          </MediaUrlsProvider>
+        )}
+      </RecordDetail>
+    </>
+  );
+}
+
+function Paper({ exam, answerKey }: { exam: ExamDetail; answerKey: boolean }) {
+  return (
+    <article className="mx-auto max-w-3xl rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm sm:p-10 print:max-w-none print:border-0 print:p-0 print:shadow-none">
+      <header className="border-b border-slate-300 pb-4 text-center">
+        <h1 className="text-2xl font-bold">{exam.examTitle}</h1>
+        <p className="mt-1 text-sm text-slate-700">
+          {`${exam.subject} · ${plural(exam.totalMarks, 'mark')} · ${plural(exam.duration, 'minute')}`}
+        </p>
+        {answerKey && (
+          <p className="mt-2 text-sm font-semibold uppercase tracking-wide text-red-800">
+            Answer key: for examiners only
+          </p>
+        )}
+      </header>
+      {!answerKey && exam.generalInstructions.length > 0 && (
+        <section aria-labelledby="general-instructions" className="mt-6 break-inside-avoid">
+          <h2 id="general-instructions" className="font-semibold">
+            Instructions
+          </h2>
+          <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
+            {exam.generalInstructions.map((line, position) => (
+              // Instructions are lines that may repeat; their place is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={position}>
+                <Content source={line} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+      {exam.examSections.map((section, index) => (
+        <section key={section.id} aria-labelledby={`section-${section.id}`} className="mt-8">
+          <div className="break-after-avoid border-b border-slate-200 pb-2">
+            <h2 id={`section-${section.id}`} className="text-lg font-semibold">
+              {`Section ${section.order}: ${section.name}`}
+            </h2>
+            <p className="text-sm text-slate-700">
+              {`${QUESTION_TYPE_LABELS[section.questionType]} · ${plural(section.marks, 'mark')}${section.isOptional ? ' · Optional' : ''}`}
+            </p>
+            {!answerKey &&
+              section.instructions.map((line, position) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: instruction lines may repeat
+                <Content key={position} source={line} className="mt-1 text-sm italic" />
+              ))}
+          </div>
+          <ol className="mt-4 space-y-6">
+            {(exam.questions[index] ?? []).map((question, position) =>
+              answerKey ? (
+                <QuestionKey key={question.id} question={question} number={position + 1} />
+              ) : (
+                <li key={question.id} className="break-inside-avoid">
+                  <div className="flex gap-2">
+                    <span className="shrink-0 font-semibold">{`${position + 1}.`}</span>
+                    <Content source={question.questionText} className="min-w-0 flex-1" />
+                    <span className="shrink-0 text-sm text-slate-700">{`[${plural(question.marks, 'mark')}]`}</span>
+                  </div>
+                  <PaperAnswer question={question} />
+                </li>
+              ),
+            )}
+          </ol>
+        </section>
+      ))}
+    </article>
+  );
+}
+
+/** Where the answer goes on paper: boxes beside the options, or ruled lines to write on. */
+function PaperAnswer({ question }: { question: Question }) {
+  if ('options' in question) {
+    return (
+      <ol className="mt-2 space-y-1 pl-6 text-sm">
+        {question.options.map((option, letter) => (
+          <li key={OPTION_LETTERS[letter]} className="flex gap-2">
+            {question.questionType === 'MCQ' && (
+              <span className="font-semibold">{`${OPTION_LETTERS[letter]}.`}</span>
+            )}
+            <span aria-hidden="true">☐</span>
+            <Content inline source={option.text} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <div aria-hidden="true" className="mt-3 space-y-6 pl-6">
+      {Array.from({ length: ANSWER_LINES[question.questionType] }, (_, line) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: blank ruled lines
+        <div key={line} className="border-b border-slate-300" />
+      ))}
+    </div>
+  );
+}
