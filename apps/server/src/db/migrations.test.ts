@@ -151,7 +151,7 @@ describe('0027_content_markdown', () => {
     'It costs $5 and $10.\nLine two: x^2 and H~2~O, a [bracket], a | pipe, a \\ backslash, `tick`',
     '# not a heading\n- not a list\n1. not a numbered list\n> not a quote\n= not a rule',
     'AT&T wrote &amp; on purpose',
-  ];
+  ] as const;
 
   it('escapes every stored text so it reads as its author typed it, and leaves TRUE/FALSE alone', async () => {
     const folder = await migrationsBefore('0027_content_markdown');

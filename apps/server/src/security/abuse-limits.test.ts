@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, BODY_LIMIT, buildApp } from '../app';
 import { rateLimits } from '../db/schema';
-import { DEFAULT_AUTH_LIMITS } from '../modules/auth/auth.service';
+import { DEFAULT_AUTH_LIMITS } from '../modules/auth/credentials';
 import { createTestApp, type TestApp } from '../test/app';
 import { bearer, createSignedInUser, createTestUser, uniqueEmail } from '../test/users';
 import { errorBodyProblem } from './support';

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from '@examiq/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
-import { revokeSession } from '../modules/auth/auth.service';
+import { revokeSession } from '../modules/auth/sessions';
 import { createTestApp, type TestApp } from '../test/app';
 import { expectError } from '../test/errors';
 import { bearer, createSignedInUser, type SignedInUser } from '../test/users';

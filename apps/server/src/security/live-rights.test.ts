@@ -9,7 +9,7 @@ import { validExamPayload } from '@examiq/contracts/test-support';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { examFaculty, usedRefreshTokens } from '../db/schema';
-import { SESSIONS_PER_ACCOUNT } from '../modules/auth/auth.service';
+import { SESSIONS_PER_ACCOUNT } from '../modules/auth/sign-in';
 import { arrives, type LiveSocket, signedInSocket } from '../test/live-socket';
 import { peopleClient, studentPayload } from '../test/people';
 import { EXAM_DAY_TEN, localDate, MINUTE, sittingSuite } from '../test/sittings';

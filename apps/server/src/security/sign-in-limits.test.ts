@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
 import type { AppDatabase } from '../db/client';
 import { auditLog, users } from '../db/schema';
-import { type AuthLimits, DEFAULT_AUTH_LIMITS } from '../modules/auth/auth.service';
+import { type AuthLimits, DEFAULT_AUTH_LIMITS } from '../modules/auth/credentials';
 import { hashPassword } from '../modules/auth/passwords';
 import { createTestApp } from '../test/app';
 import { bearer, createTestUser, signIn, uniqueEmail } from '../test/users';

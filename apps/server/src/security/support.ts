@@ -5,7 +5,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import type { AppDatabase } from '../db/client';
 import * as schema from '../db/schema';
-import type { AuthLimits } from '../modules/auth/auth.service';
+import type { AuthLimits } from '../modules/auth/credentials';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

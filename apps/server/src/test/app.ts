@@ -5,7 +5,7 @@ import type { FastifyLoggerOptions, RouteOptions } from 'fastify';
 import { type App, buildApp } from '../app';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { AuthLimits } from '../modules/auth/auth.service';
+import type { AuthLimits } from '../modules/auth/credentials';
 import { createTestDatabase } from './database';
 import { findLeakedSecrets, recordResponses } from './response-recorder';
 

@@ -67,13 +67,13 @@ export function AppShell({ areaLabel, homePath, navItems, children }: AppShellPr
   const drawerId = useId();
 
   return (
-    <div className="relative min-h-dvh bg-slate-50">
+    <div className="relative min-h-dvh bg-slate-50 print:bg-white">
       {/* The sidebar's ground down the whole page, so a page longer than the window (a full-page
           capture, a printout) never shows the sidebar ending part-way; the fixed sidebar on top
           stays in view as the page scrolls. */}
       <div
         aria-hidden="true"
-        className="absolute inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block"
+        className="absolute inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block print:hidden"
       />
       <a
         href="#main-content"
@@ -82,7 +82,7 @@ export function AppShell({ areaLabel, homePath, navItems, children }: AppShellPr
         Skip to content
       </a>
 
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white lg:flex">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white lg:flex print:hidden">
         <Sidebar homePath={homePath} navItems={navItems} onNavigate={focusHeading} />
       </aside>
 
@@ -99,8 +99,8 @@ export function AppShell({ areaLabel, homePath, navItems, children }: AppShellPr
         </NavigationDrawer>
       )}
 
-      <div className="lg:pl-64">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 lg:px-8">
+      <div className="lg:pl-64 print:pl-0">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 lg:px-8 print:hidden">
           <button
             type="button"
             aria-label="Open navigation"
@@ -119,7 +119,7 @@ export function AppShell({ areaLabel, homePath, navItems, children }: AppShellPr
         <main
           ref={mainRef}
           id="main-content"
-          className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8"
+          className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8 print:max-w-none print:p-0"
         >
           {children}
         </main>

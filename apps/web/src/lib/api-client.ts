@@ -28,6 +28,8 @@ export interface ApiRequest {
   keepalive?: boolean;
   /** A file to save rather than JSON: a successful answer's body comes as a Blob. */
   file?: boolean;
+  /** For an upload: called with the share of the body sent so far, 0 to 1. */
+  onUploadProgress?: (sent: number) => void;
 }
 
 export interface ApiResponse {
@@ -63,12 +65,38 @@ function bodyOf(text: string): unknown {
   }
 }
 
+/** An upload whose progress is shown: fetch cannot tell how much of a body it has sent. */
+function sendWithProgress(
+  request: ApiRequest,
+  data: FormData,
+  onUploadProgress: (sent: number) => void,
+): Promise<ApiResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(request.method, urlOf(request));
+    request.headers.forEach((value, name) => {
+      xhr.setRequestHeader(name, value);
+    });
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onUploadProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError());
+    xhr.onload = () => {
+      const response = { status: xhr.status, data: bodyOf(xhr.responseText) };
+      if (xhr.status >= 200 && xhr.status < 300) resolve(response);
+      else reject(new ApiError(response));
+    };
+    xhr.send(data);
+  });
+}
+
 /** The browser's fetch, same-origin, JSON both ways, no time-out (spec section 7). */
 export const fetchTransport: Transport = async (request) => {
   const headers = new Headers(request.headers);
-  const { data } = request;
+  const { data, onUploadProgress } = request;
   // A multipart body's content type carries its boundary, which only fetch itself can write.
   const multipart = data instanceof FormData;
+  if (multipart && onUploadProgress) return sendWithProgress(request, data, onUploadProgress);
   if (data !== undefined && !multipart) headers.set('Content-Type', 'application/json');
   let answer: Response;
   try {
@@ -156,7 +184,11 @@ export const apiClient = {
     send({ method: 'GET', url, params: options.params }),
   post: (url: string, data?: unknown) => send({ method: 'POST', url, data }),
   /** A POST of files and fields as multipart/form-data (an upload). */
-  postForm: (url: string, form: FormData) => send({ method: 'POST', url, data: form }),
+  postForm: (
+    url: string,
+    form: FormData,
+    options: { onUploadProgress?: (sent: number) => void } = {},
+  ) => send({ method: 'POST', url, data: form, onUploadProgress: options.onUploadProgress }),
   put: (url: string, data?: unknown, options: { keepalive?: boolean } = {}) =>
     send({ method: 'PUT', url, data, keepalive: options.keepalive }),
   delete: (url: string) => send({ method: 'DELETE', url }),

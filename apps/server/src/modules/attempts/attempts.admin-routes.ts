@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { announceExtraTime } from '../proctoring/proctoring.service';
+import { announceExtraTime } from '../proctoring/proctor-actions';
 import { endExamNow } from './end-exam-now';
 import { grantExtraTime, listSittings } from './sittings.service';
 import { examPreview } from './student-view';

@@ -16,7 +16,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { announceSubmitted, recordSystemCheck } from '../proctoring/proctoring.service';
+import { announceSubmitted } from '../proctoring/monitor';
+import { recordSystemCheck } from '../proctoring/student-signals';
 import { openSection } from './open-section';
 import { saveAnswers } from './save-answers';
 import { startExam } from './start-exam';

@@ -12,8 +12,8 @@ import { ApiError } from '../../errors';
 import { wallClockInstant, wallClockMinute } from '../../wall-clock';
 import { recordAudit } from '../audit/audit';
 import { listColumns, scheduleDetailsOf } from '../exams/exams.service';
+import { announceSubmitted } from '../proctoring/monitor';
 import type { ProctoringNotifier } from '../proctoring/notifier';
-import { announceSubmitted } from '../proctoring/proctoring.service';
 import { sittingWindow } from './exam-window';
 import { finaliseAttempt } from './submit-exam';
 

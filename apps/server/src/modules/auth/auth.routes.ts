@@ -20,18 +20,11 @@ import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import type { SignInOutcome } from '../metrics/metrics';
 import { findUserById, toUserDto } from '../users/users.service';
-import {
-  type AuthDeps,
-  type ClientInfo,
-  changePassword,
-  login,
-  refreshSession,
-  SessionEndedByReuse,
-  signOut,
-  updatePassword,
-} from './auth.service';
+import type { AuthDeps, ClientInfo } from './credentials';
 import { registerDeviceCookie, rememberDevice, trustedDeviceOf } from './device-cookie';
 import { requestPasswordReset, resetPasswordWithLink } from './password-reset';
+import { refreshSession, SessionEndedByReuse, signOut } from './sessions';
+import { changePassword, login, updatePassword } from './sign-in';
 
 const TAGS = ['auth'];
 

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import { ApiError } from '../../errors';
-import { findLiveSession, type LiveSession } from './auth.service';
+import { findLiveSession, type LiveSession } from './sessions';
 import { SIGNED_IN_CLIENTS_KEPT, verifyAccessToken } from './tokens';
 
 export interface AuthContext {

@@ -12,8 +12,9 @@ import { queueMail } from '../mail/mail.service';
 import { MESSAGES, RESET_LINK_MINUTES } from '../mail/messages';
 import { normalizeEmail } from '../users/users.service';
 import { recordAccountEvent } from './account-events';
-import { type AuthDeps, type ClientInfo, revokeUserSessions } from './auth.service';
+import type { AuthDeps, ClientInfo } from './credentials';
 import { hashPassword } from './passwords';
+import { revokeUserSessions } from './sessions';
 import { hashToken } from './tokens';
 
 /**

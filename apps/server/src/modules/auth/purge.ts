@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/client';
 import { rateLimits, sessions } from '../../db/schema';
 import { repeatEvery } from '../../repeat';
-import type { AuthLimits } from './auth.service';
+import type { AuthLimits } from './credentials';
 
 /**
  * How long an ended session (signed out, revoked, expired) is kept before the purge removes it

@@ -5,7 +5,7 @@ import { sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TEST_ENGINE } from '../../test/database';
 import { bearer, createSignedInUser, requestRefresh } from '../../test/users';
-import { REFRESH_GRACE_SECONDS } from './auth.service';
+import { REFRESH_GRACE_SECONDS } from './sessions';
 import { verifyAccessToken } from './tokens';
 
 const refreshed = successResponse(refreshDataSchema);

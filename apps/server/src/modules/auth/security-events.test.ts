@@ -20,7 +20,7 @@ import {
   signIn,
   uniqueEmail,
 } from '../../test/users';
-import { REFRESH_GRACE_SECONDS } from './auth.service';
+import { REFRESH_GRACE_SECONDS } from './sessions';
 
 const PAIR = { max: 3, windowSeconds: 600 };
 const ACCOUNT = {

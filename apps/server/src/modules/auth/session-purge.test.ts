@@ -13,8 +13,9 @@ import {
   requestRefresh,
   signIn,
 } from '../../test/users';
-import { DEFAULT_AUTH_LIMITS, SESSIONS_PER_ACCOUNT } from './auth.service';
+import { DEFAULT_AUTH_LIMITS } from './credentials';
 import { ENDED_SESSIONS_KEPT_DAYS, purgeEnded } from './purge';
+import { SESSIONS_PER_ACCOUNT } from './sign-in';
 
 let t: TestApp;
 beforeAll(async () => {

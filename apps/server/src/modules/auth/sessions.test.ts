@@ -17,7 +17,7 @@ import {
   requestRefresh,
   type SignedInUser,
 } from '../../test/users';
-import { REFRESH_GRACE_SECONDS } from './auth.service';
+import { REFRESH_GRACE_SECONDS } from './sessions';
 import { signAccessToken, verifyAccessToken } from './tokens';
 
 let t: TestApp;

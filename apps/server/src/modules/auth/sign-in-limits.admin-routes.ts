@@ -1,7 +1,7 @@
 import { slowedSignInsDataSchema, successResponse } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/error-handler';
-import { type AuthDeps, slowedSignIns } from './auth.service';
+import { type AuthDeps, slowedSignIns } from './credentials';
 
 /** Registered inside the admin scope, which guards it. */
 export const signInLimitsAdminRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {

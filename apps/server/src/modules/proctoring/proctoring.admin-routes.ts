@@ -8,8 +8,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
+import { attemptTimeline } from './attempt-timeline';
+import { proctoredExamsNow } from './monitor';
 import { PROCTOR_TAGS } from './proctoring.faculty-routes';
-import { attemptTimeline, proctoredExamsNow } from './proctoring.service';
 
 const TAGS = [...PROCTOR_TAGS.admin];
 

@@ -19,16 +19,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import {
-  endAttempt,
-  getMonitor,
-  grantProctorExtraTime,
-  monitorMessages,
-  type Proctor,
-  reviewAlert,
-  sendProctorMessage,
-  warnStudent,
-} from './proctoring.service';
+import { sendProctorMessage } from './chat';
+import { getMonitor, monitorMessages } from './monitor';
+import type { Proctor } from './proctor-access';
+import { endAttempt, grantProctorExtraTime, reviewAlert, warnStudent } from './proctor-actions';
 
 /** The monitor's read and the proctor's actions, as each area's OpenAPI tag groups them. */
 export const PROCTOR_TAGS = { faculty: ['proctoring'], admin: ['proctoring review'] } as const;

@@ -13,7 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
-import { reportEvents, sendStudentMessage, studentMessages } from './proctoring.service';
+import { sendStudentMessage, studentMessages } from './chat';
+import { reportEvents } from './student-signals';
 
 const TAGS = ['proctored sitting'];
 

@@ -23,7 +23,7 @@ import { lastAuditOf } from '../../test/audit';
 import { expectError } from '../../test/errors';
 import { EXAM_DAY_TEN, MINUTE, type StudentClient, sittingSuite } from '../../test/sittings';
 import { sweepDeadlines } from '../attempts/deadline-sweep';
-import { announceSubmitted } from './proctoring.service';
+import { announceSubmitted } from './monitor';
 
 const suite = sittingSuite();
 const { clock } = suite;

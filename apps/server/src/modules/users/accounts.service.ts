@@ -4,7 +4,7 @@ import type { AppDatabase } from '../../db/client';
 import { faculty, students, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { type AuditEntry, recordAudit } from '../audit/audit';
-import { revokeUserSessions } from '../auth/auth.service';
+import { revokeUserSessions } from '../auth/sessions';
 import { newDefaultPassword, personLabel } from '../people/people.service';
 
 /** An account with the record the audit log files its actions under: its profile, if it has one. */

@@ -1,3 +1,4 @@
+import type { MediaUrls } from '@examiq/contracts';
 import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { WithSettings } from '@/components/with-settings';
@@ -21,13 +22,15 @@ interface ExamWizardPageProps {
   startValues: () => ExamWizardValues;
   /** The stored exam being edited; a new one otherwise. */
   examId?: string;
+  /** Where the stored exam's images are shown from. */
+  mediaUrls?: MediaUrls;
 }
 
 /**
  * The wizard with the exam kept on this device: offered back when there is one, started afresh
  * otherwise. An exam being edited is kept apart from a new one, and from every other exam.
  */
-export function ExamWizardPage({ startValues, examId }: ExamWizardPageProps) {
+export function ExamWizardPage({ startValues, examId, mediaUrls }: ExamWizardPageProps) {
   // The stored exam belongs to whoever signed in on this device; another admin never sees it.
   const userId = useAuthStore((state) => state.user?._id) ?? 'anonymous';
   const storageKey = examId ? `${userId}:${examId}` : userId;
@@ -69,6 +72,7 @@ export function ExamWizardPage({ startValues, examId }: ExamWizardPageProps) {
           key={run.key}
           storageKey={storageKey}
           examId={examId}
+          mediaUrls={mediaUrls}
           initialValues={run.start.values}
           initialStep={run.start.step}
           onCreateAnother={() => setState({ run: freshRun(run.key + 1) })}

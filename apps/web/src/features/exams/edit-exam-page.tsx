@@ -17,7 +17,11 @@ export default function EditExamPage() {
         exam.changeScope === 'FULL' ? (
           <>
             <BackLink to={`/admin/exam/${exam._id}`}>Back to the exam</BackLink>
-            <ExamWizardPage startValues={() => examValuesOf(exam)} examId={exam._id} />
+            <ExamWizardPage
+              startValues={() => examValuesOf(exam)}
+              examId={exam._id}
+              mediaUrls={exam.mediaUrls}
+            />
           </>
         ) : (
           <div className="space-y-4 rounded-xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-900">

@@ -24,6 +24,7 @@ import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Button, ButtonLink } from '@/components/button';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { Content } from '@/components/content/content';
 import { Chip, DetailItem, DetailSection, RecordDetail } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
 import { getErrorMessage, getServerMessage } from '@/lib/api-client';
@@ -96,7 +97,9 @@ function ExamDetailView({ exam }: { exam: ExamDetail }) {
               {exam.generalInstructions.map((line, index) => (
                 // Instructions are plain lines that may repeat; their place is their identity.
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                <li key={index}>{line}</li>
+                <li key={index}>
+                  <Content source={line} />
+                </li>
               ))}
             </ol>
           </DetailItem>
@@ -156,6 +159,19 @@ function ExamDetailView({ exam }: { exam: ExamDetail }) {
           </DetailItem>
           <DetailItem term="Total Questions">{section.totalQuestions}</DetailItem>
           <DetailItem term="Optional">{section.isOptional ? 'Yes' : 'No'}</DetailItem>
+          {section.instructions.length > 0 && (
+            <DetailItem term="Instructions" className="sm:col-span-2">
+              <ul className="list-disc space-y-1 pl-5">
+                {section.instructions.map((line, position) => (
+                  // Instructions are plain lines that may repeat; their place is their identity.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  <li key={position}>
+                    <Content source={line} />
+                  </li>
+                ))}
+              </ul>
+            </DetailItem>
+          )}
           <DetailItem term="Questions and Answer Keys" className="sm:col-span-2">
             <ol className="mt-2 space-y-4 font-normal">
               {(exam.questions[index] ?? []).map((question, position) => (

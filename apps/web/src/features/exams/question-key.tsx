@@ -1,6 +1,7 @@
 import type { QuestionDraft } from '@examiq/contracts';
 import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Content } from '@/components/content/content';
 import { plural } from '@/lib/plural';
 
 /** What is shown of a question: a stored one, or one read from a file that is still to complete. */
@@ -18,12 +19,15 @@ export function QuestionKey({ question, number, children }: QuestionKeyProps) {
   const { options, sampleAnswer, modelAnswer, keywords } = question;
   return (
     <li className="rounded-lg border border-slate-200 p-4">
-      <p className="font-medium wrap-anywhere text-slate-900">
-        {`${number}. ${question.questionText}`}
-        <span className="ml-2 text-sm font-normal text-slate-600">
-          {`(${plural(question.marks, 'mark')}, ${question.difficulty.toLowerCase()})`}
-        </span>
-      </p>
+      <div className="flex gap-1.5 font-medium text-slate-900">
+        <span className="shrink-0">{`${number}. `}</span>
+        <div className="min-w-0 flex-1">
+          <Content source={question.questionText} />
+          <p className="mt-0.5 text-sm font-normal text-slate-600">
+            {`(${plural(question.marks, 'mark')}, ${question.difficulty.toLowerCase()})`}
+          </p>
+        </div>
+      </div>
       {options && (
         <ul className="mt-2 space-y-1 text-sm">
           {options.map((option, index) => (
@@ -36,33 +40,42 @@ export function QuestionKey({ question, number, children }: QuestionKeyProps) {
               {option.isCorrect && (
                 <CircleCheck aria-hidden="true" className="mr-1 inline size-4 align-text-bottom" />
               )}
-              {option.text}
+              <Content inline source={option.text} />
               {option.isCorrect && <span className="sr-only"> (correct answer)</span>}
             </li>
           ))}
         </ul>
       )}
       <dl className="mt-2 space-y-1 text-sm text-slate-700">
-        {sampleAnswer !== undefined && <KeyLine term="Sample answer">{sampleAnswer}</KeyLine>}
+        {sampleAnswer !== undefined && (
+          <KeyLine term="Sample answer">
+            <Content source={sampleAnswer} />
+          </KeyLine>
+        )}
         {modelAnswer !== undefined && (
           <>
-            <KeyLine term="Model answer">{modelAnswer}</KeyLine>
+            <KeyLine term="Model answer">
+              <Content source={modelAnswer} />
+            </KeyLine>
             <KeyLine term="Words">{`${question.minWordCount} to ${question.maxWordCount}`}</KeyLine>
           </>
         )}
         {keywords && <KeyLine term="Keywords">{keywords.join(', ')}</KeyLine>}
-        <KeyLine term="Explanation">{question.explanation}</KeyLine>
+        <KeyLine term="Explanation">
+          <Content source={question.explanation} />
+        </KeyLine>
       </dl>
       {children}
     </li>
   );
 }
 
-function KeyLine({ term, children }: { term: string; children: string }) {
+/** A term and its value on one line; content that holds blocks wraps below the term. */
+function KeyLine({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div>
-      <dt className="inline font-medium text-slate-900">{`${term}: `}</dt>
-      <dd className="inline">{children}</dd>
+    <div className="flex flex-wrap gap-x-1">
+      <dt className="font-medium text-slate-900">{`${term}:`}</dt>
+      <dd className="min-w-0 flex-1 basis-48">{children}</dd>
     </div>
   );
 }

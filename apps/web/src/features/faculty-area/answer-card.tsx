@@ -8,6 +8,7 @@ import {
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { type FormEvent, type Ref, useId, useState } from 'react';
 import { Button } from '@/components/button';
+import { Content } from '@/components/content/content';
 import { controlClasses, controlStateClasses } from '@/components/field';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
@@ -89,9 +90,15 @@ export function AnswerCard({
         </h3>
         <SaveStatus save={save} marked={marked} />
       </header>
-      {showQuestion && <p className="mt-1 text-sm text-slate-700">{question.questionText}</p>}
-      <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap text-slate-900 [&_mark]:rounded-sm [&_mark]:bg-amber-200 [&_mark]:px-0.5 [&_mark]:text-slate-900">
-        {highlightKeywords(answer.text, question.keywords)}
+      {showQuestion && (
+        <Content source={question.questionText} className="mt-1 text-sm text-slate-700" />
+      )}
+      <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm leading-relaxed wrap-anywhere text-slate-900 [&_mark]:rounded-sm [&_mark]:bg-amber-200 [&_mark]:px-0.5 [&_mark]:text-slate-900">
+        {question.questionType === 'LONG_ANSWER' ? (
+          <Content kind="answer" source={answer.text} keywords={question.keywords} />
+        ) : (
+          <p className="whitespace-pre-wrap">{highlightKeywords(answer.text, question.keywords)}</p>
+        )}
       </div>
       <p className="mt-1.5 text-xs text-slate-600">
         {plural(words, 'word')}

@@ -1,24 +1,18 @@
 import type { ReactNode } from 'react';
+import { keywordPattern } from '@/lib/keywords';
 
 /** The number of words in a text, as a marker counts them: runs of non-space characters. */
 export function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * The text with every keyword found in it (case-insensitive) marked. Longer keywords win where
  * two overlap, so 'binary tree' is marked whole rather than as 'binary'.
  */
 export function highlightKeywords(text: string, keywords: readonly string[]): ReactNode[] {
-  const terms = keywords
-    .map((keyword) => keyword.trim())
-    .filter(Boolean)
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp);
-  if (terms.length === 0) return [text];
-  const pattern = new RegExp(`(${terms.join('|')})`, 'gi');
+  const pattern = keywordPattern(keywords);
+  if (!pattern) return [text];
   // With one capture group, split puts every match at an odd index. A part is keyed by where it
   // starts in the text, which never changes for the same text.
   let offset = 0;

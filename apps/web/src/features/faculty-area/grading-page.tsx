@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Button } from '@/components/button';
+import { Content } from '@/components/content/content';
 import { Dropdown } from '@/components/dropdown';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorBanner } from '@/components/error-banner';
@@ -281,9 +282,7 @@ function QuestionPanel({ question }: { question: QuestionToGrade }) {
           {`${question.sectionName} · Question ${question.position}`}
         </h2>
         <p className="text-sm text-slate-600">{plural(question.marks, 'mark')}</p>
-        <p className="mt-2 text-sm wrap-anywhere whitespace-pre-wrap text-slate-900">
-          {question.questionText}
-        </p>
+        <Content source={question.questionText} className="mt-2 text-sm text-slate-900" />
       </div>
       {question.modelAnswer && <KeyText title="Model answer">{question.modelAnswer}</KeyText>}
       {question.sampleAnswer && <KeyText title="Sample answer">{question.sampleAnswer}</KeyText>}
@@ -310,13 +309,14 @@ function QuestionPanel({ question }: { question: QuestionToGrade }) {
   );
 }
 
-function KeyText({ title, children }: { title: string; children: ReactNode }) {
+function KeyText({ title, children }: { title: string; children: string }) {
   return (
     <div>
       <h3 className="text-sm font-medium text-slate-700">{title}</h3>
-      <p className="mt-1 rounded-lg bg-green-50 p-3 text-sm wrap-anywhere whitespace-pre-wrap text-slate-900">
-        {children}
-      </p>
+      <Content
+        source={children}
+        className="mt-1 rounded-lg bg-green-50 p-3 text-sm text-slate-900"
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Button } from '@/components/button';
+import { Content } from '@/components/content/content';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
@@ -250,7 +251,7 @@ function QuestionsTable({
             {`${question.sectionName} · ${question.questionType.replace('_', ' ')} · ${question.marks} ${question.marks === 1 ? 'mark' : 'marks'}`}
           </span>
           <p className="mt-0.5 line-clamp-2 wrap-anywhere text-slate-700">
-            {question.questionText}
+            <Content inline source={question.questionText} />
           </p>
           {question.flag && (
             <p className="mt-1 flex items-start gap-1.5 font-medium text-red-700">

@@ -1,6 +1,7 @@
 import type { QuestionStatistic, RegradeData, RegradeJob } from '@examiq/contracts';
 import { useId, useState } from 'react';
 import { Button } from '@/components/button';
+import { Content, formulaLabel } from '@/components/content/content';
 import { Modal } from '@/components/modal';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -143,7 +144,7 @@ function RegradeForm({
 
   return (
     <div className="space-y-4 text-sm text-slate-600">
-      <p className="wrap-anywhere text-slate-900">{question.questionText}</p>
+      <Content source={question.questionText} className="text-slate-900" />
       <fieldset>
         <legend id={legendId} className="mb-2 font-medium text-slate-700">
           Correct option
@@ -170,6 +171,7 @@ function RegradeForm({
                   name={`regrade-${question.questionId}`}
                   value={option._id}
                   checked={choice === option._id}
+                  aria-label={formulaLabel(option.text)}
                   onChange={() => {
                     setChoice(option._id);
                     setPreview(null);
@@ -180,7 +182,7 @@ function RegradeForm({
                 <span aria-hidden="true" className="font-semibold text-slate-500">
                   {optionLetter(option._id)}
                 </span>
-                <span className="min-w-0 flex-1 wrap-anywhere">{option.text}</span>
+                <Content inline source={option.text} className="min-w-0 flex-1" />
                 {current && (
                   <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
                     Key now

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { Content } from '@/components/content/content';
 
 /** A titled panel of the lobby and the paper's preview. */
 export function Card({ title, children }: { title: string; children: ReactNode }) {
@@ -27,7 +28,9 @@ export function GeneralInstructions({ instructions }: { instructions: readonly s
         {instructions.map((instruction, index) => (
           // Instructions never move, and the same line may appear twice.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <li key={index}>{instruction}</li>
+          <li key={index}>
+            <Content source={instruction} />
+          </li>
         ))}
       </ol>
     </Card>

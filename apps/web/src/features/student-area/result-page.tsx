@@ -3,6 +3,7 @@ import { CircleCheck, CircleX, MessageSquareText } from 'lucide-react';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Badge } from '@/components/badge';
+import { Content, WrittenAnswerText } from '@/components/content/content';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { cn } from '@/lib/cn';
@@ -104,10 +105,10 @@ function QuestionResult({ question, number }: { question: ResultQuestion; number
   return (
     <li className="space-y-3 px-5 py-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="min-w-0 font-medium wrap-anywhere whitespace-pre-wrap text-slate-900">
-          <span className="text-slate-500">{`${number}. `}</span>
-          {question.questionText}
-        </p>
+        <div className="flex min-w-0 flex-1 gap-1.5 font-medium text-slate-900">
+          <span className="shrink-0 text-slate-500">{`${number}.`}</span>
+          <Content source={question.questionText} className="min-w-0 flex-1" />
+        </div>
         <Badge tone={question.awardedMarks === question.marks ? 'green' : 'amber'}>
           {`${question.awardedMarks ?? '–'} / ${question.marks} marks`}
         </Badge>
@@ -134,7 +135,7 @@ function QuestionResult({ question, number }: { question: ResultQuestion; number
                 ) : chosen ? (
                   <CircleX aria-hidden="true" className="size-4 text-red-700" />
                 ) : null}
-                <span className="min-w-0 wrap-anywhere">{option.text}</span>
+                <Content inline source={option.text} className="min-w-0" />
                 {chosen && <span className="text-xs font-semibold">Your answer</span>}
                 {correct && <span className="text-xs font-semibold">Correct answer</span>}
               </li>
@@ -144,26 +145,28 @@ function QuestionResult({ question, number }: { question: ResultQuestion; number
       ) : (
         <div className="text-sm">
           <p className="font-medium text-slate-600">Your answer</p>
-          <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-slate-900">
-            {question.text || 'Not answered'}
-          </p>
+          {question.text ? (
+            <WrittenAnswerText
+              questionType={question.questionType}
+              text={question.text}
+              className="mt-1 text-slate-900"
+            />
+          ) : (
+            <p className="mt-1 text-slate-900">Not answered</p>
+          )}
         </div>
       )}
       {question.options && unanswered && <p className="text-sm text-slate-600">Not answered</p>}
       {question.modelAnswer && (
         <div className="text-sm">
           <p className="font-medium text-slate-600">Model answer</p>
-          <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-slate-900">
-            {question.modelAnswer}
-          </p>
+          <Content source={question.modelAnswer} className="mt-1 text-slate-900" />
         </div>
       )}
       {question.explanation && (
         <div className="rounded-lg bg-slate-50 px-3 py-2 text-sm">
           <p className="font-medium text-slate-700">Explanation</p>
-          <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-slate-800">
-            {question.explanation}
-          </p>
+          <Content source={question.explanation} className="mt-1 text-slate-800" />
         </div>
       )}
       {question.comment && (

@@ -5,10 +5,14 @@ import { examQueryKey } from './keys';
 
 const examResponseSchema = successResponse(examDetailDataSchema);
 
-/** GET /admin/get-exam/{id}: the whole exam with its answer key and what may change in it. */
+/**
+ * GET /admin/get-exam/{id}: the whole exam with its answer key and what may change in it, and
+ * the signed URLs of its images (media id → URL).
+ */
 export async function getExam(examId: string) {
   const response = await apiClient.get(`/admin/get-exam/${examId}`);
-  return parseResponse(examResponseSchema, response.data).data.exam;
+  const { exam, mediaUrls = {} } = parseResponse(examResponseSchema, response.data).data;
+  return { ...exam, mediaUrls };
 }
 
 export function getExamQueryOptions(examId: string) {

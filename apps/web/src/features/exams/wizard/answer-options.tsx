@@ -3,7 +3,7 @@ import { Plus, X } from 'lucide-react';
 import type { ChangeEvent } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/button';
-import { TextField } from '@/components/text-field';
+import { ContentEditor } from '@/components/content-editor/content-editor';
 import type { ExamWizardValues } from './exam-values';
 import { recheck } from './form-helpers';
 import { flattenErrors, listMessage } from './validation-marks';
@@ -14,12 +14,14 @@ interface AnswerOptionsProps {
   path: `questions.${number}.${number}`;
   /** True/False: the two options are given; their texts cannot change and none is added. */
   fixed: boolean;
+  /** The question card was opened: the options' editors load. */
+  open: boolean;
   /** The question's errors under `options`. */
   errors: unknown;
 }
 
 /** Answer options with their Correct checkboxes; one option is the correct answer. */
-export function AnswerOptions({ path, fixed, errors }: AnswerOptionsProps) {
+export function AnswerOptions({ path, fixed, open, errors }: AnswerOptionsProps) {
   const form = useFormContext<ExamWizardValues>();
   const { control, register, setValue } = form;
   const { fields, append, remove } = useFieldArray({ control, name: `${path}.options` });
@@ -60,9 +62,12 @@ export function AnswerOptions({ path, fixed, errors }: AnswerOptionsProps) {
                 Correct{' '}
                 <span className="sr-only">{`(${fixed ? option.text : name.toLowerCase()})`}</span>
               </label>
-              <TextField
+              <ContentEditor
                 label={name}
-                className="min-w-0 flex-1 [&>label]:sr-only"
+                compact
+                inline
+                open={open}
+                className="flex-1"
                 readOnly={fixed}
                 placeholder={`Answer ${index + 1}`}
                 error={textError?.message}

@@ -1,14 +1,17 @@
-import { EXAM_MESSAGES, type ExamStatus } from '@examiq/contracts';
+import { EXAM_MESSAGES, type ExamStatus, type MediaUrls } from '@examiq/contracts';
 import { ArrowLeft, ArrowRight, CircleCheck, Eye, SearchCheck } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldPath, FormProvider, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/button';
+import { MediaUrlsProvider } from '@/components/content/content';
+import { type ImageUploads, ImageUploadsContext } from '@/components/content-editor/image-uploads';
 import { PageHeader } from '@/components/page-header';
 import { getFieldErrors } from '@/lib/api-client';
 import { useUpdateExam } from '../api/change-exam';
 import { useCreateExam } from '../api/create-exam';
+import { uploadMedia } from '../api/upload-media';
 import { ExamInfoStep } from './exam-info-step';
 import { ExamStructureStep } from './exam-structure-step';
 import type { ExamWizardValues } from './exam-values';
@@ -69,6 +72,8 @@ interface ExamWizardProps {
   examId?: string;
   /** The institution's longest exam, in minutes. */
   maxDuration: number;
+  /** Where the stored exam's images are shown from (media id → signed URL). */
+  mediaUrls?: MediaUrls;
 }
 
 /**
@@ -82,6 +87,7 @@ export function ExamWizard({
   onCreateAnother,
   examId,
   maxDuration,
+  mediaUrls: storedMediaUrls,
 }: ExamWizardProps) {
   const validation = useRef<ValidationContext>({
     revealAll: false,
@@ -111,6 +117,18 @@ export function ExamWizard({
   const navigate = useNavigate();
   const saving = saveExam.isPending ? (saveExam.variables?.examStatus ?? null) : null;
   const navigated = useRef(false);
+  // The previews show an image through the URL its upload answered with, beside the stored ones.
+  const [mediaUrls, setMediaUrls] = useState<MediaUrls>(storedMediaUrls ?? {});
+  const imageUploads = useMemo<ImageUploads>(
+    () => ({
+      upload: async (file, onProgress) => {
+        const media = await uploadMedia(file, onProgress);
+        setMediaUrls((current) => ({ ...current, [media._id]: media.url }));
+        return media;
+      },
+    }),
+    [],
+  );
 
   const index = STEP_IDS.indexOf(current);
   const allValid = STEP_IDS.every((step) => status.validity[step]);
@@ -220,125 +238,129 @@ export function ExamWizard({
 
   return (
     <FormProvider {...form}>
-      <PageHeader
-        title={examId ? 'Edit Exam' : 'Create Exam'}
-        description={PAGE_DESCRIPTION}
-        actions={
-          <>
-            {/* The stored paper: changes not saved yet are not in it. */}
-            {examId && (
-              <ButtonLink to={`/admin/exam/${examId}/preview`} variant="secondary">
-                <Eye aria-hidden="true" className="size-4" />
-                Preview as a student
-              </ButtonLink>
-            )}
-            <SaveActions ready={allValid} saving={saving} saved={saved} onSave={save} />
-          </>
-        }
-      />
-      {saved && savedExamId && (
-        <SavedPanel
-          examId={savedExamId}
-          status={saved}
-          title={form.getValues('examTitle')}
-          onCreateAnother={onCreateAnother}
-        />
-      )}
-      <div className="grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-6">
-        <Stepper
-          current={current}
-          validity={status.validity}
-          canOpen={(step) => canOpenStep(step, current, status.validity)}
-          onOpen={open}
-        />
-        <div className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm">
-          <div className="border-b border-slate-100 px-4 py-4 sm:px-6">
-            <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
-              {`Step ${index + 1} of ${STEP_IDS.length}`}
-            </p>
-            <h2
-              key={current}
-              ref={focusTitle}
-              tabIndex={-1}
-              className="mt-0.5 text-lg font-semibold text-slate-900 focus:outline-none"
-            >
-              {STEP_TITLES[current]}
-            </h2>
-            <p className="mt-0.5 text-sm text-slate-600">{STEP_DESCRIPTIONS[current]}</p>
-          </div>
-          {/* Once saved, the exam stays visible for reference but can no longer change. */}
-          <fieldset disabled={saved !== null} className="min-w-0 px-4 py-5 sm:px-6">
-            {current !== 'questions' && steps[current]}
-            {questionsOpened && (
-              // Once opened, the questions stay mounted on the other steps: a step of 250 cards is
-              // not rebuilt on every visit. Skipped by rendering (content-visibility keeps its
-              // layout for the way back), by assistive technology and by the keyboard.
-              <div
-                className={current === 'questions' ? undefined : '[content-visibility:hidden]'}
-                aria-hidden={current !== 'questions' || undefined}
-                inert={current !== 'questions'}
-              >
-                <QuestionsStep warnings={status.warnings} />
-              </div>
-            )}
-          </fieldset>
-          <div className="flex flex-col gap-3 border-t border-slate-100 px-4 py-4 sm:flex-row sm:items-center sm:px-6">
-            <div className="min-w-0 flex-1 text-sm text-slate-500">
-              {!stepValid && !saved && (
-                <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  {last
-                    ? 'Every step must be complete before the exam can be saved.'
-                    : 'Complete this step to continue.'}
-                  <button
-                    type="button"
-                    onClick={() => void reveal(current)}
-                    className="inline-flex items-center gap-1 rounded font-medium text-brand-700 hover:underline"
-                  >
-                    <SearchCheck aria-hidden="true" className="size-4" />
-                    Show what's missing
-                  </button>
+      <MediaUrlsProvider mediaUrls={mediaUrls}>
+        <ImageUploadsContext value={imageUploads}>
+          <PageHeader
+            title={examId ? 'Edit Exam' : 'Create Exam'}
+            description={PAGE_DESCRIPTION}
+            actions={
+              <>
+                {/* The stored paper: changes not saved yet are not in it. */}
+                {examId && (
+                  <ButtonLink to={`/admin/exam/${examId}/preview`} variant="secondary">
+                    <Eye aria-hidden="true" className="size-4" />
+                    Preview as a student
+                  </ButtonLink>
+                )}
+                <SaveActions ready={allValid} saving={saving} saved={saved} onSave={save} />
+              </>
+            }
+          />
+          {saved && savedExamId && (
+            <SavedPanel
+              examId={savedExamId}
+              status={saved}
+              title={form.getValues('examTitle')}
+              onCreateAnother={onCreateAnother}
+            />
+          )}
+          <div className="grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-6">
+            <Stepper
+              current={current}
+              validity={status.validity}
+              canOpen={(step) => canOpenStep(step, current, status.validity)}
+              onOpen={open}
+            />
+            <div className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm">
+              <div className="border-b border-slate-100 px-4 py-4 sm:px-6">
+                <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+                  {`Step ${index + 1} of ${STEP_IDS.length}`}
                 </p>
-              )}
-            </div>
-            <div className="flex gap-2">
-              <Button
-                variant="secondary"
-                className="flex-1 sm:flex-none"
-                disabled={index === 0}
-                onClick={() => open(STEP_IDS[index - 1] ?? current)}
-              >
-                <ArrowLeft aria-hidden="true" className="size-4" />
-                Previous
-              </Button>
-              {last ? (
-                <Button
-                  className="flex-1 sm:flex-none"
-                  disabled={!allValid || saved !== null}
-                  onClick={() => setReviewing(true)}
+                <h2
+                  key={current}
+                  ref={focusTitle}
+                  tabIndex={-1}
+                  className="mt-0.5 text-lg font-semibold text-slate-900 focus:outline-none"
                 >
-                  <CircleCheck aria-hidden="true" className="size-4" />
-                  Complete
-                </Button>
-              ) : (
-                <Button
-                  className="flex-1 sm:flex-none"
-                  disabled={!stepValid}
-                  onClick={() => open(STEP_IDS[index + 1] ?? current)}
-                >
-                  Next
-                  <ArrowRight aria-hidden="true" className="size-4" />
-                </Button>
-              )}
+                  {STEP_TITLES[current]}
+                </h2>
+                <p className="mt-0.5 text-sm text-slate-600">{STEP_DESCRIPTIONS[current]}</p>
+              </div>
+              {/* Once saved, the exam stays visible for reference but can no longer change. */}
+              <fieldset disabled={saved !== null} className="min-w-0 px-4 py-5 sm:px-6">
+                {current !== 'questions' && steps[current]}
+                {questionsOpened && (
+                  // Once opened, the questions stay mounted on the other steps: a step of 250 cards is
+                  // not rebuilt on every visit. Skipped by rendering (content-visibility keeps its
+                  // layout for the way back), by assistive technology and by the keyboard.
+                  <div
+                    className={current === 'questions' ? undefined : '[content-visibility:hidden]'}
+                    aria-hidden={current !== 'questions' || undefined}
+                    inert={current !== 'questions'}
+                  >
+                    <QuestionsStep warnings={status.warnings} />
+                  </div>
+                )}
+              </fieldset>
+              <div className="flex flex-col gap-3 border-t border-slate-100 px-4 py-4 sm:flex-row sm:items-center sm:px-6">
+                <div className="min-w-0 flex-1 text-sm text-slate-500">
+                  {!stepValid && !saved && (
+                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      {last
+                        ? 'Every step must be complete before the exam can be saved.'
+                        : 'Complete this step to continue.'}
+                      <button
+                        type="button"
+                        onClick={() => void reveal(current)}
+                        className="inline-flex items-center gap-1 rounded font-medium text-brand-700 hover:underline"
+                      >
+                        <SearchCheck aria-hidden="true" className="size-4" />
+                        Show what's missing
+                      </button>
+                    </p>
+                  )}
+                </div>
+                <div className="flex gap-2">
+                  <Button
+                    variant="secondary"
+                    className="flex-1 sm:flex-none"
+                    disabled={index === 0}
+                    onClick={() => open(STEP_IDS[index - 1] ?? current)}
+                  >
+                    <ArrowLeft aria-hidden="true" className="size-4" />
+                    Previous
+                  </Button>
+                  {last ? (
+                    <Button
+                      className="flex-1 sm:flex-none"
+                      disabled={!allValid || saved !== null}
+                      onClick={() => setReviewing(true)}
+                    >
+                      <CircleCheck aria-hidden="true" className="size-4" />
+                      Complete
+                    </Button>
+                  ) : (
+                    <Button
+                      className="flex-1 sm:flex-none"
+                      disabled={!stepValid}
+                      onClick={() => open(STEP_IDS[index + 1] ?? current)}
+                    >
+                      Next
+                      <ArrowRight aria-hidden="true" className="size-4" />
+                    </Button>
+                  )}
+                </div>
+              </div>
             </div>
           </div>
-        </div>
-      </div>
-      <ReviewDialog
-        open={reviewing}
-        saving={saving}
-        onClose={() => setReviewing(false)}
-        onSave={save}
-      />
+          <ReviewDialog
+            open={reviewing}
+            saving={saving}
+            onClose={() => setReviewing(false)}
+            onSave={save}
+          />
+        </ImageUploadsContext>
+      </MediaUrlsProvider>
     </FormProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { Plus, X } from 'lucide-react';
 import { useController, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/button';
-import { TextField } from '@/components/text-field';
+import { ContentEditor } from '@/components/content-editor/content-editor';
 import type { ExamWizardValues } from './exam-values';
 import { listMessage, useErrorsAt } from './validation-marks';
 
@@ -14,7 +14,7 @@ interface LineListFieldProps {
   max: number;
 }
 
-/** A list of one-line texts (instructions) with add and remove. */
+/** A list of instructions, each a short content field, with add and remove. */
 export function LineListField({ name, itemLabel, legend, min, max }: LineListFieldProps) {
   const { control } = useFormContext<ExamWizardValues>();
   const { field } = useController({ control, name });
@@ -35,9 +35,10 @@ export function LineListField({ name, itemLabel, legend, min, max }: LineListFie
           // Lines have no identity but their position; they are plain controlled inputs.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <div key={index} className="flex items-start gap-2">
-            <TextField
+            <ContentEditor
               label={label}
-              className="min-w-0 flex-1 [&>label]:sr-only"
+              compact
+              className="flex-1"
               value={line}
               error={error}
               placeholder={index === 0 ? 'e.g. Read every question carefully.' : undefined}

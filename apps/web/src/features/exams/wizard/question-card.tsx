@@ -5,16 +5,19 @@ import {
   QUESTION_TYPE_LABELS,
   type QuestionType,
 } from '@examiq/contracts';
-import { memo } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+import { memo, useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
+import { Button } from '@/components/button';
+import { ContentEditor } from '@/components/content-editor/content-editor';
 import { Dropdown } from '@/components/dropdown';
-import { TextArea } from '@/components/text-area';
 import { TextField } from '@/components/text-field';
 import { AnswerOptions } from './answer-options';
 import type { ExamWizardValues } from './exam-values';
 import { registerWithFallback } from './form-helpers';
 import { KeywordsField } from './keywords-field';
 import { NumberField } from './number-field';
+import { QuestionPreview } from './question-preview';
 import { ErrorDot, flattenErrors, useErrorsAt } from './validation-marks';
 
 const difficultyOptions = DIFFICULTIES.map((difficulty) => ({
@@ -30,7 +33,8 @@ interface QuestionCardProps {
 
 /**
  * One question's fields, by its type. Inputs are uncontrolled and the card listens to its own
- * errors only, so typing in one of 250 cards redraws nothing else.
+ * errors only, so typing in one of 250 cards redraws nothing else. The content editors' toolbars
+ * and previews open once the card is (focus enters it), so a closed card costs a textarea.
  */
 export const QuestionCard = memo(function QuestionCard({
   sectionIndex,
@@ -43,10 +47,14 @@ export const QuestionCard = memo(function QuestionCard({
   const errors = useErrorsAt(path);
   const messageOf = (field: string) => flattenErrors(errors?.[field])[0]?.message;
   const choice = questionType === 'MCQ' || questionType === 'TRUE_FALSE';
+  const [editing, setEditing] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
+  const previewId = useId();
 
   return (
     <fieldset
       data-testid="question-card"
+      onFocus={() => setEditing(true)}
       className="relative min-w-0 rounded-lg border border-slate-200 bg-white [contain-intrinsic-size:auto_36rem] [content-visibility:auto]"
     >
       {/* Floated, the legend lays out as the card's header row instead of sitting on the border. */}
@@ -59,9 +67,10 @@ export const QuestionCard = memo(function QuestionCard({
         </span>
       )}
       <div className="clear-both grid grid-cols-2 gap-4 p-3 sm:p-4 lg:grid-cols-6">
-        <TextArea
+        <ContentEditor
           label="Question Text"
           rows={2}
+          open={editing}
           className="col-span-2 lg:col-span-6"
           data-testid="question-text"
           error={messageOf('questionText')}
@@ -100,9 +109,10 @@ export const QuestionCard = memo(function QuestionCard({
           error={messageOf('difficulty')}
           {...register(`${path}.difficulty`)}
         />
-        <TextArea
+        <ContentEditor
           label="Explanation"
           rows={2}
+          open={editing}
           className="col-span-2 lg:col-span-6"
           hint="Shown to students with the result."
           error={messageOf('explanation')}
@@ -113,15 +123,17 @@ export const QuestionCard = memo(function QuestionCard({
             <AnswerOptions
               path={path}
               fixed={questionType === 'TRUE_FALSE'}
+              open={editing}
               errors={errors?.options}
             />
           </div>
         )}
         {questionType === 'SHORT_ANSWER' && (
           <>
-            <TextArea
+            <ContentEditor
               label="Sample Answer Text"
               rows={2}
+              open={editing}
               className="col-span-2 lg:col-span-6"
               error={messageOf('sampleAnswer')}
               {...register(`${path}.sampleAnswer`)}
@@ -155,9 +167,10 @@ export const QuestionCard = memo(function QuestionCard({
                 fallback: NUMBER_FALLBACKS.maxWordCount,
               })}
             />
-            <TextArea
+            <ContentEditor
               label="Model Answer / Key Points"
               rows={4}
+              open={editing}
               className="col-span-2 lg:col-span-6"
               error={messageOf('modelAnswer')}
               {...register(`${path}.modelAnswer`)}
@@ -167,6 +180,27 @@ export const QuestionCard = memo(function QuestionCard({
             </div>
           </>
         )}
+        <div className="col-span-2 lg:col-span-6">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-expanded={previewing}
+            aria-controls={previewId}
+            onClick={() => setPreviewing((open) => !open)}
+          >
+            {previewing ? (
+              <EyeOff aria-hidden="true" className="size-4" />
+            ) : (
+              <Eye aria-hidden="true" className="size-4" />
+            )}
+            {previewing ? 'Hide preview' : 'Preview'}
+          </Button>
+          <div id={previewId} className="mt-3 empty:hidden">
+            {previewing && (
+              <QuestionPreview path={path} number={position + 1} questionType={questionType} />
+            )}
+          </div>
+        </div>
       </div>
     </fieldset>
   );

@@ -3,14 +3,13 @@ import { Flag } from 'lucide-react';
 import { memo, useId } from 'react';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
-import { TextArea } from '@/components/text-area';
+import { ChoiceOptions, QuestionFrame } from '@/components/content/question-view';
+import { ContentEditor } from '@/components/content-editor/content-editor';
 import { TextField } from '@/components/text-field';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
 import type { AnswerValue } from './answer-sync';
 import { isAnswered, NO_ANSWER, optionsOf } from './answers';
-
-const OPTION_LETTERS = ['A', 'B', 'C', 'D'];
 
 export function questionElementId(questionId: string): string {
   return `question-${questionId}`;
@@ -39,25 +38,16 @@ export const QuestionCard = memo(function QuestionCard({
   preview = false,
   onChange,
 }: QuestionCardProps) {
-  const headingId = useId();
-  const textId = useId();
-  const label = `Question ${number}`;
-
   return (
-    <article
+    <QuestionFrame
       id={questionElementId(question._id)}
       tabIndex={-1}
-      aria-labelledby={headingId}
-      className="scroll-mt-36 rounded-xl border border-slate-200 bg-white p-4 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:p-5"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h3 id={headingId} className="font-semibold text-slate-900">
-            {label}
-          </h3>
-          <p className="text-xs text-slate-500">{plural(question.marks, 'mark')}</p>
-        </div>
-        {preview ? null : readOnly ? (
+      number={number}
+      marks={question.marks}
+      questionText={question.questionText}
+      className="scroll-mt-36 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      aside={
+        preview ? null : readOnly ? (
           <ReadOnlyState answer={answer} />
         ) : (
           <button
@@ -77,16 +67,11 @@ export const QuestionCard = memo(function QuestionCard({
             />
             Mark for review
           </button>
-        )}
-      </div>
-      <p
-        id={textId}
-        className="mt-3 text-sm whitespace-pre-line wrap-anywhere text-slate-800 sm:text-base"
-      >
-        {question.questionText}
-      </p>
-      <div className="mt-4">
-        {question.questionType === 'MCQ' || question.questionType === 'TRUE_FALSE' ? (
+        )
+      }
+    >
+      {({ headingId, textId, label }) =>
+        question.questionType === 'MCQ' || question.questionType === 'TRUE_FALSE' ? (
           <ChoiceAnswer
             question={question}
             labelledBy={`${headingId} ${textId}`}
@@ -102,9 +87,9 @@ export const QuestionCard = memo(function QuestionCard({
             readOnly={readOnly}
             onChange={onChange}
           />
-        )}
-      </div>
-    </article>
+        )
+      }
+    </QuestionFrame>
   );
 });
 
@@ -127,38 +112,16 @@ interface ChoiceAnswerProps {
 }
 
 function ChoiceAnswer({ question, labelledBy, selected, readOnly, onChange }: ChoiceAnswerProps) {
-  const name = useId();
   return (
     <div>
-      <div role="radiogroup" aria-labelledby={labelledBy} className="grid gap-2">
-        {optionsOf(question).map((option, index) => (
-          <label
-            key={option._id}
-            className={cn(
-              'flex items-start gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-800 transition-colors',
-              'has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500',
-              'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
-              readOnly ? 'cursor-default' : 'cursor-pointer hover:border-brand-300',
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={option._id}
-              checked={selected === option._id}
-              disabled={readOnly}
-              onChange={() => onChange(question._id, { selectedOptionId: option._id, text: null })}
-              className="mt-0.5 size-4 shrink-0 accent-brand-600 focus-visible:outline-none"
-            />
-            {question.questionType === 'MCQ' && (
-              <span aria-hidden="true" className="font-semibold text-slate-500">
-                {OPTION_LETTERS[index]}
-              </span>
-            )}
-            <span className="min-w-0 wrap-anywhere">{option.text}</span>
-          </label>
-        ))}
-      </div>
+      <ChoiceOptions
+        options={optionsOf(question)}
+        lettered={question.questionType === 'MCQ'}
+        labelledBy={labelledBy}
+        selected={selected}
+        readOnly={readOnly}
+        onSelect={(optionId) => onChange(question._id, { selectedOptionId: optionId, text: null })}
+      />
       {selected !== null && !readOnly && (
         <Button
           variant="ghost"
@@ -197,10 +160,12 @@ function WrittenAnswer({ question, label, text, readOnly, onChange }: WrittenAns
   if (question.questionType === 'SHORT_ANSWER') {
     return <TextField {...common} onChange={(event) => change(event.target.value)} />;
   }
+  // A long answer may hold formulas, code, lists and tables: the editor opens when it is focused.
   return (
     <>
-      <TextArea
+      <ContentEditor
         {...common}
+        answer
         rows={8}
         aria-describedby={countId}
         onChange={(event) => change(event.target.value)}

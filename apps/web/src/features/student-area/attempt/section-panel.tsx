@@ -3,6 +3,7 @@ import { Lock, Timer } from 'lucide-react';
 import { type Ref, useId } from 'react';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
+import { Content } from '@/components/content/content';
 import { cn } from '@/lib/cn';
 import { formatCountdown } from '@/lib/countdown';
 import { plural } from '@/lib/plural';
@@ -74,7 +75,9 @@ export function SectionPanel({
             {section.instructions.map((instruction, index) => (
               // Instructions never move, and the same line may appear twice.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <li key={index}>{instruction}</li>
+              <li key={index}>
+                <Content source={instruction} />
+              </li>
             ))}
           </ul>
         )}

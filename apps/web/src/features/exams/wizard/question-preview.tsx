@@ -1,0 +1,56 @@
+import type { QuestionType } from '@examiq/contracts';
+import { useWatch } from 'react-hook-form';
+import { ChoiceOptions, QuestionFrame } from '@/components/content/question-view';
+import { TextArea } from '@/components/text-area';
+import { TextField } from '@/components/text-field';
+import type { ExamWizardValues } from './exam-values';
+
+interface QuestionPreviewProps {
+  path: `questions.${number}.${number}`;
+  number: number;
+  questionType: QuestionType;
+}
+
+/**
+ * The question as the student will see it in the attempt, drawn with the attempt's own parts from
+ * the card's current values. Mounted only while open, so closed cards watch nothing.
+ */
+export function QuestionPreview({ path, number, questionType }: QuestionPreviewProps) {
+  const question = useWatch<ExamWizardValues, typeof path>({ name: path });
+  const options = (question.options ?? []).map((option, index) => ({
+    _id: String(index),
+    text: option.text,
+  }));
+  return (
+    <QuestionFrame
+      number={number}
+      marks={Number.isFinite(question.marks) ? question.marks : 0}
+      questionText={question.questionText}
+    >
+      {({ headingId, textId, label }) =>
+        questionType === 'MCQ' || questionType === 'TRUE_FALSE' ? (
+          <ChoiceOptions
+            options={options}
+            lettered={questionType === 'MCQ'}
+            labelledBy={`${headingId} ${textId}`}
+            selected={null}
+            readOnly
+          />
+        ) : questionType === 'SHORT_ANSWER' ? (
+          <TextField
+            label="Your answer"
+            aria-label={`Your answer to ${label.toLowerCase()}`}
+            readOnly
+          />
+        ) : (
+          <TextArea
+            label="Your answer"
+            aria-label={`Your answer to ${label.toLowerCase()}`}
+            rows={8}
+            readOnly
+          />
+        )
+      }
+    </QuestionFrame>
+  );
+}
