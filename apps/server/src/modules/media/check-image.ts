@@ -25,6 +25,9 @@ const VIPS_FORMATS: Record<MediaContentType, string> = {
   'image/webp': 'webp',
 };
 
+// Every upload is a new image: libvips' cache of operations would only hold memory.
+sharp.cache(false);
+
 const isAccepted = (mime: string): mime is MediaContentType =>
   (MEDIA_CONTENT_TYPES as readonly string[]).includes(mime);
 
