@@ -10,6 +10,7 @@ export * from './exams';
 export * from './fields';
 export * from './find';
 export * from './mail';
+export * from './media';
 export * from './master-data';
 export * from './people';
 export * from './people-export';
