@@ -40,6 +40,15 @@ export interface ImportedImage extends FileImage {
   id: string;
 }
 
+const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,/i;
+
+/** An image written into the HTML itself (`data:image/png;base64,…`), as editors paste them. */
+function embeddedImage(source: string): FileImage | undefined {
+  const data = DATA_URL.exec(source);
+  if (!data) return undefined;
+  return { name: 'pasted image', bytes: Buffer.from(source.slice(data[0].length), 'base64') };
+}
+
 /** One question as a format's reader found it: what it maps to, or why it cannot be kept. */
 export interface ReadQuestion {
   title?: string;
@@ -76,7 +85,7 @@ export class QuestionReader {
   /** HTML as content; what it held that content may not is left out, and said so. */
   html(raw: string | undefined, files: FileImages = () => undefined): string {
     const { markdown, findings } = htmlAsContent(raw ?? '', (source) => {
-      const file = files(source);
+      const file = embeddedImage(source) ?? files(source);
       if (!file) return undefined;
       const id = createHash('sha256').update(file.bytes).digest('hex');
       if (!this.images.has(id)) this.images.set(id, { ...file, id });

@@ -129,6 +129,27 @@ describe('Moodle XML', () => {
     expect(data.questions[0]?.explanation).toBe('It is text all the way, café ☺ .');
   });
 
+  it('reads an image written into the HTML as a data URL as one of the file', () => {
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWMwTjsDRww4OQA/XBC9rAe9TAAAAABJRU5ErkJggg==';
+    const read = parseQuestionFile(
+      'moodle-xml',
+      Buffer.from(`<quiz><question type="truefalse">
+      <questiontext format="html"><text><![CDATA[<p>Is this square blue? <img src="data:image/png;base64,${png}"></p>]]></text></questiontext>
+      <generalfeedback format="plain_text"><text>It is blue, as the picture shows.</text></generalfeedback>
+      <answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer>
+    </question></quiz>`),
+    );
+    const [image] = read.images;
+    expect(Buffer.from(image?.bytes ?? []).toString('base64')).toBe(png);
+    expect(read.data.questions[0]?.questionText).toBe(
+      `Is this square blue? ![pasted image](media:${image?.id})`,
+    );
+    expect(read.data.warnings).toEqual([
+      { question: 1, message: MESSAGES.undescribedImage('pasted image'), skipped: false },
+    ]);
+  });
+
   it('refuses XML that is not a quiz, broken XML and a file of another format', () => {
     expect(() => parseXml('<?xml version="1.0"?><manifest/>')).toThrow(
       MESSAGES.wrongFormat('moodle-xml'),

@@ -1,7 +1,7 @@
 import { QUESTION_INTERCHANGE_MESSAGES as MESSAGES } from '@examiq/contracts';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { writeQtiPackage } from './qti';
+import { writeQtiPackage } from './qti-package';
 import { parseQuestionFile } from './question-interchange.service';
 import {
   asRendered,

@@ -26,7 +26,8 @@ import {
   wrongFormat,
 } from './interchange';
 import { readMoodleXml, writeMoodleXml } from './moodle-xml';
-import { readQti, writeQtiPackage } from './qti';
+import { readQti } from './qti';
+import { writeQtiPackage } from './qti-package';
 
 /**
  * The questions of an uploaded file, checked by the exam's rules, with what was left out and the
