@@ -1,12 +1,8 @@
-import {
-  mediaIdsIn,
-  type Question,
-  type QuestionDraft,
-  type QuestionType,
-} from '@examiq/contracts';
+import { mediaIdsIn, type Question, type QuestionType } from '@examiq/contracts';
 import type { AppDatabase } from '../../db/client';
 import { getExam } from '../exams/exam-records.service';
 import { readMedia, type StoredMedia } from '../media/media.service';
+import { contentOf } from './interchange';
 
 /** What a question file is written from: the exam's sections in order, with answer keys. */
 export interface ExportedExam {
@@ -15,17 +11,6 @@ export interface ExportedExam {
   sections: { name: string; questionType: QuestionType; questions: Question[] }[];
   /** The images the questions show, by media id. */
   media: ReadonlyMap<string, StoredMedia>;
-}
-
-/** Every text of a question a reader reads as content (Markdown). */
-export function contentOf(question: QuestionDraft): string[] {
-  return [
-    question.questionText,
-    question.explanation,
-    ...(question.options ?? []).map((option) => option.text),
-    question.sampleAnswer ?? '',
-    question.modelAnswer ?? '',
-  ];
 }
 
 const EXTENSIONS: Record<StoredMedia['contentType'], string> = {

@@ -9,6 +9,7 @@ import {
   fieldErrors,
   type IncompleteQuestion,
   QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
+  mediaIdsIn,
   type ParseQuestionsData,
   QUESTION_FILE_LIMITS,
   type Question,
@@ -137,6 +138,17 @@ const TAG_START = /<\/?[a-z][a-z0-9]*(?![a-z0-9_])/i;
 export function holdsMarkup(text: string): boolean {
   const start = TAG_START.exec(text);
   return start !== null && text.includes('>', start.index + start[0].length);
+}
+
+/** Every text of a question a reader reads as content (Markdown). */
+export function contentOf(question: QuestionDraft): string[] {
+  return [
+    question.questionText,
+    question.explanation,
+    ...(question.options ?? []).map((option) => option.text),
+    question.sampleAnswer ?? '',
+    question.modelAnswer ?? '',
+  ];
 }
 
 type DraftFields = Partial<Omit<QuestionDraft, 'questionType' | 'order'>>;
@@ -281,10 +293,15 @@ export interface QuestionImage extends ImportedImage {
   place: { question: number; title?: string };
 }
 
-/** A file read: the questions as the parse response gives them, and the images they hold. */
+/**
+ * A file read: the questions as the parse response gives them, the images of the file they hold,
+ * and every media id their content names (read here, on the parser thread, since finding them
+ * parses every text).
+ */
 export interface ReadQuestionFile {
   data: Omit<ParseQuestionsData, 'mediaUrls'>;
   images: QuestionImage[];
+  mediaIds: string[];
 }
 
 /**
@@ -314,7 +331,14 @@ export function parseResult(
     if (checked.success) questions.push(checked.data);
     else incomplete.push({ ...place, draft: numbered, errors: fieldErrors(checked.error.issues) });
   });
-  return { data: { format, questions, incomplete, warnings }, images: [...images.values()] };
+  const mediaIds = [...questions, ...incomplete.map((item) => item.draft)].flatMap((question) =>
+    contentOf(question).flatMap(mediaIdsIn),
+  );
+  return {
+    data: { format, questions, incomplete, warnings },
+    images: [...images.values()],
+    mediaIds: [...new Set(mediaIds)],
+  };
 }
 
 /** One answer of a choice question with the share of the marks it earns (100 is right). */

@@ -1,7 +1,8 @@
 import { type Difficulty, mediaIdsIn, type Question, readableText } from '@examiq/contracts';
 import { strToU8, zipSync } from 'fflate';
 import { contentHtml } from './content-html';
-import { contentOf, type ExportedExam, mediaFileName } from './exported-exam';
+import { type ExportedExam, mediaFileName } from './exported-exam';
+import { contentOf } from './interchange';
 import { XML_DECLARATION, xmlBuilder } from './xml';
 
 const QTI_NAMESPACE = 'http://www.imsglobal.org/xsd/imsqtiasi_v3p0';

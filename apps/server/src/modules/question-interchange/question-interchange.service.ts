@@ -2,7 +2,6 @@ import {
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
   QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
-  mediaIdsIn,
   type ParseQuestionsData,
   type QuestionExportFormat,
   type QuestionImportFormat,
@@ -15,7 +14,7 @@ import { type CheckedImage, checkImage } from '../media/check-image';
 import { storeMedia } from '../media/media.service';
 import { type MediaLinks, UPLOADER_AUDIENCE } from '../media/media-links';
 import { readAiken } from './aiken';
-import { contentOf, exportedExam } from './exported-exam';
+import { exportedExam } from './exported-exam';
 import { readGift, writeGift } from './gift';
 import {
   decodeText,
@@ -72,26 +71,27 @@ export async function withStoredImages(
 ): Promise<ParseQuestionsData> {
   const checked: { image: QuestionImage; checked: CheckedImage }[] = [];
   for (const image of read.images) checked.push({ image, checked: await checkedImage(image) });
-  let json = JSON.stringify(read.data);
+  const storedIds = new Map<string, string>();
   await db.transaction(async (tx) => {
     for (const { image, checked: bytes } of checked) {
       const stored = await storeMedia(tx, links, bytes, uploadedBy, now);
-      // Stripping metadata changes the bytes, and so the id, of some images.
-      json = json.replaceAll(`media:${image.id}`, `media:${stored.media._id}`);
+      storedIds.set(image.id, stored.media._id);
     }
   });
-  const data = JSON.parse(json) as ReadQuestionFile['data'];
-  const shown = [...data.questions, ...data.incomplete.map((item) => item.draft)].flatMap(
-    (question) => contentOf(question).flatMap(mediaIdsIn),
-  );
+  // Stripping metadata changes the bytes, and so the id, of some images.
+  const renamed = [...storedIds].filter(([read, stored]) => read !== stored);
+  let { data } = read;
+  if (renamed.length > 0) {
+    let json = JSON.stringify(data);
+    for (const [from, to] of renamed) json = json.replaceAll(`media:${from}`, `media:${to}`);
+    data = JSON.parse(json) as ReadQuestionFile['data'];
+  }
+  const shown = read.mediaIds.map((id) => storedIds.get(id) ?? id);
   // A Markdown file may name media by id: only those stored here can be shown.
   const stored =
     shown.length === 0
       ? []
-      : await db
-          .select({ id: media.id })
-          .from(media)
-          .where(inArray(media.id, [...new Set(shown)]));
+      : await db.select({ id: media.id }).from(media).where(inArray(media.id, shown));
   return {
     ...data,
     mediaUrls: links.urls(
