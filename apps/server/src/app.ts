@@ -268,7 +268,7 @@ export async function buildApp({
       await admin.register(examsAdminRoutes, { db: database.db });
       await admin.register(mediaAdminRoutes, { db: database.db, links, now });
       await admin.register(examRecordsAdminRoutes, { db: database.db, now });
-      await admin.register(questionInterchangeAdminRoutes, { db: database.db, now });
+      await admin.register(questionInterchangeAdminRoutes, { db: database.db, links, now });
       await admin.register(attemptsAdminRoutes, { db: database.db, now });
       await admin.register(proctoringFacultyRoutes, { db: database.db, now, role: 'admin' });
       await admin.register(proctoringAdminRoutes, { db: database.db, now });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { difficultySchema, questionSchema, questionTypeSchema } from './exams';
+import { mediaUrlsSchema } from './media';
 
 // --- Formats ----------------------------------------------------------------------------------
 
@@ -71,8 +72,7 @@ export const QUESTION_INTERCHANGE_MESSAGES = {
     'This QTI test refers to its questions in other files: upload its content package (zip)',
   examNotFound: 'Exam not found',
   // Reasons a question is skipped: something the format has and the exam does not.
-  images: 'Images are not supported',
-  formulas: 'Formulas are not supported',
+  mathMlOnly: 'A formula written in MathML without its TeX is not supported',
   partialCredit: 'Partial credit is not supported',
   multipleCorrect: 'Multiple correct answers are not supported',
   noCorrectAnswer: 'No answer is marked as correct',
@@ -80,7 +80,15 @@ export const QUESTION_INTERCHANGE_MESSAGES = {
   unreadableQuestion: (detail: string) => `This question could not be read: ${detail}`,
   // Kept, with something left out that the admin should know about.
   answerFeedbackDropped: 'Feedback on single answers is not imported',
-  formattingDropped: 'Formatting (bold, italics, lists, links, tables) is imported as plain text',
+  foreignImages: 'An image that is not inside the file was left out',
+  undescribedImage: (name: string) =>
+    `An image had no description, so its file name (${name}) stands in for one: describe it for students who cannot see it`,
+  linksDropped: 'A link that is not to a web or mail address was kept as its text',
+  unsafeDropped: 'Scripts, frames, styles and forms were left out',
+  looksDropped: 'Underline, strike-through, fonts and colours are not kept',
+  // Refusing the whole file: nothing of it is stored.
+  imageRefused: (question: number, title: string | undefined, name: string, reason: string) =>
+    `Question ${question} of the file${title ? ` (${title})` : ''}: the image ${name} cannot be used. ${reason}`,
 } as const;
 
 // --- Requests ---------------------------------------------------------------------------------
@@ -153,5 +161,7 @@ export const parseQuestionsDataSchema = z.object({
   questions: z.array(questionSchema),
   incomplete: z.array(incompleteQuestionSchema),
   warnings: z.array(questionImportWarningSchema),
+  /** Signed URLs of the images the questions hold, for the preview (see mediaUrlsSchema). */
+  mediaUrls: mediaUrlsSchema,
 });
 export type ParseQuestionsData = z.infer<typeof parseQuestionsDataSchema>;

@@ -5,7 +5,7 @@ import { fixture } from './test-support';
 
 describe('Aiken', () => {
   it('reads each question as a multiple choice for the wizard to complete with its explanation', () => {
-    const data = parseQuestionFile('aiken', fixture('aiken.txt'));
+    const data = parseQuestionFile('aiken', fixture('aiken.txt')).data;
     expect(data.questions).toEqual([]);
     expect(data.incomplete).toEqual([
       {
@@ -49,7 +49,7 @@ describe('Aiken', () => {
   });
 
   it('refuses a file with no ANSWER line at all', () => {
-    expect(() => parseQuestionFile('aiken', Buffer.from('::Q::Is it?{T}\n'))).toThrow(
+    expect(() => parseQuestionFile('aiken', Buffer.from('::Q::Is it?{T}\n')).data).toThrow(
       MESSAGES.wrongFormat('aiken'),
     );
   });

@@ -11,7 +11,7 @@ interface Pending {
 
 function readPending({ text, options }: Pending, letter: string): ReadQuestion {
   const reader = new QuestionReader();
-  const questionText = reader.text(text.join('\n'), false);
+  const questionText = reader.plain(text.join('\n'));
   if (!options.some((option) => option.letter === letter.toUpperCase())) {
     return reader.refuse(MESSAGES.unreadableQuestion(`ANSWER names ${letter}, which is no option`));
   }
@@ -19,7 +19,7 @@ function readPending({ text, options }: Pending, letter: string): ReadQuestion {
     draftOf('MCQ', {
       questionText,
       options: options.map((option) => ({
-        text: reader.text(option.text, false),
+        text: reader.plain(option.text),
         isCorrect: option.letter === letter.toUpperCase(),
       })),
     }),

@@ -4,11 +4,11 @@ import { writeGift } from './gift';
 import { parseQuestionFile } from './question-interchange.service';
 import { fixture, questionsInFileOrder, trickyExam } from './test-support';
 
-const parseGift = (text: string) => parseQuestionFile('gift', Buffer.from(text));
+const parseGift = (text: string) => parseQuestionFile('gift', Buffer.from(text)).data;
 
 describe('GIFT', () => {
   it("maps each kind of Moodle's documentation and says why the others are skipped", () => {
-    const data = parseQuestionFile('gift', fixture('moodle-docs.gift'));
+    const data = parseQuestionFile('gift', fixture('moodle-docs.gift')).data;
     expect(data.questions).toEqual([
       {
         questionType: 'MCQ',
@@ -58,6 +58,30 @@ describe('GIFT', () => {
         maxWordCount: 500,
         keywords: ['rivers', 'geography'],
       },
+      {
+        questionType: 'MCQ',
+        questionText: 'Which bird is this?',
+        marks: 1,
+        order: 5,
+        difficulty: 'MEDIUM',
+        explanation: 'It is a robin, by its red breast.',
+        options: [
+          { text: 'Robin', isCorrect: true },
+          { text: 'Sparrow', isCorrect: false },
+        ],
+      },
+      {
+        questionType: 'MCQ',
+        questionText: 'What is $$\\sqrt{16}$$ equal to?',
+        marks: 1,
+        order: 6,
+        difficulty: 'MEDIUM',
+        explanation: 'Four times four is sixteen.',
+        options: [
+          { text: '4', isCorrect: true },
+          { text: '8', isCorrect: false },
+        ],
+      },
     ]);
     expect(data.incomplete).toEqual([]);
     expect(data.warnings).toEqual([
@@ -92,8 +116,7 @@ describe('GIFT', () => {
         skipped: true,
       },
       { question: 9, title: 'Partial', message: MESSAGES.partialCredit, skipped: true },
-      { question: 10, title: 'Picture', message: MESSAGES.images, skipped: true },
-      { question: 11, title: 'Formula', message: MESSAGES.formulas, skipped: true },
+      { question: 10, title: 'Picture', message: MESSAGES.foreignImages, skipped: false },
       {
         question: 12,
         message: expect.stringMatching(/^This question could not be read: line 45: /),
@@ -116,7 +139,8 @@ describe('GIFT', () => {
     const text = writeGift(trickyExam);
     expect(text).toContain('$CATEGORY: Data Structures: mid-term/Choices');
     expect(text).toContain('{FALSE####');
-    expect(text).toContain('\t=[plain]<never> & \\{always\\}');
+    expect(text).toContain('\t=[markdown]<never> & \\{always\\}');
+    expect(text).toContain('\t=sorted \\= ordered');
   });
 
   it('offers a question the wizard refuses as it stands, with the messages by field', () => {
@@ -144,16 +168,14 @@ describe('GIFT', () => {
     ]);
   });
 
-  it('reads HTML text as plain text and says its formatting is dropped', () => {
+  it('reads HTML text as Markdown', () => {
     const data = parseGift(
       '[html]<p>Which word is <b>bold</b> here?</p>{=bold ~plain ####Only <i>bold</i> is bold here.}\n',
     );
-    expect(data.warnings).toEqual([
-      { question: 1, message: MESSAGES.formattingDropped, skipped: false },
-    ]);
+    expect(data.warnings).toEqual([]);
     expect(data.questions[0]).toMatchObject({
-      questionText: 'Which word is bold here?',
-      explanation: 'Only bold is bold here.',
+      questionText: 'Which word is **bold** here?',
+      explanation: 'Only *bold* is bold here.',
       options: [
         { text: 'bold', isCorrect: true },
         { text: 'plain', isCorrect: false },

@@ -27,12 +27,18 @@ import {
  */
 const MODEL_ANSWER_COMMENT = '// model answer: ';
 
-function isHtml(text: TextFormat): boolean {
-  return text.format === 'html' || (text.format === 'moodle' && holdsMarkup(text.text));
-}
-
+/**
+ * A GIFT text as content: `[markdown]` as it is, `[html]` (and `[moodle]` holding markup)
+ * converted, plain text escaped. A GIFT file carries no image files: an image's HTML source is
+ * left out; a Markdown `media:` image is kept and shows where that image is stored.
+ */
 function readText(reader: QuestionReader, text: TextFormat | null | undefined): string {
-  return text ? reader.text(text.text, isHtml(text)) : '';
+  if (!text) return '';
+  if (text.format === 'markdown') return reader.markdown(text.text);
+  if (text.format === 'html' || (text.format === 'moodle' && holdsMarkup(text.text))) {
+    return reader.html(text.text);
+  }
+  return reader.plain(text.text);
 }
 
 function noteAnswerFeedback(reader: QuestionReader, feedback: (TextFormat | null)[]) {
@@ -83,7 +89,7 @@ function readQuestion(
         question.choices.some((choice) => choice.weight !== null && choice.weight !== 100),
         MESSAGES.partialCredit,
       );
-      const answers = question.choices.map((choice) => readText(reader, choice.text));
+      const answers = question.choices.map((choice) => choice.text.text.trim());
       return reader.done(draftOf('SHORT_ANSWER', { ...fields, ...shortAnswerFields(answers) }));
     }
     case 'Essay':
@@ -165,24 +171,27 @@ function escapeGift(text: string): string {
   return text.replace(/[\\~=#{}:]/g, (char) => `\\${char}`).replace(/\r?\n/g, '\\n');
 }
 
-/** Text that would read as markup is marked plain, so a reader keeps its < and & as written. */
-function giftText(text: string): string {
+/** Content as GIFT: its Markdown as it is stored, in GIFT's own escapes. */
+const giftContent = (text: string) => `[markdown]${escapeGift(text)}`;
+
+/** Plain text that would read as markup is marked plain, so a reader keeps its < and & as written. */
+function giftPlain(text: string): string {
   return /[<&]/.test(text) ? `[plain]${escapeGift(text)}` : escapeGift(text);
 }
 
 function answersOf(question: Question): string {
-  const feedback = `####${giftText(question.explanation)}`;
+  const feedback = `####${giftContent(question.explanation)}`;
   switch (question.questionType) {
     case 'MCQ': {
       const options = question.options.map(
-        (option) => `\t${option.isCorrect ? '=' : '~'}${giftText(option.text)}`,
+        (option) => `\t${option.isCorrect ? '=' : '~'}${giftContent(option.text)}`,
       );
       return `{\n${options.join('\n')}\n\t${feedback}\n}`;
     }
     case 'TRUE_FALSE':
       return `{${question.options[0]?.isCorrect ? 'TRUE' : 'FALSE'}${feedback}}`;
     case 'SHORT_ANSWER': {
-      const answers = acceptedAnswersOf(question).map((answer) => `\t=${giftText(answer)}`);
+      const answers = acceptedAnswersOf(question).map((answer) => `\t=${giftPlain(answer)}`);
       return `{\n${answers.join('\n')}\n\t${feedback}\n}`;
     }
     case 'LONG_ANSWER':
@@ -201,7 +210,7 @@ function giftQuestion(question: Question, title: string): string {
       `${MODEL_ANSWER_COMMENT}${question.modelAnswer.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n')}`,
     );
   }
-  lines.push(`::${escapeGift(title)}::${giftText(question.questionText)}${answersOf(question)}`);
+  lines.push(`::${escapeGift(title)}::${giftContent(question.questionText)}${answersOf(question)}`);
   return lines.join('\n');
 }
 

@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
 import {
   DEFAULT_DIFFICULTY,
   DEFAULT_QUESTION_MARKS,
   DEFAULT_WORD_RANGE,
   DIFFICULTIES,
   type Difficulty,
+  escapeMarkdown,
   fieldErrors,
   type IncompleteQuestion,
   QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
+  mediaIdsIn,
   type ParseQuestionsData,
   QUESTION_FILE_LIMITS,
   type Question,
@@ -15,9 +18,37 @@ import {
   type QuestionImportWarning,
   type QuestionType,
   questionSchema,
+  readableText,
   TRUE_FALSE_OPTION_TEXTS,
 } from '@examiq/contracts';
 import { ApiError } from '../../errors';
+import { htmlAsContent, plainAsContent } from './content-html';
+
+/** An image file of the file being read, as a text of it refers to it. */
+export interface FileImage {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Where a text's image source (`@@PLUGINFILE@@/a.png`, `images/a.png`) is in the file read. */
+export type FileImages = (source: string) => FileImage | undefined;
+
+/**
+ * An image a question read from the file holds. Its id is the SHA-256 of the file's bytes until
+ * it is stored; storing it may strip metadata and so change the id (see storeImportedImages).
+ */
+export interface ImportedImage extends FileImage {
+  id: string;
+}
+
+const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,/i;
+
+/** An image written into the HTML itself (`data:image/png;base64,…`), as editors paste them. */
+function embeddedImage(source: string): FileImage | undefined {
+  const data = DATA_URL.exec(source);
+  if (!data) return undefined;
+  return { name: 'pasted image', bytes: Buffer.from(source.slice(data[0].length), 'base64') };
+}
 
 /** One question as a format's reader found it: what it maps to, or why it cannot be kept. */
 export interface ReadQuestion {
@@ -28,33 +59,45 @@ export interface ReadQuestion {
   skip: string[];
   /** Kept, but something was left out that the admin should know about. */
   notes: string[];
+  images: ImportedImage[];
 }
 
 /**
- * Collects what one question of a file holds that the exam cannot: read its texts through
- * `text`, then `done` gives the question, or the reasons it is skipped.
+ * Collects what one question of a file holds: read its texts as content through `plain`,
+ * `markdown` or `html`, then `done` gives the question, or the reasons it is skipped.
  */
 export class QuestionReader {
   private readonly skip = new Set<string>();
   private readonly notes = new Set<string>();
+  private readonly images = new Map<string, ImportedImage>();
 
   constructor(readonly title?: string) {}
 
-  /**
-   * Plain text of a field written as HTML or as plain text: images and formulas refuse the
-   * question, formatting is noted as it is dropped.
-   */
-  text(raw: string | undefined, html: boolean): string {
-    const value = raw ?? '';
-    if (IMAGE.test(value)) this.skip.add(MESSAGES.images);
-    if (FORMULA.test(value)) this.skip.add(MESSAGES.formulas);
-    if (!html) return value.trim();
-    if (FORMATTING_TAG.test(value)) this.formatting();
-    return htmlToText(value);
+  /** Plain text as content that reads as written, its TeX as formulas (Moodle's filters show it so). */
+  plain(raw: string | undefined): string {
+    return plainAsContent((raw ?? '').trim());
   }
 
-  formatting(): void {
-    this.notes.add(MESSAGES.formattingDropped);
+  /** Markdown is what content is: taken as it is, and checked as any content is. */
+  markdown(raw: string | undefined): string {
+    return (raw ?? '').trim();
+  }
+
+  /** HTML as content; what it held that content may not is left out, and said so. */
+  html(raw: string | undefined, files: FileImages = () => undefined): string {
+    const { markdown, findings } = htmlAsContent(raw ?? '', (source) => {
+      const file = embeddedImage(source) ?? files(source);
+      if (!file) return undefined;
+      const id = createHash('sha256').update(file.bytes).digest('hex');
+      if (!this.images.has(id)) this.images.set(id, { ...file, id });
+      return { id, name: file.name };
+    });
+    if (findings.foreignImages > 0) this.notes.add(MESSAGES.foreignImages);
+    for (const name of findings.undescribedImages) this.notes.add(MESSAGES.undescribedImage(name));
+    if (findings.droppedLinks > 0) this.notes.add(MESSAGES.linksDropped);
+    if (findings.droppedElements > 0) this.notes.add(MESSAGES.unsafeDropped);
+    if (findings.droppedLooks > 0) this.notes.add(MESSAGES.looksDropped);
+    return markdown;
   }
 
   refuse(reason: string): ReadQuestion {
@@ -78,15 +121,10 @@ export class QuestionReader {
       draft: skip.length === 0 ? draft : undefined,
       skip,
       notes: [...this.notes],
+      images: [...this.images.values()],
     };
   }
 }
-
-/** Markup whose look is lost in plain text; paragraphs and line breaks become new lines. */
-export const FORMATTING_TAGS = new Set(
-  'b strong i em u s sub sup a ul ol li table code pre blockquote'.split(' '),
-);
-const FORMATTING_TAG = new RegExp(`<(?:${[...FORMATTING_TAGS].join('|')})\\b`, 'i');
 
 /** A tag's start: `<p`, `</em`, a name ending where a word does. */
 const TAG_START = /<\/?[a-z][a-z0-9]*(?![a-z0-9_])/i;
@@ -102,64 +140,15 @@ export function holdsMarkup(text: string): boolean {
   return start !== null && text.includes('>', start.index + start[0].length);
 }
 
-const IMAGE = /<img\b|<picture\b|<svg\b|<object\b|<video\b|<audio\b|@@PLUGINFILE@@/i;
-/** TeX as Moodle's and MathJax's filters read it, and MathML. */
-const FORMULA = /\$\$|\\\(|\\\[|\[tex\]|<(?:m:)?math\b/i;
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-/** A character reference's text, unless it names no character the database can store. */
-function codePointText(codePoint: number, whole: string): string {
-  const storable =
-    codePoint > 0 && codePoint <= 0x10ffff && (codePoint < 0xd800 || codePoint > 0xdfff);
-  return storable ? String.fromCodePoint(codePoint) : whole;
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (/^#x/i.test(name)) return codePointText(Number.parseInt(name.slice(2), 16), whole);
-    if (name.startsWith('#')) return codePointText(Number.parseInt(name.slice(1), 10), whole);
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
-/**
- * Every `<…>` taken out, in one pass: from a `<` with no `>` after it there is no tag left. (The
- * regex `/<[^>]*>/g` would scan to the end again from each such `<`.)
- */
-function withoutTags(html: string): string {
-  const kept: string[] = [];
-  let from = 0;
-  for (let open = html.indexOf('<'); open !== -1; open = html.indexOf('<', from)) {
-    const close = html.indexOf('>', open + 1);
-    if (close === -1) break;
-    kept.push(html.slice(from, open));
-    from = close + 1;
-  }
-  kept.push(html.slice(from));
-  return kept.join('');
-}
-
-/** A line without the spaces and tabs it ends with (`/[ \t]+\n/` retries each run from every space). */
-function withoutTrailingBlanks(line: string): string {
-  let end = line.length;
-  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
-  return line.slice(0, end);
-}
-
-/** Paragraphs and line breaks become new lines; other markup is dropped, its text kept. */
-function htmlToText(html: string): string {
-  const text = withoutTags(
-    html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(?:p|div|li|h[1-6]|tr)>/gi, '\n'),
-  );
-  return decodeEntities(text).split('\n').map(withoutTrailingBlanks).join('\n').trim();
+/** Every text of a question a reader reads as content (Markdown). */
+export function contentOf(question: QuestionDraft): string[] {
+  return [
+    question.questionText,
+    question.explanation,
+    ...(question.options ?? []).map((option) => option.text),
+    question.sampleAnswer ?? '',
+    question.modelAnswer ?? '',
+  ];
 }
 
 type DraftFields = Partial<Omit<QuestionDraft, 'questionType' | 'order'>>;
@@ -202,14 +191,20 @@ export function trueFalseOptions(answerIsTrue: boolean) {
 /**
  * A short answer question's accepted answers: the first is its sample answer, the others its
  * keywords (the sample answer alone when there are no others). Writers list them that way.
+ * Accepted answers are plain text in every format, since they are compared with what a student
+ * types: the sample answer travels as the text a reader reads and comes back escaped as content.
  */
 export function shortAnswerFields(answers: string[]) {
   const [sampleAnswer = '', ...rest] = answers;
-  return { sampleAnswer, keywords: rest.length > 0 ? rest : answers.slice(0, 1) };
+  return {
+    sampleAnswer: escapeMarkdown(sampleAnswer),
+    keywords: rest.length > 0 ? rest : answers.slice(0, 1),
+  };
 }
 
 export function acceptedAnswersOf(question: { sampleAnswer: string; keywords: string[] }) {
-  const { sampleAnswer, keywords } = question;
+  const sampleAnswer = readableText(question.sampleAnswer);
+  const { keywords } = question;
   return keywords.length === 1 && keywords[0] === sampleAnswer
     ? [sampleAnswer]
     : [sampleAnswer, ...keywords];
@@ -293,6 +288,22 @@ export function decodeText(bytes: Uint8Array): string {
   return text.includes('\u0000') ? unreadable() : text;
 }
 
+/** An image of the questions kept, with the first question holding it, to name if it is refused. */
+export interface QuestionImage extends ImportedImage {
+  place: { question: number; title?: string };
+}
+
+/**
+ * A file read: the questions as the parse response gives them, the images of the file they hold,
+ * and every media id their content names (read here, on the parser thread, since finding them
+ * parses every text).
+ */
+export interface ReadQuestionFile {
+  data: Omit<ParseQuestionsData, 'mediaUrls'>;
+  images: QuestionImage[];
+  mediaIds: string[];
+}
+
 /**
  * The parse response: each question checked with the exam contract's schema, numbered in file
  * order among those kept.
@@ -300,7 +311,7 @@ export function decodeText(bytes: Uint8Array): string {
 export function parseResult(
   format: QuestionImportFormat,
   read: readonly ReadQuestion[],
-): ParseQuestionsData {
+): ReadQuestionFile {
   if (read.length === 0) throw new ApiError(400, MESSAGES.noQuestions);
   if (read.length > QUESTION_FILE_LIMITS.maxQuestions) {
     throw new ApiError(400, MESSAGES.tooManyQuestions);
@@ -308,17 +319,26 @@ export function parseResult(
   const questions: Question[] = [];
   const incomplete: IncompleteQuestion[] = [];
   const warnings: QuestionImportWarning[] = [];
-  read.forEach(({ title, draft, skip, notes }, index) => {
+  const images = new Map<string, QuestionImage>();
+  read.forEach(({ title, draft, skip, notes, images: held }, index) => {
     const place = { question: index + 1, ...(title ? { title } : {}) };
     for (const message of skip) warnings.push({ ...place, message, skipped: true });
     if (!draft) return;
     for (const message of notes) warnings.push({ ...place, message, skipped: false });
+    for (const image of held) if (!images.has(image.id)) images.set(image.id, { ...image, place });
     const numbered = { ...draft, order: questions.length + incomplete.length + 1 };
     const checked = questionSchema.safeParse(numbered);
     if (checked.success) questions.push(checked.data);
     else incomplete.push({ ...place, draft: numbered, errors: fieldErrors(checked.error.issues) });
   });
-  return { format, questions, incomplete, warnings };
+  const mediaIds = [...questions, ...incomplete.map((item) => item.draft)].flatMap((question) =>
+    contentOf(question).flatMap(mediaIdsIn),
+  );
+  return {
+    data: { format, questions, incomplete, warnings },
+    images: [...images.values()],
+    mediaIds: [...new Set(mediaIds)],
+  };
 }
 
 /** One answer of a choice question with the share of the marks it earns (100 is right). */

@@ -1,8 +1,14 @@
-import { QUESTION_INTERCHANGE_MESSAGES as MESSAGES, type Question } from '@examiq/contracts';
-import type { ExportedExam } from './exported-exam';
+import {
+  QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
+  mediaIdsIn,
+  type Question,
+} from '@examiq/contracts';
+import { contentHtml } from './content-html';
+import { type ExportedExam, mediaFileName } from './exported-exam';
 import {
   acceptedAnswersOf,
   draftOf,
+  type FileImage,
   fieldsOfTags,
   holdsMarkup,
   optionsOf,
@@ -25,17 +31,45 @@ import {
 
 // --- Reading ----------------------------------------------------------------------------------
 
-/** A Moodle text field (`<questiontext format="html"><text>…</text></questiontext>`) as plain text. */
+const PLUGINFILE = '@@PLUGINFILE@@/';
+
+/** The files of a field (`<file name="a.png" path="/" encoding="base64">`), by their source. */
+function filesOf(node: XmlNode | undefined): (source: string) => FileImage | undefined {
+  const files = new Map<string, FileImage>();
+  for (const file of listOf(node?.file)) {
+    const name = attribute(file, 'name') ?? '';
+    const path = attribute(file, 'path') ?? '/';
+    const bytes = Buffer.from(textOf(file).replace(/\s+/g, ''), 'base64');
+    // A file at path `/sub/` is `@@PLUGINFILE@@/sub/<name>` in the text.
+    files.set(`${PLUGINFILE}${path.replace(/^\/+/, '')}${name}`, { name, bytes });
+  }
+  return (source) => {
+    if (!source.startsWith(PLUGINFILE)) return undefined;
+    try {
+      return files.get(decodeURIComponent(source.split(/[?#]/)[0] ?? ''));
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/**
+ * A Moodle text field (`<questiontext format="html"><text>…</text><file …/></questiontext>`) as
+ * content: HTML converted, its `@@PLUGINFILE@@` images taken from the field's files; Markdown
+ * as it is; plain text escaped.
+ */
 function readField(reader: QuestionReader, field: unknown): string {
   const node = field as XmlNode | undefined;
-  if (listOf(node?.file).length > 0) reader.refuseIf(true, MESSAGES.images);
   const text = textOf(node?.text);
   const format = attribute(node, 'format');
-  return reader.text(
-    text,
-    format === 'html' || (format === 'moodle_auto_format' && holdsMarkup(text)),
-  );
+  if (format === 'html' || (format === 'moodle_auto_format' && holdsMarkup(text))) {
+    return reader.html(text, filesOf(node));
+  }
+  return format === 'markdown' ? reader.markdown(text) : reader.plain(text);
 }
+
+/** A short answer's accepted answer: plain text, as a student types it. */
+const answerText = (answer: XmlNode) => textOf(answer.text).trim();
 
 function wholeNumber(value: unknown): number | undefined {
   const text = textOf(value).trim();
@@ -89,7 +123,7 @@ function readQuestion(question: XmlNode): ReadQuestion {
         MESSAGES.partialCredit,
       );
       reader.refuseIf(earning.length === 0, MESSAGES.noCorrectAnswer);
-      const accepted = earning.map((answer) => readField(reader, answer));
+      const accepted = earning.map(answerText);
       return reader.done(draftOf('SHORT_ANSWER', { ...fields, ...shortAnswerFields(accepted) }));
     }
     case 'essay':
@@ -120,13 +154,40 @@ export function readMoodleXml(text: string): ReadQuestion[] {
 
 const plainText = (text: string) => ({ '@': { format: 'plain_text' }, text });
 
-const answer = (text: string, right: boolean) => ({
-  '@': { fraction: right ? '100' : '0', format: 'plain_text' },
-  text,
+/**
+ * Content as a Moodle HTML field: TeX for Moodle's MathJax or TeX filter, each image at
+ * `@@PLUGINFILE@@/<name>` with its bytes in a `<file>` of the field, as Moodle writes them.
+ */
+function htmlField(exam: ExportedExam, content: string, attributes: Record<string, string> = {}) {
+  const files = mediaIdsIn(content).flatMap((id) => {
+    const stored = exam.media.get(id);
+    return stored
+      ? [
+          {
+            '@': { name: mediaFileName(id, stored), path: '/', encoding: 'base64' },
+            '#text': stored.bytes.toString('base64'),
+          },
+        ]
+      : [];
+  });
+  const html = contentHtml(content, (id) => {
+    const stored = exam.media.get(id);
+    return stored ? `${PLUGINFILE}${mediaFileName(id, stored)}` : '';
+  });
+  return {
+    '@': { ...attributes, format: 'html' },
+    text: html,
+    ...(files.length > 0 ? { file: files } : {}),
+  };
+}
+
+const answer = (text: string, right: boolean, field = plainText(text)) => ({
+  ...field,
+  '@': { fraction: right ? '100' : '0', ...field['@'] },
   feedback: plainText(''),
 });
 
-function typeFields(question: Question) {
+function typeFields(exam: ExportedExam, question: Question) {
   switch (question.questionType) {
     case 'MCQ':
       return {
@@ -135,7 +196,9 @@ function typeFields(question: Question) {
           single: 'true',
           shuffleanswers: 'false',
           answernumbering: 'abc',
-          answer: question.options.map((option) => answer(option.text, option.isCorrect)),
+          answer: question.options.map((option) =>
+            answer(option.text, option.isCorrect, htmlField(exam, option.text)),
+          ),
         },
       };
     case 'TRUE_FALSE':
@@ -167,20 +230,20 @@ function typeFields(question: Question) {
           maxwordlimit: String(question.maxWordCount),
           attachments: '0',
           attachmentsrequired: '0',
-          graderinfo: plainText(question.modelAnswer),
+          graderinfo: htmlField(exam, question.modelAnswer),
           responsetemplate: plainText(''),
         },
       };
   }
 }
 
-function moodleQuestion(question: Question, name: string) {
-  const { type, fields } = typeFields(question);
+function moodleQuestion(exam: ExportedExam, question: Question, name: string) {
+  const { type, fields } = typeFields(exam, question);
   return {
     '@': { type },
     name: { text: name },
-    questiontext: plainText(question.questionText),
-    generalfeedback: plainText(question.explanation),
+    questiontext: htmlField(exam, question.questionText),
+    generalfeedback: htmlField(exam, question.explanation),
     defaultgrade: String(question.marks),
     penalty: '0',
     hidden: '0',
@@ -196,7 +259,9 @@ export function writeMoodleXml(exam: ExportedExam): string {
       '@': { type: 'category' },
       category: { text: `$course$/top/${exam.examTitle}/${section.name}` },
     },
-    ...section.questions.map((item, index) => moodleQuestion(item, `${section.name} ${index + 1}`)),
+    ...section.questions.map((item, index) =>
+      moodleQuestion(exam, item, `${section.name} ${index + 1}`),
+    ),
   ]);
   return XML_DECLARATION + String(xmlBuilder.build({ quiz: { question } }));
 }

@@ -1,19 +1,18 @@
+import { posix } from 'node:path';
 import {
   type Difficulty,
+  escapeMarkdown,
   QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
   QUESTION_FILE_LIMITS,
-  type Question,
   type QuestionDraft,
 } from '@examiq/contracts';
-import { XMLParser } from 'fast-xml-parser';
-import { strToU8, zipSync } from 'fflate';
+import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { ApiError } from '../../errors';
 import { DamagedZip, declaredSize, unpackEntry, zipEntries } from '../../uploads/zip';
-import type { ExportedExam } from './exported-exam';
 import {
   decodeText,
   draftOf,
-  FORMATTING_TAGS,
+  type FileImages,
   isZip,
   QuestionReader,
   type ReadQuestion,
@@ -21,16 +20,7 @@ import {
   unreadable,
   wrongFormat,
 } from './interchange';
-import {
-  attribute,
-  listOf,
-  readXml,
-  textOf,
-  valuesOf,
-  XML_DECLARATION,
-  type XmlNode,
-  xmlBuilder,
-} from './xml';
+import { attribute, listOf, readXml, textOf, valuesOf, type XmlNode } from './xml';
 
 // --- Reading: items as an ordered tree, since text and interactions interleave in a body ----
 
@@ -65,41 +55,58 @@ function findAll(nodes: OrderedNode[], test: (name: string) => boolean): Ordered
 const findFirst = (nodes: OrderedNode[], name: string) =>
   findAll(nodes, (candidate) => candidate === name)[0];
 
-const BLOCKS = new Set(['p', 'div', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'qti-prompt']);
-const IMAGES = new Set(['img', 'picture', 'svg', 'object', 'video', 'audio']);
+const orderedBuilder = new XMLBuilder({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  suppressEmptyNode: true,
+});
+
 const isInteraction = (name: string) => name.endsWith('-interaction');
 const interactionType = (name: string) => name.replace(/^qti-|-interaction$/g, '');
 /** Where a text entry sits inside a sentence, the question's text shows its blank. */
 const BLANK = '_____';
+const TEX_ENCODINGS = new Set(['application/x-tex', 'tex', 'latex']);
+const textNode = (text: string): OrderedNode => ({ '#text': text });
+
+/** A MathML formula as its TeX annotation, between the delimiters the content reader reads. */
+function mathAsTex(reader: QuestionReader, math: OrderedNode): OrderedNode[] {
+  const annotation = findAll(childrenOf(math), (name) => name === 'annotation').find((node) =>
+    TEX_ENCODINGS.has((attributesOf(node).encoding ?? '').toLowerCase()),
+  );
+  if (!annotation) {
+    reader.refuseIf(true, MESSAGES.mathMlOnly);
+    return [];
+  }
+  const tex = textIn(annotation);
+  return [textNode(attributesOf(math).display === 'block' ? `$$${tex}$$` : `\\(${tex}\\)`)];
+}
 
 /**
- * The text of XHTML content as the exam stores it: runs of white space read as one space,
- * paragraphs and line breaks as new lines. Images and MathML refuse the question.
+ * XHTML content without the interactions in it: a text entry within a sentence is its blank,
+ * one alone in its block is the answer box and goes with its block; MathML is its TeX.
  */
-function contentText(reader: QuestionReader, nodes: OrderedNode[]): string {
-  const walk = (list: OrderedNode[]): string =>
-    list
-      .map((node) => {
-        const name = nameOf(node);
-        if (name === '#text') return String(node['#text']).replace(/\s+/g, ' ');
-        if (IMAGES.has(name)) reader.refuseIf(true, MESSAGES.images);
-        if (name === 'math') reader.refuseIf(true, MESSAGES.formulas);
-        if (name === 'br') return '\n';
-        if (FORMATTING_TAGS.has(name)) reader.formatting();
-        if (name === 'qti-text-entry-interaction') return BLANK;
-        if (isInteraction(name) || name === 'qti-simple-choice') return '';
-        const inner = walk(childrenOf(node));
-        return BLOCKS.has(name) ? `${inner}\n` : inner;
-      })
-      .join('');
-  // A text entry alone on its line is the answer box, not a blank within a sentence.
-  const text = walk(nodes)
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== BLANK)
-    .join('\n')
-    .trim();
-  return reader.text(text, false);
+function withoutInteractions(reader: QuestionReader, nodes: OrderedNode[]): OrderedNode[] {
+  return nodes.flatMap((node) => {
+    const name = nameOf(node);
+    if (name === '#text') return [node];
+    if (name === 'math') return mathAsTex(reader, node);
+    if (name === 'qti-text-entry-interaction') return [textNode(BLANK)];
+    if (isInteraction(name) || name === 'qti-simple-choice') return [];
+    const children = withoutInteractions(reader, childrenOf(node));
+    const text = children
+      .map((child) => String(child['#text'] ?? '-'))
+      .join('')
+      .trim();
+    if (text === BLANK) return [];
+    return [{ ...node, [name]: children }];
+  });
+}
+
+/** XHTML content (an item's body, a choice, a feedback) as exam content. */
+function contentText(reader: QuestionReader, nodes: OrderedNode[], files: FileImages): string {
+  const xhtml = String(orderedBuilder.build(withoutInteractions(reader, nodes)));
+  return reader.html(xhtml, files);
 }
 
 const textIn = (node: OrderedNode) =>
@@ -156,7 +163,7 @@ const LOM_DIFFICULTY: Record<string, Difficulty> = {
   'very difficult': 'HARD',
 };
 
-function readItem(item: OrderedNode, metadata: ItemMetadata): ReadQuestion {
+function readItem(item: OrderedNode, metadata: ItemMetadata, files: FileImages): ReadQuestion {
   const reader = new QuestionReader(attributesOf(item).title);
   const children = childrenOf(item);
   const body = findFirst(children, 'qti-item-body');
@@ -167,14 +174,14 @@ function readItem(item: OrderedNode, metadata: ItemMetadata): ReadQuestion {
     return reader.refuse(MESSAGES.unsupportedType(names.join(' + ') || 'no interaction'));
   }
   const prompt = findFirst(childrenOf(interaction), 'qti-prompt');
-  const questionText = [contentText(reader, childrenOf(body as OrderedNode))]
-    .concat(prompt ? [contentText(reader, childrenOf(prompt))] : [])
+  const questionText = [contentText(reader, childrenOf(body as OrderedNode), files)]
+    .concat(prompt ? [contentText(reader, childrenOf(prompt), files)] : [])
     .filter((text) => text !== '')
-    .join('\n');
+    .join('\n\n');
   const feedback = findAll(children, (name) => name === 'qti-modal-feedback')[0];
   const fields = {
     questionText,
-    explanation: feedback ? contentText(reader, childrenOf(feedback)) : '',
+    explanation: feedback ? contentText(reader, childrenOf(feedback), files) : '',
     marks: marksOf(children),
     difficulty: metadata.difficulty,
   };
@@ -198,7 +205,7 @@ function readItem(item: OrderedNode, metadata: ItemMetadata): ReadQuestion {
       reader.refuseIf(correct.length === 0, MESSAGES.noCorrectAnswer);
       const choices = findAll(childrenOf(interaction), (name) => name === 'qti-simple-choice').map(
         (choice) => ({
-          text: contentText(reader, childrenOf(choice)),
+          text: contentText(reader, childrenOf(choice), files),
           isCorrect: correct.includes(attributesOf(choice).identifier ?? ''),
         }),
       );
@@ -210,7 +217,7 @@ function readItem(item: OrderedNode, metadata: ItemMetadata): ReadQuestion {
       return reader.done(
         draftOf('SHORT_ANSWER', {
           ...fields,
-          sampleAnswer: correct[0] ?? '',
+          sampleAnswer: escapeMarkdown(correct[0] ?? ''),
           keywords: keywords.length > 0 ? keywords.map((entry) => entry.key) : correct,
         }),
       );
@@ -270,14 +277,19 @@ function itemsOf(text: string): OrderedNode[] {
   return items;
 }
 
+/** The files of a package an item may show as images; what they are is checked when stored. */
+const IMAGE_FILE = /\.(png|jpe?g|gif|webp)$/i;
+
 /**
- * The package's XML files. Their declared sizes are checked against the limit before anything is
+ * The package's XML and image files. Their declared sizes are checked against the limit before anything is
  * unpacked, and each is unpacked with its declared size as a hard cap: a small zip can hold
  * gigabytes of repeated bytes, and its entries can claim any size.
  */
 function unpack(bytes: Uint8Array): Record<string, Uint8Array> {
   try {
-    const entries = zipEntries(bytes).filter((entry) => entry.name.endsWith('.xml'));
+    const entries = zipEntries(bytes).filter(
+      (entry) => entry.name.endsWith('.xml') || IMAGE_FILE.test(entry.name),
+    );
     if (declaredSize(entries) > QUESTION_FILE_LIMITS.maxUnpackedBytes) {
       throw new ApiError(400, MESSAGES.unpackedTooLarge);
     }
@@ -317,201 +329,25 @@ function readPackage(bytes: Uint8Array): ReadQuestion[] {
       return [new QuestionReader(href).refuse(MESSAGES.unreadableQuestion(`${href} is missing`))];
     }
     const metadata = metadataOf(resource);
-    return itemsOf(decodeText(file)).map((item) => readItem(item, metadata));
+    // An item's image sources are relative to the item's file.
+    const images: FileImages = (source) => {
+      if (/^[a-z][a-z0-9+.-]*:|^\//i.test(source)) return undefined;
+      const name = posix.join(
+        posix.dirname(href),
+        decodeURIComponent(source.split(/[?#]/)[0] ?? ''),
+      );
+      const bytes = IMAGE_FILE.test(name) ? files[name] : undefined;
+      return bytes ? { name: posix.basename(name), bytes } : undefined;
+    };
+    return itemsOf(decodeText(file)).map((item) => readItem(item, metadata, images));
   });
 }
 
 /** A QTI 3.0 item, a file of several items, or a content package (zip). */
 export function readQti(bytes: Uint8Array): ReadQuestion[] {
   if (isZip(bytes)) return readPackage(bytes);
-  return itemsOf(decodeText(bytes)).map((item) => readItem(item, { keywords: [] }));
-}
-
-// --- Writing: an IMS content package ----------------------------------------------------------
-
-const QTI_NAMESPACE = 'http://www.imsglobal.org/xsd/imsqtiasi_v3p0';
-const TEMPLATES = 'https://purl.imsglobal.org/spec/qti/v3p0/rptemplates';
-const LOM_DIFFICULTY_OF: Record<Difficulty, string> = {
-  EASY: 'easy',
-  MEDIUM: 'medium',
-  HARD: 'difficult',
-};
-
-const paragraphs = (text: string) => ({ p: text.split('\n') });
-const values = (list: string[]) => ({ 'qti-value': list });
-const floatOutcome = (identifier: string, value: number) => ({
-  '@': { identifier, cardinality: 'single', 'base-type': 'float' },
-  'qti-default-value': values([String(value)]),
-});
-
-function interactionOf(question: Question) {
-  switch (question.questionType) {
-    case 'MCQ':
-    case 'TRUE_FALSE': {
-      const ids = question.options.map((_, index) => `choice-${index + 1}`);
-      return {
-        declaration: {
-          '@': { identifier: 'RESPONSE', cardinality: 'single', 'base-type': 'identifier' },
-          'qti-correct-response': values(
-            ids.filter((_, index) => question.options[index]?.isCorrect),
-          ),
-        },
-        body: {
-          'qti-choice-interaction': {
-            '@': { 'response-identifier': 'RESPONSE', 'max-choices': '1' },
-            'qti-simple-choice': question.options.map((option, index) => ({
-              '@': { identifier: ids[index] },
-              '#text': option.text,
-            })),
-          },
-        },
-        template: 'match_correct',
-      };
-    }
-    case 'SHORT_ANSWER':
-      return {
-        declaration: {
-          '@': { identifier: 'RESPONSE', cardinality: 'single', 'base-type': 'string' },
-          'qti-correct-response': values([question.sampleAnswer]),
-          'qti-mapping': {
-            '@': { 'default-value': '0' },
-            'qti-map-entry': question.keywords.map((keyword) => ({
-              '@': { 'map-key': keyword, 'mapped-value': String(question.marks) },
-            })),
-          },
-        },
-        // A text entry is inline content: it sits in a paragraph of its own.
-        body: {
-          p: { 'qti-text-entry-interaction': { '@': { 'response-identifier': 'RESPONSE' } } },
-        },
-        template: 'map_response',
-      };
-    case 'LONG_ANSWER':
-      return {
-        declaration: {
-          '@': { identifier: 'RESPONSE', cardinality: 'single', 'base-type': 'string' },
-          'qti-correct-response': values([question.modelAnswer]),
-        },
-        body: {
-          'qti-extended-text-interaction': {
-            '@': {
-              'response-identifier': 'RESPONSE',
-              'data-min-words': String(question.minWordCount),
-              'data-max-words': String(question.maxWordCount),
-            },
-          },
-        },
-        template: undefined,
-      };
-  }
-}
-
-function itemXml(question: Question, identifier: string, title: string): string {
-  const { declaration, body, template } = interactionOf(question);
-  const item = {
-    '@': {
-      xmlns: QTI_NAMESPACE,
-      identifier,
-      title,
-      adaptive: 'false',
-      'time-dependent': 'false',
-    },
-    'qti-response-declaration': declaration,
-    'qti-outcome-declaration': [
-      floatOutcome('SCORE', 0),
-      floatOutcome('MAXSCORE', question.marks),
-      { '@': { identifier: 'FEEDBACK', cardinality: 'single', 'base-type': 'identifier' } },
-    ],
-    'qti-item-body':
-      'p' in body
-        ? { p: [...question.questionText.split('\n'), body.p] }
-        : { ...paragraphs(question.questionText), ...body },
-    ...(template
-      ? { 'qti-response-processing': { '@': { template: `${TEMPLATES}/${template}.xml` } } }
-      : {}),
-    'qti-modal-feedback': {
-      '@': { 'outcome-identifier': 'FEEDBACK', identifier: 'EXPLANATION', 'show-hide': 'show' },
-      'qti-content-body': paragraphs(question.explanation),
-    },
-  };
-  return XML_DECLARATION + String(xmlBuilder.build({ 'qti-assessment-item': item }));
-}
-
-function lomOf(question: Question) {
-  const keywords = question.questionType === 'LONG_ANSWER' ? question.keywords : [];
-  return {
-    'imsmd:lom': {
-      'imsmd:general': {
-        'imsmd:keyword': keywords.map((keyword) => ({ 'imsmd:string': keyword })),
-      },
-      'imsmd:educational': {
-        'imsmd:difficulty': {
-          'imsmd:source': 'LOMv1.0',
-          'imsmd:value': LOM_DIFFICULTY_OF[question.difficulty],
-        },
-      },
-    },
-  };
-}
-
-/**
- * An exam's questions as a QTI 3.0 content package: an item file per question, a test with a
- * section per exam section, and the manifest, whose LOM metadata carries each item's difficulty
- * and an essay's keywords (QTI items have no place for them).
- */
-export function writeQtiPackage(exam: ExportedExam): Uint8Array {
-  const files: Record<string, Uint8Array> = {};
-  const resources: unknown[] = [];
-  const testSections = exam.sections.map((section, sectionIndex) => ({
-    '@': {
-      identifier: `section-${sectionIndex + 1}`,
-      title: section.name,
-      visible: 'true',
-    },
-    'qti-assessment-item-ref': section.questions.map((question, index) => {
-      const identifier = `item-${sectionIndex + 1}-${index + 1}`;
-      const href = `items/${identifier}.xml`;
-      files[href] = strToU8(itemXml(question, identifier, `${section.name} ${index + 1}`));
-      resources.push({
-        '@': { identifier, type: 'imsqti_item_xmlv3p0', href },
-        metadata: lomOf(question),
-        file: { '@': { href } },
-      });
-      return { '@': { identifier, href: `../${href}` } };
-    }),
-  }));
-  const test = {
-    '@': { xmlns: QTI_NAMESPACE, identifier: 'test', title: exam.examTitle },
-    'qti-test-part': {
-      '@': {
-        identifier: 'part-1',
-        'navigation-mode': 'nonlinear',
-        'submission-mode': 'simultaneous',
-      },
-      'qti-assessment-section': testSections,
-    },
-  };
-  files['tests/test.xml'] = strToU8(
-    XML_DECLARATION + String(xmlBuilder.build({ 'qti-assessment-test': test })),
+  // A lone item file carries no images: its image sources are outside it.
+  return itemsOf(decodeText(bytes)).map((item) =>
+    readItem(item, { keywords: [] }, () => undefined),
   );
-  const manifest = {
-    '@': {
-      xmlns: 'http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1',
-      'xmlns:imsmd': 'http://ltsc.ieee.org/xsd/LOM',
-      identifier: `manifest-${exam.examId}`,
-    },
-    metadata: { schema: 'QTI Package', schemaversion: '3.0.0' },
-    organizations: '',
-    resources: {
-      resource: [
-        {
-          '@': { identifier: 'test', type: 'imsqti_test_xmlv3p0', href: 'tests/test.xml' },
-          file: { '@': { href: 'tests/test.xml' } },
-        },
-        ...resources,
-      ],
-    },
-  };
-  files['imsmanifest.xml'] = strToU8(XML_DECLARATION + String(xmlBuilder.build({ manifest })));
-  return zipSync(files, { level: 6 });
 }

@@ -16,7 +16,12 @@ import { ApiError, FieldErrors } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
 import { acceptUploads, readUpload } from '../../plugins/uploads';
 import { parseInThread } from '../../uploads/parser-thread';
-import { exportExamQuestions, QUESTION_FILE_CONTENT_TYPES } from './question-interchange.service';
+import type { MediaLinks } from '../media/media-links';
+import {
+  exportExamQuestions,
+  QUESTION_FILE_CONTENT_TYPES,
+  withStoredImages,
+} from './question-interchange.service';
 
 const TAGS = ['question-interchange'];
 
@@ -38,8 +43,9 @@ async function uploadOf(request: FastifyRequest) {
  */
 export const questionInterchangeAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
+  links: MediaLinks;
   now: () => Date;
-}> = async (app, { db, now }) => {
+}> = async (app, { db, links, now }) => {
   await acceptUploads(app, { maxBytes: QUESTION_FILE_LIMITS.maxBytes, fields: 2 });
 
   app.post(
@@ -48,7 +54,7 @@ export const questionInterchangeAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary:
-          "Reads a question file (multipart: file, format gift | moodle-xml | qti | aiken) into questions of an exam section: those the wizard's rules accept, those to complete, and what was skipped and why",
+          "Reads a question file (multipart: file, format gift | moodle-xml | qti | aiken) into questions of an exam section: those the wizard's rules accept, those to complete, and what was skipped and why. Texts arrive as content (Markdown): HTML converted, plain text escaped; the images a file carries (Moodle XML `<file>` elements, a QTI package's image files) are checked as an upload is and stored as media, and `mediaUrls` shows them. A file with an image that cannot be used stores nothing and is refused naming its question",
         consumes: ['multipart/form-data'],
         response: {
           200: successResponse(parseQuestionsDataSchema),
@@ -58,11 +64,12 @@ export const questionInterchangeAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { format, file } = await uploadOf(request);
-      const data = await parseInThread(
+      const read = await parseInThread(
         'questions',
         { format, bytes: file },
         { overLimits: MESSAGES.overWorkLimits },
       );
+      const data = await withStoredImages(db, links, read, request.auth.userId, now());
       const skipped = new Set(
         data.warnings.filter((warning) => warning.skipped).map((warning) => warning.question),
       );

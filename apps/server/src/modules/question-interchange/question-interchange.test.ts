@@ -60,8 +60,8 @@ const exportQuestions = (examId: string, format: string) =>
 
 describe(`POST /api/admin/parse-questions on ${TEST_ENGINE}`, () => {
   it.each([
-    ['gift', 'moodle-docs.gift', '4 questions ready to add, 8 skipped'],
-    ['moodle-xml', 'moodle-export.xml', '4 questions ready to add, 5 skipped'],
+    ['gift', 'moodle-docs.gift', '6 questions ready to add, 6 skipped'],
+    ['moodle-xml', 'moodle-export.xml', '6 questions ready to add, 3 skipped'],
     ['qti', 'qti-items.xml', '2 questions ready to add, 1 to complete, 3 skipped'],
     ['aiken', 'aiken.txt', '0 questions ready to add, 2 to complete, 2 skipped'],
   ])('reads a %s file and says what it found', async (format, name, message) => {

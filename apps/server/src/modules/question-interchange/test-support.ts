@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { createContentParser, type QuestionDraft } from '@examiq/contracts';
 import { zipSync } from 'fflate';
 import type { ExportedExam } from './exported-exam';
 
@@ -130,6 +131,7 @@ export const trickyExam: ExportedExam = {
       ],
     },
   ],
+  media: new Map(),
 };
 
 /** The exam's questions as a file read back should give them: in file order, numbered 1..n. */
@@ -137,4 +139,25 @@ export function questionsInFileOrder(exam: ExportedExam) {
   return exam.sections
     .flatMap((section) => section.questions)
     .map((question, index) => ({ ...question, order: index + 1 }));
+}
+
+const reader = createContentParser();
+const readAs = (source: string) => reader.render(source);
+
+/**
+ * Questions as a student sees them: every content field as the shared parser renders it. A file
+ * written as HTML and read back gives the same content up to how its Markdown is written
+ * (`_a_` or `*a*`, which characters are escaped): the same rendering.
+ */
+export function asRendered<Q extends QuestionDraft>(questions: Q[]): Q[] {
+  return questions.map((question) => ({
+    ...question,
+    questionText: readAs(question.questionText),
+    explanation: readAs(question.explanation),
+    ...(question.options
+      ? { options: question.options.map((option) => ({ ...option, text: readAs(option.text) })) }
+      : {}),
+    ...(question.sampleAnswer === undefined ? {} : { sampleAnswer: readAs(question.sampleAnswer) }),
+    ...(question.modelAnswer === undefined ? {} : { modelAnswer: readAs(question.modelAnswer) }),
+  }));
 }

@@ -68,7 +68,7 @@ const parsed: ParseQuestionsData = {
     {
       question: 2,
       title: 'Area of a circle',
-      message: 'Formulas are not supported',
+      message: 'Multiple correct answers are not supported',
       skipped: true,
     },
     {
@@ -77,6 +77,7 @@ const parsed: ParseQuestionsData = {
       skipped: false,
     },
   ],
+  mediaUrls: {},
 };
 
 /** Two MCQ sections: the first with a written question, the second as a new one starts. */
@@ -231,7 +232,7 @@ describe('ImportQuestionsDialog', () => {
 
     const notAdded = within(dialog).getByRole('region', { name: 'Not added' });
     expect(notAdded).toHaveTextContent(
-      'Question 2 of the file (Area of a circle)Formulas are not supported',
+      'Question 2 of the file (Area of a circle)Multiple correct answers are not supported',
     );
     expect(notAdded).toHaveTextContent(
       '“A queue removes the oldest item first.”A True/False question: this section holds MCQ (Multiple Choice) questions',

@@ -1,0 +1,228 @@
+import { type Difficulty, mediaIdsIn, type Question, readableText } from '@examiq/contracts';
+import { strToU8, zipSync } from 'fflate';
+import { contentHtml } from './content-html';
+import { type ExportedExam, mediaFileName } from './exported-exam';
+import { contentOf } from './interchange';
+import { XML_DECLARATION, xmlBuilder } from './xml';
+
+const QTI_NAMESPACE = 'http://www.imsglobal.org/xsd/imsqtiasi_v3p0';
+const TEMPLATES = 'https://purl.imsglobal.org/spec/qti/v3p0/rptemplates';
+const LOM_DIFFICULTY_OF: Record<Difficulty, string> = {
+  EASY: 'easy',
+  MEDIUM: 'medium',
+  HARD: 'difficult',
+};
+
+/** Where an item's images are in the package, relative to the item's file. */
+const IMAGES_FOLDER = 'images';
+
+/**
+ * An item's XHTML content, put in after the item is built (the builder would write it as text):
+ * `slot` gives a mark for the builder's tree, `fill` puts each content's XHTML where its mark is.
+ * The mark's control character is not allowed in XML, so no text can hold one.
+ */
+const SLOT_MARK = '\u0001';
+function xhtmlSlots(exam: ExportedExam) {
+  const xhtml: string[] = [];
+  return {
+    slot(content: string): string {
+      xhtml.push(
+        contentHtml(content, (id) => {
+          const stored = exam.media.get(id);
+          return stored ? `${IMAGES_FOLDER}/${mediaFileName(id, stored)}` : '';
+        }),
+      );
+      return `${SLOT_MARK}${xhtml.length - 1}${SLOT_MARK}`;
+    },
+    // Between the marks, in turn: the text of the item, a slot's number.
+    fill: (xml: string) =>
+      xml
+        .split(SLOT_MARK)
+        .map((part, index) => (index % 2 === 1 ? (xhtml[Number(part)] ?? '') : part))
+        .join(''),
+  };
+}
+type Slot = (content: string) => string;
+
+const values = (list: string[]) => ({ 'qti-value': list });
+const floatOutcome = (identifier: string, value: number) => ({
+  '@': { identifier, cardinality: 'single', 'base-type': 'float' },
+  'qti-default-value': values([String(value)]),
+});
+
+function interactionOf(question: Question, slot: Slot) {
+  switch (question.questionType) {
+    case 'MCQ':
+    case 'TRUE_FALSE': {
+      const ids = question.options.map((_, index) => `choice-${index + 1}`);
+      return {
+        declaration: {
+          '@': { identifier: 'RESPONSE', cardinality: 'single', 'base-type': 'identifier' },
+          'qti-correct-response': values(
+            ids.filter((_, index) => question.options[index]?.isCorrect),
+          ),
+        },
+        body: {
+          'qti-choice-interaction': {
+            '@': { 'response-identifier': 'RESPONSE', 'max-choices': '1' },
+            'qti-simple-choice': question.options.map((option, index) => ({
+              '@': { identifier: ids[index] },
+              '#text': slot(option.text),
+            })),
+          },
+        },
+        template: 'match_correct',
+      };
+    }
+    case 'SHORT_ANSWER':
+      return {
+        declaration: {
+          '@': { identifier: 'RESPONSE', cardinality: 'single', 'base-type': 'string' },
+          'qti-correct-response': values([readableText(question.sampleAnswer)]),
+          'qti-mapping': {
+            '@': { 'default-value': '0' },
+            'qti-map-entry': question.keywords.map((keyword) => ({
+              '@': { 'map-key': keyword, 'mapped-value': String(question.marks) },
+            })),
+          },
+        },
+        // A text entry is inline content: it sits in a paragraph of its own.
+        body: {
+          p: { 'qti-text-entry-interaction': { '@': { 'response-identifier': 'RESPONSE' } } },
+        },
+        template: 'map_response',
+      };
+    case 'LONG_ANSWER':
+      return {
+        declaration: {
+          '@': { identifier: 'RESPONSE', cardinality: 'single', 'base-type': 'string' },
+          'qti-correct-response': values([question.modelAnswer]),
+        },
+        body: {
+          'qti-extended-text-interaction': {
+            '@': {
+              'response-identifier': 'RESPONSE',
+              'data-min-words': String(question.minWordCount),
+              'data-max-words': String(question.maxWordCount),
+            },
+          },
+        },
+        template: undefined,
+      };
+  }
+}
+
+function itemXml(exam: ExportedExam, question: Question, identifier: string, title: string) {
+  const { slot, fill } = xhtmlSlots(exam);
+  const { declaration, body, template } = interactionOf(question, slot);
+  const item = {
+    '@': {
+      xmlns: QTI_NAMESPACE,
+      identifier,
+      title,
+      adaptive: 'false',
+      'time-dependent': 'false',
+    },
+    'qti-response-declaration': declaration,
+    'qti-outcome-declaration': [
+      floatOutcome('SCORE', 0),
+      floatOutcome('MAXSCORE', question.marks),
+      { '@': { identifier: 'FEEDBACK', cardinality: 'single', 'base-type': 'identifier' } },
+    ],
+    'qti-item-body': { div: slot(question.questionText), ...body },
+    ...(template
+      ? { 'qti-response-processing': { '@': { template: `${TEMPLATES}/${template}.xml` } } }
+      : {}),
+    'qti-modal-feedback': {
+      '@': { 'outcome-identifier': 'FEEDBACK', identifier: 'EXPLANATION', 'show-hide': 'show' },
+      'qti-content-body': { div: slot(question.explanation) },
+    },
+  };
+  return XML_DECLARATION + fill(String(xmlBuilder.build({ 'qti-assessment-item': item })));
+}
+
+function lomOf(question: Question) {
+  const keywords = question.questionType === 'LONG_ANSWER' ? question.keywords : [];
+  return {
+    'imsmd:lom': {
+      'imsmd:general': {
+        'imsmd:keyword': keywords.map((keyword) => ({ 'imsmd:string': keyword })),
+      },
+      'imsmd:educational': {
+        'imsmd:difficulty': {
+          'imsmd:source': 'LOMv1.0',
+          'imsmd:value': LOM_DIFFICULTY_OF[question.difficulty],
+        },
+      },
+    },
+  };
+}
+
+/**
+ * An exam's questions as a QTI 3.0 content package: an item file per question, a test with a
+ * section per exam section, and the manifest, whose LOM metadata carries each item's difficulty
+ * and an essay's keywords (QTI items have no place for them).
+ */
+export function writeQtiPackage(exam: ExportedExam): Uint8Array {
+  const files: Record<string, Uint8Array> = {};
+  const resources: unknown[] = [];
+  const testSections = exam.sections.map((section, sectionIndex) => ({
+    '@': {
+      identifier: `section-${sectionIndex + 1}`,
+      title: section.name,
+      visible: 'true',
+    },
+    'qti-assessment-item-ref': section.questions.map((question, index) => {
+      const identifier = `item-${sectionIndex + 1}-${index + 1}`;
+      const href = `items/${identifier}.xml`;
+      files[href] = strToU8(itemXml(exam, question, identifier, `${section.name} ${index + 1}`));
+      const images = [...new Set(contentOf(question).flatMap(mediaIdsIn))].flatMap((id) => {
+        const stored = exam.media.get(id);
+        if (!stored) return [];
+        const image = `items/${IMAGES_FOLDER}/${mediaFileName(id, stored)}`;
+        files[image] = stored.bytes;
+        return [{ '@': { href: image } }];
+      });
+      resources.push({
+        '@': { identifier, type: 'imsqti_item_xmlv3p0', href },
+        metadata: lomOf(question),
+        file: [{ '@': { href } }, ...images],
+      });
+      return { '@': { identifier, href: `../${href}` } };
+    }),
+  }));
+  const test = {
+    '@': { xmlns: QTI_NAMESPACE, identifier: 'test', title: exam.examTitle },
+    'qti-test-part': {
+      '@': {
+        identifier: 'part-1',
+        'navigation-mode': 'nonlinear',
+        'submission-mode': 'simultaneous',
+      },
+      'qti-assessment-section': testSections,
+    },
+  };
+  files['tests/test.xml'] = strToU8(
+    XML_DECLARATION + String(xmlBuilder.build({ 'qti-assessment-test': test })),
+  );
+  const manifest = {
+    '@': {
+      xmlns: 'http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1',
+      'xmlns:imsmd': 'http://ltsc.ieee.org/xsd/LOM',
+      identifier: `manifest-${exam.examId}`,
+    },
+    metadata: { schema: 'QTI Package', schemaversion: '3.0.0' },
+    organizations: '',
+    resources: {
+      resource: [
+        {
+          '@': { identifier: 'test', type: 'imsqti_test_xmlv3p0', href: 'tests/test.xml' },
+          file: { '@': { href: 'tests/test.xml' } },
+        },
+        ...resources,
+      ],
+    },
+  };
+  files['imsmanifest.xml'] = strToU8(XML_DECLARATION + String(xmlBuilder.build({ manifest })));
+  return zipSync(files, { level: 6 });
+}
