@@ -461,6 +461,7 @@ describe('OpenAPI', () => {
       '/api/admin/update-faculty/{id}',
       '/api/admin/update-section/{id}',
       '/api/admin/update-student/{id}',
+      '/api/admin/upload-media',
       '/api/admin/warn-student',
       '/api/auth/change-password',
       '/api/auth/forgot-password',
@@ -481,6 +482,7 @@ describe('OpenAPI', () => {
       '/api/faculty/send-message',
       '/api/faculty/warn-student',
       '/api/health',
+      '/api/media/{id}',
       '/api/metrics',
       '/api/public-config',
       '/api/ready',
@@ -518,7 +520,7 @@ describe('OpenAPI', () => {
         }
       }
     }
-    for (const url of ['/api/auth/login', '/api/health', '/api/public-config']) {
+    for (const url of ['/api/auth/login', '/api/health', '/api/public-config', '/api/media/{id}']) {
       for (const [method, operation] of Object.entries(document.paths[url] ?? {})) {
         expect(operation.security, `${method} ${url}`).toBeUndefined();
       }

@@ -37,6 +37,10 @@ import { mailAdminRoutes } from './modules/mail/mail.admin-routes';
 import { sendMailJob } from './modules/mail/mail.service';
 import { masterDataAdminRoutes } from './modules/master-data/master-data.admin-routes';
 import { masterDataChangesAdminRoutes } from './modules/master-data/master-data-changes.admin-routes';
+import { mediaAdminRoutes } from './modules/media/media.admin-routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { startMediaSweep } from './modules/media/media.service';
+import { mediaLinks } from './modules/media/media-links';
 import { createMetrics } from './modules/metrics/metrics';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { peopleExportAdminRoutes } from './modules/people-export/people-export.admin-routes';
@@ -136,7 +140,10 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Submits attempts at their deadline every few seconds; tests call the sweep themselves. */
   deadlineSweep?: boolean;
-  /** Purges ended sessions and finished limit windows every few minutes; tests call it. */
+  /**
+   * Purges ended sessions and finished limit windows every few minutes, and unreferenced media
+   * every hour; tests call them.
+   */
   purge?: boolean;
   /** How often a live socket's session is checked again; tests shorten it. */
   liveSessionRecheckMs?: number;
@@ -225,6 +232,9 @@ export async function buildApp({
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(metricsRoutes, { prefix: '/api', config });
   await app.register(publicConfigRoutes, { prefix: '/api', config });
+  const links = mediaLinks(config.jwtSecret);
+  app.decorate('mediaLinks', links);
+  await app.register(mediaRoutes, { prefix: '/api', db: database.db, links, now });
   const authDeps: AuthDeps = {
     db: database.db,
     config,
@@ -256,6 +266,7 @@ export async function buildApp({
         now,
       });
       await admin.register(examsAdminRoutes, { db: database.db });
+      await admin.register(mediaAdminRoutes, { db: database.db, links, now });
       await admin.register(examRecordsAdminRoutes, { db: database.db, now });
       await admin.register(questionInterchangeAdminRoutes, { db: database.db, now });
       await admin.register(attemptsAdminRoutes, { db: database.db, now });
@@ -301,7 +312,10 @@ export async function buildApp({
           ),
       }),
     );
-  if (purge) runWhileOpen(app, () => startPurge(database.db, app.log, authLimits));
+  if (purge) {
+    runWhileOpen(app, () => startPurge(database.db, app.log, authLimits));
+    runWhileOpen(app, () => startMediaSweep(database.db, app.log));
+  }
   const { backup } = config;
   if (backup) runWhileOpen(app, () => startScheduledBackups(database.db, backup, app.log));
 

@@ -9,6 +9,7 @@ import {
 } from './exams';
 import { wholeNumber } from './fields';
 import { searchQuerySchema } from './find';
+import { mediaUrlsSchema } from './media';
 
 // --- Enumerations -----------------------------------------------------------------------------
 
@@ -239,6 +240,8 @@ export const lobbyDataSchema = z.object({
     sections: z.array(lobbySectionSchema),
   }),
   serverNow: z.string(),
+  /** Signed URLs of the images its content shows, by media id (see media.ts). */
+  mediaUrls: mediaUrlsSchema.optional(),
 });
 export type LobbyData = z.infer<typeof lobbyDataSchema>;
 
@@ -302,6 +305,8 @@ export const examPreviewDataSchema = z.object({
       shuffleOptions: z.boolean(),
     }),
   sections: z.array(studentSectionSchema),
+  /** Signed URLs of the images its content shows, by media id (see media.ts). */
+  mediaUrls: mediaUrlsSchema.optional(),
 });
 export type ExamPreviewData = z.infer<typeof examPreviewDataSchema>;
 
@@ -320,6 +325,8 @@ export const attemptViewSchema = z.object({
   remainingMs: z.number(),
   sections: z.array(studentSectionSchema),
   answers: z.array(savedAnswerSchema),
+  /** Signed URLs of the images its content shows, by media id (see media.ts). */
+  mediaUrls: mediaUrlsSchema.optional(),
 });
 export type AttemptView = z.infer<typeof attemptViewSchema>;
 
@@ -341,6 +348,8 @@ export const openSectionResultSchema = z.object({
   remainingMs: z.number(),
   /** The section's questions as the attempt shows them, now that its clock runs. */
   questions: z.array(studentQuestionSchema),
+  /** Signed URLs of the images its content shows, by media id (see media.ts). */
+  mediaUrls: mediaUrlsSchema.optional(),
 });
 
 export const submitResultSchema = z.object({

@@ -9,6 +9,7 @@ export const audienceGroupNamesSchema = z.object({
 });
 export type AudienceGroupNames = z.infer<typeof audienceGroupNamesSchema>;
 
+import { mediaUrlsSchema } from './media';
 import { proctoringThresholdsSchema } from './proctoring-thresholds';
 
 /**
@@ -54,7 +55,11 @@ export const examDetailSchema = examListItemSchema.extend({
   changeScope: z.enum(EXAM_CHANGE_SCOPES),
 });
 export type ExamDetail = z.infer<typeof examDetailSchema>;
-export const examDetailDataSchema = z.object({ exam: examDetailSchema });
+export const examDetailDataSchema = z.object({
+  exam: examDetailSchema,
+  /** Signed URLs of the images its content shows, by media id (see media.ts). */
+  mediaUrls: mediaUrlsSchema.optional(),
+});
 
 export const EXAM_RECORD_MESSAGES = {
   updated: 'Exam updated successfully',

@@ -11,6 +11,7 @@ export * from './fields';
 export * from './find';
 export * from './mail';
 export * from './master-data';
+export * from './media';
 export * from './people';
 export * from './people-export';
 export * from './people-import';

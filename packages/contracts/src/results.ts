@@ -8,6 +8,7 @@ import {
   QUESTION_TYPES,
 } from './exams';
 import { searchQuerySchema } from './find';
+import { mediaUrlsSchema } from './media';
 import { pageQuerySchema } from './people';
 
 // --- Enumerations -----------------------------------------------------------------------------
@@ -209,6 +210,8 @@ export const answersToGradeDataSchema = z.object({
    * since one appearing as the monitor shows a student submit would say whose it is.
    */
   scriptsHeld: z.boolean(),
+  /** Signed URLs of the images its content shows, by media id (see media.ts). */
+  mediaUrls: mediaUrlsSchema.optional(),
 });
 export type AnswersToGradeData = z.infer<typeof answersToGradeDataSchema>;
 
@@ -352,6 +355,8 @@ export const examReportDataSchema = z.object({
     }),
   ),
   questions: z.array(questionStatisticSchema),
+  /** Signed URLs of the images its content shows, by media id (see media.ts). */
+  mediaUrls: mediaUrlsSchema.optional(),
 });
 export type ExamReportData = z.infer<typeof examReportDataSchema>;
 
@@ -413,6 +418,8 @@ export const studentResultDataSchema = z.object({
   passed: z.boolean(),
   submittedAt: z.string().nullable(),
   sections: z.array(sectionScoreSchema.extend({ questions: z.array(resultQuestionSchema) })),
+  /** Signed URLs of the images its content shows, by media id (see media.ts). */
+  mediaUrls: mediaUrlsSchema.optional(),
 });
 export type StudentResultData = z.infer<typeof studentResultDataSchema>;
 

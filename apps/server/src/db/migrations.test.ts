@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { escapeMarkdown, readableText } from '@examiq/contracts';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -138,5 +139,105 @@ describe('0020_auto_exam_times', () => {
       "select 1 from pg_indexes where indexname = 'exams_published_window_idx'",
     );
     expect(indexes).toHaveLength(1);
+  });
+});
+
+describe('0027_content_markdown', () => {
+  const before0027 = new PGlite({ extensions: { pg_trgm, unaccent } });
+  afterAll(() => before0027.close());
+
+  const PLAIN = [
+    'What is 2*3*4, and is snake_case_name valid?',
+    'It costs $5 and $10.\nLine two: x^2 and H~2~O, a [bracket], a | pipe, a \\ backslash, `tick`',
+    '# not a heading\n- not a list\n1. not a numbered list\n> not a quote\n= not a rule',
+    'AT&T wrote &amp; on purpose',
+  ];
+
+  it('escapes every stored text so it reads as its author typed it, and leaves TRUE/FALSE alone', async () => {
+    const folder = await migrationsBefore('0027_content_markdown');
+    const db = drizzle({ client: before0027 });
+    try {
+      await migrate(db, { migrationsFolder: folder });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+    const [text0, text1, text2, text3] = PLAIN;
+    await before0027.exec('set session_replication_role = replica');
+    await before0027.query(
+      `insert into exams (id, title, description, subject, total_marks, passing_marks,
+        duration_minutes, mode, status, general_instructions, batch_id, course_id, branch_id,
+        start_date, end_date)
+      values ('00000000-0000-4000-8000-0000000000e1', 't', 'd', 's', 10, 4, 60, 'AUTO', 'DRAFT',
+        $1, gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), '2030-03-14', '2030-03-16')`,
+      [[text0, text2]],
+    );
+    await before0027.query(
+      `insert into exam_sections (id, exam_id, position, name, order_label, marks, question_type,
+        total_questions, time_limit_minutes, is_optional, instructions)
+      values ('00000000-0000-4000-8000-0000000000e2', '00000000-0000-4000-8000-0000000000e1', 0,
+        'A', '1', 10, 'MCQ', 1, 0, false, $1)`,
+      [[text1]],
+    );
+    await before0027.query(
+      `insert into questions (id, section_id, position, question_text, question_type, marks,
+        question_order, difficulty, explanation, options, correct_option, sample_answer, model_answer)
+      values
+        ('00000000-0000-4000-8000-000000000011', '00000000-0000-4000-8000-0000000000e2', 0, $1,
+          'MCQ', 1, 1, 'EASY', $2, $3, 0, null, null),
+        ('00000000-0000-4000-8000-000000000012', '00000000-0000-4000-8000-0000000000e2', 1, $1,
+          'TRUE_FALSE', 1, 2, 'EASY', $2, '{True,False}', 1, null, null),
+        ('00000000-0000-4000-8000-000000000013', '00000000-0000-4000-8000-0000000000e2', 2, $4,
+          'LONG_ANSWER', 5, 3, 'EASY', $2, null, null, null, $5)`,
+      [text0, text1, [text2, text3], text3, text2],
+    );
+    await before0027.query(
+      `insert into attempt_answers (attempt_id, question_id, text, seq, saved_at) values
+        (gen_random_uuid(), '00000000-0000-4000-8000-000000000013', $1, 1, now()),
+        (gen_random_uuid(), '00000000-0000-4000-8000-000000000011', $1, 1, now())`,
+      [text0],
+    );
+    // Still without the parents' keys checked: the rows above have none.
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    await before0027.exec('set session_replication_role = origin');
+
+    const one = async <T>(sql: string) => (await before0027.query<T>(sql)).rows[0] as T;
+    expect(await one('select general_instructions from exams')).toEqual({
+      general_instructions: [escapeMarkdown(text0), escapeMarkdown(text2)],
+    });
+    expect(await one('select instructions from exam_sections')).toEqual({
+      instructions: [escapeMarkdown(text1)],
+    });
+    const { rows: questions } = await before0027.query(
+      'select question_text, explanation, options, model_answer from questions order by position',
+    );
+    expect(questions).toEqual([
+      {
+        question_text: escapeMarkdown(text0),
+        explanation: escapeMarkdown(text1),
+        options: [escapeMarkdown(text2), escapeMarkdown(text3)],
+        model_answer: null,
+      },
+      {
+        question_text: escapeMarkdown(text0),
+        explanation: escapeMarkdown(text1),
+        options: ['True', 'False'],
+        model_answer: null,
+      },
+      {
+        question_text: escapeMarkdown(text3),
+        explanation: escapeMarkdown(text1),
+        options: null,
+        model_answer: escapeMarkdown(text2),
+      },
+    ]);
+    const { rows: answers } = await before0027.query(
+      'select question_id, text from attempt_answers order by question_id',
+    );
+    // A long answer is rendered as content; any other answer stays the plain text it is.
+    expect(answers.map((row) => (row as { text: string }).text)).toEqual([
+      text0,
+      escapeMarkdown(text0),
+    ]);
+    for (const plain of PLAIN) expect(readableText(escapeMarkdown(plain))).toBe(plain);
   });
 });

@@ -15,6 +15,7 @@ import {
   MAIL_STATUSES,
   MARITAL_STATUSES,
   MAX_EXAM_DURATION_CEILING,
+  MEDIA_CONTENT_TYPES,
   MESSAGE_KINDS,
   MESSAGE_SENDERS,
   PEOPLE_IMPORT_KINDS,
@@ -37,6 +38,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -1009,4 +1011,40 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
+);
+
+// --- Media --------------------------------------------------------------------------------------
+
+/** Binary data, read as a Buffer from either engine. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The images of exam content, kept in the database so that a backup, a restore and the move to
+ * PostgreSQL carry them with everything else. Content-addressed: the id is the SHA-256 (hex) of
+ * the stored bytes, so a picture used in fifty questions is one row, and a row never changes.
+ * Migration 0028 stores `bytes` uncompressed: images are compressed already.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: text('id').primaryKey(),
+    contentType: text('content_type', { enum: MEDIA_CONTENT_TYPES }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // The newest upload of these bytes: the sweep of unreferenced media counts its grace from it,
+    // so an old unreferenced image uploaded again is not removed before it is put in a question.
+    uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('media_id_check', sql`${table.id} ~ '^[0-9a-f]{64}$'`),
+    check('media_content_type_check', isOneOf(table.contentType, MEDIA_CONTENT_TYPES)),
+    index('media_created_by_idx').on(table.createdBy),
+  ],
 );

@@ -32,6 +32,9 @@ const PUBLIC = new Set([
   // The emailed link's token is the proof (password-reset.test.ts).
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  // An image of exam content: its signed URL is the permission, since <img> sends no token
+  // (media.test.ts).
+  'GET /api/media/:id',
 ]);
 const isPublic = (route: ApiRoute) =>
   PUBLIC.has(routeName(route)) || route.url === '/api/docs' || route.url.startsWith('/api/docs/');

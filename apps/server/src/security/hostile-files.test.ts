@@ -6,7 +6,9 @@ import {
   PEOPLE_IMPORT_LIMITS,
   PEOPLE_IMPORT_MESSAGES,
   QUESTION_INTERCHANGE_MESSAGES,
+  VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import {
@@ -15,6 +17,7 @@ import {
   oneLineGift,
   sharedStringsBomb,
 } from '../test/hostile-files';
+import { gifClaiming, pngClaiming } from '../test/images';
 import { csvFile, multipartBody, studentRow } from '../test/people-import';
 import { bearer, createSignedInUser } from '../test/users';
 import { parseInThread } from '../uploads/parser-thread';
@@ -270,4 +273,32 @@ describe('hostile files: their siblings', () => {
     });
     expect(result.status).toBe(200);
   }, 60_000);
+});
+
+describe('hostile images', () => {
+  it('an image of nearly 40 megapixels is decoded off the event loop, the bystander served', async () => {
+    const bytes = await sharp({
+      create: { width: 7000, height: 5700, channels: 3, background: '#445566' },
+    })
+      .jpeg()
+      .toBuffer();
+    const result = await whileUploading('upload-media', bytes, 'scan.jpg');
+    expect(result.status).toBe(201);
+    expectBystanderServed(result);
+  }, 120_000);
+
+  it.each([
+    ['a PNG', pngClaiming(100_000, 100_000), 'bomb.png'],
+    ['a GIF', gifClaiming(65_535, 65_535), 'bomb.gif'],
+  ])(
+    '%s whose header claims billions of pixels is refused before any is decoded',
+    async (_kind, bytes, name) => {
+      const result = await whileUploading('upload-media', bytes, name);
+      expect(result.status).toBe(400);
+      expect(result.body.message).toBe(VALIDATION_FAILED_MESSAGE);
+      expect(result.elapsedMs).toBeLessThan(REFUSED_AT_ONCE_MS);
+      expect(result.heapGrowthMb).toBeLessThan(HEAP_GROWTH_MB);
+      expectBystanderServed(result);
+    },
+  );
 });

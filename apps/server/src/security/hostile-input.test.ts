@@ -10,6 +10,7 @@ import {
   oneLineGift,
   sharedStringsBomb,
 } from '../test/hostile-files';
+import { phonePhoto, picture } from '../test/images';
 import { csvFile, multipartBody, studentRow, xlsxFile } from '../test/people-import';
 import { bearer, createSignedInUser } from '../test/users';
 import {
@@ -200,6 +201,7 @@ const UPLOAD_TARGETS: { path: string; fields: Record<string, string> }[] = [
     path: 'parse-questions',
     fields: { format },
   })),
+  { path: 'upload-media', fields: {} },
 ];
 
 /**
@@ -215,6 +217,8 @@ async function hostileFiles() {
     fixture('moodle-export.xml'),
     fixture('aiken.txt'),
     Buffer.from(zippedFixture('qti-package')),
+    ...(await Promise.all((['png', 'jpeg', 'gif', 'webp'] as const).map((f) => picture(f)))),
+    await phonePhoto(6),
   ];
   const reported = [
     await sharedStringsBomb(8, 1024 * 1024),
@@ -252,6 +256,7 @@ describe('hostile files', () => {
       'file.gift',
       'file.xml',
       'file.zip',
+      'file.png',
       'f',
     );
     for (const { path, fields } of UPLOAD_TARGETS) {

@@ -43,7 +43,7 @@ export const attemptsAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await examPreview(db, request.params.examId),
+      data: await examPreview(db, request.params.examId, now(), app.mediaLinks),
     }),
   );
 

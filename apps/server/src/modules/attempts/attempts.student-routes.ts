@@ -60,7 +60,7 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await lobby(db, request.auth.userId, request.params.examId, now()),
+      data: await lobby(db, request.auth.userId, request.params.examId, now(), app.mediaLinks),
     }),
   );
 
@@ -81,7 +81,13 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const at = now();
-      const data = await startExam(db, request.auth.userId, request.params.examId, at);
+      const data = await startExam(
+        db,
+        request.auth.userId,
+        request.params.examId,
+        at,
+        app.mediaLinks,
+      );
       if (data.exam.examMode === 'PROCTORING' && data.attempt.status === 'IN_PROGRESS') {
         await recordSystemCheck(
           db,
@@ -111,7 +117,13 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await getAttempt(db, request.auth.userId, request.params.attemptId, now()),
+      data: await getAttempt(
+        db,
+        request.auth.userId,
+        request.params.attemptId,
+        now(),
+        app.mediaLinks,
+      ),
     }),
   );
 
@@ -166,6 +178,7 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
         request.params.attemptId,
         request.body.sectionId,
         now(),
+        app.mediaLinks,
       ),
     }),
   );

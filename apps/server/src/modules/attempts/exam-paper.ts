@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { examSections, exams, questions } from '../../db/schema';
+import { mediaIdsOf } from '../media/media-links';
 
 export interface PaperQuestion {
   id: string;
@@ -15,6 +16,8 @@ export interface PaperQuestion {
   options: string[] | null;
   minWordCount: number | null;
   maxWordCount: number | null;
+  /** The images its text and options show, read once per paper rather than per request. */
+  mediaIds: string[];
 }
 
 export interface PaperSection {
@@ -26,6 +29,8 @@ export interface PaperSection {
   timeLimit: number;
   isOptional: boolean;
   instructions: string[];
+  /** The images its instructions show. */
+  mediaIds: string[];
   questions: PaperQuestion[];
 }
 
@@ -91,11 +96,15 @@ async function readPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
     if (!section) continue;
     let paperSection = sectionById.get(section.id);
     if (!paperSection) {
-      paperSection = { ...section, questions: [] };
+      paperSection = { ...section, mediaIds: [...mediaIdsOf(section.instructions)], questions: [] };
       sectionById.set(section.id, paperSection);
     }
     if (question) {
-      const paperQuestion = { ...question, sectionId: section.id };
+      const paperQuestion = {
+        ...question,
+        sectionId: section.id,
+        mediaIds: [...mediaIdsOf([question.questionText, ...(question.options ?? [])])],
+      };
       paperSection.questions.push(paperQuestion);
       questionById.set(question.id, paperQuestion);
       if (correctOption !== null) correctOptionById.set(question.id, correctOption);

@@ -2,6 +2,7 @@ import { ATTEMPT_MESSAGES } from '@examiq/contracts';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import { ApiError, FieldErrors } from '../../errors';
+import { type MediaLinks, mediaUrlsFor } from '../media/media-links';
 import {
   cutoffAt,
   notFound,
@@ -11,7 +12,7 @@ import {
   sectionDeadline,
 } from './attempt-records';
 import { currentPaper } from './exam-paper';
-import { studentQuestions } from './student-view';
+import { mediaOfQuestions, studentQuestions } from './student-view';
 
 /** Starts a timed section's own clock the first time it is opened; later openings keep it. */
 const openSectionStatement = preparedSql<{ id: string }>(
@@ -36,6 +37,7 @@ export async function openSection(
   attemptId: string,
   sectionId: string,
   now: Date,
+  links: MediaLinks,
 ) {
   const owner = await ownerOf(db, attemptId);
   if (!owner || owner.studentUserId !== userId) throw notFound(ATTEMPT_MESSAGES.attemptNotFound);
@@ -56,10 +58,12 @@ export async function openSection(
   if (attempt.status === 'SUBMITTED') throw new ApiError(409, ATTEMPT_MESSAGES.alreadySubmitted);
   if (attempt.deadlineAt < cutoffAt(now)) throw new ApiError(409, ATTEMPT_MESSAGES.timeOver);
   const deadline = sectionDeadline(attempt, section.id);
+  const questions = studentQuestions(paper, attempt, section);
   return {
     sectionId: section.id,
     deadlineAt: deadline?.toISOString() ?? null,
     remainingMs: remainingMs(deadline ?? attempt.deadlineAt, now),
-    questions: studentQuestions(paper, attempt, section),
+    questions,
+    ...mediaUrlsFor(links, mediaOfQuestions(paper, questions), owner.examId, now),
   };
 }

@@ -5,6 +5,7 @@ import { preparedSql } from '../../db/prepared-sql';
 import type { AttemptLayoutColumn } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { scheduleDetailsOf } from '../exams/exams.service';
+import type { MediaLinks } from '../media/media-links';
 import { type AttemptRow, type ExamRow, savedAnswers, visibleExam } from './attempt-records';
 import { type ExamPaper, examPaper } from './exam-paper';
 import { sittingWindow } from './exam-window';
@@ -71,6 +72,7 @@ export async function startExam(
   userId: string,
   examId: string,
   now: Date,
+  links: MediaLinks,
 ): Promise<AttemptView> {
   const { exam, attempt, extraMinutes } = await visibleExam(db, userId, examId);
   if (attempt) {
@@ -78,7 +80,7 @@ export async function startExam(
       savedAnswers(db).execute({ attemptId: attempt.id }),
       recordEvent(db, [attempt.id, 'resumed', now, null]),
     ]);
-    return attemptView(db, exam, attempt, now, answers);
+    return attemptView(db, exam, attempt, now, answers, links);
   }
   const window = sittingWindow(scheduleDetailsOf(exam));
   if (now < window.startsAt) throw new ApiError(409, ATTEMPT_MESSAGES.notStarted);
@@ -106,7 +108,7 @@ export async function startExam(
     layout && JSON.stringify(layout),
     JSON.stringify(sectionDeadlines),
   ]);
-  if (!inserted) return startExam(db, userId, examId, now);
+  if (!inserted) return startExam(db, userId, examId, now, links);
   const created: AttemptRow = {
     id: inserted.id,
     examId: exam.id,
@@ -126,5 +128,5 @@ export async function startExam(
     lastRttMs: null,
     eventCounts: {},
   };
-  return attemptView(db, exam, created, now, []);
+  return attemptView(db, exam, created, now, [], links);
 }

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { scheduleDetailsOf } from '../exams/exams.service';
+import { type MediaLinks, mediaIdsOf, mediaUrlsFor } from '../media/media-links';
 import {
   type AttemptRow,
   type ExamRow,
@@ -107,9 +108,13 @@ export async function lobby(
   userId: string,
   examId: string,
   now: Date,
+  links: MediaLinks,
 ): Promise<LobbyData> {
   const { exam, attempt } = await visibleExam(db, userId, examId);
   const paper = await examPaper(db, exam.id, exam.paperVersion);
+  // The lobby shows the instructions, never a question, whether the exam has opened or not.
+  const shown = mediaIdsOf(exam.generalInstructions);
+  for (const section of paper.sections) for (const id of section.mediaIds) shown.add(id);
   return {
     exam: {
       ...myExamOf(exam, sittingWindow(scheduleDetailsOf(exam)), attempt, now),
@@ -121,6 +126,7 @@ export async function lobby(
       })),
     },
     serverNow: now.toISOString(),
+    ...mediaUrlsFor(links, shown, exam.id, now),
   };
 }
 
@@ -175,6 +181,27 @@ export function studentQuestions(
   });
 }
 
+/** The images sections show: their instructions' and those of the questions shown in them. */
+function mediaOfSections(paper: ExamPaper, sections: AttemptView['sections']): Set<string> {
+  const ids = new Set<string>();
+  for (const section of sections) {
+    for (const id of paper.sectionById.get(section._id)?.mediaIds ?? []) ids.add(id);
+    for (const question of section.questions) {
+      for (const id of paper.questionById.get(question._id)?.mediaIds ?? []) ids.add(id);
+    }
+  }
+  return ids;
+}
+
+/** The images of the questions shown, for a view of one section's questions. */
+export function mediaOfQuestions(paper: ExamPaper, questions: StudentQuestion[]): Set<string> {
+  const ids = new Set<string>();
+  for (const question of questions) {
+    for (const id of paper.questionById.get(question._id)?.mediaIds ?? []) ids.add(id);
+  }
+  return ids;
+}
+
 function studentSections(paper: ExamPaper, attempt: AttemptRow): AttemptView['sections'] {
   return paper.sections.map((section) => ({
     _id: section.id,
@@ -195,10 +222,27 @@ const NO_SITTING = { layout: null, status: 'SUBMITTED', sectionDeadlines: {} } a
  * The paper as a student is shown it, from the same projection as an attempt's (never a key),
  * without starting one: for the admin to check the exam, draft or published.
  */
-export async function examPreview(db: AppDatabase, examId: string): Promise<ExamPreviewData> {
+export async function examPreview(
+  db: AppDatabase,
+  examId: string,
+  now: Date,
+  links: MediaLinks,
+): Promise<ExamPreviewData> {
   const [exam] = await examById(db).execute({ examId });
   if (!exam) throw new ApiError(404, ATTEMPT_MESSAGES.examNotFound);
   const paper = await examPaper(db, exam.id, exam.paperVersion);
+  const sections = paper.sections.map((section) => ({
+    _id: section.id,
+    name: section.name,
+    instructions: section.instructions,
+    timeLimit: section.timeLimit,
+    isOptional: section.isOptional,
+    deadlineAt: null,
+    totalQuestions: section.questions.length,
+    questions: studentQuestions(paper, NO_SITTING, section),
+  }));
+  const shown = mediaOfSections(paper, sections);
+  for (const id of mediaIdsOf(exam.generalInstructions)) shown.add(id);
   return {
     exam: {
       _id: exam.id,
@@ -213,16 +257,8 @@ export async function examPreview(db: AppDatabase, examId: string): Promise<Exam
       shuffleQuestions: exam.shuffleQuestions,
       shuffleOptions: exam.shuffleOptions,
     },
-    sections: paper.sections.map((section) => ({
-      _id: section.id,
-      name: section.name,
-      instructions: section.instructions,
-      timeLimit: section.timeLimit,
-      isOptional: section.isOptional,
-      deadlineAt: null,
-      totalQuestions: section.questions.length,
-      questions: studentQuestions(paper, NO_SITTING, section),
-    })),
+    sections,
+    ...mediaUrlsFor(links, shown, exam.id, now),
   };
 }
 
@@ -232,8 +268,10 @@ export async function attemptView(
   attempt: AttemptRow,
   now: Date,
   answers: (typeof attemptAnswers.$inferSelect)[],
+  links: MediaLinks,
 ): Promise<AttemptView> {
   const paper = await examPaper(db, exam.id, exam.paperVersion);
+  const sections = studentSections(paper, attempt);
   return {
     attempt: attemptSummary(attempt),
     exam: {
@@ -246,7 +284,7 @@ export async function attemptView(
     },
     serverNow: now.toISOString(),
     remainingMs: attempt.status === 'IN_PROGRESS' ? remainingMs(attempt.deadlineAt, now) : 0,
-    sections: studentSections(paper, attempt),
+    sections,
     answers: answers.map((answer) => ({
       questionId: answer.questionId,
       selectedOptionId: answer.selectedOption === null ? null : String(answer.selectedOption),
@@ -255,6 +293,7 @@ export async function attemptView(
       seq: answer.seq,
       savedAt: answer.savedAt.toISOString(),
     })),
+    ...mediaUrlsFor(links, mediaOfSections(paper, sections), exam.id, now),
   };
 }
 
@@ -263,6 +302,7 @@ export async function getAttempt(
   userId: string,
   attemptId: string,
   now: Date,
+  links: MediaLinks,
 ): Promise<AttemptView> {
   const attempt = await ownAttempt(db, userId, attemptId);
   const [[exam], answers] = await Promise.all([
@@ -270,5 +310,5 @@ export async function getAttempt(
     savedAnswers(db).execute({ attemptId }),
   ]);
   if (!exam) throw notFound(ATTEMPT_MESSAGES.attemptNotFound);
-  return attemptView(db, exam, attempt, now, answers);
+  return attemptView(db, exam, attempt, now, answers, links);
 }

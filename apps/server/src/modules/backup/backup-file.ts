@@ -33,6 +33,13 @@ const LEFT_OUT = new Set([
 
 /** Rows per read from the snapshot and per insert into the target. */
 const BATCH_ROWS = 500;
+/**
+ * Rows per read of a table holding binary data (the images of exam content, up to 5 MB each and
+ * twice that as JSON): a few at a time, so a batch stays tens of megabytes.
+ */
+const BINARY_BATCH_ROWS = 4;
+/** The row text one insert into the target takes at most, whatever the rows' number. */
+const BATCH_CHARACTERS = 64 * 1024 * 1024;
 
 /** A backup that cannot be restored; its message is the one line shown to the operator. */
 export class BackupFileError extends Error {
@@ -59,6 +66,8 @@ interface TableShape {
   name: string;
   /** Every column but the generated ones, which the target computes again. */
   columns: string[];
+  /** Rows per read from the snapshot. */
+  batchRows: number;
 }
 
 /**
@@ -66,10 +75,10 @@ interface TableShape {
  * foreign key finds its row.
  */
 async function tablesInDependencyOrder(db: Reader): Promise<TableShape[]> {
-  const columns = await queryRows<{ table_name: string; column_name: string }>(
+  const columns = await queryRows<{ table_name: string; column_name: string; binary: boolean }>(
     db,
     sql`
-    select c.relname as table_name, a.attname as column_name
+    select c.relname as table_name, a.attname as column_name, a.atttypid = 'bytea'::regtype as binary
     from pg_class c
     join pg_namespace n on n.oid = c.relnamespace
     join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
@@ -87,10 +96,15 @@ async function tablesInDependencyOrder(db: Reader): Promise<TableShape[]> {
     where k.contype = 'f' and n.nspname = 'public'`,
   );
   const shapes = new Map<string, TableShape>();
-  for (const { table_name, column_name } of columns) {
+  for (const { table_name, column_name, binary } of columns) {
     if (LEFT_OUT.has(table_name)) continue;
-    const shape = shapes.get(table_name) ?? { name: table_name, columns: [] };
+    const shape = shapes.get(table_name) ?? {
+      name: table_name,
+      columns: [],
+      batchRows: BATCH_ROWS,
+    };
     shape.columns.push(column_name);
+    if (binary) shape.batchRows = BINARY_BATCH_ROWS;
     shapes.set(table_name, shape);
   }
   const ordered: TableShape[] = [];
@@ -170,11 +184,11 @@ export async function writeBackup(db: AppDatabase, destination: Writable): Promi
           for (;;) {
             const rows = await queryRows<{ line: string }>(
               tx,
-              sql.raw(`fetch ${BATCH_ROWS} from backup_rows`),
+              sql.raw(`fetch ${table.batchRows} from backup_rows`),
             );
             for (const row of rows) await writeLine(gzip, row.line);
             count += rows.length;
-            if (rows.length < BATCH_ROWS) break;
+            if (rows.length < table.batchRows) break;
           }
           await tx.execute(sql.raw('close backup_rows'));
           trailer.rows[table.name] = count;
@@ -209,7 +223,7 @@ export async function writeBackup(db: AppDatabase, destination: Writable): Promi
   await written;
 }
 
-type Section = { table: TableLine; rows: string[] };
+type Section = { table: TableLine; rows: string[]; characters: number };
 
 /**
  * Reads a backup file through, calling `onRows` with each batch of row lines (as JSON text, never
@@ -234,7 +248,10 @@ async function readBackup(
   const counts: Record<string, number> = {};
   const flush = async () => {
     if (section && section.rows.length > 0) await onRows(section);
-    if (section) section.rows = [];
+    if (section) {
+      section.rows = [];
+      section.characters = 0;
+    }
   };
   try {
     for await (const line of lines) {
@@ -251,15 +268,18 @@ async function readBackup(
       if (line.startsWith('{"table":')) {
         await flush();
         const table = parseLine(line) as unknown as TableLine;
-        section = { table, rows: [] };
+        section = { table, rows: [], characters: 0 };
         counts[table.table] = 0;
       } else if (line.startsWith('{"end":')) {
         await flush();
         trailer = parseLine(line) as unknown as Trailer;
       } else if (section) {
         section.rows.push(line);
+        section.characters += line.length;
         counts[section.table.table] = (counts[section.table.table] ?? 0) + 1;
-        if (section.rows.length >= BATCH_ROWS) await flush();
+        if (section.rows.length >= BATCH_ROWS || section.characters >= BATCH_CHARACTERS) {
+          await flush();
+        }
       } else {
         throw incomplete();
       }

@@ -21,9 +21,11 @@ import {
 } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createEmptyPostgresDatabase } from '../../test/database';
+import { picture, uploadMedia } from '../../test/images';
 import { recordingOutput } from '../../test/output';
 import { sittingSuite } from '../../test/sittings';
 import { bearer, signIn } from '../../test/users';
+import { mediaLinks } from '../media/media-links';
 import { BACKUP_FILE_PATTERN, saveBackup, writeBackup } from './backup-file';
 import { backUpIfDue, takeScheduledBackup } from './scheduled-backups';
 
@@ -32,6 +34,8 @@ let work: string;
 let backupFile: string;
 let examId: string;
 let studentId: string;
+/** Images of exam content: more than one read of the snapshot takes. */
+const imageIds: string[] = [];
 
 /** What an admin reads of every kind of record: lists, an exam, its attempts and results. */
 async function adminView(app: App, accessToken: string) {
@@ -51,6 +55,15 @@ async function adminView(app: App, accessToken: string) {
     'get-audit-log?kind=data&limit=100',
   ];
   const view: Record<string, unknown> = {};
+  const links = mediaLinks(suite.t.config.jwtSecret);
+  for (const id of imageIds) {
+    const image = await app.inject({
+      method: 'GET',
+      url: links.url(id, 'upload', suite.clock.now()),
+    });
+    expect(image.statusCode, id).toBe(200);
+    view[id] = image.rawPayload.toString('base64');
+  }
   for (const url of paths) {
     const response = await app.inject({
       method: 'GET',
@@ -89,6 +102,14 @@ beforeAll(async () => {
   await fixture.faculty();
   const student = await fixture.student(fixture.inSection.A);
   studentId = student.record._id;
+  for (const colour of ['#000001', '#000002', '#000003', '#000004', '#000005', '#000006']) {
+    const bytes = await picture('png', { width: 300, height: 200, colour });
+    const uploaded = await uploadMedia(suite.t.app, fixture.admin.accessToken, {
+      bytes,
+      name: 'figure.png',
+    });
+    imageIds.push(uploaded.json().data._id);
+  }
   const exam = await fixture.exam();
   examId = exam._id;
   const view = await student.client.start(examId);
@@ -127,6 +148,7 @@ describe('a backup taken through the running server', () => {
     }
     expect(trailer.rows.attempt_answers).toBeGreaterThan(0);
     expect(trailer.rows.audit_log).toBeGreaterThan(0);
+    expect(trailer.rows.media).toBe(imageIds.length);
     expect(trailer.rows).not.toHaveProperty('sessions');
   });
 

@@ -2,6 +2,7 @@ import {
   createExamDataSchema,
   createExamSchema,
   EXAM_RECORD_MESSAGES,
+  type ExamDetail,
   examDetailDataSchema,
   idParamSchema,
   messageResponseSchema,
@@ -10,9 +11,27 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
+import { mediaIdsOf, mediaUrlsFor } from '../media/media-links';
 import { deleteExam, duplicateExam, getExam, updateExam } from './exam-records.service';
 
 const TAGS = ['exams'];
+
+/** Every text of the exam an image may be in: its instructions, questions, options and keys. */
+function contentOf(exam: ExamDetail) {
+  return [
+    ...exam.generalInstructions,
+    ...exam.examSections.flatMap((section) => section.instructions),
+    ...exam.questions
+      .flat()
+      .flatMap((question) => [
+        question.questionText,
+        question.explanation,
+        ...('options' in question ? question.options.map((option) => option.text) : []),
+        'sampleAnswer' in question ? question.sampleAnswer : undefined,
+        'modelAnswer' in question ? question.modelAnswer : undefined,
+      ]),
+  ];
+}
 
 /**
  * One exam after its creation: read back, saved again, deleted, copied. Registered inside the
@@ -36,10 +55,14 @@ export const examRecordsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { exam: await getExam(db, request.params.id, now()) },
-    }),
+    async (request) => {
+      const at = now();
+      const exam = await getExam(db, request.params.id, at);
+      return {
+        success: true as const,
+        data: { exam, ...mediaUrlsFor(app.mediaLinks, mediaIdsOf(contentOf(exam)), exam._id, at) },
+      };
+    },
   );
 
   app.put(
@@ -67,7 +90,14 @@ export const examRecordsAdminRoutes: FastifyPluginAsyncZod<{
       );
       // Its proctors, audience or mode may have changed.
       app.liveRightsChanged({ examId: request.params.id });
-      return { success: true as const, message: EXAM_RECORD_MESSAGES.updated, data: { exam } };
+      return {
+        success: true as const,
+        message: EXAM_RECORD_MESSAGES.updated,
+        data: {
+          exam,
+          ...mediaUrlsFor(app.mediaLinks, mediaIdsOf(contentOf(exam)), exam._id, now()),
+        },
+      };
     },
   );
 

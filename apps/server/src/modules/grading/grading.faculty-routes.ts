@@ -61,6 +61,7 @@ export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
         request.params.examId,
         request.query,
         now(),
+        app.mediaLinks,
       ),
     }),
   );

@@ -18,6 +18,7 @@ import { preparedSql } from '../../db/prepared-sql';
 import { attemptAnswers, examSections, questions } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
+import { type MediaLinks, mediaIdsOf, mediaUrlsFor } from '../media/media-links';
 import type { BlindCodes } from '../results/blind-codes';
 import {
   examEnded,
@@ -219,6 +220,7 @@ export async function answersToGrade(
   examId: string,
   query: AnswersToGradeQuery,
   now: Date,
+  links: MediaLinks,
 ): Promise<AnswersToGradeData> {
   const { exam, proctors } = await examToGrade(db, examId, marker.userId);
   const [written, progressRows, facts] = await Promise.all([
@@ -290,6 +292,19 @@ export async function answersToGrade(
     ),
     pagination: paginationOf(query, pageRows[0]?.total ?? 0),
     scriptsHeld,
+    // The questions' and their keys' images; a student's answer names none the marker is given.
+    ...mediaUrlsFor(
+      links,
+      mediaIdsOf(
+        written.flatMap((question) => [
+          question.questionText,
+          question.modelAnswer,
+          question.sampleAnswer,
+        ]),
+      ),
+      examId,
+      now,
+    ),
   };
 }
 

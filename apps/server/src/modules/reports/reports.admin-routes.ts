@@ -46,7 +46,7 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await examReport(db, request.params.examId, now()),
+      data: await examReport(db, request.params.examId, now(), app.mediaLinks),
     }),
   );
 

@@ -9,6 +9,7 @@ import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import { examPaper } from '../attempts/exam-paper';
 import { audienceSections } from '../exams/exams.service';
+import { type MediaLinks, mediaUrlsFor } from '../media/media-links';
 import { absentScoredAsZero, resultSummary } from '../results/result-summary';
 import {
   type AttemptScore,
@@ -86,6 +87,7 @@ export async function examReport(
   db: AppDatabase,
   examId: string,
   now: Date,
+  links: MediaLinks,
 ): Promise<ExamReportData> {
   const exam = await publishedExam(db, examId);
   const [paper, facts, scores, submitted, absentAsZero, sectionsOfExam] = await Promise.all([
@@ -198,5 +200,13 @@ export async function examReport(
       };
     }),
     questions,
+    ...mediaUrlsFor(
+      links,
+      paper.sections.flatMap((section) =>
+        section.questions.flatMap((question) => question.mediaIds),
+      ),
+      exam.id,
+      now,
+    ),
   };
 }

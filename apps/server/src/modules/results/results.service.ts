@@ -25,6 +25,7 @@ import { savedAnswers, visibleExam } from '../attempts/attempt-records';
 import { examPaper } from '../attempts/exam-paper';
 import { auditInsertText } from '../audit/audit';
 import { audienceSections } from '../exams/exams.service';
+import { type MediaLinks, mediaIdsOf, mediaUrlsFor } from '../media/media-links';
 import { countsAbsentAsZero } from '../settings/settings.service';
 import type { BlindCodes } from './blind-codes';
 import { resultSummary } from './result-summary';
@@ -380,6 +381,8 @@ export async function studentResult(
   db: AppDatabase,
   userId: string,
   examId: string,
+  now: Date,
+  links: MediaLinks,
 ): Promise<StudentResultData> {
   const { exam, attempt } = await visibleExam(db, userId, examId);
   if (!exam.resultsPublishedAt) throw new ApiError(404, RESULT_MESSAGES.notPublished);
@@ -393,6 +396,11 @@ export async function studentResult(
   const score = scoreAttempt(exam, paper, marks.get(attempt.id));
   const answerOf = new Map(answers.map((answer) => [answer.questionId, answer]));
   const keyOf = new Map(keys.map((key) => [key.id, key]));
+  // The images of the questions, and of the key where it is shown; never of a student's answer.
+  const shown = mediaIdsOf(keys.flatMap((key) => [key.modelAnswer, key.explanation]));
+  for (const section of paper.sections) {
+    for (const question of section.questions) for (const id of question.mediaIds) shown.add(id);
+  }
   return {
     exam: { ...examHeadOf(exam), showAnswersAfterPublish: exam.showAnswersAfterPublish },
     total: score.total,
@@ -424,6 +432,7 @@ export async function studentResult(
         };
       }),
     })),
+    ...mediaUrlsFor(links, shown, exam.id, now),
   };
 }
 

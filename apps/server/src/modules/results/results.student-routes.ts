@@ -8,7 +8,7 @@ import { studentResult } from './results.service';
 export const resultsStudentRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
   now: () => Date;
-}> = async (app, { db }) => {
+}> = async (app, { db, now }) => {
   app.get(
     '/get-result/:examId',
     {
@@ -25,7 +25,13 @@ export const resultsStudentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await studentResult(db, request.auth.userId, request.params.examId),
+      data: await studentResult(
+        db,
+        request.auth.userId,
+        request.params.examId,
+        now(),
+        app.mediaLinks,
+      ),
     }),
   );
 };

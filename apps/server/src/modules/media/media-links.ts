@@ -1,0 +1,101 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type MediaUrls, mediaIdsIn } from '@examiq/contracts';
+import { LRUCache } from 'lru-cache';
+import { sealKey } from '../auth/tokens';
+
+/**
+ * How long a signed URL lasts. URLs are signed for a period, not per request: everyone reading an
+ * exam's content within the same period gets the same URL, so it is signed once and the browser
+ * keeps the image across reloads. Signed in one period, a URL expires at the end of the next, so
+ * it lasts between one and two periods, longer than any sitting.
+ */
+export const MEDIA_LINK_PERIOD_MS = 12 * 60 * 60_000;
+
+/** Who a URL is signed for when it is no exam's: the admin who uploaded the image. */
+export const UPLOADER_AUDIENCE = 'upload';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mediaLinks: MediaLinks;
+  }
+}
+
+export type LinkCheck = 'valid' | 'expired' | 'invalid';
+
+/**
+ * Signed URLs of media. `<img>` cannot send a bearer token, so the URL itself is the permission:
+ * an HMAC-SHA256, under a key derived from the server's secret for this purpose alone, over the
+ * medium's id, the audience it was handed to (an exam's id) and its expiry. Who may see an image
+ * is decided by who is handed its URL: only a response that shows the content that refers to it.
+ */
+export interface MediaLinks {
+  /** The URL of medium `id` for `audience`, valid until the end of the period after `now`'s. */
+  url(id: string, audience: string, now: Date): string;
+  /** The signed URLs of these media for `audience` at `now`, by id. */
+  urls(ids: Iterable<string>, audience: string, now: Date): Record<string, string>;
+  check(id: string, link: { aud: string; exp: number; sig: string }, now: Date): LinkCheck;
+}
+
+/** The expiry, in Unix seconds, of a URL signed at `now`. */
+export function linkExpiry(now: Date): number {
+  const period = Math.floor(now.getTime() / MEDIA_LINK_PERIOD_MS);
+  return ((period + 2) * MEDIA_LINK_PERIOD_MS) / 1000;
+}
+
+export function mediaLinks(secret: string): MediaLinks {
+  const key = sealKey(secret, 'examiq media links');
+  const signature = (id: string, audience: string, expiry: number) =>
+    createHmac('sha256', key).update(`${id}\n${audience}\n${expiry}`).digest();
+  // The same URLs are asked for by every student of an exam in a period: signed once.
+  const signed = new LRUCache<string, string>({ max: 20_000 });
+
+  const url = (id: string, audience: string, now: Date) => {
+    const expiry = linkExpiry(now);
+    const cacheKey = `${id}\n${audience}\n${expiry}`;
+    let link = signed.get(cacheKey);
+    if (link === undefined) {
+      const sig = signature(id, audience, expiry).toString('base64url');
+      link = `/api/media/${id}?aud=${encodeURIComponent(audience)}&exp=${expiry}&sig=${sig}`;
+      signed.set(cacheKey, link);
+    }
+    return link;
+  };
+
+  return {
+    url,
+    urls(ids, audience, now) {
+      const links: Record<string, string> = {};
+      for (const id of ids) links[id] = url(id, audience, now);
+      return links;
+    },
+    check(id, link, now) {
+      const expected = signature(id, link.aud, link.exp);
+      const given = Buffer.from(link.sig, 'base64url');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+      return link.exp * 1000 <= now.getTime() ? 'expired' : 'valid';
+    },
+  };
+}
+
+/** The media ids the texts refer to, each once. */
+export function mediaIdsOf(texts: Iterable<string | null | undefined>): Set<string> {
+  const ids = new Set<string>();
+  for (const text of texts) {
+    if (text) for (const id of mediaIdsIn(text)) ids.add(id);
+  }
+  return ids;
+}
+
+/**
+ * The `mediaUrls` of a response whose content shows these media, signed for everyone reading exam
+ * `examId`'s content in this period; nothing when it shows none.
+ */
+export function mediaUrlsFor(
+  links: MediaLinks,
+  ids: Iterable<string>,
+  examId: string,
+  now: Date,
+): { mediaUrls?: MediaUrls } {
+  const mediaUrls = links.urls(ids, examId, now);
+  return Object.keys(mediaUrls).length > 0 ? { mediaUrls } : {};
+}

@@ -1,0 +1,3 @@
+import { describeRouteAccess } from '../../test/route-access';
+
+describeRouteAccess('admin', 'media', [['POST', '/api/admin/upload-media']]);

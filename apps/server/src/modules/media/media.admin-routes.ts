@@ -1,0 +1,66 @@
+import {
+  MEDIA_LIMITS,
+  MEDIA_MESSAGES,
+  MEDIA_UPLOAD,
+  mediaSchema,
+  successResponse,
+} from '@examiq/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDatabase } from '../../db/client';
+import { ApiError, FieldErrors } from '../../errors';
+import { errorResponses } from '../../plugins/error-handler';
+import { acceptUploads, readUpload } from '../../plugins/uploads';
+import { checkImage } from './check-image';
+import { storeMedia } from './media.service';
+import type { MediaLinks } from './media-links';
+
+/** The uploaded image's bytes; a missing or oversized file is the `file` field's error. */
+async function imageOf(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const { file } = await readUpload(request, MEDIA_UPLOAD.fileField, {
+      notMultipart: MEDIA_MESSAGES.noFile,
+      tooLarge: MEDIA_MESSAGES.tooLarge,
+    });
+    if (!file || file.bytes.length === 0) throw new FieldErrors({ file: MEDIA_MESSAGES.noFile });
+    return file.bytes;
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 413) {
+      throw new FieldErrors({ file: MEDIA_MESSAGES.tooLarge });
+    }
+    throw error;
+  }
+}
+
+/** Uploading the images of exam content. Registered inside the admin scope, which guards it. */
+export const mediaAdminRoutes: FastifyPluginAsyncZod<{
+  db: AppDatabase;
+  links: MediaLinks;
+  now: () => Date;
+}> = async (app, { db, links, now }) => {
+  await acceptUploads(app, { maxBytes: MEDIA_LIMITS.maxBytes, fields: 0 });
+
+  app.post(
+    '/upload-media',
+    {
+      schema: {
+        tags: ['media'],
+        summary: `Uploads an image for exam content, referred to as \`![alt text](media:<_id>)\`. multipart/form-data with one \`file\` field: a PNG, JPEG, GIF or WebP image (decided from its bytes; never SVG) of at most ${MEDIA_LIMITS.maxBytes / 1_048_576} MB and ${MEDIA_LIMITS.maxPixels / 1_000_000} megapixels. Metadata (EXIF with GPS, XMP, IPTC, comments) is removed. 201 for a new image, 200 for one already stored (the id is the SHA-256 of the stored bytes); \`url\` shows it at once`,
+        response: {
+          200: successResponse(mediaSchema),
+          201: successResponse(mediaSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const image = await checkImage(await imageOf(request));
+      const stored = await storeMedia(db, links, image, request.auth.userId, now());
+      return reply.code(stored.created ? 201 : 200).send({
+        success: true as const,
+        message: stored.created ? MEDIA_MESSAGES.uploaded : MEDIA_MESSAGES.alreadyUploaded,
+        data: stored.media,
+      });
+    },
+  );
+};
