@@ -143,7 +143,7 @@ test('the admin sees the content on the exam page and previews a question as the
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const { audience } = await createMasterData(request, 2031);
   const create = await adminCreator(request);
   const payload = validExamPayload(audience);
@@ -182,12 +182,15 @@ test('the admin sees the content on the exam page and previews a question as the
   await screenshots(page, 'content-exam-page');
 
   await page.goto(`/admin/exam/${exam._id}/edit`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Edit Exam' })).toBeVisible();
+  // The wizard loads its exam on a busy machine: more than the default wait.
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Exam' })).toBeVisible({
+    timeout: 30_000,
+  });
   await stepButton(page, 'Questions').click();
   const card = question(page, 1, 1);
   await card.getByRole('button', { name: 'Preview' }).click();
   const preview = card.getByRole('article', { name: 'Question 1' });
-  await expect(preview.locator('.katex').first()).toBeVisible();
+  await expect(preview.locator('.katex').first()).toBeVisible({ timeout: 30_000 });
   await expect(preview.getByRole('region', { name: 'Code' })).toBeVisible();
   await expect(preview.getByRole('radio', { name: 'x = 2' })).toBeDisabled();
   await expectAccessibleAtBothWidths(page, 'Wizard question preview');
