@@ -133,15 +133,12 @@ export function plainAsContent(text: string): string {
   return markdown + escapeMarkdown(text.slice(from));
 }
 
-type DomNode = TurndownService.Node & {
-  rows?: ArrayLike<{ cells: ArrayLike<{ nodeName: string }> }>;
-};
+/** A table row as the DOM gives it: its cells, and the part of the table (thead, tbody) it is in. */
+type TableRow = { cells: ArrayLike<{ nodeName: string }>; parentNode: { nodeName: string } | null };
 
-const isHeadingRow = (
-  row: { cells: ArrayLike<{ nodeName: string }>; parentNode?: unknown } | undefined,
-) =>
+const isHeadingRow = (row: TableRow | undefined) =>
   !!row &&
-  ((row.parentNode as { nodeName?: string } | undefined)?.nodeName === 'THEAD' ||
+  (row.parentNode?.nodeName === 'THEAD' ||
     Array.from(row.cells).every((cell) => cell.nodeName === 'TH'));
 
 function converter(lookup: ImageLookup, findings: HtmlFindings): TurndownService {
@@ -214,7 +211,8 @@ function converter(lookup: ImageLookup, findings: HtmlFindings): TurndownService
   // The content has tables with a header row only: a table without one reads its first row as it.
   service.addRule('tableWithoutHeading', {
     filter: (node) =>
-      node.nodeName === 'TABLE' && !isHeadingRow((node as DomNode).rows?.[0] as never),
+      node.nodeName === 'TABLE' &&
+      !isHeadingRow((node as unknown as { rows: ArrayLike<TableRow> }).rows[0]),
     replacement: (content) => {
       const [first = '', ...rest] = content.trim().split('\n');
       const columns = Math.max(1, (first.match(/(?<!\\)\|/g)?.length ?? 2) - 1);
@@ -250,7 +248,5 @@ export function htmlAsContent(
     droppedElements: 0,
     droppedLooks: 0,
   };
-  // Turndown reads a string as the body of a document; an empty one it refuses.
-  const markdown = html.trim() === '' ? '' : converter(lookup, findings).turndown(html);
-  return { markdown: markdown.trim(), findings };
+  return { markdown: converter(lookup, findings).turndown(html).trim(), findings };
 }
