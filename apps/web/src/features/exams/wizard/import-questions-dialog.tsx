@@ -14,6 +14,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/button';
+import { MediaUrlsProvider } from '@/components/content/content';
 import { Dropdown } from '@/components/dropdown';
 import { FileField } from '@/components/file-field';
 import { Modal } from '@/components/modal';
@@ -229,36 +230,38 @@ function PreviewList({ preview, target }: { preview: Preview; target: ImportTarg
   const notes = data.warnings.filter((warning) => !warning.skipped).map(warningItem);
   const incomplete = fitting.filter((entry) => entry.errors).length;
   return (
-    <div className="mt-5 space-y-5 border-t border-slate-200 pt-4 text-sm">
-      <p role="status" className="font-medium text-slate-900">
-        {QUESTION_INTERCHANGE_MESSAGES.read(
-          fitting.length - incomplete,
-          incomplete,
-          notAdded.length,
-        )}
-      </p>
-      {fitting.length > target.room && (
-        <p role="alert" className="font-medium text-red-700">
-          {`This section has room for ${plural(target.room, 'more question')} (at most ${EXAM_LIMITS.questionsPerSection} a section). Import a smaller file or use another section.`}
+    <MediaUrlsProvider mediaUrls={data.mediaUrls}>
+      <div className="mt-5 space-y-5 border-t border-slate-200 pt-4 text-sm">
+        <p role="status" className="font-medium text-slate-900">
+          {QUESTION_INTERCHANGE_MESSAGES.read(
+            fitting.length - incomplete,
+            incomplete,
+            notAdded.length,
+          )}
         </p>
-      )}
-      {fitting.length > 0 && (
-        <section aria-labelledby={addedId} className="space-y-2">
-          <h3 id={addedId} className="font-semibold text-slate-900">
-            {`To add: ${typeLabel}`}
-          </h3>
-          <ol className="space-y-3">
-            {fitting.map(({ question, errors }, index) => (
-              <QuestionKey key={question.order} question={question} number={index + 1}>
-                {errors && <MissingList errors={errors} />}
-              </QuestionKey>
-            ))}
-          </ol>
-        </section>
-      )}
-      <WarningList heading="Not added" items={notAdded} />
-      <WarningList heading="Notes" items={notes} />
-    </div>
+        {fitting.length > target.room && (
+          <p role="alert" className="font-medium text-red-700">
+            {`This section has room for ${plural(target.room, 'more question')} (at most ${EXAM_LIMITS.questionsPerSection} a section). Import a smaller file or use another section.`}
+          </p>
+        )}
+        {fitting.length > 0 && (
+          <section aria-labelledby={addedId} className="space-y-2">
+            <h3 id={addedId} className="font-semibold text-slate-900">
+              {`To add: ${typeLabel}`}
+            </h3>
+            <ol className="space-y-3">
+              {fitting.map(({ question, errors }, index) => (
+                <QuestionKey key={question.order} question={question} number={index + 1}>
+                  {errors && <MissingList errors={errors} />}
+                </QuestionKey>
+              ))}
+            </ol>
+          </section>
+        )}
+        <WarningList heading="Not added" items={notAdded} />
+        <WarningList heading="Notes" items={notes} />
+      </div>
+    </MediaUrlsProvider>
   );
 }
 
