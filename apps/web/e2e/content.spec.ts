@@ -1,8 +1,7 @@
-import { validExamPayload } from '@examiq/contracts/test-support';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
-import { adminCreator, signIn } from './support/session';
+import { signIn } from './support/session';
 import {
   createEvaluator,
   createSitting,
@@ -10,7 +9,7 @@ import {
   startFromLobby,
   submitEssay,
 } from './support/sittings';
-import { createMasterData, question, stepButton } from './support/wizard';
+import { createExamWithFirstQuestion, question, stepButton } from './support/wizard';
 
 // A question as an engineering paper sets it: a formula (display and inline, chemistry too), a
 // code listing and a table.
@@ -144,29 +143,18 @@ test('the admin sees the content on the exam page and previews a question as the
   request,
 }) => {
   test.setTimeout(300_000);
-  const { audience } = await createMasterData(request, 2031);
-  const create = await adminCreator(request);
-  const payload = validExamPayload(audience);
-  const { exam } = await create('create-exam', {
-    ...payload,
-    examTitle: `Content Draft ${Date.now().toString(36)}`,
-    questions: payload.questions.map((section, index) =>
-      index === 0
-        ? section.map((first, order) =>
-            order === 0
-              ? {
-                  ...first,
-                  questionText: RICH_QUESTION,
-                  options: [
-                    { text: '$x = 2$', isCorrect: true },
-                    { text: '$x = 4$', isCorrect: false },
-                  ],
-                }
-              : first,
-          )
-        : section,
-    ),
-  });
+  const { exam } = await createExamWithFirstQuestion(
+    request,
+    2031,
+    `Content Draft ${Date.now().toString(36)}`,
+    {
+      questionText: RICH_QUESTION,
+      options: [
+        { text: '$x = 2$', isCorrect: true },
+        { text: '$x = 4$', isCorrect: false },
+      ],
+    },
+  );
   const foreign = watchForAttacks(page);
   await signIn(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/admin$/);

@@ -1,9 +1,8 @@
-import { validExamPayload } from '@examiq/contracts/test-support';
 import { expect, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
-import { adminCreator, signIn } from './support/session';
-import { createMasterData } from './support/wizard';
+import { signIn } from './support/session';
+import { createExamWithFirstQuestion } from './support/wizard';
 
 const PRINTED_QUESTION = [
   'Solve $$\\frac{d}{dx} x^2 = ?$$ using the listing and the table.',
@@ -16,29 +15,13 @@ test('an admin prints the paper as students see it, and the answer key for the e
   request,
 }) => {
   test.setTimeout(180_000);
-  const { audience } = await createMasterData(request, 2032);
-  const create = await adminCreator(request);
-  const payload = validExamPayload(audience);
   const title = `Printed Paper ${Date.now().toString(36)}`;
-  const { exam } = await create('create-exam', {
-    ...payload,
-    examTitle: title,
-    questions: payload.questions.map((section, index) =>
-      index === 0
-        ? section.map((first, order) =>
-            order === 0
-              ? {
-                  ...first,
-                  questionText: PRINTED_QUESTION,
-                  options: [
-                    { text: '$2x$', isCorrect: true },
-                    { text: '$x$', isCorrect: false },
-                  ],
-                }
-              : first,
-          )
-        : section,
-    ),
+  const { exam, payload } = await createExamWithFirstQuestion(request, 2032, title, {
+    questionText: PRINTED_QUESTION,
+    options: [
+      { text: '$2x$', isCorrect: true },
+      { text: '$x$', isCorrect: false },
+    ],
   });
   await signIn(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/admin$/);

@@ -1,3 +1,4 @@
+import { validExamPayload } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { admin } from './accounts';
 import { adminCreator, signIn } from './session';
@@ -32,6 +33,31 @@ export async function createMasterData(request: APIRequestContext, startYear: nu
     batch: `${startYear}-${END_YEAR}`,
     audience: { batchId, courseId, branchId, sectionIds: [sectionA] },
   };
+}
+
+/**
+ * A draft exam made through the API on a batch of its own (see createMasterData), whose first
+ * question of its first section is changed by `first`: its title and what the API answered.
+ */
+export async function createExamWithFirstQuestion(
+  request: APIRequestContext,
+  startYear: number,
+  title: string,
+  first: { questionText: string; options: { text: string; isCorrect: boolean }[] },
+) {
+  const { audience } = await createMasterData(request, startYear);
+  const create = await adminCreator(request);
+  const payload = validExamPayload(audience);
+  const { exam } = await create('create-exam', {
+    ...payload,
+    examTitle: title,
+    questions: payload.questions.map((section, index) =>
+      index === 0
+        ? section.map((question, order) => (order === 0 ? { ...question, ...first } : question))
+        : section,
+    ),
+  });
+  return { exam: exam as { _id: string }, payload };
 }
 
 function steps(page: Page) {
