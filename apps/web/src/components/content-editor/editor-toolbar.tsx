@@ -166,10 +166,10 @@ export default function EditorToolbar({ textarea, answer, floating }: EditorTool
         setUpload({ state: 'uploading', name: file.name, sent }),
       );
       setUpload({ state: 'idle' });
-      const edit = insertImage(selectionOf(element), media._id);
-      applyEdit(element, edit);
+      const selection = selectionOf(element);
+      applyEdit(element, insertImage(selection, media._id));
       // Text selected before the upload became the description; otherwise ask for one now.
-      if (edit.text.startsWith('![]')) setDescribing({ id: media._id, url: media.url });
+      if (!selectedText(selection)) setDescribing({ id: media._id, url: media.url });
     } catch (error) {
       setUpload({
         state: 'failed',
