@@ -60,6 +60,9 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // One KaTeX: the Markdown plugin's `require('katex')` takes the ES build that the renderer
+      // and its mhchem extension import, rather than bundling the CommonJS build a second time.
+      { find: /^katex$/, replacement: join(packagePath('katex'), 'katex.mjs') },
       ...(command === 'build'
         ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
         : []),

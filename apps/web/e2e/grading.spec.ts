@@ -1,50 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
-import { admin } from './support/accounts';
-import { apiSignIn, signIn } from './support/session';
-import {
-  createFacultyMember,
-  createSitting,
-  FACULTY_PASSWORD,
-  SITTING_PASSWORD,
-} from './support/sittings';
+import { signIn } from './support/session';
+import { createEvaluator, createSitting, FACULTY_PASSWORD, submitEssay } from './support/sittings';
 
 const ESSAY =
   'Both sorts divide and conquer. Merge sort is stable and needs extra memory; quicksort sorts in place.';
-
-/** Through the API: a faculty member who has replaced the default password, chosen to evaluate. */
-async function createEvaluator(request: APIRequestContext, examId: string) {
-  const { tokens } = await apiSignIn(request, admin.email, admin.password);
-  const evaluator = await createFacultyMember(request, 'grader');
-  const chosen = await request.put(`/api/admin/set-exam-evaluators/${examId}`, {
-    headers: { Authorization: `Bearer ${tokens.accessToken}` },
-    data: { evaluatorIds: [evaluator.userId] },
-  });
-  expect(chosen.status(), await chosen.text()).toBe(200);
-  return evaluator.email;
-}
-
-/** Through the API: the student starts, writes the essay and submits. */
-async function submitEssay(request: APIRequestContext, email: string, examId: string) {
-  const { tokens } = await apiSignIn(request, email, SITTING_PASSWORD);
-  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
-  const started = await request.post(`/api/student/start-exam/${examId}`, { headers });
-  expect(started.status(), await started.text()).toBe(200);
-  const { attempt, sections } = (await started.json()).data;
-  const essay = sections.find((section: { name: string }) => section.name === 'Essay');
-  // The essay is timed: its questions come with its opening.
-  const opened = await request.post(`/api/student/open-section/${attempt._id}`, {
-    headers,
-    data: { sectionId: essay._id },
-  });
-  expect(opened.status(), await opened.text()).toBe(200);
-  const { questions } = (await opened.json()).data;
-  const submitted = await request.post(`/api/student/submit-exam/${attempt._id}`, {
-    headers,
-    data: { seq: 1, answers: [{ questionId: questions[0]._id, text: ESSAY }] },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(200);
-}
 
 async function screenshots(page: Page, name: string) {
   for (const [width, size] of Object.entries(WIDTHS)) {
@@ -58,7 +18,7 @@ test('a faculty member marks a long answer with the keyboard only', async ({ pag
   test.setTimeout(90_000);
   const sitting = await createSitting(request, 'grading');
   const evaluatorEmail = await createEvaluator(request, sitting.examId);
-  await submitEssay(request, sitting.email, sitting.examId);
+  await submitEssay(request, sitting.email, sitting.examId, ESSAY);
 
   await signIn(page, evaluatorEmail, FACULTY_PASSWORD);
   await expect(page).toHaveURL(/\/faculty$/);

@@ -204,6 +204,45 @@ export async function createFacultyMember(request: APIRequestContext, name: stri
   return { email: payload.email, userId: faculty.userId._id as string };
 }
 
+/** Through the API: a faculty member who has replaced the default password, chosen to evaluate. */
+export async function createEvaluator(request: APIRequestContext, examId: string) {
+  const { tokens } = await apiSignIn(request, admin.email, admin.password);
+  const evaluator = await createFacultyMember(request, 'grader');
+  const chosen = await request.put(`/api/admin/set-exam-evaluators/${examId}`, {
+    headers: { Authorization: `Bearer ${tokens.accessToken}` },
+    data: { evaluatorIds: [evaluator.userId] },
+  });
+  expect(chosen.status(), await chosen.text()).toBe(200);
+  return evaluator.email;
+}
+
+/** Through the API: the student starts, writes `text` as the essay's answer and submits. */
+export async function submitEssay(
+  request: APIRequestContext,
+  email: string,
+  examId: string,
+  text: string,
+) {
+  const { tokens } = await apiSignIn(request, email, SITTING_PASSWORD);
+  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
+  const started = await request.post(`/api/student/start-exam/${examId}`, { headers });
+  expect(started.status(), await started.text()).toBe(200);
+  const { attempt, sections } = (await started.json()).data;
+  const essay = sections.find((section: { name: string }) => section.name === 'Essay');
+  // The essay is timed: its questions come with its opening.
+  const opened = await request.post(`/api/student/open-section/${attempt._id}`, {
+    headers,
+    data: { sectionId: essay._id },
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+  const { questions } = (await opened.json()).data;
+  const submitted = await request.post(`/api/student/submit-exam/${attempt._id}`, {
+    headers,
+    data: { seq: 1, answers: [{ questionId: questions[0]._id, text }] },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+}
+
 export const saveState = (page: Page) => page.getByTestId('save-state');
 
 export async function openSection(page: Page, name: string) {

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Content, formulaLabel, MediaUrlsProvider } from './content';
 
 const MEDIA_ID = 'a'.repeat(64);
@@ -32,7 +32,10 @@ function expectInert(element: HTMLElement) {
   }
 }
 
-describe('Content', () => {
+// The renderer is a chunk of its own, with KaTeX and the highlighter: compiled once, up front.
+beforeAll(() => import('./rendered-content'), 120_000);
+
+describe('Content', { timeout: 30_000 }, () => {
   it('shows the text as written until the renderer has loaded', () => {
     render(<Content source="What is **2 + 2**?" />);
     expect(screen.getByText('What is **2 + 2**?')).toBeInTheDocument();
@@ -139,6 +142,22 @@ describe('Content', () => {
     expect(content.querySelectorAll('a, img')).toHaveLength(0);
     expect(content).toHaveTextContent(`![x](media:${MEDIA_ID}) and [this](https://example.edu)`);
     expect(content.querySelector('.katex')).not.toBeNull();
+  });
+});
+
+describe('Content with keywords', { timeout: 30_000 }, () => {
+  it('marks the keywords in the text and leaves formulas whole', async () => {
+    const content = await rendered(
+      <Content
+        kind="answer"
+        source={'Merge sort is **stable**: $stable(n)$ and\n\n```python\nstable = True\n```'}
+        keywords={['stable']}
+      />,
+    );
+    expect(
+      [...content.querySelectorAll('mark')].map((mark) => mark.closest('strong, code')?.tagName),
+    ).toEqual(['STRONG', 'CODE']);
+    expect(content.querySelector('.katex mark')).toBeNull();
   });
 });
 

@@ -24,14 +24,14 @@ import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Button, ButtonLink } from '@/components/button';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
-import { Content } from '@/components/content/content';
+import { Content, MediaUrlsProvider } from '@/components/content/content';
 import { Chip, DetailItem, DetailSection, RecordDetail } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
 import { getErrorMessage, getServerMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
 import { useDeleteExam, useDuplicateExam } from './api/change-exam';
 import { useExportExamQuestions } from './api/export-exam-questions';
-import { EXAM_PAGE_STATES, useExam } from './api/get-exam';
+import { EXAM_PAGE_STATES, useExam, useExamMediaUrls } from './api/get-exam';
 import { EndExamNowButton } from './end-exam-dialog';
 import { ExamStatusBadge } from './exam-status-badge';
 import { ModeBadge } from './mode-badge';
@@ -57,11 +57,16 @@ function whenText(schedule: ExamDetail['scheduleDetails']): string {
 export default function ExamDetailPage() {
   const { examId = '' } = useParams();
   const query = useExam(examId);
+  const mediaUrls = useExamMediaUrls(examId);
   return (
     <>
       <BackLink to="/admin/exam/all-exam">Back to All Exams</BackLink>
       <RecordDetail query={query} loadingLabel="Loading exam details" {...EXAM_PAGE_STATES}>
-        {(exam) => <ExamDetailView exam={exam} />}
+        {(exam) => (
+          <MediaUrlsProvider mediaUrls={mediaUrls}>
+            <ExamDetailView exam={exam} />
+          </MediaUrlsProvider>
+        )}
       </RecordDetail>
     </>
   );

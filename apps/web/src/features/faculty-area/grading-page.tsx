@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Button } from '@/components/button';
-import { Content } from '@/components/content/content';
+import { Content, MediaUrlsProvider } from '@/components/content/content';
 import { Dropdown } from '@/components/dropdown';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorBanner } from '@/components/error-banner';
@@ -103,16 +103,18 @@ function Grading({ examId }: { examId: string }) {
             />
           </Panel>
         ) : (
-          <Marking
-            data={data}
-            mode={mode}
-            chosen={chosen}
-            saver={saver}
-            loading={current.isPlaceholderData}
-            onMode={(next) => go({ mode: next })}
-            onChoose={(next) => go({ mode, chosen: next })}
-            onPage={(next) => go({ mode, chosen, page: next })}
-          />
+          <MediaUrlsProvider mediaUrls={data.mediaUrls}>
+            <Marking
+              data={data}
+              mode={mode}
+              chosen={chosen}
+              saver={saver}
+              loading={current.isPlaceholderData}
+              onMode={(next) => go({ mode: next })}
+              onChoose={(next) => go({ mode, chosen: next })}
+              onPage={(next) => go({ mode, chosen, page: next })}
+            />
+          </MediaUrlsProvider>
         ))}
     </>
   );

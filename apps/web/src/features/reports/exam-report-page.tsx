@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Button } from '@/components/button';
-import { Content } from '@/components/content/content';
+import { Content, MediaUrlsProvider } from '@/components/content/content';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
@@ -48,7 +48,7 @@ function ExamReport({ examId }: { examId: string }) {
 
   const data = report.data;
   return (
-    <>
+    <MediaUrlsProvider mediaUrls={data?.mediaUrls}>
       <BackLink to="/admin/exam/all-exam">Back to Exams</BackLink>
       <PageHeader
         title="Exam Report"
@@ -96,7 +96,7 @@ function ExamReport({ examId }: { examId: string }) {
         onApplied={setJobId}
         onClose={() => setTarget(null)}
       />
-    </>
+    </MediaUrlsProvider>
   );
 }
 

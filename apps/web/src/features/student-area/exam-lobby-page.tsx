@@ -12,6 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Badge } from '@/components/badge';
 import { Button, ButtonLink } from '@/components/button';
+import { MediaUrlsProvider } from '@/components/content/content';
 import { DetailItem, DetailSection } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
@@ -50,7 +51,11 @@ export default function ExamLobbyPage() {
         }}
         errorTitle="Failed to load the exam"
       >
-        {(data) => <Lobby data={data} />}
+        {(data) => (
+          <MediaUrlsProvider mediaUrls={data.mediaUrls}>
+            <Lobby data={data} />
+          </MediaUrlsProvider>
+        )}
       </QueryState>
     </>
   );

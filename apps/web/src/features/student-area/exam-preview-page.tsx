@@ -3,6 +3,7 @@ import { Eye } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
+import { MediaUrlsProvider } from '@/components/content/content';
 import { RecordDetail } from '@/components/detail-view';
 import { PageHeader } from '@/components/page-header';
 import { plural } from '@/lib/plural';
@@ -36,7 +37,11 @@ export default function ExamPreviewPage() {
         }}
         error={{ title: 'Error Loading Preview', fallback: 'Failed to load the preview' }}
       >
-        {(data) => <Preview data={data} />}
+        {(data) => (
+          <MediaUrlsProvider mediaUrls={data.mediaUrls}>
+            <Preview data={data} />
+          </MediaUrlsProvider>
+        )}
       </RecordDetail>
     </>
   );

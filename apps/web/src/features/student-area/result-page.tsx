@@ -3,7 +3,7 @@ import { CircleCheck, CircleX, MessageSquareText } from 'lucide-react';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Badge } from '@/components/badge';
-import { Content, WrittenAnswerText } from '@/components/content/content';
+import { Content, MediaUrlsProvider, WrittenAnswerText } from '@/components/content/content';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { cn } from '@/lib/cn';
@@ -28,7 +28,11 @@ export default function ResultPage() {
         }}
         errorTitle="Failed to load your result"
       >
-        {(data) => <Result data={data} />}
+        {(data) => (
+          <MediaUrlsProvider mediaUrls={data.mediaUrls}>
+            <Result data={data} />
+          </MediaUrlsProvider>
+        )}
       </QueryState>
     </>
   );

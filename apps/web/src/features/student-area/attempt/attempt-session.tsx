@@ -11,6 +11,7 @@ import {
 } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/button';
+import { MediaUrlsProvider } from '@/components/content/content';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { ApiError, getServerMessage } from '@/lib/api-client';
@@ -212,7 +213,7 @@ export function AttemptSession({
   const { exam } = view;
 
   return (
-    <>
+    <MediaUrlsProvider mediaUrls={timed.mediaUrls}>
       <PageHeader
         title={exam.examTitle}
         description={`${exam.subject} · ${EXAM_MODE_LABELS[exam.examMode]} · ${plural(totalQuestions, 'question')} · ${plural(exam.totalMarks, 'mark')}`}
@@ -318,6 +319,6 @@ export function AttemptSession({
         onConfirm={confirmSubmit}
         onClose={() => setConfirming(false)}
       />
-    </>
+    </MediaUrlsProvider>
   );
 }

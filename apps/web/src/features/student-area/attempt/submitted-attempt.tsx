@@ -7,6 +7,7 @@ import {
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { ButtonLink } from '@/components/button';
+import { MediaUrlsProvider } from '@/components/content/content';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
@@ -72,7 +73,7 @@ export function SubmittedAttempt({
   }, [view.attempt._id]);
 
   return (
-    <>
+    <MediaUrlsProvider mediaUrls={view.mediaUrls}>
       <PageHeader title={view.exam.examTitle} description={view.exam.subject} />
       <section
         aria-labelledby={headingId}
@@ -158,7 +159,7 @@ export function SubmittedAttempt({
           ))}
         </div>
       )}
-    </>
+    </MediaUrlsProvider>
   );
 }
 

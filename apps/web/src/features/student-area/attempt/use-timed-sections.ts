@@ -1,5 +1,5 @@
 import type { StudentQuestion, StudentSection } from '@examiq/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { getServerMessage } from '@/lib/api-client';
 import { secondsUntil } from '@/lib/countdown';
@@ -18,7 +18,13 @@ export function useTimedSections(view: AttemptViewData, examEndsAt: number, now:
   const [openedIds, setOpenedIds] = useState<ReadonlySet<string>>(new Set());
   const [revealed, setRevealed] = useState<Readonly<Record<string, StudentQuestion[]>>>({});
   const [closedByServer, setClosedByServer] = useState<ReadonlySet<string>>(new Set());
+  const [revealedMedia, setRevealedMedia] = useState<Readonly<Record<string, string>>>({});
   const openSection = useOpenSection();
+  // A timed section's images come with its questions, when it opens.
+  const mediaUrls = useMemo(
+    () => ({ ...view.mediaUrls, ...revealedMedia }),
+    [view.mediaUrls, revealedMedia],
+  );
 
   const sections = view.sections.map((section) => {
     const questions = revealed[section._id];
@@ -41,10 +47,11 @@ export function useTimedSections(view: AttemptViewData, examEndsAt: number, now:
     openSection.mutate(
       { attemptId: view.attempt._id, sectionId },
       {
-        onSuccess: ({ sectionId: opened, deadlineAt, questions }) => {
+        onSuccess: ({ sectionId: opened, deadlineAt, questions, mediaUrls: images }) => {
           setDeadlines((current) => ({ ...current, [opened]: deadlineAt }));
           setOpenedIds((current) => new Set([...current, opened]));
           setRevealed((shown) => ({ ...shown, [opened]: questions }));
+          if (images) setRevealedMedia((shown) => ({ ...shown, ...images }));
         },
         onError: (error) => {
           toast.error(
@@ -62,5 +69,5 @@ export function useTimedSections(view: AttemptViewData, examEndsAt: number, now:
     }
   }, []);
 
-  return { sections, clockOf, open, opening: openSection.isPending, closedOnServer };
+  return { sections, mediaUrls, clockOf, open, opening: openSection.isPending, closedOnServer };
 }
