@@ -70,10 +70,31 @@ export function ContentEditor({
     onFocus?.(event);
   };
 
-  const toolbar = (placement: string) => (
+  const toolbar = active && (
     <Suspense fallback={null}>
-      <EditorToolbar textarea={textarea} answer={answer} className={placement} />
+      <EditorToolbar textarea={textarea} answer={answer} floating={compact} />
     </Suspense>
+  );
+  const field = (
+    <textarea
+      ref={setRef}
+      id={inputId}
+      rows={compact ? 1 : rows}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(inputId, error, hint)}
+      className={cn(
+        controlClasses,
+        controlStateClasses(Boolean(error)),
+        // The field grows with its text, up to a screenful, from the rows it is given.
+        'field-sizing-content',
+        compact ? 'min-h-10 resize-none py-2' : 'max-h-[60vh] resize-y',
+        active && !compact && 'rounded-t-none',
+      )}
+      style={compact ? undefined : { minHeight: `calc(${rows} * 1.25rem + 1.25rem + 2px)` }}
+      onFocus={handleFocus}
+      readOnly={readOnly}
+      {...rest}
+    />
   );
 
   return (
@@ -84,29 +105,17 @@ export function ContentEditor({
       >
         {label}
       </label>
-      {active && !compact && toolbar('rounded-t-lg border-b-0')}
-      <textarea
-        ref={setRef}
-        id={inputId}
-        rows={compact ? 1 : rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-        className={cn(
-          controlClasses,
-          controlStateClasses(Boolean(error)),
-          // The field grows with its text, up to a screenful, from the rows it is given.
-          'field-sizing-content',
-          compact ? 'min-h-10 resize-none py-2' : 'max-h-[60vh] resize-y',
-          active && (compact ? 'group-focus-within/editor:rounded-b-none' : 'rounded-t-none'),
-        )}
-        style={compact ? undefined : { minHeight: `calc(${rows} * 1.25rem + 1.25rem + 2px)` }}
-        onFocus={handleFocus}
-        readOnly={readOnly}
-        {...rest}
-      />
-      {active &&
-        compact &&
-        toolbar('hidden rounded-b-lg border-t-0 group-focus-within/editor:flex')}
+      {compact ? (
+        <div className="relative">
+          {toolbar}
+          {field}
+        </div>
+      ) : (
+        <>
+          {toolbar}
+          {field}
+        </>
+      )}
       <FieldMessage id={inputId} error={error} hint={hint} />
       {active && (
         <ContentPreview textarea={textarea} inline={inline} answer={answer} compact={compact} />

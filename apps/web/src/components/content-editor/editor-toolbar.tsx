@@ -119,15 +119,19 @@ type Upload =
 interface EditorToolbarProps {
   textarea: RefObject<HTMLTextAreaElement | null>;
   answer: boolean;
-  /** Where it sits against the field: its corners, borders and when it shows. */
-  className: string;
+  /**
+   * Over a compact field while it has focus, out of the page's flow: a toolbar that came and went
+   * in the flow would move what is under it as the field loses focus, under the pointer that is
+   * pressing it. Otherwise joined to the top of the field.
+   */
+  floating: boolean;
 }
 
 /**
  * The formatting toolbar of one content field: one tab stop, arrow keys between its buttons
  * (the ARIA toolbar pattern), Ctrl shortcuts in the field, and images pasted or dropped in.
  */
-export default function EditorToolbar({ textarea, answer, className }: EditorToolbarProps) {
+export default function EditorToolbar({ textarea, answer, floating }: EditorToolbarProps) {
   const uploads = useContext(ImageUploadsContext);
   const images = !answer && uploads !== null;
   const tools = TOOLS.filter((tool) => tool.id !== 'image' || images);
@@ -162,10 +166,10 @@ export default function EditorToolbar({ textarea, answer, className }: EditorToo
         setUpload({ state: 'uploading', name: file.name, sent }),
       );
       setUpload({ state: 'idle' });
-      const edit = insertImage(selectionOf(element), media._id);
-      applyEdit(element, edit);
+      const selection = selectionOf(element);
+      applyEdit(element, insertImage(selection, media._id));
       // Text selected before the upload became the description; otherwise ask for one now.
-      if (edit.text.startsWith('![]')) setDescribing({ id: media._id, url: media.url });
+      if (!selectedText(selection)) setDescribing({ id: media._id, url: media.url });
     } catch (error) {
       setUpload({
         state: 'failed',
@@ -251,14 +255,20 @@ export default function EditorToolbar({ textarea, answer, className }: EditorToo
   };
 
   return (
-    <>
+    <div
+      className={
+        floating
+          ? 'absolute bottom-full left-0 z-20 mb-1 hidden max-w-full group-focus-within/editor:block'
+          : undefined
+      }
+    >
       <div
         role="toolbar"
         aria-label="Formatting"
         onKeyDown={onToolbarKeyDown}
         className={cn(
           'flex flex-wrap items-center gap-0.5 border border-slate-300 bg-slate-50 p-1',
-          className,
+          floating ? 'rounded-lg shadow-md' : 'rounded-t-lg border-b-0',
         )}
       >
         {tools.map((tool, index) => {
@@ -327,7 +337,7 @@ export default function EditorToolbar({ textarea, answer, className }: EditorToo
           onClose={() => setDescribing(null)}
         />
       )}
-    </>
+    </div>
   );
 }
 

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { ButtonLink } from '@/components/button';
 import { RecordDetail } from '@/components/detail-view';
-import { EXAM_PAGE_STATES, useExam } from './api/get-exam';
+import { EXAM_PAGE_STATES, useExam, useExamMediaUrls } from './api/get-exam';
 import { ExamWizardPage } from './create-exam-page';
 import { examValuesOf } from './wizard/exam-values';
 
@@ -11,6 +11,7 @@ import { examValuesOf } from './wizard/exam-values';
 export default function EditExamPage() {
   const { examId = '' } = useParams();
   const query = useExam(examId);
+  const mediaUrls = useExamMediaUrls(examId);
   return (
     <RecordDetail query={query} loadingLabel="Loading exam" {...EXAM_PAGE_STATES}>
       {(exam) =>
@@ -20,7 +21,7 @@ export default function EditExamPage() {
             <ExamWizardPage
               startValues={() => examValuesOf(exam)}
               examId={exam._id}
-              mediaUrls={exam.mediaUrls}
+              mediaUrls={mediaUrls}
             />
           </>
         ) : (

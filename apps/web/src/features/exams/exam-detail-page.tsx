@@ -32,7 +32,7 @@ import { getErrorMessage, getServerMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
 import { useDeleteExam, useDuplicateExam } from './api/change-exam';
 import { useExportExamQuestions } from './api/export-exam-questions';
-import { EXAM_PAGE_STATES, useExam } from './api/get-exam';
+import { EXAM_PAGE_STATES, useExam, useExamMediaUrls } from './api/get-exam';
 import { EndExamNowButton } from './end-exam-dialog';
 import { ExamStatusBadge } from './exam-status-badge';
 import { ModeBadge } from './mode-badge';
@@ -58,12 +58,13 @@ function whenText(schedule: ExamDetail['scheduleDetails']): string {
 export default function ExamDetailPage() {
   const { examId = '' } = useParams();
   const query = useExam(examId);
+  const mediaUrls = useExamMediaUrls(examId);
   return (
     <>
       <BackLink to="/admin/exam/all-exam">Back to All Exams</BackLink>
       <RecordDetail query={query} loadingLabel="Loading exam details" {...EXAM_PAGE_STATES}>
         {(exam) => (
-          <MediaUrlsProvider mediaUrls={exam.mediaUrls}>
+          <MediaUrlsProvider mediaUrls={mediaUrls}>
             <ExamDetailView exam={exam} />
           </MediaUrlsProvider>
         )}

@@ -6,7 +6,7 @@ import { Button } from '@/components/button';
 import { Content, MediaUrlsProvider } from '@/components/content/content';
 import { RecordDetail } from '@/components/detail-view';
 import { plural } from '@/lib/plural';
-import { EXAM_PAGE_STATES, useExam } from './api/get-exam';
+import { EXAM_PAGE_STATES, useExam, useExamMediaUrls } from './api/get-exam';
 import { QuestionKey } from './question-key';
 
 const OPTION_LETTERS = ['A', 'B', 'C', 'D'];
@@ -21,6 +21,7 @@ const ANSWER_LINES = { SHORT_ANSWER: 4, LONG_ANSWER: 16 } as const;
 export default function PrintPaperPage({ answerKey }: { answerKey: boolean }) {
   const { examId = '' } = useParams();
   const query = useExam(examId);
+  const mediaUrls = useExamMediaUrls(examId);
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
@@ -32,7 +33,7 @@ export default function PrintPaperPage({ answerKey }: { answerKey: boolean }) {
       </div>
       <RecordDetail query={query} loadingLabel="Loading the paper" {...EXAM_PAGE_STATES}>
         {(exam) => (
-          <MediaUrlsProvider mediaUrls={exam.mediaUrls}>
+          <MediaUrlsProvider mediaUrls={mediaUrls}>
             <Paper exam={exam} answerKey={answerKey} />
           </MediaUrlsProvider>
         )}

@@ -6,13 +6,12 @@ import { examQueryKey } from './keys';
 const examResponseSchema = successResponse(examDetailDataSchema);
 
 /**
- * GET /admin/get-exam/{id}: the whole exam with its answer key and what may change in it, and
- * the signed URLs of its images (media id → URL).
+ * GET /admin/get-exam/{id}: the whole exam with its answer key and what may change in it, and the
+ * signed URLs of its content's images.
  */
 export async function getExam(examId: string) {
   const response = await apiClient.get(`/admin/get-exam/${examId}`);
-  const { exam, mediaUrls = {} } = parseResponse(examResponseSchema, response.data).data;
-  return { ...exam, mediaUrls };
+  return parseResponse(examResponseSchema, response.data).data;
 }
 
 export function getExamQueryOptions(examId: string) {
@@ -24,7 +23,12 @@ export function getExamQueryOptions(examId: string) {
 }
 
 export function useExam(examId: string) {
-  return useQuery(getExamQueryOptions(examId));
+  return useQuery({ ...getExamQueryOptions(examId), select: (data) => data.exam });
+}
+
+/** The signed URLs of the exam's images, from the same cached answer as `useExam`. */
+export function useExamMediaUrls(examId: string) {
+  return useQuery({ ...getExamQueryOptions(examId), select: (data) => data.mediaUrls }).data;
 }
 
 /** What a page of one exam shows when it is missing or failed to load. */
