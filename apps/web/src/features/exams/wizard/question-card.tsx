@@ -50,11 +50,16 @@ export const QuestionCard = memo(function QuestionCard({
   const [editing, setEditing] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const previewId = useId();
+  const previewToggleId = useId();
 
   return (
     <fieldset
       data-testid="question-card"
-      onFocus={() => setEditing(true)}
+      // The preview's own button does not open the editors: their toolbars would push it away
+      // from under the pointer between press and release.
+      onFocus={(event) => {
+        if (event.target.id !== previewToggleId) setEditing(true);
+      }}
       className="relative min-w-0 rounded-lg border border-slate-200 bg-white [contain-intrinsic-size:auto_36rem] [content-visibility:auto]"
     >
       {/* Floated, the legend lays out as the card's header row instead of sitting on the border. */}
@@ -182,6 +187,7 @@ export const QuestionCard = memo(function QuestionCard({
         )}
         <div className="col-span-2 lg:col-span-6">
           <Button
+            id={previewToggleId}
             variant="secondary"
             size="sm"
             aria-expanded={previewing}
