@@ -14,6 +14,7 @@ import { Outlet } from 'react-router';
 import { AppShell, type NavItem } from '@/components/app-shell';
 import { PageLoader } from '@/components/spinner';
 import { RequireRole } from './require-role';
+import '../signed-in.css';
 
 const areas: Record<Role, { label: string; nav: NavItem[] }> = {
   admin: {
