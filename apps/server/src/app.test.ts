@@ -444,6 +444,7 @@ describe('OpenAPI', () => {
       '/api/admin/import-preview/{kind}',
       '/api/admin/import-template/{kind}',
       '/api/admin/import/{kind}',
+      '/api/admin/media-urls',
       '/api/admin/overview',
       '/api/admin/parse-questions',
       '/api/admin/publish-results/{examId}',

@@ -129,6 +129,24 @@ test('a lecturer writes a formula, an image, code and a table into a question; t
   );
   await page.screenshot({ path: test.info().outputPath('content-editor.png') });
 
+  // Resumed on this device before anything was saved, the draft still shows the image it holds.
+  const storedDraft = () =>
+    page.evaluate(
+      () =>
+        Object.entries(localStorage).find(([key]) => key.startsWith('examiq.exam-draft.'))?.[1] ??
+        '',
+    );
+  await expect.poll(storedDraft).toContain('print(12 / 4)');
+  await page.reload();
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await card.getByRole('button', { name: 'Preview' }).click();
+  const resumedImage = card
+    .getByRole('article', { name: 'Question 1' })
+    .getByRole('img', { name: DESCRIPTION });
+  await expect
+    .poll(() => resumedImage.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+    .toBe(160);
+
   await card.getByLabel('Explanation').fill('Ohm’s law divides the voltage by the resistance.');
   for (const [index, option] of ['3 A', '$\\frac{1}{3}$ A'].entries()) {
     await card.getByRole('button', { name: 'Add option' }).click();

@@ -18,6 +18,8 @@ export const MEDIA_LIMITS = {
   maxBytes: 5 * 1024 * 1024,
   /** Width × height (× frames of an animation), read from the header before anything is decoded. */
   maxPixels: 40_000_000,
+  /** The most media ids one request for URLs may name: 20 images in each of 250 questions. */
+  maxUrlsAsked: 5_000,
 } as const;
 
 /** The upload: multipart/form-data with the image in `file`; `accept` is what a file input offers. */
@@ -38,6 +40,8 @@ export const MEDIA_MESSAGES = {
   notFound: 'Image not found',
   linkExpired: 'This image link has expired: reload the page',
   linkInvalid: 'This image link is not valid',
+  noIds: 'Name at least one image',
+  tooManyIds: `Ask for at most ${MEDIA_LIMITS.maxUrlsAsked.toLocaleString('en-US')} images at once`,
 } as const;
 
 export const mediaIdSchema = z
@@ -62,6 +66,18 @@ export type Media = z.infer<typeof mediaSchema>;
  */
 export const mediaUrlsSchema = z.record(z.string(), z.string());
 export type MediaUrls = z.infer<typeof mediaUrlsSchema>;
+
+/**
+ * The author's request for URLs of images already uploaded, e.g. those of a draft resumed on this
+ * device: an id of no stored image is left out of the answer.
+ */
+export const mediaUrlsRequestSchema = z.object({
+  mediaIds: z
+    .array(mediaIdSchema)
+    .min(1, MEDIA_MESSAGES.noIds)
+    .max(MEDIA_LIMITS.maxUrlsAsked, MEDIA_MESSAGES.tooManyIds),
+});
+export type MediaUrlsRequest = z.infer<typeof mediaUrlsRequestSchema>;
 
 export const mediaParamSchema = z.object({ id: mediaIdSchema });
 

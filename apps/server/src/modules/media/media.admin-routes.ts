@@ -3,17 +3,20 @@ import {
   MEDIA_MESSAGES,
   MEDIA_UPLOAD,
   mediaSchema,
+  mediaUrlsRequestSchema,
+  mediaUrlsSchema,
   successResponse,
 } from '@examiq/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { ApiError, FieldErrors } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
 import { acceptUploads, readUpload } from '../../plugins/uploads';
 import { checkImage } from './check-image';
-import { storeMedia } from './media.service';
-import type { MediaLinks } from './media-links';
+import { storedMediaIds, storeMedia } from './media.service';
+import { type MediaLinks, UPLOADER_AUDIENCE } from './media-links';
 
 /** The uploaded image's bytes; a missing or oversized file is the `file` field's error. */
 async function imageOf(request: FastifyRequest): Promise<Buffer> {
@@ -61,6 +64,30 @@ export const mediaAdminRoutes: FastifyPluginAsyncZod<{
         message: stored.created ? MEDIA_MESSAGES.uploaded : MEDIA_MESSAGES.alreadyUploaded,
         data: stored.media,
       });
+    },
+  );
+
+  app.post(
+    '/media-urls',
+    {
+      schema: {
+        tags: ['media'],
+        summary:
+          "Signed URLs of images already uploaded, by media id (`mediaUrls`), for the author's previews, e.g. of a draft resumed on this device or of imported questions: an id of no stored image is left out",
+        body: mediaUrlsRequestSchema,
+        response: {
+          200: successResponse(z.object({ mediaUrls: mediaUrlsSchema })),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const at = now();
+      const ids = await storedMediaIds(db, request.body.mediaIds);
+      return {
+        success: true as const,
+        data: { mediaUrls: links.urls(ids, UPLOADER_AUDIENCE, at) },
+      };
     },
   );
 };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Media, MediaContentType } from '@examiq/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { type AppDatabase, queryRows } from '../../db/client';
@@ -61,6 +61,15 @@ const mediaById = perDatabase((db) =>
     .where(eq(media.id, sql.placeholder('id')))
     .prepare('media_by_id'),
 );
+
+/** Which of these media are stored. */
+export async function storedMediaIds(db: AppDatabase, ids: string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(inArray(media.id, [...new Set(ids)]));
+  return rows.map((row) => row.id);
+}
 
 /** The memory the images most asked for may take in each server process. */
 const HOT_MEDIA_BYTES = 64 * 1024 * 1024;

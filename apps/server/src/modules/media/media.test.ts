@@ -271,6 +271,43 @@ describe('POST /api/admin/upload-media', () => {
   });
 });
 
+describe('POST /api/admin/media-urls', () => {
+  const ask = (body: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/media-urls',
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+      payload: body as object,
+    });
+
+  it('gives a URL that shows each stored image, and leaves out an id of no image', async () => {
+    const png = await picture('png', { width: 3, height: 2, colour: '#123456' });
+    const { _id: id } = (await upload(png)).json().data;
+    const unknown = 'f'.repeat(64);
+    const response = await ask({ mediaIds: [id, unknown, id] });
+    expect(response.statusCode).toBe(200);
+    const { mediaUrls } = response.json().data;
+    expect(Object.keys(mediaUrls)).toEqual([id]);
+    const image = await get(mediaUrls[id]);
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload).toEqual(png);
+  });
+
+  it.each([
+    ['no ids', { mediaIds: [] }, MEDIA_MESSAGES.noIds],
+    ['an id that is no SHA-256', { mediaIds: ['abc'] }, /SHA-256/],
+    [
+      'more ids than a wizard can hold',
+      { mediaIds: Array.from({ length: 5_001 }, () => 'a'.repeat(64)) },
+      MEDIA_MESSAGES.tooManyIds,
+    ],
+  ])('refuses %s with 400 and a message', async (_case, body, message) => {
+    const response = await ask(body);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toMatch(message);
+  });
+});
+
 describe('GET /api/media/:id', () => {
   let id: string;
   let url: string;

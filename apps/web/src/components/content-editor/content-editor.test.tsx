@@ -153,6 +153,7 @@ describe('Images in content', () => {
           answer = resolve;
         });
       },
+      adopt: () => {},
     };
     return {
       uploads,

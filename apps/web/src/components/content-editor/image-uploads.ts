@@ -4,6 +4,7 @@ import {
   MEDIA_MESSAGES,
   type Media,
   type MediaContentType,
+  type MediaUrls,
 } from '@examiq/contracts';
 import { createContext } from 'react';
 
@@ -14,6 +15,8 @@ import { createContext } from 'react';
 export interface ImageUploads {
   /** Stores the image; `onProgress` hears the share sent so far, 0 to 1. */
   upload: (file: File, onProgress: (sent: number) => void) => Promise<Media>;
+  /** Shows images that came in another way (an imported question's) through these URLs. */
+  adopt: (mediaUrls: MediaUrls) => void;
 }
 
 export const ImageUploadsContext = createContext<ImageUploads | null>(null);

@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/page-header';
 import { getFieldErrors } from '@/lib/api-client';
 import { useUpdateExam } from '../api/change-exam';
 import { useCreateExam } from '../api/create-exam';
+import { getMediaUrls, mediaIdsWithoutUrls } from '../api/get-media-urls';
 import { uploadMedia } from '../api/upload-media';
 import { ExamInfoStep } from './exam-info-step';
 import { ExamStructureStep } from './exam-structure-step';
@@ -126,9 +127,17 @@ export function ExamWizard({
         setMediaUrls((current) => ({ ...current, [media._id]: media.url }));
         return media;
       },
+      adopt: (urls) => setMediaUrls((current) => ({ ...current, ...urls })),
     }),
     [],
   );
+  // A draft resumed on this device may hold images uploaded before it was saved: their URLs are
+  // asked for once, and an image that is gone shows its alt text.
+  useEffect(() => {
+    const missing = mediaIdsWithoutUrls(initialValues, storedMediaUrls ?? {});
+    if (missing.length === 0) return;
+    getMediaUrls(missing).then(imageUploads.adopt, () => undefined);
+  }, [initialValues, storedMediaUrls, imageUploads]);
 
   const index = STEP_IDS.indexOf(current);
   const allValid = STEP_IDS.every((step) => status.validity[step]);

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { FormProvider, type UseFormReturn, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
+import { type ImageUploads, ImageUploadsContext } from '@/components/content-editor/image-uploads';
 import type { ApiRequest } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { fakeAdminApi, ok } from '@/test/admin-api';
@@ -94,13 +95,15 @@ function examValues(): ExamWizardValues {
   };
 }
 
-function renderStep(values = examValues()) {
+function renderStep(values = examValues(), uploads: ImageUploads | null = null) {
   let form: UseFormReturn<ExamWizardValues> | undefined;
   function Step() {
     form = useForm<ExamWizardValues>({ defaultValues: values });
     return (
       <FormProvider {...form}>
-        <QuestionsStep warnings={[]} />
+        <ImageUploadsContext value={uploads}>
+          <QuestionsStep warnings={[]} />
+        </ImageUploadsContext>
       </FormProvider>
     );
   }
@@ -302,6 +305,22 @@ describe('ImportQuestionsDialog', () => {
     expect(within(section).getAllByLabelText('Question Text')[3]).toHaveValue(
       'Which structure serves a print spooler best?',
     );
+  });
+
+  it("hands the wizard the URLs of the added questions' images, for its previews", async () => {
+    const image = 'a'.repeat(64);
+    const mediaUrls = { [image]: `/api/media/${image}?aud=upload&exp=1&sig=s` };
+    fakeAdminApi({ [PARSE]: ok({ ...parsed, mediaUrls }) });
+    const adopt = vi.fn();
+    renderStep(examValues(), { upload: vi.fn(), adopt });
+    const dialog = await openDialog();
+    await choose(dialog, giftFile());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(adopt).not.toHaveBeenCalled();
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: 'Add 3 questions to Structures' }),
+    );
+    expect(adopt).toHaveBeenCalledWith(mediaUrls);
   });
 
   it('replaces the blank question a new section starts with', async () => {

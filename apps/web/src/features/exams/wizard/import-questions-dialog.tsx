@@ -11,10 +11,11 @@ import {
   type QuestionImportFormat,
   type QuestionType,
 } from '@examiq/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useContext, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/button';
 import { MediaUrlsProvider } from '@/components/content/content';
+import { ImageUploadsContext } from '@/components/content-editor/image-uploads';
 import { Dropdown } from '@/components/dropdown';
 import { FileField } from '@/components/file-field';
 import { Modal } from '@/components/modal';
@@ -98,6 +99,8 @@ function previewOf(data: ParseQuestionsData, questionType: QuestionType): Previe
  */
 export function ImportQuestionsDialog({ target, onAdd, onClose }: ImportQuestionsDialogProps) {
   const parse = useParseQuestions();
+  // The wizard shows the imported questions' images once they are added.
+  const images = useContext(ImageUploadsContext);
   const formId = useId();
   const [format, setFormat] = useState<QuestionImportFormat | ''>('');
   const [file, setFile] = useState<File | null>(null);
@@ -149,6 +152,7 @@ export function ImportQuestionsDialog({ target, onAdd, onClose }: ImportQuestion
 
   function add() {
     if (!preview || !fits) return;
+    if (preview.data.mediaUrls) images?.adopt(preview.data.mediaUrls);
     onAdd(preview.fitting.map((entry) => entry.question));
     toast.success(`${plural(count, 'question')} added to ${label}`);
     onClose();
