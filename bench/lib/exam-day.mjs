@@ -45,6 +45,11 @@ export const CONNECTIONS = { signIn: 16, save: 32, students: 512 };
 export const LONGEST_EXAM_MINUTES = 150;
 /** The targets on PostgreSQL, and the number of students that must meet them. */
 export const TARGETS = { savePercent: 50, saveP99: 100, startP99: 500, students: 2_000 };
+/**
+ * The paper with formulas and images against the plain one, sat right after it by as many
+ * students: its start p99 at most this many times the plain paper's, its images' p99 at most this.
+ */
+export const CONTENT_TARGETS = { startRatio: 1.5, imageP99: 100 };
 
 // --- The exam and who sits it ------------------------------------------------------------------
 
@@ -62,11 +67,11 @@ const SHORT_ANSWER = 'A binary tree whose in-order traversal visits its keys in 
  * of one seeded branch. Its window ends at midnight: an exam made less than an hour before, which
  * midnight would cut short, ends tomorrow.
  */
-function examPayload(scale, branch, minutes) {
+function examPayload(scale, branch, minutes, images) {
   const course = Math.floor(branch / scale.branchesPerCourse);
   const now = new Date();
   const inAnHour = new Date(now.getTime() + 3_600_000);
-  return mixedExamPayload({
+  const payload = mixedExamPayload({
     audience: {
       batchId: benchId('batch', Math.floor(course / scale.coursesPerBatch)),
       courseId: benchId('course', course),
@@ -79,6 +84,65 @@ function examPayload(scale, branch, minutes) {
     scheduleDetails: { startDate: localDate(now), endDate: localDate(inAnHour) },
     duration: minutes,
   });
+  return images ? { ...payload, questions: withContent(payload.questions, images) } : payload;
+}
+
+/** The paper with content: a formula in every question, an image in each of the first ones. */
+function withContent(sections, images) {
+  let shown = 0;
+  return sections.map((questions) =>
+    questions.map((question) => {
+      const image =
+        shown < images.length
+          ? `\n\n![Figure ${shown + 1}, the circuit](media:${images[shown++]})`
+          : '';
+      return { ...question, questionText: `${question.questionText}${FORMULAS}${image}` };
+    }),
+  );
+}
+
+/** What an engineering question carries: an inline and a display formula. */
+const FORMULAS =
+  ' Given $T(n) = 2T(n/2) + \\Theta(n)$ and $v(t) = V_0 e^{-t/RC}$:\n\n$$\\int_0^{\\infty} e^{-x^2}\\,dx = \\frac{\\sqrt{\\pi}}{2}$$';
+
+/** Images on the paper with content: five a student, as the issue's exam day has. */
+export const PAPER_IMAGES = 5;
+
+/**
+ * Uploads, once per engine, five distinct photographs of 640 × 480 (JPEG, each some tens of KB)
+ * through the admin's upload route; their media ids.
+ */
+async function paperImages(ctx) {
+  const state = examDayState(ctx);
+  if (state.images) return state.images;
+  const { default: sharp } = await import('sharp');
+  const ids = [];
+  for (let k = 0; k < PAPER_IMAGES; k++) {
+    const { width, height } = { width: 640, height: 480 };
+    const pixels = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < pixels.length; i++) {
+      const x = Math.floor(i / 3) % width;
+      const y = Math.floor(i / 3 / width);
+      pixels[i] = (x * (k + 1) + y * (i % 3) + randomIndex(24)) & 0xff;
+    }
+    const bytes = await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 75 })
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type: 'image/jpeg' }), `figure-${k + 1}.jpg`);
+    const response = await fetch(`${ctx.server.url}/api/admin/upload-media`, {
+      method: 'POST',
+      headers: ctx.auth,
+      body: form,
+    });
+    const text = await response.text();
+    if (response.status !== 201 && response.status !== 200) {
+      throw new Error(`upload-media answered ${response.status}: ${text.slice(0, 300)}`);
+    }
+    ids.push(JSON.parse(text).data._id);
+  }
+  state.images = ids;
+  return ids;
 }
 
 /** Seeded students per branch: an exam's audience is the sections of one branch. */
@@ -103,13 +167,20 @@ export function seededStudent(scale, i) {
  * Creates, on `server`, one exam per branch for the first `branches` branches; their ids.
  * `overrides` change the payload (a proctored exam's mode, proctors and schedule).
  */
-export async function createExams(ctx, branches, minutes, server = ctx.server, overrides = {}) {
+export async function createExams(
+  ctx,
+  branches,
+  minutes,
+  server = ctx.server,
+  overrides = {},
+  images = undefined,
+) {
   const ids = [];
   for (let branch = 0; branch < branches; branch++) {
     const response = await fetch(`${server.url}/api/admin/create-exam`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...ctx.auth },
-      body: JSON.stringify({ ...examPayload(ctx.scale, branch, minutes), ...overrides }),
+      body: JSON.stringify({ ...examPayload(ctx.scale, branch, minutes, images), ...overrides }),
     });
     const text = await response.text();
     if (response.status !== 201) {
@@ -443,6 +514,7 @@ class Student {
     });
     count(tallies.start, answer);
     if (answer.status !== 200) return this.resolve();
+    if (this.run.images) this.loadImages(answer.body);
     const attempt = attemptOf(answer.body);
     this.attempt = attempt;
     this.nextSeq = attempt.lastSeq + 1;
@@ -461,6 +533,14 @@ class Student {
     this.timers.end = this.early
       ? timerAt(this.run, submitAt, (time) => this.submit(time))
       : timerAt(this.run, this.deadline, (time) => this.atDeadline(time));
+  }
+
+  /** The paper's images, all at once as a browser asks for a page's: the first visit, no cache. */
+  loadImages(body) {
+    const { client, tallies } = this.run;
+    for (const path of Object.values(JSON.parse(body).data.mediaUrls ?? {})) {
+      client.send({ method: 'GET', path }).then((answer) => count(tallies.image, answer));
+    }
   }
 
   nextChange(after) {
@@ -630,16 +710,17 @@ class Student {
  * starts at a random moment of the start window, then saves and submits on its own schedule; the
  * rung ends once the server's sweep has had time to submit the last attempt due.
  */
-async function sitExam(ctx, front, students, { examMinutes, startWindowMs }) {
+async function sitExam(ctx, front, students, { examMinutes, startWindowMs }, images) {
   const perBranch = studentsPerBranch(ctx.scale);
   const branches = Math.ceil(students / perBranch);
-  const examIds = await createExams(ctx, branches, examMinutes, front.servers[0]);
+  const examIds = await createExams(ctx, branches, examMinutes, front.servers[0], {}, images);
   const run = {
     client: userClient(front, { sockets: CONNECTIONS.students }),
     headers: examDayState(ctx).headers,
     examIds,
     perBranch,
-    tallies: { start: tally(), save: tally(), submit: tally() },
+    images,
+    tallies: { start: tally(), save: tally(), submit: tally(), image: tally() },
     acknowledged: new Map(),
     deadlines: [],
     lateness: [],
@@ -665,7 +746,7 @@ async function sitExam(ctx, front, students, { examMinutes, startWindowMs }) {
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, sweptBy - performance.now())));
   await settleAll(front);
   const transactionsAfter = await transactions(ctx);
-  const requests = ['start', 'save', 'submit'].reduce(
+  const requests = ['start', 'save', 'submit', 'image'].reduce(
     (sum, kind) => sum + run.tallies[kind].ms.length,
     0,
   );
@@ -680,6 +761,7 @@ async function sitExam(ctx, front, students, { examMinutes, startWindowMs }) {
     processes: front.servers.length,
     examIds,
     start: summary(run.tallies.start),
+    image: summary(run.tallies.image),
     save: summary(run.tallies.save),
     submit: summary(run.tallies.submit),
     savesPerSecond: run.tallies.save.ms.length / (loadMs / 1000),
@@ -802,14 +884,16 @@ async function checkStored(ctx, rungs) {
   });
 }
 
-const errorsOf = (rung) => rung.start.errors + rung.save.errors + rung.submit.errors;
+/** Failed requests of a rung, of every kind. */
+export const failuresOf = (rung) =>
+  rung.start.errors + rung.save.errors + rung.submit.errors + rung.image.errors;
 
 /** Whether a rung met the targets; before the database check, on its answers alone. */
 export function withinTargets(rung) {
   const checked =
     !rung.stored || (rung.stored.lost === 0 && rung.stored.attempts.in_progress === 0);
   return (
-    errorsOf(rung) === 0 &&
+    failuresOf(rung) === 0 &&
     rung.save.p99 <= TARGETS.saveP99 &&
     rung.start.p99 <= TARGETS.startP99 &&
     checked
@@ -827,15 +911,16 @@ export async function examDay(ctx) {
   const pace = ctx.quick ? PACE.quick : PACE.full;
   const whole = ctx.quick ? [studentsPerBranch(ctx.scale)] : LADDER;
   const ladder = (ctx.students ? [ctx.students] : whole).filter((n) => n <= ctx.scale.students);
-  const sit = async (front, students) => {
+  const sit = async (front, students, images) => {
     await signInUpTo(ctx, front, students);
     await settleAll(front);
     const way =
       front.proxyPids.length > 0 ? ` through nginx, ${processes(front.servers.length)}` : '';
+    const paper = images ? ` with formulas and ${images.length} images` : '';
     console.log(
-      `   ${students.toLocaleString('en-US')} students sit a ${pace.examMinutes}-minute exam${way}`,
+      `   ${students.toLocaleString('en-US')} students sit a ${pace.examMinutes}-minute exam${paper}${way}`,
     );
-    return sitExam(ctx, front, students, pace);
+    return sitExam(ctx, front, students, pace, images);
   };
   let ladders;
   if (ctx.processes > 1) {
@@ -850,12 +935,15 @@ export async function examDay(ctx) {
     });
   } else {
     const alone = { processes: 1, proxied: false, rungs: [] };
+    const withContent = { processes: 1, proxied: false, content: true, rungs: [] };
+    const images = await paperImages(ctx);
     for (const students of ladder) {
       const rung = await sit(straightTo(ctx.server), students);
       alone.rungs.push(rung);
+      withContent.rungs.push(await sit(straightTo(ctx.server), students, images));
       if (ctx.engine !== 'postgres' && !withinTargets(rung)) break;
     }
-    ladders = [alone];
+    ladders = [alone, withContent];
   }
   await checkStored(
     ctx,

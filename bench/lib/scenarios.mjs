@@ -14,7 +14,10 @@ import {
 } from './dataset.mjs';
 import {
   CONNECTIONS,
+  CONTENT_TARGETS,
   examDay,
+  failuresOf,
+  PAPER_IMAGES,
   processes,
   saveThroughput,
   TARGETS,
@@ -233,7 +236,6 @@ const failedOf = (failed) =>
   Object.entries(failed)
     .map(([status, n]) => `${count(n)} × ${status === '0' ? 'no answer' : status}`)
     .join(', ') || 'none';
-const requestsOf = (kind) => kind.start.errors + kind.save.errors + kind.submit.errors;
 
 /** A save's cost against its ceiling's: CPU per save, all of it and the HTTP server's part. */
 function saveCpuFigure(m) {
@@ -247,7 +249,7 @@ function missesOf(rung) {
   const misses = [];
   if (rung.save.p99 > TARGETS.saveP99) misses.push(`save p99 ${ms(rung.save.p99)}`);
   if (rung.start.p99 > TARGETS.startP99) misses.push(`start p99 ${ms(rung.start.p99)}`);
-  if (requestsOf(rung) > 0) misses.push(`${count(requestsOf(rung))} errors`);
+  if (failuresOf(rung) > 0) misses.push(`${count(failuresOf(rung))} errors`);
   if (rung.stored.lost > 0) misses.push(`${count(rung.stored.lost)} answers lost`);
   if (rung.stored.attempts.in_progress > 0) {
     misses.push(`${count(rung.stored.attempts.in_progress)} attempts never submitted`);
@@ -262,7 +264,7 @@ function rungFigure(rung) {
     `start p50 ${ms(start.p50)}, p99 ${ms(start.p99)}`,
     `save p50 ${ms(save.p50)}, p99 ${ms(save.p99)} (${count(save.count)} saves, ${count(rung.savesPerSecond)}/s, peak ${count(rung.peakSavesPerSecond)}/s)`,
     `submit p99 ${ms(submit.p99)} (${count(submit.count)})`,
-    `errors: start ${failedOf(start.failed)}, save ${failedOf(save.failed)}, submit ${failedOf(submit.failed)}`,
+    `errors: start ${failedOf(start.failed)}, save ${failedOf(save.failed)}, submit ${failedOf(submit.failed)}${rung.image.count > 0 ? `, images ${failedOf(rung.image.failed)}` : ''}`,
     `answers: ${count(rung.answersAcknowledged)} acknowledged, of ${count(rung.distinctAcknowledged)} questions; ${count(stored.rows)} stored, ${count(stored.lost)} lost${stored.unacknowledged ? `, ${count(stored.unacknowledged)} stored unacknowledged` : ''}`,
     `attempts: ${count(attempts.attempts)}, ${count(attempts.by_students)} submitted by students, ${count(attempts.by_deadline)} by the server at the deadline (the latest ${attempts.latest_seconds.toFixed(1)} s after it), ${count(attempts.in_progress)} left in progress`,
   ];
@@ -279,6 +281,18 @@ function rungFigure(rung) {
   }
   const verdict = withinTargets(rung) ? 'within the targets' : `misses: ${missesOf(rung)}`;
   return `${verdict}; ${parts.join('; ')}`;
+}
+
+/** Whether the paper with content kept to its targets against the plain paper's rung. */
+const contentWithin = (rung, plain) =>
+  failuresOf(rung) === 0 &&
+  rung.start.p99 <= CONTENT_TARGETS.startRatio * plain.start.p99 &&
+  rung.image.p99 <= CONTENT_TARGETS.imageP99;
+
+/** The paper with content against the plain paper sat just before it. */
+function contentFigure(rung, plain) {
+  const { image } = rung;
+  return `against the plain paper: start p99 ${ms(plain.start.p99)} → ${ms(rung.start.p99)} (${times(rung.start.p99, plain.start.p99)}); images p50 ${ms(image.p50)}, p99 ${ms(image.p99)} (${count(image.count)} requests, ${count(image.errors)} failed)`;
 }
 
 /** ', through nginx to 2 processes'; nothing for the server reached straight. */
@@ -325,9 +339,23 @@ function judgeExamDay({ pace, ladders, lobby }, _results, engine) {
   const target = `0 errors, 0 answers lost, save p99 ≤ ${TARGETS.saveP99} ms, start p99 ≤ ${TARGETS.startP99} ms (PostgreSQL)`;
   const [alone] = ladders;
   const rows = [];
+  const contentTarget = `start p99 ≤ ${CONTENT_TARGETS.startRatio} × the plain paper's, images p99 ≤ ${CONTENT_TARGETS.imageP99} ms, 0 errors (PostgreSQL)`;
   for (const [k, rung] of alone.rungs.entries()) {
     for (const ladder of ladders) {
       const sat = ladder.rungs[k];
+      if (ladder.content) {
+        rows.push({
+          title: `Exam day, a paper with formulas in every question and ${PAPER_IMAGES} images a student: ${count(sat.students)} students start within ${window}, save and submit a ${pace.examMinutes}-minute exam`,
+          target: contentTarget,
+          figure: `${contentFigure(sat, rung)}; ${rungFigure(sat)}`,
+          pass: verdict(engine, contentWithin(sat, rung), true),
+          headline: {
+            value: sat.image.p99,
+            text: `start p99 ${ms(sat.start.p99)} (plain ${ms(rung.start.p99)}), images p99 ${ms(sat.image.p99)}`,
+          },
+        });
+        continue;
+      }
       const judged = sat.students <= TARGETS.students;
       const gain = ladder === alone ? '' : `${gainOf(sat, rung)}; `;
       rows.push({
@@ -346,14 +374,15 @@ function judgeExamDay({ pace, ladders, lobby }, _results, engine) {
   // A --quick run tries fewer students than the target's number: it asks for all it tried.
   const wanted = Math.min(TARGETS.students, Math.max(...alone.rungs.map((rung) => rung.students)));
   const mostAlone = mostOf(alone).most;
-  for (const ladder of ladders) {
+  const sizes = ladders.filter((ladder) => !ladder.content);
+  for (const ladder of sizes) {
     const { most, missed } = mostOf(ladder);
     const gain =
       ladder === alone
         ? ''
         : `; against ${count(mostAlone)} with 1 process: ${times(most, mostAlone)}`;
     const lobbyFigure =
-      ladder === ladders.at(-1)
+      ladder === sizes.at(-1)
         ? `; lobby: ${count(lobby.count)} sign-ins made beforehand, ${CONNECTIONS.signIn} at a time, ${count(lobby.rate)}/s, p99 ${ms(lobby.p99)}, each session kept for every number of students`
         : '';
     rows.push({
