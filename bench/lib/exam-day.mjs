@@ -13,7 +13,7 @@ import { cpuCounter } from './cpu.mjs';
 import { benchId, PERSON_PASSWORD, randomIndex, studentEmail, totals } from './dataset.mjs';
 import { localDate, mixedExamPayload } from './exams.mjs';
 import { load, settle, userClient, withPeakRss } from './http.mjs';
-import { freePort, startSaveCeiling, startServer } from './server.mjs';
+import { freePort, METRICS_TOKEN, startSaveCeiling, startServer } from './server.mjs';
 
 /** Students sitting at once, one rung at a time; a --quick run sits one branch's students. */
 const LADDER = [1_000, 2_000, 5_000, 10_000, 20_000];
@@ -728,6 +728,7 @@ async function sitExam(ctx, front, students, { examMinutes, startWindowMs }, ima
     sent: [],
   };
   const transactionsBefore = await transactions(ctx);
+  await eventLoopDelayP99(front.servers);
   const began = performance.now() + 1_000;
   const pids = front.servers.map((server) => server.pid);
   const cpu = cpuCounter(pids, front.proxyPids);
@@ -740,6 +741,7 @@ async function sitExam(ctx, front, students, { examMinutes, startWindowMs }, ima
   );
   const loadMs = performance.now() - began;
   const spent = cpu(1);
+  const eventLoopP99 = await eventLoopDelayP99(front.servers);
   run.client.close();
   const lastDeadline = run.deadlines.reduce((latest, at) => Math.max(latest, at), began);
   const sweptBy = lastDeadline + ATTEMPT_LIMITS.saveGraceMs + SWEEP_MS + SWEEP_MARGIN_MS;
@@ -779,8 +781,29 @@ async function sitExam(ctx, front, students, { examMinutes, startWindowMs }, ima
     transactionsPerRequest:
       transactionsBefore === null ? null : (transactionsAfter - transactionsBefore) / requests,
     peakRssMiB,
+    eventLoopP99,
     latenessP99: percentile(run.lateness, 0.99),
   };
+}
+
+/**
+ * The worst of the servers' event-loop delay p99, in ms, since the last time it was read (the
+ * server's metrics start the histogram afresh at every read).
+ */
+async function eventLoopDelayP99(servers) {
+  let worst = 0;
+  for (const server of servers) {
+    const response = await fetch(`${server.url}/api/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const text = await response.text();
+    const seconds = /^nodejs_eventloop_lag_p99_seconds (\S+)$/m.exec(text)?.[1];
+    if (response.status !== 200 || seconds === undefined) {
+      throw new Error(`The metrics answered ${response.status} without the event-loop delay`);
+    }
+    worst = Math.max(worst, Number(seconds) * 1000);
+  }
+  return worst;
 }
 
 /**

@@ -270,6 +270,7 @@ function rungFigure(rung) {
   ];
   const summed = rung.processes > 1 ? ` (the ${rung.processes} processes summed)` : '';
   parts.push(`server RSS peak ${count(rung.peakRssMiB)} MiB${summed}`);
+  parts.push(`server event-loop delay p99 ${ms(rung.eventLoopP99)}`);
   if (cpu) {
     const nginx = cpu.proxy === null ? '' : `, nginx ${percent(cpu.proxy, 1)}`;
     parts.push(

@@ -29,7 +29,11 @@ const SERVER_SETTINGS = [
   'REFRESH_TOKEN_TTL_DAYS',
   'WEB_DIST_DIR',
   'REDIS_URL',
+  'METRICS_TOKEN',
 ];
+
+/** The bearer of the server's /api/metrics in a bench run: the rungs read its event-loop delay. */
+export const METRICS_TOKEN = 'examiq-bench-metrics-token';
 
 /**
  * The production build of the current sources, by the project's own build steps (the server's
@@ -89,6 +93,7 @@ export function startServer(settings, port) {
     JWT_SECRET: 'examiq-bench-secret-examiq-bench-secret-0123',
     ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS),
     WEB_DIST_DIR: WEB_DIST,
+    METRICS_TOKEN,
   });
   // BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each server run there, for finding out why.
   const profiling = process.env.BENCH_CPU_PROF_DIR
