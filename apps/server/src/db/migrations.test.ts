@@ -8,7 +8,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { escapeMarkdown, readableText } from '@examiq/contracts';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 const JOURNAL = path.join('meta', '_journal.json');
@@ -25,19 +25,26 @@ async function migrationsBefore(tag: string): Promise<string> {
   return folder;
 }
 
-// The extensions the search migration creates.
-const client = new PGlite({ extensions: { pg_trgm, unaccent } });
-afterAll(() => client.close());
+/**
+ * A database for this test alone (with the extensions the search migration creates), migrated up
+ * to the migration tagged `tag` and not that one; `db` migrates it on.
+ */
+async function migratedBefore(tag: string) {
+  const client = new PGlite({ extensions: { pg_trgm, unaccent } });
+  onTestFinished(() => client.close());
+  const db = drizzle({ client });
+  const folder = await migrationsBefore(tag);
+  try {
+    await migrate(db, { migrationsFolder: folder });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+  return { client, db };
+}
 
 describe('0006_option_columns', () => {
-  it('moves every stored choice and its correct answer into the question, in order', async () => {
-    const before = await migrationsBefore('0006_option_columns');
-    const db = drizzle({ client });
-    try {
-      await migrate(db, { migrationsFolder: before });
-    } finally {
-      await rm(before, { recursive: true, force: true });
-    }
+  it('moves every stored choice and its correct answer into the question, in order, and keeps the answer one of them', async () => {
+    const { client, db } = await migratedBefore('0006_option_columns');
     // Questions whose exams are beside the point: their parents' foreign keys are not checked.
     await client.exec(`
       set session_replication_role = replica;
@@ -71,33 +78,22 @@ describe('0006_option_columns', () => {
       "select 1 from information_schema.tables where table_name = 'question_options'",
     );
     expect(tables).toEqual([]);
-    // The embedded engine starts here, then runs the migrations one by one: on a loaded two-core
-    // machine that has taken longer than the usual 30 s.
-  }, 120_000);
 
-  it('refuses a correct answer that is not one of the choices', async () => {
+    // A correct answer must be one of the choices.
     await expect(
       client.exec(`update questions set correct_option = 4 where question_text = 'Pick C'`),
     ).rejects.toThrow(/questions_correct_option_check/);
     await expect(
       client.exec(`update questions set correct_option = 0 where question_text = 'Explain'`),
     ).rejects.toThrow(/questions_correct_option_check/);
-  });
+    // The embedded engine starts here, then runs the migrations one by one: on a loaded two-core
+    // machine that has taken longer than the usual 30 s.
+  }, 120_000);
 });
 
 describe('0020_auto_exam_times', () => {
-  // A database of its own: the one above is migrated to the end by then.
-  const before0020 = new PGlite({ extensions: { pg_trgm, unaccent } });
-  afterAll(() => before0020.close());
-
   it('keeps the windows of stored exams, and an AUTO exam may then have clock times', async () => {
-    const folder = await migrationsBefore('0020_auto_exam_times');
-    const db = drizzle({ client: before0020 });
-    try {
-      await migrate(db, { migrationsFolder: folder });
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+    const { client: before0020, db } = await migratedBefore('0020_auto_exam_times');
     // Exams whose master data are beside the point: their foreign keys are not checked.
     const exam = (title: string, mode: string, schedule: string) => `
       insert into exams (title, description, subject, total_marks, passing_marks,
@@ -143,9 +139,6 @@ describe('0020_auto_exam_times', () => {
 });
 
 describe('0027_content_markdown', () => {
-  const before0027 = new PGlite({ extensions: { pg_trgm, unaccent } });
-  afterAll(() => before0027.close());
-
   const PLAIN = [
     'What is 2*3*4, and is snake_case_name valid?',
     'It costs $5 and $10.\nLine two: x^2 and H~2~O, a [bracket], a | pipe, a \\ backslash, `tick`',
@@ -154,13 +147,7 @@ describe('0027_content_markdown', () => {
   ] as const;
 
   it('escapes every stored text so it reads as its author typed it, and leaves TRUE/FALSE alone', async () => {
-    const folder = await migrationsBefore('0027_content_markdown');
-    const db = drizzle({ client: before0027 });
-    try {
-      await migrate(db, { migrationsFolder: folder });
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+    const { client: before0027, db } = await migratedBefore('0027_content_markdown');
     const [text0, text1, text2, text3] = PLAIN;
     await before0027.exec('set session_replication_role = replica');
     await before0027.query(

@@ -239,6 +239,7 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/admin/review-alert': {
     body: () => ({ alertId: randomUUID(), status: 'CONFIRMED' }),
   },
+  'POST /api/admin/media-urls': { body: () => ({ mediaIds: ['a'.repeat(64)] }) },
   'POST /api/student/submit-exam/:attemptId': {
     params: [attempt.attempt._id],
     body: () => ({ seq: 1, answers: [{ questionId: firstQuestion._id, text: 'An answer' }] }),

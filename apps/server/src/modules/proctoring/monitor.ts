@@ -264,6 +264,13 @@ export async function monitorMessages(
  */
 const canSitOrSat = or(eq(users.isActive, true), isNotNull(examAttempts.id));
 
+/** The joins of a target section's students: in the section, and their attempt at the exam. */
+const inTargetSection = eq(students.sectionId, examTargetSections.sectionId);
+const attemptAtTheExam = and(
+  eq(examAttempts.examId, examTargetSections.examId),
+  eq(examAttempts.studentUserId, students.userId),
+);
+
 /** How long until the exam's window opens (0 once it has) and until it ends. */
 function windowCountdowns(exam: ExamRow, now: Date) {
   const window = sittingWindow(scheduleDetailsOf(exam));
@@ -289,14 +296,8 @@ export async function getMonitor(
         ...alertCounts(examAttempts.id),
       })
       .from(examTargetSections)
-      .innerJoin(students, eq(students.sectionId, examTargetSections.sectionId))
-      .leftJoin(
-        examAttempts,
-        and(
-          eq(examAttempts.examId, examTargetSections.examId),
-          eq(examAttempts.studentUserId, students.userId),
-        ),
-      )
+      .innerJoin(students, inTargetSection)
+      .leftJoin(examAttempts, attemptAtTheExam)
       .innerJoin(users, eq(users.id, students.userId))
       .where(and(eq(examTargetSections.examId, examId), canSitOrSat))
       .orderBy(asc(students.rollNumber), asc(students.id)),
@@ -356,15 +357,9 @@ export async function proctoredExamsNow(db: AppDatabase, now: Date): Promise<Pro
     db
       .select({ examId: examTargetSections.examId, count })
       .from(examTargetSections)
-      .innerJoin(students, eq(students.sectionId, examTargetSections.sectionId))
+      .innerJoin(students, inTargetSection)
       .innerJoin(users, eq(users.id, students.userId))
-      .leftJoin(
-        examAttempts,
-        and(
-          eq(examAttempts.examId, examTargetSections.examId),
-          eq(examAttempts.studentUserId, students.userId),
-        ),
-      )
+      .leftJoin(examAttempts, attemptAtTheExam)
       .where(and(inArray(examTargetSections.examId, examIds), canSitOrSat))
       .groupBy(examTargetSections.examId),
     db
