@@ -17,31 +17,43 @@ function withDatabaseName(url: string, name: string): string {
   return target.toString();
 }
 
-async function onServer(url: string, statement: string): Promise<void> {
+async function onServer(url: string, ...statements: string[]): Promise<void> {
   const client = new pg.Client({ connectionString: withDatabaseName(url, 'postgres') });
   await client.connect();
   try {
-    await client.query(statement);
+    for (const statement of statements) await client.query(statement);
   } finally {
     await client.end();
   }
 }
 
-/** An empty database of its own on the DATABASE_URL server, by URL, and a way to drop it. */
+/**
+ * A database of its own on the DATABASE_URL server, by URL, and a way to drop it: empty, or a copy
+ * of `template`. A test database need not survive a crash of the server, so its commits do not
+ * wait for the disk.
+ */
 export async function createEmptyPostgresDatabase(
   url: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `examiq_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await onServer(url, `create database "${name}"`);
+  await onServer(
+    url,
+    `create database "${name}"${template ? ` template "${template}"` : ''}`,
+    `alter database "${name}" set synchronous_commit = off`,
+  );
   return {
     url: withDatabaseName(url, name),
     drop: () => onServer(url, `drop database if exists "${name}" with (force)`),
   };
 }
 
-/** A database of its own on the DATABASE_URL server, migrated, and dropped when closed. */
+/**
+ * A database of its own on the DATABASE_URL server, migrated (a copy of the run's migrated
+ * template), and dropped when closed.
+ */
 async function createPostgresDatabase(url: string): Promise<Database> {
-  const empty = await createEmptyPostgresDatabase(url);
+  const empty = await createEmptyPostgresDatabase(url, inject('postgresTemplate') || undefined);
   const database = openPostgres(empty.url);
   await database.migrate();
   return {

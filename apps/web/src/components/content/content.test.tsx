@@ -62,6 +62,17 @@ describe('Content', { timeout: 30_000 }, () => {
     expect(region.querySelector('code .hljs-keyword')?.textContent).toBe('def');
   });
 
+  it('highlights code written without a language as the language it reads like', async () => {
+    await rendered(
+      <Content source={'```\n#include <stdio.h>\nint main(void) { return 0; }\n```'} />,
+    );
+    const region = screen.getByRole('region', { name: 'Code' });
+    const keywords = [...region.querySelectorAll('code .hljs-keyword')].map(
+      (keyword) => keyword.textContent,
+    );
+    expect(keywords).toContain('return');
+  });
+
   it('puts a table inside a focusable region named Table', async () => {
     await rendered(<Content source={'| A | B | A·B |\n|---|---|---|\n| 0 | 1 | 0 |'} />);
     const region = screen.getByRole('region', { name: 'Table' });

@@ -18,20 +18,9 @@ import 'katex/dist/katex.min.css';
 import 'highlight.js/styles/a11y-light.css';
 import './content.css';
 
-for (const [name, language] of Object.entries({
-  bash,
-  c,
-  cpp,
-  java,
-  javascript,
-  python,
-  sql,
-  typescript,
-  verilog,
-  vhdl,
-})) {
-  hljs.registerLanguage(name, language);
-}
+const LANGUAGES = { bash, c, cpp, java, javascript, python, sql, typescript, verilog, vhdl };
+for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
+const LANGUAGE_NAMES = Object.keys(LANGUAGES);
 
 /** What a text is: content an author wrote, or a student's answer, whose images and links are inert. */
 export type ContentKind = 'content' | 'answer';
@@ -60,9 +49,15 @@ const KATEX_OPTIONS = {
   katex,
 };
 
+/**
+ * A code block written with one of the languages is highlighted as that language; one written
+ * without any (the toolbar's code block has none, and a lecturer may not know to add one) as the
+ * language among them it reads most like; one naming another language stays plain.
+ */
 function highlight(code: string, language: string): string {
   const name = language.trim().toLowerCase();
-  if (!name || !hljs.getLanguage(name)) return '';
+  if (!name) return hljs.highlightAuto(code, LANGUAGE_NAMES).value;
+  if (!hljs.getLanguage(name)) return '';
   return hljs.highlight(code, { language: name, ignoreIllegals: true }).value;
 }
 
