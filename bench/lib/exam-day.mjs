@@ -728,7 +728,7 @@ async function sitExam(ctx, front, students, { examMinutes, startWindowMs }, ima
     sent: [],
   };
   const transactionsBefore = await transactions(ctx);
-  await eventLoopDelayP99(front.servers);
+  const serverBefore = await serverView(front.servers);
   const began = performance.now() + 1_000;
   const pids = front.servers.map((server) => server.pid);
   const cpu = cpuCounter(pids, front.proxyPids);
@@ -741,7 +741,16 @@ async function sitExam(ctx, front, students, { examMinutes, startWindowMs }, ima
   );
   const loadMs = performance.now() - began;
   const spent = cpu(1);
-  const eventLoopP99 = await eventLoopDelayP99(front.servers);
+  const serverAfter = await serverView(front.servers);
+  const overServer100 = Object.fromEntries(
+    Object.keys(TIMED_ROUTES).map((kind) => [
+      kind,
+      {
+        server: serverAfter.routes[kind].over100 - serverBefore.routes[kind].over100,
+        client: run.tallies[kind].ms.filter((ms) => ms > 100).length,
+      },
+    ]),
+  );
   run.client.close();
   const lastDeadline = run.deadlines.reduce((latest, at) => Math.max(latest, at), began);
   const sweptBy = lastDeadline + ATTEMPT_LIMITS.saveGraceMs + SWEEP_MS + SWEEP_MARGIN_MS;
@@ -781,29 +790,52 @@ async function sitExam(ctx, front, students, { examMinutes, startWindowMs }, ima
     transactionsPerRequest:
       transactionsBefore === null ? null : (transactionsAfter - transactionsBefore) / requests,
     peakRssMiB,
-    eventLoopP99,
+    eventLoopP99: serverAfter.eventLoopP99,
+    eventLoopMax: serverAfter.eventLoopMax,
+    overServer100,
     latenessP99: percentile(run.lateness, 0.99),
   };
 }
 
+/** The routes whose time the server itself measures, beside what the students waited. */
+const TIMED_ROUTES = {
+  start: '/api/student/start-exam/:examId',
+  save: '/api/student/save-answers/:attemptId',
+  image: '/api/media/:id',
+};
+
 /**
- * The worst of the servers' event-loop delay p99, in ms, since the last time it was read (the
- * server's metrics start the histogram afresh at every read).
+ * What the servers' own metrics say since they were last read: the worst event-loop delay p99
+ * and maximum, in ms (the histogram starts afresh at every read), and for each timed route the
+ * requests answered so far and those that took the server over 100 ms (cumulative counters).
  */
-async function eventLoopDelayP99(servers) {
-  let worst = 0;
+async function serverView(servers) {
+  const view = { eventLoopP99: 0, eventLoopMax: 0, routes: {} };
   for (const server of servers) {
     const response = await fetch(`${server.url}/api/metrics`, {
       headers: { authorization: `Bearer ${METRICS_TOKEN}` },
     });
     const text = await response.text();
-    const seconds = /^nodejs_eventloop_lag_p99_seconds (\S+)$/m.exec(text)?.[1];
-    if (response.status !== 200 || seconds === undefined) {
+    const read = (name) =>
+      Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(text)?.[1]);
+    if (response.status !== 200 || Number.isNaN(read('p99'))) {
       throw new Error(`The metrics answered ${response.status} without the event-loop delay`);
     }
-    worst = Math.max(worst, Number(seconds) * 1000);
+    view.eventLoopP99 = Math.max(view.eventLoopP99, read('p99') * 1000);
+    view.eventLoopMax = Math.max(view.eventLoopMax, read('max') * 1000);
+    for (const [kind, route] of Object.entries(TIMED_ROUTES)) {
+      const bucket = (le) =>
+        [...text.matchAll(/^examiq_http_request_duration_seconds_bucket\{(.*)\} (\S+)$/gm)]
+          .filter(
+            ([, labels]) => labels.includes(`route="${route}"`) && labels.includes(`le="${le}"`),
+          )
+          .reduce((sum, [, , value]) => sum + Number(value), 0);
+      const all = bucket('+Inf');
+      const known = view.routes[kind] ?? { all: 0, over100: 0 };
+      view.routes[kind] = { all: known.all + all, over100: known.over100 + all - bucket('0.1') };
+    }
   }
-  return worst;
+  return view;
 }
 
 /**

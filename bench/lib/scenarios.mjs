@@ -270,7 +270,15 @@ function rungFigure(rung) {
   ];
   const summed = rung.processes > 1 ? ` (the ${rung.processes} processes summed)` : '';
   parts.push(`server RSS peak ${count(rung.peakRssMiB)} MiB${summed}`);
-  parts.push(`server event-loop delay p99 ${ms(rung.eventLoopP99)}`);
+  parts.push(
+    `server event-loop delay p99 ${ms(rung.eventLoopP99)}, max ${ms(rung.eventLoopMax)}`,
+    `requests over 100 ms as the students waited / as the server timed them: ${
+      Object.entries(rung.overServer100)
+        .filter(([, over]) => over.client + over.server > 0)
+        .map(([kind, over]) => `${kind} ${count(over.client)} / ${count(over.server)}`)
+        .join(', ') || 'none'
+    }`,
+  );
   if (cpu) {
     const nginx = cpu.proxy === null ? '' : `, nginx ${percent(cpu.proxy, 1)}`;
     parts.push(
