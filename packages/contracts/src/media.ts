@@ -79,6 +79,9 @@ export const mediaUrlsRequestSchema = z.object({
 });
 export type MediaUrlsRequest = z.infer<typeof mediaUrlsRequestSchema>;
 
+/** Its answer: the URL of each requested image that is stored. */
+export const mediaUrlsDataSchema = z.object({ mediaUrls: mediaUrlsSchema });
+
 export const mediaParamSchema = z.object({ id: mediaIdSchema });
 
 /** A signed URL's query: for whom it was signed, until when (Unix seconds), and the signature. */

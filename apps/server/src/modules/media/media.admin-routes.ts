@@ -3,13 +3,12 @@ import {
   MEDIA_MESSAGES,
   MEDIA_UPLOAD,
   mediaSchema,
+  mediaUrlsDataSchema,
   mediaUrlsRequestSchema,
-  mediaUrlsSchema,
   successResponse,
 } from '@examiq/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { ApiError, FieldErrors } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
@@ -76,7 +75,7 @@ export const mediaAdminRoutes: FastifyPluginAsyncZod<{
           "Signed URLs of images already uploaded, by media id (`mediaUrls`), for the author's previews, e.g. of a draft resumed on this device or of imported questions: an id of no stored image is left out",
         body: mediaUrlsRequestSchema,
         response: {
-          200: successResponse(z.object({ mediaUrls: mediaUrlsSchema })),
+          200: successResponse(mediaUrlsDataSchema),
           ...errorResponses(400, 401, 403),
         },
       },

@@ -1,8 +1,12 @@
-import { MEDIA_LIMITS, type MediaUrls, mediaUrlsSchema, successResponse } from '@examiq/contracts';
-import { z } from 'zod';
+import {
+  MEDIA_LIMITS,
+  type MediaUrls,
+  mediaUrlsDataSchema,
+  successResponse,
+} from '@examiq/contracts';
 import { apiClient, parseResponse } from '@/lib/api-client';
 
-const mediaUrlsResponseSchema = successResponse(z.object({ mediaUrls: mediaUrlsSchema }));
+const mediaUrlsResponseSchema = successResponse(mediaUrlsDataSchema);
 
 /** A `media:<id>` reference anywhere in the wizard's values, as the server's sweep reads them. */
 const MEDIA_REFERENCE = /media:([0-9a-f]{64})/g;
