@@ -193,7 +193,11 @@ export async function buildApp({
     db: database.db,
     engine: database.kind,
     log: app.log,
-    kinds: [peopleImportJob(config.jwtSecret, now), regradeJob(now), sendMailJob(config.mail)],
+    kinds: [
+      peopleImportJob(config.jwtSecret, now),
+      regradeJob(now),
+      sendMailJob(config.mail, metrics),
+    ],
   });
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.start());

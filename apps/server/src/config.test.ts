@@ -47,6 +47,7 @@ describe('loadConfig', () => {
         from: 'ExamIQ <no-reply@localhost>',
         publicUrl: 'http://localhost:3000',
         institutionName: 'ExamIQ',
+        perMinute: 60,
       },
     });
     expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
@@ -136,6 +137,7 @@ describe('loadConfig', () => {
       MAIL_FROM: 'Examinations <exams@college.edu>',
       PUBLIC_URL: 'https://exams.college.edu/',
       INSTITUTION_NAME: 'Riverside College of Engineering',
+      MAIL_PER_MINUTE: '30',
     });
     expect(config.mail).toEqual({
       smtpUrl: 'smtp://exams:secret@mail.college.edu:587',
@@ -143,6 +145,7 @@ describe('loadConfig', () => {
       from: 'Examinations <exams@college.edu>',
       publicUrl: 'https://exams.college.edu',
       institutionName: 'Riverside College of Engineering',
+      perMinute: 30,
     });
   });
 
@@ -230,6 +233,10 @@ describe('loadConfig', () => {
     [
       { BACKUP_DIR: '/b', BACKUP_KEEP: '0' },
       'Invalid configuration: BACKUP_KEEP must be a whole number from 1 to 1000',
+    ],
+    [
+      { MAIL_PER_MINUTE: '0' },
+      'Invalid configuration: MAIL_PER_MINUTE must be a whole number from 1 to 100000',
     ],
   ])('refuses %j with one clear line', (env, message) => {
     const text = configError(env);

@@ -49,6 +49,8 @@ export interface MailSettings {
   /** SMTP_ALLOW_PLAIN: an smtp:// server may take mail without STARTTLS (a relay on this host). */
   allowPlain: boolean;
   from: string;
+  /** MAIL_PER_MINUTE: at most this many messages leave in a minute, from every process together. */
+  perMinute: number;
   /** PUBLIC_URL: where the links in messages point, without a trailing slash. */
   publicUrl: string;
   institutionName: string;
@@ -162,6 +164,7 @@ const envSchema = z
       .enum(['true', 'false'], { error: 'SMTP_ALLOW_PLAIN must be true or false' })
       .default('false'),
     MAIL_FROM: z.string().optional(),
+    MAIL_PER_MINUTE: wholeNumber('MAIL_PER_MINUTE', 1, 100_000, 60),
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
       .optional(),
@@ -344,6 +347,7 @@ export function loadConfig(
       smtpUrl: values.SMTP_URL,
       allowPlain: values.SMTP_ALLOW_PLAIN === 'true',
       from: values.MAIL_FROM ?? 'ExamIQ <no-reply@localhost>',
+      perMinute: values.MAIL_PER_MINUTE,
       publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
       institutionName: values.INSTITUTION_NAME ?? 'ExamIQ',
     },

@@ -23,6 +23,16 @@ export class JobInterrupted extends Error {
   }
 }
 
+/**
+ * Thrown by a job that may not run yet (a rate cap reached): it runs again after `delayMs`, and
+ * the attempt is not counted, as it did nothing.
+ */
+export class JobDeferred extends Error {
+  constructor(readonly delayMs: number) {
+    super(`Deferred for ${delayMs} ms`);
+  }
+}
+
 export interface JobContext {
   db: AppDatabase;
   log: FastifyBaseLogger;
@@ -199,15 +209,24 @@ export function createJobRunner({
     await db.delete(jobs).where(ours(job));
   }
 
+  /** Queues the job again without counting the attempt that just ended. */
+  async function requeue(job: Claimed, delayMs: number) {
+    await db
+      .update(jobs)
+      .set({
+        status: 'QUEUED',
+        attempts: job.attempts - 1,
+        runAt: sql`now() + ${`${delayMs} milliseconds`}::interval`,
+        lockedUntil: null,
+      })
+      .where(ours(job));
+    if (delayMs > 0) setTimeout(wake, delayMs).unref();
+  }
+
   async function ended(kind: JobKind<unknown>, job: Claimed, error: unknown) {
-    if (error instanceof JobInterrupted && kind.attempts > 1) {
-      // Stopped with its process, not failed: the next process takes it up without losing an attempt.
-      await db
-        .update(jobs)
-        .set({ status: 'QUEUED', attempts: job.attempts - 1, runAt: sql`now()`, lockedUntil: null })
-        .where(ours(job));
-      return;
-    }
+    // Stopped with its process, not failed: the next process takes it up without losing an attempt.
+    if (error instanceof JobInterrupted && kind.attempts > 1) return requeue(job, 0);
+    if (error instanceof JobDeferred) return requeue(job, error.delayMs);
     if (!(error instanceof JobInterrupted || error instanceof ApiError)) {
       log.error({ err: error, jobId: job.id, kind: job.kind }, 'A job failed');
     }

@@ -37,6 +37,7 @@ function testConfig(overrides: Partial<Config> = {}): Config {
       from: 'ExamIQ <no-reply@college.test>',
       publicUrl: 'https://exams.college.test',
       institutionName: 'Test College',
+      perMinute: 60,
     },
     ...overrides,
   };

@@ -1,9 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { outboxDataSchema, successResponse } from '@examiq/contracts';
+import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, mailMessages } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, createSignedInUser, createTestUser } from '../../test/users';
+import { createMetrics } from '../metrics/metrics';
+import { sendMailJob } from './mail.service';
 
 /** A mail server in the test that speaks plain SMTP only (no STARTTLS), and what it received. */
 let smtp: SMTPServer;
@@ -38,15 +42,19 @@ const quotedPrintableDecoded = (body: string) =>
       String.fromCharCode(Number.parseInt(hex, 16)),
     );
 
-async function appWith(allowPlain: boolean) {
+const METRICS_TOKEN = 'mail-metrics-token';
+
+async function appWith(allowPlain: boolean, perMinute = 60) {
   const t = await createTestApp({
     config: {
+      metricsToken: METRICS_TOKEN,
       mail: {
         smtpUrl,
         allowPlain,
         from: 'ExamIQ <no-reply@college.test>',
         publicUrl: 'https://exams.college.test',
         institutionName: 'Test College',
+        perMinute,
       },
     },
   });
@@ -102,6 +110,85 @@ describe('sending through SMTP_URL', () => {
       expect(message.status).toBe('QUEUED');
       expect(message.error).toMatch(/STARTTLS/i);
       expect(received.some((item) => item.to === email)).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+/** The count of messages by outcome that GET /api/metrics reports. */
+async function mailCount(t: TestApp, outcome: 'sent' | 'failed') {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const line = new RegExp(`^examiq_mail_messages_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm');
+  return Number(line.exec(response.body)?.[1]);
+}
+
+describe('the per-minute cap and the counts of sent and failed messages', () => {
+  it('sends no more than MAIL_PER_MINUTE in a minute; the next waits for the window without losing an attempt', async () => {
+    const { t, adminToken } = await appWith(true, 2);
+    try {
+      expect(await mailCount(t, 'sent')).toBe(0);
+      const emails: string[] = [];
+      for (let k = 0; k < 3; k++) {
+        const { email } = await createTestUser(t.database.db);
+        emails.push(email);
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email },
+        });
+      }
+      for (const email of emails.slice(0, 2)) {
+        await settled(t, adminToken, email, (m) => m.status === 'SENT');
+      }
+      const [waiting] = await t.database.db
+        .select({ id: mailMessages.id, status: mailMessages.status, error: mailMessages.error })
+        .from(mailMessages)
+        .where(eq(mailMessages.to, emails[2] as string));
+      expect(waiting).toMatchObject({ status: 'QUEUED', error: null });
+      const [job] = await t.database.db.select().from(jobs).where(eq(jobs.kind, 'send-mail'));
+      expect(job).toMatchObject({ status: 'QUEUED', attempts: 0 });
+      expect((job?.runAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(30_000);
+      expect(received.some((item) => item.to === emails[2])).toBe(false);
+      expect(await mailCount(t, 'sent')).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('marks a message given up after its last attempt as failed and counts it', async () => {
+    const t = await createTestApp();
+    try {
+      const metrics = createMetrics(t.database);
+      const job = sendMailJob(t.config.mail, metrics);
+      const [message] = await t.database.db
+        .insert(mailMessages)
+        .values({
+          kind: 'password-reset',
+          to: 'someone@college.test',
+          subject: 'Reset your password',
+          text: 'A link',
+          html: '<p>A link</p>',
+          status: 'QUEUED',
+        })
+        .returning({ id: mailMessages.id });
+      await job.failed(
+        t.database.db,
+        { messageId: message?.id as string },
+        new Error('550 No such user'),
+      );
+      const [stored] = await t.database.db
+        .select({ status: mailMessages.status, error: mailMessages.error })
+        .from(mailMessages)
+        .where(eq(mailMessages.id, message?.id as string));
+      expect(stored).toEqual({ status: 'FAILED', error: '550 No such user' });
+      const text = await metrics.registry.metrics();
+      expect(text).toMatch(/^examiq_mail_messages_total\{outcome="failed"\} 1$/m);
+      expect(text).toMatch(/^examiq_mail_messages_total\{outcome="sent"\} 0$/m);
     } finally {
       await t.close();
     }

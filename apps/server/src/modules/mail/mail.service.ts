@@ -2,10 +2,11 @@ import type { OutboxData, PageQuery } from '@examiq/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailSettings } from '../../config';
-import type { AppDatabase } from '../../db/client';
+import { type AppDatabase, queryRows } from '../../db/client';
 import { findPage, matchingTotal } from '../../db/find-page';
 import { mailMessages } from '../../db/schema';
-import type { JobKind, JobRunner } from '../../jobs/runner';
+import { JobDeferred, type JobKind, type JobRunner } from '../../jobs/runner';
+import type { Metrics } from '../metrics/metrics';
 import type { Message } from './messages';
 
 export const SEND_MAIL_JOB = 'send-mail';
@@ -41,8 +42,30 @@ export async function queueMail(
   if (sending) jobs.wake();
 }
 
-/** Sends a queued message; the runner retries a refusal with backoff, then marks it failed. */
-export function sendMailJob(settings: MailSettings): JobKind<{ messageId: string }> {
+const MAIL_CAP_KEY = 'mail:per-minute';
+
+/**
+ * Counts a message against the per-minute cap shared by every process, in the sign-in limits'
+ * counters (a fixed window); the seconds until the window has room, or null when it was counted.
+ */
+async function takeSendingSlot(db: AppDatabase, perMinute: number): Promise<number | null> {
+  const [row] = await queryRows<{ wait_seconds: number | null }>(
+    db,
+    sql`select wait_seconds from examiq_reserve_limits(array[${MAIL_CAP_KEY}]::text[],
+      array[${perMinute}]::integer[], array[60]::float8[], array[null]::float8[],
+      array[null]::float8[])`,
+  );
+  return row?.wait_seconds ?? null;
+}
+
+/**
+ * Sends a queued message, within the per-minute cap (beyond it the job waits for the next window,
+ * which costs it no attempt); the runner retries a refusal with backoff, then marks it failed.
+ */
+export function sendMailJob(
+  settings: MailSettings,
+  metrics: Pick<Metrics, 'mailed'>,
+): JobKind<{ messageId: string }> {
   let transport: Transporter | null | undefined;
   return {
     name: SEND_MAIL_JOB,
@@ -52,6 +75,8 @@ export function sendMailJob(settings: MailSettings): JobKind<{ messageId: string
       transport ??= mailTransport(settings);
       const [message] = await db.select().from(mailMessages).where(eq(mailMessages.id, messageId));
       if (message?.status !== 'QUEUED' || !transport) return;
+      const waitSeconds = await takeSendingSlot(db, settings.perMinute);
+      if (waitSeconds !== null) throw new JobDeferred(Math.ceil(waitSeconds * 1000));
       try {
         await transport.sendMail({
           from: settings.from,
@@ -71,6 +96,7 @@ export function sendMailJob(settings: MailSettings): JobKind<{ messageId: string
         .update(mailMessages)
         .set({ status: 'SENT', sentAt: sql`now()`, error: null })
         .where(eq(mailMessages.id, messageId));
+      metrics.mailed('sent');
     },
     async failed(tx, { messageId }, cause) {
       await tx
@@ -80,6 +106,7 @@ export function sendMailJob(settings: MailSettings): JobKind<{ messageId: string
           error: cause instanceof Error ? cause.message : String(cause),
         })
         .where(eq(mailMessages.id, messageId));
+      metrics.mailed('failed');
     },
   };
 }

@@ -67,6 +67,13 @@ export function createMetrics(database: Database) {
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
+  const mailMessages = new Counter({
+    name: 'examiq_mail_messages_total',
+    help: 'Messages the mail server took (outcome=sent), and those given up after every attempt (failed)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  for (const outcome of MAIL_OUTCOMES) mailMessages.inc({ outcome }, 0);
   const deadlineSweeps = new Counter({
     name: 'examiq_deadline_sweeps_total',
     help: 'Runs of the sweep that submits attempts at their deadline',
@@ -126,6 +133,9 @@ export function createMetrics(database: Database) {
       saves.inc();
       saveDuration.observe(seconds);
     },
+    mailed(outcome: MailOutcome) {
+      mailMessages.inc({ outcome });
+    },
     swept(lagSeconds: readonly number[]) {
       deadlineSweeps.inc();
       sweptAttempts.inc(lagSeconds.length);
@@ -135,6 +145,9 @@ export function createMetrics(database: Database) {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+const MAIL_OUTCOMES = ['sent', 'failed'] as const;
+type MailOutcome = (typeof MAIL_OUTCOMES)[number];
 
 declare module 'fastify' {
   interface FastifyInstance {
