@@ -121,6 +121,8 @@ async function postgresData(scaleName, scale, { reseed }) {
     }
     // FILE_COPY: a file-level copy of the template, much faster than replaying it through WAL.
     await client.query(`create database ${database} template ${template} strategy file_copy`);
+    // The time of each WAL flush, for the exam day's report (sessions of this database only).
+    await client.query(`alter database ${database} set track_wal_io_timing = on`);
   });
   return {
     seed: { seconds: meta.seconds, at: meta.at, cached: fromCache },

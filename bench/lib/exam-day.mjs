@@ -727,7 +727,7 @@ async function sitExam(ctx, front, students, { examMinutes, startWindowMs }, ima
     /** When each save was asked for, for the peak rate. */
     sent: [],
   };
-  const transactionsBefore = await transactions(ctx);
+  const databaseBefore = await databaseView(ctx);
   const serverBefore = await serverView(front.servers);
   const began = performance.now() + 1_000;
   const pids = front.servers.map((server) => server.pid);
@@ -756,7 +756,7 @@ async function sitExam(ctx, front, students, { examMinutes, startWindowMs }, ima
   const sweptBy = lastDeadline + ATTEMPT_LIMITS.saveGraceMs + SWEEP_MS + SWEEP_MARGIN_MS;
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, sweptBy - performance.now())));
   await settleAll(front);
-  const transactionsAfter = await transactions(ctx);
+  const database = databaseChange(databaseBefore, await databaseView(ctx));
   const requests = ['start', 'save', 'submit', 'image'].reduce(
     (sum, kind) => sum + run.tallies[kind].ms.length,
     0,
@@ -787,8 +787,8 @@ async function sitExam(ctx, front, students, { examMinutes, startWindowMs }, ima
       loadGenerator: spent.loadGenerator / loadMs,
       rest: spent.rest / loadMs,
     },
-    transactionsPerRequest:
-      transactionsBefore === null ? null : (transactionsAfter - transactionsBefore) / requests,
+    transactionsPerRequest: database && database.committed / requests,
+    database,
     peakRssMiB,
     eventLoopP99: serverAfter.eventLoopP99,
     eventLoopMax: serverAfter.eventLoopMax,
@@ -839,24 +839,36 @@ async function serverView(servers) {
 }
 
 /**
- * Transactions committed in the run's PostgreSQL database so far (each statement of the server is
- * one); null on the embedded database. The counters are flushed about every second.
+ * What PostgreSQL has done so far: transactions committed in the run's database (each statement
+ * of the server is one), and, for the whole cluster, the WAL written and flushed and the
+ * checkpoints; null on the embedded database. The counters are flushed about every second. A
+ * checkpoint asked for (not on schedule) comes from a large write or from another database's
+ * CREATE or DROP DATABASE: on a shared machine, another's test suite.
  */
-async function transactions(ctx) {
+async function databaseView(ctx) {
   if (ctx.engine !== 'postgres') return null;
   const url = ctx.databaseEnv.DATABASE_URL;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const { rows } = await client.query(
-      'select xact_commit::float8 as committed from pg_stat_database where datname = $1',
+      `select
+        (select xact_commit::float8 from pg_stat_database where datname = $1) as committed,
+        wal_bytes::float8 as wal_bytes, wal_fpi::float8 as full_page_images,
+        wal_sync::float8 as flushes, wal_sync_time::float8 as flush_ms,
+        checkpoints_timed::float8 as timed, checkpoints_req::float8 as requested
+      from pg_stat_wal, pg_stat_bgwriter`,
       [new URL(url).pathname.slice(1)],
     );
-    return rows[0].committed;
+    return rows[0];
   } finally {
     await client.end();
   }
 }
+
+/** The change of every figure of `databaseView` over a rung. */
+const databaseChange = (before, after) =>
+  before && Object.fromEntries(Object.keys(before).map((key) => [key, after[key] - before[key]]));
 
 /**
  * `work(query)` with direct SQL on the run's database: a connection of its own on PostgreSQL;

@@ -285,8 +285,12 @@ function rungFigure(rung) {
       `CPU in shares of a core: server${summed} ${percent(cpu.server, 1)}${nginx}, PostgreSQL's processes ${percent(cpu.database, 1)}, load generator ${percent(cpu.loadGenerator, 1)} (its timers p99 ${ms(rung.latenessP99)} late), the rest of the machine ${percent(cpu.rest, 1)}`,
     );
   }
-  if (rung.transactionsPerRequest !== null) {
-    parts.push(`${rung.transactionsPerRequest.toFixed(2)} database transactions per request`);
+  if (rung.database) {
+    const { flushes, flush_ms, wal_bytes, full_page_images, timed, requested } = rung.database;
+    parts.push(
+      `${rung.transactionsPerRequest.toFixed(2)} database transactions per request`,
+      `PostgreSQL (the whole cluster): WAL ${count(wal_bytes / 2 ** 20)} MiB written (${count(full_page_images)} full-page images), ${count(flushes)} WAL flushes averaging ${(flush_ms / Math.max(flushes, 1)).toFixed(2)} ms; checkpoints ${count(timed)} on schedule, ${count(requested)} asked for`,
+    );
   }
   const verdict = withinTargets(rung) ? 'within the targets' : `misses: ${missesOf(rung)}`;
   return `${verdict}; ${parts.join('; ')}`;
