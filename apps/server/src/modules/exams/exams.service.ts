@@ -19,15 +19,17 @@ import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { v7 as timeOrderedId } from 'uuid';
 import type { AppDatabase } from '../../db/client';
 import { FOREIGN_KEY_VIOLATION, failedWithSqlState, NOT_NULL_VIOLATION } from '../../db/errors';
-import {
-  findPage,
-  holdsSearch,
-  matchingTotal,
-  refuseUnknownRecords,
-  sortedBy,
-} from '../../db/find-page';
 import { insertMany } from '../../db/insert-many';
-import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
+import { refuseUnknownRecords } from '../../db/list-filters';
+import {
+  byCreation,
+  findPage,
+  listTotal,
+  matchingTotal,
+  paginate,
+  preparedInBothOrders,
+  sortedBy,
+} from '../../db/paging';
 import { perDatabase } from '../../db/per-database';
 import { placeholdersFor } from '../../db/prepared-insert';
 import {
@@ -43,6 +45,7 @@ import {
   sections,
   users,
 } from '../../db/schema';
+import { holdsSearch } from '../../db/search';
 import { SINGLE_ROW } from '../../db/single-row';
 import { FieldErrors } from '../../errors';
 import { auditInsertSql } from '../audit/audit';

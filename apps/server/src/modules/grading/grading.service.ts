@@ -12,7 +12,7 @@ import {
 } from '@examiq/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { paginationOf } from '../../db/pagination';
+import { findPage } from '../../db/paging';
 import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
 import { attemptAnswers, examSections, questions } from '../../db/schema';
@@ -250,17 +250,18 @@ export async function answersToGrade(
   const attemptId = code
     ? scripts.find((script) => script.attemptCode === code)?.attemptId
     : undefined;
-  const pageRows =
+  const { items: pageRows, pagination } = await findPage(query, async ({ limit, offset }) =>
     scriptsHeld || (code && !attemptId)
       ? []
-      : await answersPageStatement(db, [
+      : answersPageStatement(db, [
           examId,
           questionId ?? null,
           attemptId ?? null,
-          query.limit,
-          (query.page - 1) * query.limit,
+          limit,
+          offset,
           scripts.map((script) => script.attemptId),
-        ]);
+        ]),
+  );
   const published = exam.resultsPublishedAt !== null;
   return {
     exam: {
@@ -290,7 +291,7 @@ export async function answersToGrade(
             }),
           ],
     ),
-    pagination: paginationOf(query, pageRows[0]?.total ?? 0),
+    pagination,
     scriptsHeld,
     // The questions' and their keys' images; a student's answer names none the marker is given.
     ...mediaUrlsFor(

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailSettings } from '../../config';
 import type { AppDatabase } from '../../db/client';
-import { findPage, matchingTotal } from '../../db/find-page';
+import { findPage, matchingTotal } from '../../db/paging';
 import { mailMessages } from '../../db/schema';
 import type { JobKind, JobRunner } from '../../jobs/runner';
 import type { Message } from './messages';

@@ -20,7 +20,7 @@ import {
 import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
-import { type RecordFilter, refuseUnknownRecords } from '../../db/find-page';
+import { type RecordFilter, refuseUnknownRecords } from '../../db/list-filters';
 import { perDatabase } from '../../db/per-database';
 import { preparedInsert } from '../../db/prepared-insert';
 import { batches, branches, courses, sections } from '../../db/schema';

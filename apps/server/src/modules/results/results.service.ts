@@ -3,6 +3,7 @@ import {
   type ExamResult,
   type ExamResultStatus,
   type ExamResultsData,
+  type Pagination,
   PEOPLE_MESSAGES,
   RESULT_MESSAGES,
   type ResultQuestion,
@@ -15,11 +16,11 @@ import {
 } from '@examiq/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { containing } from '../../db/find-page';
-import { paginationOf } from '../../db/pagination';
+import { findPage } from '../../db/paging';
 import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
 import { examAttempts, examSections, exams, questions, students } from '../../db/schema';
+import { containing } from '../../db/search';
 import { ApiError } from '../../errors';
 import { savedAnswers, visibleExam } from '../attempts/attempt-records';
 import { examPaper } from '../attempts/exam-paper';
@@ -132,21 +133,22 @@ export async function examResults(
   const facts = await factsOf(db, exam.id);
   const ended = examEnded(exam, facts, now);
   const section = query.section ?? null;
-  const [scores, paper, rows, [count], absentAsZero, sectionsOfExam] = await Promise.all([
-    examScores(db, exam),
-    examPaper(db, exam.id, exam.paperVersion),
-    resultRowsPage(db, [
-      exam.id,
-      ended,
-      pattern,
-      query.limit,
-      (query.page - 1) * query.limit,
-      section,
-    ]),
-    resultRowCount(db, [exam.id, ended, pattern, section]),
-    countsAbsentAsZero(db),
-    audienceSections(db, exam.id),
-  ]);
+  const [scores, paper, { items: rows, pagination }, absentAsZero, sectionsOfExam] =
+    await Promise.all([
+      examScores(db, exam),
+      examPaper(db, exam.id, exam.paperVersion),
+      findPage(
+        query,
+        ({ limit, offset }) =>
+          resultRowsPage(db, [exam.id, ended, pattern, limit, offset, section]),
+        async () => {
+          const [count] = await resultRowCount(db, [exam.id, ended, pattern, section]);
+          return count?.total ?? 0;
+        },
+      ),
+      countsAbsentAsZero(db),
+      audienceSections(db, exam.id),
+    ]);
   const unanswered = scoreAttempt(exam, paper, undefined);
   return {
     exam: {
@@ -193,7 +195,7 @@ export async function examResults(
       };
     }),
     audienceSections: sectionsOfExam,
-    pagination: paginationOf(query, count?.total ?? 0),
+    pagination,
   };
 }
 
@@ -320,14 +322,15 @@ const examsByIds = perDatabase((db) =>
 export async function completedExams(
   db: AppDatabase,
   asOf: string,
-  { page, limit, status }: { page: number; limit: number; status?: ResultStatus | undefined },
-): Promise<{ exams: ExamResultStatus[]; total: number; pending: number }> {
-  const rows = await completedExamsStatement(db, [asOf, status ?? null, limit, (page - 1) * limit]);
-  // A page past the last has no row to carry the counts: the first page's first row does.
-  if (rows.length === 0 && page > 1) {
-    const { total, pending } = await completedExams(db, asOf, { page: 1, limit: 1, status });
-    return { exams: [], total, pending };
-  }
+  query: { page: number; limit: number; status?: ResultStatus | undefined },
+): Promise<{ exams: ExamResultStatus[]; pagination: Pagination; pending: number }> {
+  const {
+    items: rows,
+    pagination,
+    counted,
+  } = await findPage(query, ({ limit, offset }) =>
+    completedExamsStatement(db, [asOf, query.status ?? null, limit, offset]),
+  );
   const examRows = await examsByIds(db).execute({ ids: rows.map((row) => row.id) });
   const examOf = new Map(examRows.map((exam) => [exam.id, exam]));
   return {
@@ -344,8 +347,8 @@ export async function completedExams(
           ]
         : [];
     }),
-    total: rows[0]?.total ?? 0,
-    pending: rows[0]?.pending ?? 0,
+    pagination,
+    pending: counted?.pending ?? 0,
   };
 }
 
@@ -354,8 +357,8 @@ export async function resultStatuses(
   query: { page: number; limit: number; status?: ResultStatus | undefined },
   asOf: string,
 ): Promise<ResultStatusesData> {
-  const { exams: page, total } = await completedExams(db, asOf, query);
-  return { exams: page, pagination: paginationOf(query, total) };
+  const { exams: page, pagination } = await completedExams(db, asOf, query);
+  return { exams: page, pagination };
 }
 
 // --- The student's own result -------------------------------------------------------------------
