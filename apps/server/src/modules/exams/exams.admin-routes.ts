@@ -8,6 +8,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { createExam, listExams } from './exams.service';
 
@@ -31,9 +32,7 @@ export const examsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = asyn
     },
     async (request, reply) => {
       const exam = await createExam(db, request.body, request.auth.userId);
-      return reply
-        .code(201)
-        .send({ success: true as const, message: EXAM_MESSAGES.created, data: { exam } });
+      return reply.code(201).send(ok({ exam }, EXAM_MESSAGES.created));
     },
   );
 
@@ -51,9 +50,6 @@ export const examsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = asyn
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listExams(db, request.query),
-    }),
+    async (request) => ok(await listExams(db, request.query)),
   );
 };

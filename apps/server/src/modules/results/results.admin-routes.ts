@@ -12,6 +12,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { wallClockMinute } from '../../wall-clock';
 import type { BlindCodes } from './blind-codes';
@@ -42,10 +43,8 @@ export const resultsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await examResults(db, codes, request.params.examId, request.query, now()),
-    }),
+    async (request) =>
+      ok(await examResults(db, codes, request.params.examId, request.query, now())),
   );
 
   app.get(
@@ -62,10 +61,7 @@ export const resultsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await studentExams(db, request.params.id),
-    }),
+    async (request) => ok(await studentExams(db, request.params.id)),
   );
 
   app.post(
@@ -81,11 +77,11 @@ export const resultsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: RESULT_MESSAGES.published,
-      data: await publishResults(db, request.params.examId, request.auth.userId, now()),
-    }),
+    async (request) =>
+      ok(
+        await publishResults(db, request.params.examId, request.auth.userId, now()),
+        RESULT_MESSAGES.published,
+      ),
   );
 
   app.get(
@@ -101,9 +97,6 @@ export const resultsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await resultStatuses(db, request.query, wallClockMinute(now())),
-    }),
+    async (request) => ok(await resultStatuses(db, request.query, wallClockMinute(now()))),
   );
 };
