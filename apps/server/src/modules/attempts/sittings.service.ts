@@ -26,7 +26,8 @@ import { containing } from '../../db/search';
 import { SINGLE_ROW } from '../../db/single-row';
 import { ApiError, FieldErrors } from '../../errors';
 import { auditInsertText } from '../audit/audit';
-import { audienceSections, scheduleDetailsOf } from '../exams/exams.service';
+import { audienceSections } from '../exams/audience-sections';
+import { examHeaderOf, scheduleDetailsOf } from '../exams/exam-header';
 import { examById } from './attempt-records';
 import { attemptSummary } from './student-view';
 
@@ -125,11 +126,7 @@ export async function listSittings(
   if (!exam) throw new ApiError(404, ATTEMPT_MESSAGES.examNotFound);
   return {
     exam: {
-      _id: exam.id,
-      examId: exam.examId,
-      examTitle: exam.title,
-      subject: exam.subject,
-      examMode: exam.mode,
+      ...examHeaderOf(exam),
       duration: exam.durationMinutes,
       scheduleDetails: scheduleDetailsOf(exam),
     },

@@ -18,7 +18,7 @@ import {
   students,
 } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { scheduleDetailsOf } from '../exams/exams.service';
+import { examHeaderOf, scheduleDetailsOf } from '../exams/exam-header';
 import { type MediaLinks, mediaIdsOf, mediaUrlsFor } from '../media/media-links';
 import {
   type AttemptRow,
@@ -67,11 +67,7 @@ export function attemptSummary(attempt: AttemptRow): AttemptSummary {
 
 function myExamOf(exam: ExamRow, window: SittingWindow, attempt: AttemptRow | null, now: Date) {
   return {
-    _id: exam.id,
-    examId: exam.examId,
-    examTitle: exam.title,
-    subject: exam.subject,
-    examMode: exam.mode,
+    ...examHeaderOf(exam),
     duration: exam.durationMinutes,
     totalMarks: exam.totalMarks,
     passingMarks: exam.passingMarks,

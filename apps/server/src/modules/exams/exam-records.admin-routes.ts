@@ -13,7 +13,10 @@ import type { AppDatabase } from '../../db/client';
 import { done, ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { mediaIdsOf, mediaUrlsFor } from '../media/media-links';
-import { deleteExam, duplicateExam, getExam, updateExam } from './exam-records.service';
+import { deleteExam } from './delete-exam';
+import { duplicateExam } from './duplicate-exam';
+import { getExam } from './exam-view';
+import { updateExam } from './update-exam';
 
 const TAGS = ['exams'];
 

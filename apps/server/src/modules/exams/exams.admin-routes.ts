@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
-import { createExam, listExams } from './exams.service';
+import { createExam } from './create-exam';
+import { listExams } from './exam-list';
 
 const TAGS = ['exams'];
 

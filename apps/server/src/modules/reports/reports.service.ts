@@ -8,7 +8,7 @@ import {
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import { examPaper } from '../attempts/exam-paper';
-import { audienceSections } from '../exams/exams.service';
+import { audienceSections } from '../exams/audience-sections';
 import { type MediaLinks, mediaUrlsFor } from '../media/media-links';
 import { absentScoredAsZero, resultSummary } from '../results/result-summary';
 import {

@@ -16,7 +16,10 @@ import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { wallClockMinute } from '../../wall-clock';
 import type { BlindCodes } from './blind-codes';
-import { examResults, publishResults, resultStatuses, studentExams } from './results.service';
+import { examResults } from './exam-results';
+import { publishResults } from './publish-results';
+import { resultStatuses } from './result-statuses';
+import { studentExams } from './student-exams';
 
 const TAGS = ['results'];
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
-import { studentResult } from './results.service';
+import { studentResult } from './student-result';
 
 /** A student's own published results. Registered inside the student scope, which guards it. */
 export const resultsStudentRoutes: FastifyPluginAsyncZod<{
