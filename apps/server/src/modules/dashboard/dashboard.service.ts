@@ -11,7 +11,7 @@ import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { batches, courses, exams, examTargetSections, students } from '../../db/schema';
 import { scheduleDetailsOf } from '../exams/exam-header';
-import { countMasterData } from '../master-data/master-data.service';
+import { countMasterData } from '../master-data/master-data-lists';
 import { completedExams } from '../results/result-statuses';
 
 // Written out, not bound: a statement planned once for any parameters can use the partial index

@@ -23,12 +23,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
+import { createBatch, createBranch, createCourse, createSection } from './create-master-data';
 import {
   countMasterData,
-  createBatch,
-  createBranch,
-  createCourse,
-  createSection,
   listBatches,
   listBranches,
   listBranchesOfCourse,
@@ -36,8 +33,8 @@ import {
   listCoursesOfBatch,
   listSections,
   listSectionsOfBranch,
-  MASTER_DATA_CREATED,
-} from './master-data.service';
+} from './master-data-lists';
+import { MASTER_DATA_CREATED } from './master-data-records';
 
 const TAGS = ['master-data'];
 
