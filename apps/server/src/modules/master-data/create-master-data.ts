@@ -15,7 +15,6 @@ import { preparedInsert } from '../../db/prepared-insert';
 import { batches, branches, courses, sections } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { recordAudit } from '../audit/audit';
-
 import {
   type BatchRow,
   type BranchRow,
