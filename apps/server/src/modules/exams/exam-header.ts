@@ -74,6 +74,20 @@ export function examHeaderOf(
   };
 }
 
+/** An exam as the results, grading and report calls head their answers with. */
+export function examHeaderWithMarksOf(
+  exam: Parameters<typeof examHeaderOf>[0] &
+    Pick<ExamListRow, 'totalMarks' | 'passingMarks'> &
+    Parameters<typeof scheduleDetailsOf>[0],
+) {
+  return {
+    ...examHeaderOf(exam),
+    totalMarks: exam.totalMarks,
+    passingMarks: exam.passingMarks,
+    scheduleDetails: scheduleDetailsOf(exam),
+  };
+}
+
 export function toExamListItem(row: ExamListRow, assignedFacultyIds: string[]): ExamListItem {
   return {
     ...examHeaderOf(row),

@@ -18,15 +18,10 @@ import { preparedSql } from '../../db/prepared-sql';
 import { attemptAnswers, examSections, questions } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
+import { examHeaderWithMarksOf } from '../exams/exam-header';
 import { type MediaLinks, mediaIdsOf, mediaUrlsFor } from '../media/media-links';
 import type { BlindCodes } from '../results/blind-codes';
-import {
-  examEnded,
-  examHeadOf,
-  publishedExam,
-  resultFacts,
-  resultStatusOf,
-} from '../results/scores';
+import { examEnded, publishedExam, resultFacts, resultStatusOf } from '../results/scores';
 import { assertEvaluator, facultyExamRows } from './evaluators';
 
 /**
@@ -68,7 +63,7 @@ export async function myGradingExams(
       const examFacts = facts.get(exam.id);
       if (!examFacts) return [];
       return {
-        ...examHeadOf(exam),
+        ...examHeaderWithMarksOf(exam),
         roles: [
           ...(proctors ? ['PROCTOR' as const] : []),
           ...(evaluates ? ['EVALUATOR' as const] : []),
@@ -265,7 +260,7 @@ export async function answersToGrade(
   const published = exam.resultsPublishedAt !== null;
   return {
     exam: {
-      ...examHeadOf(exam),
+      ...examHeaderWithMarksOf(exam),
       resultStatus: examFacts ? resultStatusOf(exam, examFacts, now) : 'Evaluating',
     },
     questions: written.map(({ _id, position, keywords, ...question }) => ({

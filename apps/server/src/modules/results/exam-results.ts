@@ -10,12 +10,12 @@ import { preparedSql } from '../../db/prepared-sql';
 import { containing } from '../../db/search';
 import { examPaper } from '../attempts/exam-paper';
 import { audienceSections } from '../exams/audience-sections';
+import { examHeaderWithMarksOf } from '../exams/exam-header';
 import { countsAbsentAsZero } from '../settings/settings.service';
 import type { BlindCodes } from './blind-codes';
 import { resultSummary } from './result-summary';
 import {
   examEnded,
-  examHeadOf,
   examScores,
   factsOf,
   publishedExam,
@@ -125,7 +125,7 @@ export async function examResults(
   const unanswered = scoreAttempt(exam, paper, undefined);
   return {
     exam: {
-      ...examHeadOf(exam),
+      ...examHeaderWithMarksOf(exam),
       showAnswersAfterPublish: exam.showAnswersAfterPublish,
       resultsPublishedAt: exam.resultsPublishedAt?.toISOString() ?? null,
     },

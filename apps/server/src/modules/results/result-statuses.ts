@@ -10,7 +10,7 @@ import { findPage } from '../../db/paging';
 import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
 import { exams } from '../../db/schema';
-import { examHeadOf } from './scores';
+import { examHeaderWithMarksOf } from '../exams/exam-header';
 
 /**
  * The published exams whose sittings are over at the wall-clock minute $1, with where their
@@ -100,7 +100,7 @@ export async function completedExams(
       return exam
         ? [
             {
-              ...examHeadOf(exam),
+              ...examHeaderWithMarksOf(exam),
               resultStatus: row.result_status,
               submitted: row.submitted,
               answersToMark: row.answers_to_mark,

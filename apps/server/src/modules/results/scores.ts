@@ -11,7 +11,7 @@ import { ApiError } from '../../errors';
 import { examById } from '../attempts/attempt-records';
 import { type ExamPaper, examPaper } from '../attempts/exam-paper';
 import { sittingWindow } from '../attempts/exam-window';
-import { examHeaderOf, scheduleDetailsOf } from '../exams/exam-header';
+import { scheduleDetailsOf } from '../exams/exam-header';
 
 type ExamRow = typeof exams.$inferSelect;
 
@@ -29,16 +29,6 @@ export async function factsOf(db: AppDatabase, examId: string): Promise<ResultFa
   const facts = (await resultFacts(db, [examId])).get(examId);
   if (!facts) throw new Error(`No result facts were read for exam ${examId}`);
   return facts;
-}
-
-/** An exam as the results, grading and report calls head their answers with. */
-export function examHeadOf(exam: ExamRow) {
-  return {
-    ...examHeaderOf(exam),
-    totalMarks: exam.totalMarks,
-    passingMarks: exam.passingMarks,
-    scheduleDetails: scheduleDetailsOf(exam),
-  };
 }
 
 export interface SectionMarks {

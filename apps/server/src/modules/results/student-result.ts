@@ -6,8 +6,9 @@ import { examSections, questions } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { savedAnswers, visibleExam } from '../attempts/attempt-records';
 import { examPaper } from '../attempts/exam-paper';
+import { examHeaderWithMarksOf } from '../exams/exam-header';
 import { type MediaLinks, mediaIdsOf, mediaUrlsFor } from '../media/media-links';
-import { examHeadOf, scoreAttempt, sectionMarks } from './scores';
+import { scoreAttempt, sectionMarks } from './scores';
 
 /** What a published result may show of each question beyond what the student saw sitting it. */
 const questionKeys = perDatabase((db) =>
@@ -51,7 +52,7 @@ export async function studentResult(
     for (const question of section.questions) for (const id of question.mediaIds) shown.add(id);
   }
   return {
-    exam: { ...examHeadOf(exam), showAnswersAfterPublish: exam.showAnswersAfterPublish },
+    exam: { ...examHeaderWithMarksOf(exam), showAnswersAfterPublish: exam.showAnswersAfterPublish },
     total: score.total,
     passed: score.passed,
     submittedAt: attempt.submittedAt?.toISOString() ?? null,
