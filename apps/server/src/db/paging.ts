@@ -52,8 +52,9 @@ export function sortedBy(order: SortOrder, ...columns: (SQL | AnyColumn)[]): SQL
  * the statement's own count); a page past the last has no row to carry it, so the first page's
  * first row tells it, and is returned as `counted` for the other figures such a row carries.
  *
- * With `count`, the total is counted beside the page: for lists whose count reads an index the
- * page's order cannot use.
+ * With `count`, the total is counted by its own statement, run beside the page: for lists whose
+ * page walks an index in order and stops at its last row, which `count(*) over ()` would make
+ * read every matching row.
  */
 export async function findPage<Row extends { total: number }>(
   query: PageQuery,
