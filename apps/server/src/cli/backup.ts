@@ -7,12 +7,9 @@ import { parseArgs } from 'node:util';
 import { type Config, ConfigError, describePath, loadConfig, userCwd } from '../config';
 import { hasEmbeddedDatabase, openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/data-dir-lock';
-import {
-  BackupFileError,
-  checkBackup,
-  saveBackup,
-  writeBackup,
-} from '../modules/backup/backup-file';
+import { BackupFileError } from '../modules/backup/backup-format';
+import { checkBackup } from '../modules/backup/restore-backup';
+import { saveBackup, writeBackup } from '../modules/backup/write-backup';
 import { consoleOutput, type Output } from './output';
 
 export const USAGE = 'Usage: npm run backup -- --out <file> [--server <url>]';

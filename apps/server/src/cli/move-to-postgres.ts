@@ -6,7 +6,9 @@ import { parseArgs } from 'node:util';
 import { describePath, JWT_SECRET_FILE, userCwd } from '../config';
 import { hasEmbeddedDatabase, openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/data-dir-lock';
-import { BackupFileError, countRows, saveBackup, writeBackup } from '../modules/backup/backup-file';
+import { BackupFileError } from '../modules/backup/backup-format';
+import { countRows } from '../modules/backup/restore-backup';
+import { saveBackup, writeBackup } from '../modules/backup/write-backup';
 import { consoleOutput, type Output } from './output';
 import { describeRestoreFailure, restoreInto } from './restore';
 

@@ -4,14 +4,14 @@ import { parseArgs } from 'node:util';
 import { describePath, userCwd } from '../config';
 import { hasEmbeddedDatabase, openPostgres, recreateEmbedded } from '../db/client';
 import { DataDirLockedError } from '../db/data-dir-lock';
+import { BackupFileError } from '../modules/backup/backup-format';
 import {
-  BackupFileError,
   checkBackup,
   clearDatabase,
   countRows,
   holdsRecords,
   restoreBackup,
-} from '../modules/backup/backup-file';
+} from '../modules/backup/restore-backup';
 import { consoleOutput, type Output } from './output';
 
 export const USAGE =

@@ -12,6 +12,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { announceExtraTime } from '../proctoring/proctor-actions';
 import { endExamNow } from './end-exam-now';
@@ -41,10 +42,7 @@ export const attemptsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await examPreview(db, request.params.examId, now(), app.mediaLinks),
-    }),
+    async (request) => ok(await examPreview(db, request.params.examId, now(), app.mediaLinks)),
   );
 
   app.get(
@@ -61,10 +59,7 @@ export const attemptsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listSittings(db, request.params.examId, request.query),
-    }),
+    async (request) => ok(await listSittings(db, request.params.examId, request.query)),
   );
 
   app.post(
@@ -85,7 +80,7 @@ export const attemptsAdminRoutes: FastifyPluginAsyncZod<{
       const at = now();
       const granted = await grantExtraTime(db, request.body, request.auth.userId, at);
       await announceExtraTime(db, app.proctoring, request.body, granted, at);
-      return { success: true as const, message: ATTEMPT_MESSAGES.extraTimeGranted, data: granted };
+      return ok(granted, ATTEMPT_MESSAGES.extraTimeGranted);
     },
   );
 
@@ -111,7 +106,7 @@ export const attemptsAdminRoutes: FastifyPluginAsyncZod<{
         request.params.examId,
         now(),
       );
-      return { success: true as const, message: END_EXAM_MESSAGES.ended(data.submitted), data };
+      return ok(data, END_EXAM_MESSAGES.ended(data.submitted));
     },
   );
 };

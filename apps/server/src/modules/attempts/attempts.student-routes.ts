@@ -15,6 +15,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { announceSubmitted } from '../proctoring/monitor';
 import { recordSystemCheck } from '../proctoring/student-signals';
@@ -43,10 +44,7 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
         response: { 200: successResponse(myExamsDataSchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await myExams(db, request.auth.userId, now()),
-    }),
+    async (request) => ok(await myExams(db, request.auth.userId, now())),
   );
 
   app.get(
@@ -59,10 +57,8 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
         response: { 200: successResponse(lobbyDataSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await lobby(db, request.auth.userId, request.params.examId, now(), app.mediaLinks),
-    }),
+    async (request) =>
+      ok(await lobby(db, request.auth.userId, request.params.examId, now(), app.mediaLinks)),
   );
 
   app.post(
@@ -99,7 +95,7 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
           at,
         );
       }
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -116,16 +112,10 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getAttempt(
-        db,
-        request.auth.userId,
-        request.params.attemptId,
-        now(),
-        app.mediaLinks,
+    async (request) =>
+      ok(
+        await getAttempt(db, request.auth.userId, request.params.attemptId, now(), app.mediaLinks),
       ),
-    }),
   );
 
   app.put(
@@ -153,7 +143,7 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
         now(),
       );
       app.metrics.saved((performance.now() - started) / 1000);
-      return { success: true as const, data };
+      return ok(data);
     },
   );
 
@@ -171,17 +161,17 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await openSection(
-        db,
-        request.auth.userId,
-        request.params.attemptId,
-        request.body.sectionId,
-        now(),
-        app.mediaLinks,
+    async (request) =>
+      ok(
+        await openSection(
+          db,
+          request.auth.userId,
+          request.params.attemptId,
+          request.body.sectionId,
+          now(),
+          app.mediaLinks,
+        ),
       ),
-    }),
   );
 
   app.post(
@@ -214,7 +204,7 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
             request.log.error({ err: error }, 'The submission could not be shown on the monitor'),
         );
       }
-      return { success: true as const, message, data };
+      return ok(data, message);
     },
   );
 };

@@ -11,7 +11,7 @@ import { examAttempts, exams } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { wallClockInstant, wallClockMinute } from '../../wall-clock';
 import { recordAudit } from '../audit/audit';
-import { listColumns, scheduleDetailsOf } from '../exams/exams.service';
+import { listColumns, scheduleDetailsOf } from '../exams/exam-header';
 import { announceSubmitted } from '../proctoring/monitor';
 import type { ProctoringNotifier } from '../proctoring/notifier';
 import { sittingWindow } from './exam-window';

@@ -9,8 +9,7 @@ import {
 } from '@examiq/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { containing } from '../../db/find-page';
-import { paginationOf } from '../../db/pagination';
+import { findPage } from '../../db/paging';
 import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
 import {
@@ -23,10 +22,12 @@ import {
   students,
   users,
 } from '../../db/schema';
+import { containing } from '../../db/search';
 import { SINGLE_ROW } from '../../db/single-row';
 import { ApiError, FieldErrors } from '../../errors';
 import { auditInsertText } from '../audit/audit';
-import { audienceSections, scheduleDetailsOf } from '../exams/exams.service';
+import { audienceSections } from '../exams/audience-sections';
+import { examHeaderOf, scheduleDetailsOf } from '../exams/exam-header';
 import { examById } from './attempt-records';
 import { attemptSummary } from './student-view';
 
@@ -110,26 +111,22 @@ export async function listSittings(
 ): Promise<SittingsData> {
   const pattern = query.search ? containing(query.search) : null;
   const sectionId = query.section ?? null;
-  const [[exam], rows, [count], sectionsOfExam] = await Promise.all([
+  const [[exam], { items: rows, pagination }, sectionsOfExam] = await Promise.all([
     examById(db).execute({ examId }),
-    sittingRows(db).execute({
-      examId,
-      pattern,
-      sectionId,
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-    }),
-    sittingCount(db).execute({ examId, pattern, sectionId }),
+    findPage(
+      query,
+      (window) => sittingRows(db).execute({ examId, pattern, sectionId, ...window }),
+      async () => {
+        const [count] = await sittingCount(db).execute({ examId, pattern, sectionId });
+        return count?.total ?? 0;
+      },
+    ),
     audienceSections(db, examId),
   ]);
   if (!exam) throw new ApiError(404, ATTEMPT_MESSAGES.examNotFound);
   return {
     exam: {
-      _id: exam.id,
-      examId: exam.examId,
-      examTitle: exam.title,
-      subject: exam.subject,
-      examMode: exam.mode,
+      ...examHeaderOf(exam),
       duration: exam.durationMinutes,
       scheduleDetails: scheduleDetailsOf(exam),
     },
@@ -145,7 +142,7 @@ export async function listSittings(
       extraMinutes: extraMinutes ?? 0,
     })),
     audienceSections: sectionsOfExam,
-    pagination: paginationOf(query, count?.total ?? 0),
+    pagination,
   };
 }
 

@@ -4,7 +4,7 @@ import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import type { AttemptLayoutColumn } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { scheduleDetailsOf } from '../exams/exams.service';
+import { scheduleDetailsOf } from '../exams/exam-header';
 import type { MediaLinks } from '../media/media-links';
 import { type AttemptRow, type ExamRow, savedAnswers, visibleExam } from './attempt-records';
 import { type ExamPaper, examPaper } from './exam-paper';

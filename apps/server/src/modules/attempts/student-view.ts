@@ -18,7 +18,7 @@ import {
   students,
 } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { scheduleDetailsOf } from '../exams/exams.service';
+import { examHeaderWithMarksOf, scheduleDetailsOf } from '../exams/exam-header';
 import { type MediaLinks, mediaIdsOf, mediaUrlsFor } from '../media/media-links';
 import {
   type AttemptRow,
@@ -67,15 +67,8 @@ export function attemptSummary(attempt: AttemptRow): AttemptSummary {
 
 function myExamOf(exam: ExamRow, window: SittingWindow, attempt: AttemptRow | null, now: Date) {
   return {
-    _id: exam.id,
-    examId: exam.examId,
-    examTitle: exam.title,
-    subject: exam.subject,
-    examMode: exam.mode,
+    ...examHeaderWithMarksOf(exam),
     duration: exam.durationMinutes,
-    totalMarks: exam.totalMarks,
-    passingMarks: exam.passingMarks,
-    scheduleDetails: scheduleDetailsOf(exam),
     // Published results end the exam for whoever has not started it.
     availability:
       exam.resultsPublishedAt !== null && attempt === null ? 'CLOSED' : availabilityAt(window, now),

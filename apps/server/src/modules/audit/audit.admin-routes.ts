@@ -1,6 +1,7 @@
 import { auditLogDataSchema, auditLogQuerySchema, successResponse } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { listAuditLog } from './audit.service';
 
@@ -25,9 +26,6 @@ export const auditAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = asyn
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listAuditLog(db, request.query),
-    }),
+    async (request) => ok(await listAuditLog(db, request.query)),
   );
 };

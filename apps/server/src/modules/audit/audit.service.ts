@@ -7,9 +7,9 @@ import {
 } from '@examiq/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, lte, notInArray, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { containing } from '../../db/find-page';
-import { paginationOf } from '../../db/pagination';
+import { findPage } from '../../db/paging';
 import { auditLog } from '../../db/schema';
+import { containing } from '../../db/search';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
@@ -53,13 +53,20 @@ function filtersOf(query: AuditLogQuery): SQL | undefined {
  */
 export async function listAuditLog(db: AppDatabase, query: AuditLogQuery): Promise<AuditLogData> {
   const where = filtersOf(query);
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(where)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [total] = await db.select({ count: count() }).from(auditLog).where(where);
-  return { entries: rows.map(toAuditEntryDto), pagination: paginationOf(query, total?.count ?? 0) };
+  const { items, pagination } = await findPage(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(limit)
+        .offset(offset),
+    async () => {
+      const [total] = await db.select({ count: count() }).from(auditLog).where(where);
+      return total?.count ?? 0;
+    },
+  );
+  return { entries: items.map(toAuditEntryDto), pagination };
 }

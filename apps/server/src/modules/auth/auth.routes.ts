@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../errors';
+import { done, ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import type { SignInOutcome } from '../metrics/metrics';
@@ -72,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       app.metrics.signedIn('success');
       if (endedAnother) app.liveRightsChanged({ userId: data.user._id });
       rememberDevice(reply, request.body.email, client.trustedDevice);
-      return { success: true as const, message: AUTH_MESSAGES.loginSuccess, data };
+      return ok(data, AUTH_MESSAGES.loginSuccess);
     },
   );
 
@@ -95,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       const data = await changePassword(deps, request.body, client);
       app.liveRightsChanged({ userId: data.user._id });
       rememberDevice(reply, request.body.email, client.trustedDevice);
-      return { success: true as const, message: AUTH_MESSAGES.passwordChanged, data };
+      return ok(data, AUTH_MESSAGES.passwordChanged);
     },
   );
 
@@ -115,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      return { success: true as const, message: AUTH_MESSAGES.resetLinkSent };
+      return done(AUTH_MESSAGES.resetLinkSent);
     },
   );
 
@@ -136,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
         userAgent: request.headers['user-agent'],
       });
       app.liveRightsChanged({ userId });
-      return { success: true as const, message: AUTH_MESSAGES.passwordReset };
+      return done(AUTH_MESSAGES.passwordReset);
     },
   );
 
@@ -150,16 +151,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
         response: { 200: successResponse(refreshDataSchema), ...errorResponses(400, 401) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: AUTH_MESSAGES.tokenRefreshed,
-      data: await refreshSession(deps, request.body).catch((error: unknown) => {
-        if (error instanceof SessionEndedByReuse && error.userId) {
-          app.liveRightsChanged({ userId: error.userId });
-        }
-        throw error;
-      }),
-    }),
+    async (request) =>
+      ok(
+        await refreshSession(deps, request.body).catch((error: unknown) => {
+          if (error instanceof SessionEndedByReuse && error.userId) {
+            app.liveRightsChanged({ userId: error.userId });
+          }
+          throw error;
+        }),
+        AUTH_MESSAGES.tokenRefreshed,
+      ),
   );
 
   app.post(
@@ -180,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
         userAgent: request.headers['user-agent'],
       });
       app.liveRightsChanged({ userId: request.auth.userId });
-      return { success: true as const, message: AUTH_MESSAGES.loggedOut };
+      return done(AUTH_MESSAGES.loggedOut);
     },
   );
 
@@ -203,7 +204,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
         userAgent: request.headers['user-agent'],
       });
       app.liveRightsChanged({ userId: request.auth.userId });
-      return { success: true as const, message: AUTH_MESSAGES.passwordUpdated };
+      return done(AUTH_MESSAGES.passwordUpdated);
     },
   );
 
@@ -222,7 +223,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     async (request) => {
       const user = await findUserById(deps.db, request.auth.userId);
       if (!user) throw new ApiError(401, AUTH_MESSAGES.invalidToken);
-      return { success: true as const, data: { user: toUserDto(user) } };
+      return ok({ user: toUserDto(user) });
     },
   );
 };

@@ -1,5 +1,6 @@
 import { slowedSignInsDataSchema, successResponse } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { type AuthDeps, slowedSignIns } from './credentials';
 
@@ -15,6 +16,6 @@ export const signInLimitsAdminRoutes: FastifyPluginAsyncZod<AuthDeps> = async (a
         response: { 200: successResponse(slowedSignInsDataSchema), ...errorResponses(401, 403) },
       },
     },
-    async () => ({ success: true as const, data: { accounts: await slowedSignIns(deps) } }),
+    async () => ok({ accounts: await slowedSignIns(deps) }),
   );
 };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit';
-import { backupFileName, writeBackup } from './backup-file';
+import { backupFileName, writeBackup } from './write-backup';
 
 const TAGS = ['backup'];
 

@@ -26,8 +26,8 @@ import { recordingOutput } from '../../test/output';
 import { sittingSuite } from '../../test/sittings';
 import { bearer, signIn } from '../../test/users';
 import { mediaLinks } from '../media/media-links';
-import { BACKUP_FILE_PATTERN, saveBackup, writeBackup } from './backup-file';
 import { backUpIfDue, takeScheduledBackup } from './scheduled-backups';
+import { BACKUP_FILE_PATTERN, saveBackup, writeBackup } from './write-backup';
 
 const suite = sittingSuite();
 let work: string;

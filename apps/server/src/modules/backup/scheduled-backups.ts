@@ -5,7 +5,7 @@ import type { BackupSchedule } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import { OWNER_ONLY_DIR } from '../../db/owner-only';
 import { repeatEvery } from '../../repeat';
-import { BACKUP_FILE_PATTERN, backupFileName, saveBackup, writeBackup } from './backup-file';
+import { BACKUP_FILE_PATTERN, backupFileName, saveBackup, writeBackup } from './write-backup';
 
 /**
  * How often the server looks whether a backup is due. Due is reckoned from the newest backup in

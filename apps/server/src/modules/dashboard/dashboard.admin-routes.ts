@@ -1,6 +1,7 @@
 import { dashboardOverviewSchema, successResponse } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { wallClockMinute } from '../../wall-clock';
 import { dashboardOverview } from './dashboard.service';
@@ -25,9 +26,6 @@ export const dashboardAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async () => ({
-      success: true as const,
-      data: await dashboardOverview(db, wallClockMinute(now())),
-    }),
+    async () => ok(await dashboardOverview(db, wallClockMinute(now()))),
   );
 };

@@ -10,9 +10,9 @@ import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { batches, courses, exams, examTargetSections, students } from '../../db/schema';
-import { scheduleDetailsOf } from '../exams/exams.service';
-import { countMasterData } from '../master-data/master-data.service';
-import { completedExams } from '../results/results.service';
+import { scheduleDetailsOf } from '../exams/exam-header';
+import { countMasterData } from '../master-data/master-data-lists';
+import { completedExams } from '../results/result-statuses';
 
 // Written out, not bound: a statement planned once for any parameters can use the partial index
 // on the published exams' windows only when it sees the value the index was built for.

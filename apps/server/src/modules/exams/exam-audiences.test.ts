@@ -20,7 +20,7 @@ import { type MasterDataClient, masterDataClient } from '../../test/master-data'
 import { peopleClient, studentPayload } from '../../test/people';
 import { localDate, sittingSuite, studentClient } from '../../test/sittings';
 import { bearer, createSignedInUser, signInFirstTime } from '../../test/users';
-import { UNKNOWN_AUDIENCE } from './exams.service';
+import { UNKNOWN_AUDIENCE } from './check-exam';
 
 const suite = sittingSuite();
 const detailResponse = successResponse(examDetailDataSchema.strict()).strict();

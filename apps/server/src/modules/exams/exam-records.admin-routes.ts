@@ -10,9 +10,13 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { done, ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { mediaIdsOf, mediaUrlsFor } from '../media/media-links';
-import { deleteExam, duplicateExam, getExam, updateExam } from './exam-records.service';
+import { deleteExam } from './delete-exam';
+import { duplicateExam } from './duplicate-exam';
+import { getExam } from './exam-view';
+import { updateExam } from './update-exam';
 
 const TAGS = ['exams'];
 
@@ -58,10 +62,10 @@ export const examRecordsAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const at = now();
       const exam = await getExam(db, request.params.id, at);
-      return {
-        success: true as const,
-        data: { exam, ...mediaUrlsFor(app.mediaLinks, mediaIdsOf(contentOf(exam)), exam._id, at) },
-      };
+      return ok({
+        exam,
+        ...mediaUrlsFor(app.mediaLinks, mediaIdsOf(contentOf(exam)), exam._id, at),
+      });
     },
   );
 
@@ -90,14 +94,13 @@ export const examRecordsAdminRoutes: FastifyPluginAsyncZod<{
       );
       // Its proctors, audience or mode may have changed.
       app.liveRightsChanged({ examId: request.params.id });
-      return {
-        success: true as const,
-        message: EXAM_RECORD_MESSAGES.updated,
-        data: {
+      return ok(
+        {
           exam,
           ...mediaUrlsFor(app.mediaLinks, mediaIdsOf(contentOf(exam)), exam._id, now()),
         },
-      };
+        EXAM_RECORD_MESSAGES.updated,
+      );
     },
   );
 
@@ -114,7 +117,7 @@ export const examRecordsAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       await deleteExam(db, request.auth.userId, request.params.id);
       app.liveRightsChanged({ examId: request.params.id });
-      return { success: true as const, message: EXAM_RECORD_MESSAGES.deleted };
+      return done(EXAM_RECORD_MESSAGES.deleted);
     },
   );
 
@@ -133,9 +136,7 @@ export const examRecordsAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const exam = await duplicateExam(db, request.auth.userId, request.params.id, now());
-      return reply
-        .code(201)
-        .send({ success: true as const, message: EXAM_RECORD_MESSAGES.duplicated, data: { exam } });
+      return reply.code(201).send(ok({ exam }, EXAM_RECORD_MESSAGES.duplicated));
     },
   );
 };

@@ -8,8 +8,10 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
-import { createExam, listExams } from './exams.service';
+import { createExam } from './create-exam';
+import { listExams } from './exam-list';
 
 const TAGS = ['exams'];
 
@@ -31,9 +33,7 @@ export const examsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = asyn
     },
     async (request, reply) => {
       const exam = await createExam(db, request.body, request.auth.userId);
-      return reply
-        .code(201)
-        .send({ success: true as const, message: EXAM_MESSAGES.created, data: { exam } });
+      return reply.code(201).send(ok({ exam }, EXAM_MESSAGES.created));
     },
   );
 
@@ -51,9 +51,6 @@ export const examsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = asyn
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listExams(db, request.query),
-    }),
+    async (request) => ok(await listExams(db, request.query)),
   );
 };

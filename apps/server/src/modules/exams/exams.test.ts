@@ -37,7 +37,7 @@ import {
 import { masterDataClient } from '../../test/master-data';
 import { facultyPayload, type PeopleClient, peopleClient } from '../../test/people';
 import { createSignedInUser, createTestUser, type SignedInUser } from '../../test/users';
-import { UNKNOWN_AUDIENCE } from './exams.service';
+import { UNKNOWN_AUDIENCE } from './check-exam';
 
 let t: TestApp;
 let admin: SignedInUser;

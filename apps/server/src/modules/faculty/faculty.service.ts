@@ -27,10 +27,19 @@ import {
 } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
-import { findPage, holdsSearch, matchingTotal, personStatusIs, sortedBy } from '../../db/find-page';
-import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
+import { personStatusIs } from '../../db/list-filters';
+import {
+  byCreation,
+  findPage,
+  listTotal,
+  matchingTotal,
+  paginate,
+  preparedInBothOrders,
+  sortedBy,
+} from '../../db/paging';
 import { perDatabase } from '../../db/per-database';
 import { examFaculty, exams, faculty, users } from '../../db/schema';
+import { holdsSearch } from '../../db/search';
 import { ApiError, FieldErrors } from '../../errors';
 import { wallClockMinute } from '../../wall-clock';
 import { recordAudit } from '../audit/audit';

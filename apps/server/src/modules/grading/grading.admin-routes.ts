@@ -7,6 +7,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { examEvaluatorsOf, setExamEvaluators } from './evaluators';
 
@@ -31,10 +32,7 @@ export const gradingAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await examEvaluatorsOf(db, request.params.examId),
-    }),
+    async (request) => ok(await examEvaluatorsOf(db, request.params.examId)),
   );
 
   app.put(
@@ -52,10 +50,10 @@ export const gradingAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: RESULT_MESSAGES.evaluatorsSaved,
-      data: await setExamEvaluators(db, request.auth.userId, request.params.examId, request.body),
-    }),
+    async (request) =>
+      ok(
+        await setExamEvaluators(db, request.auth.userId, request.params.examId, request.body),
+        RESULT_MESSAGES.evaluatorsSaved,
+      ),
   );
 };

@@ -10,6 +10,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import type { BlindCodes } from '../results/blind-codes';
 import { answersToGrade, gradeAnswer, myGradingExams } from './grading.service';
@@ -32,10 +33,7 @@ export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
         response: { 200: successResponse(facultyExamsDataSchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await myGradingExams(db, request.auth.userId, now()),
-    }),
+    async (request) => ok(await myGradingExams(db, request.auth.userId, now())),
   );
 
   app.get(
@@ -53,17 +51,17 @@ export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await answersToGrade(
-        db,
-        { userId: request.auth.userId, codes },
-        request.params.examId,
-        request.query,
-        now(),
-        app.mediaLinks,
+    async (request) =>
+      ok(
+        await answersToGrade(
+          db,
+          { userId: request.auth.userId, codes },
+          request.params.examId,
+          request.query,
+          now(),
+          app.mediaLinks,
+        ),
       ),
-    }),
   );
 
   app.post(
@@ -80,10 +78,10 @@ export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: RESULT_MESSAGES.graded,
-      data: await gradeAnswer(db, { userId: request.auth.userId, codes }, request.body, now()),
-    }),
+    async (request) =>
+      ok(
+        await gradeAnswer(db, { userId: request.auth.userId, codes }, request.body, now()),
+        RESULT_MESSAGES.graded,
+      ),
   );
 };

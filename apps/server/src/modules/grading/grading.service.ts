@@ -12,21 +12,16 @@ import {
 } from '@examiq/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { paginationOf } from '../../db/pagination';
+import { findPage } from '../../db/paging';
 import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
 import { attemptAnswers, examSections, questions } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
+import { examHeaderWithMarksOf } from '../exams/exam-header';
 import { type MediaLinks, mediaIdsOf, mediaUrlsFor } from '../media/media-links';
 import type { BlindCodes } from '../results/blind-codes';
-import {
-  examEnded,
-  examHeadOf,
-  publishedExam,
-  resultFacts,
-  resultStatusOf,
-} from '../results/scores';
+import { examEnded, publishedExam, resultFacts, resultStatusOf } from '../results/scores';
 import { assertEvaluator, facultyExamRows } from './evaluators';
 
 /**
@@ -68,7 +63,7 @@ export async function myGradingExams(
       const examFacts = facts.get(exam.id);
       if (!examFacts) return [];
       return {
-        ...examHeadOf(exam),
+        ...examHeaderWithMarksOf(exam),
         roles: [
           ...(proctors ? ['PROCTOR' as const] : []),
           ...(evaluates ? ['EVALUATOR' as const] : []),
@@ -250,21 +245,22 @@ export async function answersToGrade(
   const attemptId = code
     ? scripts.find((script) => script.attemptCode === code)?.attemptId
     : undefined;
-  const pageRows =
+  const { items: pageRows, pagination } = await findPage(query, async ({ limit, offset }) =>
     scriptsHeld || (code && !attemptId)
       ? []
-      : await answersPageStatement(db, [
+      : answersPageStatement(db, [
           examId,
           questionId ?? null,
           attemptId ?? null,
-          query.limit,
-          (query.page - 1) * query.limit,
+          limit,
+          offset,
           scripts.map((script) => script.attemptId),
-        ]);
+        ]),
+  );
   const published = exam.resultsPublishedAt !== null;
   return {
     exam: {
-      ...examHeadOf(exam),
+      ...examHeaderWithMarksOf(exam),
       resultStatus: examFacts ? resultStatusOf(exam, examFacts, now) : 'Evaluating',
     },
     questions: written.map(({ _id, position, keywords, ...question }) => ({
@@ -290,7 +286,7 @@ export async function answersToGrade(
             }),
           ],
     ),
-    pagination: paginationOf(query, pageRows[0]?.total ?? 0),
+    pagination,
     scriptsHeld,
     // The questions' and their keys' images; a student's answer names none the marker is given.
     ...mediaUrlsFor(

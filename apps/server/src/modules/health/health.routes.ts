@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering';
@@ -32,7 +33,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         request.log.error({ err: error }, 'Health check: database query failed');
         return reply.code(503).send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
       }
-      return { success: true as const, data: { status: 'ok' as const } };
+      return ok({ status: 'ok' as const });
     },
   );
 
@@ -57,7 +58,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       if (!migrated) {
         return reply.code(503).send({ success: false, message: NOT_MIGRATED_MESSAGE });
       }
-      return { success: true as const, data: { status: 'ready' as const } };
+      return ok({ status: 'ready' as const });
     },
   );
 };

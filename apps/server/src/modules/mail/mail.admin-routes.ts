@@ -1,6 +1,7 @@
 import { outboxDataSchema, pageQuerySchema, successResponse } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { listOutbox } from './mail.service';
 
@@ -20,9 +21,6 @@ export const mailAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase; sending: 
         response: { 200: successResponse(outboxDataSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listOutbox(db, request.query, sending),
-    }),
+    async (request) => ok(await listOutbox(db, request.query, sending)),
   );
 };

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailSettings } from '../../config';
 import { type AppDatabase, queryRows } from '../../db/client';
-import { findPage, matchingTotal } from '../../db/find-page';
+import { findPage, matchingTotal } from '../../db/paging';
 import { mailMessages } from '../../db/schema';
 import { JobDeferred, type JobKind, type JobRunner } from '../../jobs/runner';
 import type { Metrics } from '../metrics/metrics';

@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
+import { done, ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import {
   deleteBatch,
@@ -61,38 +62,38 @@ export const masterDataChangesAdminRoutes: FastifyPluginAsyncZod<{ db: AppDataba
   app.put(
     '/update-batch/:id',
     { schema: updateSchema('batch', updateBatchSchema, batchSchema) },
-    async (request) => ({
-      success: true as const,
-      message: MASTER_DATA_MESSAGES.batch.updated,
-      data: await updateBatch(db, request.auth.userId, request.params.id, request.body),
-    }),
+    async (request) =>
+      ok(
+        await updateBatch(db, request.auth.userId, request.params.id, request.body),
+        MASTER_DATA_MESSAGES.batch.updated,
+      ),
   );
   app.put(
     '/update-course/:id',
     { schema: updateSchema('course', updateCourseSchema, courseSchema) },
-    async (request) => ({
-      success: true as const,
-      message: MASTER_DATA_MESSAGES.course.updated,
-      data: await updateCourse(db, request.auth.userId, request.params.id, request.body),
-    }),
+    async (request) =>
+      ok(
+        await updateCourse(db, request.auth.userId, request.params.id, request.body),
+        MASTER_DATA_MESSAGES.course.updated,
+      ),
   );
   app.put(
     '/update-branch/:id',
     { schema: updateSchema('branch', updateBranchSchema, branchSchema) },
-    async (request) => ({
-      success: true as const,
-      message: MASTER_DATA_MESSAGES.branch.updated,
-      data: await updateBranch(db, request.auth.userId, request.params.id, request.body),
-    }),
+    async (request) =>
+      ok(
+        await updateBranch(db, request.auth.userId, request.params.id, request.body),
+        MASTER_DATA_MESSAGES.branch.updated,
+      ),
   );
   app.put(
     '/update-section/:id',
     { schema: updateSchema('section', updateSectionSchema, sectionSchema) },
-    async (request) => ({
-      success: true as const,
-      message: MASTER_DATA_MESSAGES.section.updated,
-      data: await updateSection(db, request.auth.userId, request.params.id, request.body),
-    }),
+    async (request) =>
+      ok(
+        await updateSection(db, request.auth.userId, request.params.id, request.body),
+        MASTER_DATA_MESSAGES.section.updated,
+      ),
   );
 
   const removals = {
@@ -104,7 +105,7 @@ export const masterDataChangesAdminRoutes: FastifyPluginAsyncZod<{ db: AppDataba
   for (const [kind, remove] of Object.entries(removals) as [Kind, typeof deleteBatch][]) {
     app.delete(`/delete-${kind}/:id`, { schema: deleteSchema(kind) }, async (request) => {
       await remove(db, request.auth.userId, request.params.id);
-      return { success: true as const, message: MASTER_DATA_MESSAGES[kind].deleted };
+      return done(MASTER_DATA_MESSAGES[kind].deleted);
     });
   }
 };

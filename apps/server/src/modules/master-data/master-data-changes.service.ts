@@ -37,7 +37,7 @@ import {
   toBranchDto,
   toCourseDto,
   toSectionDto,
-} from './master-data.service';
+} from './master-data-records';
 
 type Kind = keyof typeof MASTER_DATA_MESSAGES;
 type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];

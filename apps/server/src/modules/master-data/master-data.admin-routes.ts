@@ -21,13 +21,11 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
+import { createBatch, createBranch, createCourse, createSection } from './create-master-data';
 import {
   countMasterData,
-  createBatch,
-  createBranch,
-  createCourse,
-  createSection,
   listBatches,
   listBranches,
   listBranchesOfCourse,
@@ -35,8 +33,8 @@ import {
   listCoursesOfBatch,
   listSections,
   listSectionsOfBranch,
-  MASTER_DATA_CREATED,
-} from './master-data.service';
+} from './master-data-lists';
+import { MASTER_DATA_CREATED } from './master-data-records';
 
 const TAGS = ['master-data'];
 
@@ -57,9 +55,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
     },
     async (request, reply) => {
       const data = await createBatch(db, request.auth.userId, request.body);
-      return reply
-        .code(201)
-        .send({ success: true as const, message: MASTER_DATA_CREATED.batch, data });
+      return reply.code(201).send(ok(data, MASTER_DATA_CREATED.batch));
     },
   );
 
@@ -75,9 +71,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
     },
     async (request, reply) => {
       const data = await createCourse(db, request.auth.userId, request.body);
-      return reply
-        .code(201)
-        .send({ success: true as const, message: MASTER_DATA_CREATED.course, data });
+      return reply.code(201).send(ok(data, MASTER_DATA_CREATED.course));
     },
   );
 
@@ -93,9 +87,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
     },
     async (request, reply) => {
       const data = await createBranch(db, request.auth.userId, request.body);
-      return reply
-        .code(201)
-        .send({ success: true as const, message: MASTER_DATA_CREATED.branch, data });
+      return reply.code(201).send(ok(data, MASTER_DATA_CREATED.branch));
     },
   );
 
@@ -111,9 +103,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
     },
     async (request, reply) => {
       const data = await createSection(db, request.auth.userId, request.body);
-      return reply
-        .code(201)
-        .send({ success: true as const, message: MASTER_DATA_CREATED.section, data });
+      return reply.code(201).send(ok(data, MASTER_DATA_CREATED.section));
     },
   );
 
@@ -126,10 +116,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         response: { 200: successResponse(batchSchema.array()), ...errorResponses(401, 403) },
       },
     },
-    async () => ({
-      success: true as const,
-      data: await listBatches(db),
-    }),
+    async () => ok(await listBatches(db)),
   );
 
   app.get(
@@ -146,10 +133,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listCourses(db, request.query),
-    }),
+    async (request) => ok(await listCourses(db, request.query)),
   );
 
   app.get(
@@ -166,10 +150,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listBranches(db, request.query),
-    }),
+    async (request) => ok(await listBranches(db, request.query)),
   );
 
   app.get(
@@ -186,10 +167,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listSections(db, request.query),
-    }),
+    async (request) => ok(await listSections(db, request.query)),
   );
 
   app.get(
@@ -205,10 +183,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listCoursesOfBatch(db, request.query.batchId),
-    }),
+    async (request) => ok(await listCoursesOfBatch(db, request.query.batchId)),
   );
 
   app.get(
@@ -224,10 +199,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listBranchesOfCourse(db, request.query.courseId),
-    }),
+    async (request) => ok(await listBranchesOfCourse(db, request.query.courseId)),
   );
 
   app.get(
@@ -243,10 +215,7 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listSectionsOfBranch(db, request.query.branchId),
-    }),
+    async (request) => ok(await listSectionsOfBranch(db, request.query.branchId)),
   );
 
   app.get(
@@ -258,9 +227,6 @@ export const masterDataAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> =
         response: { 200: successResponse(masterDataCountsSchema), ...errorResponses(401, 403) },
       },
     },
-    async () => ({
-      success: true as const,
-      data: await countMasterData(db),
-    }),
+    async () => ok(await countMasterData(db)),
   );
 };

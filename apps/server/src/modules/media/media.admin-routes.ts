@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { ApiError, FieldErrors } from '../../errors';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { acceptUploads, readUpload } from '../../plugins/uploads';
 import { checkImage } from './check-image';
@@ -58,11 +59,14 @@ export const mediaAdminRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const image = await checkImage(await imageOf(request));
       const stored = await storeMedia(db, links, image, request.auth.userId, now());
-      return reply.code(stored.created ? 201 : 200).send({
-        success: true as const,
-        message: stored.created ? MEDIA_MESSAGES.uploaded : MEDIA_MESSAGES.alreadyUploaded,
-        data: stored.media,
-      });
+      return reply
+        .code(stored.created ? 201 : 200)
+        .send(
+          ok(
+            stored.media,
+            stored.created ? MEDIA_MESSAGES.uploaded : MEDIA_MESSAGES.alreadyUploaded,
+          ),
+        );
     },
   );
 
@@ -83,10 +87,7 @@ export const mediaAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const at = now();
       const ids = await storedMediaIds(db, request.body.mediaIds);
-      return {
-        success: true as const,
-        data: { mediaUrls: links.urls(ids, UPLOADER_AUDIENCE, at) },
-      };
+      return ok({ mediaUrls: links.urls(ids, UPLOADER_AUDIENCE, at) });
     },
   );
 };

@@ -39,7 +39,7 @@ import {
 } from '../../db/schema';
 import { wallClockMinute } from '../../wall-clock';
 import { sittingWindow } from '../attempts/exam-window';
-import { scheduleDetailsOf } from '../exams/exams.service';
+import { scheduleDetailsOf } from '../exams/exam-header';
 import type { ProctoringNotifier } from './notifier';
 import {
   type AttemptRow,

@@ -1,6 +1,7 @@
 import { publicConfigSchema, successResponse } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import { ok } from '../../plugins/envelope';
 
 /** The settings the browser app shows before anyone signs in; nothing here is a secret. */
 export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
@@ -16,6 +17,6 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
         response: { 200: successResponse(publicConfigSchema) },
       },
     },
-    async () => ({ success: true as const, data: { supportEmail: config.supportEmail ?? null } }),
+    async () => ok({ supportEmail: config.supportEmail ?? null }),
   );
 };

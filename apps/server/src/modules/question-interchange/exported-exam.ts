@@ -1,6 +1,6 @@
 import { mediaIdsIn, type Question, type QuestionType } from '@examiq/contracts';
 import type { AppDatabase } from '../../db/client';
-import { getExam } from '../exams/exam-records.service';
+import { getExam } from '../exams/exam-view';
 import { readMedia, type StoredMedia } from '../media/media.service';
 import { contentOf } from './interchange';
 

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { ApiError, FieldErrors } from '../../errors';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { acceptUploads, readUpload } from '../../plugins/uploads';
 import { parseInThread } from '../../uploads/parser-thread';
@@ -73,11 +74,7 @@ export const questionInterchangeAdminRoutes: FastifyPluginAsyncZod<{
       const skipped = new Set(
         data.warnings.filter((warning) => warning.skipped).map((warning) => warning.question),
       );
-      return {
-        success: true as const,
-        message: MESSAGES.read(data.questions.length, data.incomplete.length, skipped.size),
-        data,
-      };
+      return ok(data, MESSAGES.read(data.questions.length, data.incomplete.length, skipped.size));
     },
   );
 

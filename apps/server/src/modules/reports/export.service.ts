@@ -4,7 +4,7 @@ import { preparedSql } from '../../db/prepared-sql';
 import type { exams } from '../../db/schema';
 import { type Cell, spreadsheetStream } from '../../spreadsheets/write';
 import { examPaper } from '../attempts/exam-paper';
-import { RESULT_ROWS, type ResultRow } from '../results/results.service';
+import { RESULT_ROWS, type ResultRow } from '../results/exam-results';
 import { examEnded, examScores, publishedExam, resultFacts, scoreAttempt } from '../results/scores';
 import { countsAbsentAsZero } from '../settings/settings.service';
 

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { SPREADSHEET_CONTENT_TYPES } from '../../spreadsheets/write';
 import type { BlindCodes } from '../results/blind-codes';
@@ -44,10 +45,7 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await examReport(db, request.params.examId, now(), app.mediaLinks),
-    }),
+    async (request) => ok(await examReport(db, request.params.examId, now(), app.mediaLinks)),
   );
 
   app.get(
@@ -102,10 +100,8 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
         now,
         app.jobs,
       );
-      if (!data.job) return { success: true as const, data };
-      return reply
-        .code(202)
-        .send({ success: true as const, message: RESULT_MESSAGES.regradeStarted, data });
+      if (!data.job) return ok(data);
+      return reply.code(202).send(ok(data, RESULT_MESSAGES.regradeStarted));
     },
   );
 
@@ -122,9 +118,6 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getRegradeJob(db, request.params.jobId),
-    }),
+    async (request) => ok(await getRegradeJob(db, request.params.jobId)),
   );
 };

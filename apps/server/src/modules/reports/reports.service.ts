@@ -8,13 +8,13 @@ import {
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import { examPaper } from '../attempts/exam-paper';
-import { audienceSections } from '../exams/exams.service';
+import { audienceSections } from '../exams/audience-sections';
+import { examHeaderWithMarksOf } from '../exams/exam-header';
 import { type MediaLinks, mediaUrlsFor } from '../media/media-links';
 import { absentScoredAsZero, resultSummary } from '../results/result-summary';
 import {
   type AttemptScore,
   examEnded,
-  examHeadOf,
   examScores,
   publishedExam,
   resultFacts,
@@ -169,7 +169,7 @@ export async function examReport(
   );
 
   return {
-    exam: examHeadOf(exam),
+    exam: examHeaderWithMarksOf(exam),
     resultStatus: resultStatusOf(exam, examFacts, now),
     summary: resultSummary(examFacts, scored, ended, absentAsZero),
     histogram: histogramOf(

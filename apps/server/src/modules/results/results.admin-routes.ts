@@ -12,10 +12,14 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { wallClockMinute } from '../../wall-clock';
 import type { BlindCodes } from './blind-codes';
-import { examResults, publishResults, resultStatuses, studentExams } from './results.service';
+import { examResults } from './exam-results';
+import { publishResults } from './publish-results';
+import { resultStatuses } from './result-statuses';
+import { studentExams } from './student-exams';
 
 const TAGS = ['results'];
 
@@ -42,10 +46,8 @@ export const resultsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await examResults(db, codes, request.params.examId, request.query, now()),
-    }),
+    async (request) =>
+      ok(await examResults(db, codes, request.params.examId, request.query, now())),
   );
 
   app.get(
@@ -62,10 +64,7 @@ export const resultsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await studentExams(db, request.params.id),
-    }),
+    async (request) => ok(await studentExams(db, request.params.id)),
   );
 
   app.post(
@@ -81,11 +80,11 @@ export const resultsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: RESULT_MESSAGES.published,
-      data: await publishResults(db, request.params.examId, request.auth.userId, now()),
-    }),
+    async (request) =>
+      ok(
+        await publishResults(db, request.params.examId, request.auth.userId, now()),
+        RESULT_MESSAGES.published,
+      ),
   );
 
   app.get(
@@ -101,9 +100,6 @@ export const resultsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await resultStatuses(db, request.query, wallClockMinute(now())),
-    }),
+    async (request) => ok(await resultStatuses(db, request.query, wallClockMinute(now()))),
   );
 };

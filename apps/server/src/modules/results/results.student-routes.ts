@@ -1,8 +1,9 @@
 import { examIdParamSchema, studentResultDataSchema, successResponse } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
-import { studentResult } from './results.service';
+import { studentResult } from './student-result';
 
 /** A student's own published results. Registered inside the student scope, which guards it. */
 export const resultsStudentRoutes: FastifyPluginAsyncZod<{
@@ -23,15 +24,9 @@ export const resultsStudentRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await studentResult(
-        db,
-        request.auth.userId,
-        request.params.examId,
-        now(),
-        app.mediaLinks,
+    async (request) =>
+      ok(
+        await studentResult(db, request.auth.userId, request.params.examId, now(), app.mediaLinks),
       ),
-    }),
   );
 };

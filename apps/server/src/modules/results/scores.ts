@@ -11,7 +11,7 @@ import { ApiError } from '../../errors';
 import { examById } from '../attempts/attempt-records';
 import { type ExamPaper, examPaper } from '../attempts/exam-paper';
 import { sittingWindow } from '../attempts/exam-window';
-import { scheduleDetailsOf } from '../exams/exams.service';
+import { scheduleDetailsOf } from '../exams/exam-header';
 
 type ExamRow = typeof exams.$inferSelect;
 
@@ -25,18 +25,10 @@ export async function publishedExam(db: AppDatabase, examId: string): Promise<Ex
   return exam;
 }
 
-/** An exam as the results, grading and report calls head their answers with. */
-export function examHeadOf(exam: ExamRow) {
-  return {
-    _id: exam.id,
-    examId: exam.examId,
-    examTitle: exam.title,
-    subject: exam.subject,
-    examMode: exam.mode,
-    totalMarks: exam.totalMarks,
-    passingMarks: exam.passingMarks,
-    scheduleDetails: scheduleDetailsOf(exam),
-  };
+export async function factsOf(db: AppDatabase, examId: string): Promise<ResultFacts> {
+  const facts = (await resultFacts(db, [examId])).get(examId);
+  if (!facts) throw new Error(`No result facts were read for exam ${examId}`);
+  return facts;
 }
 
 export interface SectionMarks {

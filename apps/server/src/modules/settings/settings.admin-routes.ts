@@ -6,6 +6,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { readSettings, saveSettings } from './settings.service';
 
@@ -29,7 +30,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async () => ({ success: true as const, data: await readSettings(db) }),
+    async () => ok(await readSettings(db)),
   );
 
   app.put(
@@ -45,10 +46,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: SETTINGS_MESSAGES.saved,
-      data: await saveSettings(db, request.auth.userId, request.body, now()),
-    }),
+    async (request) =>
+      ok(await saveSettings(db, request.auth.userId, request.body, now()), SETTINGS_MESSAGES.saved),
   );
 };

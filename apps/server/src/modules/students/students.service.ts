@@ -14,17 +14,19 @@ import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
+import { personStatusIs, refuseUnknownRecords } from '../../db/list-filters';
 import {
+  byCreation,
   findPage,
-  holdsSearch,
+  listTotal,
   matchingTotal,
-  personStatusIs,
-  refuseUnknownRecords,
+  paginate,
+  preparedInBothOrders,
   sortedBy,
-} from '../../db/find-page';
-import { byCreation, listTotal, paginate, preparedInBothOrders } from '../../db/pagination';
+} from '../../db/paging';
 import { perDatabase } from '../../db/per-database';
 import { batches, branches, courses, sections, students, users } from '../../db/schema';
+import { holdsSearch } from '../../db/search';
 import { ApiError, FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import {

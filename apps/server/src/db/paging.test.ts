@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paginationOf } from './pagination';
+import { paginationOf } from './paging';
 
 describe('paginationOf', () => {
   it.each([

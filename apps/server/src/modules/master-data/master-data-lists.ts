@@ -6,10 +6,6 @@ import {
   type Course,
   type CourseListItem,
   type CourseListQuery,
-  type CreateBatchInput,
-  type CreateBranchInput,
-  type CreateCourseInput,
-  type CreateSectionInput,
   FIND_MESSAGES,
   MASTER_DATA_PATH_SEPARATOR,
   type MasterDataCounts,
@@ -19,92 +15,20 @@ import {
 } from '@examiq/contracts';
 import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { insertOne } from '../../db/errors';
-import { type RecordFilter, refuseUnknownRecords } from '../../db/find-page';
+import { type RecordFilter, refuseUnknownRecords } from '../../db/list-filters';
 import { perDatabase } from '../../db/per-database';
-import { preparedInsert } from '../../db/prepared-insert';
 import { batches, branches, courses, sections } from '../../db/schema';
 import { SINGLE_ROW } from '../../db/single-row';
 import { ApiError } from '../../errors';
-import { recordAudit } from '../audit/audit';
 
-type BatchRow = typeof batches.$inferSelect;
-type CourseRow = typeof courses.$inferSelect;
-type BranchRow = typeof branches.$inferSelect;
-type SectionRow = typeof sections.$inferSelect;
-
-const MASTER_DATA_NOT_FOUND = {
-  batch: 'Batch not found',
-  course: 'Course not found',
-  branch: 'Branch not found',
-} as const;
-
-/** A record another of its kind already holds the place of: on create and on edit alike. */
-export const MASTER_DATA_DUPLICATE = {
-  batch: (startYear: number, endYear: number) => `Batch ${startYear}-${endYear} already exists`,
-  course: (name: string, batchName: string | undefined) =>
-    `Course "${name}" already exists in batch ${batchName}`,
-  branch: (code: string) => `Branch code "${code}" already exists in this course`,
-  section: (name: string) => `Section "${name}" already exists in this branch`,
-};
-
-export const MASTER_DATA_CREATED = {
-  batch: 'Batch created successfully',
-  course: 'Course created successfully',
-  branch: 'Branch created successfully',
-  section: 'Section created successfully',
-} as const;
-
-function timestampsOf(row: { createdAt: Date; updatedAt: Date }) {
-  return { createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
-}
-
-export function toBatchDto(row: BatchRow): Batch {
-  return {
-    _id: row.id,
-    name: row.name,
-    startYear: row.startYear,
-    endYear: row.endYear,
-    status: row.status,
-    ...timestampsOf(row),
-  };
-}
-
-export function toCourseDto(row: CourseRow): Course {
-  return {
-    _id: row.id,
-    batchId: row.batchId,
-    name: row.name,
-    fullName: row.fullName,
-    totalSemesters: row.totalSemesters,
-    durationYears: row.durationYears,
-    courseType: row.courseType,
-    status: row.status,
-    ...timestampsOf(row),
-  };
-}
-
-export function toBranchDto(row: BranchRow): Branch {
-  return {
-    _id: row.id,
-    courseId: row.courseId,
-    name: row.name,
-    code: row.code,
-    status: row.status,
-    ...timestampsOf(row),
-  };
-}
-
-export function toSectionDto(row: SectionRow): Section {
-  return {
-    _id: row.id,
-    branchId: row.branchId,
-    name: row.name,
-    capacity: row.capacity,
-    status: row.status,
-    ...timestampsOf(row),
-  };
-}
+import {
+  MASTER_DATA_LABEL,
+  MASTER_DATA_NOT_FOUND,
+  toBatchDto,
+  toBranchDto,
+  toCourseDto,
+  toSectionDto,
+} from './master-data-records';
 
 /**
  * Case-insensitive, as the unique indexes compare names; the id breaks ties (a course name
@@ -114,133 +38,6 @@ function byName(name: AnyColumn, id: AnyColumn): SQL[] {
   return [sql`lower(${name})`, sql`${id}`];
 }
 
-const insertBatch = preparedInsert(batches, ['startYear', 'endYear'], 'create_batch');
-const insertCourse = preparedInsert(
-  courses,
-  ['batchId', 'name', 'fullName', 'totalSemesters', 'durationYears', 'courseType'],
-  'create_course',
-);
-const insertBranch = preparedInsert(branches, ['courseId', 'name', 'code'], 'create_branch');
-const insertSection = preparedInsert(sections, ['branchId', 'name', 'capacity'], 'create_section');
-
-/** How the audit log names each kind of record. */
-export const MASTER_DATA_LABEL = {
-  batch: (row: { name: string }) => row.name,
-  course: (row: { name: string }) => row.name,
-  branch: (row: { name: string; code: string }) => `${row.name} (${row.code})`,
-  section: (row: { name: string }) => `Section ${row.name}`,
-};
-
-/**
- * Inserts one record and records it in the audit log, in one transaction. The constraints'
- * errors are turned into client errors once the transaction has ended, so a look-up for the
- * message runs outside it.
- */
-function createRecorded<Row extends { id: string }>(
-  db: AppDatabase,
-  actorUserId: string,
-  kind: keyof typeof MASTER_DATA_LABEL,
-  insert: (tx: AppDatabase) => Promise<Row[]>,
-  label: (row: Row) => string,
-  errors: Parameters<typeof insertOne>[1],
-): Promise<Row> {
-  const inserted = db.transaction(async (tx) => {
-    const rows = await insert(tx);
-    for (const row of rows) {
-      await recordAudit(tx, actorUserId, {
-        action: `${kind}.create`,
-        recordType: kind,
-        recordId: row.id,
-        recordLabel: label(row),
-        summary: `Created ${kind} ${label(row)}`,
-      });
-    }
-    return rows;
-  });
-  return insertOne(inserted, errors);
-}
-
-export async function createBatch(
-  db: AppDatabase,
-  actorUserId: string,
-  input: CreateBatchInput,
-): Promise<Batch> {
-  const { startYear, endYear } = input;
-  const row = await createRecorded<BatchRow>(
-    db,
-    actorUserId,
-    'batch',
-    (tx) => insertBatch(tx).execute({ startYear, endYear }),
-    MASTER_DATA_LABEL.batch,
-    { duplicate: () => new ApiError(409, MASTER_DATA_DUPLICATE.batch(startYear, endYear)) },
-  );
-  return toBatchDto(row);
-}
-
-export async function createCourse(
-  db: AppDatabase,
-  actorUserId: string,
-  input: CreateCourseInput,
-): Promise<Course> {
-  const row = await createRecorded<CourseRow>(
-    db,
-    actorUserId,
-    'course',
-    (tx) => insertCourse(tx).execute(input),
-    MASTER_DATA_LABEL.course,
-    {
-      duplicate: async () => {
-        const [batch] = await db
-          .select({ name: batches.name })
-          .from(batches)
-          .where(eq(batches.id, input.batchId));
-        return new ApiError(409, MASTER_DATA_DUPLICATE.course(input.name, batch?.name));
-      },
-      missingParent: { batchId: MASTER_DATA_NOT_FOUND.batch },
-    },
-  );
-  return toCourseDto(row);
-}
-
-export async function createBranch(
-  db: AppDatabase,
-  actorUserId: string,
-  input: CreateBranchInput,
-): Promise<Branch> {
-  const row = await createRecorded<BranchRow>(
-    db,
-    actorUserId,
-    'branch',
-    (tx) => insertBranch(tx).execute(input),
-    MASTER_DATA_LABEL.branch,
-    {
-      duplicate: () => new ApiError(409, MASTER_DATA_DUPLICATE.branch(input.code)),
-      missingParent: { courseId: MASTER_DATA_NOT_FOUND.course },
-    },
-  );
-  return toBranchDto(row);
-}
-
-export async function createSection(
-  db: AppDatabase,
-  actorUserId: string,
-  input: CreateSectionInput,
-): Promise<Section> {
-  const row = await createRecorded<SectionRow>(
-    db,
-    actorUserId,
-    'section',
-    (tx) => insertSection(tx).execute(input),
-    MASTER_DATA_LABEL.section,
-    {
-      duplicate: () => new ApiError(409, MASTER_DATA_DUPLICATE.section(input.name)),
-      missingParent: { branchId: MASTER_DATA_NOT_FOUND.branch },
-    },
-  );
-  return toSectionDto(row);
-}
-
-/** Newest first: the batch being admitted is the one most often picked. */
 const allBatches = perDatabase((db) =>
   db
     .select()

@@ -1,8 +1,85 @@
-import type { PageQuery, Pagination } from '@examiq/contracts';
-import { type AnyColumn, asc, desc, eq, sql } from 'drizzle-orm';
+/**
+ * Every list's page and its pagination. `findPage` reads a filtered or sorted list, its rows
+ * carrying their total or a count beside them. `paginate` reads a whole counted table newest
+ * first, a trigger keeping its total: at 100,000 students neither a count nor a deep OFFSET may
+ * walk the table.
+ */
+import type { PageQuery, Pagination, SortOrder } from '@examiq/contracts';
+import { type AnyColumn, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from './client';
 import { perDatabase } from './per-database';
 import { rowCounts } from './schema';
+
+/** One page of a list and where it stands in the whole. */
+export interface Page<Item> {
+  items: Item[];
+  pagination: Pagination;
+}
+
+/** The rows a page query reads: `limit` rows after `offset`. */
+export type PageWindow = {
+  limit: number;
+  offset: number;
+};
+
+export function paginationOf({ page, limit }: PageQuery, totalCount: number): Pagination {
+  const totalPages = Math.ceil(totalCount / limit);
+  return {
+    currentPage: page,
+    totalPages,
+    totalCount,
+    hasNextPage: page < totalPages,
+    hasPreviousPage: page > 1,
+  };
+}
+
+function windowOf({ page, limit }: PageQuery): PageWindow {
+  return { limit, offset: (page - 1) * limit };
+}
+
+/** The number of rows the page's filters match, beside each row of the page. */
+export const matchingTotal = sql<number>`count(*) over ()`.mapWith(Number);
+
+/** The columns of a sort in one direction; the last should be unique so pages never overlap. */
+export function sortedBy(order: SortOrder, ...columns: (SQL | AnyColumn)[]): SQL[] {
+  return columns.map((column) => (order === 'asc' ? asc(column) : desc(column)));
+}
+
+/**
+ * One page of a filtered or sorted list.
+ *
+ * Without `count`, its rows carry the total they were counted in (`matchingTotal`, `listTotal` or
+ * the statement's own count); a page past the last has no row to carry it, so the first page's
+ * first row tells it, and is returned as `counted` for the other figures such a row carries.
+ *
+ * With `count`, the total is counted by its own statement, run beside the page: for lists whose
+ * page walks an index in order and stops at its last row, which `count(*) over ()` would make
+ * read every matching row.
+ */
+export async function findPage<Row extends { total: number }>(
+  query: PageQuery,
+  read: (window: PageWindow) => Promise<Row[]>,
+): Promise<Page<Row> & { counted: Row | undefined }>;
+export async function findPage<Row>(
+  query: PageQuery,
+  read: (window: PageWindow) => Promise<Row[]>,
+  count: () => Promise<number>,
+): Promise<Page<Row>>;
+export async function findPage<Row>(
+  query: PageQuery,
+  read: (window: PageWindow) => Promise<Row[]>,
+  count?: () => Promise<number>,
+): Promise<Page<Row> & { counted?: Row | undefined }> {
+  if (count) {
+    const [items, total] = await Promise.all([read(windowOf(query)), count()]);
+    return { items, pagination: paginationOf(query, total) };
+  }
+  const items = await read(windowOf(query));
+  const [counted] =
+    items.length > 0 || query.page === 1 ? items : await read({ limit: 1, offset: 0 });
+  const total = (counted as { total: number } | undefined)?.total ?? 0;
+  return { items, pagination: paginationOf(query, total), counted };
+}
 
 /** The tables whose totals the row_counts triggers keep. */
 export type CountedTable = 'students' | 'faculty' | 'exams';
@@ -21,26 +98,11 @@ export async function rowCount(db: AppDatabase, table: CountedTable): Promise<nu
   return row?.total ?? 0;
 }
 
-export function paginationOf({ page, limit }: PageQuery, totalCount: number): Pagination {
-  const totalPages = Math.ceil(totalCount / limit);
-  return {
-    currentPage: page,
-    totalPages,
-    totalCount,
-    hasNextPage: page < totalPages,
-    hasPreviousPage: page > 1,
-  };
-}
-
 /** Lists are newest first; a page in their older half is read oldest first and turned round. */
 export type ListOrder = 'newestFirst' | 'oldestFirst';
 
-/** The rows a list query reads: `limit` rows after `offset`, in `order`. */
-export type PageWindow = {
-  limit: number;
-  offset: number;
-  order: ListOrder;
-};
+/** The rows a whole-table page query reads: `limit` rows after `offset`, in `order`. */
+export type TableWindow = PageWindow & { order: ListOrder };
 
 /** The creation order in one direction, the id breaking ties so pages never overlap or skip. */
 export function byCreation(
@@ -102,9 +164,9 @@ export async function paginate<Item>(
   db: AppDatabase,
   table: CountedTable,
   query: PageQuery,
-  fetchPage: (window: PageWindow) => Promise<PageRead<Item>>,
-): Promise<{ items: Item[]; pagination: Pagination }> {
-  const offset = (query.page - 1) * query.limit;
+  fetchPage: (window: TableWindow) => Promise<PageRead<Item>>,
+): Promise<Page<Item>> {
+  const { offset } = windowOf(query);
   const totals = lastTotalsOf(db);
   let expected = totals.get(table) ?? (await rowCount(db, table));
   // Rows coming and going all the while could move the total on every try: the third reads from

@@ -1,0 +1,87 @@
+import { RESULT_MESSAGES, type ResultQuestion, type StudentResultData } from '@examiq/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
+import { examSections, questions } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { savedAnswers, visibleExam } from '../attempts/attempt-records';
+import { examPaper } from '../attempts/exam-paper';
+import { examHeaderWithMarksOf } from '../exams/exam-header';
+import { type MediaLinks, mediaIdsOf, mediaUrlsFor } from '../media/media-links';
+import { scoreAttempt, sectionMarks } from './scores';
+
+/** What a published result may show of each question beyond what the student saw sitting it. */
+const questionKeys = perDatabase((db) =>
+  db
+    .select({
+      id: questions.id,
+      correctOption: questions.correctOption,
+      modelAnswer: sql<
+        string | null
+      >`coalesce(${questions.modelAnswer}, ${questions.sampleAnswer})`,
+      explanation: questions.explanation,
+    })
+    .from(questions)
+    .innerJoin(examSections, eq(examSections.id, questions.sectionId))
+    .where(eq(examSections.examId, sql.placeholder('examId')))
+    .prepare('exam_question_keys'),
+);
+
+export async function studentResult(
+  db: AppDatabase,
+  userId: string,
+  examId: string,
+  now: Date,
+  links: MediaLinks,
+): Promise<StudentResultData> {
+  const { exam, attempt } = await visibleExam(db, userId, examId);
+  if (!exam.resultsPublishedAt) throw new ApiError(404, RESULT_MESSAGES.notPublished);
+  if (attempt?.status !== 'SUBMITTED') throw new ApiError(404, RESULT_MESSAGES.noResult);
+  const [paper, marks, answers, keys] = await Promise.all([
+    examPaper(db, exam.id, exam.paperVersion),
+    sectionMarks(db, exam.id, [attempt.id]),
+    savedAnswers(db).execute({ attemptId: attempt.id }),
+    exam.showAnswersAfterPublish ? questionKeys(db).execute({ examId: exam.id }) : [],
+  ]);
+  const score = scoreAttempt(exam, paper, marks.get(attempt.id));
+  const answerOf = new Map(answers.map((answer) => [answer.questionId, answer]));
+  const keyOf = new Map(keys.map((key) => [key.id, key]));
+  // The images of the questions, and of the key where it is shown; never of a student's answer.
+  const shown = mediaIdsOf(keys.flatMap((key) => [key.modelAnswer, key.explanation]));
+  for (const section of paper.sections) {
+    for (const question of section.questions) for (const id of question.mediaIds) shown.add(id);
+  }
+  return {
+    exam: { ...examHeaderWithMarksOf(exam), showAnswersAfterPublish: exam.showAnswersAfterPublish },
+    total: score.total,
+    passed: score.passed,
+    submittedAt: attempt.submittedAt?.toISOString() ?? null,
+    sections: score.sections.map((section, index) => ({
+      ...section,
+      questions: (paper.sections[index]?.questions ?? []).map((question): ResultQuestion => {
+        const answer = answerOf.get(question.id);
+        const key = keyOf.get(question.id);
+        return {
+          _id: question.id,
+          questionText: question.questionText,
+          questionType: question.questionType,
+          marks: question.marks,
+          // Unanswered has no row and scores 0, as the section's marks count it.
+          awardedMarks: answer ? answer.awardedMarks : 0,
+          ...(question.options && {
+            options: question.options.map((text, position) => ({ _id: String(position), text })),
+          }),
+          selectedOptionId: answer?.selectedOption == null ? null : String(answer.selectedOption),
+          text: answer?.text ?? null,
+          comment: answer?.comment ?? null,
+          ...(key && {
+            correctOptionId: key.correctOption === null ? null : String(key.correctOption),
+            modelAnswer: key.modelAnswer,
+            explanation: key.explanation,
+          }),
+        };
+      }),
+    })),
+    ...mediaUrlsFor(links, shown, exam.id, now),
+  };
+}
