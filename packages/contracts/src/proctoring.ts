@@ -425,15 +425,19 @@ export type AttemptTimeline = z.infer<typeof attemptTimelineSchema>;
 
 /**
  * What changed in a proctored exam, as the server announces it to whoever watches the exam
- * live. Every update is for the exam's proctors. `recipientUserId` says which student sees it
+ * live; it travels the live channel as it is (a `proctoring` message) and the monitor merges it
+ * into its read. Every update is for the exam's proctors. `recipientUserId` says which student sees it
  * too: that one student (by account), or null for every student of the exam; an update without
  * it is for the proctors only.
  */
 export const proctoringUpdateSchema = z.discriminatedUnion('kind', [
+  /**
+   * Part of a student's monitor row changed (all of it after a report or a submission; the round
+   * trip and connection once the student's socket measured them): merged into the row.
+   */
   z.object({
     kind: z.literal('student'),
-    student: monitorStudentSchema,
-    events: z.array(proctorEventSchema),
+    student: monitorStudentSchema.partial().required({ studentId: true }),
   }),
   z.object({ kind: z.literal('alerts'), alerts: z.array(proctorAlertSchema) }),
   z.object({ kind: z.literal('alert-reviewed'), alert: proctorAlertSchema }),

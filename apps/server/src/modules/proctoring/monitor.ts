@@ -401,7 +401,6 @@ export async function announceSubmitted(
     notifier.onProctoringChange(attempt.examId, {
       kind: 'student',
       student: monitorStudent(student, attempt, { warnings, flags }, now),
-      events: [],
     });
   }
 }

@@ -354,7 +354,6 @@ describe('submissions on the monitor', () => {
         examId: exam._id,
         update: {
           kind: 'student',
-          events: [],
           student: expect.objectContaining({
             studentId: early.record._id,
             attemptId: early.attemptId,

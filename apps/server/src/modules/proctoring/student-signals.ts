@@ -149,7 +149,6 @@ export async function reportEvents(
   notifier.onProctoringChange(exam.id, {
     kind: 'student',
     student: monitorStudent(student, updated, await countsOf(db, attemptId), now),
-    events,
   });
   if (alerts.length > 0) notifier.onProctoringChange(exam.id, { kind: 'alerts', alerts });
   if (

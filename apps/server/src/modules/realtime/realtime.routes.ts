@@ -154,8 +154,12 @@ function openChannel(
       if (socket.readyState !== socket.OPEN) return;
       socket.send(JSON.stringify(message));
       // The attempt is over: nothing of it is for this socket any more.
-      if (message.type === 'attempt-ended' && session?.role === 'student') {
-        leaveAttemptRooms(message.attemptId, message.examId);
+      if (
+        message.type === 'proctoring' &&
+        message.update.kind === 'attempt-ended' &&
+        session?.role === 'student'
+      ) {
+        leaveAttemptRooms(message.update.attemptId, message.examId);
       }
     },
     recheck() {
