@@ -108,7 +108,10 @@ export const PROCTORING_LIMITS = {
   heartbeatMs: 5_000,
   /** A student silent this long is shown disconnected. */
   disconnectedAfterMs: 15_000,
-  /** Round-trip times (ms) up to which a connection is excellent, then good; above, poor. */
+  /**
+   * Round-trip times (ms) of the student's live socket, as the server measures them, up to which
+   * a connection is excellent, then good; above, poor.
+   */
   excellentRttMs: 150,
   goodRttMs: 500,
   /** How long a face signal must hold in the browser before it is reported. */
@@ -164,9 +167,8 @@ export const PROCTORING_MESSAGES = {
 
 // --- Requests -----------------------------------------------------------------------------------
 
-/** The detail an event may carry: the heartbeat's round trip, the faces seen, a check's failure. */
+/** The detail an event may carry: the faces seen, a check's failure. */
 export const proctorEventDetailSchema = z.strictObject({
-  rttMs: z.number().int().min(0).max(600_000).optional(),
   faces: z.number().int().min(0).max(50).optional(),
   heldMs: z.number().int().min(0).max(86_400_000).optional(),
   note: z
@@ -399,7 +401,8 @@ export const timelineEventSchema = z.object({
   type: z.enum(PROCTOR_EVENT_TYPES),
   at: z.string(),
   receivedAt: z.string(),
-  detail: proctorEventDetailSchema.nullable(),
+  // A heartbeat stored before the server measured the round trip on the socket carries the page's.
+  detail: proctorEventDetailSchema.extend({ rttMs: z.number().optional() }).nullable(),
 });
 
 export const attemptTimelineSchema = z.object({

@@ -22,6 +22,11 @@ export const REALTIME_LIMITS = {
    * announced change: a change stored any other way takes effect within this time.
    */
   sessionRecheckMs: 30_000,
+  /**
+   * How often the server pings the socket of a student sitting an attempt (a protocol ping, which
+   * the browser answers by itself) and times its pong: the connection the proctors see.
+   */
+  roundTripEveryMs: 5_000,
 } as const;
 
 /** The close codes the server uses besides the protocol's own (1009: frame too large). */
@@ -134,7 +139,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('unsubscribe'), examId: id }),
   /** A student joins an attempt it started after its socket opened (open ones are joined at auth). */
   z.strictObject({ type: z.literal('join-attempt'), attemptId: id }),
-  /** Answered with a `pong` of the same id: the page measures its round trip with it. */
+  /** Answered with a `pong` of the same id: the page knows its line is alive. */
   z.strictObject({ type: z.literal('ping'), id: z.string().min(1).max(64) }),
   /** A student's latest camera still, for the proctors watching the attempt's exam. */
   z.strictObject({ type: z.literal('snapshot'), attemptId: id, image: snapshotImage }),

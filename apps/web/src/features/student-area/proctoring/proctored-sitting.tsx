@@ -153,7 +153,6 @@ export default function ProctoredSitting({
     () =>
       new ProctorEventQueue(attemptId, {
         send: (events) => reportEvents(attemptId, events),
-        rttMs: () => liveRef.current.rttMs,
         onReported: (result: ReportEventsResult) => latest.current.onRemaining(result.remainingMs),
         onOver: () => latest.current.onEnded(null),
         now: () => latest.current.serverNow(),
