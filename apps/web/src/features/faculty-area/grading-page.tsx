@@ -1,25 +1,22 @@
-import type { AnswersToGradeData, GradingProgress, QuestionToGrade } from '@examiq/contracts';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import type { AnswersToGradeData, GradingProgress } from '@examiq/contracts';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Button } from '@/components/button';
-import { Content, MediaUrlsProvider } from '@/components/content/content';
-import { Dropdown } from '@/components/dropdown';
+import { MediaUrlsProvider } from '@/components/content/content';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
 import { ResultStatusBadge } from '@/components/result-status-badge';
 import { Skeleton } from '@/components/skeleton';
 import { getServerMessage } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
-import { AnswerCard } from './answer-card';
-import { type AnswersFilter, useAnswersToGrade } from './api/get-answers-to-grade';
+import { useAnswersToGrade } from './api/get-answers-to-grade';
+import { Marking } from './marking';
 import { MarkingProgress } from './marking-progress';
+import { Panel } from './panel';
+import { useGradingParams } from './use-grading-params';
 import { type MarkSaver, useMarkSaver } from './use-mark-saver';
-
-type Mode = 'question' | 'student';
 
 export default function GradingPage() {
   const { examId = '' } = useParams();
@@ -33,24 +30,6 @@ const hasWorkLeft = ({ progress }: { progress: GradingProgress }) =>
 /** The question or script to open with: the first with answers left to mark, else the first. */
 function firstToMark<Item extends { progress: GradingProgress }>(items: Item[]) {
   return items.find(hasWorkLeft) ?? items[0];
-}
-
-/** Mode, question or script, and page live in the address, so a reload opens the same answers. */
-function useGradingParams() {
-  const [params, setParams] = useSearchParams();
-  const mode: Mode = params.get('mode') === 'student' ? 'student' : 'question';
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const chosen = params.get(mode === 'question' ? 'question' : 'script') ?? undefined;
-  const filter: AnswersFilter =
-    mode === 'question' ? { questionId: chosen, page } : { attemptCode: chosen, page };
-  const go = (next: { mode: Mode; chosen?: string; page?: number }, replace = false) => {
-    const search = new URLSearchParams();
-    if (next.mode === 'student') search.set('mode', 'student');
-    if (next.chosen) search.set(next.mode === 'question' ? 'question' : 'script', next.chosen);
-    if (next.page && next.page > 1) search.set('page', String(next.page));
-    setParams(search, { replace });
-  };
-  return { mode, page, chosen, filter, go };
 }
 
 function Grading({ examId }: { examId: string }) {
@@ -165,273 +144,6 @@ function ExamSummary({ data }: { data: AnswersToGradeData }) {
   );
 }
 
-interface MarkingProps {
-  data: AnswersToGradeData;
-  mode: Mode;
-  chosen: string | undefined;
-  saver: MarkSaver;
-  /** The data is the previous choice's or page's while the new answers load: none are shown. */
-  loading: boolean;
-  onMode: (mode: Mode) => void;
-  onChoose: (chosen: string) => void;
-  onPage: (page: number) => void;
-}
-
-function Marking({ data, mode, chosen, saver, loading, onMode, onChoose, onPage }: MarkingProps) {
-  // A page turned from its buttons opens with focus on its first answer, where marking goes on.
-  const [turnedPage, setTurnedPage] = useState(false);
-  const questionById = new Map(data.questions.map((question) => [question._id, question]));
-  const question = mode === 'question' && chosen ? questionById.get(chosen) : undefined;
-  const options =
-    mode === 'question'
-      ? data.questions.map((item) => ({
-          value: item._id,
-          label: `${item.sectionName} · Question ${item.position} (${item.progress.marked}/${item.progress.total} marked)`,
-        }))
-      : data.scripts.map((script) => ({
-          value: script.attemptCode,
-          label: `${script.attemptCode} (${script.progress.marked}/${script.progress.total} marked)`,
-        }));
-
-  return (
-    <>
-      <div className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-end">
-        <ModeSwitch mode={mode} onMode={onMode} />
-        <Dropdown
-          className="min-w-0 flex-1"
-          label={mode === 'question' ? 'Question' : 'Script'}
-          placeholder={mode === 'question' ? 'Select a question' : 'Select a script'}
-          options={options}
-          value={chosen ?? ''}
-          onChange={(event) => event.target.value && onChoose(event.target.value)}
-        />
-      </div>
-      <div
-        className={cn(
-          question && 'grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]',
-        )}
-      >
-        {question && <QuestionPanel question={question} />}
-        {loading && <AnswersSkeleton />}
-        {!loading && chosen ? (
-          <AnswerList
-            key={`${mode}-${chosen}-${data.pagination.currentPage}`}
-            data={data}
-            questionById={questionById}
-            showQuestion={mode === 'student'}
-            saver={saver}
-            focusFirst={turnedPage}
-            onPage={(page) => {
-              setTurnedPage(true);
-              onPage(page);
-            }}
-          />
-        ) : (
-          // Until the first one is chosen for them, which is at once unless there is none.
-          !loading &&
-          options.length === 0 && (
-            <Panel>
-              <EmptyState
-                title="No scripts to mark"
-                description="Scripts appear here once the students who wrote them have submitted."
-              />
-            </Panel>
-          )
-        )}
-      </div>
-    </>
-  );
-}
-
-function ModeSwitch({ mode, onMode }: { mode: Mode; onMode: (mode: Mode) => void }) {
-  const modes: { value: Mode; label: string }[] = [
-    { value: 'question', label: 'By question' },
-    { value: 'student', label: 'By student' },
-  ];
-  return (
-    <fieldset className="inline-flex shrink-0 rounded-lg bg-slate-100 p-1">
-      <legend className="sr-only">Mark</legend>
-      {modes.map(({ value, label }) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={mode === value}
-          onClick={() => onMode(value)}
-          className={cn(
-            'h-9 rounded-md px-4 text-sm font-medium transition-colors',
-            mode === value
-              ? 'bg-white text-slate-900 shadow-sm'
-              : 'text-slate-600 hover:text-slate-900',
-          )}
-        >
-          {label}
-        </button>
-      ))}
-    </fieldset>
-  );
-}
-
-/** The question being marked and its key, beside its answers on a wide screen. */
-function QuestionPanel({ question }: { question: QuestionToGrade }) {
-  const titleId = useId();
-  return (
-    <section
-      aria-labelledby={titleId}
-      className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-4"
-    >
-      <div>
-        <h2 id={titleId} className="font-semibold text-slate-900">
-          {`${question.sectionName} · Question ${question.position}`}
-        </h2>
-        <p className="text-sm text-slate-600">{plural(question.marks, 'mark')}</p>
-        <Content source={question.questionText} className="mt-2 text-sm text-slate-900" />
-      </div>
-      {question.modelAnswer && <KeyText title="Model answer">{question.modelAnswer}</KeyText>}
-      {question.sampleAnswer && <KeyText title="Sample answer">{question.sampleAnswer}</KeyText>}
-      {question.keywords.length > 0 && (
-        <div>
-          <h3 className="text-sm font-medium text-slate-700">Keywords</h3>
-          <ul className="mt-1.5 flex flex-wrap gap-1.5">
-            {question.keywords.map((keyword) => (
-              <li
-                key={keyword}
-                className="rounded-sm bg-amber-200 px-1.5 py-0.5 text-sm text-slate-900"
-              >
-                {keyword}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {question.minWordCount !== null && question.maxWordCount !== null && (
-        <p className="text-sm text-slate-600">{`Expected length: ${question.minWordCount}–${question.maxWordCount} words`}</p>
-      )}
-      <MarkingProgress label="This question" progress={question.progress} />
-    </section>
-  );
-}
-
-function KeyText({ title, children }: { title: string; children: string }) {
-  return (
-    <div>
-      <h3 className="text-sm font-medium text-slate-700">{title}</h3>
-      <Content
-        source={children}
-        className="mt-1 rounded-lg bg-green-50 p-3 text-sm text-slate-900"
-      />
-    </div>
-  );
-}
-
-interface AnswerListProps {
-  data: AnswersToGradeData;
-  questionById: Map<string, QuestionToGrade>;
-  showQuestion: boolean;
-  saver: MarkSaver;
-  focusFirst: boolean;
-  onPage: (page: number) => void;
-}
-
-/** The page of answers; Enter on one's marks moves to the next one's, then to the next page. */
-function AnswerList({
-  data,
-  questionById,
-  showQuestion,
-  saver,
-  focusFirst,
-  onPage,
-}: AnswerListProps) {
-  const titleId = useId();
-  const inputs = useRef<(HTMLInputElement | null)[]>([]);
-  const nextPage = useRef<HTMLButtonElement>(null);
-
-  // Once, when the page is first shown: it is keyed by its choice and page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the page as it first shows
-  useEffect(() => {
-    if (focusFirst) inputs.current[0]?.focus();
-  }, []);
-  const { pagination } = data;
-
-  function focusAfter(index: number) {
-    const next = inputs.current[index + 1];
-    if (next) {
-      next.focus();
-      next.select();
-    } else nextPage.current?.focus();
-  }
-
-  return (
-    <section aria-labelledby={titleId} className="min-w-0">
-      <h2 id={titleId} className="sr-only">
-        Answers
-      </h2>
-      {data.answers.length === 0 ? (
-        <Panel>
-          <EmptyState
-            title="No answers to mark"
-            description="Answers appear here once the students who wrote them have submitted."
-          />
-        </Panel>
-      ) : (
-        <ol className="space-y-4">
-          {data.answers.map((answer, index) => {
-            const question = questionById.get(answer.questionId);
-            if (!question) return null;
-            return (
-              <li key={answer._id}>
-                <AnswerCard
-                  answer={answer}
-                  question={question}
-                  showQuestion={showQuestion}
-                  save={saver.saves.get(answer._id)}
-                  onSave={(marks, comment) => saver.save(answer._id, marks, comment)}
-                  marksRef={(input) => {
-                    inputs.current[index] = input;
-                  }}
-                  onDone={() => focusAfter(index)}
-                />
-              </li>
-            );
-          })}
-        </ol>
-      )}
-      {pagination.totalPages > 1 && (
-        <nav
-          aria-label="Answer pages"
-          className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600"
-        >
-          <span>{`Page ${pagination.currentPage} of ${pagination.totalPages}`}</span>
-          <div className="flex gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={!pagination.hasPreviousPage}
-              onClick={() => onPage(pagination.currentPage - 1)}
-            >
-              <ChevronLeft aria-hidden="true" className="size-4" />
-              Previous
-            </Button>
-            <Button
-              ref={nextPage}
-              variant="secondary"
-              size="sm"
-              disabled={!pagination.hasNextPage}
-              onClick={() => onPage(pagination.currentPage + 1)}
-            >
-              Next
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </Button>
-          </div>
-        </nav>
-      )}
-    </section>
-  );
-}
-
-function Panel({ children }: { children: ReactNode }) {
-  return <div className="rounded-xl border border-slate-200 bg-white shadow-sm">{children}</div>;
-}
-
 function SummarySkeleton() {
   return (
     <div
@@ -441,27 +153,6 @@ function SummarySkeleton() {
       <Skeleton className="h-6 w-1/3" />
       <Skeleton className="h-4 w-24" />
       <Skeleton className="h-2" />
-    </div>
-  );
-}
-
-function AnswersSkeleton() {
-  return (
-    <div className="space-y-4">
-      <p role="status" className="sr-only">
-        Loading answers
-      </p>
-      {['a', 'b'].map((key) => (
-        <div
-          key={key}
-          aria-hidden="true"
-          className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-        >
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-20" />
-          <Skeleton className="h-10 w-2/3" />
-        </div>
-      ))}
     </div>
   );
 }
