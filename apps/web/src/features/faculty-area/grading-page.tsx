@@ -8,13 +8,12 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
 import { ResultStatusBadge } from '@/components/result-status-badge';
-import { Skeleton } from '@/components/skeleton';
 import { getServerMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
 import { useAnswersToGrade } from './api/get-answers-to-grade';
 import { Marking } from './marking';
 import { MarkingProgress } from './marking-progress';
-import { Panel } from './panel';
+import { CardSkeleton, Panel } from './panel';
 import { useGradingParams } from './use-grading-params';
 import { type MarkSaver, useMarkSaver } from './use-mark-saver';
 
@@ -145,14 +144,5 @@ function ExamSummary({ data }: { data: AnswersToGradeData }) {
 }
 
 function SummarySkeleton() {
-  return (
-    <div
-      aria-hidden="true"
-      className="mb-6 space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <Skeleton className="h-6 w-1/3" />
-      <Skeleton className="h-4 w-24" />
-      <Skeleton className="h-2" />
-    </div>
-  );
+  return <CardSkeleton className="mb-6" bars={['h-6 w-1/3', 'h-4 w-24', 'h-2']} />;
 }

@@ -2,10 +2,9 @@ import type { AnswersToGradeData } from '@examiq/contracts';
 import { useState } from 'react';
 import { Dropdown } from '@/components/dropdown';
 import { EmptyState } from '@/components/empty-state';
-import { Skeleton } from '@/components/skeleton';
 import { cn } from '@/lib/cn';
 import { AnswerList } from './answer-list';
-import { Panel } from './panel';
+import { CardSkeleton, Panel } from './panel';
 import { QuestionPanel } from './question-panel';
 import type { Mode } from './use-grading-params';
 import type { MarkSaver } from './use-mark-saver';
@@ -132,15 +131,7 @@ function AnswersSkeleton() {
         Loading answers
       </p>
       {['a', 'b'].map((key) => (
-        <div
-          key={key}
-          aria-hidden="true"
-          className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-        >
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-20" />
-          <Skeleton className="h-10 w-2/3" />
-        </div>
+        <CardSkeleton key={key} bars={['h-5 w-40', 'h-20', 'h-10 w-2/3']} />
       ))}
     </div>
   );
