@@ -89,7 +89,8 @@ export function openChannel(
   // a late pong is timed against its own ping.
   let pingSentAt: number | undefined;
   const roundTrips = setInterval(() => {
-    if (examOfAttempt.size === 0 || pingSentAt !== undefined) return;
+    const idle = examOfAttempt.size === 0 || socket.readyState !== socket.OPEN;
+    if (idle || pingSentAt !== undefined) return;
     pingSentAt = performance.now();
     socket.ping();
   }, roundTripEveryMs);
