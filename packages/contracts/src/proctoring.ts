@@ -429,9 +429,9 @@ export type AttemptTimeline = z.infer<typeof attemptTimelineSchema>;
 /**
  * What changed in a proctored exam, as the server announces it to whoever watches the exam
  * live; it travels the live channel as it is (a `proctoring` message) and the monitor merges it
- * into its read. Every update is for the exam's proctors. `recipientUserId` says which student sees it
- * too: that one student (by account), or null for every student of the exam; an update without
- * it is for the proctors only.
+ * into its read. Every update is for the exam's proctors. `recipientUserId` says which student
+ * sees it too: that one student (by account), or null for every student of the exam; an update
+ * without it is for the proctors only.
  */
 export const proctoringUpdateSchema = z.discriminatedUnion('kind', [
   /**

@@ -24,8 +24,9 @@ import { endAttemptFor } from './proctor-actions';
 /**
  * One statement per report, on the attempt's row lock: refused unless the attempt is in progress
  * and the report fits the attempt's events of the last minute; otherwise the events are appended
- * and the attempt's last activity and its count of each kind of event updated. The update reads the newest row version, so reports of one attempt count in
- * turn: the counts returned are this report's own plus all before it.
+ * and the attempt's last activity and its count of each kind of event updated. The update reads
+ * the newest row version, so reports of one attempt count in turn: the counts returned are this
+ * report's own plus all before it.
  */
 const reportStatement = preparedSql<{
   open: number;

@@ -159,7 +159,10 @@ function mergeMessage(state: LiveMonitorState, message: ProctorMessage): LiveMon
   return { ...state, messages };
 }
 
-/** The state once a proctoring change (received at `now`) is merged in; the same state if it changes nothing. */
+/**
+ * The state once a proctoring change (received at `now`) is merged in, as the server announced
+ * it; the same state if it changes nothing.
+ */
 export function applyUpdate(
   state: LiveMonitorState,
   update: ProctoringUpdate,
