@@ -1,7 +1,7 @@
-// The live monitor: the students of a proctored exam report a heartbeat every 5 s (with the round
-// trip their page's socket measured) and, now and then, a signal that raises an alert; a proctor
+// The live monitor: the students of a proctored exam report a heartbeat every 5 s and, now and
+// then, a signal that raises an alert, while the server times their sockets' round trips; a proctor
 // watching the exam's monitor over the live channel times each report from the moment it was sent
-// to the moment its monitor-update, and each of its alerts, reach the proctor's screen.
+// to the moment its row's update, and each of its alerts, reach the proctor's screen.
 import { PROCTORING_LIMITS } from '@examiq/contracts';
 import WebSocket from 'ws';
 import { cpuCounter } from './cpu.mjs';
@@ -34,7 +34,7 @@ const DRAIN_MS = 5_000;
 /** On average each student does something flagged every 30 s: about 400 alerts a minute. */
 const SIGNAL_MEAN_MS = 30_000;
 const SIGNALS = ['TAB_HIDDEN', 'WINDOW_BLUR', 'FULLSCREEN_EXIT', 'COPY', 'PASTE', 'CONTEXT_MENU'];
-/** The page's socket pings as often as it sends a heartbeat, which carries the round trip. */
+/** The page's socket pings as often as it sends a heartbeat, to notice a dead line. */
 const PING_MS = PROCTORING_LIMITS.heartbeatMs;
 const SYSTEM_CHECK = { camera: true, microphone: true, fullscreen: true, connection: true };
 /** Connections of the students' reports, a reverse proxy's pool in front of the server. */
@@ -97,21 +97,13 @@ async function proctoredExam(ctx, runMs) {
   return examId;
 }
 
-/** The student's round trip as the page last measured it; pings until `stop`. */
-function pinging(run, socket, student) {
-  let sent = 0;
+/** Pings as the page does, until `stop`; the server times the socket with pings of its own. */
+function pinging(run, socket) {
   const ping = (time) => {
     if (run.stopped) return;
-    // When it leaves, not when it was due: a timer may fire a fraction of a millisecond early.
-    sent = performance.now();
     socket.send(JSON.stringify({ type: 'ping', id: String(time) }));
     timerAt(run, time + PING_MS, ping);
   };
-  socket.on('message', (data) => {
-    if (JSON.parse(data.toString()).type === 'pong') {
-      student.rttMs = Math.round(performance.now() - sent);
-    }
-  });
   timerAt(run, performance.now() + Math.random() * PING_MS, ping);
 }
 
@@ -132,11 +124,7 @@ function reporting(run, student) {
       signals.push(at);
       nextSignalAt -= SIGNAL_MEAN_MS * Math.log(1 - Math.random());
     }
-    events.push({
-      type: 'HEARTBEAT',
-      at: new Date().toISOString(),
-      ...(student.rttMs === undefined ? {} : { detail: { rttMs: student.rttMs } }),
-    });
+    events.push({ type: 'HEARTBEAT', at: new Date().toISOString() });
     const measured = time >= run.measureFrom && time < run.measureUntil;
     const sent = { time, measured, updated: false };
     student.inFlight = sent;
@@ -168,26 +156,30 @@ function watching(run, byStudentId) {
   return (data) => {
     const arrived = performance.now();
     const message = JSON.parse(data.toString());
-    let sent;
-    let times;
-    if (message.type === 'monitor-update') {
-      // One report at a time per student, and only reports update the monitor.
-      sent = byStudentId.get(message.student.studentId)?.inFlight;
+    if (message.type !== 'proctoring') return;
+    const { update } = message;
+    // A round trip the server timed changes no activity: only a report's row has one.
+    if (update.kind === 'student' && update.student.lastActivityAt !== undefined) {
+      // One report at a time per student.
+      let sent = byStudentId.get(update.student.studentId)?.inFlight;
       if (sent?.updated) sent = undefined;
       if (sent) sent.updated = true;
-      times = run.updates;
-    } else if (message.type === 'alert') {
-      // An alert's time is its signal's, which the page chose.
-      const key = `${message.alert.studentId} ${message.alert.at}`;
-      sent = run.alertsDue.get(key);
-      run.alertsDue.delete(key);
-      times = run.alerts;
-    } else {
-      return;
+      matched(run, sent, run.updates, arrived);
+    } else if (update.kind === 'alerts') {
+      for (const alert of update.alerts) {
+        // An alert's time is its signal's, which the page chose.
+        const key = `${alert.studentId} ${alert.at}`;
+        matched(run, run.alertsDue.get(key), run.alerts, arrived);
+        run.alertsDue.delete(key);
+      }
     }
-    if (!sent) run.unmatched += 1;
-    else if (sent.measured) times.push(arrived - sent.time);
   };
+}
+
+/** Times what arrived against the report that made it; what matches no report is counted. */
+function matched(run, sent, times, arrived) {
+  if (!sent) run.unmatched += 1;
+  else if (sent.measured) times.push(arrived - sent.time);
 }
 
 /**
@@ -246,7 +238,7 @@ export async function monitorLive(ctx) {
         student.headers.authorization.slice('Bearer '.length),
       );
       sockets.push(socket);
-      pinging(run, socket, student);
+      pinging(run, socket);
     }
     await settle(ctx.server);
 

@@ -147,6 +147,8 @@ export interface BuildAppOptions {
   purge?: boolean;
   /** How often a live socket's session is checked again; tests shorten it. */
   liveSessionRecheckMs?: number;
+  /** How often the server times a sitting student's live socket; tests shorten it. */
+  liveRoundTripEveryMs?: number;
 }
 
 export async function buildApp({
@@ -160,6 +162,7 @@ export async function buildApp({
   deadlineSweep = true,
   purge = true,
   liveSessionRecheckMs,
+  liveRoundTripEveryMs,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger
@@ -231,7 +234,9 @@ export async function buildApp({
     db: database.db,
     redis,
     sessionRecheckMs: liveSessionRecheckMs,
+    roundTripEveryMs: liveRoundTripEveryMs,
     iceServers: config.iceServers,
+    now,
   });
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(metricsRoutes, { prefix: '/api', config });

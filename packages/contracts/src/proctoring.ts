@@ -108,7 +108,10 @@ export const PROCTORING_LIMITS = {
   heartbeatMs: 5_000,
   /** A student silent this long is shown disconnected. */
   disconnectedAfterMs: 15_000,
-  /** Round-trip times (ms) up to which a connection is excellent, then good; above, poor. */
+  /**
+   * Round-trip times (ms) of the student's live socket, as the server measures them, up to which
+   * a connection is excellent, then good; above, poor.
+   */
   excellentRttMs: 150,
   goodRttMs: 500,
   /** How long a face signal must hold in the browser before it is reported. */
@@ -164,9 +167,8 @@ export const PROCTORING_MESSAGES = {
 
 // --- Requests -----------------------------------------------------------------------------------
 
-/** The detail an event may carry: the heartbeat's round trip, the faces seen, a check's failure. */
+/** The detail an event may carry: the faces seen, a check's failure. */
 export const proctorEventDetailSchema = z.strictObject({
-  rttMs: z.number().int().min(0).max(600_000).optional(),
   faces: z.number().int().min(0).max(50).optional(),
   heldMs: z.number().int().min(0).max(86_400_000).optional(),
   note: z
@@ -399,7 +401,8 @@ export const timelineEventSchema = z.object({
   type: z.enum(PROCTOR_EVENT_TYPES),
   at: z.string(),
   receivedAt: z.string(),
-  detail: proctorEventDetailSchema.nullable(),
+  // A heartbeat stored before the server measured the round trip on the socket carries the page's.
+  detail: proctorEventDetailSchema.extend({ rttMs: z.number().optional() }).nullable(),
 });
 
 export const attemptTimelineSchema = z.object({
@@ -425,15 +428,19 @@ export type AttemptTimeline = z.infer<typeof attemptTimelineSchema>;
 
 /**
  * What changed in a proctored exam, as the server announces it to whoever watches the exam
- * live. Every update is for the exam's proctors. `recipientUserId` says which student sees it
- * too: that one student (by account), or null for every student of the exam; an update without
- * it is for the proctors only.
+ * live; it travels the live channel as it is (a `proctoring` message) and the monitor merges it
+ * into its read. Every update is for the exam's proctors. `recipientUserId` says which student
+ * sees it too: that one student (by account), or null for every student of the exam; an update
+ * without it is for the proctors only.
  */
 export const proctoringUpdateSchema = z.discriminatedUnion('kind', [
+  /**
+   * Part of a student's monitor row changed (all of it after a report or a submission; the round
+   * trip and connection once the student's socket measured them): merged into the row.
+   */
   z.object({
     kind: z.literal('student'),
-    student: monitorStudentSchema,
-    events: z.array(proctorEventSchema),
+    student: monitorStudentSchema.partial().required({ studentId: true }),
   }),
   z.object({ kind: z.literal('alerts'), alerts: z.array(proctorAlertSchema) }),
   z.object({ kind: z.literal('alert-reviewed'), alert: proctorAlertSchema }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { monitorStudentSchema, proctorAlertSchema, proctorMessageDataSchema } from './proctoring';
+import { proctoringUpdateSchema } from './proctoring';
 import { roleSchema } from './roles';
 
 /**
@@ -22,6 +22,11 @@ export const REALTIME_LIMITS = {
    * announced change: a change stored any other way takes effect within this time.
    */
   sessionRecheckMs: 30_000,
+  /**
+   * How often the server pings the socket of a student sitting an attempt (a protocol ping, which
+   * the browser answers by itself) and times its pong: the connection the proctors see.
+   */
+  roundTripEveryMs: 5_000,
 } as const;
 
 /** The close codes the server uses besides the protocol's own (1009: frame too large). */
@@ -134,7 +139,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('unsubscribe'), examId: id }),
   /** A student joins an attempt it started after its socket opened (open ones are joined at auth). */
   z.strictObject({ type: z.literal('join-attempt'), attemptId: id }),
-  /** Answered with a `pong` of the same id: the page measures its round trip with it. */
+  /** Answered with a `pong` of the same id: the page knows its line is alive. */
   z.strictObject({ type: z.literal('ping'), id: z.string().min(1).max(64) }),
   /** A student's latest camera still, for the proctors watching the attempt's exam. */
   z.strictObject({ type: z.literal('snapshot'), attemptId: id, image: snapshotImage }),
@@ -178,32 +183,15 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     /** The field paths of a message that failed validation, with their messages. */
     errors: z.record(z.string(), z.string()).optional(),
   }),
-  /** Part of a monitor row changed: the monitor merges these fields into the student's row. */
+  /**
+   * A stored proctoring change, as the proctoring service announced it: to the exam's monitor,
+   * and a proctor's message or warning, extra time or an ended attempt to its student (or, written
+   * to all, every student sitting the exam).
+   */
   z.strictObject({
-    type: z.literal('monitor-update'),
+    type: z.literal('proctoring'),
     examId: z.string(),
-    student: monitorStudentSchema.partial().required({ studentId: true }),
-  }),
-  /** An alert raised, or reviewed since: the monitor keeps the latest of each `_id`. */
-  z.strictObject({ type: z.literal('alert'), alert: proctorAlertSchema }),
-  /** A chat message, to the monitor and to its student (or every student of the exam). */
-  z.strictObject({ type: z.literal('chat'), message: proctorMessageDataSchema }),
-  /** A proctor's warning, shown on the student's screen (and in the monitor's chat). */
-  z.strictObject({ type: z.literal('warning'), message: proctorMessageDataSchema }),
-  /** The attempt's deadline moved (extra time): the page resyncs its countdown from `remainingMs`. */
-  z.strictObject({
-    type: z.literal('extra-time'),
-    examId: z.string(),
-    attemptId: z.string(),
-    deadlineAt: z.string(),
-    remainingMs: z.number(),
-  }),
-  /** A proctor ended the attempt, or an admin the exam: it was submitted with what was saved. */
-  z.strictObject({
-    type: z.literal('attempt-ended'),
-    examId: z.string(),
-    attemptId: z.string(),
-    reason: z.string(),
+    update: proctoringUpdateSchema,
   }),
   /** A student's camera still, with the student's account (a monitor row's `userId`). */
   z.strictObject({

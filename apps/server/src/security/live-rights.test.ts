@@ -119,11 +119,10 @@ describe('a proctor removed from an exam', () => {
       });
       expect(chat.statusCode, chat.body).toBe(200);
       sitting.send({ type: 'snapshot', attemptId: attempt._id, image: still });
-      for (const type of ['alert', 'monitor-update', 'chat', 'snapshot'] as const) {
-        await keptLive.next(type);
-      }
-      for (const type of ['alert', 'monitor-update', 'chat', 'snapshot'] as const) {
-        expect(await arrives(removedLive, type, 100), type).toBe(false);
+      for (const kind of ['alerts', 'student', 'message'] as const) await keptLive.nextUpdate(kind);
+      await keptLive.next('snapshot');
+      for (const what of ['proctoring', 'snapshot'] as const) {
+        expect(await arrives(removedLive, what, 100), what).toBe(false);
       }
 
       removedLive.send({ type: 'signal', examId, to: student.record.userId._id, signal: offer });
@@ -291,7 +290,7 @@ describe('a student whose sitting ends', () => {
 
     const toAll = await proctor.call('POST', 'send-message', { examId, text: 'Pens down' });
     expect(toAll.statusCode, toAll.body).toBe(200);
-    expect(await arrives(live, 'chat')).toBe(false);
+    expect(await arrives(live, { update: 'message' })).toBe(false);
     live.send({ type: 'snapshot', attemptId, image: still });
     expect(await live.next('error')).toMatchObject({
       code: 'forbidden',
@@ -321,7 +320,7 @@ describe('a student whose sitting ends', () => {
     });
     const toAll = await proctor.call('POST', 'send-message', { examId, text: 'Ten minutes left' });
     expect(toAll.statusCode, toAll.body).toBe(200);
-    expect(await arrives(live, 'chat')).toBe(false);
+    expect(await arrives(live, { update: 'message' })).toBe(false);
     live.send({ type: 'signal', examId, to: proctor.userId, signal: offer });
     expect(await live.next('error')).toMatchObject({ code: 'forbidden' });
     expect(await arrives(proctorLive, 'signal')).toBe(false);

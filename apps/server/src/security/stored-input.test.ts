@@ -204,7 +204,7 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/student/report-events/:attemptId': {
     params: [proctoredAttempt._id],
     body: () => ({
-      events: [{ type: 'HEARTBEAT', at: EXAM_DAY_TEN.toISOString(), detail: { rttMs: 40 } }],
+      events: [{ type: 'HEARTBEAT', at: EXAM_DAY_TEN.toISOString() }],
     }),
   },
   'POST /api/student/send-message/:attemptId': {

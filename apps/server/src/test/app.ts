@@ -68,6 +68,8 @@ export interface TestAppOptions {
   database?: Database;
   /** How often a live socket's session is checked again. */
   liveSessionRecheckMs?: number;
+  /** How often a sitting student's live socket is timed. */
+  liveRoundTripEveryMs?: number;
 }
 
 /** The real app on a fresh database of its own; use one per test file. */
@@ -84,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     deadlineSweep: false,
     purge: false,
     liveSessionRecheckMs: options.liveSessionRecheckMs,
+    liveRoundTripEveryMs: options.liveRoundTripEveryMs,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
     instrument(instance) {

@@ -1,4 +1,9 @@
-import { type ClientMessage, type ServerMessage, serverMessageSchema } from '@examiq/contracts';
+import {
+  type ClientMessage,
+  type ProctoringUpdate,
+  type ServerMessage,
+  serverMessageSchema,
+} from '@examiq/contracts';
 import WebSocket from 'ws';
 
 /** A live-channel client on a real socket, keeping every message the server sent it. */
@@ -11,6 +16,11 @@ export interface LiveSocket {
     type: Type,
     timeoutMs?: number,
   ): Promise<Extract<ServerMessage, { type: Type }>>;
+  /** The update of the next `proctoring` message of this kind, as `next` takes it. */
+  nextUpdate<Kind extends ProctoringUpdate['kind']>(
+    kind: Kind,
+    timeoutMs?: number,
+  ): Promise<Extract<ProctoringUpdate, { kind: Kind }>>;
   /** The close code once the server closed the socket. */
   closed: Promise<number>;
 }
@@ -39,26 +49,47 @@ export async function openLiveSocket(baseUrl: string, ca?: string): Promise<Live
       socket.send(typeof message === 'string' ? message : JSON.stringify(message));
     },
     next(type, timeoutMs = 3_000) {
-      return new Promise((resolve, reject) => {
-        const look = () => {
-          const index = received.findIndex((message, i) => !taken.has(i) && message.type === type);
-          if (index === -1) return false;
-          taken.add(index);
-          waiters.delete(look);
-          clearTimeout(timer);
-          resolve(received[index] as Extract<ServerMessage, { type: typeof type }>);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(look);
-          reject(
-            new Error(`No ${type} message within ${timeoutMs} ms; got ${JSON.stringify(received)}`),
-          );
-        }, timeoutMs);
-        if (!look()) waiters.add(look);
-      });
+      return take((message) => message.type === type, type, timeoutMs) as Promise<
+        Extract<ServerMessage, { type: typeof type }>
+      >;
+    },
+    async nextUpdate(kind, timeoutMs = 3_000) {
+      const message = await take(
+        (candidate) => candidate.type === 'proctoring' && candidate.update.kind === kind,
+        `proctoring ${kind}`,
+        timeoutMs,
+      );
+      return (message as Extract<ServerMessage, { type: 'proctoring' }>).update as Extract<
+        ProctoringUpdate,
+        { kind: typeof kind }
+      >;
     },
   };
+
+  function take(
+    matches: (message: ServerMessage) => boolean,
+    name: string,
+    timeoutMs: number,
+  ): Promise<ServerMessage> {
+    return new Promise((resolve, reject) => {
+      const look = () => {
+        const index = received.findIndex((message, i) => !taken.has(i) && matches(message));
+        if (index === -1) return false;
+        taken.add(index);
+        waiters.delete(look);
+        clearTimeout(timer);
+        resolve(received[index] as ServerMessage);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(look);
+        reject(
+          new Error(`No ${name} message within ${timeoutMs} ms; got ${JSON.stringify(received)}`),
+        );
+      }, timeoutMs);
+      if (!look()) waiters.add(look);
+    });
+  }
 }
 
 /** A socket signed in with the access token, once the server said it is ready. */
@@ -73,9 +104,18 @@ export async function signedInSocket(
   return live;
 }
 
-/** Whether a message of this type arrives within a short wait (for what must not arrive). */
-export async function arrives(live: LiveSocket, type: ServerMessage['type'], waitMs = 400) {
-  return live.next(type, waitMs).then(
+/**
+ * Whether a message of this type (or a proctoring update of this kind) arrives within a short
+ * wait (for what must not arrive).
+ */
+export async function arrives(
+  live: LiveSocket,
+  what: ServerMessage['type'] | { update: ProctoringUpdate['kind'] },
+  waitMs = 400,
+) {
+  const arrived =
+    typeof what === 'string' ? live.next(what, waitMs) : live.nextUpdate(what.update, waitMs);
+  return arrived.then(
     () => true,
     () => false,
   );

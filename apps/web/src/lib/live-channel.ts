@@ -10,7 +10,7 @@ import { getAccessToken, subscribeToSession } from './session';
 
 /**
  * The page's one live channel (`/api/ws`, docs/realtime.md): signed in with the access token,
- * reconnected with back-off, pinged so the page knows its round trip and notices a dead line.
+ * reconnected with back-off, pinged so the page notices a dead line.
  * Listeners hear every server message; on each `ready` (the first and every reconnect's) they
  * say again what they watch or join, since a new socket is in no room.
  */
@@ -20,8 +20,6 @@ export type ReadyMessage = Extract<ServerMessage, { type: 'ready' }>;
 
 export interface LiveState {
   status: LiveStatus;
-  /** The latest ping's round trip; null until one came back. */
-  rttMs: number | null;
   /** The current socket's `ready`: who it is signed in as, and the camera relays. */
   ready: ReadyMessage | null;
 }
@@ -51,7 +49,7 @@ const channelUrl = () =>
   `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/ws`;
 
 export function openLiveChannel(url: string = channelUrl()): LiveChannel {
-  let state: LiveState = { status: 'connecting', rttMs: null, ready: null };
+  let state: LiveState = { status: 'connecting', ready: null };
   const listeners = new Set<Listener>();
   const watchers = new Set<() => void>();
   let queue: ClientMessage[] = [];
@@ -61,7 +59,6 @@ export function openLiveChannel(url: string = channelUrl()): LiveChannel {
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let lastPong = 0;
   let pingSeq = 0;
-  const pingsSent = new Map<string, number>();
   let signedInWith: string | null = null;
   let refreshedForThisSocket = false;
   let closed = false;
@@ -109,7 +106,7 @@ export function openLiveChannel(url: string = channelUrl()): LiveChannel {
       return;
     }
     if (parsed.type === 'ready') onReady(parsed);
-    if (parsed.type === 'pong') onPong(parsed.id);
+    if (parsed.type === 'pong') lastPong = Date.now();
     for (const listener of listeners) listener(parsed);
   }
 
@@ -132,16 +129,7 @@ export function openLiveChannel(url: string = channelUrl()): LiveChannel {
       return;
     }
     pingSeq += 1;
-    const id = String(pingSeq);
-    pingsSent.set(id, performance.now());
-    write({ type: 'ping', id });
-  }
-
-  function onPong(id: string) {
-    lastPong = Date.now();
-    const sentAt = pingsSent.get(id);
-    pingsSent.clear();
-    if (sentAt !== undefined) setState({ rttMs: Math.round(performance.now() - sentAt) });
+    write({ type: 'ping', id: String(pingSeq) });
   }
 
   function afterClose(code: number) {
@@ -232,7 +220,7 @@ function release(channel: LiveChannel) {
   }
 }
 
-const OFFLINE: LiveState = { status: 'offline', rttMs: null, ready: null };
+const OFFLINE: LiveState = { status: 'offline', ready: null };
 
 /**
  * The live channel for a component: its state, and `send`. `onMessage` hears every server

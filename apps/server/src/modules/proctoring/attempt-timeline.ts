@@ -2,7 +2,8 @@ import { type AttemptTimeline, PROCTORING_MESSAGES } from '@examiq/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { exams, proctorActions, proctorAlerts, proctorEvents } from '../../db/schema';
-import { actorName, alertOf, alertsQuery } from './monitor';
+import { alertOf, alertsQuery } from './monitor';
+import { actorName } from './monitor-messages';
 import { attemptWithStudent, fullName, notFound } from './proctor-access';
 
 /** Everything about one attempt's proctoring, each list in time order. */

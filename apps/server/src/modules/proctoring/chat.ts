@@ -8,7 +8,7 @@ import { and, asc, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { examAttempts, examTargetSections, proctorMessages, students } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
-import { messageById, messageOf, messagesQuery } from './monitor';
+import { messageById, messageOf, messagesQuery } from './monitor-messages';
 import type { ProctoringNotifier } from './notifier';
 import { notFound, ownProctoredAttempt, type Proctor, proctoredExam } from './proctor-access';
 

@@ -2,36 +2,18 @@ import {
   audienceSectionLabel,
   type ConnectionQuality,
   type MonitorData,
-  type MonitorMessagesData,
-  type MonitorMessagesQuery,
   type MonitorStudent,
   PROCTORED_EXAMS_AHEAD_HOURS,
   PROCTORING_LIMITS,
-  PROCTORING_MESSAGES,
   type ProctorAlert,
   type ProctoredExamNow,
-  type ProctorMessage,
 } from '@examiq/contracts';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import {
   examAttempts,
   exams,
   examTargetSections,
-  faculty,
   proctorAlerts,
   proctorMessages,
   students,
@@ -40,12 +22,12 @@ import {
 import { wallClockMinute } from '../../wall-clock';
 import { sittingWindow } from '../attempts/exam-window';
 import { scheduleDetailsOf } from '../exams/exam-header';
+import { messageOf, messagesQuery, newestOfEachConversation } from './monitor-messages';
 import type { ProctoringNotifier } from './notifier';
 import {
   type AttemptRow,
   type ExamRow,
   fullName,
-  notFound,
   type Proctor,
   proctoredExam,
   type StudentRow,
@@ -152,108 +134,6 @@ export function alertsQuery(db: AppDatabase) {
     .from(proctorAlerts)
     .innerJoin(examAttempts, eq(examAttempts.id, proctorAlerts.attemptId))
     .innerJoin(students, eq(students.userId, examAttempts.studentUserId));
-}
-
-/** Who wrote a message or acted, by name: a faculty member, a student, an admin or the exam itself. */
-export const actorName = (userId: AnyPgColumn) => sql<string>`coalesce(
-  (select ${faculty.firstName} || ' ' || ${faculty.lastName} from ${faculty} where ${faculty.userId} = ${userId}),
-  (select sender.first_name || ' ' || sender.last_name from ${students} as sender where sender.user_id = ${userId}),
-  case when ${userId} is null then 'Automatic' else 'Administrator' end)`;
-
-export function messagesQuery(db: AppDatabase) {
-  return db
-    .select({
-      message: proctorMessages,
-      studentId: students.id,
-      senderName: actorName(proctorMessages.senderUserId),
-    })
-    .from(proctorMessages)
-    .leftJoin(students, eq(students.userId, proctorMessages.studentUserId));
-}
-
-export function messageOf(row: {
-  message: typeof proctorMessages.$inferSelect;
-  studentId: string | null;
-  senderName: string;
-}): ProctorMessage {
-  return {
-    _id: row.message.id,
-    examId: row.message.examId,
-    studentId: row.studentId,
-    kind: row.message.kind,
-    from: row.message.sender,
-    senderName: row.senderName,
-    text: row.message.text,
-    at: row.message.at.toISOString(),
-  };
-}
-
-export async function messageById(db: AppDatabase, id: string): Promise<ProctorMessage> {
-  const [row] = await messagesQuery(db).where(eq(proctorMessages.id, id));
-  return messageOf(row as Parameters<typeof messageOf>[0]);
-}
-
-/**
- * The ids of the newest messages of each of the exam's conversations: each student's (its own and
- * the proctors' to it) and the one written to all (no student), which the window's partition by
- * student keeps together.
- */
-function newestOfEachConversation(db: AppDatabase, examId: string) {
-  const ranked = db
-    .select({
-      id: proctorMessages.id,
-      rank: sql<number>`row_number() over (partition by ${proctorMessages.studentUserId} order by ${proctorMessages.at} desc, ${proctorMessages.seq} desc)`.as(
-        'rank',
-      ),
-    })
-    .from(proctorMessages)
-    .where(eq(proctorMessages.examId, examId))
-    .as('ranked');
-  return db
-    .select({ id: ranked.id })
-    .from(ranked)
-    .where(lte(ranked.rank, PROCTORING_LIMITS.monitorMessagesPerConversation));
-}
-
-/**
- * One page of a conversation of the exam's chat, oldest first: a student's (by its record's id),
- * or without one the messages written to all; the page just older than `before`, or the newest.
- */
-export async function monitorMessages(
-  db: AppDatabase,
-  proctor: Proctor,
-  examId: string,
-  { studentId, before, limit }: MonitorMessagesQuery,
-): Promise<MonitorMessagesData> {
-  const exam = await proctoredExam(db, proctor, examId);
-  let conversation: SQL = isNull(proctorMessages.studentUserId);
-  if (studentId) {
-    const [student] = await db
-      .select({ userId: students.userId })
-      .from(students)
-      .where(eq(students.id, studentId));
-    if (!student) throw notFound(PROCTORING_MESSAGES.studentNotFound);
-    conversation = eq(proctorMessages.studentUserId, student.userId);
-  }
-  const inConversation = and(eq(proctorMessages.examId, exam.id), conversation);
-  let older: SQL | undefined;
-  if (before) {
-    const [cursor] = await db
-      .select({ at: proctorMessages.at, seq: proctorMessages.seq })
-      .from(proctorMessages)
-      .where(and(inConversation, eq(proctorMessages.id, before)));
-    if (!cursor) throw notFound(PROCTORING_MESSAGES.messageNotFound);
-    older = sql`(${proctorMessages.at}, ${proctorMessages.seq}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.seq})`;
-  }
-  // One more than the page: whether there is an older page is known without counting.
-  const rows = await messagesQuery(db)
-    .where(and(inConversation, older))
-    .orderBy(desc(proctorMessages.at), desc(proctorMessages.seq))
-    .limit(limit + 1);
-  return {
-    messages: rows.slice(0, limit).reverse().map(messageOf),
-    hasMore: rows.length > limit,
-  };
 }
 
 /**
@@ -401,7 +281,6 @@ export async function announceSubmitted(
     notifier.onProctoringChange(attempt.examId, {
       kind: 'student',
       student: monitorStudent(student, attempt, { warnings, flags }, now),
-      events: [],
     });
   }
 }

@@ -15,7 +15,8 @@ import { grantExtraTime } from '../attempts/sittings.service';
 import { finaliseAttempt } from '../attempts/submit-exam';
 import { recordAudit } from '../audit/audit';
 import { insertMessage } from './chat';
-import { alertOf, alertsQuery, messageById } from './monitor';
+import { alertOf, alertsQuery } from './monitor';
+import { messageById } from './monitor-messages';
 import type { ProctoringNotifier } from './notifier';
 import {
   type AttemptRow,

@@ -20,7 +20,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
 import { sendProctorMessage } from './chat';
-import { getMonitor, monitorMessages } from './monitor';
+import { getMonitor } from './monitor';
+import { monitorMessages } from './monitor-messages';
 import type { Proctor } from './proctor-access';
 import { endAttempt, grantProctorExtraTime, reviewAlert, warnStudent } from './proctor-actions';
 

@@ -24,6 +24,7 @@ import { expectError } from '../../test/errors';
 import { EXAM_DAY_TEN, MINUTE, type StudentClient, sittingSuite } from '../../test/sittings';
 import { sweepDeadlines } from '../attempts/deadline-sweep';
 import { announceSubmitted } from './monitor';
+import { recordRoundTrip } from './round-trip';
 
 const suite = sittingSuite();
 const { clock } = suite;
@@ -73,6 +74,17 @@ async function sitting(examId: string, body: unknown = { systemCheck: PASSED }) 
   return { ...student, attemptId };
 }
 
+/** The server timed the round trip of the student's socket sitting the attempt. */
+const roundTrip = (studentUserId: string, attemptId: string, rttMs: number) =>
+  recordRoundTrip(
+    suite.t.database.db,
+    suite.t.app.proctoring,
+    studentUserId,
+    [attemptId],
+    rttMs,
+    clock.now(),
+  );
+
 const report = (client: StudentClient, attemptId: string, events: unknown) =>
   client.call('POST', `report-events/${attemptId}`, { events });
 
@@ -92,6 +104,8 @@ describe('signals from the student’s browser', () => {
   it('turns the n-th signal of a kind into a warning, then a flag, and shows it on the monitor', async () => {
     const exam = await proctoredExam();
     const { client, attemptId, record } = await sitting(exam._id);
+    await roundTrip(record.userId._id, attemptId, 80);
+    updates = [];
     expect(await reported(client, attemptId, [event('TAB_HIDDEN'), event('TAB_VISIBLE')])).toEqual({
       accepted: 2,
       alerts: 1,
@@ -102,7 +116,7 @@ describe('signals from the student’s browser', () => {
       event('TAB_HIDDEN'),
       event('TAB_VISIBLE'),
       event('TAB_HIDDEN'),
-      event('HEARTBEAT', { rttMs: 80 }),
+      event('HEARTBEAT'),
     ]);
     expect(second.alerts).toBe(2);
 
@@ -164,7 +178,19 @@ describe('signals from the student’s browser', () => {
   it('shows a student silent for longer than the limit as disconnected, and a slow one as poor', async () => {
     const exam = await proctoredExam();
     const { client, attemptId, record } = await sitting(exam._id);
-    await reported(client, attemptId, [event('HEARTBEAT', { rttMs: 900 })]);
+    await reported(client, attemptId, [event('HEARTBEAT')]);
+    updates = [];
+    await roundTrip(record.userId._id, attemptId, 900);
+    // The monitors watching hear it at once.
+    expect(updates).toEqual([
+      {
+        examId: exam._id,
+        update: {
+          kind: 'student',
+          student: { studentId: record._id, rttMs: 900, connection: 'poor' },
+        },
+      },
+    ]);
     const student = async () =>
       (await monitorOf(exam._id)).students.find((item) => item.studentId === record._id);
     expect((await student())?.connection).toBe('poor');
@@ -354,7 +380,6 @@ describe('submissions on the monitor', () => {
         examId: exam._id,
         update: {
           kind: 'student',
-          events: [],
           student: expect.objectContaining({
             studentId: early.record._id,
             attemptId: early.attemptId,

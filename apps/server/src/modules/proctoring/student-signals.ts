@@ -24,9 +24,9 @@ import { endAttemptFor } from './proctor-actions';
 /**
  * One statement per report, on the attempt's row lock: refused unless the attempt is in progress
  * and the report fits the attempt's events of the last minute; otherwise the events are appended
- * and the attempt's last activity (and round trip, from a heartbeat) and its count of each kind
- * of event updated. The update reads the newest row version, so reports of one attempt count in
- * turn: the counts returned are this report's own plus all before it.
+ * and the attempt's last activity and its count of each kind of event updated. The update reads
+ * the newest row version, so reports of one attempt count in turn: the counts returned are this
+ * report's own plus all before it.
  */
 const reportStatement = preparedSql<{
   open: number;
@@ -52,11 +52,11 @@ const reportStatement = preparedSql<{
     returning id
   ), touched as (
     update exam_attempts
-    set last_seen_at = $3, last_rtt_ms = coalesce($7::int, last_rtt_ms),
+    set last_seen_at = $3,
       event_counts = (
         select jsonb_object_agg(kind, coalesce((event_counts ->> kind)::int, 0)
-          + coalesce(($8::jsonb ->> kind)::int, 0))
-        from (select jsonb_object_keys(event_counts) union select jsonb_object_keys($8::jsonb))
+          + coalesce(($7::jsonb ->> kind)::int, 0))
+        from (select jsonb_object_keys(event_counts) union select jsonb_object_keys($7::jsonb))
           as kinds(kind))
     from allowed where exam_attempts.id = allowed.id
     returning exam_attempts.event_counts
@@ -94,7 +94,6 @@ export async function reportEvents(
   now: Date,
 ): Promise<ReportEventsResult> {
   const { attempt, student, exam } = await ownProctoredAttempt(db, userId, attemptId);
-  const rtt = events.findLast((event) => event.detail?.rttMs !== undefined)?.detail?.rttMs;
   const reported = new Map<string, number>();
   for (const { type } of events) reported.set(type, (reported.get(type) ?? 0) + 1);
   const [result] = await reportStatement(db, [
@@ -104,7 +103,6 @@ export async function reportEvents(
     Buffer.from(JSON.stringify(events.map(({ type, at, detail }) => ({ type, at, detail })))),
     events.length,
     PROCTORING_LIMITS.eventsPerMinute,
-    rtt ?? null,
     JSON.stringify(Object.fromEntries(reported)),
   ]);
   if (!result?.open) throw new ApiError(409, PROCTORING_MESSAGES.attemptOver);
@@ -144,12 +142,11 @@ export async function reportEvents(
         )
       : [];
   const deadlineAt = result.deadline_at ?? attempt.deadlineAt;
-  const updated: AttemptRow = { ...attempt, lastSeenAt: now, lastRttMs: rtt ?? attempt.lastRttMs };
+  const updated: AttemptRow = { ...attempt, lastSeenAt: now };
   const flags = result.flags + alerts.filter((alert) => alert.type === 'error').length;
   notifier.onProctoringChange(exam.id, {
     kind: 'student',
     student: monitorStudent(student, updated, await countsOf(db, attemptId), now),
-    events,
   });
   if (alerts.length > 0) notifier.onProctoringChange(exam.id, { kind: 'alerts', alerts });
   if (

@@ -106,9 +106,9 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the live channel across two server
       payload: { examId: exam._id, studentId: student.record._id, text: 'Can you hear me?' },
     });
     expect(toStudent.statusCode, toStudent.body).toBe(200);
-    expect((await onA.next('chat')).message.text).toBe('Can you hear me?');
+    expect((await onA.nextUpdate('message')).message.text).toBe('Can you hear me?');
     // The monitor shows the proctor's own message too.
-    expect((await onB.next('chat')).message.text).toBe('Can you hear me?');
+    expect((await onB.nextUpdate('message')).message.text).toBe('Can you hear me?');
     const toProctor = await processA.inject({
       method: 'POST',
       url: `/api/student/send-message/${attempt._id}`,
@@ -116,7 +116,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('the live channel across two server
       payload: { text: 'Yes, loud and clear' },
     });
     expect(toProctor.statusCode, toProctor.body).toBe(200);
-    expect((await onB.next('chat')).message.text).toBe('Yes, loud and clear');
+    expect((await onB.nextUpdate('message')).message.text).toBe('Yes, loud and clear');
 
     const offer = { kind: 'offer' as const, sdp: 'v=0\r\n' };
     onA.send({ type: 'signal', examId: exam._id, to: faculty.userId._id, signal: offer });

@@ -180,15 +180,18 @@ describe('monitor rooms', () => {
     suite.t.app.publishLive({
       room: room.monitor(examId),
       message: {
-        type: 'monitor-update',
+        type: 'proctoring',
         examId,
-        student: { studentId: student.record.userId._id, connection: 'good' },
+        update: {
+          kind: 'student',
+          student: { studentId: student.record.userId._id, connection: 'good' },
+        },
       },
     });
     for (const live of [watching, admin]) {
-      expect(await live.next('monitor-update')).toMatchObject({ student: { connection: 'good' } });
+      expect(await live.nextUpdate('student')).toMatchObject({ student: { connection: 'good' } });
     }
-    expect(await arrives(notWatching, 'monitor-update')).toBe(false);
+    expect(await arrives(notWatching, 'proctoring')).toBe(false);
     for (const live of [watching, admin, notWatching]) live.socket.close();
   });
 
@@ -374,15 +377,17 @@ describe('proctoring changes, live', () => {
       events: [{ type: 'TAB_HIDDEN', at: suite.clock.now().toISOString() }],
     });
     expect(report.statusCode, report.body).toBe(200);
-    const { alert } = await watching.next('alert');
+    expect((await watching.nextUpdate('student')).student.studentId).toBe(student.record._id);
+    const {
+      alerts: [alert],
+    } = await watching.nextUpdate('alerts');
     expect(alert).toMatchObject({ signal: 'TAB_HIDDEN', studentId: student.record._id });
-    expect((await watching.next('monitor-update')).student.studentId).toBe(student.record._id);
     expect(Date.now() - started).toBeLessThan(2_000);
 
-    const reviewed = await asProctor('review-alert', { alertId: alert._id, status: 'DISMISSED' });
+    const reviewed = await asProctor('review-alert', { alertId: alert?._id, status: 'DISMISSED' });
     expect(reviewed.statusCode, reviewed.body).toBe(200);
-    expect((await watching.next('alert')).alert).toMatchObject({
-      _id: alert._id,
+    expect((await watching.nextUpdate('alert-reviewed')).alert).toMatchObject({
+      _id: alert?._id,
       reviewStatus: 'DISMISSED',
     });
     watching.socket.close();
@@ -403,26 +408,26 @@ describe('proctoring changes, live', () => {
       text: 'Please face the camera',
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    expect((await sitting.next('chat')).message).toMatchObject({
+    expect((await sitting.nextUpdate('message')).message).toMatchObject({
       text: 'Please face the camera',
       from: 'PROCTOR',
     });
-    expect((await watching.next('chat')).message.text).toBe('Please face the camera');
+    expect((await watching.nextUpdate('message')).message.text).toBe('Please face the camera');
 
     const answer = await student.client.call('POST', `send-message/${attemptId}`, {
       text: 'Sorry, the light moved',
     });
     expect(answer.statusCode, answer.body).toBe(200);
-    expect((await watching.next('chat')).message).toMatchObject({
+    expect((await watching.nextUpdate('message')).message).toMatchObject({
       text: 'Sorry, the light moved',
       from: 'STUDENT',
     });
-    expect(await arrives(otherSitting, 'chat')).toBe(false);
+    expect(await arrives(otherSitting, { update: 'message' })).toBe(false);
 
     const toAll = await asProctor('send-message', { examId, text: 'Ten minutes left' });
     expect(toAll.statusCode, toAll.body).toBe(200);
     for (const live of [sitting, otherSitting]) {
-      expect((await live.next('chat')).message.text).toBe('Ten minutes left');
+      expect((await live.nextUpdate('message')).message.text).toBe('Ten minutes left');
     }
     for (const live of [watching, sitting, otherSitting]) live.socket.close();
   });
@@ -437,7 +442,10 @@ describe('proctoring changes, live', () => {
       text: 'Stay in the exam tab',
     });
     expect(warned.statusCode, warned.body).toBe(200);
-    expect((await sitting.next('warning')).message.text).toBe('Stay in the exam tab');
+    expect((await sitting.nextUpdate('message')).message).toMatchObject({
+      kind: 'WARNING',
+      text: 'Stay in the exam tab',
+    });
 
     const granted = await asProctor('grant-extra-time', {
       examId,
@@ -445,7 +453,7 @@ describe('proctoring changes, live', () => {
       minutes: 10,
     });
     expect(granted.statusCode, granted.body).toBe(200);
-    expect(await sitting.next('extra-time')).toMatchObject({
+    expect(await sitting.nextUpdate('deadline')).toMatchObject({
       attemptId: otherAttempt,
       remainingMs: expect.any(Number),
     });
@@ -455,11 +463,15 @@ describe('proctoring changes, live', () => {
       reason: 'A phone on the desk',
     });
     expect(ended.statusCode, ended.body).toBe(200);
-    expect(await sitting.next('attempt-ended')).toEqual({
-      type: 'attempt-ended',
+    expect(await sitting.next('proctoring')).toEqual({
+      type: 'proctoring',
       examId,
-      attemptId: otherAttempt,
-      reason: 'A phone on the desk',
+      update: {
+        kind: 'attempt-ended',
+        attemptId: otherAttempt,
+        reason: 'A phone on the desk',
+        recipientUserId: other.record.userId._id,
+      },
     });
     sitting.socket.close();
   });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import { makeUser, storeSession } from '@/test/fake-api';
 import ExamMonitorPage, { FacultyMonitorPage } from './exam-monitor-page';
-import { ids, makeAlert, makeMessage, makeMonitorData, SERVER_NOW } from './test-fixtures';
+import { ids, live, makeAlert, makeMessage, makeMonitorData, SERVER_NOW } from './test-fixtures';
 
 /** The page's live channel, with the test as the server. */
 class TestSocket {
@@ -83,23 +83,25 @@ describe('the live monitor of an exam', () => {
       expect(requests.filter((r) => r.url.includes('get-monitor'))).toHaveLength(2),
     );
 
-    socket().receive({
-      type: 'alert',
-      alert: makeAlert({
-        _id: 'a2',
-        type: 'error',
-        message: 'No face in the camera',
-        at: SERVER_NOW,
+    socket().receive(
+      live({
+        kind: 'alerts',
+        alerts: [
+          makeAlert({ _id: 'a2', type: 'error', message: 'No face in the camera', at: SERVER_NOW }),
+        ],
       }),
-    });
+    );
     const activeAlerts = screen.getByText('Active Alerts').nextElementSibling as HTMLElement;
     expect(activeAlerts).toHaveTextContent('2');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('No face in the camera');
 
-    socket().receive({
-      type: 'chat',
-      message: makeMessage({ _id: 'm2', text: 'I lost my pen', at: SERVER_NOW }),
-    });
+    socket().receive(
+      live({
+        kind: 'message',
+        message: makeMessage({ _id: 'm2', text: 'I lost my pen', at: SERVER_NOW }),
+        recipientUserId: ids.ashaUser,
+      }),
+    );
     await userEvent.click(screen.getByRole('tab', { name: 'Chat' }));
     expect(
       within(screen.getByRole('tabpanel')).getByRole('button', { name: /Asha Patel/ }),

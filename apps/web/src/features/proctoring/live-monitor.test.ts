@@ -13,6 +13,7 @@ import {
   CLOCK_OFFSET,
   ids,
   LOCAL_NOW,
+  live,
   makeAlert,
   makeMessage,
   makeMonitorData,
@@ -103,18 +104,19 @@ describe('a read of the monitor', () => {
 
 describe('live messages merged into the monitor', () => {
   it('merges a heartbeat’s row into the student’s and moves the deadline', () => {
-    const state = merged({
-      type: 'monitor-update',
-      examId: ids.exam,
-      student: {
-        studentId: ids.asha,
-        connection: 'poor',
-        rttMs: 900,
-        lastActivityAt: SERVER_NOW,
-        remainingMs: 40 * 60_000,
-        warnings: 2,
-      },
-    });
+    const state = merged(
+      live({
+        kind: 'student',
+        student: {
+          studentId: ids.asha,
+          connection: 'poor',
+          rttMs: 900,
+          lastActivityAt: SERVER_NOW,
+          remainingMs: 40 * 60_000,
+          warnings: 2,
+        },
+      }),
+    );
     expect(asha(state)).toMatchObject({
       connection: 'poor',
       rttMs: 900,
@@ -126,18 +128,19 @@ describe('live messages merged into the monitor', () => {
   });
 
   it('shows a student who starts as sitting, with a deadline', () => {
-    const state = merged({
-      type: 'monitor-update',
-      examId: ids.exam,
-      student: {
-        studentId: ids.ravi,
-        status: 'IN_PROGRESS',
-        attemptId: '52000000-0000-4000-8000-000000000002',
-        connection: 'good',
-        lastActivityAt: SERVER_NOW,
-        remainingMs: 60 * 60_000,
-      },
-    });
+    const state = merged(
+      live({
+        kind: 'student',
+        student: {
+          studentId: ids.ravi,
+          status: 'IN_PROGRESS',
+          attemptId: '52000000-0000-4000-8000-000000000002',
+          connection: 'good',
+          lastActivityAt: SERVER_NOW,
+          remainingMs: 60 * 60_000,
+        },
+      }),
+    );
     expect(view(state).students[1]).toMatchObject({
       status: 'IN_PROGRESS',
       connectionQuality: 'good',
@@ -149,11 +152,10 @@ describe('live messages merged into the monitor', () => {
     const before = fresh();
     const stale = applyLiveMessage(
       before,
-      {
-        type: 'monitor-update',
-        examId: ids.exam,
+      live({
+        kind: 'student',
         student: { studentId: ids.asha, connection: 'poor', lastActivityAt: secondsAgo(10) },
-      },
+      }),
       LOCAL_NOW,
     );
     expect(stale).toBe(before);
@@ -161,9 +163,11 @@ describe('live messages merged into the monitor', () => {
     const otherExam = applyLiveMessage(
       before,
       {
-        type: 'monitor-update',
+        ...live({
+          kind: 'student',
+          student: { studentId: ids.asha, connection: 'poor', lastActivityAt: SERVER_NOW },
+        }),
         examId: '40000000-0000-4000-8000-000000000009',
-        student: { studentId: ids.asha, connection: 'poor', lastActivityAt: SERVER_NOW },
       },
       LOCAL_NOW,
     );
@@ -173,7 +177,10 @@ describe('live messages merged into the monitor', () => {
   it('adds a new alert in time order and counts it as active', () => {
     const newer = makeAlert({ _id: 'a2', type: 'error', message: 'No face', at: secondsAgo(5) });
     const older = makeAlert({ _id: 'a3', type: 'info', at: secondsAgo(600) });
-    const state = merged({ type: 'alert', alert: older }, { type: 'alert', alert: newer });
+    const state = merged(
+      live({ kind: 'alerts', alerts: [older] }),
+      live({ kind: 'alerts', alerts: [newer] }),
+    );
     expect(state.alerts.map((alert) => alert._id)).toEqual(['a2', makeAlert()._id, 'a3']);
     expect(state.activeAlerts).toBe(3);
     // The student's counts come with the report's row, not from the alert.
@@ -186,15 +193,21 @@ describe('live messages merged into the monitor', () => {
       reviewedBy: 'proctor-1',
       reviewedAt: SERVER_NOW,
     });
-    const once = merged({ type: 'alert', alert: dismissed });
+    const once = merged(live({ kind: 'alert-reviewed', alert: dismissed }));
     expect(once.activeAlerts).toBe(0);
     expect(asha(once)?.warnings).toBe(0);
     expect(view(once).alerts[0]?.review).toBe('DISMISSED');
 
     // The same review again, or the alert as it was before it, changes nothing.
-    const again = applyLiveMessage(once, { type: 'alert', alert: dismissed }, LOCAL_NOW);
+    const again = applyLiveMessage(
+      once,
+      live({ kind: 'alert-reviewed', alert: dismissed }),
+      LOCAL_NOW,
+    );
     expect(again).toBe(once);
-    expect(applyLiveMessage(once, { type: 'alert', alert: makeAlert() }, LOCAL_NOW)).toBe(once);
+    expect(
+      applyLiveMessage(once, live({ kind: 'alert-reviewed', alert: makeAlert() }), LOCAL_NOW),
+    ).toBe(once);
   });
 
   it('counts a confirmed error as a flag until it is dismissed', () => {
@@ -208,10 +221,10 @@ describe('live messages merged into the monitor', () => {
         }),
         LOCAL_NOW,
       ),
-      {
-        type: 'alert',
+      live({
+        kind: 'alert-reviewed',
         alert: { ...flag, reviewStatus: 'CONFIRMED', reviewedBy: 'p', reviewedAt: secondsAgo(2) },
-      },
+      }),
       LOCAL_NOW,
     );
     expect(withFlag.activeAlerts).toBe(1);
@@ -219,10 +232,10 @@ describe('live messages merged into the monitor', () => {
 
     const reconsidered = applyLiveMessage(
       withFlag,
-      {
-        type: 'alert',
+      live({
+        kind: 'alert-reviewed',
         alert: { ...flag, reviewStatus: 'DISMISSED', reviewedBy: 'p', reviewedAt: SERVER_NOW },
-      },
+      }),
       LOCAL_NOW,
     );
     expect(reconsidered.activeAlerts).toBe(1);
@@ -240,9 +253,9 @@ describe('live messages merged into the monitor', () => {
       at: secondsAgo(30),
     });
     const state = merged(
-      { type: 'chat', message: answer },
-      { type: 'warning', message: warning },
-      { type: 'chat', message: answer },
+      live({ kind: 'message', message: answer, recipientUserId: ids.ashaUser }),
+      live({ kind: 'message', message: warning, recipientUserId: ids.ashaUser }),
+      live({ kind: 'message', message: answer, recipientUserId: ids.ashaUser }),
     );
     expect(state.messages.map((message) => message.text)).toEqual([
       'May I use rough paper?',
@@ -252,24 +265,28 @@ describe('live messages merged into the monitor', () => {
   });
 
   it('resyncs a student’s deadline from extra time', () => {
-    const state = merged({
-      type: 'extra-time',
-      examId: ids.exam,
-      attemptId: ids.ashaAttempt,
-      deadlineAt: SERVER_NOW,
-      remainingMs: 55 * 60_000,
-    });
+    const state = merged(
+      live({
+        kind: 'deadline',
+        attemptId: ids.ashaAttempt,
+        deadlineAt: SERVER_NOW,
+        remainingMs: 55 * 60_000,
+        recipientUserId: ids.ashaUser,
+      }),
+    );
     expect(view(state).students[0]?.deadline).toBe(LOCAL_NOW + 55 * 60_000);
   });
 
   it('shows an ended attempt as submitted and offers its camera no more', () => {
     expect(cameraUserIds(fresh())).toEqual([ids.ashaUser]);
-    const state = merged({
-      type: 'attempt-ended',
-      examId: ids.exam,
-      attemptId: ids.ashaAttempt,
-      reason: 'Phone in hand',
-    });
+    const state = merged(
+      live({
+        kind: 'attempt-ended',
+        attemptId: ids.ashaAttempt,
+        reason: 'Phone in hand',
+        recipientUserId: ids.ashaUser,
+      }),
+    );
     expect(asha(state)).toMatchObject({
       status: 'SUBMITTED',
       connection: 'disconnected',
@@ -309,8 +326,8 @@ describe('live messages merged into the monitor', () => {
     const alert = makeAlert({ _id: 'a2', at: secondsAgo(2) });
     const chat = makeMessage({ _id: 'm2', at: secondsAgo(2) });
     const during: ServerMessage[] = [
-      { type: 'alert', alert },
-      { type: 'chat', message: chat },
+      live({ kind: 'alerts', alerts: [alert] }),
+      live({ kind: 'message', message: chat, recipientUserId: ids.ashaUser }),
     ];
     // The read was made after both: it holds them already.
     const read = monitorStateOf(

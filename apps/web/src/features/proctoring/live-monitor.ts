@@ -3,6 +3,7 @@ import {
   type MonitorStudent as MonitorRow,
   PROCTORING_LIMITS,
   type ProctorAlert,
+  type ProctoringUpdate,
   type ProctorMessage,
   type ServerMessage,
 } from '@examiq/contracts';
@@ -87,7 +88,7 @@ const isBefore = (a: string | null, b: string | null) =>
 
 function mergeRow(
   state: LiveMonitorState,
-  update: Partial<MonitorRow> & { studentId: string },
+  update: Extract<ProctoringUpdate, { kind: 'student' }>['student'],
   now: number,
 ): LiveMonitorState {
   return updateRows(
@@ -120,7 +121,6 @@ const pending = (alert: ProctorAlert) => (alert.reviewStatus === 'PENDING' ? 1 :
 const counted = (alert: ProctorAlert) => (alert.reviewStatus === 'DISMISSED' ? 0 : 1);
 
 function mergeAlert(state: LiveMonitorState, alert: ProctorAlert): LiveMonitorState {
-  if (alert.examId !== state.exam.id) return state;
   const known = state.alerts.find((candidate) => candidate._id === alert._id);
   if (!known) {
     // A new alert: the student's counts came with the report's row, just before it.
@@ -151,17 +151,53 @@ function mergeAlert(state: LiveMonitorState, alert: ProctorAlert): LiveMonitorSt
 }
 
 function mergeMessage(state: LiveMonitorState, message: ProctorMessage): LiveMonitorState {
-  if (
-    message.examId !== state.exam.id ||
-    state.messages.some((candidate) => candidate._id === message._id)
-  ) {
-    return state;
-  }
+  if (state.messages.some((candidate) => candidate._id === message._id)) return state;
   const at = Date.parse(message.at);
   const index = state.messages.findLastIndex((candidate) => Date.parse(candidate.at) <= at);
   const messages = [...state.messages];
   messages.splice(index + 1, 0, message);
   return { ...state, messages };
+}
+
+/**
+ * The state once a proctoring change (received at `now`) is merged in, as the server announced
+ * it; the same state if it changes nothing.
+ */
+export function applyUpdate(
+  state: LiveMonitorState,
+  update: ProctoringUpdate,
+  now: number,
+): LiveMonitorState {
+  switch (update.kind) {
+    case 'student':
+      return mergeRow(state, update.student, now);
+    case 'alerts':
+      return update.alerts.reduce(mergeAlert, state);
+    case 'alert-reviewed':
+      return mergeAlert(state, update.alert);
+    case 'message':
+      return mergeMessage(state, update.message);
+    case 'deadline':
+      return updateRows(
+        state,
+        (row) => row.attemptId === update.attemptId,
+        (row) => withDeadline({ ...row, remainingMs: update.remainingMs }, now),
+      );
+    case 'attempt-ended':
+      return updateRows(
+        state,
+        (row) => row.attemptId === update.attemptId && row.status === 'IN_PROGRESS',
+        (row) => ({
+          ...row,
+          status: 'SUBMITTED',
+          connection: 'disconnected',
+          video: false,
+          audio: false,
+          remainingMs: 0,
+          deadline: null,
+        }),
+      );
+  }
 }
 
 /** The state once `message` (received at `now`) is merged in; the same state if it changes nothing. */
@@ -170,42 +206,14 @@ export function applyLiveMessage(
   message: ServerMessage,
   now: number,
 ): LiveMonitorState {
+  if (!('examId' in message) || message.examId !== state.exam.id) return state;
   switch (message.type) {
-    case 'monitor-update':
-      return message.examId === state.exam.id ? mergeRow(state, message.student, now) : state;
-    case 'alert':
-      return mergeAlert(state, message.alert);
-    case 'chat':
-    case 'warning':
-      return mergeMessage(state, message.message);
-    case 'extra-time':
-      return message.examId === state.exam.id
-        ? updateRows(
-            state,
-            (row) => row.attemptId === message.attemptId,
-            (row) => withDeadline({ ...row, remainingMs: message.remainingMs }, now),
-          )
-        : state;
-    case 'attempt-ended':
-      return message.examId === state.exam.id
-        ? updateRows(
-            state,
-            (row) => row.attemptId === message.attemptId && row.status === 'IN_PROGRESS',
-            (row) => ({
-              ...row,
-              status: 'SUBMITTED',
-              connection: 'disconnected',
-              video: false,
-              audio: false,
-              remainingMs: 0,
-              deadline: null,
-            }),
-          )
-        : state;
+    case 'proctoring':
+      return applyUpdate(state, message.update, now);
     case 'snapshot': {
       const at = Date.parse(message.at) - state.clockOffset;
       const known = state.stills.get(message.userId);
-      if (message.examId !== state.exam.id || (known && known.at >= at)) return state;
+      if (known && known.at >= at) return state;
       const stills = new Map(state.stills);
       stills.set(message.userId, { image: message.image, at });
       return { ...state, stills };

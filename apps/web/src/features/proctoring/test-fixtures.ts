@@ -2,7 +2,9 @@ import type {
   MonitorData,
   MonitorStudent as MonitorRow,
   ProctorAlert,
+  ProctoringUpdate,
   ProctorMessage,
+  ServerMessage,
 } from '@examiq/contracts';
 
 /** The server's time in every fixture; the browser's clock runs 2 s behind it. */
@@ -110,3 +112,10 @@ export function makeMonitorData(overrides: Partial<MonitorData> = {}): MonitorDa
     ...overrides,
   };
 }
+
+/** A proctoring change of the exam, as the live channel carries it. */
+export const live = (update: ProctoringUpdate): Extract<ServerMessage, { type: 'proctoring' }> => ({
+  type: 'proctoring',
+  examId: ids.exam,
+  update,
+});

@@ -1,4 +1,4 @@
-import type { ServerMessage } from '@examiq/contracts';
+import type { ProctoringUpdate, ServerMessage } from '@examiq/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLiveChannel } from '@/lib/live-channel';
 import { type ProctorArea, useMonitor } from './api/get-monitor';
@@ -24,6 +24,13 @@ import { useCameraPeers } from './use-camera-peers';
 
 /** How often rows are checked for a student gone silent. */
 const SILENCE_CHECK_MS = 1_000;
+
+const rowOf = (state: LiveMonitorState | null, studentId: string | null) =>
+  state?.students.find((row) => row.studentId === studentId);
+
+/** The account of the student a conversation is with; null for the one written to all. */
+const recipientOf = (state: LiveMonitorState | null, studentId: string | null) =>
+  rowOf(state, studentId)?.userId ?? null;
 
 /**
  * A sitting watched live: the monitor's read, subscribed to on the live channel, with every
@@ -99,66 +106,76 @@ export function useLiveMonitor(area: ProctorArea, examId: string) {
   const userIds = useMemo(() => (state && !revoked ? cameraUserIds(state) : []), [state, revoked]);
   const cameras = useCameraPeers({ examId, userIds, ready, send });
 
+  // What the proctor just did, shown at once: the same change comes live a moment later.
+  const mergeUpdate = useCallback(
+    (update: ProctoringUpdate) => merge({ type: 'proctoring', examId, update }),
+    [examId, merge],
+  );
+
   const actions = useMemo((): ProctorActions => {
-    const attemptOf = (studentId: string) => {
-      const attemptId = latest.current?.students.find(
-        (row) => row.studentId === studentId,
-      )?.attemptId;
-      if (!attemptId) throw new Error('This student has not started the exam');
-      return attemptId;
+    const sittingOf = (studentId: string) => {
+      const row = rowOf(latest.current, studentId);
+      if (!row?.attemptId) throw new Error('This student has not started the exam');
+      return { attemptId: row.attemptId, recipientUserId: row.userId };
     };
     return {
       warn: async (studentId, text) => {
-        const done = await warnStudent(area, { attemptId: attemptOf(studentId), text });
-        merge({ type: 'warning', message: done.data });
+        const { attemptId, recipientUserId } = sittingOf(studentId);
+        const done = await warnStudent(area, { attemptId, text });
+        mergeUpdate({ kind: 'message', message: done.data, recipientUserId });
         return done.message;
       },
       grantExtraTime: async (studentId, minutes) => {
+        const recipientUserId = rowOf(latest.current, studentId)?.userId;
         const done = await grantExtraTime(area, { examId, studentId, minutes });
         const { attempt } = done.data;
         const offset = latest.current?.clockOffset ?? 0;
-        if (attempt?.status === 'IN_PROGRESS') {
-          merge({
-            type: 'extra-time',
-            examId,
+        if (attempt?.status === 'IN_PROGRESS' && recipientUserId) {
+          mergeUpdate({
+            kind: 'deadline',
             attemptId: attempt._id,
             deadlineAt: attempt.deadlineAt,
             remainingMs: Date.parse(attempt.deadlineAt) - (Date.now() + offset),
+            recipientUserId,
           });
         }
         return done.message;
       },
       endAttempt: async (studentId, reason) => {
-        const attemptId = attemptOf(studentId);
+        const { attemptId, recipientUserId } = sittingOf(studentId);
         const done = await endAttempt(area, { attemptId, reason });
-        merge({ type: 'attempt-ended', examId, attemptId, reason });
+        mergeUpdate({ kind: 'attempt-ended', attemptId, reason, recipientUserId });
         return done.message;
       },
       reviewAlert: async (alertId, review) => {
         const done = await reviewAlert(area, { alertId, status: review });
-        merge({ type: 'alert', alert: done.data });
+        mergeUpdate({ kind: 'alert-reviewed', alert: done.data });
         return done.message;
       },
     };
-  }, [area, examId, merge]);
+  }, [area, examId, mergeUpdate]);
 
   const sendMessage = useCallback(
     async (studentId: string | null, text: string) => {
       const done = await sendProctorMessage(area, { examId, studentId, text });
-      merge({ type: 'chat', message: done.data });
+      mergeUpdate({
+        kind: 'message',
+        message: done.data,
+        recipientUserId: recipientOf(latest.current, studentId),
+      });
     },
-    [area, examId, merge],
+    [area, examId, mergeUpdate],
   );
 
   const loadEarlierMessages = useCallback(
     async (studentId: string | null, before: string) => {
       const page = await getMonitorMessages(area, examId, studentId, before);
-      for (const message of page.messages) {
-        merge({ type: message.kind === 'WARNING' ? 'warning' : 'chat', message });
-      }
+      const recipientUserId = recipientOf(latest.current, studentId);
+      for (const message of page.messages)
+        mergeUpdate({ kind: 'message', message, recipientUserId });
       return page.hasMore;
     },
-    [area, examId, merge],
+    [area, examId, mergeUpdate],
   );
 
   const snapshot = useMemo(() => state && monitorSnapshotOf(state), [state]);

@@ -20,8 +20,6 @@ export const storageKeyOf = (attemptId: string) => `examiq.proctor-events.${atte
 
 export interface EventQueueOptions {
   send: (events: ProctorEvent[]) => Promise<ReportEventsResult>;
-  /** The live channel's latest round trip, carried by each heartbeat. */
-  rttMs: () => number | null;
   /** Every acknowledged report: the time left, for the countdown. */
   onReported: (result: ReportEventsResult) => void;
   /** The server no longer records this attempt's events (it is over): reporting has stopped. */
@@ -107,16 +105,8 @@ export class ProctorEventQueue {
       const room = PROCTORING_LIMITS.eventsPerReport - (heartbeat ? 1 : 0);
       const batch = this.events.slice(0, room);
       if (batch.length === 0 && !heartbeat) break;
-      const rttMs = this.options.rttMs();
       const events = heartbeat
-        ? [
-            ...batch,
-            {
-              type: 'HEARTBEAT' as const,
-              at: this.instant(),
-              ...(rttMs !== null && { detail: { rttMs: Math.round(rttMs) } }),
-            },
-          ]
+        ? [...batch, { type: 'HEARTBEAT' as const, at: this.instant() }]
         : batch;
       try {
         const result = await this.options.send(events);

@@ -1,4 +1,5 @@
 import {
+  type ProctoringUpdate,
   type ProctorMessage,
   type ReportEventsResult,
   type ServerMessage,
@@ -98,6 +99,32 @@ export default function ProctoredSitting({
     [attemptId, queryClient],
   );
 
+  const onProctoring = (update: ProctoringUpdate) => {
+    switch (update.kind) {
+      case 'message': {
+        const { message } = update;
+        addMessage(message);
+        if (message.kind === 'WARNING') {
+          setWarning(message);
+        } else if (message.from === 'PROCTOR') {
+          setAnnouncement(
+            `Message from ${message.senderName} at ${formatClock(message.at)}: ${message.text}`,
+          );
+          if (!chatOpenRef.current) setIncoming(message);
+        }
+        break;
+      }
+      case 'deadline':
+        if (update.attemptId === attemptId) {
+          latest.current.onDeadline(update.deadlineAt, update.remainingMs);
+        }
+        break;
+      case 'attempt-ended':
+        if (update.attemptId === attemptId) latest.current.onEnded(update.reason);
+        break;
+    }
+  };
+
   const answers = useRef<CameraAnswers | null>(null);
   const live = useLiveChannel((message: ServerMessage) => {
     switch (message.type) {
@@ -108,25 +135,8 @@ export default function ProctoredSitting({
         // Messages written while this page had no socket are read again.
         void queryClient.invalidateQueries({ queryKey: messagesQueryKey(attemptId) });
         break;
-      case 'chat':
-        addMessage(message.message);
-        if (message.message.from === 'PROCTOR') {
-          const { senderName, at, text } = message.message;
-          setAnnouncement(`Message from ${senderName} at ${formatClock(at)}: ${text}`);
-          if (!chatOpenRef.current) setIncoming(message.message);
-        }
-        break;
-      case 'warning':
-        addMessage(message.message);
-        setWarning(message.message);
-        break;
-      case 'extra-time':
-        if (message.attemptId === attemptId) {
-          latest.current.onDeadline(message.deadlineAt, message.remainingMs);
-        }
-        break;
-      case 'attempt-ended':
-        if (message.attemptId === attemptId) latest.current.onEnded(message.reason);
+      case 'proctoring':
+        onProctoring(message.update);
         break;
       case 'access-revoked':
         if (message.attemptId === attemptId) setRevoked(message.message);
@@ -143,7 +153,6 @@ export default function ProctoredSitting({
     () =>
       new ProctorEventQueue(attemptId, {
         send: (events) => reportEvents(attemptId, events),
-        rttMs: () => liveRef.current.rttMs,
         onReported: (result: ReportEventsResult) => latest.current.onRemaining(result.remainingMs),
         onOver: () => latest.current.onEnded(null),
         now: () => latest.current.serverNow(),
