@@ -186,7 +186,12 @@ export const proctorEventSchema = z.object({
   at: z.iso
     .datetime({ offset: true, error: 'at must be an ISO 8601 instant' })
     .refine((value) => isStorableDate(new Date(value)), DATE_OUT_OF_RANGE_MESSAGE),
-  detail: proctorEventDetailSchema.optional(),
+  // A page opened before the server timed its socket still sends its own round trip: accepted and
+  // dropped, so a server upgraded during an exam loses none of that page's signals.
+  detail: proctorEventDetailSchema
+    .extend({ rttMs: z.number().optional() })
+    .transform(({ rttMs: _pageRoundTrip, ...detail }) => detail)
+    .optional(),
 });
 export type ProctorEvent = z.infer<typeof proctorEventSchema>;
 

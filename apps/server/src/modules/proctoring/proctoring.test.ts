@@ -216,6 +216,20 @@ describe('signals from the student’s browser', () => {
     expect(alerts.some((alert) => alert.attemptId === passed.attemptId)).toBe(false);
   });
 
+  it('takes a heartbeat that still carries the page’s own round trip, and keeps it without it', async () => {
+    const exam = await proctoredExam();
+    const { client, attemptId } = await sitting(exam._id);
+    const heartbeat = { ...event('HEARTBEAT'), detail: { rttMs: 120 } };
+    expect(await reported(client, attemptId, [heartbeat as ProctorEvent])).toMatchObject({
+      accepted: 1,
+    });
+    const [kept] = await suite.t.database.db
+      .select({ detail: proctorEvents.detail })
+      .from(proctorEvents)
+      .where(eq(proctorEvents.attemptId, attemptId));
+    expect(kept?.detail ?? {}).not.toHaveProperty('rttMs');
+  });
+
   it('keeps every raw event, append-only', async () => {
     const exam = await proctoredExam();
     const { client, attemptId } = await sitting(exam._id);
