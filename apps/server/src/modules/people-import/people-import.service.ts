@@ -1,6 +1,4 @@
 import {
-  type CreateFacultyPayload,
-  type CreateStudentPayload,
   type ExportFormat,
   IMPORT_CREDENTIAL_COLUMNS,
   type ImportJob,
@@ -21,10 +19,9 @@ import { type Cell, pagesOf, spreadsheetStream } from '../../spreadsheets/write'
 import { parseInThread } from '../../uploads/parser-thread';
 import { recordAudit } from '../audit/audit';
 import { openSeal, seal, sealKey } from '../auth/tokens';
-import { insertFaculty } from '../faculty/faculty.service';
 import { newDefaultPassword } from '../people/people.service';
-import { insertStudent } from '../students/students.service';
-import { checkRows, type ValidRow } from './check-rows';
+import { insertPerson } from '../people/person-kind';
+import { checkRows, PERSON_KINDS, type ValidRow } from './check-rows';
 
 type JobRow = typeof peopleImportJobs.$inferSelect;
 
@@ -153,22 +150,14 @@ async function createPerson(
   actorUserId: string,
   row: PreparedRow,
 ): Promise<Cell[]> {
-  if (kind === 'students') {
-    const { account, student } = await insertStudent(
-      tx,
-      actorUserId,
-      row.payload as CreateStudentPayload,
-      row.passwordHash,
-    );
-    return [account.email, student.studentId, student.rollNumber, row.password];
-  }
-  const { account, member } = await insertFaculty(
-    tx,
-    actorUserId,
-    row.payload as CreateFacultyPayload,
-    row.passwordHash,
-  );
-  return [account.email, member.facultyId, member.employeeId, row.password];
+  const personKind = PERSON_KINDS[kind];
+  const person = await insertPerson(personKind, tx, actorUserId, row.payload, row.passwordHash);
+  return [
+    person.email,
+    personKind.readableIdOf(person),
+    personKind.unique.of(row.payload),
+    row.password,
+  ];
 }
 
 /** 'Row 12: A user with this email already exists'. */
