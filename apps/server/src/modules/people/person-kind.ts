@@ -22,6 +22,8 @@ import {
 } from './people.service';
 
 type PersonTable = typeof students | typeof faculty;
+type AnyPayload = CreateStudentPayload | CreateFacultyPayload;
+type AnyPerson = Student | Faculty;
 
 /**
  * What sets one kind of person (student, faculty member) apart where creating, reading, editing
@@ -30,8 +32,8 @@ type PersonTable = typeof students | typeof faculty;
  */
 export interface PersonKind<
   Table extends PersonTable,
-  Payload extends CreateStudentPayload | CreateFacultyPayload,
-  Person extends Student | Faculty,
+  Payload extends AnyPayload,
+  Person extends AnyPerson,
 > {
   /** The account's role, the audit log's record type and its actions' prefix. */
   role: 'student' | 'faculty';
@@ -79,8 +81,8 @@ export type AnyPersonKind = PersonKind<any, any, any>;
  */
 export async function insertPerson<
   Table extends PersonTable,
-  Payload extends CreateStudentPayload | CreateFacultyPayload,
-  Person extends Student | Faculty,
+  Payload extends AnyPayload,
+  Person extends AnyPerson,
 >(
   kind: PersonKind<Table, Payload, Person>,
   tx: AppDatabase,
@@ -118,8 +120,8 @@ export async function insertPerson<
 /** The create call: the person, and their default password, which is shown only here. */
 export async function createPerson<
   Table extends PersonTable,
-  Payload extends CreateStudentPayload | CreateFacultyPayload,
-  Person extends Student | Faculty,
+  Payload extends AnyPayload,
+  Person extends AnyPerson,
 >(
   kind: PersonKind<Table, Payload, Person>,
   db: AppDatabase,
@@ -135,8 +137,8 @@ export async function createPerson<
 
 export async function getPerson<
   Table extends PersonTable,
-  Payload extends CreateStudentPayload | CreateFacultyPayload,
-  Person extends Student | Faculty,
+  Payload extends AnyPayload,
+  Person extends AnyPerson,
 >(kind: PersonKind<Table, Payload, Person>, db: AppDatabase, id: string): Promise<Person> {
   const person = await kind.read(db, id);
   if (!person) throw new ApiError(404, kind.notFound);
@@ -149,8 +151,8 @@ export async function getPerson<
  */
 export async function updatePerson<
   Table extends PersonTable,
-  Payload extends CreateStudentPayload | CreateFacultyPayload,
-  Person extends Student | Faculty,
+  Payload extends AnyPayload,
+  Person extends AnyPerson,
 >(
   kind: PersonKind<Table, Payload, Person>,
   db: AppDatabase,

@@ -7,17 +7,12 @@ import {
   MARITAL_STATUSES,
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FormEventHandler } from 'react';
 import { type DefaultValues, useForm, useFormContext } from 'react-hook-form';
 import { Dropdown } from '@/components/dropdown';
 import {
-  ContactInfoFields,
   emptyPersonFields,
-  FieldGrid,
-  FormFooter,
-  FormSection,
-  PersonalInfoFields,
-  PersonFormFrame,
+  PersonForm,
+  type PersonFormProps,
   useOptionalHint,
 } from '@/components/person-form';
 import { TextField } from '@/components/text-field';
@@ -56,53 +51,33 @@ export function useFacultyForm(
   });
 }
 
-interface FacultyFormProps {
-  form: ReturnType<typeof useFacultyForm>;
-  /** The fields the institution requires, as the form was built with. */
-  required: readonly FacultyProfileField[];
-  onSubmit: FormEventHandler<HTMLFormElement>;
-  submitLabel: string;
-  cancelTo: string;
-}
-
-export function FacultyForm({ form, required, onSubmit, submitLabel, cancelTo }: FacultyFormProps) {
+export function FacultyForm(props: PersonFormProps<CreateFacultyInput, CreateFacultyPayload>) {
   const {
     register,
-    formState: { errors, isSubmitting },
-  } = form;
+    formState: { errors },
+  } = props.form;
   return (
-    <PersonFormFrame form={form} required={required} onSubmit={onSubmit}>
-      <FormSection title="Account Information">
-        <FieldGrid>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="off"
-            placeholder="faculty@institution.edu"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            label="Joining Date"
-            type="date"
-            hint="Optional"
-            error={errors.joiningDate?.message}
-            // An empty date means none was given, not an invalid one.
-            {...register('joiningDate', {
-              setValueAs: (value: string) => (value === '' ? undefined : value),
-            })}
-          />
-        </FieldGrid>
-      </FormSection>
-      <PersonalInfoFields>
-        <MaritalStatusField />
-      </PersonalInfoFields>
-      <ContactInfoFields />
+    <PersonForm
+      {...props}
+      emailPlaceholder="faculty@institution.edu"
+      accountField={
+        <TextField
+          label="Joining Date"
+          type="date"
+          hint="Optional"
+          error={errors.joiningDate?.message}
+          // An empty date means none was given, not an invalid one.
+          {...register('joiningDate', {
+            setValueAs: (value: string) => (value === '' ? undefined : value),
+          })}
+        />
+      }
+      personalFields={<MaritalStatusField />}
+    >
       <ProfessionalInfoFields />
       <QualificationFields />
       <ExperienceFields />
-      <FormFooter submitLabel={submitLabel} submitting={isSubmitting} cancelTo={cancelTo} />
-    </PersonFormFrame>
+    </PersonForm>
   );
 }
 

@@ -5,17 +5,8 @@ import {
   studentSchemaFor,
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FormEventHandler } from 'react';
 import { type DefaultValues, useForm } from 'react-hook-form';
-import {
-  ContactInfoFields,
-  emptyPersonFields,
-  FieldGrid,
-  FormFooter,
-  FormSection,
-  PersonalInfoFields,
-  PersonFormFrame,
-} from '@/components/person-form';
+import { emptyPersonFields, PersonForm, type PersonFormProps } from '@/components/person-form';
 import { TextField } from '@/components/text-field';
 import { AcademicInfoFields } from './academic-info-fields';
 import { FamilyInfoFields } from './family-info-fields';
@@ -50,45 +41,26 @@ export function useStudentForm(
   });
 }
 
-interface StudentFormProps {
-  form: ReturnType<typeof useStudentForm>;
-  /** The fields the institution requires, as the form was built with. */
-  required: readonly StudentProfileField[];
-  onSubmit: FormEventHandler<HTMLFormElement>;
-  submitLabel: string;
-  cancelTo: string;
-}
-
-export function StudentForm({ form, required, onSubmit, submitLabel, cancelTo }: StudentFormProps) {
+export function StudentForm(props: PersonFormProps<CreateStudentInput, CreateStudentPayload>) {
   const {
     register,
-    formState: { errors, isSubmitting },
-  } = form;
+    formState: { errors },
+  } = props.form;
   return (
-    <PersonFormFrame form={form} required={required} onSubmit={onSubmit}>
-      <FormSection title="Account Information">
-        <FieldGrid>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="off"
-            placeholder="student@institution.edu"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            label="Roll Number"
-            placeholder="e.g. CSE-2024-001"
-            error={errors.rollNumber?.message}
-            {...register('rollNumber')}
-          />
-        </FieldGrid>
-      </FormSection>
-      <PersonalInfoFields />
-      <ContactInfoFields />
+    <PersonForm
+      {...props}
+      emailPlaceholder="student@institution.edu"
+      accountField={
+        <TextField
+          label="Roll Number"
+          placeholder="e.g. CSE-2024-001"
+          error={errors.rollNumber?.message}
+          {...register('rollNumber')}
+        />
+      }
+    >
       <FamilyInfoFields />
       <AcademicInfoFields />
-      <FormFooter submitLabel={submitLabel} submitting={isSubmitting} cancelTo={cancelTo} />
-    </PersonFormFrame>
+    </PersonForm>
   );
 }
