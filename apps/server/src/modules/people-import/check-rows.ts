@@ -38,7 +38,8 @@ export interface ValidRow {
 }
 
 export interface CheckedFile {
-  preview: ImportPreview;
+  /** The preview's answer, but for the id under which the check is kept. */
+  preview: Omit<ImportPreview, '_id'>;
   validRows: ValidRow[];
 }
 
