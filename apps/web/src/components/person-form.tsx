@@ -1,4 +1,5 @@
 import { type CreateStudentInput, GENDER_LABELS, GENDERS } from '@examiq/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createContext,
   type FormEventHandler,
@@ -9,12 +10,15 @@ import {
   useState,
 } from 'react';
 import {
+  type DefaultValues,
   type FieldValues,
   FormProvider,
   type UseFormReturn,
+  useForm,
   useFormContext,
   useWatch,
 } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button, ButtonLink } from './button';
 import { Dropdown } from './dropdown';
 import { TextField } from './text-field';
@@ -40,6 +44,21 @@ export const emptyPersonFields = {
   },
   contactInfo: { phone: '', permanentAddress: emptyAddress, currentAddress: emptyAddress },
 } satisfies PersonFormValues;
+
+/**
+ * A person form of create and edit: the schema's rules and messages (spec section 5), built with
+ * the fields the institution requires, shown once a field is left.
+ */
+export function usePersonForm<Values extends FieldValues, Payload>(
+  schema: z.ZodType<Payload, Values>,
+  defaultValues: DefaultValues<NoInfer<Values>>,
+) {
+  return useForm<Values, unknown, Payload>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues,
+  });
+}
 
 /** Whether the institution requires a profile field, by its key in the settings. */
 const RequiredFieldsContext = createContext<(key: string) => boolean>(() => true);

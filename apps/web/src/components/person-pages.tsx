@@ -33,6 +33,8 @@ export interface PersonPagesKind<Person> {
   notFound: { title: string; message: string; listLabel: string };
   error: { title: string; fallback: string };
   useRecord: (id: string) => UseQueryResult<Person | null>;
+  /** The query key of the kind's lists and details, refreshed when an account changes. */
+  records: QueryKey;
 }
 
 /** One kind's form, as its create and edit pages use it; `Field` names its optional fields. */
@@ -102,13 +104,10 @@ const detailPathOf = (kind: { listPath: string }, id: string) =>
 export function PersonDetailPage<Person extends RecordedPerson>({
   kind,
   header,
-  records,
   children,
 }: {
   kind: PersonPagesKind<Person>;
   header: PageText;
-  /** The query key of the kind's lists and details, refreshed when the account changes. */
-  records: QueryKey;
   children: (person: Person) => ReactNode;
 }) {
   const { id = '' } = useParams();
@@ -127,7 +126,7 @@ export function PersonDetailPage<Person extends RecordedPerson>({
           <AccountActions
             account={person.userId}
             name={fullName(person.personalInfo)}
-            records={records}
+            records={kind.records}
           />
         </>
       )}

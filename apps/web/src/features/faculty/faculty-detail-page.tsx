@@ -12,7 +12,6 @@ import { PersonDetailPage } from '@/components/person-pages';
 import { PersonStatusBadge } from '@/components/status-badge';
 import { formatDate, formatDateTime, fullName } from '@/lib/format';
 import { plural } from '@/lib/plural';
-import { facultyApi } from './api/faculty-api';
 import { FACULTY_PAGES } from './faculty-pages';
 
 export default function FacultyDetailPage() {
@@ -24,7 +23,6 @@ export default function FacultyDetailPage() {
         description:
           'The profile of one faculty member: personal, contact, professional, qualification and account information.',
       }}
-      records={facultyApi.queryKey}
     >
       {(faculty) => <FacultyProfile faculty={faculty} />}
     </PersonDetailPage>

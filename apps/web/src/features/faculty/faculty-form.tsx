@@ -6,14 +6,14 @@ import {
   MARITAL_STATUS_LABELS,
   MARITAL_STATUSES,
 } from '@examiq/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type DefaultValues, useForm, useFormContext } from 'react-hook-form';
+import { type DefaultValues, useFormContext } from 'react-hook-form';
 import { Dropdown } from '@/components/dropdown';
 import {
   emptyPersonFields,
   PersonForm,
   type PersonFormProps,
   useOptionalHint,
+  usePersonForm,
 } from '@/components/person-form';
 import { TextField } from '@/components/text-field';
 import {
@@ -36,19 +36,12 @@ export const emptyFaculty: DefaultValues<CreateFacultyInput> = {
   professionalInfo: emptyProfessionalInfo,
 };
 
-/**
- * The faculty form of create and edit: the same fields, rules and messages (spec section 5), with
- * the fields the institution requires.
- */
+/** The faculty form of create and edit, with the fields the institution requires. */
 export function useFacultyForm(
   defaultValues: DefaultValues<CreateFacultyInput>,
   required: readonly FacultyProfileField[],
 ) {
-  return useForm<CreateFacultyInput, unknown, CreateFacultyPayload>({
-    resolver: zodResolver(facultySchemaFor(required)),
-    mode: 'onTouched',
-    defaultValues,
-  });
+  return usePersonForm(facultySchemaFor(required), defaultValues);
 }
 
 export function FacultyForm(props: PersonFormProps<CreateFacultyInput, CreateFacultyPayload>) {

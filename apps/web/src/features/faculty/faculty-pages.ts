@@ -22,6 +22,7 @@ export const FACULTY_PAGES: PersonPagesKind<Faculty> = {
   },
   error: { title: 'Error Loading Faculty', fallback: PEOPLE_MESSAGES.fetchFacultyDetailFailed },
   useRecord: facultyApi.useRecord,
+  records: facultyApi.queryKey,
 };
 
 export const FACULTY_FORM: PersonFormKind<

@@ -12,7 +12,6 @@ import { AccountDetails, ContactDetails, PersonalDetails } from '@/components/pe
 import { PersonDetailPage } from '@/components/person-pages';
 import { PersonStatusBadge } from '@/components/status-badge';
 import { fullName } from '@/lib/format';
-import { studentApi } from './api/student-api';
 import { ExamHistory } from './exam-history';
 import { STUDENT_PAGES } from './student-pages';
 
@@ -25,7 +24,6 @@ export default function StudentDetailPage() {
         description:
           'The profile of one student: personal, academic, contact, family and account information, and the exams they sat.',
       }}
-      records={studentApi.queryKey}
     >
       {(student) => <StudentProfile student={student} />}
     </PersonDetailPage>

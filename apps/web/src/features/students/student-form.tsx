@@ -4,9 +4,13 @@ import {
   type StudentProfileField,
   studentSchemaFor,
 } from '@examiq/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type DefaultValues, useForm } from 'react-hook-form';
-import { emptyPersonFields, PersonForm, type PersonFormProps } from '@/components/person-form';
+import type { DefaultValues } from 'react-hook-form';
+import {
+  emptyPersonFields,
+  PersonForm,
+  type PersonFormProps,
+  usePersonForm,
+} from '@/components/person-form';
 import { TextField } from '@/components/text-field';
 import { AcademicInfoFields } from './academic-info-fields';
 import { FamilyInfoFields } from './family-info-fields';
@@ -26,19 +30,12 @@ export const emptyStudent: DefaultValues<CreateStudentInput> = {
   academicInfo: { batch: '', course: '', branch: '', section: '' },
 };
 
-/**
- * The student form of create and edit: the same fields, rules and messages (spec section 5), with
- * the fields the institution requires.
- */
+/** The student form of create and edit, with the fields the institution requires. */
 export function useStudentForm(
   defaultValues: DefaultValues<CreateStudentInput>,
   required: readonly StudentProfileField[],
 ) {
-  return useForm<CreateStudentInput, unknown, CreateStudentPayload>({
-    resolver: zodResolver(studentSchemaFor(required)),
-    mode: 'onTouched',
-    defaultValues,
-  });
+  return usePersonForm(studentSchemaFor(required), defaultValues);
 }
 
 export function StudentForm(props: PersonFormProps<CreateStudentInput, CreateStudentPayload>) {

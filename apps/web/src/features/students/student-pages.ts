@@ -22,6 +22,7 @@ export const STUDENT_PAGES: PersonPagesKind<Student> = {
   },
   error: { title: 'Error Loading Student', fallback: PEOPLE_MESSAGES.fetchStudentDetailFailed },
   useRecord: studentApi.useRecord,
+  records: studentApi.queryKey,
 };
 
 export const STUDENT_FORM: PersonFormKind<
