@@ -135,11 +135,12 @@ export async function createPerson<
   return { person, defaultPassword: password };
 }
 
-export async function getPerson<
-  Table extends PersonTable,
-  Payload extends AnyPayload,
-  Person extends AnyPerson,
->(kind: PersonKind<Table, Payload, Person>, db: AppDatabase, id: string): Promise<Person> {
+/** One person as the API shows them; 404 with the kind's message when there is none. */
+export async function getPerson<Person extends AnyPerson>(
+  kind: Pick<PersonKind<PersonTable, AnyPayload, Person>, 'read' | 'notFound'>,
+  db: AppDatabase,
+  id: string,
+): Promise<Person> {
   const person = await kind.read(db, id);
   if (!person) throw new ApiError(404, kind.notFound);
   return person;
