@@ -49,6 +49,8 @@ export const PEOPLE_IMPORT_LIMITS = {
 export const IMPORT_UPLOAD = {
   fileField: 'file',
   modeField: 'mode',
+  /** In place of the file: the `_id` of its preview, whose checked rows the import then uses. */
+  checkField: 'check',
   accept: '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
@@ -319,6 +321,8 @@ export const PEOPLE_IMPORT_MESSAGES = {
   rowsHaveErrors: (rows: number) =>
     `${rows} ${rows === 1 ? 'row has' : 'rows have'} errors, so nothing was imported: fix them, or import the valid rows only`,
   noValidRows: 'No row of the file is valid: nothing to import',
+  checkGone:
+    'The check of this file has expired or started an import already: preview the file again',
   importStarted: 'Import started',
   jobNotFound: 'Import not found',
   credentialsGone:
@@ -362,6 +366,8 @@ export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
 /** `POST /admin/import-preview/{kind}`: what an import of the file would do. */
 export const importPreviewSchema = z.object({
+  /** The check's id: the import may name it in place of the file, for an hour. */
+  _id: z.string(),
   kind: z.enum(PEOPLE_IMPORT_KINDS),
   totalRows: z.number().int(),
   validRows: z.number().int(),

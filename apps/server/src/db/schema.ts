@@ -906,7 +906,7 @@ export const institutionSettings = pgTable(
 
 /**
  * An import of students or faculty from a file, run in the background as a job: its progress and
- * summary. The rows are kept only in the job's payload, cleared when the job ends; the default
+ * summary. The rows wait in the file's check (below), deleted when the job ends; the default
  * passwords only sealed (AES-256-GCM under a key derived from the server's secret), one sealed
  * piece per committed batch, until the credentials file is downloaded once.
  */
@@ -935,6 +935,45 @@ export const peopleImportJobs = pgTable(
     check('people_import_jobs_status_check', isOneOf(table.status, IMPORT_JOB_STATUSES)),
     index('people_import_jobs_status_idx').on(table.status),
   ],
+);
+
+/**
+ * A file as its preview checked it: its valid rows wait here, so the import it starts does not
+ * read and check the file again. Unclaimed, a check expires an hour after the preview; claimed by
+ * an import, it goes when the import ends.
+ */
+export const peopleImportChecks = pgTable(
+  'people_import_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: PEOPLE_IMPORT_KINDS }).notNull(),
+    fileName: text('file_name').notNull(),
+    valid: integer('valid').notNull(),
+    /** The rows with errors, which a valid-only import skips. */
+    invalid: integer('invalid').notNull(),
+    jobId: uuid('job_id').references(() => peopleImportJobs.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('people_import_checks_kind_check', isOneOf(table.kind, PEOPLE_IMPORT_KINDS)),
+    index('people_import_checks_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * A valid row of a checked file: its number in the file and the create call's payload. One row a
+ * row, written and read a batch at a time, so no statement holds the embedded engine for long.
+ */
+export const peopleImportCheckRows = pgTable(
+  'people_import_check_rows',
+  {
+    checkId: uuid('check_id')
+      .notNull()
+      .references(() => peopleImportChecks.id, { onDelete: 'cascade' }),
+    row: integer('row').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.checkId, table.row] })],
 );
 
 // --- Background jobs ----------------------------------------------------------------------------

@@ -97,6 +97,9 @@ export function importClient(app: App, accessToken: string) {
     upload,
     start: (kind: PeopleImportKind, bytes: Buffer, mode: string, name = `${kind}.csv`) =>
       upload(`import/${kind}`, { bytes, name }, { mode }),
+    /** Starts the import of the rows a preview checked, as the browser does. */
+    startChecked: (kind: PeopleImportKind, checkId: string, mode: string) =>
+      upload(`import/${kind}`, undefined, { mode, check: checkId }),
     /** Polls the job until it has ended; its last state. */
     async finished(id: string) {
       for (let attempt = 0; attempt < 600; attempt++) {

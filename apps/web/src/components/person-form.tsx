@@ -1,9 +1,5 @@
-import {
-  type CreateStudentInput,
-  GENDER_LABELS,
-  GENDERS,
-  PEOPLE_MESSAGES,
-} from '@examiq/contracts';
+import { type CreateStudentInput, GENDER_LABELS, GENDERS } from '@examiq/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createContext,
   type FormEventHandler,
@@ -14,16 +10,15 @@ import {
   useState,
 } from 'react';
 import {
+  type DefaultValues,
   type FieldValues,
   FormProvider,
   type UseFormReturn,
-  type UseFormSetError,
+  useForm,
   useFormContext,
   useWatch,
 } from 'react-hook-form';
-import toast from 'react-hot-toast';
-import { ApiError, getFieldErrors, getServerMessage } from '@/lib/api-client';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import type { z } from 'zod';
 import { Button, ButtonLink } from './button';
 import { Dropdown } from './dropdown';
 import { TextField } from './text-field';
@@ -50,6 +45,21 @@ export const emptyPersonFields = {
   contactInfo: { phone: '', permanentAddress: emptyAddress, currentAddress: emptyAddress },
 } satisfies PersonFormValues;
 
+/**
+ * A person form of create and edit: the schema's rules and messages (spec section 5), built with
+ * the fields the institution requires, shown once a field is left.
+ */
+export function usePersonForm<Values extends FieldValues, Payload>(
+  schema: z.ZodType<Payload, Values>,
+  defaultValues: DefaultValues<NoInfer<Values>>,
+) {
+  return useForm<Values, unknown, Payload>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues,
+  });
+}
+
 /** Whether the institution requires a profile field, by its key in the settings. */
 const RequiredFieldsContext = createContext<(key: string) => boolean>(() => true);
 
@@ -62,7 +72,7 @@ interface PersonFormFrameProps<TFieldValues extends FieldValues, TContext, TPayl
 }
 
 /** A person form: its fields reach the form's state and the institution's required fields. */
-export function PersonFormFrame<TFieldValues extends FieldValues, TContext, TPayload>({
+function PersonFormFrame<TFieldValues extends FieldValues, TContext, TPayload>({
   form,
   required,
   onSubmit,
@@ -84,9 +94,6 @@ export function useOptionalHint(): (key: string) => string | undefined {
   const requires = useContext(RequiredFieldsContext);
   return (key) => (requires(key) ? undefined : 'Optional');
 }
-
-/** How long the created toast stays: long enough to copy the default password. */
-const CREATED_TOAST_DURATION_MS = 15_000;
 
 const genderOptions = GENDERS.map((gender) => ({ value: gender, label: GENDER_LABELS[gender] }));
 
@@ -307,7 +314,7 @@ interface FormFooterProps {
 }
 
 /** Cancel and submit at the end of a long form; submit shows a spinner while the call runs. */
-export function FormFooter({ submitLabel, submitting, cancelTo }: FormFooterProps) {
+function FormFooter({ submitLabel, submitting, cancelTo }: FormFooterProps) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <ButtonLink to={cancelTo} variant="secondary">
@@ -320,93 +327,72 @@ export function FormFooter({ submitLabel, submitting, cancelTo }: FormFooterProp
   );
 }
 
-/** The success toast of a created account: the server's message and the default password. */
-function toastCreatedWithPassword(message: string, password: string): void {
-  // The contract's sentence without the password, so the password itself can be set apart.
-  const passwordLabel = PEOPLE_MESSAGES.defaultPassword('');
-  toast.success(
-    <div className="space-y-1">
-      <p className="font-medium">{message}</p>
-      <p>
-        {passwordLabel}
-        <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono select-all">{password}</span>
-      </p>
-    </div>,
-    { duration: CREATED_TOAST_DURATION_MS },
-  );
+/** What a person form takes from its page: create and edit differ only in these. */
+export interface PersonFormProps<TFieldValues extends FieldValues, TPayload> {
+  form: UseFormReturn<TFieldValues, unknown, TPayload>;
+  /** The fields the institution requires, as the form was built with. */
+  required: readonly string[];
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitLabel: string;
+  cancelTo: string;
 }
 
-/**
- * The toast text of a failed create or edit (spec section 8): the server's message; else the
- * form's fallback when the call itself failed; else, for anything else (an answer of an unexpected
- * shape), 'An unexpected error occurred'.
- */
-function createFailureMessage(error: unknown, fallback: string): string {
+interface PersonFormLayoutProps<TFieldValues extends FieldValues, TPayload>
+  extends PersonFormProps<TFieldValues, TPayload> {
+  emailPlaceholder: string;
+  /** The account's field besides the email: a roll number, a joining date. */
+  accountField: ReactNode;
+  /** Personal fields only this kind of person has. */
+  personalFields?: ReactNode;
+  /** The kind's own sections, after the contact information. */
+  children: ReactNode;
+}
+
+/** A person form of create and edit: account, personal and contact information, then the kind's. */
+export function PersonForm<TFieldValues extends FieldValues, TPayload>({
+  form,
+  required,
+  onSubmit,
+  submitLabel,
+  cancelTo,
+  emailPlaceholder,
+  accountField,
+  personalFields,
+  children,
+}: PersonFormLayoutProps<TFieldValues, TPayload>) {
   return (
-    getServerMessage(error) ?? (error instanceof ApiError ? fallback : PEOPLE_MESSAGES.unexpected)
+    <PersonFormFrame form={form} required={required} onSubmit={onSubmit}>
+      <FormSection title="Account Information">
+        <FieldGrid>
+          <EmailField placeholder={emailPlaceholder} />
+          {accountField}
+        </FieldGrid>
+      </FormSection>
+      <PersonalInfoFields>{personalFields}</PersonalInfoFields>
+      <ContactInfoFields />
+      {children}
+      <FormFooter
+        submitLabel={submitLabel}
+        submitting={form.formState.isSubmitting}
+        cancelTo={cancelTo}
+      />
+    </PersonFormFrame>
   );
 }
 
-/** What a person's create call answers: the server's message and the account's default password. */
-interface CreatedPerson {
-  message: string;
-  defaultPassword: string;
-}
-
-/** Shows a failed save: the server's field errors under their fields, and a toast. */
-function showSaveFailure<TFieldValues extends FieldValues>(
-  setError: UseFormSetError<TFieldValues>,
-  error: unknown,
-  failedMessage: string,
-): void {
-  applyServerFieldErrors(getFieldErrors(error), setError);
-  toast.error(createFailureMessage(error, failedMessage));
-}
-
-/**
- * The submit handler of a person create form: on success it toasts the default password and
- * empties the form for the next person; on failure it shows the server's field errors under their
- * fields and toasts the failure (`failedMessage` when the call itself failed).
- */
-export function createPersonSubmit<TFieldValues extends FieldValues, TContext, TPayload>(
-  form: UseFormReturn<TFieldValues, TContext, TPayload>,
-  create: (payload: TPayload) => Promise<CreatedPerson>,
-  failedMessage: string,
-) {
-  return form.handleSubmit(async (values) => {
-    let created: CreatedPerson;
-    try {
-      created = await create(values);
-    } catch (error) {
-      showSaveFailure(form.setError, error, failedMessage);
-      return;
-    }
-    toastCreatedWithPassword(created.message, created.defaultPassword);
-    form.reset();
-    // The next person starts at the top of an empty form.
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  });
-}
-
-/**
- * The submit handler of a person edit form: on success it toasts the server's message and calls
- * `onUpdated` (back to the record); on failure it shows errors as a create does.
- */
-export function updatePersonSubmit<TFieldValues extends FieldValues, TContext, TPayload>(
-  form: UseFormReturn<TFieldValues, TContext, TPayload>,
-  update: (payload: TPayload) => Promise<string>,
-  failedMessage: string,
-  onUpdated: () => void,
-) {
-  return form.handleSubmit(async (values) => {
-    let message: string;
-    try {
-      message = await update(values);
-    } catch (error) {
-      showSaveFailure(form.setError, error, failedMessage);
-      return;
-    }
-    toast.success(message);
-    onUpdated();
-  });
+function EmailField({ placeholder }: { placeholder: string }) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<{ email: string }>();
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      autoComplete="off"
+      placeholder={placeholder}
+      error={errors.email?.message}
+      {...register('email')}
+    />
+  );
 }

@@ -15,15 +15,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
+import { createPerson, getPerson, updatePerson } from '../people/person-kind';
 import { personBodyOptions } from '../people/profile-body';
-import {
-  createFaculty,
-  deleteFaculty,
-  getFaculty,
-  listFaculty,
-  listFacultyOptions,
-  updateFaculty,
-} from './faculty.service';
+import { deleteFaculty, FACULTY_KIND, listFaculty, listFacultyOptions } from './faculty.service';
 
 const TAGS = ['faculty'];
 
@@ -48,10 +42,17 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const data = await createFaculty(db, request.auth.userId, request.body);
-      return reply
-        .code(201)
-        .send({ success: true as const, message: PEOPLE_MESSAGES.facultyCreated, data });
+      const { person, defaultPassword } = await createPerson(
+        FACULTY_KIND,
+        db,
+        request.auth.userId,
+        request.body,
+      );
+      return reply.code(201).send({
+        success: true as const,
+        message: PEOPLE_MESSAGES.facultyCreated,
+        data: { faculty: person, defaultPassword },
+      });
     },
   );
 
@@ -90,7 +91,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: { faculty: [await getFaculty(db, request.params.id)] },
+      data: { faculty: [await getPerson(FACULTY_KIND, db, request.params.id)] },
     }),
   );
 
@@ -113,7 +114,13 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
       success: true as const,
       message: PEOPLE_MESSAGES.facultyUpdated,
       data: {
-        faculty: await updateFaculty(db, request.auth.userId, request.params.id, request.body),
+        faculty: await updatePerson(
+          FACULTY_KIND,
+          db,
+          request.auth.userId,
+          request.params.id,
+          request.body,
+        ),
       },
     }),
   );

@@ -11,7 +11,6 @@ import {
   FIND_MESSAGES,
   facultyInputOf,
   PEOPLE_MESSAGES,
-  type UpdateFacultyPayload,
 } from '@examiq/contracts';
 import {
   type AnyColumn,
@@ -26,7 +25,6 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { insertOne } from '../../db/errors';
 import { personStatusIs } from '../../db/list-filters';
 import {
   byCreation,
@@ -37,27 +35,19 @@ import {
   preparedInBothOrders,
   sortedBy,
 } from '../../db/paging';
-import { perDatabase } from '../../db/per-database';
 import { examFaculty, exams, faculty, users } from '../../db/schema';
 import { holdsSearch } from '../../db/search';
 import { ApiError, FieldErrors } from '../../errors';
 import { wallClockMinute } from '../../wall-clock';
-import { recordAudit } from '../audit/audit';
 import {
   type Account,
   accountColumns,
-  changedFields,
   contactInfoOf,
-  deletePersonAccount,
-  editSummary,
-  insertPersonAccount,
-  newDefaultPassword,
   personalInfoOf,
   personColumnsOf,
-  personLabel,
   toAccountDto,
-  updateAccountEmail,
 } from '../people/people.service';
+import { deletePerson, type PersonKind } from '../people/person-kind';
 
 type FacultyRow = typeof faculty.$inferSelect;
 
@@ -90,10 +80,6 @@ export function toFacultyDto({ member, account }: FacultyRecord): Faculty {
   };
 }
 
-function employeeIdTaken(employeeId: string): ApiError {
-  return new ApiError(409, PEOPLE_MESSAGES.employeeIdTaken(employeeId));
-}
-
 /** The columns of a faculty row from the create or edit payload. */
 function facultyColumnsOf(input: CreateFacultyPayload) {
   const { personalInfo, professionalInfo } = input;
@@ -109,49 +95,6 @@ function facultyColumnsOf(input: CreateFacultyPayload) {
     totalExperienceYears: professionalInfo.experience.totalYears,
     previousInstitutions: professionalInfo.experience.previousInstitutions,
   };
-}
-
-/**
- * Creates a faculty member and their account inside `tx`, with a password hashed beforehand, and
- * records it in the audit log. The create call and the bulk import both create faculty through it.
- */
-export async function insertFaculty(
-  tx: AppDatabase,
-  actorUserId: string,
-  input: CreateFacultyPayload,
-  passwordHash: string,
-) {
-  const account = await insertPersonAccount(tx, {
-    email: input.email,
-    role: 'faculty',
-    passwordHash,
-  });
-  const member = await insertOne(
-    tx
-      .insert(faculty)
-      .values({ userId: account.id, ...facultyColumnsOf(input) })
-      .returning(),
-    { duplicate: () => employeeIdTaken(input.professionalInfo.employeeId) },
-  );
-  const label = personLabel(member, member.facultyId);
-  await recordAudit(tx, actorUserId, {
-    action: 'faculty.create',
-    recordType: 'faculty',
-    recordId: member.id,
-    recordLabel: label,
-    summary: `Created faculty member ${label} with the account ${account.email}`,
-  });
-  return { member, account };
-}
-
-export async function createFaculty(
-  db: AppDatabase,
-  actorUserId: string,
-  input: CreateFacultyPayload,
-): Promise<{ faculty: Faculty; defaultPassword: string }> {
-  const { password, passwordHash } = await newDefaultPassword();
-  const record = await db.transaction((tx) => insertFaculty(tx, actorUserId, input, passwordHash));
-  return { faculty: toFacultyDto(record), defaultPassword: password };
 }
 
 export function selectFaculty<Extra extends Record<string, SQL.Aliased | SQL>>(
@@ -279,59 +222,32 @@ export async function listFaculty(
   return { faculty: items.map(toFacultyDto), pagination, facets };
 }
 
-const facultyByIds = perDatabase((db) =>
-  selectFaculty(db)
-    .where(sql`${faculty.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('faculty_by_ids'),
-);
-
-async function facultyInTransaction(tx: AppDatabase, id: string): Promise<Faculty | null> {
-  const [record] = await selectFaculty(tx).where(eq(faculty.id, id));
-  return record ? toFacultyDto(record) : null;
-}
-
-/**
- * Edits a faculty member with the create form's payload, their account's email included, and
- * records which fields changed, all in one transaction.
- */
-export async function updateFaculty(
-  db: AppDatabase,
-  actorUserId: string,
-  id: string,
-  input: UpdateFacultyPayload,
-): Promise<Faculty> {
-  return db.transaction(async (tx) => {
-    const before = await facultyInTransaction(tx, id);
-    if (!before) throw new ApiError(404, PEOPLE_MESSAGES.facultyNotFound);
-    await updateAccountEmail(tx, before.userId._id, input.email);
-    await insertOne(
-      tx
-        .update(faculty)
-        .set(facultyColumnsOf(input))
-        .where(eq(faculty.id, id))
-        .returning({ id: faculty.id }),
-      { duplicate: () => employeeIdTaken(input.professionalInfo.employeeId) },
-    );
-    const after = (await facultyInTransaction(tx, id)) as Faculty;
-    const changes = changedFields(facultyInputOf(before), facultyInputOf(after));
-    const label = personLabel(after.personalInfo, after.facultyId);
-    await recordAudit(tx, actorUserId, {
-      action: 'faculty.update',
-      recordType: 'faculty',
-      recordId: id,
-      recordLabel: label,
-      summary: editSummary('faculty member', label, changes),
-      changes,
-    });
-    return after;
-  });
-}
-
-export async function getFaculty(db: AppDatabase, id: string): Promise<Faculty> {
-  const [record] = await facultyByIds(db).execute({ ids: [id] });
-  if (!record) throw new ApiError(404, PEOPLE_MESSAGES.facultyNotFound);
-  return toFacultyDto(record);
-}
+/** Faculty members: created, read, edited and deleted as every person is. */
+export const FACULTY_KIND: PersonKind<typeof faculty, CreateFacultyPayload, Faculty> = {
+  role: 'faculty',
+  noun: 'faculty member',
+  table: faculty,
+  readableId: faculty.facultyId,
+  readableIdOf: (member) => member.facultyId,
+  notFound: PEOPLE_MESSAGES.facultyNotFound,
+  unique: {
+    field: 'professionalInfo.employeeId',
+    column: faculty.employeeId,
+    of: (payload) => payload.professionalInfo.employeeId,
+    taken: PEOPLE_MESSAGES.employeeIdTaken,
+  },
+  async columnsOf(_tx, payload) {
+    return {
+      columns: facultyColumnsOf(payload),
+      toDto: (member, account) => toFacultyDto({ member, account }),
+    };
+  },
+  async read(db, id) {
+    const [record] = await selectFaculty(db).where(eq(faculty.id, id));
+    return record && toFacultyDto(record);
+  },
+  inputOf: facultyInputOf,
+};
 
 /**
  * Refuses to take away the last proctor of a PROCTORING exam that has not ended: the exam would
@@ -387,13 +303,8 @@ export function deleteFaculty(
   id: string,
   now: Date,
 ): Promise<void> {
-  return deletePersonAccount(
-    db,
-    actorUserId,
-    'faculty',
-    id,
-    PEOPLE_MESSAGES.facultyNotFound,
-    (tx, userId) => refuseSoleProctor(tx, userId, now),
+  return deletePerson(FACULTY_KIND, db, actorUserId, id, (tx, userId) =>
+    refuseSoleProctor(tx, userId, now),
   );
 }
 

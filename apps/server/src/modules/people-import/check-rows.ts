@@ -15,12 +15,21 @@ import {
   type RequiredProfileFields,
 } from '@examiq/contracts';
 import { sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client';
-import { batches, branches, courses, faculty, sections, students, users } from '../../db/schema';
+import { batches, branches, courses, sections, users } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { FACULTY_KIND } from '../faculty/faculty.service';
+import type { AnyPersonKind } from '../people/person-kind';
 import { requiredProfileFields } from '../settings/settings.service';
+import { STUDENT_KIND } from '../students/students.service';
 import type { Sheet, SheetCell } from './read-sheet';
+
+/** How each kind of person is created, and which of their values must be unique. */
+export const PERSON_KINDS: Record<PeopleImportKind, AnyPersonKind> = {
+  students: STUDENT_KIND,
+  faculty: FACULTY_KIND,
+};
 
 /** A row every check passed, ready for the creation code. */
 export interface ValidRow {
@@ -29,7 +38,8 @@ export interface ValidRow {
 }
 
 export interface CheckedFile {
-  preview: ImportPreview;
+  /** The preview's answer, but for the id under which the check is kept. */
+  preview: Omit<ImportPreview, '_id'>;
   validRows: ValidRow[];
 }
 
@@ -209,52 +219,37 @@ function resolvePlacement(
 
 // --- Duplicates -------------------------------------------------------------------------------
 
-/** The values that must be unique, with the column each comes from. */
-const UNIQUE_FIELDS: Record<
-  PeopleImportKind,
-  { column: string; of: (payload: ValidRow['payload']) => string }[]
-> = {
-  students: [
-    { column: 'email', of: (payload) => payload.email },
-    { column: 'rollNumber', of: (payload) => (payload as CreateStudentPayload).rollNumber },
-  ],
-  faculty: [
-    { column: 'email', of: (payload) => payload.email },
+/**
+ * The values that must be unique, with the column each is stored in and the message the create
+ * call answers when it is taken: the email, and the kind's own one.
+ */
+function uniqueValuesOf(kind: PeopleImportKind) {
+  const { unique } = PERSON_KINDS[kind];
+  return [
     {
-      column: 'professionalInfo.employeeId',
-      of: (payload) => (payload as CreateFacultyPayload).professionalInfo.employeeId,
+      field: 'email',
+      column: users.email,
+      of: (payload: ValidRow['payload']) => payload.email,
+      taken: () => PEOPLE_IMPORT_MESSAGES.emailTaken,
     },
-  ],
-};
+    { ...unique, of: (payload: ValidRow['payload']) => unique.of(payload) },
+  ];
+}
 
-/** The unique columns, as their indexes compare them (lower case). */
-const UNIQUE_COLUMNS: Record<string, { table: PgTable; stored: AnyPgColumn }> = {
-  email: { table: users, stored: users.email },
-  rollNumber: { table: students, stored: students.rollNumber },
-  'professionalInfo.employeeId': { table: faculty, stored: faculty.employeeId },
-};
-
-/** Which of the values already belong to someone: one query, the list sent as one array. */
+/** Which of the values already belong to someone, as the unique index compares them (lower case). */
 async function takenValues(
   db: AppDatabase,
-  column: string,
+  stored: AnyPgColumn,
   values: string[],
 ): Promise<Set<string>> {
   if (values.length === 0) return new Set();
-  const { table, stored } = UNIQUE_COLUMNS[column] as { table: PgTable; stored: AnyPgColumn };
   const lowered = sql<string>`lower(${stored})`;
   const rows = await db
     .select({ value: lowered })
-    .from(table)
+    .from(stored.table)
     .where(sql`${lowered} = any(${sql.param(values)}::text[])`);
   return new Set(rows.map((row) => row.value));
 }
-
-const TAKEN_MESSAGES: Record<string, (value: string) => string> = {
-  email: () => PEOPLE_IMPORT_MESSAGES.emailTaken,
-  rollNumber: PEOPLE_IMPORT_MESSAGES.rollNumberTaken,
-  'professionalInfo.employeeId': PEOPLE_IMPORT_MESSAGES.employeeIdTaken,
-};
 
 // --- The whole file ---------------------------------------------------------------------------
 
@@ -305,7 +300,7 @@ export async function checkRows(
   }
 
   // Compared as the unique indexes compare them: in lower case.
-  for (const { column, of } of UNIQUE_FIELDS[kind]) {
+  for (const { field: column, column: stored, of, taken: takenMessage } of uniqueValuesOf(kind)) {
     const firstRow = new Map<string, number>();
     for (const { row, payload } of parsed) {
       const value = of(payload).toLowerCase();
@@ -313,15 +308,10 @@ export async function checkRows(
       if (first === undefined) firstRow.set(value, row);
       else addError(rowErrors, row, column, PEOPLE_IMPORT_MESSAGES.duplicateInFile(first));
     }
-    const taken = await takenValues(db, column, [...firstRow.keys()]);
+    const taken = await takenValues(db, stored, [...firstRow.keys()]);
     for (const { row, payload } of parsed) {
       if (taken.has(of(payload).toLowerCase())) {
-        addError(
-          rowErrors,
-          row,
-          column,
-          (TAKEN_MESSAGES[column] as (v: string) => string)(of(payload)),
-        );
+        addError(rowErrors, row, column, takenMessage(of(payload)));
       }
     }
   }

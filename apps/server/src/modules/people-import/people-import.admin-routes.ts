@@ -18,9 +18,9 @@ import { ApiError, FieldErrors } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
 import { acceptUploads, readUpload } from '../../plugins/uploads';
 import { SPREADSHEET_CONTENT_TYPES } from '../../spreadsheets/write';
+import type { ImportContext } from './import-job';
 import {
   getImportJob,
-  type ImportContext,
   importTemplate,
   previewImport,
   startImport,
@@ -31,14 +31,16 @@ const TAGS = ['people import'];
 
 const FILE_BODY = `multipart/form-data with one \`file\` field: a CSV (UTF-8) or XLSX file of at most ${PEOPLE_IMPORT_LIMITS.maxFileBytes / 1_048_576} MB and ${PEOPLE_IMPORT_LIMITS.maxRows.toLocaleString('en')} rows`;
 
-/** The upload's file, which it must have, and its other fields. */
-async function uploadOf(request: FastifyRequest) {
-  const { file, fields } = await readUpload(request, IMPORT_UPLOAD.fileField, {
-    notMultipart: PEOPLE_IMPORT_MESSAGES.noFile,
-    tooLarge: PEOPLE_IMPORT_MESSAGES.fileTooLarge,
-  });
+const UPLOAD_MESSAGES = {
+  notMultipart: PEOPLE_IMPORT_MESSAGES.noFile,
+  tooLarge: PEOPLE_IMPORT_MESSAGES.fileTooLarge,
+};
+
+/** The upload's file, which it must have. */
+async function fileOf(request: FastifyRequest) {
+  const { file } = await readUpload(request, IMPORT_UPLOAD.fileField, UPLOAD_MESSAGES);
   if (!file) throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.noFile);
-  return { file, fields };
+  return file;
 }
 
 function attachment(fileName: string) {
@@ -90,7 +92,7 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        summary: `Checks every row of a file as the create form and the database would, and lists the errors by row and column; nothing is written. ${FILE_BODY}`,
+        summary: `Checks every row of a file as the create form and the database would, and lists the errors by row and column. Nobody is created; the valid rows are kept an hour under the answer's \`_id\`, for the import to name in place of the file. ${FILE_BODY}`,
         params: importKindParamSchema,
         response: {
           200: successResponse(importPreviewSchema),
@@ -99,7 +101,7 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { file } = await uploadOf(request);
+      const file = await fileOf(request);
       return { success: true as const, data: await previewImport(db, request.params.kind, file) };
     },
   );
@@ -109,16 +111,18 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        summary: `Starts importing a file in the background: its valid rows (mode valid-only), or all of them or none (mode all-or-nothing, the default). ${FILE_BODY}, and a \`mode\` field`,
+        summary: `Starts importing a file in the background: its valid rows (mode valid-only), or all of them or none (mode all-or-nothing, the default). ${FILE_BODY}, and a \`mode\` field; or, in place of the file, a \`check\` field naming the file's preview (its \`_id\`), whose checked rows are used (404 once it has expired or started an import)`,
         params: importKindParamSchema,
         response: {
           202: successResponse(importJobSchema),
-          ...errorResponses(400, 401, 403, 413),
+          ...errorResponses(400, 401, 403, 404, 413),
         },
       },
     },
     async (request, reply) => {
-      const { file, fields } = await uploadOf(request);
+      const { file, fields } = await readUpload(request, IMPORT_UPLOAD.fileField, UPLOAD_MESSAGES);
+      const checkId = fields[IMPORT_UPLOAD.checkField];
+      if (!file && checkId === undefined) throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.noFile);
       const mode = importModeSchema.safeParse(fields[IMPORT_UPLOAD.modeField] ?? 'all-or-nothing');
       if (!mode.success) throw new FieldErrors({ mode: PEOPLE_IMPORT_MESSAGES.mode });
       const data = await startImport(
@@ -127,7 +131,7 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
         request.auth.userId,
         request.params.kind,
         mode.data,
-        file,
+        file ? { file } : { checkId: checkId as string },
       );
       return reply
         .code(202)

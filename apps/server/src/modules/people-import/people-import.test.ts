@@ -18,6 +18,8 @@ import {
   faculty,
   institutionSettings,
   jobs,
+  peopleImportCheckRows,
+  peopleImportChecks,
   peopleImportJobs,
   students,
   users,
@@ -37,7 +39,7 @@ import {
   xlsxFile,
 } from '../../test/people-import';
 import { bearer, createSignedInUser, signIn } from '../../test/users';
-import { PEOPLE_IMPORT_JOB } from './people-import.service';
+import { PEOPLE_IMPORT_JOB } from './import-job';
 
 let t: TestApp;
 let api: ReturnType<typeof importClient>;
@@ -157,6 +159,7 @@ describe('POST /api/admin/import-preview/{kind}', () => {
     const response = await api.preview('students', file);
     expect(response.statusCode).toBe(200);
     expect(previewResponse.parse(response.json()).data).toEqual({
+      _id: expect.any(String),
       kind: 'students',
       totalRows: 2,
       validRows: 2,
@@ -493,6 +496,73 @@ describe('POST /api/admin/import/{kind}', () => {
       recordLabel: 'intake.csv',
       summary: 'Imported 2 students from intake.csv (2 invalid rows skipped)',
     });
+  });
+
+  it("imports the rows its preview checked, named by the preview's id, without the file", async () => {
+    const file = csvFile('students', [
+      studentRow('chk1'),
+      studentRow('chk2', { 'personalInfo.firstName': '' }),
+      studentRow('chk3'),
+    ]);
+    const preview = previewResponse.parse((await api.preview('students', file, 'chk.csv')).json());
+    const checkId = preview.data._id;
+    expect(
+      await t.database.db.$count(peopleImportCheckRows, eq(peopleImportCheckRows.checkId, checkId)),
+    ).toBe(2);
+    // All-or-nothing refuses it as it would the file, and the check stays for another try.
+    expectError(await api.startChecked('students', checkId, 'all-or-nothing'), 400, {
+      message: PEOPLE_IMPORT_MESSAGES.rowsHaveErrors(1),
+    });
+    // Another kind's import cannot name it.
+    expectError(await api.startChecked('faculty', checkId, 'valid-only'), 404, {
+      message: PEOPLE_IMPORT_MESSAGES.checkGone,
+    });
+
+    const response = await api.startChecked('students', checkId, 'valid-only');
+    expect(response.statusCode).toBe(202);
+    const started = jobResponse.parse(response.json()).data;
+    expect(started).toMatchObject({ kind: 'students', mode: 'valid-only', total: 2 });
+    // One check starts one import.
+    expectError(await api.startChecked('students', checkId, 'valid-only'), 404, {
+      message: PEOPLE_IMPORT_MESSAGES.checkGone,
+    });
+    const job = await api.finished(started._id);
+    expect(job).toMatchObject({ status: 'SUCCEEDED', summary: { imported: 2, skipped: 1 } });
+    expect(await countStudentsOf('studentchk')).toBe(2);
+    const [audit] = await t.database.db
+      .select({ recordLabel: auditLog.recordLabel })
+      .from(auditLog)
+      .where(eq(auditLog.recordId, job._id));
+    expect(audit?.recordLabel).toBe('chk.csv');
+    // The check and its rows go when the import ends.
+    expect(await t.database.db.$count(peopleImportChecks, eq(peopleImportChecks.id, checkId))).toBe(
+      0,
+    );
+    expect(
+      await t.database.db.$count(peopleImportCheckRows, eq(peopleImportCheckRows.checkId, checkId)),
+    ).toBe(0);
+  });
+
+  it('refuses a check that is unknown, malformed or over an hour old', async () => {
+    const file = csvFile('students', [studentRow('old1')]);
+    const { _id: checkId } = previewResponse.parse(
+      (await api.preview('students', file)).json(),
+    ).data;
+    await t.database.db
+      .update(peopleImportChecks)
+      .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(peopleImportChecks.id, checkId));
+    for (const id of [checkId, '40000000-0000-4000-8000-000000000001', 'not-an-id']) {
+      expectError(await api.startChecked('students', id, 'valid-only'), 404, {
+        message: PEOPLE_IMPORT_MESSAGES.checkGone,
+      });
+    }
+    expect(await countStudentsOf('studentold')).toBe(0);
+    // The next preview drops it.
+    await api.preview('students', file);
+    expect(await t.database.db.$count(peopleImportChecks, eq(peopleImportChecks.id, checkId))).toBe(
+      0,
+    );
   });
 
   it('refuses a file with any bad row in all-or-nothing mode, writing nothing', async () => {

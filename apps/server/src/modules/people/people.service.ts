@@ -8,10 +8,9 @@ import {
 import { eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { insertOne } from '../../db/errors';
-import { faculty, students, users } from '../../db/schema';
+import { type faculty, type students, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { FORMULA_START } from '../../spreadsheets/write';
-import { recordAudit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import { insertHashedUser, normalizeEmail, type UserRow } from '../users/users.service';
 
@@ -143,53 +142,6 @@ export function changedFields(before: unknown, after: unknown, path = ''): Field
 export function editSummary(kind: string, label: string, changes: FieldChanges): string {
   const fields = Object.keys(changes);
   return `Edited ${kind} ${label}: ${fields.length === 0 ? 'no changes' : fields.join(', ')}`;
-}
-
-const PROFILES = {
-  student: { profiles: students, readableId: students.studentId },
-  faculty: { profiles: faculty, readableId: faculty.facultyId },
-};
-
-/**
- * Deletes the account of the profile with this id and records it in the audit log, in one
- * transaction: the profile and the sessions go with the account by cascade, and its access tokens
- * fail at once. The profile is locked first, so of two deletes at once the second finds nothing.
- */
-export async function deletePersonAccount(
-  db: AppDatabase,
-  actorUserId: string,
-  kind: keyof typeof PROFILES,
-  id: string,
-  notFoundMessage: string,
-  /** Runs with the profile locked, before anything is deleted; throws to refuse the deletion. */
-  checkDeletable?: (tx: AppDatabase, userId: string) => Promise<void>,
-): Promise<void> {
-  const { profiles, readableId } = PROFILES[kind];
-  await db.transaction(async (tx) => {
-    const [profile] = await tx
-      .select({
-        userId: profiles.userId,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        readableId,
-      })
-      .from(profiles)
-      .where(eq(profiles.id, id))
-      // Not 'update': a write that refers to the person (an exam naming its proctor) locks the
-      // row as a key it needs, and must finish while `checkDeletable` waits for what it locked.
-      .for('no key update');
-    if (!profile) throw new ApiError(404, notFoundMessage);
-    await checkDeletable?.(tx, profile.userId);
-    await tx.delete(users).where(eq(users.id, profile.userId));
-    const label = personLabel(profile, profile.readableId);
-    await recordAudit(tx, actorUserId, {
-      action: `${kind}.delete`,
-      recordType: kind,
-      recordId: id,
-      recordLabel: label,
-      summary: `Deleted ${kind} ${label} with their account`,
-    });
-  });
 }
 
 // --- Personal and contact information ---------------------------------------------------------

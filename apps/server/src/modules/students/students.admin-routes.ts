@@ -14,14 +14,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { errorResponses } from '../../plugins/error-handler';
+import { createPerson, deletePerson, getPerson, updatePerson } from '../people/person-kind';
 import { personBodyOptions } from '../people/profile-body';
-import {
-  createStudent,
-  deleteStudent,
-  getStudent,
-  listStudents,
-  updateStudent,
-} from './students.service';
+import { listStudents, STUDENT_KIND } from './students.service';
 
 const TAGS = ['students'];
 
@@ -45,10 +40,17 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
       },
     },
     async (request, reply) => {
-      const data = await createStudent(db, request.auth.userId, request.body);
-      return reply
-        .code(201)
-        .send({ success: true as const, message: PEOPLE_MESSAGES.studentCreated, data });
+      const { person, defaultPassword } = await createPerson(
+        STUDENT_KIND,
+        db,
+        request.auth.userId,
+        request.body,
+      );
+      return reply.code(201).send({
+        success: true as const,
+        message: PEOPLE_MESSAGES.studentCreated,
+        data: { student: person, defaultPassword },
+      });
     },
   );
 
@@ -87,7 +89,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
     },
     async (request) => ({
       success: true as const,
-      data: { students: [await getStudent(db, request.params.id)] },
+      data: { students: [await getPerson(STUDENT_KIND, db, request.params.id)] },
     }),
   );
 
@@ -107,7 +109,13 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
       },
     },
     async (request) => {
-      const student = await updateStudent(db, request.auth.userId, request.params.id, request.body);
+      const student = await updatePerson(
+        STUDENT_KIND,
+        db,
+        request.auth.userId,
+        request.params.id,
+        request.body,
+      );
       // A student moved to another section may have left an exam's audience.
       app.liveRightsChanged({ userId: student.userId._id });
       return { success: true as const, message: PEOPLE_MESSAGES.studentUpdated, data: { student } };
@@ -125,7 +133,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
       },
     },
     async (request) => {
-      await deleteStudent(db, request.auth.userId, request.params.id);
+      await deletePerson(STUDENT_KIND, db, request.auth.userId, request.params.id);
       // The account is gone with its id: every socket checks whether it was one of its sessions.
       app.liveRightsChanged({ everyone: true });
       return { success: true as const, message: PEOPLE_MESSAGES.studentDeleted };

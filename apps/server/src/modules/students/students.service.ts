@@ -8,12 +8,10 @@ import {
   type StudentListQuery,
   type StudentSort,
   studentInputOf,
-  type UpdateStudentPayload,
 } from '@examiq/contracts';
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client';
-import { insertOne } from '../../db/errors';
 import { personStatusIs, refuseUnknownRecords } from '../../db/list-filters';
 import {
   byCreation,
@@ -27,23 +25,16 @@ import {
 import { perDatabase } from '../../db/per-database';
 import { batches, branches, courses, sections, students, users } from '../../db/schema';
 import { holdsSearch } from '../../db/search';
-import { ApiError, FieldErrors } from '../../errors';
-import { recordAudit } from '../audit/audit';
+import { FieldErrors } from '../../errors';
 import {
   type Account,
   accountColumns,
-  changedFields,
   contactInfoOf,
-  deletePersonAccount,
-  editSummary,
-  insertPersonAccount,
-  newDefaultPassword,
   personalInfoOf,
   personColumnsOf,
-  personLabel,
   toAccountDto,
-  updateAccountEmail,
 } from '../people/people.service';
+import type { PersonKind } from '../people/person-kind';
 
 type StudentRow = typeof students.$inferSelect;
 type AcademicInfoInput = CreateStudentPayload['academicInfo'];
@@ -67,10 +58,6 @@ export const PLACEMENT_ERRORS = {
   section: 'Section does not belong to the selected branch',
   batch: 'Batch does not match the selected course',
 } as const;
-
-function rollNumberTaken(rollNumber: string): ApiError {
-  return new ApiError(409, PEOPLE_MESSAGES.rollNumberTaken(rollNumber));
-}
 
 export function toStudentDto({
   student,
@@ -161,50 +148,6 @@ function studentColumnsOf(input: CreateStudentPayload, placement: Placement) {
     admissionYear: academicInfo.admissionYear,
     expectedGraduationYear: academicInfo.expectedGraduationYear,
   };
-}
-
-/**
- * Creates a student and their account inside `tx`, with a password hashed beforehand, and records
- * it in the audit log. The create call and the bulk import both create students through it.
- */
-export async function insertStudent(
-  tx: AppDatabase,
-  actorUserId: string,
-  input: CreateStudentPayload,
-  passwordHash: string,
-): Promise<StudentRecord> {
-  const placement = await findPlacement(tx, input.academicInfo);
-  const account = await insertPersonAccount(tx, {
-    email: input.email,
-    role: 'student',
-    passwordHash,
-  });
-  const student = await insertOne(
-    tx
-      .insert(students)
-      .values({ userId: account.id, ...studentColumnsOf(input, placement) })
-      .returning(),
-    { duplicate: () => rollNumberTaken(input.rollNumber) },
-  );
-  const label = personLabel(student, student.studentId);
-  await recordAudit(tx, actorUserId, {
-    action: 'student.create',
-    recordType: 'student',
-    recordId: student.id,
-    recordLabel: label,
-    summary: `Created student ${label} with the account ${account.email}`,
-  });
-  return { ...placement, student, account };
-}
-
-export async function createStudent(
-  db: AppDatabase,
-  actorUserId: string,
-  input: CreateStudentPayload,
-): Promise<{ student: Student; defaultPassword: string }> {
-  const { password, passwordHash } = await newDefaultPassword();
-  const record = await db.transaction((tx) => insertStudent(tx, actorUserId, input, passwordHash));
-  return { student: toStudentDto(record), defaultPassword: password };
 }
 
 /** Students with their account and placement: joins, so one query however many rows. */
@@ -383,55 +326,30 @@ export async function listStudents(
   return { students: ids.flatMap((id) => records.get(id) ?? []).map(toStudentDto), pagination };
 }
 
-async function studentInTransaction(tx: AppDatabase, id: string): Promise<Student | null> {
-  const [record] = await selectStudents(tx).where(eq(students.id, id));
-  return record ? toStudentDto(record) : null;
-}
-
-/**
- * Edits a student with the create form's payload, their account's email included, and records
- * which fields changed, all in one transaction. The unique indexes decide duplicates, as on create.
- */
-export async function updateStudent(
-  db: AppDatabase,
-  actorUserId: string,
-  id: string,
-  input: UpdateStudentPayload,
-): Promise<Student> {
-  return db.transaction(async (tx) => {
-    const before = await studentInTransaction(tx, id);
-    if (!before) throw new ApiError(404, PEOPLE_MESSAGES.studentNotFound);
-    const placement = await findPlacement(tx, input.academicInfo);
-    await updateAccountEmail(tx, before.userId._id, input.email);
-    await insertOne(
-      tx
-        .update(students)
-        .set(studentColumnsOf(input, placement))
-        .where(eq(students.id, id))
-        .returning({ id: students.id }),
-      { duplicate: () => rollNumberTaken(input.rollNumber) },
-    );
-    const after = (await studentInTransaction(tx, id)) as Student;
-    const changes = changedFields(studentInputOf(before), studentInputOf(after));
-    const label = personLabel(after.personalInfo, after.studentId);
-    await recordAudit(tx, actorUserId, {
-      action: 'student.update',
-      recordType: 'student',
-      recordId: id,
-      recordLabel: label,
-      summary: editSummary('student', label, changes),
-      changes,
-    });
-    return after;
-  });
-}
-
-export async function getStudent(db: AppDatabase, id: string): Promise<Student> {
-  const record = (await studentRecords(db, [id])).get(id);
-  if (!record) throw new ApiError(404, PEOPLE_MESSAGES.studentNotFound);
-  return toStudentDto(record);
-}
-
-export function deleteStudent(db: AppDatabase, actorUserId: string, id: string): Promise<void> {
-  return deletePersonAccount(db, actorUserId, 'student', id, PEOPLE_MESSAGES.studentNotFound);
-}
+/** Students: created, read, edited and deleted as every person is, in their placement. */
+export const STUDENT_KIND: PersonKind<typeof students, CreateStudentPayload, Student> = {
+  role: 'student',
+  noun: 'student',
+  table: students,
+  readableId: students.studentId,
+  readableIdOf: (student) => student.studentId,
+  notFound: PEOPLE_MESSAGES.studentNotFound,
+  unique: {
+    field: 'rollNumber',
+    column: students.rollNumber,
+    of: (payload) => payload.rollNumber,
+    taken: PEOPLE_MESSAGES.rollNumberTaken,
+  },
+  async columnsOf(tx, payload) {
+    const placement = await findPlacement(tx, payload.academicInfo);
+    return {
+      columns: studentColumnsOf(payload, placement),
+      toDto: (student, account) => toStudentDto({ ...placement, student, account }),
+    };
+  },
+  async read(db, id) {
+    const [record] = await selectStudents(db).where(eq(students.id, id));
+    return record && toStudentDto(record);
+  },
+  inputOf: studentInputOf,
+};

@@ -1,69 +1,31 @@
-import { type Faculty, MARITAL_STATUS_LABELS, PEOPLE_MESSAGES } from '@examiq/contracts';
-import { Pencil } from 'lucide-react';
-import { useParams } from 'react-router';
-import { AccountActions } from '@/components/account-actions';
+import { type Faculty, MARITAL_STATUS_LABELS } from '@examiq/contracts';
 import { ProfilePhoto } from '@/components/avatar';
-import { BackLink } from '@/components/back-link';
-import { ButtonLink } from '@/components/button';
 import {
   DetailGroup,
   DetailItem,
   DetailSection,
   ProfileCard,
   ProfileFact,
-  RecordDetail,
 } from '@/components/detail-view';
-import { PageHeader } from '@/components/page-header';
 import { AccountDetails, ContactDetails, PersonalDetails } from '@/components/person-details';
+import { PersonDetailPage } from '@/components/person-pages';
 import { PersonStatusBadge } from '@/components/status-badge';
 import { formatDate, formatDateTime, fullName } from '@/lib/format';
 import { plural } from '@/lib/plural';
-import { useFaculty } from './api/get-faculty';
-import { facultyQueryKey } from './api/keys';
+import { FACULTY_PAGES } from './faculty-pages';
 
 export default function FacultyDetailPage() {
-  const { id = '' } = useParams();
-  const faculty = useFaculty(id);
-
   return (
-    <>
-      <BackLink to="/admin/faculty">Back to Faculty</BackLink>
-      <PageHeader
-        title="Faculty Details"
-        description="The profile of one faculty member: personal, contact, professional, qualification and account information."
-        actions={
-          faculty.data && (
-            <>
-              <ButtonLink to={`/admin/faculty/${encodeURIComponent(id)}/edit`}>
-                <Pencil aria-hidden="true" className="size-4" />
-                Edit
-              </ButtonLink>
-              <AccountActions
-                account={faculty.data.userId}
-                name={fullName(faculty.data.personalInfo)}
-                records={facultyQueryKey}
-              />
-            </>
-          )
-        }
-      />
-      <RecordDetail
-        query={faculty}
-        loadingLabel="Loading faculty details"
-        notFound={{
-          title: 'No Faculty Found',
-          message: 'The requested faculty member could not be found.',
-          listTo: '/admin/faculty',
-          listLabel: 'View all faculty',
-        }}
-        error={{
-          title: 'Error Loading Faculty',
-          fallback: PEOPLE_MESSAGES.fetchFacultyDetailFailed,
-        }}
-      >
-        {(record) => <FacultyProfile faculty={record} />}
-      </RecordDetail>
-    </>
+    <PersonDetailPage
+      kind={FACULTY_PAGES}
+      header={{
+        title: 'Faculty Details',
+        description:
+          'The profile of one faculty member: personal, contact, professional, qualification and account information.',
+      }}
+    >
+      {(faculty) => <FacultyProfile faculty={faculty} />}
+    </PersonDetailPage>
   );
 }
 

@@ -6,19 +6,14 @@ import {
   MARITAL_STATUS_LABELS,
   MARITAL_STATUSES,
 } from '@examiq/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { FormEventHandler } from 'react';
-import { type DefaultValues, useForm, useFormContext } from 'react-hook-form';
+import { type DefaultValues, useFormContext } from 'react-hook-form';
 import { Dropdown } from '@/components/dropdown';
 import {
-  ContactInfoFields,
   emptyPersonFields,
-  FieldGrid,
-  FormFooter,
-  FormSection,
-  PersonalInfoFields,
-  PersonFormFrame,
+  PersonForm,
+  type PersonFormProps,
   useOptionalHint,
+  usePersonForm,
 } from '@/components/person-form';
 import { TextField } from '@/components/text-field';
 import {
@@ -41,68 +36,41 @@ export const emptyFaculty: DefaultValues<CreateFacultyInput> = {
   professionalInfo: emptyProfessionalInfo,
 };
 
-/**
- * The faculty form of create and edit: the same fields, rules and messages (spec section 5), with
- * the fields the institution requires.
- */
+/** The faculty form of create and edit, with the fields the institution requires. */
 export function useFacultyForm(
   defaultValues: DefaultValues<CreateFacultyInput>,
   required: readonly FacultyProfileField[],
 ) {
-  return useForm<CreateFacultyInput, unknown, CreateFacultyPayload>({
-    resolver: zodResolver(facultySchemaFor(required)),
-    mode: 'onTouched',
-    defaultValues,
-  });
+  return usePersonForm(facultySchemaFor(required), defaultValues);
 }
 
-interface FacultyFormProps {
-  form: ReturnType<typeof useFacultyForm>;
-  /** The fields the institution requires, as the form was built with. */
-  required: readonly FacultyProfileField[];
-  onSubmit: FormEventHandler<HTMLFormElement>;
-  submitLabel: string;
-  cancelTo: string;
-}
-
-export function FacultyForm({ form, required, onSubmit, submitLabel, cancelTo }: FacultyFormProps) {
+export function FacultyForm(props: PersonFormProps<CreateFacultyInput, CreateFacultyPayload>) {
   const {
     register,
-    formState: { errors, isSubmitting },
-  } = form;
+    formState: { errors },
+  } = props.form;
   return (
-    <PersonFormFrame form={form} required={required} onSubmit={onSubmit}>
-      <FormSection title="Account Information">
-        <FieldGrid>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="off"
-            placeholder="faculty@institution.edu"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            label="Joining Date"
-            type="date"
-            hint="Optional"
-            error={errors.joiningDate?.message}
-            // An empty date means none was given, not an invalid one.
-            {...register('joiningDate', {
-              setValueAs: (value: string) => (value === '' ? undefined : value),
-            })}
-          />
-        </FieldGrid>
-      </FormSection>
-      <PersonalInfoFields>
-        <MaritalStatusField />
-      </PersonalInfoFields>
-      <ContactInfoFields />
+    <PersonForm
+      {...props}
+      emailPlaceholder="faculty@institution.edu"
+      accountField={
+        <TextField
+          label="Joining Date"
+          type="date"
+          hint="Optional"
+          error={errors.joiningDate?.message}
+          // An empty date means none was given, not an invalid one.
+          {...register('joiningDate', {
+            setValueAs: (value: string) => (value === '' ? undefined : value),
+          })}
+        />
+      }
+      personalFields={<MaritalStatusField />}
+    >
       <ProfessionalInfoFields />
       <QualificationFields />
       <ExperienceFields />
-      <FormFooter submitLabel={submitLabel} submitting={isSubmitting} cancelTo={cancelTo} />
-    </PersonFormFrame>
+    </PersonForm>
   );
 }
 

@@ -187,7 +187,12 @@ export function ImportUpload({
             </p>
           )}
           <Button
-            onClick={() => start.mutate({ file, mode }, { onSuccess: (job) => onStarted(job._id) })}
+            onClick={() =>
+              start.mutate(
+                { checkId: checked._id, mode },
+                { onSuccess: (job) => onStarted(job._id) },
+              )
+            }
             disabled={blocked || checked.validRows === 0}
             loading={start.isPending}
           >

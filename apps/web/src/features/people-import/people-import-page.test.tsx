@@ -10,6 +10,7 @@ import PeopleImportPage from './people-import-page';
 const JOB_ID = '30000000-0000-4000-8000-000000000001';
 
 const preview: ImportPreview = {
+  _id: '40000000-0000-4000-8000-000000000001',
   kind: 'students',
   totalRows: 50,
   validRows: 47,
@@ -159,7 +160,9 @@ describe('PeopleImportPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe(`?job=${JOB_ID}`));
     const form = formOf(requests.find((request) => request.url === '/admin/import/students'));
     expect(form.get('mode')).toBe('valid-only');
-    expect((form.get('file') as File).name).toBe('intake.csv');
+    // The rows its preview checked, named by the preview's id: the file is not sent again.
+    expect(form.get('check')).toBe(preview._id);
+    expect(form.get('file')).toBeNull();
     // The job as the import answered it, then as the next read finds it.
     const bar = await screen.findByRole('progressbar', { name: 'Importing' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '12'));

@@ -1,10 +1,5 @@
-import { PEOPLE_MESSAGES, type Student } from '@examiq/contracts';
-import { Pencil } from 'lucide-react';
-import { useParams } from 'react-router';
-import { AccountActions } from '@/components/account-actions';
+import type { Student } from '@examiq/contracts';
 import { ProfilePhoto } from '@/components/avatar';
-import { BackLink } from '@/components/back-link';
-import { ButtonLink } from '@/components/button';
 import {
   Chip,
   DetailGroup,
@@ -12,59 +7,26 @@ import {
   DetailSection,
   ProfileCard,
   ProfileFact,
-  RecordDetail,
 } from '@/components/detail-view';
-import { PageHeader } from '@/components/page-header';
 import { AccountDetails, ContactDetails, PersonalDetails } from '@/components/person-details';
+import { PersonDetailPage } from '@/components/person-pages';
 import { PersonStatusBadge } from '@/components/status-badge';
 import { fullName } from '@/lib/format';
-import { useStudent } from './api/get-student';
-import { studentsQueryKey } from './api/keys';
 import { ExamHistory } from './exam-history';
+import { STUDENT_PAGES } from './student-pages';
 
 export default function StudentDetailPage() {
-  const { id = '' } = useParams();
-  const student = useStudent(id);
-
   return (
-    <>
-      <BackLink to="/admin/student">Back to Students</BackLink>
-      <PageHeader
-        title="Student Details"
-        description="The profile of one student: personal, academic, contact, family and account information, and the exams they sat."
-        actions={
-          student.data && (
-            <>
-              <ButtonLink to={`/admin/student/${encodeURIComponent(id)}/edit`}>
-                <Pencil aria-hidden="true" className="size-4" />
-                Edit
-              </ButtonLink>
-              <AccountActions
-                account={student.data.userId}
-                name={fullName(student.data.personalInfo)}
-                records={studentsQueryKey}
-              />
-            </>
-          )
-        }
-      />
-      <RecordDetail
-        query={student}
-        loadingLabel="Loading student details"
-        notFound={{
-          title: 'No Student Found',
-          message: 'The requested student could not be found.',
-          listTo: '/admin/student',
-          listLabel: 'View all students',
-        }}
-        error={{
-          title: 'Error Loading Student',
-          fallback: PEOPLE_MESSAGES.fetchStudentDetailFailed,
-        }}
-      >
-        {(record) => <StudentProfile student={record} />}
-      </RecordDetail>
-    </>
+    <PersonDetailPage
+      kind={STUDENT_PAGES}
+      header={{
+        title: 'Student Details',
+        description:
+          'The profile of one student: personal, academic, contact, family and account information, and the exams they sat.',
+      }}
+    >
+      {(student) => <StudentProfile student={student} />}
+    </PersonDetailPage>
   );
 }
 

@@ -4,17 +4,12 @@ import {
   type StudentProfileField,
   studentSchemaFor,
 } from '@examiq/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { FormEventHandler } from 'react';
-import { type DefaultValues, useForm } from 'react-hook-form';
+import type { DefaultValues } from 'react-hook-form';
 import {
-  ContactInfoFields,
   emptyPersonFields,
-  FieldGrid,
-  FormFooter,
-  FormSection,
-  PersonalInfoFields,
-  PersonFormFrame,
+  PersonForm,
+  type PersonFormProps,
+  usePersonForm,
 } from '@/components/person-form';
 import { TextField } from '@/components/text-field';
 import { AcademicInfoFields } from './academic-info-fields';
@@ -35,60 +30,34 @@ export const emptyStudent: DefaultValues<CreateStudentInput> = {
   academicInfo: { batch: '', course: '', branch: '', section: '' },
 };
 
-/**
- * The student form of create and edit: the same fields, rules and messages (spec section 5), with
- * the fields the institution requires.
- */
+/** The student form of create and edit, with the fields the institution requires. */
 export function useStudentForm(
   defaultValues: DefaultValues<CreateStudentInput>,
   required: readonly StudentProfileField[],
 ) {
-  return useForm<CreateStudentInput, unknown, CreateStudentPayload>({
-    resolver: zodResolver(studentSchemaFor(required)),
-    mode: 'onTouched',
-    defaultValues,
-  });
+  return usePersonForm(studentSchemaFor(required), defaultValues);
 }
 
-interface StudentFormProps {
-  form: ReturnType<typeof useStudentForm>;
-  /** The fields the institution requires, as the form was built with. */
-  required: readonly StudentProfileField[];
-  onSubmit: FormEventHandler<HTMLFormElement>;
-  submitLabel: string;
-  cancelTo: string;
-}
-
-export function StudentForm({ form, required, onSubmit, submitLabel, cancelTo }: StudentFormProps) {
+export function StudentForm(props: PersonFormProps<CreateStudentInput, CreateStudentPayload>) {
   const {
     register,
-    formState: { errors, isSubmitting },
-  } = form;
+    formState: { errors },
+  } = props.form;
   return (
-    <PersonFormFrame form={form} required={required} onSubmit={onSubmit}>
-      <FormSection title="Account Information">
-        <FieldGrid>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="off"
-            placeholder="student@institution.edu"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            label="Roll Number"
-            placeholder="e.g. CSE-2024-001"
-            error={errors.rollNumber?.message}
-            {...register('rollNumber')}
-          />
-        </FieldGrid>
-      </FormSection>
-      <PersonalInfoFields />
-      <ContactInfoFields />
+    <PersonForm
+      {...props}
+      emailPlaceholder="student@institution.edu"
+      accountField={
+        <TextField
+          label="Roll Number"
+          placeholder="e.g. CSE-2024-001"
+          error={errors.rollNumber?.message}
+          {...register('rollNumber')}
+        />
+      }
+    >
       <FamilyInfoFields />
       <AcademicInfoFields />
-      <FormFooter submitLabel={submitLabel} submitting={isSubmitting} cancelTo={cancelTo} />
-    </PersonFormFrame>
+    </PersonForm>
   );
 }

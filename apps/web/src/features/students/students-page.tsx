@@ -1,53 +1,85 @@
-import {
-  type ExportFormat,
-  PEOPLE_EXPORT_MESSAGES,
-  PEOPLE_MESSAGES,
-  PERSON_STATUSES,
-  SEARCH_MAX_LENGTH,
-  STUDENT_SORTS,
-  type Student,
-} from '@examiq/contracts';
-import { Plus, Upload } from 'lucide-react';
-import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { ButtonLink } from '@/components/button';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { PEOPLE_EXPORT_MESSAGES, PEOPLE_MESSAGES, STUDENT_SORTS } from '@examiq/contracts';
 import { Dropdown } from '@/components/dropdown';
-import { ErrorBanner } from '@/components/error-banner';
-import { ExportButtons } from '@/components/export-buttons';
-import { PageHeader } from '@/components/page-header';
-import { PageSizeSelect } from '@/components/page-size-select';
-import { PersonCell } from '@/components/person-cell';
-import { RowActions } from '@/components/row-actions';
-import { SearchBox } from '@/components/search-box';
-import { SortHeader } from '@/components/sort-header';
-import { PersonStatusBadge } from '@/components/status-badge';
-import { Table, type TableColumn } from '@/components/table';
-import { getErrorMessage, getServerMessage } from '@/lib/api-client';
-import { fullName } from '@/lib/format';
+import { type ListView, PersonListPage } from '@/components/person-list-page';
 import { type CascadeLevel, useLookupCascade } from '@/lib/lookups/use-lookup-cascade';
-import { useListView } from '@/lib/use-list-view';
-import { useDeleteStudent } from './api/delete-student';
-import { useExportStudents } from './api/export-students';
-import { useStudents } from './api/get-students';
+import { studentApi } from './api/student-api';
 
-interface DeleteTarget {
-  id: string;
-  name: string;
-}
-
-const FILTERS = ['batch', 'course', 'branch', 'section', 'status'] as const;
-const STATUS_OPTIONS = PERSON_STATUSES.map((status) => ({ value: status, label: status }));
+const LEVELS = ['batch', 'course', 'branch', 'section'] as const;
 
 export default function StudentsPage() {
-  const view = useListView(FILTERS, STUDENT_SORTS);
-  const { page, setPage, values, setValues } = view;
-  const exported = useExportStudents(view.query);
-  const exportAs = (format: ExportFormat) =>
-    exported.mutate(format, {
-      onError: (error) => toast.error(getErrorMessage(error, PEOPLE_EXPORT_MESSAGES.students)),
-    });
-  const students = useStudents(view.query);
+  return (
+    <PersonListPage
+      texts={{
+        title: 'All Students',
+        description:
+          'Every student account of the institution, with their roll number, course and status.',
+        createTo: 'create-student',
+        detailPath: (id) => `/admin/student/${id}`,
+        searchLabel: 'Search students',
+        searchPlaceholder: 'Search by name, email, student ID or roll number',
+        filtersLegend: 'Filter students',
+        filtersClassName: 'mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5',
+        caption: 'Students',
+        notLoaded: 'Students could not be loaded',
+        noneFound: 'No students found',
+        noMatch: 'No student matches this search and these filters.',
+        firstOne: 'Create the first student with the Create button.',
+        loadFailed: PEOPLE_MESSAGES.fetchStudentsFailed,
+        exportFailed: PEOPLE_EXPORT_MESSAGES.students,
+        deleteFailed: PEOPLE_MESSAGES.deleteStudentFailed,
+        deleteTitle: 'Delete Student',
+        nameWidth: '220px',
+      }}
+      filters={LEVELS}
+      sorts={STUDENT_SORTS}
+      useList={studentApi.useList}
+      rowsOf={(data) => data.students}
+      useExport={studentApi.useExport}
+      useDelete={studentApi.useDelete}
+      useFilters={usePlacementFilters}
+      columns={(sortHeader) => [
+        {
+          key: 'studentId',
+          header: sortHeader('Student ID', 'studentId'),
+          width: '150px',
+          cell: (s) => s.studentId,
+        },
+        {
+          key: 'rollNumber',
+          header: sortHeader('Roll Number', 'rollNumber'),
+          width: '120px',
+          cell: (s) => s.rollNumber,
+        },
+        {
+          key: 'email',
+          header: sortHeader('Email', 'email'),
+          width: '210px',
+          wideOnly: true,
+          cell: (s) => s.email,
+        },
+        {
+          key: 'academic',
+          header: 'Course / Branch / Section',
+          width: '170px',
+          cell: ({ academicInfo }) =>
+            `${academicInfo.course.name} / ${academicInfo.branch.code} / ${academicInfo.section.name}`,
+        },
+        {
+          key: 'semester',
+          header: 'Semester',
+          width: '90px',
+          cell: (s) => s.academicInfo.semester,
+        },
+      ]}
+    />
+  );
+}
+
+/** Batch, course, branch and section, each offering what the one above it holds. */
+function usePlacementFilters({
+  values,
+  setValues,
+}: ListView<(typeof LEVELS)[number] | 'status', string>) {
   const cascade = useLookupCascade({
     batch: { id: values.batch },
     courseId: values.course,
@@ -56,181 +88,16 @@ export default function StudentsPage() {
   });
   // A new choice empties the levels under it, in the same change of the address.
   const choose = (level: CascadeLevel, value: string) => {
-    const levels = ['batch', 'course', 'branch', 'section'] as const;
-    const below = levels.slice(levels.indexOf(level) + 1);
+    const below = LEVELS.slice(LEVELS.indexOf(level) + 1);
     setValues({ [level]: value, ...Object.fromEntries(below.map((name) => [name, ''])) });
   };
-  const sortHeader = (label: string, column: (typeof STUDENT_SORTS)[number]) => (
-    <SortHeader
-      label={label}
-      column={column}
-      sort={view.sort}
-      order={view.order}
-      onSort={view.setSort}
+  return LEVELS.map((level) => (
+    <Dropdown
+      key={level}
+      {...cascade[level]}
+      placeholder={cascade[level].disabled ? cascade[level].placeholder : 'All'}
+      value={values[level]}
+      onChange={(event) => choose(level, event.target.value)}
     />
-  );
-  const filtered = FILTERS.some((name) => values[name]) || Boolean(values.search);
-  const deleteStudent = useDeleteStudent();
-  const [target, setTarget] = useState<DeleteTarget | null>(null);
-  const rows = students.data?.students ?? [];
-
-  const columns: TableColumn<Student>[] = [
-    {
-      key: 'name',
-      header: sortHeader('Name', 'name'),
-      width: '220px',
-      cell: (student) => (
-        <PersonCell
-          photo={student.personalInfo.photo}
-          name={fullName(student.personalInfo)}
-          detail={<span className="2xl:hidden">{student.email}</span>}
-        />
-      ),
-    },
-    {
-      key: 'studentId',
-      header: sortHeader('Student ID', 'studentId'),
-      width: '150px',
-      cell: (s) => s.studentId,
-    },
-    {
-      key: 'rollNumber',
-      header: sortHeader('Roll Number', 'rollNumber'),
-      width: '120px',
-      cell: (s) => s.rollNumber,
-    },
-    {
-      key: 'email',
-      header: sortHeader('Email', 'email'),
-      width: '210px',
-      wideOnly: true,
-      cell: (s) => s.email,
-    },
-    {
-      key: 'academic',
-      header: 'Course / Branch / Section',
-      width: '170px',
-      cell: ({ academicInfo }) =>
-        `${academicInfo.course.name} / ${academicInfo.branch.code} / ${academicInfo.section.name}`,
-    },
-    { key: 'semester', header: 'Semester', width: '90px', cell: (s) => s.academicInfo.semester },
-    {
-      key: 'status',
-      header: 'Status',
-      width: '100px',
-      cell: (s) => <PersonStatusBadge person={s} />,
-    },
-    {
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      width: '96px',
-      align: 'right',
-      cell: (student) => (
-        <RowActions
-          name={fullName(student.personalInfo)}
-          viewTo={`/admin/student/${student._id}`}
-          onDelete={() => setTarget({ id: student._id, name: fullName(student.personalInfo) })}
-        />
-      ),
-    },
-  ];
-
-  const confirmDelete = async () => {
-    if (!target) return;
-    // Deleting the only row of a later page would leave an empty page behind.
-    const stepBack = rows.length === 1 && page > 1;
-    try {
-      const { message } = await deleteStudent.mutateAsync(target.id);
-      toast.success(message);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? PEOPLE_MESSAGES.deleteStudentFailed);
-      return;
-    }
-    setTarget(null);
-    if (stepBack) setPage(page - 1);
-  };
-
-  return (
-    <>
-      <PageHeader
-        title="All Students"
-        description="Every student account of the institution, with their roll number, course and status."
-        actions={
-          <>
-            <ButtonLink to="import" variant="secondary">
-              <Upload aria-hidden="true" className="size-4" />
-              Import
-            </ButtonLink>
-            <ExportButtons onExport={exportAs} pending={exported.isPending} />
-            <ButtonLink to="create-student">
-              <Plus aria-hidden="true" className="size-4" />
-              Create
-            </ButtonLink>
-          </>
-        }
-      />
-      {students.isError && (
-        <ErrorBanner
-          title={PEOPLE_MESSAGES.fetchStudentsFailed}
-          message={getServerMessage(students.error)}
-          onRetry={() => void students.refetch()}
-        />
-      )}
-      <SearchBox
-        label="Search students"
-        placeholder="Search by name, email, student ID or roll number"
-        value={values.search}
-        onSearch={(search) => setValues({ search })}
-        maxLength={SEARCH_MAX_LENGTH}
-      />
-      <fieldset className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <legend className="sr-only">Filter students</legend>
-        {(['batch', 'course', 'branch', 'section'] as const).map((level) => (
-          <Dropdown
-            key={level}
-            {...cascade[level]}
-            placeholder={cascade[level].disabled ? cascade[level].placeholder : 'All'}
-            value={values[level]}
-            onChange={(event) => choose(level, event.target.value)}
-          />
-        ))}
-        <Dropdown
-          label="Status"
-          placeholder="All"
-          options={STATUS_OPTIONS}
-          value={values.status}
-          onChange={(event) => setValues({ status: event.target.value })}
-        />
-      </fieldset>
-      <Table
-        caption="Students"
-        columns={columns}
-        rows={rows}
-        rowKey={(student) => student._id}
-        loading={students.isPending}
-        emptyTitle={students.isError ? 'Students could not be loaded' : 'No students found'}
-        emptyDescription={
-          students.isError
-            ? 'Try again in a moment.'
-            : filtered
-              ? 'No student matches this search and these filters.'
-              : 'Create the first student with the Create button.'
-        }
-        label="students"
-        pagination={students.data?.pagination}
-        pageSize={view.limit}
-        onPageChange={setPage}
-      />
-      <div className="mt-3 flex justify-end">
-        <PageSizeSelect value={view.limit} onChange={view.setLimit} />
-      </div>
-      <ConfirmDeleteDialog
-        name={target?.name ?? null}
-        title="Delete Student"
-        deleting={deleteStudent.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setTarget(null)}
-      />
-    </>
-  );
+  ));
 }

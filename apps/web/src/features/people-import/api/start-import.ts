@@ -1,4 +1,5 @@
 import {
+  IMPORT_UPLOAD,
   type ImportMode,
   importJobSchema,
   type PeopleImportKind,
@@ -11,13 +12,13 @@ import { importJobQueryKey } from './keys';
 const importResponseSchema = successResponse(importJobSchema);
 
 /**
- * POST /admin/import/{kind} (multipart `mode`, then `file`): the file is checked again and its
- * rows imported by a background job, which this returns.
+ * POST /admin/import/{kind} (multipart `mode` and `check`): the rows its preview checked, named by
+ * the preview's id, are imported by a background job, which this returns.
  */
-export async function startImport(kind: PeopleImportKind, file: File, mode: ImportMode) {
+export async function startImport(kind: PeopleImportKind, checkId: string, mode: ImportMode) {
   const form = new FormData();
-  form.append('mode', mode);
-  form.append('file', file);
+  form.append(IMPORT_UPLOAD.modeField, mode);
+  form.append(IMPORT_UPLOAD.checkField, checkId);
   const response = await apiClient.postForm(`/admin/import/${kind}`, form);
   return parseResponse(importResponseSchema, response.data).data;
 }
@@ -25,7 +26,8 @@ export async function startImport(kind: PeopleImportKind, file: File, mode: Impo
 export function useStartImport(kind: PeopleImportKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, mode }: { file: File; mode: ImportMode }) => startImport(kind, file, mode),
+    mutationFn: ({ checkId, mode }: { checkId: string; mode: ImportMode }) =>
+      startImport(kind, checkId, mode),
     // The job page starts from the job as the call returned it.
     onSuccess: (job) => queryClient.setQueryData(importJobQueryKey(job._id), job),
   });

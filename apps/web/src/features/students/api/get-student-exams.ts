@@ -1,7 +1,7 @@
 import { studentExamsDataSchema, successResponse } from '@examiq/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { studentsQueryKey } from './keys';
+import { studentApi } from './student-api';
 
 const studentExamsResponseSchema = successResponse(studentExamsDataSchema);
 
@@ -13,7 +13,7 @@ export async function getStudentExams(id: string) {
 
 export function getStudentExamsQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...studentsQueryKey, 'exams', id],
+    queryKey: [...studentApi.queryKey, 'exams', id],
     queryFn: () => getStudentExams(id),
   });
 }

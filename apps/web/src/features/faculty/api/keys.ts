@@ -1,2 +1,0 @@
-/** Every faculty query starts with this key, so a create or delete refreshes lists and details. */
-export const facultyQueryKey = ['faculty'] as const;
