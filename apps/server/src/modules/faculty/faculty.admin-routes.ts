@@ -14,6 +14,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { done, ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { createPerson, getPerson, updatePerson } from '../people/person-kind';
 import { personBodyOptions } from '../people/profile-body';
@@ -48,11 +49,9 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
         request.auth.userId,
         request.body,
       );
-      return reply.code(201).send({
-        success: true as const,
-        message: PEOPLE_MESSAGES.facultyCreated,
-        data: { faculty: person, defaultPassword },
-      });
+      return reply
+        .code(201)
+        .send(ok({ faculty: person, defaultPassword }, PEOPLE_MESSAGES.facultyCreated));
     },
   );
 
@@ -70,10 +69,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listFaculty(db, request.query),
-    }),
+    async (request) => ok(await listFaculty(db, request.query)),
   );
 
   app.get(
@@ -89,10 +85,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { faculty: [await getPerson(FACULTY_KIND, db, request.params.id)] },
-    }),
+    async (request) => ok({ faculty: [await getPerson(FACULTY_KIND, db, request.params.id)] }),
   );
 
   app.put(
@@ -110,19 +103,19 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: PEOPLE_MESSAGES.facultyUpdated,
-      data: {
-        faculty: await updatePerson(
-          FACULTY_KIND,
-          db,
-          request.auth.userId,
-          request.params.id,
-          request.body,
-        ),
-      },
-    }),
+    async (request) =>
+      ok(
+        {
+          faculty: await updatePerson(
+            FACULTY_KIND,
+            db,
+            request.auth.userId,
+            request.params.id,
+            request.body,
+          ),
+        },
+        PEOPLE_MESSAGES.facultyUpdated,
+      ),
   );
 
   app.delete(
@@ -140,7 +133,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
       await deleteFaculty(db, request.auth.userId, request.params.id, now());
       // The account is gone with its id: every socket checks whether it was one of its sessions.
       app.liveRightsChanged({ everyone: true });
-      return { success: true as const, message: PEOPLE_MESSAGES.facultyDeleted };
+      return done(PEOPLE_MESSAGES.facultyDeleted);
     },
   );
 
@@ -156,9 +149,6 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async () => ({
-      success: true as const,
-      data: { faculty: await listFacultyOptions(db) },
-    }),
+    async () => ok({ faculty: await listFacultyOptions(db) }),
   );
 };

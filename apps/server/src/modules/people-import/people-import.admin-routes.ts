@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { ApiError, FieldErrors } from '../../errors';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { acceptUploads, readUpload } from '../../plugins/uploads';
 import { SPREADSHEET_CONTENT_TYPES } from '../../spreadsheets/write';
@@ -102,7 +103,7 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const file = await fileOf(request);
-      return { success: true as const, data: await previewImport(db, request.params.kind, file) };
+      return ok(await previewImport(db, request.params.kind, file));
     },
   );
 
@@ -133,9 +134,7 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
         mode.data,
         file ? { file } : { checkId: checkId as string },
       );
-      return reply
-        .code(202)
-        .send({ success: true as const, message: PEOPLE_IMPORT_MESSAGES.importStarted, data });
+      return reply.code(202).send(ok(data, PEOPLE_IMPORT_MESSAGES.importStarted));
     },
   );
 
@@ -153,10 +152,7 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getImportJob(db, request.params.id),
-    }),
+    async (request) => ok(await getImportJob(db, request.params.id)),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { attemptTimeline } from './attempt-timeline';
 import { proctoredExamsNow } from './monitor';
@@ -35,10 +36,7 @@ export const proctoringAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async () => ({
-      success: true as const,
-      data: { exams: await proctoredExamsNow(db, now()) },
-    }),
+    async () => ok({ exams: await proctoredExamsNow(db, now()) }),
   );
 
   app.get(
@@ -55,9 +53,6 @@ export const proctoringAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await attemptTimeline(db, request.params.attemptId),
-    }),
+    async (request) => ok(await attemptTimeline(db, request.params.attemptId)),
   );
 };

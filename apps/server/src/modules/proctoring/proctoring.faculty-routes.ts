@@ -18,6 +18,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { sendProctorMessage } from './chat';
 import { getMonitor } from './monitor';
@@ -54,10 +55,8 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/get-monitor/:examId',
     { schema: { tags: TAGS, ...monitorRouteSchema } },
-    async (request) => ({
-      success: true as const,
-      data: await getMonitor(db, proctor(request.auth.userId), request.params.examId, now()),
-    }),
+    async (request) =>
+      ok(await getMonitor(db, proctor(request.auth.userId), request.params.examId, now())),
   );
 
   app.get(
@@ -75,15 +74,15 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await monitorMessages(
-        db,
-        proctor(request.auth.userId),
-        request.params.examId,
-        request.query,
+    async (request) =>
+      ok(
+        await monitorMessages(
+          db,
+          proctor(request.auth.userId),
+          request.params.examId,
+          request.query,
+        ),
       ),
-    }),
   );
 
   app.post(
@@ -99,17 +98,17 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: PROCTORING_MESSAGES.messageSent,
-      data: await sendProctorMessage(
-        db,
-        app.proctoring,
-        proctor(request.auth.userId),
-        request.body,
-        now(),
+    async (request) =>
+      ok(
+        await sendProctorMessage(
+          db,
+          app.proctoring,
+          proctor(request.auth.userId),
+          request.body,
+          now(),
+        ),
+        PROCTORING_MESSAGES.messageSent,
       ),
-    }),
   );
 
   app.post(
@@ -125,17 +124,11 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: PROCTORING_MESSAGES.warned,
-      data: await warnStudent(
-        db,
-        app.proctoring,
-        proctor(request.auth.userId),
-        request.body,
-        now(),
+    async (request) =>
+      ok(
+        await warnStudent(db, app.proctoring, proctor(request.auth.userId), request.body, now()),
+        PROCTORING_MESSAGES.warned,
       ),
-    }),
   );
 
   // Admins grant extra time through the sittings' route, which records it the same way.
@@ -154,17 +147,17 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
           },
         },
       },
-      async (request) => ({
-        success: true as const,
-        message: ATTEMPT_MESSAGES.extraTimeGranted,
-        data: await grantProctorExtraTime(
-          db,
-          app.proctoring,
-          proctor(request.auth.userId),
-          request.body,
-          now(),
+      async (request) =>
+        ok(
+          await grantProctorExtraTime(
+            db,
+            app.proctoring,
+            proctor(request.auth.userId),
+            request.body,
+            now(),
+          ),
+          ATTEMPT_MESSAGES.extraTimeGranted,
         ),
-      }),
     );
   }
 
@@ -182,11 +175,11 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: PROCTORING_MESSAGES.attemptEnded,
-      data: await endAttempt(db, app.proctoring, proctor(request.auth.userId), request.body, now()),
-    }),
+    async (request) =>
+      ok(
+        await endAttempt(db, app.proctoring, proctor(request.auth.userId), request.body, now()),
+        PROCTORING_MESSAGES.attemptEnded,
+      ),
   );
 
   app.post(
@@ -202,16 +195,10 @@ export const proctoringFacultyRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: PROCTORING_MESSAGES.alertReviewed,
-      data: await reviewAlert(
-        db,
-        app.proctoring,
-        proctor(request.auth.userId),
-        request.body,
-        now(),
+    async (request) =>
+      ok(
+        await reviewAlert(db, app.proctoring, proctor(request.auth.userId), request.body, now()),
+        PROCTORING_MESSAGES.alertReviewed,
       ),
-    }),
   );
 };

@@ -12,6 +12,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { sendStudentMessage, studentMessages } from './chat';
 import { reportEvents } from './student-signals';
@@ -40,17 +41,17 @@ export const proctoringStudentRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await reportEvents(
-        db,
-        app.proctoring,
-        request.auth.userId,
-        request.params.attemptId,
-        request.body.events,
-        now(),
+    async (request) =>
+      ok(
+        await reportEvents(
+          db,
+          app.proctoring,
+          request.auth.userId,
+          request.params.attemptId,
+          request.body.events,
+          now(),
+        ),
       ),
-    }),
   );
 
   app.get(
@@ -67,10 +68,7 @@ export const proctoringStudentRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await studentMessages(db, request.auth.userId, request.params.attemptId),
-    }),
+    async (request) => ok(await studentMessages(db, request.auth.userId, request.params.attemptId)),
   );
 
   app.post(
@@ -87,17 +85,17 @@ export const proctoringStudentRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: PROCTORING_MESSAGES.messageSent,
-      data: await sendStudentMessage(
-        db,
-        app.proctoring,
-        request.auth.userId,
-        request.params.attemptId,
-        request.body.text,
-        now(),
+    async (request) =>
+      ok(
+        await sendStudentMessage(
+          db,
+          app.proctoring,
+          request.auth.userId,
+          request.params.attemptId,
+          request.body.text,
+          now(),
+        ),
+        PROCTORING_MESSAGES.messageSent,
       ),
-    }),
   );
 };

@@ -13,6 +13,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { done, ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { createPerson, deletePerson, getPerson, updatePerson } from '../people/person-kind';
 import { personBodyOptions } from '../people/profile-body';
@@ -46,11 +47,9 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
         request.auth.userId,
         request.body,
       );
-      return reply.code(201).send({
-        success: true as const,
-        message: PEOPLE_MESSAGES.studentCreated,
-        data: { student: person, defaultPassword },
-      });
+      return reply
+        .code(201)
+        .send(ok({ student: person, defaultPassword }, PEOPLE_MESSAGES.studentCreated));
     },
   );
 
@@ -68,10 +67,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listStudents(db, request.query),
-    }),
+    async (request) => ok(await listStudents(db, request.query)),
   );
 
   app.get(
@@ -87,10 +83,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { students: [await getPerson(STUDENT_KIND, db, request.params.id)] },
-    }),
+    async (request) => ok({ students: [await getPerson(STUDENT_KIND, db, request.params.id)] }),
   );
 
   app.put(
@@ -118,7 +111,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
       );
       // A student moved to another section may have left an exam's audience.
       app.liveRightsChanged({ userId: student.userId._id });
-      return { success: true as const, message: PEOPLE_MESSAGES.studentUpdated, data: { student } };
+      return ok({ student }, PEOPLE_MESSAGES.studentUpdated);
     },
   );
 
@@ -136,7 +129,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
       await deletePerson(STUDENT_KIND, db, request.auth.userId, request.params.id);
       // The account is gone with its id: every socket checks whether it was one of its sessions.
       app.liveRightsChanged({ everyone: true });
-      return { success: true as const, message: PEOPLE_MESSAGES.studentDeleted };
+      return done(PEOPLE_MESSAGES.studentDeleted);
     },
   );
 };

@@ -8,6 +8,7 @@ import {
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
+import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { resetAccountPassword, setAccountStatus } from './accounts.service';
 
@@ -36,11 +37,10 @@ export const accountsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
       await setAccountStatus(db, request.auth.userId, request.body);
       const { userId, isActive } = request.body;
       app.liveRightsChanged({ userId });
-      return {
-        success: true as const,
-        message: isActive ? PEOPLE_MESSAGES.accountReactivated : PEOPLE_MESSAGES.accountDeactivated,
-        data: { userId, isActive },
-      };
+      return ok(
+        { userId, isActive },
+        isActive ? PEOPLE_MESSAGES.accountReactivated : PEOPLE_MESSAGES.accountDeactivated,
+      );
     },
   );
 
@@ -62,11 +62,7 @@ export const accountsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
       const { userId } = request.body;
       const defaultPassword = await resetAccountPassword(db, request.auth.userId, userId);
       app.liveRightsChanged({ userId });
-      return {
-        success: true as const,
-        message: PEOPLE_MESSAGES.passwordReset,
-        data: { defaultPassword },
-      };
+      return ok({ defaultPassword }, PEOPLE_MESSAGES.passwordReset);
     },
   );
 };
