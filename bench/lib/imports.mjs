@@ -2,7 +2,7 @@
 // server's memory), and the import of the same number as the admin runs it, from the upload to
 // the job's end, with the share of that time spent hashing default passwords.
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords.ts';
-import { IMPORT_BATCH } from '../../apps/server/src/modules/people-import/people-import.service.ts';
+import { IMPORT_BATCH } from '../../apps/server/src/modules/people-import/import-job.ts';
 import { csvFile, studentRow } from '../../apps/server/src/test/people-import.ts';
 import { BATCH_YEARS, FIRST_BATCH_YEAR } from './dataset.mjs';
 import { settle, withPeakRss } from './http.mjs';
