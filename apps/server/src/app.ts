@@ -44,6 +44,7 @@ import { mediaLinks } from './modules/media/media-links';
 import { createMetrics } from './modules/metrics/metrics';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { peopleExportAdminRoutes } from './modules/people-export/people-export.admin-routes';
+import { startCheckExpiry } from './modules/people-import/checks';
 import { peopleImportJob } from './modules/people-import/import-job';
 import { peopleImportAdminRoutes } from './modules/people-import/people-import.admin-routes';
 import { announceSubmitted } from './modules/proctoring/monitor';
@@ -324,6 +325,7 @@ export async function buildApp({
   if (purge) {
     runWhileOpen(app, () => startPurge(database.db, app.log, authLimits));
     runWhileOpen(app, () => startMediaSweep(database.db, app.log));
+    runWhileOpen(app, () => startCheckExpiry(database.db, app.log));
   }
   const { backup } = config;
   if (backup) runWhileOpen(app, () => startScheduledBackups(database.db, backup, app.log));

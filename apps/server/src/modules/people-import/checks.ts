@@ -1,10 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PEOPLE_IMPORT_MESSAGES, type PeopleImportKind } from '@examiq/contracts';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { peopleImportCheckRows, peopleImportChecks } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { repeatEvery } from '../../repeat';
 import type { CheckedFile, ValidRow } from './check-rows';
 
 /** Rows written per statement: each statement holds the embedded engine for milliseconds. */
@@ -21,9 +23,36 @@ export interface StoredCheck {
 /** An unclaimed check older than an hour: no import can name it any more. */
 const expired = sql`${peopleImportChecks.createdAt} < now() - interval '1 hour'`;
 
+/** Drops the checks no import can name any more, with the people's rows they held. */
+export async function dropExpiredChecks(db: AppDatabase): Promise<number> {
+  const dropped = await db
+    .delete(peopleImportChecks)
+    .where(and(isNull(peopleImportChecks.jobId), expired))
+    .returning({ id: peopleImportChecks.id });
+  return dropped.length;
+}
+
+/**
+ * Drops expired checks every hour until stopped, so a file previewed and never imported does not
+ * keep its people's details beyond the hour; a failed run is logged and the next tries again.
+ */
+export function startCheckExpiry(db: AppDatabase, log: FastifyBaseLogger): () => Promise<void> {
+  return repeatEvery(
+    CHECK_EXPIRY_INTERVAL_MS,
+    async () => {
+      const dropped = await dropExpiredChecks(db);
+      if (dropped > 0) log.info({ dropped }, 'Expired import checks dropped');
+    },
+    log,
+    'The expiry of import checks failed',
+  );
+}
+
+const CHECK_EXPIRY_INTERVAL_MS = 60 * 60_000;
+
 /**
  * Keeps a checked file's valid rows for the import that may follow, a batch per statement with
- * other requests served between them. Expired checks are dropped first.
+ * other requests served between them.
  */
 export async function storeCheck(
   db: AppDatabase,
@@ -31,7 +60,6 @@ export async function storeCheck(
   fileName: string,
   { preview, validRows }: CheckedFile,
 ): Promise<StoredCheck> {
-  await db.delete(peopleImportChecks).where(and(isNull(peopleImportChecks.jobId), expired));
   const check = {
     fileName,
     valid: validRows.length,

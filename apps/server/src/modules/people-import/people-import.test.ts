@@ -39,6 +39,7 @@ import {
   xlsxFile,
 } from '../../test/people-import';
 import { bearer, createSignedInUser, signIn } from '../../test/users';
+import { dropExpiredChecks } from './checks';
 import { PEOPLE_IMPORT_JOB } from './import-job';
 
 let t: TestApp;
@@ -558,10 +559,19 @@ describe('POST /api/admin/import/{kind}', () => {
       });
     }
     expect(await countStudentsOf('studentold')).toBe(0);
-    // The next preview drops it.
-    await api.preview('students', file);
+    // The hourly expiry drops it with its people's rows; an unexpired check stays.
+    const { _id: freshId } = previewResponse.parse(
+      (await api.preview('students', file)).json(),
+    ).data;
+    expect(await dropExpiredChecks(t.database.db)).toBe(1);
     expect(await t.database.db.$count(peopleImportChecks, eq(peopleImportChecks.id, checkId))).toBe(
       0,
+    );
+    expect(
+      await t.database.db.$count(peopleImportCheckRows, eq(peopleImportCheckRows.checkId, checkId)),
+    ).toBe(0);
+    expect(await t.database.db.$count(peopleImportChecks, eq(peopleImportChecks.id, freshId))).toBe(
+      1,
     );
   });
 
