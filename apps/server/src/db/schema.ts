@@ -1,3 +1,6 @@
+// Every table, in one file past the usual size on purpose: it is the schema drizzle-kit diffs to
+// write each migration (drizzle.config.ts), a table's foreign keys name tables across the whole of
+// it, and a reader looking for a column finds the one place that defines it.
 import {
   ACTIVE_STATUS,
   type Address,
