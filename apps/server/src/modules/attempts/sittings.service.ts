@@ -125,11 +125,10 @@ export async function listSittings(
   ]);
   if (!exam) throw new ApiError(404, ATTEMPT_MESSAGES.examNotFound);
   return {
-    exam: {
-      ...examHeaderOf(exam),
+    exam: examHeaderOf(exam, {
       duration: exam.durationMinutes,
       scheduleDetails: scheduleDetailsOf(exam),
-    },
+    }),
     attempts: rows.map(({ student, section, attempt, extraMinutes, answersSaved }) => ({
       student: { ...student, section: audienceSectionLabel(section) },
       status: sittingStatus(attempt),

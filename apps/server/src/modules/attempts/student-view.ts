@@ -66,8 +66,7 @@ export function attemptSummary(attempt: AttemptRow): AttemptSummary {
 }
 
 function myExamOf(exam: ExamRow, window: SittingWindow, attempt: AttemptRow | null, now: Date) {
-  return {
-    ...examHeaderWithMarksOf(exam),
+  return examHeaderWithMarksOf(exam, {
     duration: exam.durationMinutes,
     // Published results end the exam for whoever has not started it.
     availability:
@@ -83,7 +82,7 @@ function myExamOf(exam: ExamRow, window: SittingWindow, attempt: AttemptRow | nu
       submitTrigger: attempt.submitTrigger ?? null,
     },
     resultsPublished: exam.resultsPublishedAt !== null,
-  } satisfies MyExam;
+  }) satisfies MyExam;
 }
 
 export async function myExams(db: AppDatabase, userId: string, now: Date) {

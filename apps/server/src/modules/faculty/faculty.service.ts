@@ -64,7 +64,7 @@ export function toFacultyDto({ member, account }: FacultyRecord): Faculty {
     status: member.status,
     joiningDate: member.joiningDate,
     userId: toAccountDto(account),
-    personalInfo: { ...personalInfoOf(member), maritalStatus: member.maritalStatus },
+    personalInfo: Object.assign(personalInfoOf(member), { maritalStatus: member.maritalStatus }),
     contactInfo: contactInfoOf(member),
     professionalInfo: {
       employeeId: member.employeeId,

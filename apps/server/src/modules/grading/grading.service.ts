@@ -62,15 +62,14 @@ export async function myGradingExams(
     exams: rows.flatMap(({ exam, proctors, evaluates }) => {
       const examFacts = facts.get(exam.id);
       if (!examFacts) return [];
-      return {
-        ...examHeaderWithMarksOf(exam),
+      return examHeaderWithMarksOf(exam, {
         roles: [
           ...(proctors ? ['PROCTOR' as const] : []),
           ...(evaluates ? ['EVALUATOR' as const] : []),
         ],
         resultStatus: resultStatusOf(exam, examFacts, now),
         gradingProgress: progress.get(exam.id) ?? NO_PROGRESS,
-      };
+      });
     }),
   };
 }
@@ -259,10 +258,9 @@ export async function answersToGrade(
   );
   const published = exam.resultsPublishedAt !== null;
   return {
-    exam: {
-      ...examHeaderWithMarksOf(exam),
+    exam: examHeaderWithMarksOf(exam, {
       resultStatus: examFacts ? resultStatusOf(exam, examFacts, now) : 'Evaluating',
-    },
+    }),
     questions: written.map(({ _id, position, keywords, ...question }) => ({
       _id,
       ...question,

@@ -109,11 +109,12 @@ export async function listCourses(
       .where(where)
       .orderBy(...byName(courses.name, courses.id)),
   );
-  return rows.map(({ course, batch }) => ({
-    ...toCourseDto(course),
-    batch,
-    path: pathOf(course.name, batch.name),
-  }));
+  return rows.map(({ course, batch }) =>
+    Object.assign(toCourseDto(course), {
+      batch,
+      path: pathOf(course.name, batch.name),
+    }),
+  );
 }
 
 export async function listBranches(
@@ -130,12 +131,13 @@ export async function listBranches(
       .where(where)
       .orderBy(...byName(branches.name, branches.id)),
   );
-  return rows.map(({ branch, course, batch }) => ({
-    ...toBranchDto(branch),
-    batch,
-    course,
-    path: pathOf(branch.code, course.name, batch.name),
-  }));
+  return rows.map(({ branch, course, batch }) =>
+    Object.assign(toBranchDto(branch), {
+      batch,
+      course,
+      path: pathOf(branch.code, course.name, batch.name),
+    }),
+  );
 }
 
 export async function listSections(
@@ -162,13 +164,14 @@ export async function listSections(
       .where(where)
       .orderBy(...byName(sections.name, sections.id)),
   );
-  return rows.map(({ section, branch, course, batch }) => ({
-    ...toSectionDto(section),
-    batch,
-    course,
-    branch,
-    path: pathOf(MASTER_DATA_LABEL.section(section), branch.code, course.name, batch.name),
-  }));
+  return rows.map(({ section, branch, course, batch }) =>
+    Object.assign(toSectionDto(section), {
+      batch,
+      course,
+      branch,
+      path: pathOf(MASTER_DATA_LABEL.section(section), branch.code, course.name, batch.name),
+    }),
+  );
 }
 
 /**

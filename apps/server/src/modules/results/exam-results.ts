@@ -124,11 +124,10 @@ export async function examResults(
     ]);
   const unanswered = scoreAttempt(exam, paper, undefined);
   return {
-    exam: {
-      ...examHeaderWithMarksOf(exam),
+    exam: examHeaderWithMarksOf(exam, {
       showAnswersAfterPublish: exam.showAnswersAfterPublish,
       resultsPublishedAt: exam.resultsPublishedAt?.toISOString() ?? null,
-    },
+    }),
     resultStatus: resultStatusOf(exam, facts, now),
     sittingsOver: ended,
     summary: resultSummary(facts, scores.values(), ended, absentAsZero),

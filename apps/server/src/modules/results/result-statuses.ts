@@ -99,12 +99,11 @@ export async function completedExams(
       const exam = examOf.get(row.id);
       return exam
         ? [
-            {
-              ...examHeaderWithMarksOf(exam),
+            examHeaderWithMarksOf(exam, {
               resultStatus: row.result_status,
               submitted: row.submitted,
               answersToMark: row.answers_to_mark,
-            },
+            }),
           ]
         : [];
     }),

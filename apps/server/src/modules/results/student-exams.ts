@@ -44,7 +44,7 @@ export async function studentExams(db: AppDatabase, studentId: string): Promise<
         published && attempt.status === 'SUBMITTED' ? await scoreOf(db, exam, attempt.id) : null;
       return {
         attemptId: attempt.id,
-        exam: { ...examHeaderOf(exam), totalMarks: exam.totalMarks },
+        exam: examHeaderOf(exam, { totalMarks: exam.totalMarks }),
         status: attempt.status,
         startedAt: attempt.startedAt.toISOString(),
         submittedAt: attempt.submittedAt?.toISOString() ?? null,

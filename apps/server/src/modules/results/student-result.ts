@@ -52,7 +52,7 @@ export async function studentResult(
     for (const question of section.questions) for (const id of question.mediaIds) shown.add(id);
   }
   return {
-    exam: { ...examHeaderWithMarksOf(exam), showAnswersAfterPublish: exam.showAnswersAfterPublish },
+    exam: examHeaderWithMarksOf(exam, { showAnswersAfterPublish: exam.showAnswersAfterPublish }),
     total: score.total,
     passed: score.passed,
     submittedAt: attempt.submittedAt?.toISOString() ?? null,
