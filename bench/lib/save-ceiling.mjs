@@ -7,8 +7,8 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 
-/** The server's pool size: node-postgres' default, which the server's openPostgres keeps. */
-const POOL_SIZE = 10;
+/** The server's pool size: DATABASE_POOL_SIZE's default. */
+const POOL_SIZE = 20;
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: POOL_SIZE });
 pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));

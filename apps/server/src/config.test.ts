@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: path.join(dir, 'data'),
       databaseUrl: undefined,
+      databasePoolSize: 20,
       adminEmail: undefined,
       adminPassword: undefined,
       logLevel: 'info',
@@ -233,6 +234,10 @@ describe('loadConfig', () => {
     [
       { BACKUP_DIR: '/b', BACKUP_KEEP: '0' },
       'Invalid configuration: BACKUP_KEEP must be a whole number from 1 to 1000',
+    ],
+    [
+      { DATABASE_POOL_SIZE: '0' },
+      'Invalid configuration: DATABASE_POOL_SIZE must be a whole number from 1 to 1000',
     ],
     [
       { MAIL_PER_MINUTE: '0' },

@@ -15,6 +15,8 @@ export interface Config {
   /** Absolute path. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: connections each server process keeps to PostgreSQL. */
+  databasePoolSize: number;
   jwtSecret: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -101,6 +103,9 @@ const envSchema = z
         error: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
       })
       .optional(),
+    // Twice node-postgres's 10: on an exam day a statement holds its connection while its commit
+    // is flushed, and more connections let more commits share one flush.
+    DATABASE_POOL_SIZE: wholeNumber('DATABASE_POOL_SIZE', 1, 1_000, 20),
     JWT_SECRET: z
       .string()
       .min(
@@ -312,6 +317,7 @@ export function loadConfig(
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
     jwtSecret: values.JWT_SECRET ?? (signingKey ? readOrCreateJwtSecret(dataDir, env) : ''),
     adminEmail: values.ADMIN_EMAIL,
     adminPassword: values.ADMIN_PASSWORD,

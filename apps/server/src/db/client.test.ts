@@ -7,7 +7,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JWT_SECRET_FILE, loadConfig } from '../config';
-import { createTestDatabase } from '../test/database';
+import { createTestDatabase, postgresUrlOf, TEST_ENGINE } from '../test/database';
 import { type AppDatabase, type Database, openDatabase, PGDATA_DIR } from './client';
 import { DataDirLockedError, LOCK_FILE } from './data-dir-lock';
 import { users } from './schema';
@@ -133,6 +133,31 @@ describe('a database the app opens', () => {
     });
     expect(plans).toEqual([{ generic: 3, custom: 0 }]);
   });
+
+  it.runIf(TEST_ENGINE === 'postgres')(
+    'keeps as many PostgreSQL connections as DATABASE_POOL_SIZE says, a statement beyond them waiting',
+    async () => {
+      const url = await postgresUrlOf(database.db);
+      const config = loadConfig({
+        INIT_CWD: tmpdir(),
+        DATABASE_URL: url,
+        JWT_SECRET: 's'.repeat(40),
+        DATABASE_POOL_SIZE: '2',
+      });
+      const small = await openDatabase(config);
+      try {
+        // A query builder runs when awaited: Promise.all starts the three at once.
+        const sleeping = Promise.all(
+          [1, 2, 3].map(() => small.db.execute(sql`select pg_sleep(0.3)`)),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(small.poolUse()).toMatchObject({ total: 2, waiting: 1 });
+        await sleeping;
+      } finally {
+        await small.close();
+      }
+    },
+  );
 
   it('answers after a failed statement, with the statements it had named', async () => {
     const byEmail = database.db

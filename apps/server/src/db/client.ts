@@ -369,9 +369,11 @@ function poolDatabase(pool: pg.Pool, kind: DatabaseKind): Database {
   };
 }
 
-export function openPostgres(connectionString: string): Database {
+/** A pool of `poolSize` connections, node-postgres's 10 unless given (the server gives its own). */
+export function openPostgres(connectionString: string, poolSize?: number): Database {
   const pool = new pg.Pool({
     connectionString,
+    max: poolSize,
     connectionTimeoutMillis: 5_000,
     options: CONNECTION_SETTINGS.map((setting) => `-c ${setting}`).join(' '),
   });
@@ -381,8 +383,10 @@ export function openPostgres(connectionString: string): Database {
 }
 
 /** PostgreSQL through a pool when DATABASE_URL is set, otherwise the embedded PGlite in DATA_DIR. */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>,
+): Promise<Database> {
   return config.databaseUrl
-    ? Promise.resolve(openPostgres(config.databaseUrl))
+    ? Promise.resolve(openPostgres(config.databaseUrl, config.databasePoolSize))
     : openEmbedded(config.dataDir);
 }

@@ -15,6 +15,7 @@ function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir: path.join(tmpdir(), 'examiq-unused-data-dir'),
     databaseUrl: undefined,
+    databasePoolSize: 20,
     jwtSecret: randomBytes(32).toString('hex'),
     adminEmail: undefined,
     adminPassword: undefined,
