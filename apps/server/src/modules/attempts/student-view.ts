@@ -154,20 +154,18 @@ export function studentQuestions(
     if (question.options) {
       const positions =
         layout?.optionOrder[question.id] ?? question.options.map((_text, index) => index);
-      return {
-        ...base,
+      return Object.assign(base, {
         options: positions.map((position) => ({
           _id: String(position),
           text: question.options?.[position] ?? '',
         })),
-      };
+      });
     }
     if (question.questionType === 'LONG_ANSWER') {
-      return {
-        ...base,
+      return Object.assign(base, {
         minWordCount: question.minWordCount ?? undefined,
         maxWordCount: question.maxWordCount ?? undefined,
-      };
+      });
     }
     return base;
   });
