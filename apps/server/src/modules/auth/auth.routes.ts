@@ -1,6 +1,6 @@
 import {
-  acceptInvitationSchema,
   AUTH_MESSAGES,
+  acceptInvitationSchema,
   changePasswordSchema,
   forgotPasswordSchema,
   loginDataSchema,

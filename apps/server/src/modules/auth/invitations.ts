@@ -13,8 +13,8 @@ import { ApiError } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import { recordAudit } from '../audit/audit';
 import { queueMail } from '../mail/mail.service';
-import { personLabel } from '../people/people.service';
 import { INVITATION_LINK_DAYS, MESSAGES } from '../mail/messages';
+import { personLabel } from '../people/people.service';
 import { recordAccountEvent } from './account-events';
 import type { ClientInfo } from './credentials';
 import { hashPassword } from './passwords';
@@ -127,9 +127,7 @@ export async function acceptInvitation(
 export async function endInvitations(tx: AppDatabase, userId: string): Promise<void> {
   await tx
     .delete(passwordResetTokens)
-    .where(
-      and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.kind, 'invitation')),
-    );
+    .where(and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.kind, 'invitation')));
 }
 
 /**

@@ -1,6 +1,6 @@
 import {
-  createFacultyDataSchema,
   createFacultyBodySchema,
+  createFacultyDataSchema,
   facultyDetailDataSchema,
   facultyFindDataSchema,
   facultyListQuerySchema,

@@ -158,9 +158,7 @@ describe('POST /api/auth/accept-invitation', () => {
     const token = await linkTokenOf(email);
     const done = await accept(choose(token));
     expect(done.statusCode).toBe(200);
-    expect(messageResponseSchema.parse(done.json()).message).toBe(
-      AUTH_MESSAGES.invitationAccepted,
-    );
+    expect(messageResponseSchema.parse(done.json()).message).toBe(AUTH_MESSAGES.invitationAccepted);
     const session = await signIn(t.app, email, NEW_PASSWORD);
     expect(session.user.email).toBe(email);
     expect(session.user.isFirstLogin).toBe(false);
@@ -168,7 +166,9 @@ describe('POST /api/auth/accept-invitation', () => {
     const events = await t.database.db
       .select({ action: auditLog.action, actor: auditLog.actorUserId })
       .from(auditLog)
-      .where(and(eq(auditLog.recordId, userId), eq(auditLog.action, 'account.invitation-accepted')));
+      .where(
+        and(eq(auditLog.recordId, userId), eq(auditLog.action, 'account.invitation-accepted')),
+      );
     expect(events).toEqual([{ action: 'account.invitation-accepted', actor: userId }]);
 
     await expectInvalidLink(choose(token, 'Another-one-2026'));

@@ -1,6 +1,6 @@
 import {
-  createStudentDataSchema,
   createStudentBodySchema,
+  createStudentDataSchema,
   idParamSchema,
   messageResponseSchema,
   PEOPLE_MESSAGES,
@@ -33,7 +33,8 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{
       ...personBodyOptions(db, 'students', { create: true }),
       schema: {
         tags: TAGS,
-        summary: 'Creates a student and their account; the default password is returned only here, or with `invite: true` none (null) and a set-password link is mailed',
+        summary:
+          'Creates a student and their account; the default password is returned only here, or with `invite: true` none (null) and a set-password link is mailed',
         body: createStudentBodySchema,
         response: {
           201: successResponse(createStudentDataSchema),
