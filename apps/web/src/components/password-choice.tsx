@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FormSection } from './person-form';
 
 const CHOICES = [
   {
@@ -23,29 +24,34 @@ interface PasswordChoiceProps {
 export function PasswordChoice({ invite, onChange }: PasswordChoiceProps) {
   const name = useId();
   return (
-    <fieldset>
-      <legend className="mb-1.5 text-sm font-medium text-slate-700">First password</legend>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {CHOICES.map((choice) => (
-          <label
-            key={String(choice.invite)}
-            className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 bg-white p-4 text-sm shadow-sm transition-colors hover:border-brand-300 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500"
-          >
-            <input
-              type="radio"
-              name={name}
-              value={choice.invite ? 'invite' : 'default'}
-              checked={invite === choice.invite}
-              onChange={() => onChange(choice.invite)}
-              className="mt-0.5 size-4 accent-brand-600"
-            />
-            <span>
-              <span className="block font-semibold text-slate-900">{choice.title}</span>
-              <span className="mt-0.5 block text-slate-600">{choice.description}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <FormSection
+      title="First Password"
+      description="How the new account gets the password it signs in with."
+    >
+      <fieldset>
+        <legend className="sr-only">First password</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {CHOICES.map((choice) => (
+            <label
+              key={String(choice.invite)}
+              className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 bg-white p-4 text-sm shadow-sm transition-colors hover:border-brand-300 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500"
+            >
+              <input
+                type="radio"
+                name={name}
+                value={choice.invite ? 'invite' : 'default'}
+                checked={invite === choice.invite}
+                onChange={() => onChange(choice.invite)}
+                className="mt-0.5 size-4 accent-brand-600"
+              />
+              <span>
+                <span className="block font-semibold text-slate-900">{choice.title}</span>
+                <span className="mt-0.5 block text-slate-600">{choice.description}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </FormSection>
   );
 }

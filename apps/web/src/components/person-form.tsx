@@ -335,7 +335,7 @@ export interface PersonFormProps<TFieldValues extends FieldValues, TPayload> {
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel: string;
   cancelTo: string;
-  /** The create form's choice of the account's first password, under the account's fields. */
+  /** The create form's choice of the account's first password, after the account's fields. */
   accountChoice?: ReactNode;
 }
 
@@ -370,8 +370,8 @@ export function PersonForm<TFieldValues extends FieldValues, TPayload>({
           <EmailField placeholder={emailPlaceholder} />
           {accountField}
         </FieldGrid>
-        {accountChoice}
       </FormSection>
+      {accountChoice}
       <PersonalInfoFields>{personalFields}</PersonalInfoFields>
       <ContactInfoFields />
       {children}

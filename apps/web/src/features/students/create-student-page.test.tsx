@@ -222,7 +222,7 @@ describe('CreateStudentPage', () => {
   it('offers a default password or an emailed invitation, and with an invitation shows no password', async () => {
     const success = vi.spyOn(toast, 'success');
     const requests = await renderForm(ok({ student: {}, defaultPassword: null }, 201));
-    const choice = within(region('Account Information')).getByRole('group', {
+    const choice = within(region('First Password')).getByRole('group', {
       name: 'First password',
     });
     const byDefault = within(choice).getByRole('radio', { name: /Set a default password/ });
