@@ -299,6 +299,30 @@ describe('POST /api/admin/resend-invitation', () => {
     expect((await resend(userId)).statusCode).toBe(409);
   });
 
+  it('answers 409 for a deactivated account, whose link could not be used', async () => {
+    const { userId } = await invitedStudent();
+    const status = await api.post('set-account-status', { userId, isActive: false });
+    expect(status.statusCode).toBe(200);
+    const response = await resend(userId);
+    expect(response.statusCode).toBe(409);
+    expect(errorResponseSchema.parse(response.json()).message).toBe(
+      PEOPLE_MESSAGES.invitationAccountDeactivated,
+    );
+  });
+
+  it('records the resend in the audit log against the person', async () => {
+    const { data, userId } = await invitedStudent();
+    expect((await resend(userId)).statusCode).toBe(200);
+    const entries = await t.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.recordId, data.student._id));
+    expect(entries.map((entry) => entry.action).sort()).toEqual([
+      'student.create',
+      'student.resend-invitation',
+    ]);
+  });
+
   it('answers 404 for an unknown account and 400 for a malformed id', async () => {
     const unknown = await resend(randomUUID());
     expect(unknown.statusCode).toBe(404);
