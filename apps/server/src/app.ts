@@ -266,9 +266,9 @@ export async function buildApp({
       await admin.register(dashboardAdminRoutes, { db: database.db, now });
       await admin.register(masterDataAdminRoutes, { db: database.db });
       await admin.register(masterDataChangesAdminRoutes, { db: database.db });
-      await admin.register(studentsAdminRoutes, { db: database.db });
-      await admin.register(facultyAdminRoutes, { db: database.db, now });
-      await admin.register(accountsAdminRoutes, { db: database.db });
+      await admin.register(studentsAdminRoutes, { db: database.db, mail: config.mail });
+      await admin.register(facultyAdminRoutes, { db: database.db, now, mail: config.mail });
+      await admin.register(accountsAdminRoutes, { db: database.db, mail: config.mail });
       await admin.register(peopleExportAdminRoutes, { db: database.db });
       await admin.register(peopleImportAdminRoutes, {
         db: database.db,

@@ -58,6 +58,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'student.deactivate': 'Student account deactivated',
   'student.reactivate': 'Student account reactivated',
   'student.reset-password': 'Student password reset',
+  'student.resend-invitation': 'Student invitation sent again',
   'student.import': 'Students imported from a file',
   'faculty.create': 'Faculty member created',
   'faculty.import': 'Faculty imported from a file',
@@ -66,6 +67,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'faculty.deactivate': 'Faculty account deactivated',
   'faculty.reactivate': 'Faculty account reactivated',
   'faculty.reset-password': 'Faculty password reset',
+  'faculty.resend-invitation': 'Faculty invitation sent again',
   'exam.create': 'Exam created',
   'exam.update': 'Exam edited',
   'exam.publish': 'Exam published',
@@ -88,6 +90,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'account.sign-out': 'Signed out',
   'account.password-reset': 'Temporary password replaced',
   'account.password-reset-refused': 'Password reset refused',
+  'account.invitation-accepted': 'Password set with an invitation',
   'account.password-change': 'Password changed',
   'account.password-change-refused': 'Password change refused',
   'account.session-ended-by-reuse': 'Session ended: refresh token reused',
@@ -105,6 +108,7 @@ export const SECURITY_AUDIT_ACTIONS = [
   'account.sign-out',
   'account.password-reset',
   'account.password-reset-refused',
+  'account.invitation-accepted',
   'account.password-change',
   'account.password-change-refused',
   'account.session-ended-by-reuse',
@@ -112,6 +116,8 @@ export const SECURITY_AUDIT_ACTIONS = [
   'account.sign-in-slowed',
   'student.reset-password',
   'faculty.reset-password',
+  'student.resend-invitation',
+  'faculty.resend-invitation',
 ] as const;
 export type SecurityAuditAction = (typeof SECURITY_AUDIT_ACTIONS)[number];
 

@@ -5,6 +5,8 @@ import { roleSchema } from './roles';
 /** A reset link that is unknown, used or past its lifetime. */
 const AUTH_RESET_LINK_INVALID =
   'This reset link is invalid or has expired. Please ask for a new one.';
+const AUTH_INVITATION_LINK_INVALID =
+  'This invitation link is invalid, used or has expired. Please ask the admin for a new one.';
 
 export const loginSchema = z.object({
   email: emailField,
@@ -73,6 +75,22 @@ export const resetPasswordWithLinkSchema = z
   });
 export type ResetPasswordWithLinkInput = z.input<typeof resetPasswordWithLinkSchema>;
 
+/**
+ * `POST /auth/accept-invitation`: the token of the emailed invitation and the account's first
+ * password, twice, with the reset link's rules.
+ */
+export const acceptInvitationSchema = z
+  .object({
+    token: requiredText(AUTH_INVITATION_LINK_INVALID).max(200, AUTH_INVITATION_LINK_INVALID),
+    ...newPasswordFields,
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword !== value.newPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords must match' });
+    }
+  });
+export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
+
 export const refreshTokenSchema = z.object({
   refreshToken: requiredText('Refresh token is required').max(512, 'Refresh token is invalid'),
   sessionId: requiredText('Session id is required').pipe(z.uuid('Session id is invalid')),
@@ -127,6 +145,8 @@ export const AUTH_MESSAGES = {
   resetLinkSent: 'If an account has this email, a link to reset its password is on its way.',
   resetLinkInvalid: AUTH_RESET_LINK_INVALID,
   passwordReset: 'Your password was reset. Sign in with the new one.',
+  invitationLinkInvalid: AUTH_INVITATION_LINK_INVALID,
+  invitationAccepted: 'Your password is set. Sign in with it.',
   loginSuccess: 'Login successful',
   invalidCredentials: 'Invalid email or password',
   accountDisabled: 'Your account is disabled. Please contact the admin.',

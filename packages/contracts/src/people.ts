@@ -580,6 +580,14 @@ export const PEOPLE_MESSAGES = {
   ownPasswordReset: 'You cannot reset your own password here; use Change password',
   accountStatusFailed: 'Failed to change the account status',
   resetPasswordFailed: 'Failed to reset the password',
+  /** A person created with an invitation instead of a default password. */
+  invitationSent: (email: string) => `Invitation emailed to ${email}: it works once within 7 days`,
+  invitationResent: 'Invitation sent again: the earlier links no longer work',
+  invitationNotPending:
+    'This account has no pending invitation: it has set its password or signed in already (use Reset password instead)',
+  invitationAccountDeactivated:
+    'This account is deactivated: reactivate it before sending an invitation',
+  resendInvitationFailed: 'Failed to send the invitation again',
 } as const;
 
 /** The edit forms are the create forms: every rule and message is the same (spec section 5). */
@@ -608,13 +616,30 @@ export type SetAccountStatusInput = z.infer<typeof setAccountStatusSchema>;
 export const resetPasswordSchema = z.object({ userId: userIdField });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/** `POST /admin/resend-invitation`: mails an invited account a new set-password link. */
+export const resendInvitationSchema = z.object({ userId: userIdField });
+export type ResendInvitationInput = z.infer<typeof resendInvitationSchema>;
+
+/**
+ * The create calls' choice besides the profile: `invite: true` mails a set-password link
+ * instead of returning a default password (the spec's flow, the default).
+ */
+export const inviteFieldSchema = z.object({
+  invite: z.boolean({ error: 'Invite must be true or false' }).optional().default(false),
+});
+export type InviteField = z.input<typeof inviteFieldSchema>;
+/** The create calls' bodies as documented: the spec's profile and the invite choice. */
+export const createStudentBodySchema = createStudentSchema.extend(inviteFieldSchema.shape);
+export const createFacultyBodySchema = createFacultySchema.extend(inviteFieldSchema.shape);
+
 export const accountStatusDataSchema = z.object({ userId: z.string(), isActive: z.boolean() });
 export const resetPasswordDataSchema = z.object({ defaultPassword: z.string() });
 
 /** `data` of each people call (spec section 7). */
+/** `defaultPassword` is null when the person was invited: there is no password to show. */
 export const createStudentDataSchema = z.object({
   student: studentSchema,
-  defaultPassword: z.string(),
+  defaultPassword: z.string().nullable(),
 });
 export const studentListDataSchema = z.object({
   students: z.array(studentSchema),
@@ -624,7 +649,7 @@ export const studentListDataSchema = z.object({
 export const studentDetailDataSchema = z.object({ students: z.array(studentSchema) });
 export const createFacultyDataSchema = z.object({
   faculty: facultySchema,
-  defaultPassword: z.string(),
+  defaultPassword: z.string().nullable(),
 });
 export const facultyListDataSchema = z.object({
   faculty: z.array(facultySchema),

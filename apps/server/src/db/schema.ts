@@ -1038,8 +1038,8 @@ export const mailMessages = pgTable(
 );
 
 /**
- * A password-reset link's token, kept only as its SHA-256: the link itself is in the person's
- * mailbox (and the outbox's text) alone. Used once, within its lifetime.
+ * A password-reset or invitation link's token, kept only as its SHA-256: the link itself is in
+ * the person's mailbox (and the outbox's text) alone. Used once, within its lifetime.
  */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
@@ -1048,11 +1048,21 @@ export const passwordResetTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * 'reset': a forgot-password link (30 minutes); 'invitation': the set-password link of an
+     * account created without a default password (7 days). Each call takes only its own kind.
+     */
+    kind: text('kind', { enum: ['reset', 'invitation'] })
+      .notNull()
+      .default('reset'),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
+  (table) => [
+    index('password_reset_tokens_user_id_idx').on(table.userId),
+    check('password_reset_tokens_kind_check', sql`${table.kind} in ('reset', 'invitation')`),
+  ],
 );
 
 // --- Media --------------------------------------------------------------------------------------

@@ -32,6 +32,8 @@ const PUBLIC = new Set([
   // The emailed link's token is the proof (password-reset.test.ts).
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  // The emailed invitation's token is the proof (invitations.test.ts).
+  'POST /api/auth/accept-invitation',
   // An image of exam content: its signed URL is the permission, since <img> sends no token
   // (media.test.ts).
   'GET /api/media/:id',

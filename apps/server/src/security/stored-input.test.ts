@@ -110,6 +110,13 @@ const EXAMPLES: Record<string, Example> = {
       confirmPassword: 'Brand-new-horse-9',
     }),
   },
+  'POST /api/auth/accept-invitation': {
+    body: () => ({
+      token: 'a'.repeat(43),
+      newPassword: 'Brand-new-horse-9',
+      confirmPassword: 'Brand-new-horse-9',
+    }),
+  },
   'POST /api/auth/refresh-token': {
     body: () => ({ refreshToken: 'a'.repeat(64), sessionId: admin.sessionId }),
   },
@@ -160,6 +167,7 @@ const EXAMPLES: Record<string, Example> = {
     body: () => ({ userId: storedStudent.userId._id, isActive: true }),
   },
   'POST /api/admin/reset-password': { body: () => ({ userId: storedStudent.userId._id }) },
+  'POST /api/admin/resend-invitation': { body: () => ({ userId: storedStudent.userId._id }) },
   'PUT /api/admin/settings': { body: () => ({ ...DEFAULT_INSTITUTION_SETTINGS }) },
   'POST /api/admin/create-exam': { body: () => examPayload(audience, [proctor.userId]) },
   'PUT /api/admin/update-exam/:id': {

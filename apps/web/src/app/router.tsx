@@ -27,6 +27,7 @@ const DocumentationPage = lazy(() => import('@/features/public/documentation-pag
 const ChangePasswordPage = lazy(() => import('@/features/auth/change-password-page'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page'));
+const SetPasswordPage = lazy(() => import('@/features/auth/set-password-page'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
 const StudentsPage = lazy(() => import('@/features/students/students-page'));
 const CreateStudentPage = lazy(() => import('@/features/students/create-student-page'));
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
           { path: '/change-password', element: <ChangePasswordPage /> },
           { path: '/forgot-password', element: <ForgotPasswordPage /> },
           { path: '/reset-password', element: <ResetPasswordPage /> },
+          { path: '/set-password', element: <SetPasswordPage /> },
           {
             path: '/admin',
             element: <AreaLayout area="admin" />,

@@ -8,16 +8,70 @@ import { AccountActions } from './account-actions';
 
 const userId = '30000000-0000-4000-8000-000000000001';
 
-function renderActions(isActive: boolean, answers: Parameters<typeof fakeAdminApi>[0]) {
+function renderActions(
+  isActive: boolean,
+  answers: Parameters<typeof fakeAdminApi>[0],
+  lastLogin: string | null = '2026-01-05T09:00:00.000Z',
+) {
   const requests = fakeAdminApi(answers);
   renderPage(
-    <AccountActions account={{ _id: userId, isActive }} name="Asha Patel" records={['students']} />,
+    <AccountActions
+      account={{ _id: userId, isActive, lastLogin }}
+      name="Asha Patel"
+      records={['students']}
+    />,
     '/admin/student/1',
   );
   return requests;
 }
 
 describe('AccountActions', () => {
+  it('resends an invitation, after confirming, only to an active account that never signed in', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const requests = renderActions(
+      true,
+      {
+        'POST /admin/resend-invitation': {
+          status: 200,
+          data: { success: true, message: PEOPLE_MESSAGES.invitationResent },
+        },
+      },
+      null,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Resend Invitation' }));
+    const confirm = screen.getByRole('dialog', { name: 'Resend Invitation' });
+    expect(confirm).toHaveTextContent('Earlier invitation links stop working.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Resend Invitation' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(PEOPLE_MESSAGES.invitationResent));
+    expect(requests[0]).toMatchObject({ url: '/admin/resend-invitation', data: { userId } });
+  });
+
+  it('offers no invitation to an account that has signed in', () => {
+    renderActions(true, {});
+    expect(screen.queryByRole('button', { name: 'Resend Invitation' })).not.toBeInTheDocument();
+  });
+
+  it('shows why the server refused to resend an invitation', async () => {
+    const error = vi.spyOn(toast, 'error');
+    renderActions(
+      true,
+      {
+        'POST /admin/resend-invitation': {
+          status: 409,
+          data: { success: false, message: PEOPLE_MESSAGES.invitationNotPending },
+        },
+      },
+      null,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Resend Invitation' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Resend Invitation' })).getByRole('button', {
+        name: 'Resend Invitation',
+      }),
+    );
+    await waitFor(() => expect(error).toHaveBeenCalledWith(PEOPLE_MESSAGES.invitationNotPending));
+  });
+
   it('resets the password after confirming and shows it once with a Copy button', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

@@ -1,31 +1,41 @@
 import { PEOPLE_MESSAGES } from '@examiq/contracts';
 import type { QueryKey } from '@tanstack/react-query';
-import { KeyRound, UserCheck, UserX } from 'lucide-react';
+import { KeyRound, Mail, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { useResetPassword, useSetAccountStatus } from '@/lib/accounts/account-actions';
+import {
+  useResendInvitation,
+  useResetPassword,
+  useSetAccountStatus,
+} from '@/lib/accounts/account-actions';
 import { getErrorMessage } from '@/lib/api-client';
 import { Button } from './button';
 import { DefaultPasswordDialog } from './default-password-dialog';
 import { Modal } from './modal';
 
 interface AccountActionsProps {
-  account: { _id: string; isActive: boolean };
+  account: { _id: string; isActive: boolean; lastLogin?: string | null };
   /** The person's name, as the dialogs address them. */
   name: string;
   /** The query key of the lists and details that show the account's status. */
   records: QueryKey;
 }
 
-type Pending = 'reset' | 'status' | null;
+type Pending = 'reset' | 'status' | 'invite' | null;
 
-/** Reset Password and Deactivate/Reactivate, each confirmed first, for one person's account. */
+/**
+ * Reset Password and Deactivate/Reactivate, each confirmed first, for one person's account; and
+ * Resend Invitation while an active account has never signed in (the server answers 409 with the
+ * reason when it has no pending invitation).
+ */
 export function AccountActions({ account, name, records }: AccountActionsProps) {
   const [pending, setPending] = useState<Pending>(null);
   const [password, setPassword] = useState<string | null>(null);
   const resetPassword = useResetPassword();
   const setStatus = useSetAccountStatus(records);
-  const busy = resetPassword.isPending || setStatus.isPending;
+  const resendInvitation = useResendInvitation();
+  const busy = resetPassword.isPending || setStatus.isPending || resendInvitation.isPending;
+  const mayInvite = account.isActive && account.lastLogin === null;
   const deactivating = account.isActive;
 
   async function confirm() {
@@ -33,6 +43,10 @@ export function AccountActions({ account, name, records }: AccountActionsProps) 
       if (pending === 'reset') {
         const reset = await resetPassword.mutateAsync(account._id);
         setPassword(reset.defaultPassword);
+      } else if (pending === 'invite') {
+        toast.success(
+          (await resendInvitation.mutateAsync(account._id)) ?? PEOPLE_MESSAGES.invitationResent,
+        );
       } else {
         toast.success(
           await setStatus.mutateAsync({ userId: account._id, isActive: !account.isActive }),
@@ -42,7 +56,9 @@ export function AccountActions({ account, name, records }: AccountActionsProps) 
       const fallback =
         pending === 'reset'
           ? PEOPLE_MESSAGES.resetPasswordFailed
-          : PEOPLE_MESSAGES.accountStatusFailed;
+          : pending === 'invite'
+            ? PEOPLE_MESSAGES.resendInvitationFailed
+            : PEOPLE_MESSAGES.accountStatusFailed;
       toast.error(getErrorMessage(error, fallback));
     }
     setPending(null);
@@ -56,20 +72,32 @@ export function AccountActions({ account, name, records }: AccountActionsProps) 
           text: `${name} gets a new default password, shown once, to change at the next sign-in. Every session of the account ends now.`,
           label: 'Reset Password',
         }
-      : deactivating
+      : pending === 'invite'
         ? {
-            title: 'Deactivate Account',
-            text: `${name} is signed out everywhere now and cannot sign in until the account is reactivated.`,
-            label: 'Deactivate',
+            title: 'Resend Invitation',
+            text: `${name} is emailed a new link to set a password, working once within 7 days. Earlier invitation links stop working.`,
+            label: 'Resend Invitation',
           }
-        : {
-            title: 'Reactivate Account',
-            text: `${name} can sign in again with their password.`,
-            label: 'Reactivate',
-          };
+        : deactivating
+          ? {
+              title: 'Deactivate Account',
+              text: `${name} is signed out everywhere now and cannot sign in until the account is reactivated.`,
+              label: 'Deactivate',
+            }
+          : {
+              title: 'Reactivate Account',
+              text: `${name} can sign in again with their password.`,
+              label: 'Reactivate',
+            };
 
   return (
     <>
+      {mayInvite && (
+        <Button variant="secondary" onClick={() => setPending('invite')}>
+          <Mail aria-hidden="true" className="size-4" />
+          Resend Invitation
+        </Button>
+      )}
       <Button variant="secondary" onClick={() => setPending('reset')}>
         <KeyRound aria-hidden="true" className="size-4" />
         Reset Password

@@ -34,10 +34,14 @@ function createFailureMessage(error: unknown, fallback: string): string {
   );
 }
 
-/** What a person's create call answers: the server's message and the account's default password. */
+/**
+ * What a person's create call answers: the server's message and the account's default password,
+ * or null when an invitation was emailed to `email` instead.
+ */
 interface CreatedPerson {
   message: string;
-  defaultPassword: string;
+  defaultPassword: string | null;
+  email: string;
 }
 
 /** Shows a failed save: the server's field errors under their fields, and a toast. */
@@ -51,7 +55,8 @@ function showSaveFailure<TFieldValues extends FieldValues>(
 }
 
 /**
- * The submit handler of a person create form: on success it toasts the default password and
+ * The submit handler of a person create form: on success it toasts the default password (or that
+ * an invitation was emailed) and
  * empties the form for the next person; on failure it shows the server's field errors under their
  * fields and toasts the failure (`failedMessage` when the call itself failed).
  */
@@ -68,7 +73,16 @@ export function createPersonSubmit<TFieldValues extends FieldValues, TContext, T
       showSaveFailure(form.setError, error, failedMessage);
       return;
     }
-    toastCreatedWithPassword(created.message, created.defaultPassword);
+    if (created.defaultPassword === null) {
+      toast.success(
+        <div className="space-y-1">
+          <p className="font-medium">{created.message}</p>
+          <p>{PEOPLE_MESSAGES.invitationSent(created.email)}</p>
+        </div>,
+      );
+    } else {
+      toastCreatedWithPassword(created.message, created.defaultPassword);
+    }
     form.reset();
     // The next person starts at the top of an empty form.
     window.scrollTo({ top: 0, behavior: 'smooth' });

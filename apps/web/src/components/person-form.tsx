@@ -335,6 +335,8 @@ export interface PersonFormProps<TFieldValues extends FieldValues, TPayload> {
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel: string;
   cancelTo: string;
+  /** The create form's choice of the account's first password, after the account's fields. */
+  accountChoice?: ReactNode;
 }
 
 interface PersonFormLayoutProps<TFieldValues extends FieldValues, TPayload>
@@ -355,6 +357,7 @@ export function PersonForm<TFieldValues extends FieldValues, TPayload>({
   onSubmit,
   submitLabel,
   cancelTo,
+  accountChoice,
   emailPlaceholder,
   accountField,
   personalFields,
@@ -368,6 +371,7 @@ export function PersonForm<TFieldValues extends FieldValues, TPayload>({
           {accountField}
         </FieldGrid>
       </FormSection>
+      {accountChoice}
       <PersonalInfoFields>{personalFields}</PersonalInfoFields>
       <ContactInfoFields />
       {children}

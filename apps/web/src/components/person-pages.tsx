@@ -1,4 +1,4 @@
-import type { InstitutionSettings } from '@examiq/contracts';
+import type { InstitutionSettings, InviteField } from '@examiq/contracts';
 import type { QueryKey, UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { type ComponentType, type ReactNode, useState } from 'react';
@@ -10,7 +10,9 @@ import { BackLink } from './back-link';
 import { ButtonLink } from './button';
 import { DefaultPasswordDialog } from './default-password-dialog';
 import { RecordDetail } from './detail-view';
+import { InvitationSentDialog } from './invitation-sent-dialog';
 import { PageHeader } from './page-header';
+import { PasswordChoice } from './password-choice';
 import type { PersonFormProps } from './person-form';
 import { createPersonSubmit, updatePersonSubmit } from './person-form-submit';
 import { WithSettings } from './with-settings';
@@ -18,7 +20,7 @@ import { WithSettings } from './with-settings';
 /** A person as the detail and edit pages read them: a student or a faculty member. */
 interface RecordedPerson {
   _id: string;
-  userId: { _id: string; isActive: boolean };
+  userId: { _id: string; isActive: boolean; lastLogin: string | null };
   personalInfo: { firstName: string; lastName: string };
 }
 
@@ -228,6 +230,7 @@ function EditPersonForm<
 
 /** What a create call takes: the name is enough to address the new person. */
 interface NamedPayload {
+  email: string;
   personalInfo: { firstName: string; lastName: string };
 }
 
@@ -238,12 +241,19 @@ interface CreatePersonPageProps<Person, Values extends FieldValues, Payload, Fie
   submitLabel: string;
   /** The dialog's title: 'Student Created'. */
   createdTitle: string;
-  useCreate: () => UseMutationResult<{ message: string; defaultPassword: string }, Error, Payload>;
+  useCreate: () => UseMutationResult<
+    { message: string; defaultPassword: string | null },
+    Error,
+    Payload & InviteField
+  >;
   /** The toast when the call itself fails. */
   failed: string;
 }
 
-/** The create page: the form, then the new account's default password in a dialog. */
+/**
+ * The create page: the form with the choice of a default password or an emailed invitation, then
+ * the new account's default password, or word of the invitation, in a dialog.
+ */
 export function CreatePersonPage<
   Person,
   Values extends FieldValues,
@@ -275,13 +285,18 @@ function CreatePerson<
   const create = useCreate();
   const form = formKind.useForm(formKind.empty, required);
   const [created, setCreated] = useState<{ name: string; password: string } | null>(null);
+  const [invited, setInvited] = useState<{ name: string; email: string } | null>(null);
+  const [invite, setInvite] = useState(false);
   const onSubmit = createPersonSubmit(
     form,
     async (payload) => {
-      const answer = await create.mutateAsync(payload);
+      // The spec's body unless the admin chose an invitation.
+      const answer = await create.mutateAsync(invite ? { ...payload, invite } : payload);
       const { firstName, lastName } = payload.personalInfo;
-      setCreated({ name: `${firstName} ${lastName}`, password: answer.defaultPassword });
-      return answer;
+      const name = `${firstName} ${lastName}`;
+      if (answer.defaultPassword === null) setInvited({ name, email: payload.email });
+      else setCreated({ name, password: answer.defaultPassword });
+      return { ...answer, email: payload.email };
     },
     failed,
   );
@@ -296,6 +311,12 @@ function CreatePerson<
         onSubmit={onSubmit}
         submitLabel={submitLabel}
         cancelTo={kind.listPath}
+        accountChoice={<PasswordChoice invite={invite} onChange={setInvite} />}
+      />
+      <InvitationSentDialog
+        invited={invited}
+        title={createdTitle}
+        onClose={() => setInvited(null)}
       />
       <DefaultPasswordDialog
         password={created?.password ?? null}

@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  acceptInvitationSchema,
   changePasswordSchema,
   forgotPasswordSchema,
   loginDataSchema,
@@ -23,6 +24,7 @@ import type { SignInOutcome } from '../metrics/metrics';
 import { findUserById, toUserDto } from '../users/users.service';
 import type { AuthDeps, ClientInfo } from './credentials';
 import { registerDeviceCookie, rememberDevice, trustedDeviceOf } from './device-cookie';
+import { acceptInvitation } from './invitations';
 import { requestPasswordReset, resetPasswordWithLink } from './password-reset';
 import { refreshSession, SessionEndedByReuse, signOut } from './sessions';
 import { changePassword, login, updatePassword } from './sign-in';
@@ -138,6 +140,27 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       });
       app.liveRightsChanged({ userId });
       return done(AUTH_MESSAGES.passwordReset);
+    },
+  );
+
+  app.post(
+    '/accept-invitation',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Sets an invited account's password with its invitation link's token, once and within 7 days",
+        body: acceptInvitationSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const userId = await acceptInvitation(deps.db, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      app.liveRightsChanged({ userId });
+      return done(AUTH_MESSAGES.invitationAccepted);
     },
   );
 

@@ -13,6 +13,7 @@ import { MESSAGES, RESET_LINK_MINUTES } from '../mail/messages';
 import { normalizeEmail } from '../users/users.service';
 import { recordAccountEvent } from './account-events';
 import type { AuthDeps, ClientInfo } from './credentials';
+import { endInvitations } from './invitations';
 import { hashPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 import { hashToken } from './tokens';
@@ -51,6 +52,7 @@ export async function requestPasswordReset(
   await db.insert(passwordResetTokens).values({
     tokenHash: hashToken(token),
     userId: account.id,
+    kind: 'reset',
     expiresAt: sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})`,
   });
   await queueMail(
@@ -79,6 +81,7 @@ export async function resetPasswordWithLink(
       .where(
         and(
           eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+          eq(passwordResetTokens.kind, 'reset'),
           isNull(passwordResetTokens.usedAt),
           gt(passwordResetTokens.expiresAt, sql`now()`),
         ),
@@ -96,6 +99,8 @@ export async function resetPasswordWithLink(
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResetTokens.userId, account.id), isNull(passwordResetTokens.usedAt)));
+    // A password its owner chose ends an invitation too: there is none left to accept or resend.
+    await endInvitations(tx, account.id);
     await revokeUserSessions(tx, account.id, 'password_changed');
     await recordAccountEvent(tx, account.id, {
       action: 'account.password-reset',

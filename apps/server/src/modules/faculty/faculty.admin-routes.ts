@@ -1,6 +1,6 @@
 import {
+  createFacultyBodySchema,
   createFacultyDataSchema,
-  createFacultySchema,
   facultyDetailDataSchema,
   facultyFindDataSchema,
   facultyListQuerySchema,
@@ -13,6 +13,7 @@ import {
   updateFacultySchema,
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { MailSettings } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import { done, ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
@@ -26,16 +27,17 @@ const TAGS = ['faculty'];
 export const facultyAdminRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
   now: () => Date;
-}> = async (app, { db, now }) => {
+  mail: MailSettings;
+}> = async (app, { db, now, mail }) => {
   app.post(
     '/create-faculty',
     {
-      ...personBodyOptions(db, 'faculty'),
+      ...personBodyOptions(db, 'faculty', { create: true }),
       schema: {
         tags: TAGS,
         summary:
-          'Creates a faculty member and their account; the default password is returned only here',
-        body: createFacultySchema,
+          'Creates a faculty member and their account; the default password is returned only here, or with `invite: true` none (null) and a set-password link is mailed',
+        body: createFacultyBodySchema,
         response: {
           201: successResponse(createFacultyDataSchema),
           ...errorResponses(400, 401, 403, 409),
@@ -48,6 +50,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
         db,
         request.auth.userId,
         request.body,
+        request.body.invite ? { jobs: app.jobs, mail } : undefined,
       );
       return reply
         .code(201)
@@ -91,7 +94,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/update-faculty/:id',
     {
-      ...personBodyOptions(db, 'faculty'),
+      ...personBodyOptions(db, 'faculty', { create: true }),
       schema: {
         tags: TAGS,
         summary: 'Edits a faculty member with the create form, their account email included',

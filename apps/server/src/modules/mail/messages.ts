@@ -41,6 +41,9 @@ function compose(
 /** How long a password-reset link works. */
 export const RESET_LINK_MINUTES = 30;
 
+/** How long an invitation's set-password link works. */
+export const INVITATION_LINK_DAYS = 7;
+
 /** Every message the platform writes, one entry each. */
 export const MESSAGES = {
   passwordReset: (settings: MailSettings, name: string, token: string) =>
@@ -56,6 +59,21 @@ export const MESSAGES = {
       {
         label: 'Reset your password',
         url: `${settings.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+      },
+    ),
+  invitation: (settings: MailSettings, name: string, token: string) =>
+    compose(
+      settings,
+      'invitation',
+      'You are invited to ExamIQ',
+      [
+        `Hello ${name},`,
+        `${settings.institutionName} has created an ExamIQ account for you. Choose your password with the link below: it works once, within ${INVITATION_LINK_DAYS} days.`,
+        'If the link has expired, ask the admin to send a new one.',
+      ],
+      {
+        label: 'Set your password',
+        url: `${settings.publicUrl}/set-password?token=${encodeURIComponent(token)}`,
       },
     ),
 };

@@ -89,9 +89,9 @@ export function toAccountDto(account: Account): Faculty['userId'] {
 /** The account of a new student or faculty member, who must change the password on first login. */
 export async function insertPersonAccount(
   tx: AppDatabase,
-  input: { email: string; role: Role; passwordHash: string },
+  input: { email: string; role: Role; passwordHash: string; isFirstLogin?: boolean },
 ): Promise<UserRow> {
-  const account = await insertHashedUser(tx, { ...input, isFirstLogin: true });
+  const account = await insertHashedUser(tx, { isFirstLogin: true, ...input });
   if (!account) throw new ApiError(409, PEOPLE_MESSAGES.emailTaken);
   return account;
 }

@@ -12,6 +12,12 @@ import { type faculty, type students, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import {
+  type InvitationMail,
+  mailInvitation,
+  newInvitationLink,
+  unusablePasswordHash,
+} from '../auth/invitations';
+import {
   type Account,
   changedFields,
   editSummary,
@@ -89,12 +95,15 @@ export async function insertPerson<
   actorUserId: string,
   payload: Payload,
   passwordHash: string,
+  { invited = false }: { invited?: boolean } = {},
 ): Promise<Person> {
   const { columns, toDto } = await kind.columnsOf(tx, payload);
+  // An invited account's password is unknown to all: the person sets their own with the link.
   const account = await insertPersonAccount(tx, {
     email: payload.email,
     role: kind.role,
     passwordHash,
+    isFirstLogin: !invited,
   });
   // The kind pairs its table with its columns; drizzle cannot follow a table chosen by a type.
   const table: PersonTable = kind.table;
@@ -112,12 +121,15 @@ export async function insertPerson<
     recordType: kind.role,
     recordId: person._id,
     recordLabel: label,
-    summary: `Created ${kind.noun} ${label} with the account ${account.email}`,
+    summary: `Created ${kind.noun} ${label} with the account ${account.email}${invited ? ', invited by email to set a password' : ''}`,
   });
   return person;
 }
 
-/** The create call: the person, and their default password, which is shown only here. */
+/**
+ * The create call: the person, and their default password, which is shown only here; or, when
+ * `invitation` is given, no password (null) and a set-password link mailed to the person.
+ */
 export async function createPerson<
   Table extends PersonTable,
   Payload extends AnyPayload,
@@ -127,7 +139,20 @@ export async function createPerson<
   db: AppDatabase,
   actorUserId: string,
   payload: Payload,
-): Promise<{ person: Person; defaultPassword: string }> {
+  invitation?: InvitationMail,
+): Promise<{ person: Person; defaultPassword: string | null }> {
+  if (invitation) {
+    const passwordHash = await unusablePasswordHash();
+    const { person, token } = await db.transaction(async (tx) => {
+      const person = await insertPerson(kind, tx, actorUserId, payload, passwordHash, {
+        invited: true,
+      });
+      return { person, token: await newInvitationLink(tx, person.userId._id) };
+    });
+    const { firstName, lastName } = person.personalInfo;
+    await mailInvitation(db, invitation, person.userId.email, `${firstName} ${lastName}`, token);
+    return { person, defaultPassword: null };
+  }
   const { password, passwordHash } = await newDefaultPassword();
   const person = await db.transaction((tx) =>
     insertPerson(kind, tx, actorUserId, payload, passwordHash),

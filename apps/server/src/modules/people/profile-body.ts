@@ -1,4 +1,4 @@
-import { personSchemaFor } from '@examiq/contracts';
+import { inviteFieldSchema, personSchemaFor } from '@examiq/contracts';
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import type { z } from 'zod';
@@ -12,7 +12,11 @@ import { requiredProfileFields } from '../settings/settings.service';
  * setting is read, with the same messages and error map a schema failure gives. The route's own
  * body schema, the spec's rule, documents the call.
  */
-export function personBodyOptions(db: AppDatabase, kind: 'students' | 'faculty') {
+export function personBodyOptions(
+  db: AppDatabase,
+  kind: 'students' | 'faculty',
+  { create = false }: { create?: boolean } = {},
+) {
   const validatorCompiler: FastifySchemaCompiler<unknown> = (route) =>
     route.httpPart === 'body'
       ? (data) => ({ value: data })
@@ -22,8 +26,11 @@ export function personBodyOptions(db: AppDatabase, kind: 'students' | 'faculty')
     preHandler: async (request: FastifyRequest, _reply: FastifyReply) => {
       const schema = personSchemaFor(kind, await requiredProfileFields(db));
       const result = schema.safeParse(request.body ?? {});
-      if (!result.success) throw new RequestValidationError(result.error.issues);
-      request.body = result.data;
+      // The create calls also take the invite choice, checked beside the profile.
+      const invite = create ? inviteFieldSchema.safeParse(request.body ?? {}) : undefined;
+      const issues = [...(result.error?.issues ?? []), ...(invite?.error?.issues ?? [])];
+      if (!result.success || issues.length > 0) throw new RequestValidationError(issues);
+      request.body = invite?.success ? { ...result.data, ...invite.data } : result.data;
     },
   };
 }

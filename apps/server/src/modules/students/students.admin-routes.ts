@@ -1,6 +1,6 @@
 import {
+  createStudentBodySchema,
   createStudentDataSchema,
-  createStudentSchema,
   idParamSchema,
   messageResponseSchema,
   PEOPLE_MESSAGES,
@@ -12,6 +12,7 @@ import {
   updateStudentSchema,
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { MailSettings } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import { done, ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
@@ -22,18 +23,19 @@ import { listStudents, STUDENT_KIND } from './students.service';
 const TAGS = ['students'];
 
 /** Student records and their accounts. Registered inside the admin scope, which guards it. */
-export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = async (
-  app,
-  { db },
-) => {
+export const studentsAdminRoutes: FastifyPluginAsyncZod<{
+  db: AppDatabase;
+  mail: MailSettings;
+}> = async (app, { db, mail }) => {
   app.post(
     '/create-student',
     {
-      ...personBodyOptions(db, 'students'),
+      ...personBodyOptions(db, 'students', { create: true }),
       schema: {
         tags: TAGS,
-        summary: 'Creates a student and their account; the default password is returned only here',
-        body: createStudentSchema,
+        summary:
+          'Creates a student and their account; the default password is returned only here, or with `invite: true` none (null) and a set-password link is mailed',
+        body: createStudentBodySchema,
         response: {
           201: successResponse(createStudentDataSchema),
           ...errorResponses(400, 401, 403, 409),
@@ -46,6 +48,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
         db,
         request.auth.userId,
         request.body,
+        request.body.invite ? { jobs: app.jobs, mail } : undefined,
       );
       return reply
         .code(201)
@@ -89,7 +92,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = a
   app.put(
     '/update-student/:id',
     {
-      ...personBodyOptions(db, 'students'),
+      ...personBodyOptions(db, 'students', { create: true }),
       schema: {
         tags: TAGS,
         summary: 'Edits a student with the create form, their account email included',

@@ -1,4 +1,5 @@
 import {
+  type AcceptInvitationInput,
   type ForgotPasswordInput,
   messageResponseSchema,
   type ResetPasswordWithLinkInput,
@@ -14,5 +15,11 @@ export async function forgotPassword(input: ForgotPasswordInput) {
 /** POST /auth/reset-password: the emailed link's token and the new password, twice. */
 export async function resetPassword(input: ResetPasswordWithLinkInput) {
   const response = await apiClient.post('/auth/reset-password', input);
+  return parseResponse(messageResponseSchema, response.data);
+}
+
+/** POST /auth/accept-invitation: the emailed invitation's token and the first password, twice. */
+export async function acceptInvitation(input: AcceptInvitationInput) {
+  const response = await apiClient.post('/auth/accept-invitation', input);
   return parseResponse(messageResponseSchema, response.data);
 }

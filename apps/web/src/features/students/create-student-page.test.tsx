@@ -1,4 +1,4 @@
-import { STUDENT_PROFILE_FIELD_KEYS } from '@examiq/contracts';
+import { PEOPLE_MESSAGES, STUDENT_PROFILE_FIELD_KEYS } from '@examiq/contracts';
 import { validStudentPayload } from '@examiq/contracts/test-support';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -217,6 +217,33 @@ describe('CreateStudentPage', () => {
     );
     expect(within(dialog).getByLabelText('Default password')).toHaveValue('Xy7#pQ2r');
     expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  });
+
+  it('offers a default password or an emailed invitation, and with an invitation shows no password', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const requests = await renderForm(ok({ student: {}, defaultPassword: null }, 201));
+    const choice = within(region('First Password')).getByRole('group', {
+      name: 'First password',
+    });
+    const byDefault = within(choice).getByRole('radio', { name: /Set a default password/ });
+    const byInvitation = within(choice).getByRole('radio', { name: /Email an invitation/ });
+    expect(byDefault).toBeChecked();
+    // A radio group: the arrow keys move the choice.
+    byDefault.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(byInvitation).toBeChecked();
+    await fillForm();
+    await submit();
+
+    await waitFor(() => expect(success).toHaveBeenCalledTimes(1));
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.data).toEqual({ ...payload, invite: true });
+    expect(textOf(success.mock.calls[0]?.[0])).toBe(
+      `Student created successfully${PEOPLE_MESSAGES.invitationSent(payload.email)}`,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Student Created' });
+    expect(dialog).toHaveTextContent(`An invitation was emailed to ${payload.email}`);
+    expect(within(dialog).queryByLabelText('Default password')).not.toBeInTheDocument();
   });
 
   it('copies the permanent address when the current address is the same', async () => {

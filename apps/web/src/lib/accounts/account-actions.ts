@@ -1,5 +1,6 @@
 import {
   accountStatusDataSchema,
+  messageResponseSchema,
   PEOPLE_MESSAGES,
   resetPasswordDataSchema,
   type SetAccountStatusInput,
@@ -26,6 +27,16 @@ export async function resetPassword(userId: string) {
   const response = await apiClient.post('/admin/reset-password', { userId });
   const body = parseResponse(resetPasswordResponseSchema, response.data);
   return { message: body.message ?? PEOPLE_MESSAGES.passwordReset, ...body.data };
+}
+
+/** POST /admin/resend-invitation: mails a new set-password link; answers with the message. */
+export async function resendInvitation(userId: string) {
+  const response = await apiClient.post('/admin/resend-invitation', { userId });
+  return parseResponse(messageResponseSchema, response.data).message;
+}
+
+export function useResendInvitation() {
+  return useMutation({ mutationFn: resendInvitation });
 }
 
 /** `records` is the query key of the lists and details showing the account, refreshed after. */

@@ -1,4 +1,4 @@
-import { messageResponseSchema, successResponse } from '@examiq/contracts';
+import { type InviteField, messageResponseSchema, successResponse } from '@examiq/contracts';
 import {
   keepPreviousData,
   queryOptions,
@@ -25,8 +25,9 @@ export interface PersonApiKind<ListData, Person> {
   messages: { created: string; updated: string };
 }
 
-// Only what the screen reads (spec section 7): the message and the default password.
-const createdResponseSchema = successResponse(z.object({ defaultPassword: z.string() }));
+// Only what the screen reads (spec section 7): the message and the default password, which is
+// null when the person was invited to set their own.
+const createdResponseSchema = successResponse(z.object({ defaultPassword: z.string().nullable() }));
 
 /**
  * The list, detail, create, edit, delete and export calls of a kind of person, as query and
@@ -71,11 +72,14 @@ export function personApi<ListData, Person, Payload>(kind: PersonApiKind<ListDat
     useList: (query: PersonListQuery) => useQuery(listQueryOptions(query)),
     useRecord: (id: string) => useQuery(recordQueryOptions(id)),
 
-    /** POST /admin/create-{one}: answers 201 with the person's default password. */
+    /**
+     * POST /admin/create-{one}: answers 201 with the person's default password, or null when
+     * `invite` had a set-password link emailed instead.
+     */
     useCreate() {
       const queryClient = useQueryClient();
       return useMutation({
-        mutationFn: async (payload: Payload) => {
+        mutationFn: async (payload: Payload & InviteField) => {
           const response = await apiClient.post(`/admin/create-${kind.one}`, payload);
           const body = parseResponse(createdResponseSchema, response.data);
           return {

@@ -1,0 +1,2 @@
+ALTER TABLE "password_reset_tokens" ADD COLUMN "kind" text DEFAULT 'reset' NOT NULL;--> statement-breakpoint
+ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_kind_check" CHECK ("password_reset_tokens"."kind" in ('reset', 'invitation'));

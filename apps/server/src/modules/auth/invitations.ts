@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AcceptInvitationInput,
+  AUTH_MESSAGES,
+  PEOPLE_MESSAGES,
+  type ResendInvitationInput,
+} from '@examiq/contracts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { MailSettings } from '../../config';
+import type { AppDatabase } from '../../db/client';
+import { faculty, passwordResetTokens, students, users } from '../../db/schema';
+import { ApiError } from '../../errors';
+import type { JobRunner } from '../../jobs/runner';
+import { recordAudit } from '../audit/audit';
+import { queueMail } from '../mail/mail.service';
+import { INVITATION_LINK_DAYS, MESSAGES } from '../mail/messages';
+import { personLabel } from '../people/people.service';
+import { recordAccountEvent } from './account-events';
+import type { ClientInfo } from './credentials';
+import { hashPassword } from './passwords';
+import { revokeUserSessions } from './sessions';
+import { hashToken } from './tokens';
+
+/** What mailing an invitation needs: the outbox, its sender and the message's settings. */
+export interface InvitationMail {
+  jobs: JobRunner;
+  mail: MailSettings;
+}
+
+/** A password nobody knows: an invited account cannot sign in until its link has been used. */
+export async function unusablePasswordHash(): Promise<string> {
+  return hashPassword(randomBytes(32).toString('base64url'));
+}
+
+/**
+ * Ends the account's invitation links and writes a new one, inside `tx`; returns the link's token,
+ * to be mailed once the transaction has committed.
+ */
+export async function newInvitationLink(tx: AppDatabase, userId: string): Promise<string> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        eq(passwordResetTokens.kind, 'invitation'),
+        isNull(passwordResetTokens.usedAt),
+      ),
+    );
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(passwordResetTokens).values({
+    tokenHash: hashToken(token),
+    userId,
+    kind: 'invitation',
+    expiresAt: sql`now() + make_interval(days => ${INVITATION_LINK_DAYS})`,
+  });
+  return token;
+}
+
+/** Queues the invitation message with the link of `token` to `email`. */
+export async function mailInvitation(
+  db: AppDatabase,
+  { jobs, mail }: InvitationMail,
+  email: string,
+  name: string,
+  token: string,
+): Promise<void> {
+  await queueMail(
+    db,
+    jobs,
+    mail.smtpUrl !== undefined,
+    email,
+    MESSAGES.invitation(mail, name, token),
+  );
+}
+
+/**
+ * Sets an invited account's first password with its link's token, once, within its lifetime. The
+ * account's invitation links are deleted with it (so it has no invitation left to send again) and
+ * its reset links end. Returns the account.
+ */
+export async function acceptInvitation(
+  db: AppDatabase,
+  input: AcceptInvitationInput,
+  client: ClientInfo,
+): Promise<string> {
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+          eq(passwordResetTokens.kind, 'invitation'),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!used) throw new ApiError(400, AUTH_MESSAGES.invitationLinkInvalid);
+    const [account] = await tx
+      .update(users)
+      .set({ passwordHash, isFirstLogin: false })
+      .where(and(eq(users.id, used.userId), eq(users.isActive, true)))
+      .returning({ id: users.id });
+    if (!account) throw new ApiError(400, AUTH_MESSAGES.invitationLinkInvalid);
+    await endInvitations(tx, account.id);
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, account.id), isNull(passwordResetTokens.usedAt)));
+    await revokeUserSessions(tx, account.id, 'password_changed');
+    await recordAccountEvent(tx, account.id, {
+      action: 'account.invitation-accepted',
+      summary: `Set the account's password with an emailed invitation from ${client.ip}`,
+      byTheAccount: true,
+    });
+    return account.id;
+  });
+}
+
+/**
+ * Deletes the account's invitation links: once its owner has chosen a password, by the invitation
+ * or a reset link, there is no invitation left to accept or send again.
+ */
+export async function endInvitations(tx: AppDatabase, userId: string): Promise<void> {
+  await tx
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.kind, 'invitation')));
+}
+
+/**
+ * Mails an invited account a new set-password link and ends its older ones. Only an account that
+ * was invited, has not set its password since and has never signed in has an invitation to send
+ * again (409 otherwise); 404 for an unknown account.
+ */
+export async function resendInvitation(
+  db: AppDatabase,
+  mailer: InvitationMail,
+  actorUserId: string,
+  { userId }: ResendInvitationInput,
+): Promise<void> {
+  const { email, name, token } = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        email: users.email,
+        isActive: users.isActive,
+        lastLogin: users.lastLogin,
+        invited: sql<boolean>`exists (select 1 from ${passwordResetTokens}
+          where ${passwordResetTokens.userId} = ${users.id}
+          and ${passwordResetTokens.kind} = 'invitation')`,
+        student: {
+          id: students.id,
+          readableId: students.studentId,
+          firstName: students.firstName,
+          lastName: students.lastName,
+        },
+        member: {
+          id: faculty.id,
+          readableId: faculty.facultyId,
+          firstName: faculty.firstName,
+          lastName: faculty.lastName,
+        },
+      })
+      .from(users)
+      .leftJoin(students, eq(students.userId, users.id))
+      .leftJoin(faculty, eq(faculty.userId, users.id))
+      .where(eq(users.id, userId))
+      .for('update', { of: users });
+    if (!row) throw new ApiError(404, PEOPLE_MESSAGES.accountNotFound);
+    const profile = row.student ?? row.member;
+    if (!profile || !row.invited || row.lastLogin !== null) {
+      throw new ApiError(409, PEOPLE_MESSAGES.invitationNotPending);
+    }
+    if (!row.isActive) throw new ApiError(409, PEOPLE_MESSAGES.invitationAccountDeactivated);
+    const token = await newInvitationLink(tx, userId);
+    const name = `${profile.firstName} ${profile.lastName}`;
+    const recordType = row.student ? 'student' : 'faculty';
+    const label = personLabel(profile, profile.readableId);
+    await recordAudit(tx, actorUserId, {
+      action: `${recordType}.resend-invitation`,
+      recordType,
+      recordId: profile.id,
+      recordLabel: label,
+      summary: `Sent ${label} a new invitation to ${row.email}; the earlier links ended`,
+    });
+    return { email: row.email, name, token };
+  });
+  await mailInvitation(db, mailer, email, name, token);
+}
