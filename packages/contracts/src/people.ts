@@ -635,8 +635,10 @@ export const createFacultyBodySchema = createFacultySchema.extend(inviteFieldSch
 export const accountStatusDataSchema = z.object({ userId: z.string(), isActive: z.boolean() });
 export const resetPasswordDataSchema = z.object({ defaultPassword: z.string() });
 
-/** `data` of each people call (spec section 7). */
-/** `defaultPassword` is null when the person was invited: there is no password to show. */
+/**
+ * `data` of each people call (spec section 7). `defaultPassword` is null when the person was
+ * invited: there is no password to show.
+ */
 export const createStudentDataSchema = z.object({
   student: studentSchema,
   defaultPassword: z.string().nullable(),

@@ -94,7 +94,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/update-faculty/:id',
     {
-      ...personBodyOptions(db, 'faculty', { create: true }),
+      ...personBodyOptions(db, 'faculty'),
       schema: {
         tags: TAGS,
         summary: 'Edits a faculty member with the create form, their account email included',

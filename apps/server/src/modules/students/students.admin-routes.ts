@@ -92,7 +92,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/update-student/:id',
     {
-      ...personBodyOptions(db, 'students', { create: true }),
+      ...personBodyOptions(db, 'students'),
       schema: {
         tags: TAGS,
         summary: 'Edits a student with the create form, their account email included',
