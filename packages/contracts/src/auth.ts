@@ -62,33 +62,31 @@ export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
 export const forgotPasswordSchema = z.object({ email: emailField });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
+/** An emailed link's token and the password it sets, twice; `invalid` answers a missing token. */
+function passwordLinkSchema(invalid: string) {
+  return z
+    .object({ token: requiredText(invalid).max(200, invalid), ...newPasswordFields })
+    .superRefine((value, ctx) => {
+      if (value.confirmPassword !== value.newPassword) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['confirmPassword'],
+          message: 'Passwords must match',
+        });
+      }
+    });
+}
+export type PasswordLinkSchema = ReturnType<typeof passwordLinkSchema>;
+
 /** `POST /auth/reset-password`: the token of the emailed link and the new password, twice. */
-export const resetPasswordWithLinkSchema = z
-  .object({
-    token: requiredText(AUTH_RESET_LINK_INVALID).max(200, AUTH_RESET_LINK_INVALID),
-    ...newPasswordFields,
-  })
-  .superRefine((value, ctx) => {
-    if (value.confirmPassword !== value.newPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords must match' });
-    }
-  });
+export const resetPasswordWithLinkSchema = passwordLinkSchema(AUTH_RESET_LINK_INVALID);
 export type ResetPasswordWithLinkInput = z.input<typeof resetPasswordWithLinkSchema>;
 
 /**
  * `POST /auth/accept-invitation`: the token of the emailed invitation and the account's first
  * password, twice, with the reset link's rules.
  */
-export const acceptInvitationSchema = z
-  .object({
-    token: requiredText(AUTH_INVITATION_LINK_INVALID).max(200, AUTH_INVITATION_LINK_INVALID),
-    ...newPasswordFields,
-  })
-  .superRefine((value, ctx) => {
-    if (value.confirmPassword !== value.newPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords must match' });
-    }
-  });
+export const acceptInvitationSchema = passwordLinkSchema(AUTH_INVITATION_LINK_INVALID);
 export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
 
 export const refreshTokenSchema = z.object({

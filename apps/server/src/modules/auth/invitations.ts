@@ -5,7 +5,7 @@ import {
   PEOPLE_MESSAGES,
   type ResendInvitationInput,
 } from '@examiq/contracts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MailSettings } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import { faculty, passwordResetTokens, students, users } from '../../db/schema';
@@ -15,10 +15,9 @@ import { recordAudit } from '../audit/audit';
 import { queueMail } from '../mail/mail.service';
 import { INVITATION_LINK_DAYS, MESSAGES } from '../mail/messages';
 import { personLabel } from '../people/people.service';
-import { recordAccountEvent } from './account-events';
 import type { ClientInfo } from './credentials';
+import { setPasswordWithLink } from './password-links';
 import { hashPassword } from './passwords';
-import { revokeUserSessions } from './sessions';
 import { hashToken } from './tokens';
 
 /** What mailing an invitation needs: the outbox, its sender and the message's settings. */
@@ -75,59 +74,23 @@ export async function mailInvitation(
 }
 
 /**
- * Sets an invited account's first password with its link's token, once, within its lifetime. The
- * account's invitation links are deleted with it (so it has no invitation left to send again) and
- * its reset links end. Returns the account.
+ * Sets an invited account's first password with its link's token, once, within its lifetime; its
+ * invitation links go with it (so it has none left to send again) and its reset links end.
+ * Returns the account.
  */
-export async function acceptInvitation(
+export function acceptInvitation(
   db: AppDatabase,
   input: AcceptInvitationInput,
   client: ClientInfo,
 ): Promise<string> {
-  const passwordHash = await hashPassword(input.newPassword);
-  return db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
-          eq(passwordResetTokens.kind, 'invitation'),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: passwordResetTokens.userId });
-    if (!used) throw new ApiError(400, AUTH_MESSAGES.invitationLinkInvalid);
-    const [account] = await tx
-      .update(users)
-      .set({ passwordHash, isFirstLogin: false })
-      .where(and(eq(users.id, used.userId), eq(users.isActive, true)))
-      .returning({ id: users.id });
-    if (!account) throw new ApiError(400, AUTH_MESSAGES.invitationLinkInvalid);
-    await endInvitations(tx, account.id);
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, account.id), isNull(passwordResetTokens.usedAt)));
-    await revokeUserSessions(tx, account.id, 'password_changed');
-    await recordAccountEvent(tx, account.id, {
+  return setPasswordWithLink(db, input, {
+    kind: 'invitation',
+    invalid: AUTH_MESSAGES.invitationLinkInvalid,
+    event: {
       action: 'account.invitation-accepted',
       summary: `Set the account's password with an emailed invitation from ${client.ip}`,
-      byTheAccount: true,
-    });
-    return account.id;
+    },
   });
-}
-
-/**
- * Deletes the account's invitation links: once its owner has chosen a password, by the invitation
- * or a reset link, there is no invitation left to accept or send again.
- */
-export async function endInvitations(tx: AppDatabase, userId: string): Promise<void> {
-  await tx
-    .delete(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.kind, 'invitation')));
 }
 
 /**

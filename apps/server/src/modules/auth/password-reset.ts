@@ -4,18 +4,14 @@ import {
   type ForgotPasswordInput,
   type ResetPasswordWithLinkInput,
 } from '@examiq/contracts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { passwordResetTokens, users } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { sql } from 'drizzle-orm';
+import { passwordResetTokens } from '../../db/schema';
 import type { JobRunner } from '../../jobs/runner';
 import { queueMail } from '../mail/mail.service';
 import { MESSAGES, RESET_LINK_MINUTES } from '../mail/messages';
 import { normalizeEmail } from '../users/users.service';
-import { recordAccountEvent } from './account-events';
 import type { AuthDeps, ClientInfo } from './credentials';
-import { endInvitations } from './invitations';
-import { hashPassword } from './passwords';
-import { revokeUserSessions } from './sessions';
+import { setPasswordWithLink } from './password-links';
 import { hashToken } from './tokens';
 
 /**
@@ -68,45 +64,17 @@ export async function requestPasswordReset(
  * Sets a new password with a reset link's token, once, within its lifetime; every session of the
  * account ends (the caller tells the live channel). Returns the account.
  */
-export async function resetPasswordWithLink(
+export function resetPasswordWithLink(
   { db }: AuthDeps,
   input: ResetPasswordWithLinkInput,
   client: ClientInfo,
 ): Promise<string> {
-  const passwordHash = await hashPassword(input.newPassword);
-  return db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
-          eq(passwordResetTokens.kind, 'reset'),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: passwordResetTokens.userId });
-    if (!used) throw new ApiError(400, AUTH_MESSAGES.resetLinkInvalid);
-    const [account] = await tx
-      .update(users)
-      .set({ passwordHash, isFirstLogin: false })
-      .where(and(eq(users.id, used.userId), eq(users.isActive, true)))
-      .returning({ id: users.id });
-    if (!account) throw new ApiError(400, AUTH_MESSAGES.resetLinkInvalid);
-    // The account's other links end with this one: each was a way into the old password's place.
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, account.id), isNull(passwordResetTokens.usedAt)));
-    // A password its owner chose ends an invitation too: there is none left to accept or resend.
-    await endInvitations(tx, account.id);
-    await revokeUserSessions(tx, account.id, 'password_changed');
-    await recordAccountEvent(tx, account.id, {
+  return setPasswordWithLink(db, input, {
+    kind: 'reset',
+    invalid: AUTH_MESSAGES.resetLinkInvalid,
+    event: {
       action: 'account.password-reset',
       summary: `Reset the password with an emailed link from ${client.ip}; every session of the account ended`,
-      byTheAccount: true,
-    });
-    return account.id;
+    },
   });
 }
