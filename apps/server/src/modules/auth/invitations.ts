@@ -8,13 +8,13 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MailSettings } from '../../config';
 import type { AppDatabase } from '../../db/client';
-import { faculty, passwordResetTokens, students, users } from '../../db/schema';
+import { passwordResetTokens } from '../../db/schema';
 import { ApiError } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import { recordAudit } from '../audit/audit';
 import { queueMail } from '../mail/mail.service';
 import { INVITATION_LINK_DAYS, MESSAGES } from '../mail/messages';
-import { personLabel } from '../people/people.service';
+import { accountOwner } from '../users/accounts.service';
 import type { ClientInfo } from './credentials';
 import { setPasswordWithLink } from './password-links';
 import { hashPassword } from './passwords';
@@ -105,50 +105,26 @@ export async function resendInvitation(
   { userId }: ResendInvitationInput,
 ): Promise<void> {
   const { email, name, token } = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        email: users.email,
-        isActive: users.isActive,
-        lastLogin: users.lastLogin,
-        invited: sql<boolean>`exists (select 1 from ${passwordResetTokens}
-          where ${passwordResetTokens.userId} = ${users.id}
-          and ${passwordResetTokens.kind} = 'invitation')`,
-        student: {
-          id: students.id,
-          readableId: students.studentId,
-          firstName: students.firstName,
-          lastName: students.lastName,
-        },
-        member: {
-          id: faculty.id,
-          readableId: faculty.facultyId,
-          firstName: faculty.firstName,
-          lastName: faculty.lastName,
-        },
-      })
-      .from(users)
-      .leftJoin(students, eq(students.userId, users.id))
-      .leftJoin(faculty, eq(faculty.userId, users.id))
-      .where(eq(users.id, userId))
-      .for('update', { of: users });
-    if (!row) throw new ApiError(404, PEOPLE_MESSAGES.accountNotFound);
-    const profile = row.student ?? row.member;
-    if (!profile || !row.invited || row.lastLogin !== null) {
+    const owner = await accountOwner(tx, userId);
+    const [invitation] = await tx
+      .select({ userId: passwordResetTokens.userId })
+      .from(passwordResetTokens)
+      .where(
+        and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.kind, 'invitation')),
+      )
+      .limit(1);
+    if (owner.name === null || !invitation || owner.lastLogin !== null) {
       throw new ApiError(409, PEOPLE_MESSAGES.invitationNotPending);
     }
-    if (!row.isActive) throw new ApiError(409, PEOPLE_MESSAGES.invitationAccountDeactivated);
+    if (!owner.isActive) throw new ApiError(409, PEOPLE_MESSAGES.invitationAccountDeactivated);
     const token = await newInvitationLink(tx, userId);
-    const name = `${profile.firstName} ${profile.lastName}`;
-    const recordType = row.student ? 'student' : 'faculty';
-    const label = personLabel(profile, profile.readableId);
+    const { record } = owner;
     await recordAudit(tx, actorUserId, {
-      action: `${recordType}.resend-invitation`,
-      recordType,
-      recordId: profile.id,
-      recordLabel: label,
-      summary: `Sent ${label} a new invitation to ${row.email}; the earlier links ended`,
+      action: `${record.recordType}.resend-invitation`,
+      ...record,
+      summary: `Sent ${record.recordLabel} a new invitation to ${owner.email}; the earlier links ended`,
     });
-    return { email: row.email, name, token };
+    return { email: owner.email, name: owner.name, token };
   });
   await mailInvitation(db, mailer, email, name, token);
 }

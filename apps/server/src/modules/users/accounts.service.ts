@@ -7,19 +7,26 @@ import { type AuditEntry, recordAudit } from '../audit/audit';
 import { revokeUserSessions } from '../auth/sessions';
 import { newDefaultPassword, personLabel } from '../people/people.service';
 
-/** An account with the record the audit log files its actions under: its profile, if it has one. */
-interface AccountOwner {
+/**
+ * An account with the record the audit log files its actions under (its profile, if it has one),
+ * and the name its profile gives the person.
+ */
+export interface AccountOwner {
+  email: string;
   isActive: boolean;
+  lastLogin: Date | null;
+  /** First and last name; null for an account without a profile (an admin). */
+  name: string | null;
   record: Pick<AuditEntry, 'recordType' | 'recordId' | 'recordLabel'>;
 }
 
-/** The account and its student or faculty profile, locked until the transaction ends. */
-async function accountOwner(tx: AppDatabase, userId: string): Promise<AccountOwner> {
+/** The account and its student or faculty profile, locked until the transaction ends; 404 if none. */
+export async function accountOwner(tx: AppDatabase, userId: string): Promise<AccountOwner> {
   const [row] = await tx
     .select({
       email: users.email,
-      role: users.role,
       isActive: users.isActive,
+      lastLogin: users.lastLogin,
       student: {
         id: students.id,
         readableId: students.studentId,
@@ -47,7 +54,9 @@ async function accountOwner(tx: AppDatabase, userId: string): Promise<AccountOwn
         recordLabel: personLabel(profile, profile.readableId),
       }
     : { recordType: 'user', recordId: userId, recordLabel: row.email };
-  return { isActive: row.isActive, record };
+  const { email, isActive, lastLogin } = row;
+  const name = profile && `${profile.firstName} ${profile.lastName}`;
+  return { email, isActive, lastLogin, name, record };
 }
 
 /**
