@@ -28,7 +28,9 @@ declare module 'fastify' {
     verifySession: (token: string) => Promise<VerifiedSession | null>;
     /**
      * Whether the session a token signed in is still live, whatever the token's own expiry: a
-     * long-lived channel holds its session, not the 15-minute token that opened it.
+     * long-lived channel holds its session, not the 15-minute token that opened it. Read from the
+     * database, not the copy kept for requests: a channel's periodic check is what catches a row
+     * changed outside the server.
      */
     sessionIsLive: (auth: AuthContext) => Promise<boolean>;
     /**
@@ -61,7 +63,8 @@ const BEARER = /^Bearer +(\S+)\s*$/i;
  * How long a live session is answered from memory. Sign-out, deactivation, a password's change or
  * reset, a refresh token's reuse, a sign-in beyond the account's session limit and an account's
  * deletion each forget it at once on every process (`forgetSessions`); this lifetime bounds only
- * what no route announces: a row edited outside the server. A sitting student asks about every 20
+ * what no route announces for requests: a row edited outside the server (a live channel's
+ * periodic check reads the database itself). A sitting student asks about every 20
  * seconds (a save, or a heartbeat 30 s after one): a shorter life would read the session on
  * nearly every save.
  */
@@ -80,8 +83,8 @@ export function registerAuthentication(
   });
   // Counts the forgettings: a read that began before one may hold what it forgot, and is not kept.
   let forgotten = 0;
-  async function readSession(sessionId: string): Promise<LiveSession | null> {
-    const kept = liveSessions.get(sessionId);
+  async function readSession(sessionId: string, fresh: boolean): Promise<LiveSession | null> {
+    const kept = fresh ? undefined : liveSessions.get(sessionId);
     if (kept && kept.expiresAt.getTime() > Date.now()) return kept;
     const before = forgotten;
     const session = await findLiveSession(db, sessionId);
@@ -91,10 +94,10 @@ export function registerAuthentication(
   async function verifySession(token: string): Promise<VerifiedSession | null> {
     const claims = await verifyAccessToken(config, token);
     if (!claims) return null;
-    return liveSession(claims);
+    return liveSession(claims, false);
   }
-  async function liveSession(claims: AuthContext): Promise<VerifiedSession | null> {
-    const session = await readSession(claims.sessionId);
+  async function liveSession(claims: AuthContext, fresh: boolean): Promise<VerifiedSession | null> {
+    const session = await readSession(claims.sessionId, fresh);
     if (
       session?.userId !== claims.userId ||
       session.role !== claims.role ||
@@ -110,7 +113,10 @@ export function registerAuthentication(
     };
   }
   app.decorate('verifySession', (token: string) => verifySession(token));
-  app.decorate('sessionIsLive', async (auth: AuthContext) => (await liveSession(auth)) !== null);
+  app.decorate(
+    'sessionIsLive',
+    async (auth: AuthContext) => (await liveSession(auth, true)) !== null,
+  );
   app.decorate('forgetSessions', (of: { userId: string } | { everyone: true }) => {
     forgotten += 1;
     if ('everyone' in of) {
