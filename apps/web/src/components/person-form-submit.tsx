@@ -56,9 +56,9 @@ function showSaveFailure<TFieldValues extends FieldValues>(
 
 /**
  * The submit handler of a person create form: on success it toasts the default password (or that
- * an invitation was emailed) and
- * empties the form for the next person; on failure it shows the server's field errors under their
- * fields and toasts the failure (`failedMessage` when the call itself failed).
+ * an invitation was emailed) and empties the form for the next person; on failure it shows the
+ * server's field errors under their fields and toasts the failure (`failedMessage` when the call
+ * itself failed).
  */
 export function createPersonSubmit<TFieldValues extends FieldValues, TContext, TPayload>(
   form: UseFormReturn<TFieldValues, TContext, TPayload>,
