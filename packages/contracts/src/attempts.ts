@@ -49,6 +49,8 @@ export const ATTEMPT_LIMITS = {
   answerText: 20_000,
   /** Answers in one save: every question of the largest exam (5 sections of 50). */
   answersPerSave: 250,
+  /** Characters of a typed number: enough for any value with its exponent. */
+  numberText: 40,
   extraMinutes: { min: 1, max: 600 },
   /** How long after the deadline a save still counts: requests already in flight. */
   saveGraceMs: 15_000,
@@ -82,6 +84,9 @@ export const ATTEMPT_MESSAGES = {
   extraTimeGranted: 'Extra time granted',
   attemptSubmittedNoExtraTime: 'This student has already submitted the exam',
   timeAlreadyOver: 'This student’s time is already over',
+  notANumber: 'Enter a number, such as 0.012, 0,012 or 1.2e-2',
+  oneKindOfAnswer: 'An answer holds one kind of value: the one its question asks for',
+  unitNotOfQuestion: 'This unit is not one of the question’s units',
   saved: 'Saved',
   saving: 'Saving…',
   offline: 'Offline: your answers are kept on this device and will be sent when you reconnect',
@@ -95,7 +100,7 @@ export const examIdParamSchema = z.object({ examId: z.uuid('The exam id is not v
 export const attemptIdParamSchema = z.object({ attemptId: z.uuid('The attempt id is not valid') });
 
 /** An option is named by its place among the question's options as the exam stores them. */
-export const optionIdSchema = z.string().regex(/^[0-3]$/, 'The option id is not valid');
+export const optionIdSchema = z.string().regex(/^\d$/, 'The option id is not valid');
 
 const seqSchema = z
   .number({ error: 'seq must be a whole number of at least 1' })
@@ -104,13 +109,55 @@ const seqSchema = z
   .max(Number.MAX_SAFE_INTEGER, 'seq is too large');
 
 /**
- * One question's answer: the chosen option of a choice question, or the text of a written one;
- * both null (or absent) clear it. Marked for review is kept whether answered or not.
+ * A number as a student types it: a decimal point or comma, and an exponent (`1.2e-3`); no
+ * thousands separators, whose comma would be read as a decimal one.
+ */
+const STUDENT_NUMBER = /^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:e[+-]?\d+)?$/i;
+
+/** The value of a number a student typed, or null when it does not read as one. */
+export function parseStudentNumber(typed: string): number | null {
+  const text = typed.trim();
+  if (text.length > ATTEMPT_LIMITS.numberText || !STUDENT_NUMBER.test(text)) return null;
+  const value = Number(text.replace(',', '.'));
+  return Number.isFinite(value) ? value : null;
+}
+
+const studentNumberSchema = z
+  .union([z.string(), z.number()], { error: 'The answer must be a number' })
+  .transform((typed, ctx) => {
+    const text = typeof typed === 'number' ? String(typed) : typed.trim();
+    if (text !== '' && parseStudentNumber(text) === null) {
+      ctx.addIssue({ code: 'custom', message: ATTEMPT_MESSAGES.notANumber });
+      return z.NEVER;
+    }
+    return text === '' ? null : text;
+  });
+
+/** The fields that hold an answer, one kind per question type; all absent or null clear it. */
+const ANSWER_FIELDS = ['selectedOptionId', 'text', 'selectedOptionIds', 'number'] as const;
+
+/**
+ * One question's answer: the chosen option of a choice question, the chosen options of a multiple
+ * select one, the number (and unit) of a numerical one, or the text of a written one; all null (or
+ * absent) clear it. Marked for review is kept whether answered or not.
  */
 export const answerInputSchema = z
   .object({
     questionId: z.uuid('The question id is not valid'),
     selectedOptionId: optionIdSchema.nullable().optional(),
+    selectedOptionIds: z
+      .array(optionIdSchema, { error: 'selectedOptionIds must be a list of option ids' })
+      .max(10, 'A question has at most 10 options')
+      .refine((ids) => new Set(ids).size === ids.length, 'An option can be chosen only once')
+      .nullable()
+      .optional(),
+    number: studentNumberSchema.nullable().optional(),
+    unit: z
+      .string({ error: 'The unit must be text' })
+      .trim()
+      .max(20, 'The unit cannot exceed 20 characters')
+      .nullable()
+      .optional(),
     text: z
       .string({ error: 'The answer must be text' })
       .max(
@@ -121,9 +168,21 @@ export const answerInputSchema = z
       .optional(),
     markedForReview: z.boolean({ error: 'markedForReview must be true or false' }).optional(),
   })
-  .refine((answer) => answer.selectedOptionId == null || answer.text == null, {
-    message: 'An answer is either a chosen option or a text, not both',
-    path: ['text'],
+  .superRefine((answer, ctx) => {
+    const given = ANSWER_FIELDS.filter((field) => answer[field] != null);
+    if (given.length > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [given[1] as string],
+        message:
+          given.length === 2 && given[0] === 'selectedOptionId' && given[1] === 'text'
+            ? 'An answer is either a chosen option or a text, not both'
+            : ATTEMPT_MESSAGES.oneKindOfAnswer,
+      });
+    }
+    if (answer.unit != null && answer.number == null && answer.unit !== '') {
+      ctx.addIssue({ code: 'custom', path: ['unit'], message: 'A unit needs a number' });
+    }
   });
 export type AnswerInput = z.infer<typeof answerInputSchema>;
 
@@ -254,6 +313,8 @@ export const studentQuestionSchema = z.strictObject({
   options: z.array(z.strictObject({ _id: z.string(), text: z.string() })).optional(),
   minWordCount: z.number().optional(),
   maxWordCount: z.number().optional(),
+  /** A numerical question's units, to choose from; empty when it has none. */
+  units: z.array(z.string()).optional(),
 });
 export type StudentQuestion = z.infer<typeof studentQuestionSchema>;
 
@@ -276,6 +337,11 @@ export const savedAnswerSchema = z.strictObject({
   questionId: z.string(),
   selectedOptionId: z.string().nullable(),
   text: z.string().nullable(),
+  /** A multiple select question's chosen options. */
+  selectedOptionIds: z.array(z.string()).optional(),
+  /** A numerical question's number as typed, and its unit. */
+  number: z.string().nullable().optional(),
+  unit: z.string().nullable().optional(),
   markedForReview: z.boolean(),
   seq: z.number(),
   savedAt: z.string(),

@@ -25,13 +25,38 @@ export const EXAM_MODE_LABELS: Record<ExamMode, string> = {
 };
 export const examModeSchema = z.enum(EXAM_MODES, { error: 'Please select a valid exam mode' });
 
-export const QUESTION_TYPES = ['MCQ', 'SHORT_ANSWER', 'LONG_ANSWER', 'TRUE_FALSE'] as const;
+export const QUESTION_TYPES = [
+  'MCQ',
+  'SHORT_ANSWER',
+  'LONG_ANSWER',
+  'TRUE_FALSE',
+  'MULTI_SELECT',
+  'NUMERICAL',
+] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   MCQ: 'MCQ (Multiple Choice)',
   SHORT_ANSWER: 'Short Answer',
   LONG_ANSWER: 'Long Answer',
   TRUE_FALSE: 'True/False',
+  MULTI_SELECT: 'Multiple Select',
+  NUMERICAL: 'Numerical',
+};
+/** The types whose answer is one or more of the question's options. */
+export const CHOICE_QUESTION_TYPES: readonly QuestionType[] = ['MCQ', 'TRUE_FALSE', 'MULTI_SELECT'];
+
+/** How a question with several right parts is scored: whole or nothing, or part by part. */
+export const SCORING_RULES = ['ALL_OR_NOTHING', 'PARTIAL'] as const;
+export type ScoringRule = (typeof SCORING_RULES)[number];
+export const SCORING_RULE_LABELS: Record<ScoringRule, string> = {
+  ALL_OR_NOTHING: 'All or nothing',
+  PARTIAL: 'Partial credit',
+};
+export const TOLERANCE_TYPES = ['ABSOLUTE', 'PERCENT'] as const;
+export type ToleranceType = (typeof TOLERANCE_TYPES)[number];
+export const TOLERANCE_TYPE_LABELS: Record<ToleranceType, string> = {
+  ABSOLUTE: 'Absolute (±)',
+  PERCENT: 'Percent (±%)',
 };
 export const questionTypeSchema = z.enum(QUESTION_TYPES, {
   error: 'Please select a valid question type',
@@ -49,6 +74,9 @@ export const EXAM_LIMITS = {
   questionsPerSection: 50,
   sectionInstructions: 10,
   mcqOptions: { min: 2, max: 4 },
+  multiSelectOptions: { min: 2, max: 10 },
+  numericAnswers: { min: 1, max: 5 },
+  units: 10,
   keywords: { min: 1, max: 10 },
   assignedFaculty: 50,
   targetSections: 50,
@@ -61,7 +89,11 @@ export const DEFAULT_QUESTION_MARKS: Record<QuestionType, number> = {
   TRUE_FALSE: 1,
   SHORT_ANSWER: 2,
   LONG_ANSWER: 5,
+  MULTI_SELECT: 2,
+  NUMERICAL: 2,
 };
+/** The share of a numerical answer's marks lost when its unit is missing or not one of the question's. */
+export const DEFAULT_UNIT_PENALTY = 0.1;
 export const DEFAULT_DIFFICULTY: Difficulty = 'MEDIUM';
 export const DEFAULT_WORD_RANGE = { min: 150, max: 500 } as const;
 /** What the marks, order and word count inputs fall back to when emptied or invalid (spec 5). */
@@ -584,9 +616,130 @@ export const longAnswerQuestionSchema = z
     { when: () => true },
   );
 
+const scoringRuleSchema = z.enum(SCORING_RULES, { error: 'Please select a valid scoring rule' });
+
+export const multiSelectQuestionSchema = z
+  .object({
+    ...questionBaseShape,
+    questionType: z.literal('MULTI_SELECT'),
+    options: z
+      .array(optionSchema, { error: 'Options are required' })
+      .min(
+        EXAM_LIMITS.multiSelectOptions.min,
+        `Multiple select must have at least ${EXAM_LIMITS.multiSelectOptions.min} options`,
+      )
+      .max(
+        EXAM_LIMITS.multiSelectOptions.max,
+        `Multiple select cannot have more than ${EXAM_LIMITS.multiSelectOptions.max} options`,
+      ),
+    scoring: scoringRuleSchema.default('PARTIAL'),
+  })
+  .superRefine(
+    (question, ctx) => {
+      if (!Array.isArray(question.options)) return;
+      if (!question.options.some((option) => option?.isCorrect === true)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['options'],
+          message: 'At least one option must be marked as correct',
+        });
+      }
+    },
+    { when: () => true },
+  );
+
+/** A finite number, with the label's own messages. */
+const decimalNumber = (label: string) =>
+  requiredNumber(`${label} is required`).refine(Number.isFinite, `${label} must be a number`);
+
+const numericAnswerSchema = z.object({
+  value: decimalNumber('Value'),
+  tolerance: decimalNumber('Tolerance').min(0, 'Tolerance cannot be negative').default(0),
+  toleranceType: z
+    .enum(TOLERANCE_TYPES, { error: 'Please select a valid tolerance type' })
+    .default('ABSOLUTE'),
+  fraction: decimalNumber('Fraction')
+    .min(0, 'Fraction must be between 0 and 1')
+    .max(1, 'Fraction must be between 0 and 1')
+    .default(1),
+});
+export type NumericAnswer = z.output<typeof numericAnswerSchema>;
+
+const unitSchema = z.object({
+  unit: boundedText('Unit', { min: 1, max: 20 }),
+  factor: decimalNumber('Factor').positive('Factor must be greater than 0'),
+});
+export type NumericUnit = z.output<typeof unitSchema>;
+
+export const numericalQuestionSchema = z
+  .object({
+    ...questionBaseShape,
+    questionType: z.literal('NUMERICAL'),
+    numericAnswers: z
+      .array(numericAnswerSchema, { error: 'At least one accepted answer is required' })
+      .min(EXAM_LIMITS.numericAnswers.min, 'At least one accepted answer is required')
+      .max(
+        EXAM_LIMITS.numericAnswers.max,
+        `Maximum ${EXAM_LIMITS.numericAnswers.max} accepted answers allowed`,
+      ),
+    units: z
+      .array(unitSchema, { error: 'Units must be a list' })
+      .max(EXAM_LIMITS.units, `Maximum ${EXAM_LIMITS.units} units allowed`)
+      .default([]),
+    unitPenalty: decimalNumber('Unit penalty')
+      .min(0, 'Unit penalty must be between 0 and 1')
+      .max(1, 'Unit penalty must be between 0 and 1')
+      .default(DEFAULT_UNIT_PENALTY),
+  })
+  .superRefine(
+    (question, ctx) => {
+      if (
+        Array.isArray(question.numericAnswers) &&
+        question.numericAnswers.length > 0 &&
+        !question.numericAnswers.some((answer) => answer?.fraction === 1)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['numericAnswers'],
+          message: 'At least one accepted answer must earn full marks',
+        });
+      }
+      if (!Array.isArray(question.units)) return;
+      const first = question.units[0];
+      if (first && typeof first.factor === 'number' && first.factor !== 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['units', 0, 'factor'],
+          message: 'The first unit is the answer’s own: its factor must be 1',
+        });
+      }
+      const seen = new Set<string>();
+      question.units.forEach((unit, index) => {
+        const name = typeof unit?.unit === 'string' ? unit.unit.trim() : '';
+        if (name === '') return;
+        if (seen.has(name)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['units', index, 'unit'],
+            message: 'Units must be unique',
+          });
+        }
+        seen.add(name);
+      });
+    },
+    { when: () => true },
+  );
+
 export const questionSchema = z.discriminatedUnion(
   'questionType',
-  [mcqQuestionSchema, trueFalseQuestionSchema, shortAnswerQuestionSchema, longAnswerQuestionSchema],
+  [
+    mcqQuestionSchema,
+    trueFalseQuestionSchema,
+    shortAnswerQuestionSchema,
+    longAnswerQuestionSchema,
+    multiSelectQuestionSchema,
+    numericalQuestionSchema,
+  ],
   { error: 'Please select a valid question type' },
 );
 export type QuestionInput = z.input<typeof questionSchema>;

@@ -404,9 +404,17 @@ export const resultQuestionSchema = z.object({
   options: z.array(z.object({ _id: z.string(), text: z.string() })).optional(),
   selectedOptionId: z.string().nullable(),
   text: z.string().nullable(),
+  /** A multiple select question's chosen options. */
+  selectedOptionIds: z.array(z.string()).optional(),
+  /** A numerical question's number as typed, and its unit. */
+  number: z.string().nullable().optional(),
+  unit: z.string().nullable().optional(),
   comment: z.string().nullable(),
   /** Present only when the exam shows answers and explanations after publishing. */
   correctOptionId: z.string().nullable().optional(),
+  correctOptionIds: z.array(z.string()).optional(),
+  /** A numerical question's accepted answers as a reader writes them: `0.012 ± 2% A`. */
+  acceptedAnswers: z.array(z.string()).optional(),
   modelAnswer: z.string().nullable().optional(),
   explanation: z.string().optional(),
 });

@@ -19,6 +19,8 @@ import {
   MARITAL_STATUSES,
   MAX_EXAM_DURATION_CEILING,
   MEDIA_CONTENT_TYPES,
+  type NumericAnswer,
+  type NumericUnit,
   MESSAGE_KINDS,
   MESSAGE_SENDERS,
   PEOPLE_IMPORT_KINDS,
@@ -30,6 +32,7 @@ import {
   QUESTION_TYPES,
   REGRADE_STATUSES,
   ROLES,
+  type ScoringRule,
   SPEC_MAX_EXAM_DURATION,
   type StudentProfileField,
   SUBMIT_TRIGGERS,
@@ -518,6 +521,19 @@ export const examSections = pgTable(
  * always read and written with it, and as rows of their own they made saving a 250-question exam
  * cost a thousand more index entries and foreign-key checks.
  */
+/** A question's settings beside its options, by type (`questions.settings`). */
+export type QuestionSettings =
+  | { scoring: ScoringRule }
+  | { units: NumericUnit[]; unitPenalty: number };
+
+/** The key of a multiple select or numerical question (`questions.answer_key`). */
+export type AnswerKey = { correctOptions: number[] } | { numericAnswers: NumericAnswer[] };
+
+/** A saved answer that is neither one option nor a text (`attempt_answers.response`). */
+export type AnswerResponse =
+  | { selectedOptionIds: string[] }
+  | { number: string; unit: string | null };
+
 export const questions = pgTable(
   'questions',
   {
@@ -533,8 +549,13 @@ export const questions = pgTable(
     difficulty: text('difficulty', { enum: DIFFICULTIES }).notNull(),
     explanation: text('explanation').notNull(),
     options: text('options').array(),
-    // The position of the correct one among `options`.
+    // The position of the correct one among `options`, for a single-choice question.
     correctOption: integer('correct_option'),
+    // What a student is shown beside the options, by type: a multiple select's scoring rule, a
+    // numerical question's units and unit penalty.
+    settings: jsonb('settings').$type<QuestionSettings>(),
+    // The key of the types that need more than one option: kept apart from what students see.
+    answerKey: jsonb('answer_key').$type<AnswerKey>(),
     sampleAnswer: text('sample_answer'),
     modelAnswer: text('model_answer'),
     minWordCount: integer('min_word_count'),
@@ -547,7 +568,7 @@ export const questions = pgTable(
     check('questions_difficulty_check', isOneOf(table.difficulty, DIFFICULTIES)),
     check(
       'questions_correct_option_check',
-      sql`(${table.options} is null) = (${table.correctOption} is null) and (${table.correctOption} is null or ${table.correctOption} between 0 and cardinality(${table.options}) - 1)`,
+      sql`${table.correctOption} is null or ${table.correctOption} between 0 and cardinality(${table.options}) - 1`,
     ),
   ],
 );
@@ -637,6 +658,9 @@ export const attemptAnswers = pgTable(
     // The chosen option's position among the question's stored options.
     selectedOption: integer('selected_option'),
     text: text('text'),
+    // The answer of a type that is neither one option nor a text, in the API's own fields
+    // (`selectedOptionIds`, `number` and `unit`).
+    response: jsonb('response').$type<AnswerResponse>(),
     markedForReview: boolean('marked_for_review').notNull().default(false),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     savedAt: timestamptz('saved_at').notNull(),

@@ -25,6 +25,21 @@ function answerKeyOf(question: Question) {
         maxWordCount: question.maxWordCount,
         keywords: question.keywords,
       };
+    case 'MULTI_SELECT':
+      return {
+        options: question.options.map((option) => option.text),
+        settings: { scoring: question.scoring },
+        answerKey: {
+          correctOptions: question.options.flatMap((option, index) =>
+            option.isCorrect ? [index] : [],
+          ),
+        },
+      };
+    case 'NUMERICAL':
+      return {
+        settings: { units: question.units, unitPenalty: question.unitPenalty },
+        answerKey: { numericAnswers: question.numericAnswers },
+      };
   }
 }
 

@@ -22,6 +22,12 @@ import {
   questions,
   sections,
 } from '../../db/schema';
+import {
+  correctOptionsOf,
+  numericAnswersOf,
+  scoringRuleOf,
+  unitsOf,
+} from '../../db/question-columns';
 import { ApiError } from '../../errors';
 import { endNowRefusal } from '../attempts/end-exam-now';
 import { availabilityAt, sittingWindow } from '../attempts/exam-window';
@@ -91,6 +97,22 @@ function questionOf(row: typeof questions.$inferSelect): Question {
         minWordCount: row.minWordCount ?? 0,
         maxWordCount: row.maxWordCount ?? 0,
         keywords: row.keywords ?? [],
+      };
+    case 'MULTI_SELECT': {
+      const correct = new Set(correctOptionsOf(row.answerKey));
+      return {
+        ...base,
+        questionType: 'MULTI_SELECT',
+        options: (row.options ?? []).map((text, index) => ({ text, isCorrect: correct.has(index) })),
+        scoring: scoringRuleOf(row.settings),
+      };
+    }
+    case 'NUMERICAL':
+      return {
+        ...base,
+        questionType: 'NUMERICAL',
+        numericAnswers: numericAnswersOf(row.answerKey),
+        ...unitsOf(row.settings),
       };
   }
 }
