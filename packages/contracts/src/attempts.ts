@@ -86,7 +86,6 @@ export const ATTEMPT_MESSAGES = {
   timeAlreadyOver: 'This student’s time is already over',
   notANumber: 'Enter a number, such as 0.012, 0,012 or 1.2e-2',
   oneKindOfAnswer: 'An answer holds one kind of value: the one its question asks for',
-  unitNotOfQuestion: 'This unit is not one of the question’s units',
   saved: 'Saved',
   saving: 'Saving…',
   offline: 'Offline: your answers are kept on this device and will be sent when you reconnect',

@@ -671,6 +671,16 @@ const unitSchema = z.object({
 });
 export type NumericUnit = z.output<typeof unitSchema>;
 
+/** An accepted answer as a reader writes it: `0.012 ± 2% A`, `9.81 m/s²`, `3 (50%)`. */
+export function acceptedAnswerText(answer: NumericAnswer, unit?: string): string {
+  const tolerance =
+    answer.tolerance > 0
+      ? ` ± ${answer.tolerance}${answer.toleranceType === 'PERCENT' ? '%' : ''}`
+      : '';
+  const share = answer.fraction < 1 ? ` (${Math.round(answer.fraction * 100)}%)` : '';
+  return `${answer.value}${tolerance}${unit ? ` ${unit}` : ''}${share}`;
+}
+
 export const numericalQuestionSchema = z
   .object({
     ...questionBaseShape,

@@ -166,6 +166,38 @@ export const validQuestions = {
     maxWordCount: 500,
     keywords: ['divide and conquer', 'stable'],
   }),
+  MULTI_SELECT: (order = 1) => ({
+    questionText: `Which of these sorts are stable? (${order})`,
+    questionType: 'MULTI_SELECT' as const,
+    marks: 3,
+    order,
+    difficulty: 'MEDIUM' as const,
+    explanation,
+    options: [
+      { text: 'Merge sort', isCorrect: true },
+      { text: 'Quicksort', isCorrect: false },
+      { text: 'Insertion sort', isCorrect: true },
+      { text: 'Heap sort', isCorrect: false },
+    ],
+    scoring: 'PARTIAL' as const,
+  }),
+  NUMERICAL: (order = 1) => ({
+    questionText: `A 12 V source drives a 1 kΩ resistor. What current flows? (${order})`,
+    questionType: 'NUMERICAL' as const,
+    marks: 4,
+    order,
+    difficulty: 'EASY' as const,
+    explanation,
+    numericAnswers: [
+      { value: 0.012, tolerance: 2, toleranceType: 'PERCENT' as const, fraction: 1 },
+      { value: 12, tolerance: 0, toleranceType: 'ABSOLUTE' as const, fraction: 0.5 },
+    ],
+    units: [
+      { unit: 'A', factor: 1 },
+      { unit: 'mA', factor: 0.001 },
+    ],
+    unitPenalty: 0.25,
+  }),
 };
 
 type SectionType = keyof typeof validQuestions;

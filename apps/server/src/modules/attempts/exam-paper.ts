@@ -1,8 +1,14 @@
-import type { QuestionType } from '@examiq/contracts';
+import type { NumericAnswer, NumericUnit, QuestionType, ScoringRule } from '@examiq/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
+import {
+  correctOptionsOf,
+  numericAnswersOf,
+  scoringRuleOf,
+  unitsOf,
+} from '../../db/question-columns';
 import { examSections, exams, questions } from '../../db/schema';
 import { mediaIdsOf } from '../media/media-links';
 
@@ -16,6 +22,8 @@ export interface PaperQuestion {
   options: string[] | null;
   minWordCount: number | null;
   maxWordCount: number | null;
+  /** A numerical question's units as a student chooses them, else null. */
+  units: string[] | null;
   /** The images its text and options show, read once per paper rather than per request. */
   mediaIds: string[];
 }
@@ -34,10 +42,21 @@ export interface PaperSection {
   questions: PaperQuestion[];
 }
 
+/** The key of a question whose answer is more than one option. */
+export type QuestionKey =
+  | { questionType: 'MULTI_SELECT'; correctOptions: ReadonlySet<number>; scoring: ScoringRule }
+  | {
+      questionType: 'NUMERICAL';
+      numericAnswers: NumericAnswer[];
+      units: NumericUnit[];
+      unitPenalty: number;
+    };
+
 /**
- * An exam's sections and questions as students see them, and apart from them the correct option
- * of each choice question, which scores an answer as it is saved and is never sent to a student.
- * `version` is the exam's paper version the rows were read with.
+ * An exam's sections and questions as students see them, and apart from them the keys: the correct
+ * option of each single-choice question and the key of each other scored one, which score an
+ * answer as it is saved and are never sent to a student. `version` is the exam's paper version the
+ * rows were read with.
  */
 export interface ExamPaper {
   version: string;
@@ -45,6 +64,30 @@ export interface ExamPaper {
   sectionById: Map<string, PaperSection>;
   questionById: Map<string, PaperQuestion>;
   correctOptionById: Map<string, number>;
+  keyById: Map<string, QuestionKey>;
+}
+
+function keyOf(row: {
+  questionType: QuestionType;
+  settings: typeof questions.$inferSelect.settings;
+  answerKey: typeof questions.$inferSelect.answerKey;
+}): QuestionKey | null {
+  switch (row.questionType) {
+    case 'MULTI_SELECT':
+      return {
+        questionType: 'MULTI_SELECT',
+        correctOptions: new Set(correctOptionsOf(row.answerKey)),
+        scoring: scoringRuleOf(row.settings),
+      };
+    case 'NUMERICAL':
+      return {
+        questionType: 'NUMERICAL',
+        numericAnswers: numericAnswersOf(row.answerKey),
+        ...unitsOf(row.settings),
+      };
+    default:
+      return null;
+  }
 }
 
 /**
@@ -75,6 +118,8 @@ const paperRows = perDatabase((db) =>
         maxWordCount: questions.maxWordCount,
       },
       correctOption: questions.correctOption,
+      settings: questions.settings,
+      answerKey: questions.answerKey,
     })
     .from(exams)
     .leftJoin(examSections, eq(examSections.examId, exams.id))
@@ -92,7 +137,8 @@ async function readPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
   const sectionById = new Map<string, PaperSection>();
   const questionById = new Map<string, PaperQuestion>();
   const correctOptionById = new Map<string, number>();
-  for (const { section, question, correctOption } of rows) {
+  const keyById = new Map<string, QuestionKey>();
+  for (const { section, question, correctOption, settings, answerKey } of rows) {
     if (!section) continue;
     let paperSection = sectionById.get(section.id);
     if (!paperSection) {
@@ -100,14 +146,17 @@ async function readPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
       sectionById.set(section.id, paperSection);
     }
     if (question) {
+      const key = keyOf({ questionType: question.questionType, settings, answerKey });
       const paperQuestion = {
         ...question,
+        units: key?.questionType === 'NUMERICAL' ? key.units.map(({ unit }) => unit) : null,
         sectionId: section.id,
         mediaIds: [...mediaIdsOf([question.questionText, ...(question.options ?? [])])],
       };
       paperSection.questions.push(paperQuestion);
       questionById.set(question.id, paperQuestion);
       if (correctOption !== null) correctOptionById.set(question.id, correctOption);
+      if (key) keyById.set(question.id, key);
     }
   }
   return {
@@ -116,6 +165,7 @@ async function readPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
     sectionById,
     questionById,
     correctOptionById,
+    keyById,
   };
 }
 

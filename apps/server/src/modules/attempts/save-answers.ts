@@ -1,11 +1,13 @@
 import {
   type AnswerInput,
   ATTEMPT_MESSAGES,
+  type QuestionType,
   type SaveAnswersPayload,
   type SaveAnswersResult,
 } from '@examiq/contracts';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
+import type { AnswerResponse } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import {
   attemptById,
@@ -23,38 +25,90 @@ import {
   type PaperQuestion,
   type PaperSection,
 } from './exam-paper';
+import { multiSelectMarks, numericalMarks } from './scoring';
 
 interface AnswerRow {
   question_id: string;
   section_id: string | null;
   selected_option: number | null;
   text: string | null;
+  response: AnswerResponse | null;
   marked_for_review: boolean;
   awarded_marks: number | null;
 }
 
+/** The one field that holds each type's answer; every other answer field must be absent. */
+const ANSWER_FIELD_OF = {
+  MCQ: 'selectedOptionId',
+  TRUE_FALSE: 'selectedOptionId',
+  MULTI_SELECT: 'selectedOptionIds',
+  NUMERICAL: 'number',
+  SHORT_ANSWER: 'text',
+  LONG_ANSWER: 'text',
+} as const satisfies Record<QuestionType, keyof AnswerInput>;
+
+const ANSWER_FIELDS = ['selectedOptionId', 'selectedOptionIds', 'number', 'text'] as const;
+
+/** The field of an answer that does not fit its question's type, if any. */
+function misfitField(question: PaperQuestion, answer: AnswerInput): string | undefined {
+  const own = ANSWER_FIELD_OF[question.questionType];
+  const misfit = ANSWER_FIELDS.find((field) => field !== own && answer[field] != null);
+  if (misfit) return misfit;
+  return own !== 'number' && answer.unit != null ? 'unit' : undefined;
+}
+
 /**
- * The marks an answer earns as it stands: a choice against the key, an empty written answer 0,
- * any other written answer null (for its evaluator). Scored at every save, so submitting, by the
- * student or the deadline, has nothing left to compute.
+ * The answer's columns and the marks it earns as it stands: a choice or a number against the key,
+ * an empty answer 0, any other written answer null (for its evaluator). Scored at every save, so
+ * submitting, by the student or the deadline, has nothing left to compute.
  */
-function awardedMarks(
+function scoredAnswer(
   paper: ExamPaper,
   question: PaperQuestion,
-  option: number | null,
-  text: string | null,
-): number | null {
-  if (question.options) {
-    return option !== null && option === paper.correctOptionById.get(question.id)
-      ? question.marks
-      : 0;
+  answer: AnswerInput,
+): Pick<AnswerRow, 'selected_option' | 'text' | 'response' | 'awarded_marks'> {
+  const key = paper.keyById.get(question.id);
+  if (key?.questionType === 'MULTI_SELECT') {
+    const chosen = answer.selectedOptionIds ?? [];
+    return {
+      selected_option: null,
+      text: null,
+      response: chosen.length > 0 ? { selectedOptionIds: chosen } : null,
+      awarded_marks: multiSelectMarks(key, question.marks, chosen.map(Number)),
+    };
   }
-  return text === null || text.trim() === '' ? 0 : null;
+  if (key?.questionType === 'NUMERICAL') {
+    const typed = answer.number ?? null;
+    const unit = answer.unit || null;
+    return {
+      selected_option: null,
+      text: null,
+      response: typed === null ? null : { number: typed, unit },
+      awarded_marks: typed === null ? 0 : numericalMarks(key, question.marks, typed, unit),
+    };
+  }
+  const option = answer.selectedOptionId == null ? null : Number(answer.selectedOptionId);
+  const text = answer.text ?? null;
+  if (question.options) {
+    return {
+      selected_option: option,
+      text,
+      response: null,
+      awarded_marks:
+        option !== null && option === paper.correctOptionById.get(question.id) ? question.marks : 0,
+    };
+  }
+  return {
+    selected_option: null,
+    text,
+    response: null,
+    awarded_marks: text === null || text.trim() === '' ? 0 : null,
+  };
 }
 
 /**
  * Checks each answer against the attempt's paper, in memory: the question must be the exam's,
- * a chosen option one of the question's, a text only for a written question.
+ * the answer of its type's kind, a chosen option one of the question's.
  */
 export function answerRows(paper: ExamPaper, answers: readonly AnswerInput[], field: string) {
   const errors: Record<string, string> = {};
@@ -65,30 +119,25 @@ export function answerRows(paper: ExamPaper, answers: readonly AnswerInput[], fi
       errors[`${field}.${index}.questionId`] = ATTEMPT_MESSAGES.questionNotInAttempt;
       return;
     }
-    const option = answer.selectedOptionId == null ? null : Number(answer.selectedOptionId);
-    if (question.options) {
-      if (answer.text != null) {
-        errors[`${field}.${index}.text`] = ATTEMPT_MESSAGES.answerKindMismatch;
-        return;
-      }
-      if (option !== null && option >= question.options.length) {
-        errors[`${field}.${index}.selectedOptionId`] = ATTEMPT_MESSAGES.optionNotOfQuestion;
-        return;
-      }
-    } else if (option !== null) {
-      errors[`${field}.${index}.selectedOptionId`] = ATTEMPT_MESSAGES.answerKindMismatch;
+    const misfit = misfitField(question, answer);
+    if (misfit) {
+      errors[`${field}.${index}.${misfit}`] = ATTEMPT_MESSAGES.answerKindMismatch;
+      return;
+    }
+    const optionCount = question.options?.length ?? 0;
+    const chosen = [answer.selectedOptionId ?? [], answer.selectedOptionIds ?? []].flat();
+    if (chosen.some((id) => Number(id) >= optionCount)) {
+      const optionField = answer.selectedOptionIds ? 'selectedOptionIds' : 'selectedOptionId';
+      errors[`${field}.${index}.${optionField}`] = ATTEMPT_MESSAGES.optionNotOfQuestion;
       return;
     }
     const section = paper.sectionById.get(question.sectionId) as PaperSection;
-    const text = answer.text ?? null;
     rows.push({
       question_id: question.id,
       // Only a timed section's answers are checked against its clock.
       section_id: section.timeLimit > 0 ? section.id : null,
-      selected_option: option,
-      text,
       marked_for_review: answer.markedForReview ?? false,
-      awarded_marks: awardedMarks(paper, question, option, text),
+      ...scoredAnswer(paper, question, answer),
     });
   });
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
@@ -157,20 +206,21 @@ const saveStatement = preparedSql<
   ), incoming as (
     select attempt.id as attempt_id, answer.*
     from attempt cross join json_to_recordset($6::json) as answer(
-      question_id uuid, section_id text, selected_option int, text text, marked_for_review boolean,
-      awarded_marks numeric)
+      question_id uuid, section_id text, selected_option int, text text, response jsonb,
+      marked_for_review boolean, awarded_marks numeric)
     where answer.section_id is null
       or (attempt.section_deadlines ->> answer.section_id)::timestamptz
         + (attempt.deadline_at - attempt.base_deadline_at) >= $5
   ), saved as (
     insert into attempt_answers as stored
-      (attempt_id, question_id, selected_option, text, marked_for_review, seq, saved_at,
+      (attempt_id, question_id, selected_option, text, response, marked_for_review, seq, saved_at,
         awarded_marks)
-    select attempt_id, question_id, selected_option, text, marked_for_review, $3, $4, awarded_marks
+    select attempt_id, question_id, selected_option, text, response, marked_for_review, $3, $4,
+      awarded_marks
     from incoming
     on conflict (attempt_id, question_id) do update set
       selected_option = excluded.selected_option, text = excluded.text,
-      marked_for_review = excluded.marked_for_review, seq = excluded.seq,
+      response = excluded.response, marked_for_review = excluded.marked_for_review, seq = excluded.seq,
       saved_at = excluded.saved_at, awarded_marks = excluded.awarded_marks
     where stored.seq < excluded.seq
     returning stored.question_id
@@ -185,6 +235,7 @@ const saveStatement = preparedSql<
         and (stored.question_id is null
           or stored.selected_option is distinct from incoming.selected_option
           or stored.text is distinct from incoming.text
+          or stored.response is distinct from incoming.response
           or stored.marked_for_review is distinct from incoming.marked_for_review)
     ) as overtaken
   from previous left join attempt on true`,

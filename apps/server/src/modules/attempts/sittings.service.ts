@@ -31,7 +31,7 @@ import { examHeaderOf, scheduleDetailsOf } from '../exams/exam-header';
 import { examById } from './attempt-records';
 import { attemptSummary } from './student-view';
 
-const answered = sql`(selected_option is not null or text <> '')`;
+const answered = sql`(selected_option is not null or text <> '' or response is not null)`;
 
 /** Who the search matches: a name, a roll number or a student ID containing it. */
 export const matchesSearch = sql`(${sql.placeholder('pattern')}::text is null

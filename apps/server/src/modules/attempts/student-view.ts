@@ -161,6 +161,7 @@ export function studentQuestions(
         })),
       });
     }
+    if (question.units) return Object.assign(base, { units: question.units });
     if (question.questionType === 'LONG_ANSWER') {
       return Object.assign(base, {
         minWordCount: question.minWordCount ?? undefined,
@@ -275,14 +276,19 @@ export async function attemptView(
     serverNow: now.toISOString(),
     remainingMs: attempt.status === 'IN_PROGRESS' ? remainingMs(attempt.deadlineAt, now) : 0,
     sections,
-    answers: answers.map((answer) => ({
-      questionId: answer.questionId,
-      selectedOptionId: answer.selectedOption === null ? null : String(answer.selectedOption),
-      text: answer.text,
-      markedForReview: answer.markedForReview,
-      seq: answer.seq,
-      savedAt: answer.savedAt.toISOString(),
-    })),
+    answers: answers.map((answer) =>
+      Object.assign(
+        {
+          questionId: answer.questionId,
+          selectedOptionId: answer.selectedOption === null ? null : String(answer.selectedOption),
+          text: answer.text,
+          markedForReview: answer.markedForReview,
+          seq: answer.seq,
+          savedAt: answer.savedAt.toISOString(),
+        },
+        answer.response,
+      ),
+    ),
     ...mediaUrlsFor(links, mediaOfSections(paper, sections), exam.id, now),
   };
 }

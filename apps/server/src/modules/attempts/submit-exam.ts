@@ -39,7 +39,8 @@ const finaliseStatement = preparedSql<{
   )
   select id, started_at, deadline_at, submitted_at, submit_trigger, last_seq::float8 as last_seq,
     (select count(*)::int from attempt_answers
-      where attempt_id = done.id and (selected_option is not null or text <> '')) as answers_saved,
+      where attempt_id = done.id
+        and (selected_option is not null or text <> '' or response is not null)) as answers_saved,
     exists (select 1 from exams where id = done.exam_id and mode = 'PROCTORING') as proctored
   from done`,
 );

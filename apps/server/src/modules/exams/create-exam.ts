@@ -54,6 +54,8 @@ const examParts = {
     'modelAnswer',
     'minWordCount',
     'maxWordCount',
+    'settings',
+    'answerKey',
   ]),
 };
 type ExamRow = ReturnType<typeof rowsOf>['exam'];

@@ -10,6 +10,12 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import {
+  correctOptionsOf,
+  numericAnswersOf,
+  scoringRuleOf,
+  unitsOf,
+} from '../../db/question-columns';
+import {
   batches,
   branches,
   courses,
@@ -22,12 +28,6 @@ import {
   questions,
   sections,
 } from '../../db/schema';
-import {
-  correctOptionsOf,
-  numericAnswersOf,
-  scoringRuleOf,
-  unitsOf,
-} from '../../db/question-columns';
 import { ApiError } from '../../errors';
 import { endNowRefusal } from '../attempts/end-exam-now';
 import { availabilityAt, sittingWindow } from '../attempts/exam-window';
@@ -103,7 +103,10 @@ function questionOf(row: typeof questions.$inferSelect): Question {
       return {
         ...base,
         questionType: 'MULTI_SELECT',
-        options: (row.options ?? []).map((text, index) => ({ text, isCorrect: correct.has(index) })),
+        options: (row.options ?? []).map((text, index) => ({
+          text,
+          isCorrect: correct.has(index),
+        })),
         scoring: scoringRuleOf(row.settings),
       };
     }

@@ -46,7 +46,7 @@ const questionCountsStatement = preparedSql<{
   'exam_question_counts',
   `select answer.question_id,
     count(*) filter (where answer.selected_option is not null
-      or coalesce(answer.text, '') <> '')::int as answered,
+      or coalesce(answer.text, '') <> '' or answer.response is not null)::int as answered,
     count(*) filter (where answer.awarded_marks >= question.marks)::int as correct,
     count(*) filter (where answer.awarded_marks >= question.marks and grp.side = 1)::int
       as correct_upper,

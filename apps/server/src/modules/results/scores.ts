@@ -48,7 +48,8 @@ const sectionMarksStatement = preparedSql<{
   'exam_section_marks',
   `select answer.attempt_id, question.section_id,
     coalesce(sum(answer.awarded_marks), 0)::float8 as marks,
-    bool_or(answer.selected_option is not null or coalesce(answer.text, '') <> '') as answered,
+    bool_or(answer.selected_option is not null or coalesce(answer.text, '') <> ''
+      or answer.response is not null) as answered,
     count(*) filter (where answer.awarded_marks is null)::int as to_mark
   from exam_attempts as attempt
   inner join attempt_answers as answer on answer.attempt_id = attempt.id

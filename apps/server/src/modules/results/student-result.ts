@@ -1,11 +1,16 @@
-import { RESULT_MESSAGES, type ResultQuestion, type StudentResultData } from '@examiq/contracts';
+import {
+  acceptedAnswerText,
+  RESULT_MESSAGES,
+  type ResultQuestion,
+  type StudentResultData,
+} from '@examiq/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { examSections, questions } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { savedAnswers, visibleExam } from '../attempts/attempt-records';
-import { examPaper } from '../attempts/exam-paper';
+import { examPaper, type QuestionKey } from '../attempts/exam-paper';
 import { examHeaderWithMarksOf } from '../exams/exam-header';
 import { type MediaLinks, mediaIdsOf, mediaUrlsFor } from '../media/media-links';
 import { scoreAttempt, sectionMarks } from './scores';
@@ -26,6 +31,21 @@ const questionKeys = perDatabase((db) =>
     .where(eq(examSections.examId, sql.placeholder('examId')))
     .prepare('exam_question_keys'),
 );
+
+/** A multiple select or numerical question's key as a published result shows it. */
+function shownKey(key: QuestionKey | undefined) {
+  if (key?.questionType === 'MULTI_SELECT') {
+    return { correctOptionIds: [...key.correctOptions].map(String) };
+  }
+  if (key?.questionType === 'NUMERICAL') {
+    return {
+      acceptedAnswers: key.numericAnswers.map((answer) =>
+        acceptedAnswerText(answer, key.units[0]?.unit),
+      ),
+    };
+  }
+  return undefined;
+}
 
 export async function studentResult(
   db: AppDatabase,
@@ -73,9 +93,11 @@ export async function studentResult(
           }),
           selectedOptionId: answer?.selectedOption == null ? null : String(answer.selectedOption),
           text: answer?.text ?? null,
+          ...answer?.response,
           comment: answer?.comment ?? null,
           ...(key && {
             correctOptionId: key.correctOption === null ? null : String(key.correctOption),
+            ...shownKey(paper.keyById.get(question.id)),
             modelAnswer: key.modelAnswer,
             explanation: key.explanation,
           }),
