@@ -70,6 +70,8 @@ export const REPORT_LIMITS = {
   discriminationMinimum: 10,
   /** How many changed results a regrade lists; its counts cover all of them. */
   regradeChangesListed: 500,
+  /** How many of the values given most often a numerical question's figures list. */
+  commonValues: 5,
 } as const;
 
 // --- Requests ---------------------------------------------------------------------------------
@@ -326,6 +328,14 @@ export const questionStatisticSchema = z.object({
   /** A choice question's options and the key in force, for correcting it; null when written. */
   options: z.array(z.object({ _id: z.string(), text: z.string() })).nullable(),
   correctOptionId: z.string().nullable(),
+  /** A multiple select question's key. */
+  correctOptionIds: z.array(z.string()).nullable(),
+  /** How many submitted scripts chose each option, in the options' order; null when written. */
+  optionChoices: z.array(z.number()).nullable(),
+  /** A numerical question's values given most often, as typed with their unit, and their marks. */
+  commonValues: z
+    .array(z.object({ value: z.string(), count: z.number(), awardedMarks: z.number() }))
+    .nullable(),
 });
 export type QuestionStatistic = z.infer<typeof questionStatisticSchema>;
 

@@ -1,6 +1,7 @@
 import {
   ATTEMPT_MESSAGES,
   examDetailDataSchema,
+  examReportDataSchema,
   saveAnswersResultSchema,
   studentResultDataSchema,
   successResponse,
@@ -328,6 +329,18 @@ describe('sitting', () => {
       ]),
     );
     expect((await client.submit(attemptId)).statusCode).toBe(200);
+    const other = (await suite.fixture.student(suite.fixture.audience.sectionIds[0] as string))
+      .client;
+    const otherAttempt = (await other.start(examId)).attempt._id;
+    const otherSave = await other.save(otherAttempt, {
+      seq: 1,
+      answers: [
+        { questionId: ids.partial, selectedOptionIds: ['0', '1'] },
+        { questionId: ids.current, number: '12.0' },
+      ],
+    });
+    expect(otherSave.statusCode, otherSave.body).toBe(200);
+    expect((await other.submit(otherAttempt)).statusCode).toBe(200);
     clock.set(NEXT_DAY);
     const published = await suite.fixture.adminCall('POST', `publish-results/${examId}`);
     expect(published.statusCode, published.body).toBe(200);
@@ -347,6 +360,24 @@ describe('sitting', () => {
         number: '12',
         unit: 'mA',
         acceptedAnswers: ['0.012 ± 2% A', '12 A (50%)'],
+      },
+    ]);
+  });
+
+  it('shows in the report how often each option was chosen and the values given most often', async () => {
+    const response = await suite.fixture.adminCall('GET', `get-exam-report/${examId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { questions } = successResponse(examReportDataSchema).parse(response.json()).data;
+    expect(questions).toMatchObject([
+      { optionChoices: [2, 1, 1, 0], correctOptionIds: ['0', '2'], commonValues: null },
+      { optionChoices: [1, 0, 1, 0], correctOptionIds: ['0', '2'], commonValues: null },
+      {
+        optionChoices: null,
+        correctOptionIds: null,
+        commonValues: [
+          { value: '12', count: 1, awardedMarks: 1.5 },
+          { value: '12 mA', count: 1, awardedMarks: 4 },
+        ],
       },
     ]);
   });

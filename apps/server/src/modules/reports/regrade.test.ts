@@ -223,7 +223,7 @@ describe('regrade of a question', () => {
       errors: { correctOptionId: RESULT_MESSAGES.regradeSameOption },
     });
     expectError(
-      await regrade(exam._id, { questionId: 'q', correctOptionId: '7', dryRun: 'yes' }),
+      await regrade(exam._id, { questionId: 'q', correctOptionId: '17', dryRun: 'yes' }),
       400,
       {
         message: VALIDATION_FAILED_MESSAGE,
