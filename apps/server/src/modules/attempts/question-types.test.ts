@@ -10,7 +10,7 @@ import {
 import { validQuestions } from '@examiq/contracts/test-support';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attemptAnswers } from '../../db/schema';
+import { attemptAnswers, examAttempts } from '../../db/schema';
 import { expectError } from '../../test/errors';
 import { attemptViewResponse, type StudentClient, sittingSuite } from '../../test/sittings';
 
@@ -144,6 +144,23 @@ describe('authoring', () => {
         errors: { 'questions.1.0.numericAnswers': 'At least one accepted answer is required' },
       },
     );
+  });
+});
+
+describe('shuffled options', () => {
+  it('gives each student the options of a multiple select question in an order of their own, kept on resume', async () => {
+    const shuffledExam = await suite.fixture.exam({ ...paper, shuffleOptions: true });
+    const { client } = await suite.fixture.student(suite.fixture.audience.sectionIds[0] as string);
+    const view = await client.start(shuffledExam._id);
+    const question = view.sections[0]?.questions[0];
+    const [attempt] = await suite.t.database.db
+      .select({ layout: examAttempts.layout })
+      .from(examAttempts)
+      .where(eq(examAttempts.id, view.attempt._id));
+    const order = attempt?.layout?.optionOrder[question?._id as string];
+    expect([...(order ?? [])].sort()).toEqual([0, 1, 2, 3]);
+    expect(question?.options?.map((option) => Number(option._id))).toEqual(order);
+    expect((await client.start(shuffledExam._id)).sections).toEqual(view.sections);
   });
 });
 
