@@ -398,4 +398,22 @@ describe('sitting', () => {
       },
     ]);
   });
+
+  it('exports each answer as a reader reads it: the chosen options’ texts, the number with its unit', async () => {
+    const response = await suite.fixture.adminCall('GET', `export-exam-answers/${examId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = response.body
+      .slice(1)
+      .split('\r\n')
+      .map((line) => line.split(',').slice(4));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ['Q1', 'Multiple Select', 'A. Merge sort; C. Insertion sort', '3', '3'],
+        ['Q2', 'Multiple Select', 'C. Insertion sort; A. Merge sort', '3', '3'],
+        ['Q3', 'Numerical', '12 mA', '4', '4'],
+        ['Q1', 'Multiple Select', 'A. Merge sort; B. Quicksort', '0', '3'],
+        ['Q3', 'Numerical', '12.0', '1.5', '4'],
+      ]),
+    );
+  });
 });
