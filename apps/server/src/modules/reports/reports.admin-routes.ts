@@ -111,7 +111,7 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary:
-          "Corrects a choice question's answer key once the exam's sittings are over: a dry run lists whose results change, otherwise a job re-scores every attempt",
+          "Corrects the answer key of a question the server scores (the option of a single-choice question, the options of a multiple select one, the accepted answers of a numerical one) once the exam's sittings are over: a dry run lists whose results change, otherwise a job re-scores every attempt",
         params: examIdParamSchema,
         body: regradeSchema,
         response: {
