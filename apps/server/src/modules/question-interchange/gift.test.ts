@@ -229,6 +229,21 @@ describe('GIFT', () => {
     ]);
   });
 
+  it('skips a numerical question whose number is too large for a float, and reads the next', () => {
+    const data = parseGift(
+      `::Huge::How many atoms are there?{#1${'0'.repeat(400)}:1}\n\n::Small::How many volts?{#12:0.5####Twelve volts as the label says.}\n`,
+    );
+    expect(data.warnings).toEqual([
+      {
+        question: 1,
+        title: 'Huge',
+        message: MESSAGES.unreadableQuestion('a number is too large'),
+        skipped: true,
+      },
+    ]);
+    expect(data.questions.map((question) => question.questionText)).toEqual(['How many volts?']);
+  });
+
   it('reads answers without an = as a multiple select, by its weights', () => {
     const data =
       parseGift(`::Even::Which are even?{~%50%2 ~%50%4 ~%-50%5 ####Two and four divide by two.}

@@ -83,7 +83,10 @@ function acceptedNumbers(reader: QuestionReader, choices: NumericalChoice[]) {
       answer.type === 'high-low'
         ? [roundedNumber((low + high) / 2), roundedNumber(Math.abs(high - low) / 2)]
         : [answer.number ?? 0, answer.range ?? 0];
-    return [{ value, tolerance, toleranceType: 'ABSOLUTE' as const, fraction }];
+    // GIFT numbers have no exponent, but may have more digits than a float holds.
+    const finite = Number.isFinite(value) && Number.isFinite(tolerance);
+    reader.refuseIf(!finite, MESSAGES.unreadableQuestion('a number is too large'));
+    return finite ? [{ value, tolerance, toleranceType: 'ABSOLUTE' as const, fraction }] : [];
   });
 }
 

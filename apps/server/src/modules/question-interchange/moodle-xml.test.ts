@@ -238,7 +238,7 @@ describe('Moodle XML', () => {
     );
   });
 
-  it('skips a numerical question whose answer or unit is not a number, and leaves out any number', () => {
+  it('skips a numerical question whose answer or unit is not a number or too large, and leaves out any number', () => {
     const numerical = (answers: string, units = '') =>
       `<question type="numerical"><name><text>N</text></name>
         <questiontext format="plain_text"><text>How many are there?</text></questiontext>
@@ -248,6 +248,7 @@ describe('Moodle XML', () => {
       ${numerical('<answer fraction="100"><text>twelve</text><tolerance>1</tolerance></answer>')}
       ${numerical('<answer fraction="100"><text>12</text></answer>', '<unit><multiplier>0</multiplier><unit_name>dozen</unit_name></unit>')}
       ${numerical('<answer fraction="100"><text>12</text><tolerance>-1</tolerance></answer><answer fraction="50"><text>*</text></answer>')}
+      ${numerical('<answer fraction="full"><text>1e999</text></answer>')}
     </quiz>`);
     expect(data.warnings).toEqual([
       {
@@ -263,6 +264,12 @@ describe('Moodle XML', () => {
         skipped: true,
       },
       { question: 3, title: 'N', message: MESSAGES.anyNumberDropped, skipped: false },
+      {
+        question: 4,
+        title: 'N',
+        message: MESSAGES.unreadableQuestion('the answer 1e999 is not a number'),
+        skipped: true,
+      },
     ]);
     expect(data.questions).toMatchObject([
       { numericAnswers: [{ value: 12, tolerance: 1, toleranceType: 'ABSOLUTE', fraction: 1 }] },

@@ -89,7 +89,8 @@ function noteAnswerFeedback(reader: QuestionReader, answers: XmlNode[]) {
   }
 }
 
-const credit = (answer: XmlNode) => Number(attribute(answer, 'fraction') ?? 0);
+/** An answer's share of the marks, in percent; 0 when it is not a number. */
+const credit = (answer: XmlNode) => numberIn(attribute(answer, 'fraction') ?? '') ?? 0;
 
 /**
  * A numerical question's accepted answers, each with Moodle's absolute tolerance. `*` accepts
