@@ -224,15 +224,6 @@ describe(`GET /api/admin/export-exam-questions/{examId} on ${TEST_ENGINE}`, () =
         questions: chosen.map((section) => section.questions),
       };
       const created = await examsClient(t.app, admin.accessToken).exam(withNewTypes);
-      // Saved again through update-exam, which writes the new types' keys and settings
-      // (create-exam does not write those columns yet).
-      const saved = await t.app.inject({
-        method: 'PUT',
-        url: `/api/admin/update-exam/${created._id}`,
-        headers: bearer(admin.accessToken),
-        payload: withNewTypes,
-      });
-      expect(saved.statusCode).toBe(200);
       const response = await exportQuestions(created._id, format);
       expect(response.statusCode).toBe(200);
       const parsed = await parseQuestions({
