@@ -22,7 +22,10 @@ interface RegradeDialogProps {
   onClose: () => void;
 }
 
-/** Corrects a choice question's answer key: pick, preview whose results change, apply. */
+/**
+ * Corrects a choice question's answer key: pick the option (or, for a multiple select question,
+ * the options), preview whose results change, apply.
+ */
 export function RegradeDialog({ examId, question, job, onApplied, onClose }: RegradeDialogProps) {
   return (
     <Modal
@@ -56,7 +59,10 @@ function RegradeForm({
   onClose,
 }: Omit<RegradeDialogProps, 'question'> & { question: QuestionStatistic }) {
   const regrade = useRegradeQuestion(examId);
-  const [choice, setChoice] = useState<string | null>(null);
+  // A multiple select question has several correct options; a single-choice question one.
+  const multiple = question.correctOptionIds !== null;
+  const keyNow = question.correctOptionIds ?? [question.correctOptionId];
+  const [chosen, setChosen] = useState<string[]>([]);
   const [preview, setPreview] = useState<RegradeData | null>(null);
   const [step, setStep] = useState<Step>('choose');
   const [error, setError] = useState<{ field?: string; message?: string }>({});
@@ -64,13 +70,27 @@ function RegradeForm({
   const errorId = useId();
   const options = question.options ?? [];
 
+  const unchanged =
+    chosen.length === keyNow.length && chosen.every((option) => keyNow.includes(option));
+  const choose = (optionId: string) => {
+    setChosen((before) =>
+      !multiple
+        ? [optionId]
+        : before.includes(optionId)
+          ? before.filter((option) => option !== optionId)
+          : [...before, optionId].sort(),
+    );
+    setPreview(null);
+    setError({});
+  };
+
   const send = async (dryRun: boolean) => {
-    if (choice === null) return;
+    if (chosen.length === 0) return;
     setError({});
     try {
       const { data } = await regrade.mutateAsync({
         questionId: question.questionId,
-        correctOptionId: choice,
+        ...(multiple ? { correctOptionIds: chosen } : { correctOptionId: chosen[0] }),
         dryRun,
       });
       if (dryRun) {
@@ -81,7 +101,7 @@ function RegradeForm({
       }
     } catch (failure) {
       const fields = getFieldErrors(failure);
-      const field = fields.correctOptionId ?? fields.questionId;
+      const field = fields.correctOptionIds ?? fields.correctOptionId ?? fields.questionId;
       setError(field ? { field } : { message: getErrorMessage(failure, REGRADE_FAILED) });
       setStep('choose');
     }
@@ -114,11 +134,16 @@ function RegradeForm({
     );
   }
 
-  if (step === 'confirm' && preview && choice !== null) {
+  if (step === 'confirm' && preview && chosen.length > 0) {
+    const letters = chosen.map(optionLetter);
+    const key =
+      letters.length === 1
+        ? `Option ${letters[0]} becomes the correct answer`
+        : `Options ${letters.slice(0, -1).join(', ')} and ${letters.at(-1)} become the correct answers`;
     return (
       <div className="space-y-4 text-sm text-slate-600">
         <p>
-          {`Option ${optionLetter(choice)} becomes the correct answer to this question, and every submitted attempt is re-scored with it. `}
+          {`${key} to this question, and every submitted attempt is re-scored with it. `}
           <strong className="text-slate-900">
             {preview.attemptsAffected === 0
               ? 'No result changes.'
@@ -142,56 +167,61 @@ function RegradeForm({
     );
   }
 
+  const optionLabels = options.map((option) => {
+    const current = keyNow.includes(option._id);
+    return (
+      <label
+        key={option._id}
+        className={cn(
+          'flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-800 hover:border-brand-300',
+          'has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500',
+          'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+        )}
+      >
+        <input
+          type={multiple ? 'checkbox' : 'radio'}
+          name={`regrade-${question.questionId}`}
+          value={option._id}
+          checked={chosen.includes(option._id)}
+          aria-label={formulaLabel(option.text)}
+          onChange={() => choose(option._id)}
+          className="mt-0.5 size-4 shrink-0 accent-brand-600 focus-visible:outline-none"
+        />
+        <span aria-hidden="true" className="font-semibold text-slate-500">
+          {optionLetter(option._id)}
+        </span>
+        <Content inline source={option.text} className="min-w-0 flex-1" />
+        {current && (
+          <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+            Key now
+          </span>
+        )}
+      </label>
+    );
+  });
+
   return (
     <div className="space-y-4 text-sm text-slate-600">
       <Content source={question.questionText} className="text-slate-900" />
       <fieldset>
         <legend id={legendId} className="mb-2 font-medium text-slate-700">
-          Correct option
+          {multiple ? 'Correct options' : 'Correct option'}
         </legend>
-        <div
-          role="radiogroup"
-          aria-labelledby={legendId}
-          aria-describedby={error.field ? errorId : undefined}
-          className="grid gap-2"
-        >
-          {options.map((option) => {
-            const current = option._id === question.correctOptionId;
-            return (
-              <label
-                key={option._id}
-                className={cn(
-                  'flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-800 hover:border-brand-300',
-                  'has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500',
-                  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
-                )}
-              >
-                <input
-                  type="radio"
-                  name={`regrade-${question.questionId}`}
-                  value={option._id}
-                  checked={choice === option._id}
-                  aria-label={formulaLabel(option.text)}
-                  onChange={() => {
-                    setChoice(option._id);
-                    setPreview(null);
-                    setError({});
-                  }}
-                  className="mt-0.5 size-4 shrink-0 accent-brand-600 focus-visible:outline-none"
-                />
-                <span aria-hidden="true" className="font-semibold text-slate-500">
-                  {optionLetter(option._id)}
-                </span>
-                <Content inline source={option.text} className="min-w-0 flex-1" />
-                {current && (
-                  <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-                    Key now
-                  </span>
-                )}
-              </label>
-            );
-          })}
-        </div>
+        {multiple ? (
+          // The fieldset groups the checkboxes under its legend.
+          <div aria-describedby={error.field ? errorId : undefined} className="grid gap-2">
+            {optionLabels}
+          </div>
+        ) : (
+          <div
+            role="radiogroup"
+            aria-labelledby={legendId}
+            aria-describedby={error.field ? errorId : undefined}
+            className="grid gap-2"
+          >
+            {optionLabels}
+          </div>
+        )}
         {error.field && (
           <p id={errorId} className="mt-2 text-red-700">
             {error.field}
@@ -214,7 +244,7 @@ function RegradeForm({
           <Button
             onClick={() => void send(true)}
             loading={regrade.isPending}
-            disabled={choice === null || choice === question.correctOptionId}
+            disabled={chosen.length === 0 || unchanged}
           >
             Preview
           </Button>
