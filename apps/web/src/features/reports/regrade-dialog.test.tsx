@@ -26,24 +26,42 @@ const question: QuestionStatistic = {
   })),
   correctOptionId: null,
   correctOptionIds: ['0', '2'],
+  numericAnswers: null,
+  answerUnit: null,
   optionChoices: [2, 1, 1],
   commonValues: null,
 };
+
+const numerical: QuestionStatistic = {
+  ...question,
+  questionType: 'NUMERICAL',
+  questionText: 'What current flows?',
+  options: null,
+  correctOptionIds: null,
+  optionChoices: null,
+  numericAnswers: [{ value: 0.012, tolerance: 2, toleranceType: 'PERCENT', fraction: 1 }],
+  answerUnit: 'A',
+  commonValues: [{ value: '12 mA', count: 2, awardedMarks: 4 }],
+};
+
+function renderDialog(statistic: QuestionStatistic) {
+  renderPage(
+    <RegradeDialog
+      examId={EXAM}
+      question={statistic}
+      job={undefined}
+      onApplied={vi.fn()}
+      onClose={vi.fn()}
+    />,
+  );
+}
 
 const nothingChanges: RegradeData = { changes: [], attemptsAffected: 0, passChanges: 0, job: null };
 
 describe('RegradeDialog: a multiple select question', () => {
   it('offers each option as a checkbox, starts from nothing, and previews the options chosen', async () => {
     const requests = fakeAdminApi({ [REGRADE]: ok(nothingChanges) });
-    renderPage(
-      <RegradeDialog
-        examId={EXAM}
-        question={question}
-        job={undefined}
-        onApplied={vi.fn()}
-        onClose={vi.fn()}
-      />,
-    );
+    renderDialog(question);
     const group = await screen.findByRole('group', { name: 'Correct options' });
     const boxes = screen.getAllByRole('checkbox');
     expect(boxes).toHaveLength(3);
@@ -68,6 +86,45 @@ describe('RegradeDialog: a multiple select question', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply…' }));
     expect(
       screen.getByText(/Options A and B become the correct answers to this question/),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('RegradeDialog: a numerical question', () => {
+  it('edits the accepted answers in force, checks them as the server does, and previews them', async () => {
+    const requests = fakeAdminApi({ [REGRADE]: ok(nothingChanges) });
+    renderDialog(numerical);
+    const value = await screen.findByRole('textbox', { name: 'Value' });
+    expect(value).toHaveValue('0.012');
+    const previewButton = screen.getByRole('button', { name: 'Preview' });
+    expect(previewButton).toBeDisabled();
+
+    await userEvent.clear(value);
+    await userEvent.click(previewButton);
+    expect(await screen.findByText('Value is required')).toBeInTheDocument();
+    expect(requests.filter((request) => request.url.startsWith('/admin/regrade'))).toEqual([]);
+
+    await userEvent.type(value, '0,12');
+    await userEvent.click(screen.getByRole('button', { name: 'Add accepted answer' }));
+    const [, second] = screen.getAllByRole('textbox', { name: 'Value' });
+    await userEvent.type(second as HTMLElement, '12');
+    const [, secondFraction] = screen.getAllByRole('textbox', { name: 'Fraction' });
+    await userEvent.clear(secondFraction as HTMLElement);
+    await userEvent.type(secondFraction as HTMLElement, '0.5');
+    await userEvent.click(previewButton);
+
+    expect(await screen.findByText(/No result changes/)).toBeInTheDocument();
+    expect(requests.find((request) => request.url.startsWith('/admin/regrade'))?.data).toEqual({
+      questionId: QUESTION,
+      numericAnswers: [
+        { value: 0.12, tolerance: 2, toleranceType: 'PERCENT', fraction: 1 },
+        { value: 12, tolerance: 0, toleranceType: 'ABSOLUTE', fraction: 0.5 },
+      ],
+      dryRun: true,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply…' }));
+    expect(
+      screen.getByText(/The accepted answers become 0.12 ± 2% A; 12 A \(50%\) to this question/),
     ).toBeInTheDocument();
   });
 });

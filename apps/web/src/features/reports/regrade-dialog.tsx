@@ -1,4 +1,10 @@
-import type { QuestionStatistic, RegradeData, RegradeJob } from '@examiq/contracts';
+import {
+  acceptedAnswerText,
+  numericAnswersSchema,
+  type QuestionStatistic,
+  type RegradeData,
+  type RegradeJob,
+} from '@examiq/contracts';
 import { useId, useState } from 'react';
 import { Button } from '@/components/button';
 import { Content, formulaLabel } from '@/components/content/content';
@@ -7,6 +13,7 @@ import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
 import { useRegradeQuestion } from './api/regrade-question';
+import { type AnswerDraft, answerOf, draftOf, NumericalKeyFields } from './numerical-key-fields';
 import { RegradeProgress } from './regrade-progress';
 import { formatMarks, optionLetter } from './report-format';
 
@@ -63,6 +70,10 @@ function RegradeForm({
   const multiple = question.correctOptionIds !== null;
   const keyNow = question.correctOptionIds ?? [question.correctOptionId];
   const [chosen, setChosen] = useState<string[]>([]);
+  // A numerical question's accepted answers, edited from the key in force.
+  const numericKey = question.numericAnswers;
+  const [answers, setAnswers] = useState<AnswerDraft[]>(() => numericKey?.map(draftOf) ?? []);
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<RegradeData | null>(null);
   const [step, setStep] = useState<Step>('choose');
   const [error, setError] = useState<{ field?: string; message?: string }>({});
@@ -70,8 +81,33 @@ function RegradeForm({
   const errorId = useId();
   const options = question.options ?? [];
 
-  const unchanged =
-    chosen.length === keyNow.length && chosen.every((option) => keyNow.includes(option));
+  const unchanged = numericKey
+    ? JSON.stringify(answers.map(answerOf)) === JSON.stringify(numericKey)
+    : chosen.length === keyNow.length && chosen.every((option) => keyNow.includes(option));
+  const editAnswers = (edited: AnswerDraft[]) => {
+    setAnswers(edited);
+    setPreview(null);
+    setAnswerErrors({});
+    setError({});
+  };
+
+  /** The corrected key in the field of the question's type; null when it breaks a rule. */
+  const correctedKey = () => {
+    if (!numericKey) {
+      return multiple ? { correctOptionIds: chosen } : { correctOptionId: chosen[0] };
+    }
+    const checked = numericAnswersSchema.safeParse(answers.map(answerOf));
+    if (checked.success) return { numericAnswers: checked.data };
+    setAnswerErrors(
+      Object.fromEntries(
+        checked.error.issues.map((issue) => [
+          ['numericAnswers', ...issue.path].join('.'),
+          issue.message,
+        ]),
+      ),
+    );
+    return null;
+  };
   const choose = (optionId: string) => {
     setChosen((before) =>
       !multiple
@@ -85,12 +121,13 @@ function RegradeForm({
   };
 
   const send = async (dryRun: boolean) => {
-    if (chosen.length === 0) return;
     setError({});
+    const key = correctedKey();
+    if (!key) return;
     try {
       const { data } = await regrade.mutateAsync({
         questionId: question.questionId,
-        ...(multiple ? { correctOptionIds: chosen } : { correctOptionId: chosen[0] }),
+        ...key,
         dryRun,
       });
       if (dryRun) {
@@ -101,7 +138,12 @@ function RegradeForm({
       }
     } catch (failure) {
       const fields = getFieldErrors(failure);
-      const field = fields.correctOptionIds ?? fields.correctOptionId ?? fields.questionId;
+      setAnswerErrors(fields);
+      const field =
+        fields.correctOptionIds ??
+        fields.correctOptionId ??
+        fields.numericAnswers ??
+        fields.questionId;
       setError(field ? { field } : { message: getErrorMessage(failure, REGRADE_FAILED) });
       setStep('choose');
     }
@@ -134,10 +176,13 @@ function RegradeForm({
     );
   }
 
-  if (step === 'confirm' && preview && chosen.length > 0) {
+  if (step === 'confirm' && preview) {
     const letters = chosen.map(optionLetter);
-    const key =
-      letters.length === 1
+    const key = numericKey
+      ? `The accepted answers become ${answers
+          .map((answer) => acceptedAnswerText(answerOf(answer), question.answerUnit ?? undefined))
+          .join('; ')}`
+      : letters.length === 1
         ? `Option ${letters[0]} becomes the correct answer`
         : `Options ${letters.slice(0, -1).join(', ')} and ${letters.at(-1)} become the correct answers`;
     return (
@@ -203,31 +248,40 @@ function RegradeForm({
   return (
     <div className="space-y-4 text-sm text-slate-600">
       <Content source={question.questionText} className="text-slate-900" />
-      <fieldset>
-        <legend id={legendId} className="mb-2 font-medium text-slate-700">
-          {multiple ? 'Correct options' : 'Correct option'}
-        </legend>
-        {multiple ? (
-          // The fieldset groups the checkboxes under its legend.
-          <div aria-describedby={error.field ? errorId : undefined} className="grid gap-2">
-            {optionLabels}
-          </div>
-        ) : (
-          <div
-            role="radiogroup"
-            aria-labelledby={legendId}
-            aria-describedby={error.field ? errorId : undefined}
-            className="grid gap-2"
-          >
-            {optionLabels}
-          </div>
-        )}
-        {error.field && (
-          <p id={errorId} className="mt-2 text-red-700">
-            {error.field}
-          </p>
-        )}
-      </fieldset>
+      {numericKey ? (
+        <NumericalKeyFields
+          answers={answers}
+          onChange={editAnswers}
+          errors={answerErrors}
+          unit={question.answerUnit}
+        />
+      ) : (
+        <fieldset>
+          <legend id={legendId} className="mb-2 font-medium text-slate-700">
+            {multiple ? 'Correct options' : 'Correct option'}
+          </legend>
+          {multiple ? (
+            // The fieldset groups the checkboxes under its legend.
+            <div aria-describedby={error.field ? errorId : undefined} className="grid gap-2">
+              {optionLabels}
+            </div>
+          ) : (
+            <div
+              role="radiogroup"
+              aria-labelledby={legendId}
+              aria-describedby={error.field ? errorId : undefined}
+              className="grid gap-2"
+            >
+              {optionLabels}
+            </div>
+          )}
+          {error.field && (
+            <p id={errorId} className="mt-2 text-red-700">
+              {error.field}
+            </p>
+          )}
+        </fieldset>
+      )}
       {error.message && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
           {error.message}
@@ -244,7 +298,7 @@ function RegradeForm({
           <Button
             onClick={() => void send(true)}
             loading={regrade.isPending}
-            disabled={chosen.length === 0 || unchanged}
+            disabled={(!numericKey && chosen.length === 0) || unchanged}
           >
             Preview
           </Button>
