@@ -1,25 +1,34 @@
 import {
   AUTH_MESSAGES,
   messageResponseSchema,
+  type Role,
   type UpdatePasswordInput,
   updatePasswordSchema,
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { ChevronDown, KeyRound } from 'lucide-react';
+import { BellRing, ChevronDown, KeyRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { apiClient, getErrorMessage, getFieldErrors, parseResponse } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { Button } from './button';
+import { EmailRemindersDialog } from './email-reminders-dialog';
 import { Modal } from './modal';
 import { PasswordChangeFields } from './password-change-fields';
 
-/** The header's account: who is signed in, and what they can do about their own account. */
-export function AccountMenu({ email }: { email: string }) {
+const MENU_ITEM =
+  'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100';
+
+/**
+ * The header's account: who is signed in, and what they can do about their own account. A
+ * student also chooses here whether they are reminded of their exams by email.
+ */
+export function AccountMenu({ email, role }: { email: string; role: Role | null }) {
   const [open, setOpen] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [choosingReminders, setChoosingReminders] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -73,11 +82,24 @@ export function AccountMenu({ email }: { email: string }) {
             setOpen(false);
             setChangingPassword(true);
           }}
-          className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100"
+          className={MENU_ITEM}
         >
           <KeyRound aria-hidden="true" className="size-4 shrink-0" />
           Change password
         </button>
+        {role === 'student' && (
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              setChoosingReminders(true);
+            }}
+            className={MENU_ITEM}
+          >
+            <BellRing aria-hidden="true" className="size-4 shrink-0" />
+            Email reminders
+          </button>
+        )}
       </div>
       <ChangePasswordDialog
         open={changingPassword}
@@ -86,6 +108,15 @@ export function AccountMenu({ email }: { email: string }) {
           toggleRef.current?.focus();
         }}
       />
+      {role === 'student' && (
+        <EmailRemindersDialog
+          open={choosingReminders}
+          onClose={() => {
+            setChoosingReminders(false);
+            toggleRef.current?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }
