@@ -1,8 +1,7 @@
-import { DEFAULT_INSTITUTION_SETTINGS, EXAM_EMAIL_SETTINGS } from '@examiq/contracts';
 import { expect, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
-import { apiSignIn, logout, signIn } from './support/session';
+import { logout, signIn } from './support/session';
 import { createSitting, SITTING_PASSWORD } from './support/sittings';
 
 test('a published exam is announced in the outbox, and a student turns their reminders off', async ({
@@ -53,46 +52,4 @@ test('a published exam is announced in the outbox, and a student turns their rem
   await menu.click();
   await page.getByRole('button', { name: 'Email reminders' }).click();
   await expect(reminders).not.toBeChecked();
-});
-
-test('an admin switches the exam messages off on the settings page', async ({ page, request }) => {
-  test.setTimeout(120_000);
-  const { tokens } = await apiSignIn(request, admin.email, admin.password);
-  const headers = { authorization: `Bearer ${tokens.accessToken}` };
-  try {
-    await signIn(page, admin.email, admin.password);
-    await expect(page).toHaveURL(/\/admin$/);
-    await page.goto('/admin/settings');
-    const email = page.getByRole('region', { name: 'Email' });
-    const switches = Object.values(EXAM_EMAIL_SETTINGS).map((label) =>
-      email.getByRole('checkbox', { name: label }),
-    );
-    for (const toggle of switches) await expect(toggle).toBeChecked();
-    await expectAccessibleAtBothWidths(page, 'Settings with the email switches');
-    await email.scrollIntoViewIfNeeded();
-    for (const [width, size] of Object.entries(WIDTHS)) {
-      await page.setViewportSize(size);
-      await email.screenshot({ path: test.info().outputPath(`settings-email-${width}.png`) });
-    }
-    await page.setViewportSize(WIDTHS.desktop);
-
-    for (const toggle of switches) await toggle.uncheck();
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByText('Settings saved')).toBeVisible();
-    await page.reload();
-    for (const toggle of switches) await expect(toggle).not.toBeChecked();
-    const saved = await request.get('/api/admin/settings', { headers });
-    expect((await saved.json()).data.settings).toMatchObject({
-      examScheduledEmails: false,
-      examReminderEmails: false,
-      resultsPublishedEmails: false,
-    });
-  } finally {
-    // Every other spec of the run expects the defaults.
-    const reset = await request.put('/api/admin/settings', {
-      headers,
-      data: DEFAULT_INSTITUTION_SETTINGS,
-    });
-    expect(reset.status()).toBe(200);
-  }
 });

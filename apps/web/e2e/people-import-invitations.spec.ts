@@ -95,11 +95,17 @@ test('an admin imports students with invitations; the outbox holds them and one 
   // No SMTP_URL in the test server: the invitations wait in the outbox.
   await page.getByRole('link', { name: 'Outbox' }).click();
   for (const index of [0, 1, 2]) {
-    await expect(page.getByRole('row').filter({ hasText: emailOf(index) }).first()).toContainText(
-      'You are invited to ExamIQ',
-    );
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: emailOf(index) })
+        .first(),
+    ).toContainText('You are invited to ExamIQ');
   }
-  const row = page.getByRole('row').filter({ hasText: emailOf(1) }).first();
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: emailOf(1) })
+    .first();
   await row.getByText(/^You are invited to ExamIQ/).click();
   const text = await row.locator('details p').innerText();
   const token = /set-password\?token=([\w-]+)/.exec(text)?.[1] ?? '';
