@@ -7,7 +7,7 @@ import {
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { BellRing, ChevronDown, KeyRound } from 'lucide-react';
+import { BellRing, ChevronDown, KeyRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -18,8 +18,26 @@ import { EmailRemindersDialog } from './email-reminders-dialog';
 import { Modal } from './modal';
 import { PasswordChangeFields } from './password-change-fields';
 
-const MENU_ITEM =
-  'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100';
+function MenuItem({
+  icon: Icon,
+  label,
+  onSelect,
+}: {
+  icon: LucideIcon;
+  label: string;
+  onSelect: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100"
+    >
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      {label}
+    </button>
+  );
+}
 
 /**
  * The header's account: who is signed in, and what they can do about their own account. A
@@ -30,6 +48,11 @@ export function AccountMenu({ email, role }: { email: string; role: Role | null 
   const [changingPassword, setChangingPassword] = useState(false);
   const [choosingReminders, setChoosingReminders] = useState(false);
   const menuId = useId();
+  /** Closes the menu and opens the dialog `show` shows. */
+  const choose = (show: (shown: boolean) => void) => () => {
+    setOpen(false);
+    show(true);
+  };
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
@@ -76,29 +99,13 @@ export function AccountMenu({ email, role }: { email: string; role: Role | null 
         hidden={!open}
         className="absolute right-0 z-30 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
       >
-        <button
-          type="button"
-          onClick={() => {
-            setOpen(false);
-            setChangingPassword(true);
-          }}
-          className={MENU_ITEM}
-        >
-          <KeyRound aria-hidden="true" className="size-4 shrink-0" />
-          Change password
-        </button>
+        <MenuItem icon={KeyRound} label="Change password" onSelect={choose(setChangingPassword)} />
         {role === 'student' && (
-          <button
-            type="button"
-            onClick={() => {
-              setOpen(false);
-              setChoosingReminders(true);
-            }}
-            className={MENU_ITEM}
-          >
-            <BellRing aria-hidden="true" className="size-4 shrink-0" />
-            Email reminders
-          </button>
+          <MenuItem
+            icon={BellRing}
+            label="Email reminders"
+            onSelect={choose(setChoosingReminders)}
+          />
         )}
       </div>
       <ChangePasswordDialog
