@@ -43,7 +43,7 @@ function MenuItem({
  * The header's account: who is signed in, and what they can do about their own account. A
  * student also chooses here whether they are reminded of their exams by email.
  */
-export function AccountMenu({ email, role }: { email: string; role: Role | null }) {
+export function AccountMenu({ email, userRole }: { email: string; userRole: Role | null }) {
   const [open, setOpen] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const [choosingReminders, setChoosingReminders] = useState(false);
@@ -100,7 +100,7 @@ export function AccountMenu({ email, role }: { email: string; role: Role | null 
         className="absolute right-0 z-30 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
       >
         <MenuItem icon={KeyRound} label="Change password" onSelect={choose(setChangingPassword)} />
-        {role === 'student' && (
+        {userRole === 'student' && (
           <MenuItem
             icon={BellRing}
             label="Email reminders"
@@ -115,7 +115,7 @@ export function AccountMenu({ email, role }: { email: string; role: Role | null 
           toggleRef.current?.focus();
         }}
       />
-      {role === 'student' && (
+      {userRole === 'student' && (
         <EmailRemindersDialog
           open={choosingReminders}
           onClose={() => {

@@ -136,7 +136,7 @@ function SignedInAs() {
   const email = data?.email ?? storedUser?.email;
 
   return email ? (
-    <AccountMenu email={email} role={normalizeRole(data?.role ?? storedUser?.role)} />
+    <AccountMenu email={email} userRole={normalizeRole(data?.role ?? storedUser?.role)} />
   ) : (
     <div className="ml-auto flex min-w-0 items-center">
       <Skeleton className="h-4 w-40" />
