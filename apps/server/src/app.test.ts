@@ -490,6 +490,7 @@ describe('OpenAPI', () => {
       '/api/public-config',
       '/api/ready',
       '/api/student/get-attempt/{attemptId}',
+      '/api/student/get-email-preferences',
       '/api/student/get-exam/{examId}',
       '/api/student/get-messages/{attemptId}',
       '/api/student/get-my-exams',
@@ -500,6 +501,7 @@ describe('OpenAPI', () => {
       '/api/student/send-message/{attemptId}',
       '/api/student/start-exam/{examId}',
       '/api/student/submit-exam/{attemptId}',
+      '/api/student/update-email-preferences',
       '/api/ws',
     ]);
     for (const [url, operations] of Object.entries(document.paths)) {

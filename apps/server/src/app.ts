@@ -33,8 +33,10 @@ import { facultyAdminRoutes } from './modules/faculty/faculty.admin-routes';
 import { gradingAdminRoutes } from './modules/grading/grading.admin-routes';
 import { gradingFacultyRoutes } from './modules/grading/grading.faculty-routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { examMessagesJob, startReminderSweep } from './modules/mail/exam-messages';
 import { mailAdminRoutes } from './modules/mail/mail.admin-routes';
 import { sendMailJob } from './modules/mail/mail.service';
+import { mailStudentRoutes } from './modules/mail/mail.student-routes';
 import { masterDataAdminRoutes } from './modules/master-data/master-data.admin-routes';
 import { masterDataChangesAdminRoutes } from './modules/master-data/master-data-changes.admin-routes';
 import { mediaAdminRoutes } from './modules/media/media.admin-routes';
@@ -146,6 +148,8 @@ export interface BuildAppOptions {
    * every hour; tests call them.
    */
   purge?: boolean;
+  /** Writes the exam reminders due every minute; tests call the sweep themselves. */
+  reminderSweep?: boolean;
   /** How often a live socket's session is checked again; tests shorten it. */
   liveSessionRecheckMs?: number;
   /** How often the server times a sitting student's live socket; tests shorten it. */
@@ -162,6 +166,7 @@ export async function buildApp({
   now = () => new Date(),
   deadlineSweep = true,
   purge = true,
+  reminderSweep = true,
   liveSessionRecheckMs,
   liveRoundTripEveryMs,
 }: BuildAppOptions) {
@@ -198,9 +203,10 @@ export async function buildApp({
     engine: database.kind,
     log: app.log,
     kinds: [
-      peopleImportJob(config.jwtSecret, now),
+      peopleImportJob(config.jwtSecret, now, config.mail),
       regradeJob(now),
       sendMailJob(config.mail, metrics),
+      examMessagesJob(config.mail, now),
     ],
   });
   app.decorate('jobs', jobs);
@@ -308,6 +314,7 @@ export async function buildApp({
       await student.register(attemptsStudentRoutes, { db: database.db, now });
       await student.register(proctoringStudentRoutes, { db: database.db, now });
       await student.register(resultsStudentRoutes, { db: database.db, now });
+      await student.register(mailStudentRoutes, { db: database.db });
     }),
     { prefix: '/api/student' },
   );
@@ -326,6 +333,9 @@ export async function buildApp({
     runWhileOpen(app, () => startPurge(database.db, app.log, authLimits));
     runWhileOpen(app, () => startMediaSweep(database.db, app.log));
     runWhileOpen(app, () => startCheckExpiry(database.db, app.log));
+  }
+  if (reminderSweep) {
+    runWhileOpen(app, () => startReminderSweep(database.db, jobs, config.mail, app.log, now));
   }
   const { backup } = config;
   if (backup) runWhileOpen(app, () => startScheduledBackups(database.db, backup, app.log));

@@ -11,6 +11,8 @@ const BRANCH_CODE = 'IMPCSE';
 const ROWS = 50;
 const emailOf = (index: number) => `intake${index}@examiq.test`;
 const rollOf = (index: number) => `IMP-39-${String(index).padStart(3, '0')}`;
+const invitedEmailOf = (index: number) => `invited.intake${index}@examiq.test`;
+const invitedRollOf = (index: number) => `INV-39-${index}`;
 
 /** The bad rows of the file, by their index among the data rows (row = index + 2). */
 const BAD = {
@@ -23,13 +25,20 @@ test.describe.configure({ mode: 'serial' });
 
 const COLUMNS = PEOPLE_IMPORT_COLUMNS.students.map((column) => column.name);
 
-/** 50 students in the template's columns, three of them wrong in a way the preview must find. */
-function intakeCsv(): string {
+/**
+ * Students in the template's columns, named by `serial`; rows of `bad` (50 of them, three wrong in
+ * a way the preview must find) when asked.
+ */
+function studentsCsv(
+  count: number,
+  serial: { email: (index: number) => string; roll: (index: number) => string },
+  bad: typeof BAD | null = BAD,
+): string {
   const example = importExampleRow('students');
-  const rows = Array.from({ length: ROWS }, (_, index) => {
+  const rows = Array.from({ length: count }, (_, index) => {
     const cells: Record<string, string | number> = {
-      email: emailOf(index),
-      rollNumber: rollOf(index),
+      email: serial.email(index),
+      rollNumber: serial.roll(index),
       'personalInfo.firstName': `Intake${String.fromCharCode(65 + (index % 26))}`,
       'personalInfo.lastName': `Student${index}`,
       'academicInfo.batch': `${BATCH.startYear}-${BATCH.endYear}`,
@@ -39,9 +48,9 @@ function intakeCsv(): string {
       'academicInfo.admissionYear': BATCH.startYear,
       'academicInfo.expectedGraduationYear': BATCH.endYear,
     };
-    if (index === BAD.email) cells.email = 'not-an-email';
-    if (index === BAD.branch) cells['academicInfo.branch'] = 'NOPE';
-    if (index === BAD.duplicateRoll.index) cells.rollNumber = rollOf(BAD.duplicateRoll.of);
+    if (index === bad?.email) cells.email = 'not-an-email';
+    if (index === bad?.branch) cells['academicInfo.branch'] = 'NOPE';
+    if (index === bad?.duplicateRoll.index) cells.rollNumber = serial.roll(bad.duplicateRoll.of);
     return COLUMNS.map((column, position) => cells[column] ?? example[position] ?? '');
   });
   const quoted = (cell: string | number) => `"${String(cell).replaceAll('"', '""')}"`;
@@ -103,7 +112,7 @@ test('an admin imports 50 students from a CSV with three bad rows, and one of th
   await page.getByLabel('CSV or XLSX file').setInputFiles({
     name: 'intake.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(intakeCsv()),
+    buffer: Buffer.from(studentsCsv(ROWS, { email: emailOf, roll: rollOf })),
   });
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByText('3 rows have errors; 47 students can be imported.')).toBeVisible();
@@ -187,4 +196,67 @@ test('an admin exports the student list with a search', async ({ page }) => {
   expect(rows).toHaveLength(1);
   expect(rows[0]).toContain(`${emailOf(9)},${rollOf(9)},`);
   expect(rows[0]).toContain(`,${BATCH.startYear}-${BATCH.endYear},B.Tech,${BRANCH_CODE},A,`);
+});
+
+test('an admin imports students with invitations; the outbox holds them and one link signs its student in', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/student/import');
+  await page.getByLabel('CSV or XLSX file').setInputFiles({
+    name: 'invited.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(studentsCsv(3, { email: invitedEmailOf, roll: invitedRollOf }, null)),
+  });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByText('Every row is valid: 3 students ready to import.')).toBeVisible();
+
+  // The create forms' choice, from the keyboard.
+  const passwords = page.getByRole('group', { name: 'First passwords' });
+  await expect(passwords.getByRole('radio', { name: /Set default passwords/ })).toBeChecked();
+  await passwords.getByRole('radio', { name: /Set default passwords/ }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(passwords.getByRole('radio', { name: /Email invitations/ })).toBeChecked();
+  await expectAccessibleAtBothWidths(page, 'Import with the password choice');
+  await screenshots(page, 'import-invite-choice');
+
+  await page.getByRole('button', { name: 'Import 3 students' }).click();
+  await expect(page.getByText('3 students imported.')).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByText(/Each student imported is emailed an invitation to set their own password/),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download credentials' })).toHaveCount(0);
+  await expectAccessibleAtBothWidths(page, 'Import finished with invitations');
+  await screenshots(page, 'import-invite-finished');
+
+  // No SMTP_URL in the test server: the invitations wait in the outbox.
+  await page.getByRole('link', { name: 'Outbox' }).click();
+  for (const index of [0, 1, 2]) {
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: invitedEmailOf(index) })
+        .first(),
+    ).toContainText('You are invited to ExamIQ');
+  }
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: invitedEmailOf(1) })
+    .first();
+  await row.getByText(/^You are invited to ExamIQ/).click();
+  const text = await row.locator('details p').innerText();
+  const token = /set-password\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+  expect(token).not.toBe('');
+  await logout(page);
+
+  await page.goto(`/set-password?token=${token}`);
+  const password = 'Invitee#Own-Pass39';
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, invitedEmailOf(1), password);
+  await expect(page).toHaveURL(/\/student$/);
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_INSTITUTION_SETTINGS } from '@examiq/contracts';
+import { DEFAULT_INSTITUTION_SETTINGS, EXAM_EMAIL_SETTINGS } from '@examiq/contracts';
 import { validStudentPayload } from '@examiq/contracts/test-support';
 import { expect, type Locator, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
@@ -200,6 +200,49 @@ test("an admin lets some student fields be left out, creates a student without t
     await expectAccessibleAtBothWidths(page, "Student detail with 'Not provided'");
   } finally {
     // Every other spec of the run expects the spec's rules: every field required.
+    const reset = await request.put('/api/admin/settings', {
+      headers,
+      data: DEFAULT_INSTITUTION_SETTINGS,
+    });
+    expect(reset.status()).toBe(200);
+  }
+});
+
+// In this file: the first test expects settings nobody saved yet.
+test('an admin switches the exam messages off on the settings page', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { tokens } = await apiSignIn(request, admin.email, admin.password);
+  const headers = { authorization: `Bearer ${tokens.accessToken}` };
+  try {
+    await signIn(page, admin.email, admin.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/admin/settings');
+    const email = page.getByRole('region', { name: 'Email' });
+    const switches = Object.values(EXAM_EMAIL_SETTINGS).map((label) =>
+      email.getByRole('checkbox', { name: label }),
+    );
+    for (const toggle of switches) await expect(toggle).toBeChecked();
+    await expectAccessibleAtBothWidths(page, 'Settings with the email switches');
+    await email.scrollIntoViewIfNeeded();
+    for (const [width, size] of Object.entries(WIDTHS)) {
+      await page.setViewportSize(size);
+      await email.screenshot({ path: test.info().outputPath(`settings-email-${width}.png`) });
+    }
+    await page.setViewportSize(WIDTHS.desktop);
+
+    for (const toggle of switches) await toggle.uncheck();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+    await page.reload();
+    for (const toggle of switches) await expect(toggle).not.toBeChecked();
+    const saved = await request.get('/api/admin/settings', { headers });
+    expect((await saved.json()).data.settings).toMatchObject({
+      examScheduledEmails: false,
+      examReminderEmails: false,
+      resultsPublishedEmails: false,
+    });
+  } finally {
+    // Every other spec of the run expects the defaults.
     const reset = await request.put('/api/admin/settings', {
       headers,
       data: DEFAULT_INSTITUTION_SETTINGS,

@@ -36,3 +36,32 @@ export const outboxDataSchema = z.object({
   sending: z.boolean(),
 });
 export type OutboxData = z.infer<typeof outboxDataSchema>;
+
+/**
+ * The messages written about an exam to its students: when it is published, a day and an hour
+ * before its window opens, and when its results are published.
+ */
+export const EXAM_MESSAGE_KINDS = [
+  'exam-scheduled',
+  'exam-reminder-day',
+  'exam-reminder-hour',
+  'results-published',
+] as const;
+export type ExamMessageKind = (typeof EXAM_MESSAGE_KINDS)[number];
+
+export const EXAM_REMINDERS_LABEL = 'Email me reminders before my exams';
+
+/** `PUT /student/update-email-preferences`: the student's own choice about reminders. */
+export const emailPreferencesSchema = z.object(
+  {
+    examReminders: z.boolean({ error: 'Exam reminders must be true or false' }),
+  },
+  { error: 'Preferences are required' },
+);
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+
+export const EMAIL_PREFERENCES_MESSAGES = {
+  saved: 'Email preferences saved',
+  saveFailed: 'Failed to save the email preferences',
+  fetchFailed: 'Failed to load the email preferences',
+} as const;

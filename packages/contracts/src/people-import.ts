@@ -49,6 +49,8 @@ export const PEOPLE_IMPORT_LIMITS = {
 export const IMPORT_UPLOAD = {
   fileField: 'file',
   modeField: 'mode',
+  /** 'true': each person is mailed an invitation instead of given a default password. */
+  inviteField: 'invite',
   /** In place of the file: the `_id` of its preview, whose checked rows the import then uses. */
   checkField: 'check',
   accept: '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -281,6 +283,7 @@ const megabytes = PEOPLE_IMPORT_LIMITS.maxFileBytes / (1024 * 1024);
 export const PEOPLE_IMPORT_MESSAGES = {
   kind: 'The kind must be students or faculty',
   mode: 'The mode must be all-or-nothing or valid-only',
+  invite: 'Invite must be true or false',
   noFile: 'Choose a CSV or XLSX file to upload',
   oneFile: UPLOAD_MESSAGES.oneFile,
   malformedUpload: UPLOAD_MESSAGES.malformed,
@@ -325,6 +328,8 @@ export const PEOPLE_IMPORT_MESSAGES = {
     'The check of this file has expired or started an import already: preview the file again',
   importStarted: 'Import started',
   jobNotFound: 'Import not found',
+  invitedNoCredentials:
+    'This import mailed each person an invitation to set their password: it has no credentials file',
   credentialsGone:
     'The credentials file can be downloaded once, and it has been downloaded already (or the import created no account)',
   interrupted: 'The server stopped during the import',
@@ -385,6 +390,8 @@ export const importJobSchema = z.object({
   _id: z.string(),
   kind: z.enum(PEOPLE_IMPORT_KINDS),
   mode: z.enum(IMPORT_MODES),
+  /** Each person imported was mailed an invitation: there is no credentials file. */
+  invite: z.boolean(),
   status: z.enum(IMPORT_JOB_STATUSES),
   /** The rows the job imports. */
   total: z.number().int(),

@@ -12,6 +12,18 @@ import {
 
 export const COUNT_ABSENT_AS_ZERO_LABEL = 'Count absent students as 0 marks';
 
+/** The exam messages an admin may switch off, each with its label on the settings page. */
+export const EXAM_EMAIL_SETTINGS = {
+  examScheduledEmails: 'Email students when an exam is scheduled',
+  examReminderEmails: 'Email students reminders a day and an hour before an exam',
+  resultsPublishedEmails: 'Email students when results are published',
+} as const;
+type ExamEmailSetting = keyof typeof EXAM_EMAIL_SETTINGS;
+
+/** A switch of an exam message: left out of a save, the stored choice stays. */
+const emailSwitch = (key: ExamEmailSetting) =>
+  z.boolean({ error: `${EXAM_EMAIL_SETTINGS[key]} must be true or false` }).optional();
+
 /**
  * Which of the optional-able profile fields a kind of person must have: known keys only, each
  * kept once, in the list's order. Left out of a save, the stored choice stays.
@@ -43,6 +55,9 @@ export const institutionSettingsSchema = z.object(
     countAbsentAsZero: z.boolean({ error: `${COUNT_ABSENT_AS_ZERO_LABEL} must be true or false` }),
     requiredStudentFields: requiredFieldsSchema('student', STUDENT_PROFILE_FIELD_KEYS),
     requiredFacultyFields: requiredFieldsSchema('faculty', FACULTY_PROFILE_FIELD_KEYS),
+    examScheduledEmails: emailSwitch('examScheduledEmails'),
+    examReminderEmails: emailSwitch('examReminderEmails'),
+    resultsPublishedEmails: emailSwitch('resultsPublishedEmails'),
   },
   { error: 'Settings are required' },
 );
@@ -60,6 +75,9 @@ export const DEFAULT_INSTITUTION_SETTINGS: InstitutionSettings = {
   countAbsentAsZero: false,
   requiredStudentFields: [...STUDENT_PROFILE_FIELD_KEYS],
   requiredFacultyFields: [...FACULTY_PROFILE_FIELD_KEYS],
+  examScheduledEmails: true,
+  examReminderEmails: true,
+  resultsPublishedEmails: true,
 };
 
 /** `data` of GET and PUT `/admin/settings`: the settings and who changed them last, if anyone. */
@@ -69,6 +87,9 @@ export const institutionSettingsDataSchema = z.object({
     countAbsentAsZero: z.boolean(),
     requiredStudentFields: z.array(z.enum(STUDENT_PROFILE_FIELD_KEYS)),
     requiredFacultyFields: z.array(z.enum(FACULTY_PROFILE_FIELD_KEYS)),
+    examScheduledEmails: z.boolean(),
+    examReminderEmails: z.boolean(),
+    resultsPublishedEmails: z.boolean(),
   }),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),

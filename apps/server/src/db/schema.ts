@@ -9,6 +9,7 @@ import {
   ATTEMPT_STATUSES,
   COURSE_TYPES,
   DIFFICULTIES,
+  EXAM_MESSAGE_KINDS,
   EXAM_MODES,
   EXAM_STATUSES,
   type FacultyProfileField,
@@ -57,6 +58,7 @@ import {
   text,
   time,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -95,6 +97,8 @@ export const users = pgTable(
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     isFirstLogin: boolean('is_first_login').notNull().default(true),
     lastLogin: timestamptz('last_login'),
+    /** The account's own choice: whether it is mailed reminders before its exams. */
+    examReminders: boolean('exam_reminders').notNull().default(true),
     // The lists of students and faculty find a person by their account's email too.
     searchText: searchText(sql`email`),
     ...timestamps(),
@@ -907,6 +911,10 @@ export const institutionSettings = pgTable(
       .default(SPEC_MAX_EXAM_DURATION),
     /** Whether the results' figures score a student who never started as 0 rather than leave them out. */
     countAbsentAsZero: boolean('count_absent_as_zero').notNull().default(false),
+    /** Which exam messages are mailed to students; every one by default. */
+    examScheduledEmails: boolean('exam_scheduled_emails').notNull().default(true),
+    examReminderEmails: boolean('exam_reminder_emails').notNull().default(true),
+    resultsPublishedEmails: boolean('results_published_emails').notNull().default(true),
     /**
      * The profile fields left optional, not those required: a field added to the contracts later
      * is then required, the spec's rule, until an admin chooses otherwise.
@@ -947,6 +955,8 @@ export const peopleImportJobs = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', { enum: PEOPLE_IMPORT_KINDS }).notNull(),
     mode: text('mode', { enum: IMPORT_MODES }).notNull(),
+    /** Whether each person is mailed an invitation instead of given a default password. */
+    invite: boolean('invite').notNull().default(false),
     status: text('status', { enum: IMPORT_JOB_STATUSES }).notNull().default('QUEUED'),
     fileName: text('file_name').notNull(),
     total: integer('total').notNull(),
@@ -1062,6 +1072,34 @@ export const mailMessages = pgTable(
   (table) => [
     check('mail_messages_status_check', isOneOf(table.status, MAIL_STATUSES)),
     index('mail_messages_created_at_id_idx').on(table.createdAt, table.id),
+  ],
+);
+
+/**
+ * An exam message written to a student: once per exam, student, kind and the window start it
+ * tells of (none for results), so a moved exam is announced and reminded of again while no two
+ * processes ever write the same message (the unique key decides between them).
+ */
+export const examMessages = pgTable(
+  'exam_messages',
+  {
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: EXAM_MESSAGE_KINDS }).notNull(),
+    /** The window start (wall clock) the message told of; null for results. */
+    windowStart: timestamp('window_start'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    unique('exam_messages_once')
+      .on(table.examId, table.userId, table.kind, table.windowStart)
+      .nullsNotDistinct(),
+    index('exam_messages_user_id_idx').on(table.userId),
+    check('exam_messages_kind_check', isOneOf(table.kind, EXAM_MESSAGE_KINDS)),
   ],
 );
 

@@ -36,6 +36,8 @@ export class JobDeferred extends Error {
 export interface JobContext {
   db: AppDatabase;
   log: FastifyBaseLogger;
+  /** The runner itself, for a job that queues others (an import's invitations). */
+  jobs: JobRunner;
   /** True once this process is stopping (or lost the job's lease): end at the next safe point. */
   stopping(): boolean;
 }
@@ -197,7 +199,7 @@ export function createJobRunner({
           log.error({ err: error, jobId: job.id }, 'A lease renewal failed'),
         );
     }, RENEW_MS).unref();
-    const ctx: JobContext = { db, log, stopping: () => stopped || lost };
+    const ctx: JobContext = { db, log, jobs: runner, stopping: () => stopped || lost };
     try {
       await kind.run(job.payload, ctx);
     } catch (error) {
@@ -288,7 +290,7 @@ export function createJobRunner({
     });
   }
 
-  return {
+  const runner: JobRunner = {
     async add(into, kind, payload) {
       const [job] = await into.insert(jobs).values({ kind, payload }).returning({ id: jobs.id });
       return (job as { id: string }).id;
@@ -309,4 +311,5 @@ export function createJobRunner({
       await Promise.all(running.values());
     },
   };
+  return runner;
 }

@@ -248,6 +248,7 @@ const EXAMPLES: Record<string, Example> = {
     body: () => ({ alertId: randomUUID(), status: 'CONFIRMED' }),
   },
   'POST /api/admin/media-urls': { body: () => ({ mediaIds: ['a'.repeat(64)] }) },
+  'PUT /api/student/update-email-preferences': { body: () => ({ examReminders: false }) },
   'POST /api/student/submit-exam/:attemptId': {
     params: [attempt.attempt._id],
     body: () => ({ seq: 1, answers: [{ questionId: firstQuestion._id, text: 'An answer' }] }),

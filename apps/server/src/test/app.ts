@@ -86,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: options.now,
     deadlineSweep: false,
     purge: false,
+    reminderSweep: false,
     liveSessionRecheckMs: options.liveSessionRecheckMs,
     liveRoundTripEveryMs: options.liveRoundTripEveryMs,
     logger: options.logStream !== undefined,

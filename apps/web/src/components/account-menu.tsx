@@ -1,26 +1,58 @@
 import {
   AUTH_MESSAGES,
   messageResponseSchema,
+  type Role,
   type UpdatePasswordInput,
   updatePasswordSchema,
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { ChevronDown, KeyRound } from 'lucide-react';
+import { BellRing, ChevronDown, KeyRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { apiClient, getErrorMessage, getFieldErrors, parseResponse } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { Button } from './button';
+import { EmailRemindersDialog } from './email-reminders-dialog';
 import { Modal } from './modal';
 import { PasswordChangeFields } from './password-change-fields';
 
-/** The header's account: who is signed in, and what they can do about their own account. */
-export function AccountMenu({ email }: { email: string }) {
+function MenuItem({
+  icon: Icon,
+  label,
+  onSelect,
+}: {
+  icon: LucideIcon;
+  label: string;
+  onSelect: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100"
+    >
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      {label}
+    </button>
+  );
+}
+
+/**
+ * The header's account: who is signed in, and what they can do about their own account. A
+ * student also chooses here whether they are reminded of their exams by email.
+ */
+export function AccountMenu({ email, userRole }: { email: string; userRole: Role | null }) {
   const [open, setOpen] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [choosingReminders, setChoosingReminders] = useState(false);
   const menuId = useId();
+  /** Closes the menu and opens the dialog `show` shows. */
+  const choose = (show: (shown: boolean) => void) => () => {
+    setOpen(false);
+    show(true);
+  };
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
@@ -67,17 +99,14 @@ export function AccountMenu({ email }: { email: string }) {
         hidden={!open}
         className="absolute right-0 z-30 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
       >
-        <button
-          type="button"
-          onClick={() => {
-            setOpen(false);
-            setChangingPassword(true);
-          }}
-          className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100"
-        >
-          <KeyRound aria-hidden="true" className="size-4 shrink-0" />
-          Change password
-        </button>
+        <MenuItem icon={KeyRound} label="Change password" onSelect={choose(setChangingPassword)} />
+        {userRole === 'student' && (
+          <MenuItem
+            icon={BellRing}
+            label="Email reminders"
+            onSelect={choose(setChoosingReminders)}
+          />
+        )}
       </div>
       <ChangePasswordDialog
         open={changingPassword}
@@ -86,6 +115,15 @@ export function AccountMenu({ email }: { email: string }) {
           toggleRef.current?.focus();
         }}
       />
+      {userRole === 'student' && (
+        <EmailRemindersDialog
+          open={choosingReminders}
+          onClose={() => {
+            setChoosingReminders(false);
+            toggleRef.current?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { normalizeRole } from '@examiq/contracts';
 import { LogOut, type LucideIcon, Menu, X } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -135,7 +136,7 @@ function SignedInAs() {
   const email = data?.email ?? storedUser?.email;
 
   return email ? (
-    <AccountMenu email={email} />
+    <AccountMenu email={email} userRole={normalizeRole(data?.role ?? storedUser?.role)} />
   ) : (
     <div className="ml-auto flex min-w-0 items-center">
       <Skeleton className="h-4 w-40" />

@@ -1,57 +1,74 @@
-import { useId } from 'react';
+import { type Choice, ChoiceCards } from './choice-cards';
 import { FormSection } from './person-form';
 
-const CHOICES = [
+type FirstPassword = 'default' | 'invite';
+
+const ONE_PERSON: readonly Choice<FirstPassword>[] = [
   {
-    invite: false,
+    value: 'default',
     title: 'Set a default password',
     description:
       'Shown once after creating, to hand over; it must be changed at the first sign-in.',
   },
   {
-    invite: true,
+    value: 'invite',
     title: 'Email an invitation',
     description: 'A link to set their own password is emailed; it works once within 7 days.',
   },
-] as const;
+];
 
-interface PasswordChoiceProps {
+const MANY_PEOPLE: readonly Choice<FirstPassword>[] = [
+  {
+    value: 'default',
+    title: 'Set default passwords',
+    description:
+      'In a credentials file downloadable once, to hand over; each must be changed at the first sign-in.',
+  },
+  {
+    value: 'invite',
+    title: 'Email invitations',
+    description:
+      'Each person is emailed a link to set their own password; it works once within 7 days.',
+  },
+];
+
+interface PasswordChoiceCardsProps {
   invite: boolean;
   onChange: (invite: boolean) => void;
+  /** For an import: the choice is said of every person of the file. */
+  many?: boolean;
+  showLegend?: boolean;
 }
 
-/** How a new account gets its first password: a default one (the spec's flow) or an invitation. */
-export function PasswordChoice({ invite, onChange }: PasswordChoiceProps) {
-  const name = useId();
+/** How new accounts get their first password: a default one (the spec's flow) or an invitation. */
+export function PasswordChoiceCards({
+  invite,
+  onChange,
+  many = false,
+  showLegend = false,
+}: PasswordChoiceCardsProps) {
+  return (
+    <ChoiceCards
+      legend={many ? 'First passwords' : 'First password'}
+      showLegend={showLegend}
+      choices={many ? MANY_PEOPLE : ONE_PERSON}
+      value={invite ? 'invite' : 'default'}
+      onChange={(value) => onChange(value === 'invite')}
+    />
+  );
+}
+
+/** The create forms' section holding the choice of a new account's first password. */
+export function PasswordChoice({
+  invite,
+  onChange,
+}: Pick<PasswordChoiceCardsProps, 'invite' | 'onChange'>) {
   return (
     <FormSection
       title="First Password"
       description="How the new account gets the password it signs in with."
     >
-      <fieldset>
-        <legend className="sr-only">First password</legend>
-        <div className="grid gap-3 sm:grid-cols-2">
-          {CHOICES.map((choice) => (
-            <label
-              key={String(choice.invite)}
-              className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 bg-white p-4 text-sm shadow-sm transition-colors hover:border-brand-300 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500"
-            >
-              <input
-                type="radio"
-                name={name}
-                value={choice.invite ? 'invite' : 'default'}
-                checked={invite === choice.invite}
-                onChange={() => onChange(choice.invite)}
-                className="mt-0.5 size-4 accent-brand-600"
-              />
-              <span>
-                <span className="block font-semibold text-slate-900">{choice.title}</span>
-                <span className="mt-0.5 block text-slate-600">{choice.description}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <PasswordChoiceCards invite={invite} onChange={onChange} />
     </FormSection>
   );
 }

@@ -12,7 +12,7 @@ import { passwordResetTokens } from '../../db/schema';
 import { ApiError } from '../../errors';
 import type { JobRunner } from '../../jobs/runner';
 import { recordAudit } from '../audit/audit';
-import { queueMail } from '../mail/mail.service';
+import { keepMail } from '../mail/mail.service';
 import { INVITATION_LINK_DAYS, MESSAGES } from '../mail/messages';
 import { accountOwner } from '../users/accounts.service';
 import type { ClientInfo } from './credentials';
@@ -31,11 +31,8 @@ export async function unusablePasswordHash(): Promise<string> {
   return hashPassword(randomBytes(32).toString('base64url'));
 }
 
-/**
- * Ends the account's invitation links and writes a new one, inside `tx`; returns the link's token,
- * to be mailed once the transaction has committed.
- */
-export async function newInvitationLink(tx: AppDatabase, userId: string): Promise<string> {
+/** Ends the account's invitation links and writes a new one, inside `tx`; returns its token. */
+async function newInvitationLink(tx: AppDatabase, userId: string): Promise<string> {
   await tx
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
@@ -56,20 +53,23 @@ export async function newInvitationLink(tx: AppDatabase, userId: string): Promis
   return token;
 }
 
-/** Queues the invitation message with the link of `token` to `email`. */
-export async function mailInvitation(
-  db: AppDatabase,
+/**
+ * Writes the account a new invitation link, ending its older ones, and keeps the message that
+ * carries it, inside `tx`: the link and its message commit together. Wake `mailer.jobs` once the
+ * transaction has committed.
+ */
+export async function inviteAccount(
+  tx: AppDatabase,
   { jobs, mail }: InvitationMail,
-  email: string,
-  name: string,
-  token: string,
+  account: { userId: string; email: string; name: string },
 ): Promise<void> {
-  await queueMail(
-    db,
+  const token = await newInvitationLink(tx, account.userId);
+  await keepMail(
+    tx,
     jobs,
     mail.smtpUrl !== undefined,
-    email,
-    MESSAGES.invitation(mail, name, token),
+    account.email,
+    MESSAGES.invitation(mail, account.name, token),
   );
 }
 
@@ -104,7 +104,7 @@ export async function resendInvitation(
   actorUserId: string,
   { userId }: ResendInvitationInput,
 ): Promise<void> {
-  const { email, name, token } = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const owner = await accountOwner(tx, userId);
     const [invitation] = await tx
       .select({ userId: passwordResetTokens.userId })
@@ -117,14 +117,13 @@ export async function resendInvitation(
       throw new ApiError(409, PEOPLE_MESSAGES.invitationNotPending);
     }
     if (!owner.isActive) throw new ApiError(409, PEOPLE_MESSAGES.invitationAccountDeactivated);
-    const token = await newInvitationLink(tx, userId);
+    await inviteAccount(tx, mailer, { userId, email: owner.email, name: owner.name });
     const { record } = owner;
     await recordAudit(tx, actorUserId, {
       action: `${record.recordType}.resend-invitation`,
       ...record,
       summary: `Sent ${record.recordLabel} a new invitation to ${owner.email}; the earlier links ended`,
     });
-    return { email: owner.email, name: owner.name, token };
   });
-  await mailInvitation(db, mailer, email, name, token);
+  mailer.jobs.wake();
 }

@@ -75,7 +75,7 @@ export const examRecordsAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary:
-          'Saves an exam again with the rules of create: all of it while a draft or before its window opens, then only the end of its schedule and its buffers',
+          'Saves an exam again with the rules of create: all of it while a draft or before its window opens, then only the end of its schedule and its buffers; a draft published here is announced to its students by email in the background',
         params: idParamSchema,
         body: createExamSchema,
         response: {
@@ -87,6 +87,7 @@ export const examRecordsAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const exam = await updateExam(
         db,
+        app.jobs,
         request.auth.userId,
         request.params.id,
         request.body,

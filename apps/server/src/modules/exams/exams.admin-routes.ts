@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
+import { queueExamMessages } from '../mail/exam-messages';
 import { createExam } from './create-exam';
 import { listExams } from './exam-list';
 
@@ -23,7 +24,7 @@ export const examsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = asyn
       schema: {
         tags: TAGS,
         summary:
-          'Creates an exam with its audience, schedule, sections, questions and answer key, all at once',
+          'Creates an exam with its audience, schedule, sections, questions and answer key, all at once; a published exam is announced to its students by email in the background (unless the admin switched that message off)',
         body: createExamSchema,
         response: {
           201: successResponse(createExamDataSchema),
@@ -33,6 +34,10 @@ export const examsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = asyn
     },
     async (request, reply) => {
       const exam = await createExam(db, request.body, request.auth.userId);
+      if (exam.examStatus === 'PUBLISH') {
+        await queueExamMessages(db, app.jobs, exam._id, 'exam-scheduled');
+        app.jobs.wake();
+      }
       return reply.code(201).send(ok({ exam }, EXAM_MESSAGES.created));
     },
   );

@@ -16,9 +16,11 @@ import {
   questions,
 } from '../../db/schema';
 import { ApiError } from '../../errors';
+import type { JobRunner } from '../../jobs/runner';
 import { newPaperVersion } from '../attempts/exam-paper';
 import { sittingWindow } from '../attempts/exam-window';
 import { recordAudit } from '../audit/audit';
+import { queueExamMessages } from '../mail/exam-messages';
 import { checkAudience, checkDuration, withCanonicalIds } from './check-exam';
 import { listColumns, scheduleDetailsOf } from './exam-header';
 import { rowsOf } from './exam-rows';
@@ -100,17 +102,19 @@ async function moveScheduleEnd(tx: AppDatabase, id: string, exam: CreateExamPayl
 
 /**
  * Saves an exam again with the create's rules. What may change depends on where the exam stands
- * (`changeScopeOf`); the change and its audit entry commit together.
+ * (`changeScopeOf`); the change, its audit entry and, when it publishes the exam, the job that
+ * announces it to its students commit together.
  */
 export async function updateExam(
   db: AppDatabase,
+  jobs: JobRunner,
   actorUserId: string,
   id: string,
   input: CreateExamPayload,
   now: Date,
 ): Promise<ExamDetail> {
   const exam = withCanonicalIds(input);
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     await tx.select({ id: exams.id }).from(exams).where(eq(exams.id, id)).for('update');
     const before = await readDetail(tx, id, now);
     if (before.changeScope === 'NONE')
@@ -153,6 +157,11 @@ export async function updateExam(
             }),
       },
     });
+    if (published && after.examStatus === 'PUBLISH') {
+      await queueExamMessages(tx, jobs, id, 'exam-scheduled');
+    }
     return after;
   });
+  jobs.wake();
+  return saved;
 }

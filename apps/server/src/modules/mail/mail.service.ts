@@ -22,9 +22,25 @@ export function mailTransport(settings: MailSettings): Transporter | null {
 }
 
 /**
- * Keeps a message in the outbox and, with a mail server, queues its sending in the same
- * transaction; the caller wakes the runner once that has committed.
+ * Keeps a message in the outbox and, with a mail server, queues its sending, inside the caller's
+ * transaction: a message is kept and queued with the record it tells of, or not at all. The
+ * caller wakes the runner once that has committed.
  */
+export async function keepMail(
+  tx: AppDatabase,
+  jobs: JobRunner,
+  sending: boolean,
+  to: string,
+  message: Message,
+): Promise<void> {
+  const [row] = await tx
+    .insert(mailMessages)
+    .values({ ...message, to, status: sending ? 'QUEUED' : 'KEPT' })
+    .returning({ id: mailMessages.id });
+  if (sending && row) await jobs.add(tx, SEND_MAIL_JOB, { messageId: row.id });
+}
+
+/** Keeps and queues one message in its own transaction, and wakes the runner. */
 export async function queueMail(
   db: AppDatabase,
   jobs: JobRunner,
@@ -32,13 +48,7 @@ export async function queueMail(
   to: string,
   message: Message,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(mailMessages)
-      .values({ ...message, to, status: sending ? 'QUEUED' : 'KEPT' })
-      .returning({ id: mailMessages.id });
-    if (sending && row) await jobs.add(tx, SEND_MAIL_JOB, { messageId: row.id });
-  });
+  await db.transaction((tx) => keepMail(tx, jobs, sending, to, message));
   if (sending) jobs.wake();
 }
 

@@ -44,6 +44,23 @@ export const RESET_LINK_MINUTES = 30;
 /** How long an invitation's set-password link works. */
 export const INVITATION_LINK_DAYS = 7;
 
+/** What an exam message says about its exam: its title, its window, and which student's page. */
+export interface ExamMessageFacts {
+  /** The student's name. */
+  name: string;
+  /** The exam's `_id`, which the student's pages are addressed by. */
+  id: string;
+  title: string;
+  /** When the exam's window opens and closes, as the institution reads them. */
+  opens: string;
+  closes: string;
+}
+
+const examPage = (settings: MailSettings, exam: ExamMessageFacts) => ({
+  label: 'Open the exam',
+  url: `${settings.publicUrl}/student/exam/${encodeURIComponent(exam.id)}`,
+});
+
 /** Every message the platform writes, one entry each. */
 export const MESSAGES = {
   passwordReset: (settings: MailSettings, name: string, token: string) =>
@@ -74,6 +91,44 @@ export const MESSAGES = {
       {
         label: 'Set your password',
         url: `${settings.publicUrl}/set-password?token=${encodeURIComponent(token)}`,
+      },
+    ),
+  examScheduled: (settings: MailSettings, exam: ExamMessageFacts) =>
+    compose(
+      settings,
+      'exam-scheduled',
+      `Exam scheduled: ${exam.title}`,
+      [
+        `Hello ${exam.name},`,
+        `The exam "${exam.title}" has been scheduled for you. It opens on ${exam.opens} and closes on ${exam.closes}.`,
+        'The exam page shows its instructions and opens the exam when its window starts.',
+      ],
+      examPage(settings, exam),
+    ),
+  examReminder: (settings: MailSettings, exam: ExamMessageFacts, within: 'day' | 'hour') =>
+    compose(
+      settings,
+      within === 'day' ? 'exam-reminder-day' : 'exam-reminder-hour',
+      `${within === 'day' ? 'Exam reminder' : 'Exam within the hour'}: ${exam.title}`,
+      [
+        `Hello ${exam.name},`,
+        `A reminder: the exam "${exam.title}" opens on ${exam.opens} and closes on ${exam.closes}.`,
+        'You can turn these reminders off from the account menu once signed in.',
+      ],
+      examPage(settings, exam),
+    ),
+  resultsPublished: (settings: MailSettings, exam: ExamMessageFacts) =>
+    compose(
+      settings,
+      'results-published',
+      `Results published: ${exam.title}`,
+      [
+        `Hello ${exam.name},`,
+        `The results of the exam "${exam.title}" have been published. Your result is on your result page.`,
+      ],
+      {
+        label: 'See your result',
+        url: `${settings.publicUrl}/student/result/${encodeURIComponent(exam.id)}`,
       },
     ),
 };

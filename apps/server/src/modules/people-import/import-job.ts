@@ -1,11 +1,13 @@
 import { type ImportMode, PEOPLE_IMPORT_MESSAGES, type PeopleImportKind } from '@examiq/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { MailSettings } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import { peopleImportJobs } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { type JobContext, JobInterrupted, type JobKind } from '../../jobs/runner';
 import type { Cell } from '../../spreadsheets/write';
 import { recordAudit } from '../audit/audit';
+import { type InvitationMail, unusablePasswordHash } from '../auth/invitations';
 import { seal, sealKey } from '../auth/tokens';
 import { newDefaultPassword } from '../people/people.service';
 import { insertPerson } from '../people/person-kind';
@@ -26,6 +28,8 @@ export interface ImportContext {
   /** The server's secret, from which the key sealing default passwords is derived. */
   secret: string;
   now: () => Date;
+  /** With invitations: each person is mailed a set-password link and given no default password. */
+  invitation?: InvitationMail;
 }
 
 export const credentialsKey = (secret: string) => sealKey(secret, 'examiq import credentials');
@@ -40,24 +44,43 @@ const UNFINISHED = ['QUEUED', 'RUNNING'] as const;
 interface PreparedRow {
   row: number;
   payload: ValidRow['payload'];
-  password: string;
+  /** The default password; null for an invited person, who chooses their own. */
+  password: string | null;
   passwordHash: string;
 }
 
-/** The rows with their default passwords, hashed in parallel on the thread pool. */
-async function prepare(rows: ValidRow[]): Promise<PreparedRow[]> {
+/**
+ * The rows with their default passwords, hashed in parallel on the thread pool. Invited people
+ * share one hash of a password nobody knows: none of them can sign in until they set their own.
+ */
+async function prepare(rows: ValidRow[], ctx: ImportContext): Promise<PreparedRow[]> {
+  if (ctx.invitation) {
+    const passwordHash = await unusablePasswordHash();
+    return rows.map((row) => ({ ...row, password: null, passwordHash }));
+  }
   return Promise.all(rows.map(async (row) => ({ ...row, ...(await newDefaultPassword()) })));
 }
 
-/** Creates one person through the create call's own code; their line of the credentials file. */
+/**
+ * Creates one person through the create call's own code, invited or not; their line of the
+ * credentials file, or null for an invited person, who has no password to hand over.
+ */
 async function createPerson(
   tx: AppDatabase,
-  kind: PeopleImportKind,
-  actorUserId: string,
+  ctx: ImportContext,
+  job: JobInput,
   row: PreparedRow,
-): Promise<Cell[]> {
-  const personKind = PERSON_KINDS[kind];
-  const person = await insertPerson(personKind, tx, actorUserId, row.payload, row.passwordHash);
+): Promise<Cell[] | null> {
+  const personKind = PERSON_KINDS[job.kind];
+  const person = await insertPerson(
+    personKind,
+    tx,
+    job.actorUserId,
+    row.payload,
+    row.passwordHash,
+    ctx.invitation,
+  );
+  if (row.password === null) return null;
   return [
     person.email,
     personKind.readableIdOf(person),
@@ -89,6 +112,8 @@ export interface JobInput {
   skipped: number;
   actorUserId: string;
   checkId: string;
+  /** Mail each person an invitation instead of giving them a default password. */
+  invite?: boolean;
 }
 
 /** The job's next batch of rows, after row number `after`. */
@@ -105,22 +130,23 @@ async function importValidOnly(ctx: ImportContext, job: JobInput, run: JobContex
   const key = credentialsKey(ctx.secret);
   const failures: string[] = [];
   let batch = await batchAfter(ctx, job, 0);
-  let next = prepare(batch);
+  let next = prepare(batch, ctx);
   while (batch.length > 0) {
     if (run.stopping()) throw new JobInterrupted();
     const prepared = await next;
     // The next batch's passwords are hashed on the thread pool while this one is written.
     const following = await batchAfter(ctx, job, lastRowOf(batch));
-    next = prepare(following);
+    next = prepare(following, ctx);
     batch = following;
     await ctx.db.transaction(async (tx) => {
       const lines: Cell[][] = [];
+      let imported = 0;
       for (const row of prepared) {
         try {
           // A savepoint per row: a duplicate that appeared since the check leaves the batch intact.
-          lines.push(
-            await tx.transaction((inner) => createPerson(inner, job.kind, job.actorUserId, row)),
-          );
+          const line = await tx.transaction((inner) => createPerson(inner, ctx, job, row));
+          imported += 1;
+          if (line) lines.push(line);
         } catch (error) {
           const failure = rowFailure(row.row, error);
           if (failure === undefined) throw error;
@@ -131,12 +157,13 @@ async function importValidOnly(ctx: ImportContext, job: JobInput, run: JobContex
         .update(peopleImportJobs)
         .set({
           done: sql`${peopleImportJobs.done} + ${prepared.length}`,
-          imported: sql`${peopleImportJobs.imported} + ${lines.length}`,
+          imported: sql`${peopleImportJobs.imported} + ${imported}`,
           failed: failures.length,
           ...appendCredentials(key, lines),
         })
         .where(eq(peopleImportJobs.id, job.id));
     });
+    ctx.invitation?.jobs.wake();
   }
   await ctx.db.transaction(async (tx) => {
     const [done] = await tx
@@ -165,7 +192,7 @@ async function importAllOrNothing(ctx: ImportContext, job: JobInput, run: JobCon
     batch = await batchAfter(ctx, job, lastRowOf(batch))
   ) {
     if (run.stopping()) throw new JobInterrupted();
-    prepared.push(...(await prepare(batch)));
+    prepared.push(...(await prepare(batch, ctx)));
     await ctx.db
       .update(peopleImportJobs)
       .set({ done: prepared.length })
@@ -175,7 +202,8 @@ async function importAllOrNothing(ctx: ImportContext, job: JobInput, run: JobCon
     const lines: Cell[][] = [];
     for (const row of prepared) {
       try {
-        lines.push(await createPerson(tx, job.kind, job.actorUserId, row));
+        const line = await createPerson(tx, ctx, job, row);
+        if (line) lines.push(line);
       } catch (error) {
         const failure = rowFailure(row.row, error);
         if (failure === undefined) throw error;
@@ -186,14 +214,15 @@ async function importAllOrNothing(ctx: ImportContext, job: JobInput, run: JobCon
       .update(peopleImportJobs)
       .set({
         status: 'SUCCEEDED',
-        imported: lines.length,
+        imported: prepared.length,
         finishedAt: ctx.now(),
         ...appendCredentials(credentialsKey(ctx.secret), lines),
       })
       .where(eq(peopleImportJobs.id, job.id));
     await dropCheck(tx, job.checkId);
-    await auditImport(tx, ctx, job, lines.length, 0);
+    await auditImport(tx, ctx, job, prepared.length, 0);
   });
+  ctx.invitation?.jobs.wake();
 }
 
 function auditImport(
@@ -216,8 +245,14 @@ function auditImport(
       recordType: labels.record,
       recordId: job.id,
       recordLabel: job.fileName,
-      summary: `Imported ${imported} ${imported === 1 ? labels.one : labels.many} from ${job.fileName}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`,
-      changes: { mode: job.mode, imported, skipped: job.skipped, failed },
+      summary: `Imported ${imported} ${imported === 1 ? labels.one : labels.many} from ${job.fileName}${job.invite ? ', each invited by email to set a password' : ''}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`,
+      changes: {
+        mode: job.mode,
+        invite: job.invite === true,
+        imported,
+        skipped: job.skipped,
+        failed,
+      },
     },
     ctx.now(),
   );
@@ -234,15 +269,25 @@ function failureMessage(job: JobInput, cause: unknown): string {
 
 /**
  * Imports run one at a time per process and are never retried: people written before a failure
- * stay written, so running the file again would meet them as duplicates.
+ * stay written, so running the file again would meet them as duplicates. An import with
+ * invitations keeps each message with its person and leaves the sending to the mail job.
  */
-export function peopleImportJob(secret: string, now: () => Date): JobKind<JobInput> {
+export function peopleImportJob(
+  secret: string,
+  now: () => Date,
+  mail: MailSettings,
+): JobKind<JobInput> {
   return {
     name: PEOPLE_IMPORT_JOB,
     attempts: 1,
     concurrency: 1,
     async run(job, run) {
-      const ctx: ImportContext = { db: run.db, secret, now };
+      const ctx: ImportContext = {
+        db: run.db,
+        secret,
+        now,
+        ...(job.invite ? { invitation: { jobs: run.jobs, mail } } : {}),
+      };
       await ctx.db
         .update(peopleImportJobs)
         .set({ status: 'RUNNING' })

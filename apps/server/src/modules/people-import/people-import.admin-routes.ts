@@ -112,7 +112,7 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        summary: `Starts importing a file in the background: its valid rows (mode valid-only), or all of them or none (mode all-or-nothing, the default). ${FILE_BODY}, and a \`mode\` field; or, in place of the file, a \`check\` field naming the file's preview (its \`_id\`), whose checked rows are used (404 once it has expired or started an import)`,
+        summary: `Starts importing a file in the background: its valid rows (mode valid-only), or all of them or none (mode all-or-nothing, the default). ${FILE_BODY}, a \`mode\` field and an \`invite\` field (\`true\`: each person is mailed a 7-day set-password invitation instead of a default password, and there is no credentials file; \`false\`, the default: default passwords); or, in place of the file, a \`check\` field naming the file's preview (its \`_id\`), whose checked rows are used (404 once it has expired or started an import)`,
         params: importKindParamSchema,
         response: {
           202: successResponse(importJobSchema),
@@ -125,13 +125,20 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
       const checkId = fields[IMPORT_UPLOAD.checkField];
       if (!file && checkId === undefined) throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.noFile);
       const mode = importModeSchema.safeParse(fields[IMPORT_UPLOAD.modeField] ?? 'all-or-nothing');
-      if (!mode.success) throw new FieldErrors({ mode: PEOPLE_IMPORT_MESSAGES.mode });
+      const invite = fields[IMPORT_UPLOAD.inviteField] ?? 'false';
+      const errors = {
+        ...(mode.success ? {} : { mode: PEOPLE_IMPORT_MESSAGES.mode }),
+        ...(invite === 'true' || invite === 'false'
+          ? {}
+          : { invite: PEOPLE_IMPORT_MESSAGES.invite }),
+      };
+      if (!mode.success || Object.keys(errors).length > 0) throw new FieldErrors(errors);
       const data = await startImport(
         ctx,
         app.jobs,
         request.auth.userId,
         request.params.kind,
-        mode.data,
+        { mode: mode.data, invite: invite === 'true' },
         file ? { file } : { checkId: checkId as string },
       );
       return reply.code(202).send(ok(data, PEOPLE_IMPORT_MESSAGES.importStarted));
@@ -161,7 +168,7 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary:
-          "An ended import's credentials file (email, ID, default password) as CSV: downloadable once, then 410",
+          "An ended import's credentials file (email, ID, default password) as CSV: downloadable once, then 410; 409 while it runs and for an import that mailed invitations instead",
         params: importJobParamSchema,
         response: {
           200: z.any().describe('The CSV file, as an attachment'),

@@ -65,6 +65,7 @@ const jobColumns = {
   id: peopleImportJobs.id,
   kind: peopleImportJobs.kind,
   mode: peopleImportJobs.mode,
+  invite: peopleImportJobs.invite,
   status: peopleImportJobs.status,
   total: peopleImportJobs.total,
   done: peopleImportJobs.done,
@@ -86,6 +87,7 @@ function jobOf(job: JobView): ImportJob {
     _id: job.id,
     kind: job.kind,
     mode: job.mode,
+    invite: job.invite,
     status: job.status,
     total: job.total,
     done: job.done,
@@ -126,14 +128,15 @@ function refuseToStart(
 /**
  * Starts importing in the background the rows of a preview's check, named by its id, or of a
  * file, checked here. All-or-nothing refuses a file with any invalid row; valid-only imports the
- * valid rows and counts the others as skipped.
+ * valid rows and counts the others as skipped. With `invite`, each person is mailed an invitation
+ * and the import has no credentials file.
  */
 export async function startImport(
   ctx: ImportContext,
   jobs: JobRunner,
   actorUserId: string,
   kind: PeopleImportKind,
-  mode: ImportMode,
+  { mode, invite }: { mode: ImportMode; invite: boolean },
   source: { checkId: string } | { file: UploadedFile },
 ): Promise<ImportJob> {
   let check: StoredCheck;
@@ -154,6 +157,7 @@ export async function startImport(
       .values({
         kind,
         mode,
+        invite,
         fileName: check.fileName,
         total: check.valid,
         skipped: check.invalid,
@@ -171,6 +175,7 @@ export async function startImport(
       skipped: check.invalid,
       actorUserId,
       checkId: check.id,
+      invite,
     };
     await jobs.add(tx, PEOPLE_IMPORT_JOB, input);
     return id;
@@ -213,6 +218,7 @@ export async function takeCredentials(ctx: ImportContext, id: string) {
     if (job.status === 'QUEUED' || job.status === 'RUNNING') {
       throw new ApiError(409, PEOPLE_IMPORT_MESSAGES.stillRunning);
     }
+    if (job.invite) throw new ApiError(409, PEOPLE_IMPORT_MESSAGES.invitedNoCredentials);
     throw new ApiError(410, PEOPLE_IMPORT_MESSAGES.credentialsGone);
   }
   return {

@@ -11,12 +11,7 @@ import { insertOne } from '../../db/errors';
 import { type faculty, type students, users } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { recordAudit } from '../audit/audit';
-import {
-  type InvitationMail,
-  mailInvitation,
-  newInvitationLink,
-  unusablePasswordHash,
-} from '../auth/invitations';
+import { type InvitationMail, inviteAccount, unusablePasswordHash } from '../auth/invitations';
 import {
   type Account,
   changedFields,
@@ -83,7 +78,9 @@ export type AnyPersonKind = PersonKind<any, any, any>;
 
 /**
  * Creates a person and their account inside `tx`, with a password hashed beforehand, and records
- * it in the audit log. The create calls and the bulk import both create people through it.
+ * it in the audit log; with `invitation`, the password is one nobody knows and the person is
+ * mailed a set-password link (wake its runner once `tx` has committed). The create calls and the
+ * bulk import both create people through it.
  */
 export async function insertPerson<
   Table extends PersonTable,
@@ -95,8 +92,9 @@ export async function insertPerson<
   actorUserId: string,
   payload: Payload,
   passwordHash: string,
-  { invited = false }: { invited?: boolean } = {},
+  invitation?: InvitationMail,
 ): Promise<Person> {
+  const invited = invitation !== undefined;
   const { columns, toDto } = await kind.columnsOf(tx, payload);
   // An invited account's password is unknown to all: the person sets their own with the link.
   const account = await insertPersonAccount(tx, {
@@ -123,6 +121,14 @@ export async function insertPerson<
     recordLabel: label,
     summary: `Created ${kind.noun} ${label} with the account ${account.email}${invited ? ', invited by email to set a password' : ''}`,
   });
+  if (invitation) {
+    const { firstName, lastName } = person.personalInfo;
+    await inviteAccount(tx, invitation, {
+      userId: account.id,
+      email: account.email,
+      name: `${firstName} ${lastName}`,
+    });
+  }
   return person;
 }
 
@@ -143,14 +149,10 @@ export async function createPerson<
 ): Promise<{ person: Person; defaultPassword: string | null }> {
   if (invitation) {
     const passwordHash = await unusablePasswordHash();
-    const { person, token } = await db.transaction(async (tx) => {
-      const person = await insertPerson(kind, tx, actorUserId, payload, passwordHash, {
-        invited: true,
-      });
-      return { person, token: await newInvitationLink(tx, person.userId._id) };
-    });
-    const { firstName, lastName } = person.personalInfo;
-    await mailInvitation(db, invitation, person.userId.email, `${firstName} ${lastName}`, token);
+    const person = await db.transaction((tx) =>
+      insertPerson(kind, tx, actorUserId, payload, passwordHash, invitation),
+    );
+    invitation.jobs.wake();
     return { person, defaultPassword: null };
   }
   const { password, passwordHash } = await newDefaultPassword();

@@ -15,6 +15,7 @@ import type { AppDatabase } from '../../db/client';
 import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { wallClockMinute } from '../../wall-clock';
+import { queueExamMessages } from '../mail/exam-messages';
 import type { BlindCodes } from './blind-codes';
 import { examResults } from './exam-results';
 import { publishResults } from './publish-results';
@@ -72,7 +73,8 @@ export const resultsAdminRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        summary: "Publishes an exam's results to its students once every answer is marked",
+        summary:
+          "Publishes an exam's results to its students once every answer is marked; each student who sat it is told by email in the background (unless the admin switched that message off)",
         params: examIdParamSchema,
         response: {
           200: successResponse(publishResultsDataSchema),
@@ -80,11 +82,12 @@ export const resultsAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) =>
-      ok(
-        await publishResults(db, request.params.examId, request.auth.userId, now()),
-        RESULT_MESSAGES.published,
-      ),
+    async (request) => {
+      const published = await publishResults(db, request.params.examId, request.auth.userId, now());
+      await queueExamMessages(db, app.jobs, request.params.examId, 'results-published');
+      app.jobs.wake();
+      return ok(published, RESULT_MESSAGES.published);
+    },
   );
 
   app.get(

@@ -20,6 +20,9 @@ export async function readSettings(db: Reader): Promise<InstitutionSettingsData>
     .select({
       maxExamDurationMinutes: institutionSettings.maxExamDurationMinutes,
       countAbsentAsZero: institutionSettings.countAbsentAsZero,
+      examScheduledEmails: institutionSettings.examScheduledEmails,
+      examReminderEmails: institutionSettings.examReminderEmails,
+      resultsPublishedEmails: institutionSettings.resultsPublishedEmails,
       optionalStudentFields: institutionSettings.optionalStudentFields,
       optionalFacultyFields: institutionSettings.optionalFacultyFields,
       updatedAt: institutionSettings.updatedAt,

@@ -1,5 +1,5 @@
 import { type ImportJob, PEOPLE_IMPORT_MESSAGES, type PeopleImportKind } from '@examiq/contracts';
-import { CircleCheck, CircleX, KeyRound, RotateCcw } from 'lucide-react';
+import { CircleCheck, CircleX, KeyRound, Mail, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/button';
 import { ErrorBanner } from '@/components/error-banner';
 import { ProgressBar } from '@/components/progress-bar';
@@ -60,6 +60,22 @@ function Credentials({ job, noun }: { job: ImportJob; noun: string }) {
           {getErrorMessage(credentials.error, CREDENTIALS_FAILED)}
         </p>
       )}
+    </div>
+  );
+}
+
+/** An import with invitations has no credentials file: each person chooses their password. */
+function Invitations({ job, noun }: { job: ImportJob; noun: string }) {
+  if (!job.summary || job.summary.imported === 0) return null;
+  return (
+    <div className="rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm">
+      <p className="flex items-center gap-2 font-semibold text-slate-900">
+        <Mail aria-hidden="true" className="size-4" />
+        Invitations
+      </p>
+      <p className="mt-1 text-slate-700">
+        {`Each ${noun} imported is emailed an invitation to set their own password; the link works once within 7 days, so there is no credentials file. Someone whose link expired gets a new one with Resend Invitation on their page.`}
+      </p>
     </div>
   );
 }
@@ -162,7 +178,11 @@ export function ImportJobPanel({
       ) : (
         <>
           <Summary job={current} noun={noun} />
-          <Credentials job={current} noun={noun} />
+          {current.invite ? (
+            <Invitations job={current} noun={noun} />
+          ) : (
+            <Credentials job={current} noun={noun} />
+          )}
           {startAgain}
         </>
       )}

@@ -7,8 +7,10 @@ import {
 import { FileSpreadsheet, FileUp, Upload } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/button';
+import { type Choice, ChoiceCards } from '@/components/choice-cards';
 import { ErrorBanner } from '@/components/error-banner';
 import { FileField } from '@/components/file-field';
+import { PasswordChoiceCards } from '@/components/password-choice';
 import { getErrorMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
 import { useImportTemplate } from './api/get-import-template';
@@ -21,14 +23,14 @@ import { IMPORT_KINDS } from './kinds';
 const ACCEPTED_FILES =
   '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const MODES: { mode: ImportMode; title: string; description: string }[] = [
+const MODES: Choice<ImportMode>[] = [
   {
-    mode: 'all-or-nothing',
+    value: 'all-or-nothing',
     title: 'All or nothing',
     description: 'Import only if every row is valid; otherwise nothing is written.',
   },
   {
-    mode: 'valid-only',
+    value: 'valid-only',
     title: 'Valid rows only',
     description: 'Import the valid rows and skip the rows with errors.',
   },
@@ -93,6 +95,7 @@ export function ImportUpload({
   const labels = IMPORT_KINDS[kind];
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<ImportMode>('all-or-nothing');
+  const [invite, setInvite] = useState(false);
   const template = useImportTemplate(kind);
   const preview = usePreviewImport(kind);
   const start = useStartImport(kind);
@@ -156,30 +159,14 @@ export function ImportUpload({
 
       {checked && file && (
         <Step number={3} title="Import">
-          <fieldset>
-            <legend className="mb-1.5 font-medium text-slate-700">Rows to import</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {MODES.map((option) => (
-                <label
-                  key={option.mode}
-                  className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 bg-white p-4 shadow-sm transition-colors hover:border-brand-300 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500"
-                >
-                  <input
-                    type="radio"
-                    name="import-mode"
-                    value={option.mode}
-                    checked={mode === option.mode}
-                    onChange={() => setMode(option.mode)}
-                    className="mt-0.5 size-4 accent-brand-600"
-                  />
-                  <span>
-                    <span className="block font-semibold text-slate-900">{option.title}</span>
-                    <span className="mt-0.5 block text-slate-600">{option.description}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceCards
+            legend="Rows to import"
+            showLegend
+            choices={MODES}
+            value={mode}
+            onChange={setMode}
+          />
+          <PasswordChoiceCards invite={invite} onChange={setInvite} many showLegend />
           {blocked && (
             <p className="text-amber-800">
               Some rows have errors: fix them in the file and check it again, or import the valid
@@ -189,7 +176,7 @@ export function ImportUpload({
           <Button
             onClick={() =>
               start.mutate(
-                { checkId: checked._id, mode },
+                { checkId: checked._id, mode, invite },
                 { onSuccess: (job) => onStarted(job._id) },
               )
             }

@@ -31,6 +31,7 @@ function job(overrides: Partial<ImportJob> = {}): ImportJob {
     _id: JOB_ID,
     kind: 'students',
     mode: 'valid-only',
+    invite: false,
     status: 'RUNNING',
     total: 47,
     done: 12,
@@ -160,6 +161,7 @@ describe('PeopleImportPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe(`?job=${JOB_ID}`));
     const form = formOf(requests.find((request) => request.url === '/admin/import/students'));
     expect(form.get('mode')).toBe('valid-only');
+    expect(form.get('invite')).toBe('false');
     // The rows its preview checked, named by the preview's id: the file is not sent again.
     expect(form.get('check')).toBe(preview._id);
     expect(form.get('file')).toBeNull();
@@ -169,6 +171,49 @@ describe('PeopleImportPage', () => {
     expect(bar).toHaveAttribute('aria-valuemax', '47');
     expect(bar).toHaveAttribute('aria-valuetext', '12 of 47 students');
     expect(screen.getByText(/The import goes on if you leave this page/)).toBeInTheDocument();
+  });
+
+  it('imports with invitations when chosen, by the keyboard too', async () => {
+    const requests = fakeAdminApi({
+      'POST /admin/import-preview/students': ok({
+        ...preview,
+        validRows: 50,
+        errors: [],
+        errorCount: 0,
+      }),
+      'POST /admin/import/students': ok(job({ done: 0, invite: true }), 202),
+      'GET /admin/get-job/30000000-0000-4000-8000-000000000001': ok(job({ invite: true })),
+    });
+    renderImport();
+    await chooseAndPreview();
+    await screen.findByRole('heading', { name: 'Import' });
+
+    const passwords = screen.getByRole('group', { name: 'First passwords' });
+    expect(within(passwords).getByRole('radio', { name: /Set default passwords/ })).toBeChecked();
+    within(passwords)
+      .getByRole('radio', { name: /Set default passwords/ })
+      .focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(within(passwords).getByRole('radio', { name: /Email invitations/ })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: /^Import \d+ students$/ }));
+
+    await waitFor(() =>
+      expect(requests.some((request) => request.url === '/admin/import/students')).toBe(true),
+    );
+    const form = formOf(requests.find((request) => request.url === '/admin/import/students'));
+    expect(form.get('invite')).toBe('true');
+  });
+
+  it('says an import with invitations has no credentials file', async () => {
+    fakeAdminApi({
+      'GET /admin/get-job/30000000-0000-4000-8000-000000000001': ok(finished({ invite: true })),
+    });
+    renderImport(`/admin/student/import?job=${JOB_ID}`);
+
+    expect(
+      await screen.findByText(/is emailed an invitation to set their own password/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download credentials' })).not.toBeInTheDocument();
   });
 
   it('shows the progress of the job its address names until it ends, then the summary and the credentials, once', async () => {

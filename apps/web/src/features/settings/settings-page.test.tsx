@@ -1,6 +1,7 @@
 import {
   ALWAYS_REQUIRED_NOTE,
   DEFAULT_INSTITUTION_SETTINGS,
+  EXAM_EMAIL_SETTINGS,
   FACULTY_PROFILE_FIELDS,
   STUDENT_PROFILE_FIELDS,
 } from '@examiq/contracts';
@@ -134,5 +135,26 @@ describe('SettingsPage required profile fields', () => {
     expect(sent.requiredStudentFields).toEqual(
       STUDENT_PROFILE_FIELDS.map(({ key }) => key).filter((key) => key !== 'personalInfo.religion'),
     );
+  });
+
+  it('sends each exam message on by default and one switched off, from the keyboard', async () => {
+    const requests = renderSettings(defaults);
+    await field();
+    const email = screen.getByRole('region', { name: 'Email' });
+    for (const label of Object.values(EXAM_EMAIL_SETTINGS)) {
+      expect(within(email).getByRole('checkbox', { name: label })).toBeChecked();
+    }
+    const reminders = within(email).getByRole('checkbox', {
+      name: EXAM_EMAIL_SETTINGS.examReminderEmails,
+    });
+    reminders.focus();
+    await userEvent.keyboard(' ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(puts(requests)).toHaveLength(1));
+    expect(puts(requests)[0]?.data).toMatchObject({
+      examScheduledEmails: true,
+      examReminderEmails: false,
+      resultsPublishedEmails: true,
+    });
   });
 });

@@ -1,6 +1,7 @@
 import {
   ALWAYS_REQUIRED_NOTE,
   COUNT_ABSENT_AS_ZERO_LABEL,
+  EXAM_EMAIL_SETTINGS,
   FACULTY_PROFILE_FIELDS,
   type InstitutionSettingsData,
   type InstitutionSettingsInput,
@@ -26,6 +27,16 @@ import { getErrorMessage, getFieldErrors, getServerMessage } from '@/lib/api-cli
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
 import { useInstitutionSettings, useSaveSettings } from '@/lib/institution-settings';
+
+/** What each exam message switch sends, under its label. */
+const EXAM_EMAIL_HINTS: Record<keyof typeof EXAM_EMAIL_SETTINGS, string> = {
+  examScheduledEmails:
+    "When an exam is published, each student of its sections is mailed its window and a link to the exam's page.",
+  examReminderEmails:
+    'A day and an hour before an exam opens, each of its students is reminded; a student can turn reminders off for themselves.',
+  resultsPublishedEmails:
+    'When results are published, each student who sat the exam is mailed a link to their result.',
+};
 
 function lastSaved({ updatedAt, updatedBy }: InstitutionSettingsData): string {
   if (!updatedAt) return 'No setting was changed yet: every rule is the default.';
@@ -127,6 +138,20 @@ function SettingsForm({ data }: { data: InstitutionSettingsData }) {
           error={errors.countAbsentAsZero?.message}
           {...register('countAbsentAsZero')}
         />
+      </FormSection>
+      <FormSection
+        title="Email"
+        description="The messages students are mailed about their exams; each is on by default. Invitations and password resets are always sent: they are how people get into their accounts."
+      >
+        {(Object.keys(EXAM_EMAIL_SETTINGS) as (keyof typeof EXAM_EMAIL_SETTINGS)[]).map((key) => (
+          <CheckboxCard
+            key={key}
+            label={EXAM_EMAIL_SETTINGS[key]}
+            hint={EXAM_EMAIL_HINTS[key]}
+            error={errors[key]?.message}
+            {...register(key)}
+          />
+        ))}
       </FormSection>
       <FormSection
         title="Profile fields"

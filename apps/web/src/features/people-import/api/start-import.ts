@@ -11,13 +11,24 @@ import { importJobQueryKey } from './keys';
 
 const importResponseSchema = successResponse(importJobSchema);
 
+interface ImportChoices {
+  checkId: string;
+  mode: ImportMode;
+  /** Mail each person an invitation instead of giving them a default password. */
+  invite: boolean;
+}
+
 /**
- * POST /admin/import/{kind} (multipart `mode` and `check`): the rows its preview checked, named by
- * the preview's id, are imported by a background job, which this returns.
+ * POST /admin/import/{kind} (multipart `mode`, `invite` and `check`): the rows its preview
+ * checked, named by the preview's id, are imported by a background job, which this returns.
  */
-export async function startImport(kind: PeopleImportKind, checkId: string, mode: ImportMode) {
+export async function startImport(
+  kind: PeopleImportKind,
+  { checkId, mode, invite }: ImportChoices,
+) {
   const form = new FormData();
   form.append(IMPORT_UPLOAD.modeField, mode);
+  form.append(IMPORT_UPLOAD.inviteField, String(invite));
   form.append(IMPORT_UPLOAD.checkField, checkId);
   const response = await apiClient.postForm(`/admin/import/${kind}`, form);
   return parseResponse(importResponseSchema, response.data).data;
@@ -26,8 +37,7 @@ export async function startImport(kind: PeopleImportKind, checkId: string, mode:
 export function useStartImport(kind: PeopleImportKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ checkId, mode }: { checkId: string; mode: ImportMode }) =>
-      startImport(kind, checkId, mode),
+    mutationFn: (choices: ImportChoices) => startImport(kind, choices),
     // The job page starts from the job as the call returned it.
     onSuccess: (job) => queryClient.setQueryData(importJobQueryKey(job._id), job),
   });
