@@ -83,6 +83,22 @@ const { faculty: storedFaculty } = await people.faculty(facultyPayload());
 const proctor = await sitting.faculty();
 const exam = await exams.exam(examPayload(audience, [proctor.userId]));
 const passwordChanger = await createTestUser(db, { isFirstLogin: true });
+const signInProvider = {
+  label: 'College accounts',
+  issuer: 'https://idp.college.test/realms/staff',
+  clientId: 'examiq',
+  clientSecret: 'a-client-secret',
+  allowedDomains: ['college.test'],
+  enabled: true,
+};
+const storedProvider = (
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/create-sign-in-provider',
+    headers: bearer(admin.accessToken),
+    payload: signInProvider,
+  })
+).json().data;
 const passwordUpdater = await createSignedInUser(t.app, db, 'student');
 
 interface Example {
@@ -169,6 +185,11 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/admin/reset-password': { body: () => ({ userId: storedStudent.userId._id }) },
   'POST /api/admin/resend-invitation': { body: () => ({ userId: storedStudent.userId._id }) },
   'PUT /api/admin/settings': { body: () => ({ ...DEFAULT_INSTITUTION_SETTINGS }) },
+  'POST /api/admin/create-sign-in-provider': { body: () => ({ ...signInProvider }) },
+  'PUT /api/admin/update-sign-in-provider/:id': {
+    params: [storedProvider._id],
+    body: () => ({ ...signInProvider }),
+  },
   'POST /api/admin/create-exam': { body: () => examPayload(audience, [proctor.userId]) },
   'PUT /api/admin/update-exam/:id': {
     params: [exam._id],
