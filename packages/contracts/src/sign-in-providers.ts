@@ -126,9 +126,15 @@ export const signInProviderSchema = z.object({
   enabled: z.boolean(),
   /** Set by OIDC_ISSUER and the rest: shown, not changed, on the settings page. */
   fromEnvironment: z.boolean(),
-  redirectUri: z.string(),
 });
 export type SignInProvider = z.infer<typeof signInProviderSchema>;
+
+/** The providers, and the redirect URI each must be registered with (`PUBLIC_URL/api/auth/oidc/callback`). */
+export const signInProvidersDataSchema = z.object({
+  providers: z.array(signInProviderSchema),
+  redirectUri: z.string(),
+});
+export type SignInProvidersData = z.infer<typeof signInProvidersDataSchema>;
 
 /** What the sign-in screen shows for each enabled provider: a button. */
 export const signInButtonSchema = z.object({ _id: z.string(), label: z.string() });

@@ -4,11 +4,11 @@ import {
   SIGN_IN_PROVIDER_MESSAGES,
   signInProviderIdSchema,
   signInProviderSchema,
+  signInProvidersDataSchema,
   successResponse,
   updateSignInProviderSchema,
 } from '@examiq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { AppDatabase } from '../../db/client';
 import { done, ok } from '../../plugins/envelope';
@@ -33,7 +33,7 @@ export const oidcAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase; config: C
         summary:
           "The sign-in providers, the environment's first; each client secret only as set or not",
         response: {
-          200: successResponse(z.array(signInProviderSchema)),
+          200: successResponse(signInProvidersDataSchema),
           ...errorResponses(401, 403),
         },
       },

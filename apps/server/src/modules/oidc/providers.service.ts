@@ -3,6 +3,7 @@ import {
   SIGN_IN_PROVIDER_MESSAGES,
   type SignInButton,
   type SignInProvider,
+  type SignInProvidersData,
   type SignInProviderUpdate,
 } from '@examiq/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -52,7 +53,7 @@ function settingsOf(config: Config, row: ProviderRow): ProviderSettings {
   };
 }
 
-function withoutSecret(config: Config, provider: ProviderSettings): SignInProvider {
+function withoutSecret(provider: ProviderSettings): SignInProvider {
   return {
     _id: provider.id,
     label: provider.label,
@@ -63,7 +64,6 @@ function withoutSecret(config: Config, provider: ProviderSettings): SignInProvid
     emailClaim: provider.emailClaim,
     enabled: provider.enabled,
     fromEnvironment: provider.id === ENVIRONMENT_PROVIDER_ID,
-    redirectUri: redirectUriOf(config),
   };
 }
 
@@ -80,8 +80,11 @@ async function allProviders(db: AppDatabase, config: Config): Promise<ProviderSe
 }
 
 /** Every provider for the admin's settings page: the client secrets only as set or not. */
-export async function listProviders(db: AppDatabase, config: Config): Promise<SignInProvider[]> {
-  return (await allProviders(db, config)).map((provider) => withoutSecret(config, provider));
+export async function listProviders(db: AppDatabase, config: Config): Promise<SignInProvidersData> {
+  return {
+    providers: (await allProviders(db, config)).map(withoutSecret),
+    redirectUri: redirectUriOf(config),
+  };
 }
 
 /** The buttons of the sign-in screen: the enabled providers, by label. */
@@ -134,7 +137,7 @@ export async function createProvider(
       summary: `Added the sign-in provider ${row.label} (${row.issuer})`,
       changes: audited(input),
     });
-    return withoutSecret(config, settingsOf(config, row));
+    return withoutSecret(settingsOf(config, row));
   });
 }
 
@@ -182,7 +185,7 @@ export async function updateProvider(
         : `Changed the sign-in provider ${row.label}`,
       changes,
     });
-    return withoutSecret(config, settingsOf(config, row));
+    return withoutSecret(settingsOf(config, row));
   });
 }
 

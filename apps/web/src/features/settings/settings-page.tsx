@@ -26,6 +26,8 @@ import { getErrorMessage, getFieldErrors, getServerMessage } from '@/lib/api-cli
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
 import { useInstitutionSettings, useSaveSettings } from '@/lib/institution-settings';
+import { listError } from './list-error';
+import { SignInProvidersSection } from './sign-in-providers-section';
 
 function lastSaved({ updatedAt, updatedBy }: InstitutionSettingsData): string {
   if (!updatedAt) return 'No setting was changed yet: every rule is the default.';
@@ -65,13 +67,6 @@ function RequiredFields({ legend, fields, error, registration }: RequiredFieldsP
       )}
     </fieldset>
   );
-}
-
-/** The first message of a list's errors: the list's own or one of its entries'. */
-function listError(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  if ('message' in error && typeof error.message === 'string') return error.message;
-  return Object.values(error).map(listError).find(Boolean);
 }
 
 function SettingsForm({ data }: { data: InstitutionSettingsData }) {
@@ -175,6 +170,9 @@ export default function SettingsPage() {
       ) : (
         <SettingsForm data={query.data} />
       )}
+      <div className="mt-6">
+        <SignInProvidersSection />
+      </div>
     </>
   );
 }
