@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { DEFAULT_INSTITUTION_SETTINGS } from '@examiq/contracts';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { createTestApp } from '../test/app';
 import { TEST_ENGINE } from '../test/database';
 import { createAudience, examPayload, examsClient } from '../test/exams';
 import { masterDataClient, VALID_COURSE } from '../test/master-data';
+import { recordingLog } from '../test/output';
 import {
   createPlacement,
   facultyPayload,
@@ -34,13 +34,7 @@ const NUM_RUNS = 300;
 const SEED = 20_261_126;
 
 // The 500s' causes, read back from the log so a failure names them.
-const logged: string[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    logged.push(String(chunk));
-    done();
-  },
-});
+const { lines: logged, stream: logStream } = recordingLog();
 
 /** The code and message of the error the last 500 logged, so a failure names its cause. */
 function causeOf500(): string {

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import {
   ISSUER_MESSAGE,
   SIGN_IN_PROVIDER_MESSAGES,
@@ -13,6 +12,7 @@ import { auditLog, signInProviders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/errors';
 import { startTestProvider, type TestProvider } from '../../test/oidc-provider';
+import { recordingLog } from '../../test/output';
 import { providerSignIn } from '../../test/sign-in-provider';
 import { bearer, createSignedInUser, createTestUser } from '../../test/users';
 
@@ -23,13 +23,7 @@ const listResponse = successResponse(
 const REDIRECT_URI = 'https://exams.college.test/api/auth/oidc/callback';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-const logged: string[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    logged.push(String(chunk));
-    done();
-  },
-});
+const { lines: logged, stream: logStream } = recordingLog();
 
 let provider: TestProvider;
 let t: TestApp;

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import {
   AUTH_MESSAGES,
   providerSessionDataSchema,
@@ -13,18 +12,13 @@ import { auditLog, sessions, signInProviderFlows } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/errors';
 import { startTestProvider, type TestProvider } from '../../test/oidc-provider';
+import { recordingLog } from '../../test/output';
 import { providerSignIn } from '../../test/sign-in-provider';
 import { bearer, createTestUser } from '../../test/users';
 
 const sessionResponse = successResponse(providerSessionDataSchema.strict()).strict();
 
-const logged: string[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    logged.push(String(chunk));
-    done();
-  },
-});
+const { lines: logged, stream: logStream } = recordingLog();
 
 let provider: TestProvider;
 let t: TestApp;

@@ -200,15 +200,23 @@ function ProviderRow({
         </p>
       ) : (
         <div className="flex gap-2">
-          <Button variant="secondary" size="sm" onClick={onEdit}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onEdit}
+            aria-label={`Edit ${provider.label}`}
+          >
             <Pencil aria-hidden="true" className="size-4" />
             Edit
-            <span className="sr-only">{` ${provider.label}`}</span>
           </Button>
-          <Button variant="secondary" size="sm" onClick={onDelete}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onDelete}
+            aria-label={`Remove ${provider.label}`}
+          >
             <Trash2 aria-hidden="true" className="size-4" />
             Remove
-            <span className="sr-only">{` ${provider.label}`}</span>
           </Button>
         </div>
       )}
