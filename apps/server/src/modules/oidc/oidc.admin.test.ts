@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import {
   ISSUER_MESSAGE,
   SIGN_IN_PROVIDER_MESSAGES,
@@ -15,6 +17,7 @@ import { startTestProvider, type TestProvider } from '../../test/oidc-provider';
 import { recordingLog } from '../../test/output';
 import { providerSignIn } from '../../test/sign-in-provider';
 import { bearer, createSignedInUser, createTestUser } from '../../test/users';
+import { writeBackup } from '../backup/write-backup';
 
 const providerResponse = successResponse(signInProviderSchema.strict()).strict();
 const listResponse = successResponse(
@@ -22,6 +25,7 @@ const listResponse = successResponse(
 ).strict();
 const REDIRECT_URI = 'https://exams.college.test/api/auth/oidc/callback';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const METRICS_TOKEN = 'metrics-token-for-this-test';
 
 const { lines: logged, stream: logStream } = recordingLog();
 
@@ -34,6 +38,7 @@ beforeAll(async () => {
     logStream,
     config: {
       logLevel: 'info',
+      metricsToken: METRICS_TOKEN,
       oidc: {
         issuer: 'https://login.microsoftonline.com/tenant-id/v2.0',
         clientId: 'entra-client',
@@ -238,8 +243,8 @@ describe('DELETE /api/admin/delete-sign-in-provider/{id}', () => {
 });
 
 describe('secrets', () => {
-  it('never answers or logs a client secret', async () => {
-    await create();
+  it('never answers, logs, counts or backs up a client secret in the clear', async () => {
+    const created = await create({ label: 'Backed up' });
     await call('GET', 'sign-in-providers');
     for (const body of t.responses) {
       expect(body).not.toContain(provider.clientSecret);
@@ -248,5 +253,28 @@ describe('secrets', () => {
     const log = logged.join('\n');
     expect(log).not.toContain(provider.clientSecret);
     expect(log).not.toContain('environment-secret-never-shown-5d2e');
+
+    const metrics = await t.app.inject({
+      method: 'GET',
+      url: '/api/metrics',
+      headers: bearer(METRICS_TOKEN),
+    });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).not.toContain(provider.clientSecret);
+
+    const chunks: Buffer[] = [];
+    await writeBackup(
+      t.database.db,
+      new Writable({
+        write(chunk, _encoding, done) {
+          chunks.push(chunk);
+          done();
+        },
+      }),
+    );
+    const backup = gunzipSync(Buffer.concat(chunks)).toString('utf8');
+    expect(backup).toContain(created._id);
+    expect(backup).not.toContain(provider.clientSecret);
+    expect(backup).not.toContain('sign_in_provider_flows');
   });
 });
