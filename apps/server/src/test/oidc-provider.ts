@@ -63,8 +63,6 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
       },
     }),
   });
-  // Its development pages warn on every start; a test has no use for them.
-  provider.on('server_error', () => {});
   server.on('request', provider.callback());
   return {
     issuer,

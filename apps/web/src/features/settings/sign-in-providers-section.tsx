@@ -2,6 +2,7 @@ import {
   allowedDomainsField,
   createSignInProviderSchema,
   DEFAULT_EMAIL_CLAIM,
+  SIGN_IN_PROVIDER_MESSAGES,
   type SignInProvider,
   signInButtonLabel,
   splitDomains,
@@ -82,7 +83,7 @@ function ProviderForm({
   const onSubmit = handleSubmit(async (changes) => {
     try {
       const saved = await save.mutateAsync({ id: provider?._id ?? null, changes });
-      toast.success(saved.message ?? 'Sign-in provider saved');
+      toast.success(saved.message ?? SIGN_IN_PROVIDER_MESSAGES.updated);
       onClose();
     } catch (error) {
       applyServerFieldErrors(getFieldErrors(error), setError);
