@@ -29,6 +29,7 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: process.env.E2E_PORT, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // PUBLIC_URL is where a sign-in provider sends the browser back: this same server.
+    env: { PORT: process.env.E2E_PORT, HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: baseURL },
   },
 });

@@ -45,6 +45,7 @@ import { startMediaSweep } from './modules/media/media.service';
 import { mediaLinks } from './modules/media/media-links';
 import { createMetrics } from './modules/metrics/metrics';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { oidcAdminRoutes } from './modules/oidc/oidc.admin-routes';
 import { peopleExportAdminRoutes } from './modules/people-export/people-export.admin-routes';
 import { startCheckExpiry } from './modules/people-import/checks';
 import { peopleImportJob } from './modules/people-import/import-job';
@@ -82,9 +83,15 @@ const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   ...['password', 'currentPassword', 'newPassword', 'confirmPassword'].map((key) => `*.${key}`),
-  ...['accessToken', 'refreshToken', 'token', 'jwtSecret', 'adminPassword', 'defaultPassword'].map(
-    (key) => `*.${key}`,
-  ),
+  ...[
+    'accessToken',
+    'refreshToken',
+    'token',
+    'jwtSecret',
+    'adminPassword',
+    'defaultPassword',
+    'clientSecret',
+  ].map((key) => `*.${key}`),
 ];
 
 /** What the log keeps of a request: its path without the query, where a searched name may be. */
@@ -299,6 +306,7 @@ export async function buildApp({
         sending: config.mail.smtpUrl !== undefined,
       });
       await admin.register(signInLimitsAdminRoutes, authDeps);
+      await admin.register(oidcAdminRoutes, { db: database.db, config });
     }),
     { prefix: '/api/admin' },
   );

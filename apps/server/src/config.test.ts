@@ -150,6 +150,77 @@ describe('loadConfig', () => {
     });
   });
 
+  it("reads the environment's sign-in provider, its domains from a comma-separated list", () => {
+    const config = loadConfig({
+      INIT_CWD: dir,
+      OIDC_ISSUER: 'https://login.microsoftonline.com/tenant-id/v2.0/',
+      OIDC_CLIENT_ID: 'examiq',
+      OIDC_CLIENT_SECRET: 'a-secret',
+      OIDC_LABEL: 'Microsoft',
+      OIDC_ALLOWED_DOMAINS: 'College.edu, staff.college.edu,college.edu',
+      OIDC_EMAIL_CLAIM: 'preferred_username',
+    });
+    expect(config.oidc).toEqual({
+      issuer: 'https://login.microsoftonline.com/tenant-id/v2.0',
+      clientId: 'examiq',
+      clientSecret: 'a-secret',
+      label: 'Microsoft',
+      allowedDomains: ['college.edu', 'staff.college.edu'],
+      emailClaim: 'preferred_username',
+    });
+    expect(loadConfig({ INIT_CWD: dir }).oidc).toBeUndefined();
+    expect(
+      loadConfig({
+        INIT_CWD: dir,
+        OIDC_ISSUER: 'https://accounts.google.com',
+        OIDC_CLIENT_ID: 'examiq',
+        OIDC_CLIENT_SECRET: 'a-secret',
+        OIDC_ALLOWED_DOMAINS: 'college.edu',
+      }).oidc,
+    ).toMatchObject({ label: 'your institution', emailClaim: 'email' });
+  });
+
+  it.each([
+    [
+      { OIDC_ISSUER: 'https://accounts.google.com' },
+      'Invalid configuration: OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ALLOWED_DOMAINS are required to sign in with an OpenID Connect provider (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ALLOWED_DOMAINS)',
+    ],
+    [
+      { OIDC_LABEL: 'Google' },
+      'Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ALLOWED_DOMAINS are required to sign in with an OpenID Connect provider (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ALLOWED_DOMAINS)',
+    ],
+    [
+      {
+        OIDC_ISSUER: 'http://idp.college.edu',
+        OIDC_CLIENT_ID: 'examiq',
+        OIDC_CLIENT_SECRET: 'a-secret',
+        OIDC_ALLOWED_DOMAINS: 'college.edu',
+      },
+      'Invalid configuration: OIDC_ISSUER must be an https:// URL without a query, e.g. https://accounts.google.com',
+    ],
+    [
+      {
+        OIDC_ISSUER: 'https://accounts.google.com',
+        OIDC_CLIENT_ID: 'examiq',
+        OIDC_CLIENT_SECRET: 'a-secret',
+        OIDC_ALLOWED_DOMAINS: 'college.edu, not_a_domain',
+      },
+      'Invalid configuration: OIDC_ALLOWED_DOMAINS.1: Each allowed domain must be a domain such as college.edu',
+    ],
+    [
+      {
+        OIDC_ISSUER: 'https://accounts.google.com',
+        OIDC_CLIENT_ID: 'examiq',
+        OIDC_CLIENT_SECRET: 'a-secret',
+        OIDC_ALLOWED_DOMAINS: 'college.edu',
+        OIDC_EMAIL_CLAIM: 'e mail',
+      },
+      'Invalid configuration: OIDC_EMAIL_CLAIM must be a claim name such as email',
+    ],
+  ])('refuses the sign-in provider settings %j', (env, message) => {
+    expect(configError(env)).toBe(message);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ INIT_CWD: dir, PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
   });

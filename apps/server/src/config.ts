@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emailField, passwordField } from '@examiq/contracts';
+import {
+  allowedDomainsField,
+  DEFAULT_EMAIL_CLAIM,
+  emailField,
+  isAcceptableIssuer,
+  passwordField,
+  splitDomains,
+} from '@examiq/contracts';
 import { z } from 'zod';
 import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from './db/owner-only';
 
@@ -43,6 +50,17 @@ export interface Config {
   iceServers: IceServer[];
   /** How the platform's email leaves, and what it says about where it comes from. */
   mail: MailSettings;
+  /** The sign-in provider OIDC_ISSUER and the rest configure, beside those of the settings page. */
+  oidc: EnvironmentSignInProvider | undefined;
+}
+
+export interface EnvironmentSignInProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  label: string;
+  allowedDomains: string[];
+  emailClaim: string;
 }
 
 export interface MailSettings {
@@ -177,6 +195,25 @@ const envSchema = z
       .string()
       .max(100, 'INSTITUTION_NAME cannot exceed 100 characters')
       .optional(),
+    OIDC_ISSUER: z
+      .string()
+      .refine(
+        isAcceptableIssuer,
+        'OIDC_ISSUER must be an https:// URL without a query, e.g. https://accounts.google.com',
+      )
+      .transform((issuer) => issuer.replace(/\/+$/, ''))
+      .optional(),
+    OIDC_CLIENT_ID: z.string().max(255, 'OIDC_CLIENT_ID cannot exceed 255 characters').optional(),
+    OIDC_CLIENT_SECRET: z
+      .string()
+      .max(1000, 'OIDC_CLIENT_SECRET cannot exceed 1000 characters')
+      .optional(),
+    OIDC_LABEL: z.string().trim().max(60, 'OIDC_LABEL cannot exceed 60 characters').optional(),
+    OIDC_ALLOWED_DOMAINS: z.string().transform(splitDomains).pipe(allowedDomainsField).optional(),
+    OIDC_EMAIL_CLAIM: z
+      .string()
+      .regex(/^[A-Za-z0-9_:.-]{1,64}$/, 'OIDC_EMAIL_CLAIM must be a claim name such as email')
+      .optional(),
     BACKUP_DIR: z.string().optional(),
     BACKUP_EVERY_HOURS: wholeNumber('BACKUP_EVERY_HOURS', 1, 8_760, 24),
     BACKUP_KEEP: wholeNumber('BACKUP_KEEP', 1, 1_000, 7),
@@ -211,6 +248,23 @@ const envSchema = z
         path: ['MAIL_FROM'],
         message: 'MAIL_FROM is required with SMTP_URL, the address messages are sent from',
       });
+    }
+    const oidcNames = [
+      'OIDC_ISSUER',
+      'OIDC_CLIENT_ID',
+      'OIDC_CLIENT_SECRET',
+      'OIDC_ALLOWED_DOMAINS',
+    ] as const;
+    const oidcGiven = [...oidcNames, 'OIDC_LABEL', 'OIDC_EMAIL_CLAIM'] as const;
+    if (oidcGiven.some((name) => env[name] !== undefined)) {
+      const missing = oidcNames.filter((name) => env[name] === undefined);
+      if (missing.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [missing[0] as string],
+          message: `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required to sign in with an OpenID Connect provider (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ALLOWED_DOMAINS)`,
+        });
+      }
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({
@@ -357,5 +411,19 @@ export function loadConfig(
       publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
       institutionName: values.INSTITUTION_NAME ?? 'ExamIQ',
     },
+    oidc:
+      values.OIDC_ISSUER &&
+      values.OIDC_CLIENT_ID &&
+      values.OIDC_CLIENT_SECRET &&
+      values.OIDC_ALLOWED_DOMAINS
+        ? {
+            issuer: values.OIDC_ISSUER,
+            clientId: values.OIDC_CLIENT_ID,
+            clientSecret: values.OIDC_CLIENT_SECRET,
+            label: values.OIDC_LABEL || 'your institution',
+            allowedDomains: values.OIDC_ALLOWED_DOMAINS,
+            emailClaim: values.OIDC_EMAIL_CLAIM ?? DEFAULT_EMAIL_CLAIM,
+          }
+        : undefined,
   };
 }

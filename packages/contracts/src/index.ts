@@ -23,3 +23,4 @@ export * from './realtime';
 export * from './results';
 export * from './roles';
 export * from './settings';
+export * from './sign-in-providers';

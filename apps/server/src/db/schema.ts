@@ -125,6 +125,11 @@ export const sessions = pgTable(
     lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /**
+     * The sign-in provider the session was started through, null for a password: the first-login
+     * password change is asked only of a session started with the temporary password.
+     */
+    signInProvider: text('sign_in_provider'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [
@@ -1129,6 +1134,46 @@ export const passwordResetTokens = pgTable(
     index('password_reset_tokens_user_id_idx').on(table.userId),
     check('password_reset_tokens_kind_check', sql`${table.kind} in ('reset', 'invitation')`),
   ],
+);
+
+// --- Sign-in with the institution's accounts (OpenID Connect) ---------------------------------
+
+export const signInProviders = pgTable('sign_in_providers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  label: text('label').notNull(),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  /** Sealed under a key derived from JWT_SECRET: a backup's readable rows do not hold it. */
+  clientSecretSealed: text('client_secret_sealed').notNull(),
+  allowedDomains: text('allowed_domains').array().notNull(),
+  emailClaim: text('email_claim').notNull().default('email'),
+  enabled: boolean('enabled').notNull().default(true),
+  ...timestamps(),
+});
+
+/**
+ * A sign-in through a provider under way, from the button to the session: kept in the database so
+ * whichever server process the provider's redirect reaches can finish it, and used once. Its
+ * outcome (the account, or the refusal's message) waits here for the sign-in screen to collect.
+ */
+export const signInProviderFlows = pgTable(
+  'sign_in_provider_flows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: text('provider_id').notNull(),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    returnTo: text('return_to'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    /** When the provider's answer came back: the state, nonce and verifier are spent then. */
+    answeredAt: timestamptz('answered_at'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    refusal: text('refusal'),
+    refusalStatus: integer('refusal_status'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('sign_in_provider_flows_expires_at_idx').on(table.expiresAt)],
 );
 
 // --- Media --------------------------------------------------------------------------------------

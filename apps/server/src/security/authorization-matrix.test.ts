@@ -34,6 +34,12 @@ const PUBLIC = new Set([
   'POST /api/auth/reset-password',
   // The emailed invitation's token is the proof (invitations.test.ts).
   'POST /api/auth/accept-invitation',
+  // Sign-in through the institution's provider: the provider's answer, checked against the flow
+  // this browser's signed cookie names, is the proof (oidc.test.ts).
+  'GET /api/auth/oidc/providers',
+  'GET /api/auth/oidc/:id/start',
+  'GET /api/auth/oidc/callback',
+  'POST /api/auth/oidc/session',
   // An image of exam content: its signed URL is the permission, since <img> sends no token
   // (media.test.ts).
   'GET /api/media/:id',

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { DEFAULT_INSTITUTION_SETTINGS } from '@examiq/contracts';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { createTestApp } from '../test/app';
 import { TEST_ENGINE } from '../test/database';
 import { createAudience, examPayload, examsClient } from '../test/exams';
 import { masterDataClient, VALID_COURSE } from '../test/master-data';
+import { recordingLog } from '../test/output';
 import {
   createPlacement,
   facultyPayload,
@@ -34,13 +34,7 @@ const NUM_RUNS = 300;
 const SEED = 20_261_126;
 
 // The 500s' causes, read back from the log so a failure names them.
-const logged: string[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    logged.push(String(chunk));
-    done();
-  },
-});
+const { lines: logged, stream: logStream } = recordingLog();
 
 /** The code and message of the error the last 500 logged, so a failure names its cause. */
 function causeOf500(): string {
@@ -83,6 +77,22 @@ const { faculty: storedFaculty } = await people.faculty(facultyPayload());
 const proctor = await sitting.faculty();
 const exam = await exams.exam(examPayload(audience, [proctor.userId]));
 const passwordChanger = await createTestUser(db, { isFirstLogin: true });
+const signInProvider = {
+  label: 'College accounts',
+  issuer: 'https://idp.college.test/realms/staff',
+  clientId: 'examiq',
+  clientSecret: 'a-client-secret',
+  allowedDomains: ['college.test'],
+  enabled: true,
+};
+const storedProvider = (
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/create-sign-in-provider',
+    headers: bearer(admin.accessToken),
+    payload: signInProvider,
+  })
+).json().data;
 const passwordUpdater = await createSignedInUser(t.app, db, 'student');
 
 interface Example {
@@ -169,6 +179,11 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/admin/reset-password': { body: () => ({ userId: storedStudent.userId._id }) },
   'POST /api/admin/resend-invitation': { body: () => ({ userId: storedStudent.userId._id }) },
   'PUT /api/admin/settings': { body: () => ({ ...DEFAULT_INSTITUTION_SETTINGS }) },
+  'POST /api/admin/create-sign-in-provider': { body: () => ({ ...signInProvider }) },
+  'PUT /api/admin/update-sign-in-provider/:id': {
+    params: [storedProvider._id],
+    body: () => ({ ...signInProvider }),
+  },
   'POST /api/admin/create-exam': { body: () => examPayload(audience, [proctor.userId]) },
   'PUT /api/admin/update-exam/:id': {
     params: [exam._id],

@@ -40,6 +40,7 @@ function testConfig(overrides: Partial<Config> = {}): Config {
       institutionName: 'Test College',
       perMinute: 60,
     },
+    oidc: undefined,
     ...overrides,
   };
 }

@@ -21,6 +21,7 @@ import { done, ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { BEARER_AUTH } from '../../plugins/openapi';
 import type { SignInOutcome } from '../metrics/metrics';
+import { oidcRoutes } from '../oidc/oidc.routes';
 import { findUserById, toUserDto } from '../users/users.service';
 import type { AuthDeps, ClientInfo } from './credentials';
 import { registerDeviceCookie, rememberDevice, trustedDeviceOf } from './device-cookie';
@@ -49,6 +50,7 @@ function clientOf(request: FastifyRequest, email: string): ClientInfo {
 
 export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
   await registerDeviceCookie(app, deps.config);
+  await app.register(oidcRoutes, { ...deps, prefix: '/oidc' });
 
   app.post(
     '/login',

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/client';
 import { rateLimits, sessions } from '../../db/schema';
 import { repeatEvery } from '../../repeat';
+import { purgeExpiredSignIns } from '../oidc/oidc-flow';
 import type { AuthLimits } from './credentials';
 
 /**
@@ -35,6 +36,7 @@ async function deleteInBatches(batch: () => Promise<unknown[]>): Promise<number>
 export interface Purged {
   sessions: number;
   rateLimits: number;
+  signInFlows: number;
 }
 
 /**
@@ -68,6 +70,8 @@ export async function purgeEnded(db: AppDatabase, limits: AuthLimits): Promise<P
         .where(inArray(rateLimits.key, finishedWindows))
         .returning({ key: rateLimits.key }),
     ),
+    // Few and short-lived: sign-ins through a provider left at the provider's page.
+    signInFlows: (await purgeExpiredSignIns(db)).length,
   };
 }
 
@@ -81,7 +85,8 @@ export function startPurge(
     PURGE_INTERVAL_MS,
     async () => {
       const purged = await purgeEnded(db, limits);
-      if (purged.sessions > 0 || purged.rateLimits > 0) log.info(purged, 'Ended sessions purged');
+      if (Object.values(purged).some((count) => count > 0))
+        log.info(purged, 'Ended sessions purged');
     },
     log,
     'The purge of ended sessions failed',

@@ -198,7 +198,8 @@ const liveSession = perDatabase((db) =>
       userId: sessions.userId,
       role: users.role,
       expiresAt: sessions.expiresAt,
-      passwordChangeRequired: users.isFirstLogin,
+      // A session a provider vouched for never used the temporary password.
+      passwordChangeRequired: sql<boolean>`${users.isFirstLogin} and ${sessions.signInProvider} is null`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -88,6 +88,7 @@ const signInStatement = perDatabase((db) => {
       expiresAt: sessionExpiry(sql`${sql.placeholder('ttlDays')}::int`),
       userAgent: sql.placeholder('userAgent'),
       ip: sql.placeholder('ip'),
+      signInProvider: sql.placeholder('signInProvider'),
     })
     .returning({
       id: sessions.id,
@@ -121,12 +122,19 @@ export async function login(
   return startSession(deps, user, rules, client);
 }
 
-/** A new session for an account whose password was just verified, with its tokens. */
-async function startSession(
+/** How a session was opened: the account's password, or a sign-in provider (its id and label). */
+export type SignInMethod = { provider: { id: string; label: string } } | 'password';
+
+/**
+ * A new session for an account whose password was just verified, or whose sign-in a provider
+ * vouched for (no limit rules then), with its tokens.
+ */
+export async function startSession(
   { db, config, limitStore }: AuthDeps,
   user: UserRow,
-  rules: AttemptRules,
+  rules: Pick<AttemptRules, 'released' | 'cleared'>,
   client: ClientInfo,
+  method: SignInMethod = 'password',
 ): Promise<SignIn> {
   const refreshToken = newRefreshToken();
 
@@ -140,12 +148,21 @@ async function startSession(
       userAgent: client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
       ip: client.ip,
       email: user.email,
-      auditSummary: `Signed in from ${client.ip}`,
+      auditSummary:
+        method === 'password'
+          ? `Signed in from ${client.ip}`
+          : `Signed in with ${method.provider.label} from ${client.ip}`,
+      signInProvider: method === 'password' ? null : method.provider.id,
     }),
   );
   if (!session) throw new Error('Sign-in rows were not written');
   const sessionId = session.id;
-  const signedIn: UserRow = { ...user, lastLogin: new Date(session.signedInAt) };
+  // The first-login password change is asked only of a session opened with that password.
+  const signedIn: UserRow = {
+    ...user,
+    lastLogin: new Date(session.signedInAt),
+    isFirstLogin: method === 'password' && user.isFirstLogin,
+  };
 
   const accessToken = await signAccessToken(config, {
     userId: signedIn.id,

@@ -6,8 +6,8 @@ export const BACKUP_FORMAT = 'examiq-backup';
 export const BACKUP_FORMAT_VERSION = 1;
 
 /**
- * Tables a backup leaves out. Sessions, their used refresh tokens, password-reset links and the
- * sign-in limits only matter to a running server (everyone signs in again after a restore, and
+ * Tables a backup leaves out. Sessions, their used refresh tokens, password-reset links, sign-ins
+ * through a provider under way and the sign-in limits only matter to a running server (everyone signs in again after a restore, and
  * asks for a new link); the row counts are kept
  * by triggers from the rows restored. Schemas before 0024_retire_table_writes also kept records of
  * table writes by trigger.
@@ -16,6 +16,7 @@ const LEFT_OUT = new Set([
   'sessions',
   'used_refresh_tokens',
   'password_reset_tokens',
+  'sign_in_provider_flows',
   'rate_limits',
   'rate_limit_reservations',
   'row_counts',

@@ -8,7 +8,8 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 /** Seconds past an attempt's due time: the sweep runs every 5 s, so most land under 10. */
 const SWEEP_LAG_BUCKETS = [0.5, 1, 2.5, 5, 7.5, 10, 15, 30, 60, 300];
 
-const SIGN_IN_OUTCOMES = ['success', 'wrong_password', 'limited', 'disabled'] as const;
+// 'refused': a sign-in through a provider that no active account of an allowed domain matched.
+const SIGN_IN_OUTCOMES = ['success', 'wrong_password', 'limited', 'disabled', 'refused'] as const;
 export type SignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];
 
 /**

@@ -9,7 +9,7 @@ import { noteSessionEnded } from '@/lib/session';
 import { fakeServer, makeUser } from '@/test/fake-api';
 import LoginPage from './login-page';
 
-function renderLogin() {
+function renderLogin(at = '/login') {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginPage /> },
@@ -19,7 +19,7 @@ function renderLogin() {
       { path: '/student', element: <p>Student area</p> },
       { path: '/change-password', element: <p>Reset password page</p> },
     ],
-    { initialEntries: ['/login'] },
+    { initialEntries: [at] },
   );
   render(<RouterProvider router={router} />);
   return router;
@@ -100,7 +100,12 @@ describe('LoginPage', () => {
     expect(
       screen.getByText('Exams on this platform are secured with advanced proctoring.'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(requests.map((request) => request.url)).toEqual(['/public-config']));
+    await waitFor(() =>
+      expect(requests.map((request) => request.url).sort()).toEqual([
+        '/auth/oidc/providers',
+        '/public-config',
+      ]),
+    );
     expect(screen.getByText(/Don't have an account\?/)).toHaveTextContent(
       "Don't have an account? Contact Admin to have one created.",
     );
@@ -217,5 +222,68 @@ describe('LoginPage', () => {
     expect(
       await screen.findByText('Email must be at most 254 characters long'),
     ).toBeInTheDocument();
+  });
+
+  describe("the institution's sign-in providers", () => {
+    it('offers a button per enabled provider, each a full navigation to its sign-in', async () => {
+      fakeServer((request) =>
+        request.url === '/auth/oidc/providers'
+          ? {
+              status: 200,
+              data: {
+                success: true,
+                data: [{ _id: 'environment', label: 'Westbrook University' }],
+              },
+            }
+          : { status: 200, data: { success: true, data: { supportEmail: null } } },
+      );
+      renderLogin();
+      const button = await screen.findByRole('link', {
+        name: 'Sign in with Westbrook University',
+      });
+      expect(button).toHaveAttribute('href', '/api/auth/oidc/environment/start');
+      expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    });
+
+    it('collects the session after the provider and goes to the area of the role', async () => {
+      const requests = fakeServer((request) =>
+        request.url === '/auth/oidc/session'
+          ? {
+              status: 200,
+              data: {
+                ...loginAnswer(makeUser({ role: 'student', email: 'ada@college.edu' })).data,
+                data: {
+                  ...loginAnswer(makeUser({ role: 'student' })).data.data,
+                  redirect: null,
+                },
+              },
+            }
+          : { status: 200, data: { success: true, data: [] } },
+      );
+      const router = renderLogin('/login?provider=done');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/student'));
+      expect(requests.filter((request) => request.url === '/auth/oidc/session')).toHaveLength(1);
+      expect(useAuthStore.getState().isAuthenticated).toBe(true);
+    });
+
+    it("shows the provider sign-in's refusal on the sign-in screen", async () => {
+      const message = 'No ExamIQ account matches ada@college.edu. Ask your administrator.';
+      fakeServer((request) =>
+        request.url === '/auth/oidc/session'
+          ? { status: 403, data: { success: false, message } }
+          : { status: 200, data: { success: true, data: [] } },
+      );
+      const router = renderLogin('/login?provider=done');
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(router.state.location.search).toBe('');
+    });
+
+    it('says a sign-in that did not come back was not completed', async () => {
+      fakeServer(() => ({ status: 200, data: { success: true, data: [] } }));
+      renderLogin('/login?provider=failed');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Sign-in with your institution did not complete. Please try again.',
+      );
+    });
   });
 });

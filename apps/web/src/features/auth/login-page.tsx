@@ -5,7 +5,7 @@ import {
   loginSchema,
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Info, ShieldCheck } from 'lucide-react';
+import { CircleAlert, Info, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -18,6 +18,7 @@ import { applyFieldErrors } from '@/lib/form-errors';
 import { forgetSessionEnded, type SessionUser, wasSessionEnded } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
 import { useSupportEmail } from './get-public-config';
+import { ProviderButtons, useProviderReturn } from './sign-in-providers';
 
 /** First sign-in must replace the default password; everyone else goes to their area. */
 function pathAfterLogin(user: SessionUser): string {
@@ -29,6 +30,7 @@ export default function LoginPage() {
   const [sessionEnded] = useState(wasSessionEnded);
   useEffect(forgetSessionEnded, []);
   const supportEmail = useSupportEmail();
+  const providerRefusal = useProviderReturn();
   const login = useAuthStore((state) => state.login);
   const {
     register,
@@ -93,6 +95,15 @@ export default function LoginPage() {
           {AUTH_MESSAGES.sessionEnded}
         </p>
       )}
+      {providerRefusal && (
+        <p
+          role="alert"
+          className="mb-5 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {providerRefusal}
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         <TextField
           label="Email"
@@ -121,6 +132,7 @@ export default function LoginPage() {
           Login
         </Button>
       </form>
+      <ProviderButtons />
     </AuthLayout>
   );
 }

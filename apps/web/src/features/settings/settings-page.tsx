@@ -27,6 +27,8 @@ import { getErrorMessage, getFieldErrors, getServerMessage } from '@/lib/api-cli
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
 import { useInstitutionSettings, useSaveSettings } from '@/lib/institution-settings';
+import { listError } from './list-error';
+import { SignInProvidersSection } from './sign-in-providers-section';
 
 /** What each exam message switch sends, under its label. */
 const EXAM_EMAIL_HINTS: Record<keyof typeof EXAM_EMAIL_SETTINGS, string> = {
@@ -76,13 +78,6 @@ function RequiredFields({ legend, fields, error, registration }: RequiredFieldsP
       )}
     </fieldset>
   );
-}
-
-/** The first message of a list's errors: the list's own or one of its entries'. */
-function listError(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  if ('message' in error && typeof error.message === 'string') return error.message;
-  return Object.values(error).map(listError).find(Boolean);
 }
 
 function SettingsForm({ data }: { data: InstitutionSettingsData }) {
@@ -200,6 +195,9 @@ export default function SettingsPage() {
       ) : (
         <SettingsForm data={query.data} />
       )}
+      <div className="mt-6">
+        <SignInProvidersSection />
+      </div>
     </>
   );
 }
