@@ -7,6 +7,7 @@ import { Dropdown } from '@/components/dropdown';
 import { TextField } from '@/components/text-field';
 import { DecimalField } from './decimal-field';
 import { blankNumericAnswer, type ExamWizardValues } from './exam-values';
+import { recheck } from './form-helpers';
 import { flattenErrors, listMessage } from './validation-marks';
 
 const toleranceTypeOptions = TOLERANCE_TYPES.map((type) => ({
@@ -89,7 +90,11 @@ export function NumericalFields({ path, errors }: NumericalFieldsProps) {
                 max={1}
                 hint="1 = full marks, 0.5 = half"
                 error={itemErrors(answerErrors, index, 'fraction')}
-                {...register(`${at}.fraction`, { valueAsNumber: true })}
+                {...register(`${at}.fraction`, {
+                  valueAsNumber: true,
+                  // Whether any answer earns full marks is the list's own rule.
+                  onChange: () => recheck(form, `${path}.numericAnswers`),
+                })}
               />
             </Row>
           );
@@ -193,9 +198,7 @@ function Row({ legend, removeLabel, canRemove, onRemove, children }: RowProps) {
     <li>
       <fieldset className="flex min-w-0 items-start gap-2 rounded-lg border border-slate-200 p-3">
         <legend className="px-1 text-xs font-medium text-slate-500">{legend}</legend>
-        <div className="grid min-w-0 flex-1 grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {children}
-        </div>
+        <div className="grid min-w-0 flex-1 grid-cols-1 gap-3 sm:grid-cols-2">{children}</div>
         <Button
           variant="ghost"
           className="mt-7 px-2 sm:px-2.5"
