@@ -3,8 +3,8 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
 import { apiSignIn, logout, signIn } from './support/session';
-import { createSitting, localDate, SITTING_PASSWORD, saveState } from './support/sittings';
-import { addSection, fillExamInformation, next, openWizard, question } from './support/wizard';
+import { createSitting, SITTING_PASSWORD, saveState } from './support/sittings';
+import { addSection, next, question, startExamForSitting } from './support/wizard';
 
 const RUN = Date.now().toString(36);
 
@@ -37,20 +37,7 @@ test('an admin authors multiple select and numerical questions; a student answer
   const sitting = await createSitting(request, 'qtypes');
   const title = `Conductors Quiz ${RUN}`;
 
-  await openWizard(page);
-  await fillExamInformation(page, { title, mode: 'Auto', totalMarks: '4' });
-  await next(page);
-  await page.getByLabel('Batch').selectOption({ label: '2044-2048' });
-  await page.getByLabel('Course').selectOption({ label: 'Bachelor of Science' });
-  await page.getByLabel('Branch').selectOption({ label: 'Mathematics (MAT)' });
-  await page
-    .getByRole('group', { name: 'Sections' })
-    .getByLabel(`Section ${sitting.sectionName}`)
-    .check();
-  await next(page);
-  await page.getByLabel('Start Date').fill(localDate(new Date()));
-  await page.getByLabel('End Date').fill(localDate(new Date(Date.now() + 86_400_000)));
-  await next(page);
+  await startExamForSitting(page, sitting.sectionName, { title, totalMarks: '4' });
   await addSection(page, 1, {
     name: 'Select all',
     marks: '2',

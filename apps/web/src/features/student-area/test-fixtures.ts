@@ -166,14 +166,9 @@ const sections: StudentSection[] = [
 ];
 
 /** A section with a multiple select question (its options shuffled) and a numerical one. */
-export const newTypesSection: StudentSection = {
-  _id: ids.sectionA,
+export const newTypesSection = makeSection(0, {
   name: 'Circuits',
   instructions: [],
-  timeLimit: 0,
-  isOptional: false,
-  deadlineAt: null,
-  totalQuestions: 2,
   questions: [
     {
       _id: ids.multiSelect,
@@ -194,7 +189,7 @@ export const newTypesSection: StudentSection = {
       units: ['A', 'mA'],
     },
   ],
-};
+});
 
 export function makeSection(index: number, overrides: Partial<StudentSection> = {}) {
   return { ...(sections[index] as StudentSection), ...overrides };

@@ -1,6 +1,7 @@
 import { SCORING_RULE_LABELS, SCORING_RULES, type ScoringRule } from '@examiq/contracts';
 import { useFormContext } from 'react-hook-form';
 import type { ExamWizardValues } from './exam-values';
+import { RadioCard } from './radio-card';
 
 const RULE_DESCRIPTIONS: Record<ScoringRule, string> = {
   PARTIAL:
@@ -21,23 +22,13 @@ export function ScoringRuleField({ path, error }: ScoringRuleFieldProps) {
       <legend className="mb-1.5 text-sm font-medium text-slate-700">Scoring</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         {SCORING_RULES.map((rule) => (
-          <label
+          <RadioCard
             key={rule}
-            className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 bg-white p-3 shadow-sm transition-colors hover:border-brand-300 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500"
-          >
-            <input
-              type="radio"
-              value={rule}
-              className="mt-0.5 size-4 shrink-0 accent-brand-600"
-              {...register(`${path}.scoring`)}
-            />
-            <span>
-              <span className="block text-sm font-semibold text-slate-900">
-                {SCORING_RULE_LABELS[rule]}
-              </span>
-              <span className="mt-0.5 block text-sm text-slate-600">{RULE_DESCRIPTIONS[rule]}</span>
-            </span>
-          </label>
+            value={rule}
+            label={SCORING_RULE_LABELS[rule]}
+            description={RULE_DESCRIPTIONS[rule]}
+            {...register(`${path}.scoring`)}
+          />
         ))}
       </div>
       {error && <p className="mt-1.5 text-sm text-red-600">{error}</p>}
