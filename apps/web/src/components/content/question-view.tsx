@@ -66,7 +66,7 @@ export function QuestionFrame({
 
 type ChoiceOptionsProps = {
   options: readonly { _id: string; text: string }[];
-  /** MCQ and multiple select options are lettered; True and False are not. */
+  /** MCQ options are lettered; True and False are not. */
   lettered: boolean;
   labelledBy: string;
   selected: string | null;

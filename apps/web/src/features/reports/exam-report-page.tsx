@@ -1,4 +1,9 @@
-import type { ExamReportData, QuestionStatistic } from '@examiq/contracts';
+import {
+  type ExamReportData,
+  QUESTION_TYPE_LABELS,
+  type QuestionStatistic,
+  type QuestionType,
+} from '@examiq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -228,6 +233,9 @@ function StudentSectionFigures({
   );
 }
 
+/** A regrade makes another option the one correct answer: a multiple select has several. */
+const REGRADABLE: readonly QuestionType[] = ['MCQ', 'TRUE_FALSE'];
+
 function QuestionsTable({
   questions,
   submitted,
@@ -248,7 +256,7 @@ function QuestionsTable({
         <div className="whitespace-normal">
           <span className="font-medium text-slate-900">{questionLabel(question.index)}</span>
           <span className="ml-2 text-xs text-slate-500">
-            {`${question.sectionName} · ${question.questionType.replace('_', ' ')} · ${question.marks} ${question.marks === 1 ? 'mark' : 'marks'}`}
+            {`${question.sectionName} · ${QUESTION_TYPE_LABELS[question.questionType]} · ${question.marks} ${question.marks === 1 ? 'mark' : 'marks'}`}
           </span>
           <p className="mt-0.5 line-clamp-2 wrap-anywhere text-slate-700">
             <Content inline source={question.questionText} />
@@ -289,7 +297,7 @@ function QuestionsTable({
       width: '10rem',
       align: 'right',
       cell: (question) =>
-        question.options && (
+        REGRADABLE.includes(question.questionType) && (
           <Button
             variant="secondary"
             size="sm"
