@@ -88,6 +88,19 @@ test('an admin authors multiple select and numerical questions; a student answer
   await review.getByRole('button', { name: 'Publish exam' }).click();
   const { exam } = (await (await created).json()).data as { exam: { _id: string } };
   await expect(page.getByText('Exam published successfully!')).toBeVisible();
+
+  // The paper and its key, as printed.
+  await page.goto(`/admin/exam/${exam._id}/print`);
+  await expect(page.getByText('Tick every correct option.')).toBeVisible();
+  await expect(page.getByText('Unit (A, mA):')).toBeVisible();
+  await page.goto(`/admin/exam/${exam._id}/print-key`);
+  await expect(page.getByText('Partial credit')).toBeVisible();
+  await expect(page.getByText('0.012 ± 2% A')).toBeVisible();
+  await expect(page.getByText('A; mA = 0.001 A')).toBeVisible();
+  await expectAccessibleAtBothWidths(
+    page,
+    'Answer key with multiple select and numerical questions',
+  );
   await logout(page);
 
   // The student sits it on a phone, with the keyboard alone.

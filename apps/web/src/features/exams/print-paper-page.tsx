@@ -141,7 +141,12 @@ function PaperAnswer({ question }: { question: Question }) {
           Answer:
           <span aria-hidden="true" className="inline-block w-40 border-b border-slate-400" />
         </span>
-        {units.length > 0 && <span>{`Unit (${units.join(', ')}): ____`}</span>}
+        {units.length > 0 && (
+          <span className="flex items-end gap-2">
+            {`Unit (${units.join(', ')}):`}
+            <span aria-hidden="true" className="inline-block w-16 border-b border-slate-400" />
+          </span>
+        )}
       </p>
     );
   }
