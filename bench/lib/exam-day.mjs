@@ -58,6 +58,25 @@ const ESSAY_CHARS = 2_000;
 const SENTENCE =
   'Merge sort splits the list in halves, sorts each half and merges them in linear time; ';
 const ESSAY = SENTENCE.repeat(Math.ceil(ESSAY_CHARS / SENTENCE.length)).slice(0, ESSAY_CHARS);
+/** Numbers as students type them, right and wrong, for the numerical questions. */
+const NUMBERS = ['0.012', '0,012', '12', '1.2e-2', '0.5'];
+
+/** A stored or sent answer's response as one text, its keys in order, to compare the two. */
+const canonical = (response) =>
+  response == null ? null : JSON.stringify(response, Object.keys(response).sort());
+
+/** The response column the server stores for an answer: null for an option or a text. */
+function responseOf(answer) {
+  if (answer.selectedOptionIds) {
+    return answer.selectedOptionIds.length > 0
+      ? canonical({ selectedOptionIds: answer.selectedOptionIds })
+      : null;
+  }
+  return answer.number === undefined
+    ? null
+    : canonical({ number: answer.number, unit: answer.unit ?? null });
+}
+
 const SHORT_ANSWER = 'A binary tree whose in-order traversal visits its keys in sorted order. '
   .repeat(5)
   .slice(0, 300);
@@ -285,6 +304,7 @@ function attemptOf(body) {
         id: question._id,
         type: question.questionType,
         options: question.options?.map((option) => option._id) ?? null,
+        units: question.units ?? null,
       })),
     ),
   };
@@ -292,11 +312,15 @@ function attemptOf(body) {
 
 // --- exam-save: a save against its ceiling -------------------------------------------------------
 
+/** The questions each save answers: one of each scored type, and an essay. */
+const SAVED_TYPES = ['MCQ', 'MULTI_SELECT', 'NUMERICAL', 'LONG_ANSWER'];
+
 /**
- * Saves of two answers (an option, an essay of 2,000 characters) to random attempts in progress,
- * 32 connections, against PUT save-answers and against the bare route of save-ceiling.mjs, the
- * ceiling measured around ours, half before and half after. One seq counter serves both, so
- * every save writes over the one before, as a student's next save does.
+ * Saves of four answers (an option, chosen options, a number, an essay of 2,000 characters) to
+ * random attempts in progress, 32 connections, against PUT save-answers and against the bare
+ * route of save-ceiling.mjs, the ceiling measured around ours, half before and half after. One
+ * seq counter serves both, so every save writes over the one before, as a student's next save
+ * does.
  */
 export async function saveThroughput(ctx) {
   const students = studentsPerBranch(ctx.scale);
@@ -315,9 +339,10 @@ export async function saveThroughput(ctx) {
       });
       if (answer.status !== 200) throw new Error(`start-exam answered ${answer.status}`);
       const attempt = attemptOf(answer.body);
-      const choice = attempt.questions.find((question) => question.type === 'MCQ');
-      const essay = attempt.questions.find((question) => question.type === 'LONG_ANSWER');
-      sittings.push({ headers: headers[i], attemptId: attempt.id, choice, essay });
+      const [choice, choices, number, essay] = SAVED_TYPES.map((type) =>
+        attempt.questions.find((question) => question.type === type),
+      );
+      sittings.push({ headers: headers[i], attemptId: attempt.id, choice, choices, number, essay });
     }
   } finally {
     client.close();
@@ -328,6 +353,8 @@ export async function saveThroughput(ctx) {
       headers: sittingHeaders,
       attemptId,
       choice,
+      choices,
+      number,
       essay,
     } = sittings[randomIndex(sittings.length)];
     seq += 1;
@@ -338,6 +365,8 @@ export async function saveThroughput(ctx) {
         text: null,
         markedForReview: false,
       },
+      { questionId: choices.id, selectedOptionIds: choices.options.slice(seq % 3) },
+      { questionId: number.id, number: NUMBERS[seq % NUMBERS.length], unit: number.units[0] },
       { questionId: essay.id, selectedOptionId: null, text: ESSAY, markedForReview: false },
     ];
     return {
@@ -568,7 +597,12 @@ class Student {
       text: null,
       markedForReview: Math.random() < 0.1,
     };
-    if (question.options) {
+    if (question.type === 'MULTI_SELECT') {
+      answer.selectedOptionIds = question.options.filter(() => Math.random() < 0.5);
+    } else if (question.type === 'NUMERICAL') {
+      answer.number = NUMBERS[randomIndex(NUMBERS.length)];
+      answer.unit = question.units[randomIndex(question.units.length)];
+    } else if (question.options) {
       answer.selectedOptionId = question.options[randomIndex(question.options.length)];
     } else if (question.type === 'LONG_ANSWER') {
       // An essay grows to 2,000 characters, then is edited around that length.
@@ -649,6 +683,7 @@ class Student {
         seq,
         option: answer.selectedOptionId === null ? null : Number(answer.selectedOptionId),
         textLength: answer.text === null ? null : answer.text.length,
+        response: responseOf(answer),
       });
     }
   }
@@ -909,7 +944,7 @@ async function checkStored(ctx, rungs) {
     for (const rung of rungs) {
       const stored = await query(
         `select a.id as attempt_id, q.question_id, q.seq::float8 as seq, q.selected_option,
-           length(q.text) as text_length
+           length(q.text) as text_length, q.response
          from exam_attempts a join attempt_answers q on q.attempt_id = a.id
          where a.exam_id = any($1::uuid[])`,
         [rung.examIds],
@@ -929,7 +964,8 @@ async function checkStored(ctx, rungs) {
         const altered =
           row.seq === acknowledged.seq &&
           (row.selected_option !== acknowledged.option ||
-            (row.text_length ?? null) !== acknowledged.textLength);
+            (row.text_length ?? null) !== acknowledged.textLength ||
+            canonical(row.response) !== acknowledged.response);
         if (older || altered) lost += 1;
       }
       lost += rung.acknowledged.size - found.size;

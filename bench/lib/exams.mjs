@@ -30,7 +30,20 @@ export function largestExamQuestions() {
 }
 
 /** 20 questions of every type, as a working exam day has them; 2 essays. */
-const MIXED_SECTIONS = [
+/** An exam day's paper: every scored type and written answers, 20 questions, 2 of them essays. */
+export const EXAM_DAY_SECTIONS = [
+  ['Multiple choice', 'MCQ', 10],
+  ['Multiple select', 'MULTI_SELECT', 3],
+  ['Numerical', 'NUMERICAL', 2],
+  ['Short answers', 'SHORT_ANSWER', 3],
+  ['Essays', 'LONG_ANSWER', 2],
+];
+
+/**
+ * 20 questions of single choice and written answers only: the results rows write their answers in
+ * SQL, scoring an option as a save does, which the other scored types would need their scoring for.
+ */
+export const CHOICE_AND_WRITTEN_SECTIONS = [
   ['Multiple choice', 'MCQ', 10],
   ['True or false', 'TRUE_FALSE', 5],
   ['Short answers', 'SHORT_ANSWER', 3],
@@ -42,11 +55,17 @@ export const localDate = (date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 /**
- * A published AUTO exam of the 20 mixed questions for `audience` (batchId, courseId, branchId,
- * sectionIds), passed at 40%, open over `scheduleDetails`.
+ * A published AUTO exam of 20 mixed questions (`sections`, an exam day's paper unless given) for
+ * `audience` (batchId, courseId, branchId, sectionIds), passed at 40%, open over `scheduleDetails`.
  */
-export function mixedExamPayload({ audience, examTitle, scheduleDetails, ...overrides }) {
-  const sections = MIXED_SECTIONS.map(([name, questionType, totalQuestions], index) => ({
+export function mixedExamPayload({
+  audience,
+  examTitle,
+  scheduleDetails,
+  sections: paper = EXAM_DAY_SECTIONS,
+  ...overrides
+}) {
+  const sections = paper.map(([name, questionType, totalQuestions], index) => ({
     name,
     order: String(index + 1),
     marks: totalQuestions * validQuestions[questionType]().marks,

@@ -5,7 +5,7 @@
 import ExcelJS from 'exceljs';
 import { benchId } from './dataset.mjs';
 import { onDatabase } from './exam-day.mjs';
-import { localDate, mixedExamPayload } from './exams.mjs';
+import { CHOICE_AND_WRITTEN_SECTIONS, localDate, mixedExamPayload } from './exams.mjs';
 import { settle, withPeakRss } from './http.mjs';
 import { rssMiB } from './server.mjs';
 
@@ -34,6 +34,7 @@ function examPayload() {
     },
     examTitle: 'Results at scale',
     scheduleDetails: { startDate: today, endDate: today },
+    sections: CHOICE_AND_WRITTEN_SECTIONS,
   });
 }
 

@@ -1,6 +1,6 @@
 // The ceiling a save is compared with (the exam-save row): a bare Fastify route that does only
 // what a save must do in the database, one transaction with the attempt's heartbeat and the
-// upsert of two answers guarded by seq, through node-postgres with a pool, on the server's own
+// upsert of its answers guarded by seq, through node-postgres with a pool, on the server's own
 // PostgreSQL database and tables. No authentication, no validation, no deadline check: what is
 // left is the HTTP and database work every save costs. Run by lib/server.mjs as a process of its
 // own, like the server: `DATABASE_URL=… PORT=… node bench/lib/save-ceiling.mjs`.
@@ -17,27 +17,46 @@ const HEARTBEAT = {
   name: 'ceiling_heartbeat',
   text: 'update exam_attempts set last_seq = greatest(last_seq, $2), last_seen_at = $3 where id = $1',
 };
+/**
+ * The upsert of a save's answers, one row each from a JSON list, as the server's own statement
+ * takes them: an option, the chosen options or number (response), a text.
+ */
 const UPSERT = {
   name: 'ceiling_upsert',
   text: `insert into attempt_answers
-      (attempt_id, question_id, selected_option, text, marked_for_review, seq, saved_at)
-    values ($1, $2, $3, $4, $5, $6, $7), ($1, $8, $9, $10, $11, $6, $7)
+      (attempt_id, question_id, selected_option, text, response, marked_for_review, seq, saved_at)
+    select $1, answer.question_id, answer.selected_option, answer.text, answer.response,
+      answer.marked_for_review, $2, $3
+    from json_to_recordset($4::json) as answer(question_id uuid, selected_option int, text text,
+      response jsonb, marked_for_review boolean)
     on conflict (attempt_id, question_id) do update set
       selected_option = excluded.selected_option, text = excluded.text,
-      marked_for_review = excluded.marked_for_review, seq = excluded.seq,
-      saved_at = excluded.saved_at
+      response = excluded.response, marked_for_review = excluded.marked_for_review,
+      seq = excluded.seq, saved_at = excluded.saved_at
     where attempt_answers.seq < excluded.seq`,
 };
 
-const option = (answer) =>
-  answer.selectedOptionId == null ? null : Number(answer.selectedOptionId);
+/** What the server stores of an answer: its option's position, its text, or its response. */
+function rowOf(answer) {
+  const { selectedOptionIds, number, unit } = answer;
+  return {
+    question_id: answer.questionId,
+    selected_option: answer.selectedOptionId == null ? null : Number(answer.selectedOptionId),
+    text: answer.text ?? null,
+    response: selectedOptionIds
+      ? { selectedOptionIds }
+      : number === undefined
+        ? null
+        : { number, unit: unit ?? null },
+    marked_for_review: answer.markedForReview ?? false,
+  };
+}
 
 const app = Fastify();
 app.get('/api/health', async () => ({ ok: true }));
 app.put('/save/:attemptId', async (request) => {
   const { attemptId } = request.params;
   const { seq, answers } = request.body;
-  const [first, second] = answers;
   const now = new Date();
   const client = await pool.connect();
   try {
@@ -45,19 +64,7 @@ app.put('/save/:attemptId', async (request) => {
     await client.query({ ...HEARTBEAT, values: [attemptId, seq, now] });
     await client.query({
       ...UPSERT,
-      values: [
-        attemptId,
-        first.questionId,
-        option(first),
-        first.text ?? null,
-        first.markedForReview ?? false,
-        seq,
-        now,
-        second.questionId,
-        option(second),
-        second.text ?? null,
-        second.markedForReview ?? false,
-      ],
+      values: [attemptId, seq, now, JSON.stringify(answers.map(rowOf))],
     });
     await client.query('commit');
   } catch (error) {

@@ -566,7 +566,7 @@ export const SCENARIOS = [
   },
   {
     id: 'exam-save',
-    title: `Saving answers (PUT save-answers, 2 answers of which an essay of 2,000 characters, ${CONNECTIONS.save} connections) vs a bare route doing only its transaction`,
+    title: `Saving answers (PUT save-answers, 4 answers: an option, chosen options, a number, an essay of 2,000 characters; ${CONNECTIONS.save} connections) vs a bare route doing only its transaction`,
     run: saveThroughput,
     judge: (m) =>
       m.ceiling

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES } from './content';
 import {
+  acceptedAnswerText,
   createExamSchema,
   durationLimitMessage,
   examInfoSchemaFor,
   examStructureSchema,
   marksWarnings,
+  multiSelectQuestionSchema,
+  numericalQuestionSchema,
   questionsStepSchemaFor,
   scheduleSchemaFor,
   scheduleText,
@@ -573,6 +576,95 @@ describe('questions', () => {
     expect(longAnswer({ minWordCount: 400, maxWordCount: 300 })).toEqual({
       'questions.3.0.maxWordCount': 'Maximum word count must be greater than minimum word count',
     });
+  });
+
+  it('MULTI_SELECT: 2 to 10 options, at least one correct, any number correct, a scoring rule', () => {
+    const multiSelect = (change: Record<string, unknown>) =>
+      errorsOf(multiSelectQuestionSchema, { ...validQuestions.MULTI_SELECT(), ...change });
+    const option = (text: string, isCorrect = false) => ({ text, isCorrect });
+    expect(multiSelect({ options: [option('A', true)] })).toEqual({
+      options: 'Multiple select must have at least 2 options',
+    });
+    expect(
+      multiSelect({ options: Array.from({ length: 11 }, (_, i) => option(`${i}`, true)) }),
+    ).toEqual({
+      options: 'Multiple select cannot have more than 10 options',
+    });
+    expect(multiSelect({ options: [option('A'), option('B')] })).toEqual({
+      options: 'At least one option must be marked as correct',
+    });
+    expect(multiSelect({ options: [option('A', true), option('B', true)] })).toEqual({});
+    expect(multiSelect({ scoring: 'HALF' })).toEqual({
+      scoring: 'Please select a valid scoring rule',
+    });
+    const { scoring: _scoring, ...withoutRule } = validQuestions.MULTI_SELECT();
+    expect(multiSelectQuestionSchema.parse(withoutRule).scoring).toBe('PARTIAL');
+  });
+
+  it('NUMERICAL: 1 to 5 accepted answers, one of full marks, tolerances, fractions, units and their penalty', () => {
+    const numerical = (change: Record<string, unknown>) =>
+      errorsOf(numericalQuestionSchema, { ...validQuestions.NUMERICAL(), ...change });
+    const answer = (value: unknown, extra: Record<string, unknown> = {}) => ({ value, ...extra });
+    expect(numerical({ numericAnswers: [] })).toEqual({
+      numericAnswers: 'At least one accepted answer is required',
+    });
+    expect(numerical({ numericAnswers: Array.from({ length: 6 }, (_, i) => answer(i)) })).toEqual({
+      numericAnswers: 'Maximum 5 accepted answers allowed',
+    });
+    expect(numerical({ numericAnswers: [answer(1, { fraction: 0.5 })] })).toEqual({
+      numericAnswers: 'At least one accepted answer must earn full marks',
+    });
+    expect(
+      numerical({
+        numericAnswers: [
+          answer(undefined),
+          answer(1, { tolerance: -0.1, toleranceType: 'RELATIVE', fraction: 1.5 }),
+        ],
+      }),
+    ).toEqual({
+      'numericAnswers.0.value': 'Value is required',
+      'numericAnswers.1.tolerance': 'Tolerance cannot be negative',
+      'numericAnswers.1.toleranceType': 'Please select a valid tolerance type',
+      'numericAnswers.1.fraction': 'Fraction must be between 0 and 1',
+    });
+    expect(
+      numerical({
+        units: [
+          { unit: 'mA', factor: 0.001 },
+          { unit: 'mA', factor: 0 },
+          { unit: '', factor: 1 },
+        ],
+        unitPenalty: -0.5,
+      }),
+    ).toEqual({
+      'units.0.factor': 'The first unit is the answer’s own: its factor must be 1',
+      'units.1.unit': 'Units must be unique',
+      'units.1.factor': 'Factor must be greater than 0',
+      'units.2.unit': 'Unit is required',
+      unitPenalty: 'Unit penalty must be between 0 and 1',
+    });
+    const parsed = numericalQuestionSchema.parse({
+      ...validQuestions.NUMERICAL(),
+      numericAnswers: [{ value: 9.81 }],
+      units: undefined,
+      unitPenalty: undefined,
+    });
+    expect(parsed).toMatchObject({
+      numericAnswers: [{ value: 9.81, tolerance: 0, toleranceType: 'ABSOLUTE', fraction: 1 }],
+      units: [],
+      unitPenalty: 0.1,
+    });
+  });
+
+  it('writes an accepted answer as a reader reads it', () => {
+    const answer = { value: 0.012, tolerance: 2, toleranceType: 'PERCENT', fraction: 1 } as const;
+    expect(acceptedAnswerText(answer, 'A')).toBe('0.012 ± 2% A');
+    expect(acceptedAnswerText({ ...answer, tolerance: 0.5, toleranceType: 'ABSOLUTE' })).toBe(
+      '0.012 ± 0.5',
+    );
+    expect(acceptedAnswerText({ ...answer, tolerance: 0, fraction: 0.5 }, 'A')).toBe(
+      '0.012 A (50%)',
+    );
   });
 
   it('each section has exactly its total of questions, all of its type', () => {

@@ -671,6 +671,30 @@ const unitSchema = z.object({
 });
 export type NumericUnit = z.output<typeof unitSchema>;
 
+/** A numerical question's key: 1 to 5 accepted answers, at least one of them worth full marks. */
+export const numericAnswersSchema = z
+  .array(numericAnswerSchema, { error: 'At least one accepted answer is required' })
+  .min(EXAM_LIMITS.numericAnswers.min, 'At least one accepted answer is required')
+  .max(
+    EXAM_LIMITS.numericAnswers.max,
+    `Maximum ${EXAM_LIMITS.numericAnswers.max} accepted answers allowed`,
+  )
+  .superRefine(
+    (answers, ctx) => {
+      if (
+        Array.isArray(answers) &&
+        answers.length > 0 &&
+        !answers.some((answer) => answer?.fraction === 1)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'At least one accepted answer must earn full marks',
+        });
+      }
+    },
+    { when: () => true },
+  );
+
 /** An accepted answer as a reader writes it: `0.012 ± 2% A`, `9.81 m/s²`, `3 (50%)`. */
 export function acceptedAnswerText(answer: NumericAnswer, unit?: string): string {
   const tolerance =
@@ -685,13 +709,7 @@ export const numericalQuestionSchema = z
   .object({
     ...questionBaseShape,
     questionType: z.literal('NUMERICAL'),
-    numericAnswers: z
-      .array(numericAnswerSchema, { error: 'At least one accepted answer is required' })
-      .min(EXAM_LIMITS.numericAnswers.min, 'At least one accepted answer is required')
-      .max(
-        EXAM_LIMITS.numericAnswers.max,
-        `Maximum ${EXAM_LIMITS.numericAnswers.max} accepted answers allowed`,
-      ),
+    numericAnswers: numericAnswersSchema,
     units: z
       .array(unitSchema, { error: 'Units must be a list' })
       .max(EXAM_LIMITS.units, `Maximum ${EXAM_LIMITS.units} units allowed`)
@@ -703,17 +721,6 @@ export const numericalQuestionSchema = z
   })
   .superRefine(
     (question, ctx) => {
-      if (
-        Array.isArray(question.numericAnswers) &&
-        question.numericAnswers.length > 0 &&
-        !question.numericAnswers.some((answer) => answer?.fraction === 1)
-      ) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['numericAnswers'],
-          message: 'At least one accepted answer must earn full marks',
-        });
-      }
       if (!Array.isArray(question.units)) return;
       const first = question.units[0];
       if (first && typeof first.factor === 'number' && first.factor !== 1) {

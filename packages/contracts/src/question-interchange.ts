@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { difficultySchema, questionSchema, questionTypeSchema } from './exams';
+import {
+  difficultySchema,
+  questionSchema,
+  questionTypeSchema,
+  SCORING_RULES,
+  TOLERANCE_TYPES,
+} from './exams';
 import { mediaUrlsSchema } from './media';
 
 // --- Formats ----------------------------------------------------------------------------------
@@ -80,6 +86,14 @@ export const QUESTION_INTERCHANGE_MESSAGES = {
   unreadableQuestion: (detail: string) => `This question could not be read: ${detail}`,
   // Kept, with something left out that the admin should know about.
   answerFeedbackDropped: 'Feedback on single answers is not imported',
+  choiceWeightsReplaced:
+    'The weights of the options are not kept: each right option earns an equal share of the marks and each wrong one takes the same share off',
+  anyNumberDropped: 'An answer that accepts any number was left out',
+  unitPenaltyOfAnswer:
+    'The penalty for a wrong unit was a share of the question’s marks: it is now a share of the marks the answer earns',
+  unitsUnreadable: 'The units written with this question could not be read: it has none',
+  unevenTolerance:
+    'A tolerance wider on one side of the answer than the other is read as the wider on both sides',
   foreignImages: 'An image that is not inside the file was left out',
   undescribedImage: (name: string) =>
     `An image had no description, so its file name (${name}) stands in for one: describe it for students who cannot see it`,
@@ -139,6 +153,19 @@ export const questionDraftSchema = z.object({
   minWordCount: z.number().optional(),
   maxWordCount: z.number().optional(),
   keywords: z.array(z.string()).optional(),
+  scoring: z.enum(SCORING_RULES).optional(),
+  numericAnswers: z
+    .array(
+      z.object({
+        value: z.number(),
+        tolerance: z.number(),
+        toleranceType: z.enum(TOLERANCE_TYPES),
+        fraction: z.number(),
+      }),
+    )
+    .optional(),
+  units: z.array(z.object({ unit: z.string(), factor: z.number() })).optional(),
+  unitPenalty: z.number().optional(),
 });
 export type QuestionDraft = z.infer<typeof questionDraftSchema>;
 

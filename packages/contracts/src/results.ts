@@ -4,7 +4,9 @@ import { ATTEMPT_STATUSES, optionIdSchema } from './attempts';
 import {
   audienceSectionFilter,
   audienceSectionSchema,
+  EXAM_LIMITS,
   examListItemSchema,
+  numericAnswersSchema,
   QUESTION_TYPES,
 } from './exams';
 import { searchQuerySchema } from './find';
@@ -52,8 +54,11 @@ export const RESULT_MESSAGES = {
   graded: 'Marks saved',
   evaluatorsSaved: 'Evaluators saved',
   evaluatorNotFaculty: 'Every evaluator must be a faculty member',
-  regradeChoiceOnly: 'Only a choice question can be regraded',
+  regradeChoiceOnly: 'Only a question the server scores can be regraded',
   regradeSameOption: 'This option is already the correct one',
+  regradeSameOptions: 'These options are already the correct ones',
+  regradeSameAnswers: 'These are already the accepted answers',
+  regradeKeyMissing: 'Give the corrected key of this question',
   regradeWhileSitting:
     'The exam is still being sat: an answer key can be corrected once every sitting is over',
   regradeRunning: 'A regrade of this exam is already running',
@@ -70,6 +75,8 @@ export const REPORT_LIMITS = {
   discriminationMinimum: 10,
   /** How many changed results a regrade lists; its counts cover all of them. */
   regradeChangesListed: 500,
+  /** How many of the values given most often a numerical question's figures list. */
+  commonValues: 5,
 } as const;
 
 // --- Requests ---------------------------------------------------------------------------------
@@ -130,13 +137,25 @@ export const exportQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS, { error: 'The format must be csv or xlsx' }).default('csv'),
 });
 
+/**
+ * A corrected key, in the field of the question's type: the correct option of a single-choice
+ * question, the correct options of a multiple select one, the accepted answers of a numerical one.
+ */
 export const regradeSchema = z.object({
   questionId: z.uuid('The question id is not valid'),
-  correctOptionId: optionIdSchema,
+  correctOptionId: optionIdSchema.optional(),
+  correctOptionIds: z
+    .array(optionIdSchema, { error: 'correctOptionIds must be a list of option ids' })
+    .min(1, 'At least one option must be marked as correct')
+    .max(EXAM_LIMITS.multiSelectOptions.max, 'A question has at most 10 options')
+    .refine((ids) => new Set(ids).size === ids.length, 'An option can be chosen only once')
+    .optional(),
+  numericAnswers: numericAnswersSchema.optional(),
   /** True: only report whose results would change; nothing is written. */
   dryRun: z.boolean({ error: 'dryRun must be true or false' }).default(false),
 });
 export type RegradePayload = z.input<typeof regradeSchema>;
+export type RegradeRequest = z.output<typeof regradeSchema>;
 
 export const regradeJobParamSchema = z.object({ jobId: z.uuid('The regrade id is not valid') });
 
@@ -326,6 +345,14 @@ export const questionStatisticSchema = z.object({
   /** A choice question's options and the key in force, for correcting it; null when written. */
   options: z.array(z.object({ _id: z.string(), text: z.string() })).nullable(),
   correctOptionId: z.string().nullable(),
+  /** A multiple select question's key. */
+  correctOptionIds: z.array(z.string()).nullable(),
+  /** How many submitted scripts chose each option, in the options' order; null when written. */
+  optionChoices: z.array(z.number()).nullable(),
+  /** A numerical question's values given most often, as typed with their unit, and their marks. */
+  commonValues: z
+    .array(z.object({ value: z.string(), count: z.number(), awardedMarks: z.number() }))
+    .nullable(),
 });
 export type QuestionStatistic = z.infer<typeof questionStatisticSchema>;
 
@@ -373,8 +400,11 @@ export const regradeChangeSchema = z.object({
 export const regradeJobSchema = z.object({
   _id: z.string(),
   questionId: z.string(),
-  previousCorrectOptionId: z.string(),
-  correctOptionId: z.string(),
+  /** The key before and after, as the question's type holds it; the others are null. */
+  previousCorrectOptionId: z.string().nullable(),
+  correctOptionId: z.string().nullable(),
+  /** The corrected key as a reader reads it: `B`, `A, C`, `0.012 ± 2% A`. */
+  correctKey: z.string(),
   status: z.enum(REGRADE_STATUSES),
   total: z.number(),
   processed: z.number(),

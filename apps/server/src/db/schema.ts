@@ -843,8 +843,12 @@ export const regradeJobs = pgTable(
     questionId: uuid('question_id')
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
-    previousCorrectOption: integer('previous_correct_option').notNull(),
-    correctOption: integer('correct_option').notNull(),
+    // A single-choice question's key before and after; null for the other types, whose keys are
+    // kept whole in the two columns after.
+    previousCorrectOption: integer('previous_correct_option'),
+    correctOption: integer('correct_option'),
+    previousAnswerKey: jsonb('previous_answer_key').$type<AnswerKey>(),
+    answerKey: jsonb('answer_key').$type<AnswerKey>(),
     status: text('status', { enum: REGRADE_STATUSES }).notNull().default('RUNNING'),
     total: integer('total').notNull(),
     processed: integer('processed').notNull().default(0),

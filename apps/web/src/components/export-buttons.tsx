@@ -6,19 +6,22 @@ interface ExportButtonsProps {
   onExport: (format: ExportFormat) => void;
   /** An export is on its way: both buttons wait for it. */
   pending: boolean;
+  /** What the file holds, where a page offers more than one: 'answers' reads 'Export answers CSV'. */
+  what?: string;
 }
 
 /** "Export CSV" and "Export XLSX": the same rows in either format. */
-export function ExportButtons({ onExport, pending }: ExportButtonsProps) {
+export function ExportButtons({ onExport, pending, what }: ExportButtonsProps) {
+  const label = what ? `Export ${what}` : 'Export';
   return (
     <>
       <Button variant="secondary" onClick={() => onExport('csv')} disabled={pending}>
         <Download aria-hidden="true" className="size-4" />
-        Export CSV
+        {`${label} CSV`}
       </Button>
       <Button variant="secondary" onClick={() => onExport('xlsx')} disabled={pending}>
         <Download aria-hidden="true" className="size-4" />
-        Export XLSX
+        {`${label} XLSX`}
       </Button>
     </>
   );

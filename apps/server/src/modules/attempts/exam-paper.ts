@@ -67,7 +67,8 @@ export interface ExamPaper {
   keyById: Map<string, QuestionKey>;
 }
 
-function keyOf(row: {
+/** The key a multiple select or numerical question is scored by, from its stored columns. */
+export function keyOf(row: {
   questionType: QuestionType;
   settings: typeof questions.$inferSelect.settings;
   answerKey: typeof questions.$inferSelect.answerKey;

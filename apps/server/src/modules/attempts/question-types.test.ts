@@ -1,6 +1,7 @@
 import {
   ATTEMPT_MESSAGES,
   examDetailDataSchema,
+  examReportDataSchema,
   saveAnswersResultSchema,
   studentResultDataSchema,
   successResponse,
@@ -9,7 +10,7 @@ import {
 import { validQuestions } from '@examiq/contracts/test-support';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attemptAnswers } from '../../db/schema';
+import { attemptAnswers, examAttempts } from '../../db/schema';
 import { expectError } from '../../test/errors';
 import { attemptViewResponse, type StudentClient, sittingSuite } from '../../test/sittings';
 
@@ -143,6 +144,23 @@ describe('authoring', () => {
         errors: { 'questions.1.0.numericAnswers': 'At least one accepted answer is required' },
       },
     );
+  });
+});
+
+describe('shuffled options', () => {
+  it('gives each student the options of a multiple select question in an order of their own, kept on resume', async () => {
+    const shuffledExam = await suite.fixture.exam({ ...paper, shuffleOptions: true });
+    const { client } = await suite.fixture.student(suite.fixture.audience.sectionIds[0] as string);
+    const view = await client.start(shuffledExam._id);
+    const question = view.sections[0]?.questions[0];
+    const [attempt] = await suite.t.database.db
+      .select({ layout: examAttempts.layout })
+      .from(examAttempts)
+      .where(eq(examAttempts.id, view.attempt._id));
+    const order = attempt?.layout?.optionOrder[question?._id as string];
+    expect([...(order ?? [])].sort()).toEqual([0, 1, 2, 3]);
+    expect(question?.options?.map((option) => Number(option._id))).toEqual(order);
+    expect((await client.start(shuffledExam._id)).sections).toEqual(view.sections);
   });
 });
 
@@ -328,6 +346,18 @@ describe('sitting', () => {
       ]),
     );
     expect((await client.submit(attemptId)).statusCode).toBe(200);
+    const other = (await suite.fixture.student(suite.fixture.audience.sectionIds[0] as string))
+      .client;
+    const otherAttempt = (await other.start(examId)).attempt._id;
+    const otherSave = await other.save(otherAttempt, {
+      seq: 1,
+      answers: [
+        { questionId: ids.partial, selectedOptionIds: ['0', '1'] },
+        { questionId: ids.current, number: '12.0' },
+      ],
+    });
+    expect(otherSave.statusCode, otherSave.body).toBe(200);
+    expect((await other.submit(otherAttempt)).statusCode).toBe(200);
     clock.set(NEXT_DAY);
     const published = await suite.fixture.adminCall('POST', `publish-results/${examId}`);
     expect(published.statusCode, published.body).toBe(200);
@@ -349,5 +379,41 @@ describe('sitting', () => {
         acceptedAnswers: ['0.012 ± 2% A', '12 A (50%)'],
       },
     ]);
+  });
+
+  it('shows in the report how often each option was chosen and the values given most often', async () => {
+    const response = await suite.fixture.adminCall('GET', `get-exam-report/${examId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { questions } = successResponse(examReportDataSchema).parse(response.json()).data;
+    expect(questions).toMatchObject([
+      { optionChoices: [2, 1, 1, 0], correctOptionIds: ['0', '2'], commonValues: null },
+      { optionChoices: [1, 0, 1, 0], correctOptionIds: ['0', '2'], commonValues: null },
+      {
+        optionChoices: null,
+        correctOptionIds: null,
+        commonValues: [
+          { value: '12', count: 1, awardedMarks: 1.5 },
+          { value: '12 mA', count: 1, awardedMarks: 4 },
+        ],
+      },
+    ]);
+  });
+
+  it('exports each answer as a reader reads it: the chosen options’ texts, the number with its unit', async () => {
+    const response = await suite.fixture.adminCall('GET', `export-exam-answers/${examId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = response.body
+      .slice(1)
+      .split('\r\n')
+      .map((line) => line.split(',').slice(4));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ['Q1', 'Multiple Select', 'A. Merge sort; C. Insertion sort', '3', '3'],
+        ['Q2', 'Multiple Select', 'C. Insertion sort; A. Merge sort', '3', '3'],
+        ['Q3', 'Numerical', '12 mA', '4', '4'],
+        ['Q1', 'Multiple Select', 'A. Merge sort; B. Quicksort', '0', '3'],
+        ['Q3', 'Numerical', '12.0', '1.5', '4'],
+      ]),
+    );
   });
 });

@@ -25,7 +25,7 @@ import {
   type PaperQuestion,
   type PaperSection,
 } from './exam-paper';
-import { multiSelectMarks, numericalMarks } from './scoring';
+import { responseMarks } from './scoring';
 
 interface AnswerRow {
   question_id: string;
@@ -57,6 +57,13 @@ function misfitField(question: PaperQuestion, answer: AnswerInput): string | und
   return own !== 'number' && answer.unit != null ? 'unit' : undefined;
 }
 
+/** A multiple select or numerical answer as stored; null when cleared. */
+function responseOf(answer: AnswerInput): AnswerResponse | null {
+  if (answer.selectedOptionIds?.length) return { selectedOptionIds: answer.selectedOptionIds };
+  if (answer.number != null) return { number: answer.number, unit: answer.unit || null };
+  return null;
+}
+
 /**
  * The answer's columns and the marks it earns as it stands: a choice or a number against the key,
  * an empty answer 0, any other written answer null (for its evaluator). Scored at every save, so
@@ -68,23 +75,13 @@ function scoredAnswer(
   answer: AnswerInput,
 ): Pick<AnswerRow, 'selected_option' | 'text' | 'response' | 'awarded_marks'> {
   const key = paper.keyById.get(question.id);
-  if (key?.questionType === 'MULTI_SELECT') {
-    const chosen = answer.selectedOptionIds ?? [];
+  if (key) {
+    const response = responseOf(answer);
     return {
       selected_option: null,
       text: null,
-      response: chosen.length > 0 ? { selectedOptionIds: chosen } : null,
-      awarded_marks: multiSelectMarks(key, question.marks, chosen.map(Number)),
-    };
-  }
-  if (key?.questionType === 'NUMERICAL') {
-    const typed = answer.number ?? null;
-    const unit = answer.unit || null;
-    return {
-      selected_option: null,
-      text: null,
-      response: typed === null ? null : { number: typed, unit },
-      awarded_marks: typed === null ? 0 : numericalMarks(key, question.marks, typed, unit),
+      response,
+      awarded_marks: responseMarks(key, question.marks, response),
     };
   }
   const option = answer.selectedOptionId == null ? null : Number(answer.selectedOptionId);

@@ -1,4 +1,5 @@
 import { type NumericAnswer, parseStudentNumber } from '@examiq/contracts';
+import type { AnswerResponse } from '../../db/schema';
 import type { QuestionKey } from './exam-paper';
 
 /** Marks are stored to one decimal place (`attempt_answers.awarded_marks`). */
@@ -9,7 +10,7 @@ const toTenths = (marks: number) => Math.round(marks * 10) / 10;
  * the same share, and the total never goes below 0. All or nothing: the marks only for exactly
  * the correct options.
  */
-export function multiSelectMarks(
+function multiSelectMarks(
   key: Extract<QuestionKey, { questionType: 'MULTI_SELECT' }>,
   marks: number,
   chosen: readonly number[],
@@ -41,7 +42,7 @@ function within(value: number, answer: NumericAnswer): boolean {
  * unit the question does not list (or none) reads the value in the first unit and loses the
  * question's unit penalty.
  */
-export function numericalMarks(
+function numericalMarks(
   key: Extract<QuestionKey, { questionType: 'NUMERICAL' }>,
   marks: number,
   typed: string,
@@ -57,4 +58,19 @@ export function numericalMarks(
     ...key.numericAnswers.filter((answer) => within(inFirstUnit, answer)).map((a) => a.fraction),
   );
   return toTenths(best * marks * (1 - penalty));
+}
+
+/** The marks a stored response earns against a multiple select or numerical key. */
+export function responseMarks(
+  key: QuestionKey,
+  marks: number,
+  response: AnswerResponse | null,
+): number {
+  if (key.questionType === 'MULTI_SELECT') {
+    const chosen = response && 'selectedOptionIds' in response ? response.selectedOptionIds : [];
+    return multiSelectMarks(key, marks, chosen.map(Number));
+  }
+  return response && 'number' in response
+    ? numericalMarks(key, marks, response.number, response.unit)
+    : 0;
 }

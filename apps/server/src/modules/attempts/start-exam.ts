@@ -30,7 +30,8 @@ function layoutFor(exam: ExamRow, paper: ExamPaper): AttemptLayoutColumn | null 
     }
     if (exam.shuffleOptions) {
       for (const question of section.questions) {
-        if (question.questionType === 'MCQ' && question.options) {
+        // True/False keeps its order: a shuffled 'False, True' reads as a trick.
+        if (question.questionType !== 'TRUE_FALSE' && question.options) {
           layout.optionOrder[question.id] = shuffled(question.options.map((_text, i) => i));
         }
       }

@@ -1,8 +1,14 @@
-import { QUESTION_INTERCHANGE_MESSAGES as MESSAGES } from '@examiq/contracts';
+import { DEFAULT_UNIT_PENALTY, QUESTION_INTERCHANGE_MESSAGES as MESSAGES } from '@examiq/contracts';
 import { describe, expect, it } from 'vitest';
 import { writeGift } from './gift';
 import { parseQuestionFile } from './question-interchange.service';
-import { fixture, questionsInFileOrder, trickyExam } from './test-support';
+import {
+  fixture,
+  percentAsAbsolute,
+  percentExam,
+  questionsInFileOrder,
+  trickyExam,
+} from './test-support';
 
 const parseGift = (text: string) => parseQuestionFile('gift', Buffer.from(text)).data;
 
@@ -62,7 +68,7 @@ describe('GIFT', () => {
         questionType: 'MCQ',
         questionText: 'Which bird is this?',
         marks: 1,
-        order: 5,
+        order: 7,
         difficulty: 'MEDIUM',
         explanation: 'It is a robin, by its red breast.',
         options: [
@@ -74,7 +80,7 @@ describe('GIFT', () => {
         questionType: 'MCQ',
         questionText: 'What is $$\\sqrt{16}$$ equal to?',
         marks: 1,
-        order: 6,
+        order: 8,
         difficulty: 'MEDIUM',
         explanation: 'Four times four is sixteen.',
         options: [
@@ -83,7 +89,44 @@ describe('GIFT', () => {
         ],
       },
     ]);
-    expect(data.incomplete).toEqual([]);
+    // The documentation's numerical and multiple answers questions have no explanation.
+    expect(data.incomplete).toEqual([
+      {
+        question: 6,
+        title: 'Numerical',
+        draft: {
+          questionType: 'NUMERICAL',
+          questionText: 'When was Ulysses S. Grant born?',
+          marks: 2,
+          order: 5,
+          difficulty: 'MEDIUM',
+          explanation: '',
+          numericAnswers: [{ value: 1822, tolerance: 5, toleranceType: 'ABSOLUTE', fraction: 1 }],
+          units: [],
+          unitPenalty: DEFAULT_UNIT_PENALTY,
+        },
+        errors: { explanation: 'Explanation is required' },
+      },
+      {
+        question: 8,
+        title: 'Multiple answers',
+        draft: {
+          questionType: 'MULTI_SELECT',
+          questionText: 'Which of these are primary colours?',
+          marks: 2,
+          order: 6,
+          difficulty: 'MEDIUM',
+          explanation: '',
+          options: [
+            { text: 'red', isCorrect: true },
+            { text: 'blue', isCorrect: true },
+            { text: 'green', isCorrect: false },
+          ],
+          scoring: 'PARTIAL',
+        },
+        errors: { explanation: 'Explanation is required' },
+      },
+    ]);
     expect(data.warnings).toEqual([
       {
         question: 1,
@@ -98,22 +141,17 @@ describe('GIFT', () => {
         skipped: true,
       },
       {
-        question: 6,
-        title: 'Numerical',
-        message: MESSAGES.unsupportedType('numerical'),
-        skipped: true,
-      },
-      {
         question: 7,
         title: 'Missing word',
         message: MESSAGES.unsupportedType('missing word'),
         skipped: true,
       },
+      // Its wrong answer takes off all the marks, where the exam's rule takes off one right one's.
       {
         question: 8,
         title: 'Multiple answers',
-        message: MESSAGES.multipleCorrect,
-        skipped: true,
+        message: MESSAGES.choiceWeightsReplaced,
+        skipped: false,
       },
       { question: 9, title: 'Partial', message: MESSAGES.partialCredit, skipped: true },
       { question: 10, title: 'Picture', message: MESSAGES.foreignImages, skipped: false },
@@ -141,6 +179,114 @@ describe('GIFT', () => {
     expect(text).toContain('{FALSE####');
     expect(text).toContain('\t=[markdown]<never> & \\{always\\}');
     expect(text).toContain('\t=sorted \\= ordered');
+    expect(text).toContain(
+      '\t~%33.33333%[markdown]B-tree\n\t~%33.33333%[markdown]Skip list \\= 50% less code',
+    );
+    expect(text).toContain('\t~%-33.33333%[markdown]Hash table');
+    expect(text).toContain('[tag:scoring-all-or-nothing]');
+    expect(text).toContain('{#\n\t=%100%0.012:0.0005\n\t=%50%12:0\n');
+    expect(text).toContain('{#-0.0000000000000000001602:0.000000000000000000001####');
+    expect(text).toContain(
+      '// units (not in GIFT, skipped by its readers): {"units":[{"unit":"A","factor":1},{"unit":"mA","factor":0.001},{"unit":"µA","factor":0.000001}],"unitPenalty":0.25}',
+    );
+  });
+
+  it('writes a percent tolerance as the same share of the value either side', () => {
+    const text = writeGift(percentExam);
+    expect(text).toContain('\t=%100%0.012:0.00024\n\t=%50%-0.012:0.0006\n');
+    expect(parseGift(text).questions).toMatchObject([{ numericAnswers: percentAsAbsolute }]);
+  });
+
+  it("reads a numerical question's answers: tolerance, range, weights and any number", () => {
+    const data = parseGift(`::Ohm::What current flows through 1 kΩ at 12 V, in amperes?{#
+  =%100%0.012:0.0005#Right.
+  =%50%0.01..0.014
+  =%0%12
+  ~%25%
+  ####Twelve volts over a thousand ohms.
+}
+`);
+    expect(data.questions).toEqual([
+      {
+        questionType: 'NUMERICAL',
+        questionText: 'What current flows through 1 kΩ at 12 V, in amperes?',
+        marks: 2,
+        order: 1,
+        difficulty: 'MEDIUM',
+        explanation: 'Twelve volts over a thousand ohms.',
+        numericAnswers: [
+          { value: 0.012, tolerance: 0.0005, toleranceType: 'ABSOLUTE', fraction: 1 },
+          { value: 0.012, tolerance: 0.002, toleranceType: 'ABSOLUTE', fraction: 0.5 },
+          { value: 12, tolerance: 0, toleranceType: 'ABSOLUTE', fraction: 0 },
+        ],
+        units: [],
+        unitPenalty: DEFAULT_UNIT_PENALTY,
+      },
+    ]);
+    expect(data.warnings).toEqual([
+      { question: 1, title: 'Ohm', message: MESSAGES.answerFeedbackDropped, skipped: false },
+      { question: 1, title: 'Ohm', message: MESSAGES.anyNumberDropped, skipped: false },
+    ]);
+  });
+
+  it('skips a numerical question whose number is too large for a float, and reads the next', () => {
+    const data = parseGift(
+      `::Huge::How many atoms are there?{#1${'0'.repeat(400)}:1}\n\n::Small::How many volts?{#12:0.5####Twelve volts as the label says.}\n`,
+    );
+    expect(data.warnings).toEqual([
+      {
+        question: 1,
+        title: 'Huge',
+        message: MESSAGES.unreadableQuestion('a number is too large'),
+        skipped: true,
+      },
+    ]);
+    expect(data.questions.map((question) => question.questionText)).toEqual(['How many volts?']);
+  });
+
+  it('reads answers without an = as a multiple select, by its weights', () => {
+    const data =
+      parseGift(`::Even::Which are even?{~%50%2 ~%50%4 ~%-50%5 ####Two and four divide by two.}
+
+::One right::Which is prime?{~%100%7 ~8 ####Seven has no divisors but itself.}
+
+// [tag:scoring-all-or-nothing]
+::Tagged::Which is odd?{~%100%7 ~8 ####Seven leaves one over when halved.}
+
+::None right::Which is negative?{~1 ~2 ####Neither is below zero.}
+`);
+    const seven = [
+      { text: '7', isCorrect: true },
+      { text: '8', isCorrect: false },
+    ];
+    expect(data.questions).toMatchObject([
+      {
+        questionType: 'MULTI_SELECT',
+        options: [
+          { text: '2', isCorrect: true },
+          { text: '4', isCorrect: true },
+          { text: '5', isCorrect: false },
+        ],
+        scoring: 'PARTIAL',
+      },
+      { questionType: 'MULTI_SELECT', options: seven, scoring: 'PARTIAL' },
+      { questionType: 'MULTI_SELECT', options: seven, scoring: 'ALL_OR_NOTHING' },
+    ]);
+    // A wrong option without a weight takes nothing off: the exam's rule would.
+    expect(data.warnings).toEqual([
+      { question: 2, title: 'One right', message: MESSAGES.choiceWeightsReplaced, skipped: false },
+      { question: 4, title: 'None right', message: MESSAGES.noCorrectAnswer, skipped: true },
+    ]);
+  });
+
+  it('says when the units written with a question cannot be read', () => {
+    const data = parseGift(
+      '// units (not in GIFT, skipped by its readers): {"units":[{"unit":"A"}]\n::Volts::How many volts?{#12:0.5####Twelve volts as the label says.}\n',
+    );
+    expect(data.questions[0]).toMatchObject({ units: [], unitPenalty: DEFAULT_UNIT_PENALTY });
+    expect(data.warnings).toEqual([
+      { question: 1, title: 'Volts', message: MESSAGES.unitsUnreadable, skipped: false },
+    ]);
   });
 
   it('offers a question the wizard refuses as it stands, with the messages by field', () => {

@@ -2,22 +2,31 @@ import { QUESTION_INTERCHANGE_MESSAGES as MESSAGES, type Question } from '@exami
 import {
   type Category,
   type GIFTQuestion,
+  type NumericalChoice,
+  type NumericalFormat,
   parse,
   type TextChoice,
   type TextFormat,
 } from 'gift-pegjs';
 import type { ExportedExam } from './exported-exam';
 import {
+  absoluteTolerance,
   acceptedAnswersOf,
+  choiceWeight,
+  decimalText,
   draftOf,
   fieldsOfTags,
   holdsMarkup,
+  multiSelectOf,
   optionsOf,
   QuestionReader,
   type ReadQuestion,
+  roundedNumber,
   shortAnswerFields,
   tagsOf,
   trueFalseOptions,
+  unitsIn,
+  unitsText,
   wrongFormat,
 } from './interchange';
 
@@ -26,6 +35,14 @@ import {
  * question, which Moodle and other GIFT readers skip.
  */
 const MODEL_ANSWER_COMMENT = '// model answer: ';
+/** A numerical question's units have no place in GIFT either: they travel the same way. */
+const UNITS_COMMENT = '// units (not in GIFT, skipped by its readers): ';
+
+/** What a question's comment lines carry for it. */
+interface Comments {
+  modelAnswer?: string;
+  units?: string;
+}
 
 /**
  * A GIFT text as content: `[markdown]` as it is, `[html]` (and `[moodle]` holding markup)
@@ -47,10 +64,33 @@ function noteAnswerFeedback(reader: QuestionReader, feedback: (TextFormat | null
   }
 }
 
-function readQuestion(
-  question: Exclude<GIFTQuestion, Category>,
-  modelAnswer: string | undefined,
-): ReadQuestion {
+/**
+ * A numerical question's accepted answers: `1.5:0.1` is 1.5 give or take 0.1, `1..2` the range
+ * from 1 to 2, `=%50%` the share of the marks; an answer without a number (`=`, which Moodle
+ * takes as any number) has no place in the exam and is left out.
+ */
+function acceptedNumbers(reader: QuestionReader, choices: NumericalChoice[]) {
+  return choices.flatMap((choice) => {
+    const fraction = roundedNumber((choice.weight ?? (choice.isCorrect ? 100 : 0)) / 100);
+    const answer = choice.text as NumericalFormat | TextFormat;
+    if (!('type' in answer)) {
+      if (fraction > 0) reader.note(MESSAGES.anyNumberDropped);
+      return [];
+    }
+    const low = answer.numberLow ?? 0;
+    const high = answer.numberHigh ?? 0;
+    const [value, tolerance] =
+      answer.type === 'high-low'
+        ? [roundedNumber((low + high) / 2), roundedNumber(Math.abs(high - low) / 2)]
+        : [answer.number ?? 0, answer.range ?? 0];
+    // GIFT numbers have no exponent, but may have more digits than a float holds.
+    const finite = Number.isFinite(value) && Number.isFinite(tolerance);
+    reader.refuseIf(!finite, MESSAGES.unreadableQuestion('a number is too large'));
+    return finite ? [{ value, tolerance, toleranceType: 'ABSOLUTE' as const, fraction }] : [];
+  });
+}
+
+function readQuestion(question: Exclude<GIFTQuestion, Category>, comments: Comments): ReadQuestion {
   const reader = new QuestionReader(question.title ?? undefined);
   if (question.hasEmbeddedAnswers) return reader.refuse(MESSAGES.unsupportedType('missing word'));
   const tagged = fieldsOfTags(question.tags ?? []);
@@ -66,14 +106,31 @@ function readQuestion(
         reader,
         question.choices.map((choice) => choice.feedback),
       );
-      const options = optionsOf(
+      const choices = question.choices.map((choice: TextChoice) => ({
+        text: readText(reader, choice.text),
+        credit: choice.weight ?? (choice.isCorrect ? 100 : 0),
+      }));
+      // As Moodle reads GIFT: answers without an `=` are a multiple-answer question.
+      if (!question.choices.some((choice) => choice.isCorrect)) {
+        return reader.done(multiSelectOf(reader, fields, choices, tagged.scoring ?? 'PARTIAL'));
+      }
+      return reader.done(draftOf('MCQ', { ...fields, options: optionsOf(reader, choices) }));
+    }
+    case 'Numerical': {
+      const choices = Array.isArray(question.choices)
+        ? question.choices
+        : [{ isCorrect: true, weight: null, text: question.choices, feedback: null }];
+      noteAnswerFeedback(
         reader,
-        question.choices.map((choice: TextChoice) => ({
-          text: readText(reader, choice.text),
-          credit: choice.weight ?? (choice.isCorrect ? 100 : 0),
-        })),
+        choices.map((choice) => choice.feedback),
       );
-      return reader.done(draftOf('MCQ', { ...fields, options }));
+      return reader.done(
+        draftOf('NUMERICAL', {
+          ...fields,
+          numericAnswers: acceptedNumbers(reader, choices),
+          ...unitsIn(reader, comments.units),
+        }),
+      );
     }
     case 'TF':
       noteAnswerFeedback(reader, [question.trueFeedback, question.falseFeedback]);
@@ -96,7 +153,7 @@ function readQuestion(
       return reader.done(
         draftOf('LONG_ANSWER', {
           ...fields,
-          modelAnswer: modelAnswer ?? '',
+          modelAnswer: comments.modelAnswer ?? '',
           minWordCount: tagged.minWordCount,
           maxWordCount: tagged.maxWordCount,
           keywords: tagged.keywords,
@@ -151,13 +208,19 @@ export function readGift(text: string): ReadQuestion[] {
       read.push(new QuestionReader().refuse(MESSAGES.unreadableQuestion(`${where}${detail}`)));
       continue;
     }
-    const modelAnswer = block.text
-      .split('\n')
-      .find((line) => line.startsWith(MODEL_ANSWER_COMMENT))
-      ?.slice(MODEL_ANSWER_COMMENT.length)
-      .replace(/\\(\\|n)/g, (_, escaped: string) => (escaped === 'n' ? '\n' : '\\'));
+    const comment = (start: string) =>
+      block.text
+        .split('\n')
+        .find((line) => line.startsWith(start))
+        ?.slice(start.length);
+    const comments = {
+      modelAnswer: comment(MODEL_ANSWER_COMMENT)?.replace(/\\(\\|n)/g, (_, escaped: string) =>
+        escaped === 'n' ? '\n' : '\\',
+      ),
+      units: comment(UNITS_COMMENT),
+    };
     for (const question of questions) {
-      if (question.type !== 'Category') read.push(readQuestion(question, modelAnswer));
+      if (question.type !== 'Category') read.push(readQuestion(question, comments));
     }
   }
   if (understood === 0 && read.length > 0) wrongFormat('gift');
@@ -196,6 +259,26 @@ function answersOf(question: Question): string {
     }
     case 'LONG_ANSWER':
       return `{${feedback}}`;
+    case 'MULTI_SELECT': {
+      const options = question.options.map(
+        (option) =>
+          `\t~%${choiceWeight(question.options, option.isCorrect)}%${giftContent(option.text)}`,
+      );
+      return `{\n${options.join('\n')}\n\t${feedback}\n}`;
+    }
+    case 'NUMERICAL': {
+      const answers = question.numericAnswers.map(
+        (answer) => `${decimalText(answer.value)}:${decimalText(absoluteTolerance(answer))}`,
+      );
+      const [only] = answers;
+      if (only && answers.length === 1 && question.numericAnswers[0]?.fraction === 1) {
+        return `{#${only}${feedback}}`;
+      }
+      const weighted = question.numericAnswers.map(
+        (answer, index) => `\t=%${roundedNumber(answer.fraction * 100)}%${answers[index]}`,
+      );
+      return `{#\n${weighted.join('\n')}\n\t${feedback}\n}`;
+    }
   }
 }
 
@@ -210,6 +293,7 @@ function giftQuestion(question: Question, title: string): string {
       `${MODEL_ANSWER_COMMENT}${question.modelAnswer.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n')}`,
     );
   }
+  if (question.questionType === 'NUMERICAL') lines.push(`${UNITS_COMMENT}${unitsText(question)}`);
   lines.push(`::${escapeGift(title)}::${giftContent(question.questionText)}${answersOf(question)}`);
   return lines.join('\n');
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   DEFAULT_DIFFICULTY,
   DEFAULT_QUESTION_MARKS,
+  DEFAULT_UNIT_PENALTY,
   DEFAULT_WORD_RANGE,
   DIFFICULTIES,
   type Difficulty,
@@ -10,7 +11,10 @@ import {
   type IncompleteQuestion,
   QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
   mediaIdsIn,
+  type NumericAnswer,
+  type NumericUnit,
   type ParseQuestionsData,
+  parseStudentNumber,
   QUESTION_FILE_LIMITS,
   type Question,
   type QuestionDraft,
@@ -19,8 +23,11 @@ import {
   type QuestionType,
   questionSchema,
   readableText,
+  SCORING_RULES,
+  type ScoringRule,
   TRUE_FALSE_OPTION_TEXTS,
 } from '@examiq/contracts';
+import { z } from 'zod';
 import { ApiError } from '../../errors';
 import { htmlAsContent, plainAsContent } from './content-html';
 
@@ -167,6 +174,15 @@ export function draftOf(questionType: QuestionType, fields: DraftFields): Questi
     case 'MCQ':
     case 'TRUE_FALSE':
       return { ...base, options: fields.options ?? [] };
+    case 'MULTI_SELECT':
+      return { ...base, options: fields.options ?? [], scoring: fields.scoring ?? 'PARTIAL' };
+    case 'NUMERICAL':
+      return {
+        ...base,
+        numericAnswers: fields.numericAnswers ?? [],
+        units: fields.units ?? [],
+        unitPenalty: fields.unitPenalty ?? DEFAULT_UNIT_PENALTY,
+      };
     case 'SHORT_ANSWER':
       return { ...base, sampleAnswer: fields.sampleAnswer ?? '', keywords: fields.keywords ?? [] };
     case 'LONG_ANSWER':
@@ -211,14 +227,16 @@ export function acceptedAnswersOf(question: { sampleAnswer: string; keywords: st
 }
 
 /**
- * Difficulty and, where a format has no place for them, marks, word limits and keywords travel
- * as tags (GIFT and Moodle XML have question tags): `difficulty-hard`, `marks-2`, `min-words-150`.
+ * Difficulty and, where a format has no place for them, marks, word limits, keywords and a
+ * multiple select's scoring rule travel as tags (GIFT and Moodle XML have question tags):
+ * `difficulty-hard`, `marks-2`, `min-words-150`, `scoring-all-or-nothing`.
  */
 const TAG = {
   difficulty: (difficulty: Difficulty) => `difficulty-${difficulty.toLowerCase()}`,
   marks: (marks: number) => `marks-${marks}`,
   minWords: (count: number) => `min-words-${count}`,
   maxWords: (count: number) => `max-words-${count}`,
+  scoring: (rule: ScoringRule) => `scoring-${rule.toLowerCase().replaceAll('_', '-')}`,
 };
 
 export interface TaggedFields {
@@ -226,6 +244,7 @@ export interface TaggedFields {
   marks?: number;
   minWordCount?: number;
   maxWordCount?: number;
+  scoring?: ScoringRule;
   /** Every other tag: an essay's keywords. */
   keywords: string[];
 }
@@ -234,12 +253,16 @@ export function fieldsOfTags(tags: readonly string[]): TaggedFields {
   const fields: TaggedFields = { keywords: [] };
   for (const raw of tags) {
     const tag = raw.trim();
-    const [, name, value] = /^(difficulty|marks|min-words|max-words)-(\w+)$/i.exec(tag) ?? [];
+    const [, name, value] =
+      /^(difficulty|marks|min-words|max-words|scoring)-([\w-]+)$/i.exec(tag) ?? [];
     const level = value?.toUpperCase() as Difficulty;
+    const rule = value?.toUpperCase().replaceAll('-', '_') as ScoringRule;
     const count = Number(value);
     if (name?.toLowerCase() === 'difficulty' && DIFFICULTIES.includes(level)) {
       fields.difficulty = level;
-    } else if (name && name.toLowerCase() !== 'difficulty' && Number.isInteger(count)) {
+    } else if (name?.toLowerCase() === 'scoring' && SCORING_RULES.includes(rule)) {
+      fields.scoring = rule;
+    } else if (name && !/^(difficulty|scoring)$/i.test(name) && Number.isInteger(count)) {
       const key = { marks: 'marks', 'min-words': 'minWordCount', 'max-words': 'maxWordCount' }[
         name.toLowerCase()
       ] as 'marks' | 'minWordCount' | 'maxWordCount';
@@ -249,10 +272,14 @@ export function fieldsOfTags(tags: readonly string[]): TaggedFields {
   return fields;
 }
 
-/** The tags a question is written with (see TAG); keywords only for a long answer. */
+/**
+ * The tags a question is written with (see TAG); keywords only for a long answer, the scoring
+ * rule only for a multiple select.
+ */
 export function tagsOf(question: Question, { withMarks }: { withMarks: boolean }): string[] {
   const tags = [TAG.difficulty(question.difficulty)];
   if (withMarks) tags.push(TAG.marks(question.marks));
+  if (question.questionType === 'MULTI_SELECT') tags.push(TAG.scoring(question.scoring));
   if (question.questionType === 'LONG_ANSWER') {
     if (withMarks) {
       tags.push(TAG.minWords(question.minWordCount), TAG.maxWords(question.maxWordCount));
@@ -348,8 +375,9 @@ export interface Choice {
 }
 
 /**
- * The options of a one-answer choice question. Several answers earning marks between them is a
- * multiple-answer question; any other share but 0 or 100 (penalties too) is partial credit.
+ * The options of a one-answer choice question. Several answers at full marks is a one-answer
+ * question with several right answers, which the exam has not; any other share but 0 or 100
+ * (penalties too) is partial credit.
  */
 export function optionsOf(reader: QuestionReader, choices: readonly Choice[]) {
   const earning = choices.filter((choice) => choice.credit > 0);
@@ -362,4 +390,107 @@ export function optionsOf(reader: QuestionReader, choices: readonly Choice[]) {
   );
   reader.refuseIf(earning.length === 0, MESSAGES.noCorrectAnswer);
   return choices.map((choice) => ({ text: choice.text, isCorrect: full.includes(choice) }));
+}
+
+/** A multiple select's share of the marks for each right option, in percent: what files write. */
+const shareOfRight = (rightCount: number) => 100 / rightCount;
+
+/**
+ * A multiple-answer question as a multiple select: its right options are those earning a share.
+ * The exam scores by its own rule, so a file's weights that are not that rule's (each right
+ * option an equal share, each wrong one the same share off) are said to be replaced.
+ */
+export function multiSelectOf(
+  reader: QuestionReader,
+  fields: DraftFields,
+  choices: readonly Choice[],
+  scoring: ScoringRule,
+): QuestionDraft {
+  const right = choices.filter((choice) => choice.credit > 0);
+  reader.refuseIf(right.length === 0, MESSAGES.noCorrectAnswer);
+  const share = shareOfRight(right.length);
+  const ownWeight = (choice: Choice) =>
+    Math.abs(choice.credit - (choice.credit > 0 ? share : -share)) < 0.01;
+  if (scoring === 'PARTIAL' && right.length > 0 && !choices.every(ownWeight)) {
+    reader.note(MESSAGES.choiceWeightsReplaced);
+  }
+  const options = choices.map((choice) => ({ text: choice.text, isCorrect: choice.credit > 0 }));
+  return draftOf('MULTI_SELECT', { ...fields, options, scoring });
+}
+
+/**
+ * The weight, in percent, GIFT and Moodle XML give an option of a multiple select: a right one
+ * earns its equal share, a wrong one takes it off, as the exam's partial rule scores. Moodle has
+ * no all-or-nothing multiple answer question: its rule travels as a tag (see TAG).
+ */
+export function choiceWeight(options: readonly { isCorrect: boolean }[], isCorrect: boolean) {
+  // Moodle's own weights have five decimals (33.33333).
+  const share = Number(
+    shareOfRight(options.filter((option) => option.isCorrect).length).toFixed(5),
+  );
+  return isCorrect ? share : -share;
+}
+
+/** A number computed from others, rid of the float noise of its last digits (0.1 × 3). */
+export const roundedNumber = (value: number) => Number(value.toPrecision(12));
+
+/** A number a file writes (`1.5`, `-0,25`, `1.2e-3`), or undefined when it is not one. */
+export function numberIn(text: string): number | undefined {
+  return parseStudentNumber(text) ?? undefined;
+}
+
+/** A number in decimal digits, never in exponent notation, which GIFT readers do not take. */
+export function decimalText(value: number): string {
+  const [mantissa = '', exponent] = String(value).split('e');
+  if (exponent === undefined) return mantissa;
+  const sign = mantissa.startsWith('-') ? '-' : '';
+  const unsigned = mantissa.replace('-', '');
+  const digits = unsigned.replace('.', '');
+  const point =
+    (unsigned.includes('.') ? unsigned.indexOf('.') : unsigned.length) + Number(exponent);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/**
+ * An accepted answer's tolerance as an absolute one, which GIFT and Moodle XML have alone: a
+ * percent of the value accepts the same numbers as that share of it either side.
+ */
+export function absoluteTolerance(answer: NumericAnswer): number {
+  return answer.toleranceType === 'ABSOLUTE'
+    ? answer.tolerance
+    : roundedNumber((Math.abs(answer.value) * answer.tolerance) / 100);
+}
+
+/** A numerical question's units and penalty, where a format has no place for them (see unitsIn). */
+export function unitsText(question: { units: NumericUnit[]; unitPenalty: number }): string {
+  return JSON.stringify({ units: question.units, unitPenalty: question.unitPenalty });
+}
+
+const unitsTextSchema = z.object({
+  units: z.array(z.object({ unit: z.string(), factor: z.number() })),
+  unitPenalty: z.number(),
+});
+
+/**
+ * A numerical question's units and penalty as unitsText wrote them (GIFT has no units, QTI no
+ * units of a text entry: our files carry them where readers skip them); unreadable, they are
+ * left out and said so.
+ */
+export function unitsIn(
+  reader: QuestionReader,
+  text: string | undefined,
+): Pick<DraftFields, 'units' | 'unitPenalty'> {
+  if (text === undefined) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const read = unitsTextSchema.safeParse(json);
+  if (read.success) return read.data;
+  reader.note(MESSAGES.unitsUnreadable);
+  return {};
 }

@@ -2,7 +2,14 @@ import { QUESTION_INTERCHANGE_MESSAGES as MESSAGES } from '@examiq/contracts';
 import { describe, expect, it } from 'vitest';
 import { writeMoodleXml } from './moodle-xml';
 import { parseQuestionFile } from './question-interchange.service';
-import { asRendered, fixture, questionsInFileOrder, trickyExam } from './test-support';
+import {
+  asRendered,
+  fixture,
+  percentAsAbsolute,
+  percentExam,
+  questionsInFileOrder,
+  trickyExam,
+} from './test-support';
 
 const parseXml = (text: string) => parseQuestionFile('moodle-xml', Buffer.from(text)).data;
 
@@ -65,7 +72,7 @@ describe('Moodle XML', () => {
           /^Which topology is shown\? !\[diagram\]\(media:[0-9a-f]{64}\)$/,
         ),
         marks: 1,
-        order: 5,
+        order: 6,
         difficulty: 'MEDIUM',
         explanation: 'Every node connects to one central switch.',
         options: [
@@ -77,13 +84,34 @@ describe('Moodle XML', () => {
         questionType: 'MCQ',
         questionText: 'How many hosts does a /24 network hold? Use $2^{8} - 2$.',
         marks: 1,
-        order: 6,
+        order: 7,
         difficulty: 'MEDIUM',
         explanation: 'Two addresses are the network and the broadcast.',
         options: [
           { text: '254', isCorrect: true },
           { text: '256', isCorrect: false },
         ],
+      },
+    ]);
+    expect(data.incomplete).toEqual([
+      {
+        question: 6,
+        title: 'Routing protocols',
+        draft: {
+          questionType: 'MULTI_SELECT',
+          questionText: 'Which of these are routing protocols?',
+          marks: 1,
+          order: 5,
+          difficulty: 'MEDIUM',
+          explanation: '',
+          options: [
+            { text: 'OSPF', isCorrect: true },
+            { text: 'BGP', isCorrect: true },
+            { text: 'HTTP', isCorrect: false },
+          ],
+          scoring: 'PARTIAL',
+        },
+        errors: { explanation: 'Explanation is required' },
       },
     ]);
     expect(data.warnings).toEqual([
@@ -97,8 +125,8 @@ describe('Moodle XML', () => {
       {
         question: 6,
         title: 'Routing protocols',
-        message: MESSAGES.multipleCorrect,
-        skipped: true,
+        message: MESSAGES.choiceWeightsReplaced,
+        skipped: false,
       },
       { question: 9, title: 'DNS port', message: MESSAGES.partialCredit, skipped: true },
     ]);
@@ -109,6 +137,143 @@ describe('Moodle XML', () => {
     expect(asRendered(data.questions)).toEqual(asRendered(questionsInFileOrder(trickyExam)));
     expect(data.incomplete).toEqual([]);
     expect(data.warnings).toEqual([]);
+  });
+
+  it('maps numerical questions with units and a multiple answer question as Moodle exports them', () => {
+    const data = parseQuestionFile('moodle-xml', fixture('moodle-numerical.xml')).data;
+    expect(data.questions).toEqual([
+      {
+        questionType: 'NUMERICAL',
+        questionText: 'A 1 kΩ resistor is across 12 V. What current flows through it?',
+        marks: 2,
+        order: 1,
+        difficulty: 'MEDIUM',
+        explanation: "By Ohm's law, I = V / R = 12 / 1000 = 0.012 A.",
+        numericAnswers: [
+          { value: 0.012, tolerance: 0.0002, toleranceType: 'ABSOLUTE', fraction: 1 },
+          { value: 12, tolerance: 0, toleranceType: 'ABSOLUTE', fraction: 0.5 },
+        ],
+        // Moodle's multiplier 1000 is how many mA make an ampere.
+        units: [
+          { unit: 'A', factor: 1 },
+          { unit: 'mA', factor: 0.001 },
+        ],
+        unitPenalty: 0.2,
+      },
+      {
+        questionType: 'NUMERICAL',
+        questionText: 'What is the speed of light in vacuum, in metres per second?',
+        marks: 1,
+        order: 2,
+        difficulty: 'MEDIUM',
+        explanation: 'It is exactly 299 792 458 m/s, by the definition of the metre.',
+        numericAnswers: [
+          { value: 300000000, tolerance: 1000000, toleranceType: 'ABSOLUTE', fraction: 1 },
+        ],
+        // Units not used at all: the number alone is graded.
+        units: [],
+        unitPenalty: 0.1,
+      },
+      {
+        questionType: 'NUMERICAL',
+        questionText: 'What resistance draws 2 A from 10 V?',
+        marks: 1,
+        order: 3,
+        difficulty: 'MEDIUM',
+        explanation: 'R = V / I = 10 / 2 = 5 Ω.',
+        numericAnswers: [{ value: 5, tolerance: 0, toleranceType: 'ABSOLUTE', fraction: 1 }],
+        // Optional units convert the answer and cost nothing when left out.
+        units: [
+          { unit: 'Ω', factor: 1 },
+          { unit: 'kΩ', factor: 1000 },
+        ],
+        unitPenalty: 0,
+      },
+      {
+        questionType: 'MULTI_SELECT',
+        questionText: 'Which of these components are passive?',
+        marks: 3,
+        order: 4,
+        difficulty: 'MEDIUM',
+        explanation: 'A transistor needs power to amplify: it is active.',
+        options: [
+          { text: 'Resistor', isCorrect: true },
+          { text: 'Capacitor', isCorrect: true },
+          { text: 'Inductor', isCorrect: true },
+          { text: 'Transistor', isCorrect: false },
+        ],
+        scoring: 'PARTIAL',
+      },
+    ]);
+    expect(data.warnings).toEqual([
+      {
+        question: 1,
+        title: 'Current through a resistor',
+        message: MESSAGES.answerFeedbackDropped,
+        skipped: false,
+      },
+      {
+        question: 1,
+        title: 'Current through a resistor',
+        message: MESSAGES.unitPenaltyOfAnswer,
+        skipped: false,
+      },
+    ]);
+  });
+
+  it('writes a percent tolerance as the same share of the value either side', () => {
+    const text = writeMoodleXml(percentExam);
+    expect(text).toContain('<tolerance>0.00024</tolerance>');
+    expect(parseXml(text).questions).toMatchObject([{ numericAnswers: percentAsAbsolute }]);
+  });
+
+  it('writes a multiple select as a multiple answer question and units as Moodle multipliers', () => {
+    const text = writeMoodleXml(trickyExam);
+    expect(text).toContain('<single>false</single>');
+    expect(text).toContain('<answer fraction="-33.33333" format="html">');
+    expect(text).toContain('<text>scoring-all-or-nothing</text>');
+    expect(text).toContain('<multiplier>1000000</multiplier>\n        <unit_name>µA</unit_name>');
+    expect(text).toContain(
+      '<unitgradingtype>1</unitgradingtype>\n    <unitpenalty>0.25</unitpenalty>',
+    );
+  });
+
+  it('skips a numerical question whose answer or unit is not a number or too large, and leaves out any number', () => {
+    const numerical = (answers: string, units = '') =>
+      `<question type="numerical"><name><text>N</text></name>
+        <questiontext format="plain_text"><text>How many are there?</text></questiontext>
+        <generalfeedback format="plain_text"><text>As many as there are.</text></generalfeedback>
+        ${answers}<unitgradingtype>1</unitgradingtype><units>${units}</units></question>`;
+    const data = parseXml(`<quiz>
+      ${numerical('<answer fraction="100"><text>twelve</text><tolerance>1</tolerance></answer>')}
+      ${numerical('<answer fraction="100"><text>12</text></answer>', '<unit><multiplier>0</multiplier><unit_name>dozen</unit_name></unit>')}
+      ${numerical('<answer fraction="100"><text>12</text><tolerance>-1</tolerance></answer><answer fraction="50"><text>*</text></answer>')}
+      ${numerical('<answer fraction="full"><text>1e999</text></answer>')}
+    </quiz>`);
+    expect(data.warnings).toEqual([
+      {
+        question: 1,
+        title: 'N',
+        message: MESSAGES.unreadableQuestion('the answer twelve is not a number'),
+        skipped: true,
+      },
+      {
+        question: 2,
+        title: 'N',
+        message: MESSAGES.unreadableQuestion('the unit dozen has no multiplier'),
+        skipped: true,
+      },
+      { question: 3, title: 'N', message: MESSAGES.anyNumberDropped, skipped: false },
+      {
+        question: 4,
+        title: 'N',
+        message: MESSAGES.unreadableQuestion('the answer 1e999 is not a number'),
+        skipped: true,
+      },
+    ]);
+    expect(data.questions).toMatchObject([
+      { numericAnswers: [{ value: 12, tolerance: 1, toleranceType: 'ABSOLUTE', fraction: 1 }] },
+    ]);
   });
 
   it('writes the marks as the default grade and the model answer as information for graders', () => {

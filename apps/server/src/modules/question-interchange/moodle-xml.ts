@@ -1,19 +1,26 @@
 import {
   QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
   mediaIdsIn,
+  type NumericAnswer,
   type Question,
 } from '@examiq/contracts';
 import { contentHtml } from './content-html';
 import { type ExportedExam, mediaFileName } from './exported-exam';
 import {
+  absoluteTolerance,
   acceptedAnswersOf,
+  choiceWeight,
+  decimalText,
   draftOf,
   type FileImage,
   fieldsOfTags,
   holdsMarkup,
+  multiSelectOf,
+  numberIn,
   optionsOf,
   QuestionReader,
   type ReadQuestion,
+  roundedNumber,
   shortAnswerFields,
   tagsOf,
   trueFalseOptions,
@@ -82,6 +89,69 @@ function noteAnswerFeedback(reader: QuestionReader, answers: XmlNode[]) {
   }
 }
 
+/** An answer's share of the marks, in percent; 0 when it is not a number. */
+const credit = (answer: XmlNode) => numberIn(attribute(answer, 'fraction') ?? '') ?? 0;
+
+/**
+ * A numerical question's accepted answers, each with Moodle's absolute tolerance. `*` accepts
+ * any number: Moodle writers give it feedback for every other answer, which the exam has not.
+ */
+function acceptedNumbers(reader: QuestionReader, answers: XmlNode[]): NumericAnswer[] {
+  return answers.flatMap((answer) => {
+    const text = answerText(answer);
+    const fraction = roundedNumber(credit(answer) / 100);
+    if (text === '*') {
+      if (fraction > 0) reader.note(MESSAGES.anyNumberDropped);
+      return [];
+    }
+    const value = numberIn(text);
+    const tolerance = numberIn(textOf(answer.tolerance)) ?? 0;
+    reader.refuseIf(
+      value === undefined,
+      MESSAGES.unreadableQuestion(`the answer ${text.slice(0, 40)} is not a number`),
+    );
+    return value === undefined
+      ? []
+      : [{ value, tolerance: Math.abs(tolerance), toleranceType: 'ABSOLUTE' as const, fraction }];
+  });
+}
+
+/** Moodle's unit handling (qtype_numerical): how units are shown, and graded. */
+const UNITS_NOT_SHOWN = '3';
+const UNITS_IN_A_MENU = '2';
+const UNITS_OPTIONAL = '0';
+const PENALTY_OF_ANSWER = '1';
+const PENALTY_OF_QUESTION = '2';
+
+/**
+ * A numerical question's units. Moodle's multiplier is how many of the unit make one of the first
+ * (1 A = 1000 mA), the exam's factor what one of the unit is in the first (1 mA = 0.001 A).
+ * Units not shown and not graded are not used; optional units are units without a penalty.
+ */
+function unitsOfQuestion(reader: QuestionReader, question: XmlNode) {
+  const grading = textOf(question.unitgradingtype).trim() || UNITS_OPTIONAL;
+  const unitPenalty = numberIn(textOf(question.unitpenalty));
+  if (grading === UNITS_OPTIONAL && textOf(question.showunits).trim() === UNITS_NOT_SHOWN) {
+    return { units: [], unitPenalty };
+  }
+  const units = listOf((question.units as XmlNode | undefined)?.unit).flatMap((unit) => {
+    const name = textOf(unit.unit_name).trim();
+    const multiplier = numberIn(textOf(unit.multiplier)) ?? 0;
+    reader.refuseIf(
+      multiplier <= 0,
+      MESSAGES.unreadableQuestion(`the unit ${name.slice(0, 20)} has no multiplier`),
+    );
+    return multiplier > 0 ? [{ unit: name, factor: roundedNumber(1 / multiplier) }] : [];
+  });
+  if (units.length > 0 && grading === PENALTY_OF_QUESTION) {
+    reader.note(MESSAGES.unitPenaltyOfAnswer);
+  }
+  return {
+    units,
+    unitPenalty: grading === UNITS_OPTIONAL && units.length > 0 ? 0 : unitPenalty,
+  };
+}
+
 function readQuestion(question: XmlNode): ReadQuestion {
   const type = attribute(question, 'type') ?? 'unknown';
   const reader = new QuestionReader(textOf((question.name as XmlNode | undefined)?.text).trim());
@@ -95,18 +165,27 @@ function readQuestion(question: XmlNode): ReadQuestion {
     difficulty: tagged.difficulty,
   };
   const answers = listOf(question.answer);
-  const credit = (answer: XmlNode) => Number(attribute(answer, 'fraction') ?? 0);
   switch (type) {
     case 'multichoice': {
-      if (textOf(question.single).trim() === 'false')
-        return reader.refuse(MESSAGES.multipleCorrect);
       noteAnswerFeedback(reader, answers);
-      const options = optionsOf(
-        reader,
-        answers.map((answer) => ({ text: readField(reader, answer), credit: credit(answer) })),
-      );
-      return reader.done(draftOf('MCQ', { ...fields, options }));
+      const choices = answers.map((answer) => ({
+        text: readField(reader, answer),
+        credit: credit(answer),
+      }));
+      if (['false', '0'].includes(textOf(question.single).trim())) {
+        return reader.done(multiSelectOf(reader, fields, choices, tagged.scoring ?? 'PARTIAL'));
+      }
+      return reader.done(draftOf('MCQ', { ...fields, options: optionsOf(reader, choices) }));
     }
+    case 'numerical':
+      noteAnswerFeedback(reader, answers);
+      return reader.done(
+        draftOf('NUMERICAL', {
+          ...fields,
+          numericAnswers: acceptedNumbers(reader, answers),
+          ...unitsOfQuestion(reader, question),
+        }),
+      );
     case 'truefalse': {
       noteAnswerFeedback(reader, answers);
       const right = answers.find((answer) => credit(answer) === 100);
@@ -219,6 +298,49 @@ function typeFields(exam: ExportedExam, question: Question) {
           answer: acceptedAnswersOf(question).map((text) => answer(text, true)),
         },
       };
+    case 'MULTI_SELECT':
+      return {
+        type: 'multichoice',
+        fields: {
+          single: 'false',
+          shuffleanswers: 'false',
+          answernumbering: 'abc',
+          answer: question.options.map((option) => ({
+            ...answer(option.text, option.isCorrect, htmlField(exam, option.text)),
+            '@': {
+              fraction: String(choiceWeight(question.options, option.isCorrect)),
+              format: 'html',
+            },
+          })),
+        },
+      };
+    case 'NUMERICAL': {
+      const graded = question.units.length > 0;
+      return {
+        type: 'numerical',
+        fields: {
+          answer: question.numericAnswers.map((accepted) => ({
+            ...answer(decimalText(accepted.value), true),
+            '@': { fraction: String(roundedNumber(accepted.fraction * 100)), format: 'plain_text' },
+            tolerance: decimalText(absoluteTolerance(accepted)),
+          })),
+          ...(graded
+            ? {
+                units: {
+                  unit: question.units.map((unit) => ({
+                    multiplier: decimalText(roundedNumber(1 / unit.factor)),
+                    unit_name: unit.unit,
+                  })),
+                },
+              }
+            : {}),
+          unitgradingtype: graded ? PENALTY_OF_ANSWER : UNITS_OPTIONAL,
+          unitpenalty: String(question.unitPenalty),
+          showunits: graded ? UNITS_IN_A_MENU : UNITS_NOT_SHOWN,
+          unitsleft: '0',
+        },
+      };
+    }
     case 'LONG_ANSWER':
       return {
         type: 'essay',

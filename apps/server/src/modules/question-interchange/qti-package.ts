@@ -2,7 +2,7 @@ import { type Difficulty, mediaIdsIn, type Question, readableText } from '@exami
 import { strToU8, zipSync } from 'fflate';
 import { contentHtml } from './content-html';
 import { type ExportedExam, mediaFileName } from './exported-exam';
-import { contentOf } from './interchange';
+import { contentOf, decimalText, roundedNumber, unitsText } from './interchange';
 import { XML_DECLARATION, xmlBuilder } from './xml';
 
 const QTI_NAMESPACE = 'http://www.imsglobal.org/xsd/imsqtiasi_v3p0';
@@ -45,33 +45,132 @@ function xhtmlSlots(exam: ExportedExam) {
 type Slot = (content: string) => string;
 
 const values = (list: string[]) => ({ 'qti-value': list });
+/** One of QTI's standard response processings, by its template's name. */
+const template = (name: 'match_correct' | 'map_response') => ({
+  '@': { template: `${TEMPLATES}/${name}.xml` },
+});
 const floatOutcome = (identifier: string, value: number) => ({
   '@': { identifier, cardinality: 'single', 'base-type': 'float' },
   'qti-default-value': values([String(value)]),
 });
 
+const floatValue = (value: number) => ({
+  '@': { 'base-type': 'float' },
+  '#text': decimalText(value),
+});
+const variable = (identifier: string) => ({ '@': { identifier } });
+
+/**
+ * A numerical question's scoring: for each accepted answer, the response within its tolerance
+ * (QTI's relative tolerance is a percent, as the exam's is) sets SCORE to the answer's share of
+ * the marks if that is more than it has, so the best answer matched scores whatever their order.
+ */
+function numericalProcessing(question: Extract<Question, { questionType: 'NUMERICAL' }>) {
+  return {
+    'qti-response-condition': question.numericAnswers.map((answer) => {
+      const score = floatValue(roundedNumber(answer.fraction * question.marks));
+      const tolerance =
+        answer.tolerance === 0
+          ? { 'tolerance-mode': 'exact' }
+          : {
+              'tolerance-mode': answer.toleranceType === 'PERCENT' ? 'relative' : 'absolute',
+              tolerance: decimalText(answer.tolerance),
+            };
+      return {
+        'qti-response-if': {
+          'qti-and': {
+            // The answer first: a relative tolerance is a share of the first value.
+            'qti-equal': {
+              '@': tolerance,
+              'qti-base-value': floatValue(answer.value),
+              'qti-variable': variable('RESPONSE'),
+            },
+            'qti-lt': { 'qti-variable': variable('SCORE'), 'qti-base-value': score },
+          },
+          'qti-set-outcome-value': { '@': { identifier: 'SCORE' }, 'qti-base-value': score },
+        },
+      };
+    }),
+  };
+}
+
+/** The choices of a choice question, each with its identifier. */
+function choicesOf(question: { options: { text: string }[] }, slot: Slot) {
+  const ids = question.options.map((_, index) => `choice-${index + 1}`);
+  return {
+    ids,
+    choices: question.options.map((option, index) => ({
+      '@': { identifier: ids[index] },
+      '#text': slot(option.text),
+    })),
+    right: (options: { isCorrect: boolean }[]) =>
+      values(ids.filter((_, index) => options[index]?.isCorrect)),
+  };
+}
+
 function interactionOf(question: Question, slot: Slot) {
   switch (question.questionType) {
     case 'MCQ':
     case 'TRUE_FALSE': {
-      const ids = question.options.map((_, index) => `choice-${index + 1}`);
+      const { choices, right } = choicesOf(question, slot);
       return {
         declaration: {
           '@': { identifier: 'RESPONSE', cardinality: 'single', 'base-type': 'identifier' },
-          'qti-correct-response': values(
-            ids.filter((_, index) => question.options[index]?.isCorrect),
-          ),
+          'qti-correct-response': right(question.options),
         },
         body: {
           'qti-choice-interaction': {
             '@': { 'response-identifier': 'RESPONSE', 'max-choices': '1' },
-            'qti-simple-choice': question.options.map((option, index) => ({
-              '@': { identifier: ids[index] },
-              '#text': slot(option.text),
-            })),
+            'qti-simple-choice': choices,
           },
         },
-        template: 'match_correct',
+        processing: template('match_correct'),
+      };
+    }
+    case 'MULTI_SELECT': {
+      const { ids, choices, right } = choicesOf(question, slot);
+      const share = roundedNumber(
+        question.marks / question.options.filter((option) => option.isCorrect).length,
+      );
+      // Partial credit is QTI's mapping: each right choice earns a share, each wrong one loses it.
+      const mapping = {
+        '@': { 'default-value': '0', 'lower-bound': '0', 'upper-bound': String(question.marks) },
+        'qti-map-entry': question.options.map((option, index) => ({
+          '@': { 'map-key': ids[index], 'mapped-value': String(option.isCorrect ? share : -share) },
+        })),
+      };
+      const partial = question.scoring === 'PARTIAL';
+      return {
+        declaration: {
+          '@': { identifier: 'RESPONSE', cardinality: 'multiple', 'base-type': 'identifier' },
+          'qti-correct-response': right(question.options),
+          ...(partial ? { 'qti-mapping': mapping } : {}),
+        },
+        body: {
+          'qti-choice-interaction': {
+            '@': { 'response-identifier': 'RESPONSE', 'max-choices': String(ids.length) },
+            'qti-simple-choice': choices,
+          },
+        },
+        processing: template(partial ? 'map_response' : 'match_correct'),
+      };
+    }
+    case 'NUMERICAL': {
+      const [best] = [...question.numericAnswers].sort((a, b) => b.fraction - a.fraction);
+      return {
+        declaration: {
+          '@': { identifier: 'RESPONSE', cardinality: 'single', 'base-type': 'float' },
+          'qti-correct-response': values(best ? [decimalText(best.value)] : []),
+        },
+        // QTI has no units: ours travel in data attributes, which other readers pass over.
+        body: {
+          p: {
+            'qti-text-entry-interaction': {
+              '@': { 'response-identifier': 'RESPONSE', 'data-units': unitsText(question) },
+            },
+          },
+        },
+        processing: numericalProcessing(question),
       };
     }
     case 'SHORT_ANSWER':
@@ -90,7 +189,7 @@ function interactionOf(question: Question, slot: Slot) {
         body: {
           p: { 'qti-text-entry-interaction': { '@': { 'response-identifier': 'RESPONSE' } } },
         },
-        template: 'map_response',
+        processing: template('map_response'),
       };
     case 'LONG_ANSWER':
       return {
@@ -107,14 +206,14 @@ function interactionOf(question: Question, slot: Slot) {
             },
           },
         },
-        template: undefined,
+        processing: undefined,
       };
   }
 }
 
 function itemXml(exam: ExportedExam, question: Question, identifier: string, title: string) {
   const { slot, fill } = xhtmlSlots(exam);
-  const { declaration, body, template } = interactionOf(question, slot);
+  const { declaration, body, processing } = interactionOf(question, slot);
   const item = {
     '@': {
       xmlns: QTI_NAMESPACE,
@@ -130,9 +229,7 @@ function itemXml(exam: ExportedExam, question: Question, identifier: string, tit
       { '@': { identifier: 'FEEDBACK', cardinality: 'single', 'base-type': 'identifier' } },
     ],
     'qti-item-body': { div: slot(question.questionText), ...body },
-    ...(template
-      ? { 'qti-response-processing': { '@': { template: `${TEMPLATES}/${template}.xml` } } }
-      : {}),
+    ...(processing ? { 'qti-response-processing': processing } : {}),
     'qti-modal-feedback': {
       '@': { 'outcome-identifier': 'FEEDBACK', identifier: 'EXPLANATION', 'show-hide': 'show' },
       'qti-content-body': { div: slot(question.explanation) },

@@ -1,4 +1,4 @@
-import { QUESTION_INTERCHANGE_MESSAGES as MESSAGES } from '@examiq/contracts';
+import { DEFAULT_UNIT_PENALTY, QUESTION_INTERCHANGE_MESSAGES as MESSAGES } from '@examiq/contracts';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { writeQtiPackage } from './qti-package';
@@ -6,6 +6,7 @@ import { parseQuestionFile } from './question-interchange.service';
 import {
   asRendered,
   fixture,
+  percentExam,
   questionsInFileOrder,
   trickyExam,
   zippedFixture,
@@ -74,9 +75,28 @@ describe('QTI 3.0', () => {
           keywords: 'At least one keyword is required',
         },
       },
+      {
+        question: 4,
+        title: 'Nordic capitals',
+        // Its correct response alone scores it: all or nothing.
+        draft: {
+          questionType: 'MULTI_SELECT',
+          questionText: 'Which are Nordic capitals?',
+          marks: 2,
+          order: 4,
+          difficulty: 'MEDIUM',
+          explanation: '',
+          options: [
+            { text: 'Oslo', isCorrect: true },
+            { text: 'Helsinki', isCorrect: true },
+            { text: 'Berlin', isCorrect: false },
+          ],
+          scoring: 'ALL_OR_NOTHING',
+        },
+        errors: { explanation: 'Explanation is required' },
+      },
     ]);
     expect(data.warnings).toEqual([
-      { question: 4, title: 'Nordic capitals', message: MESSAGES.multipleCorrect, skipped: true },
       {
         question: 5,
         title: 'Order the rivers',
@@ -157,6 +177,10 @@ describe('QTI 3.0', () => {
       'items/item-3-1.xml',
       'items/item-3-2.xml',
       'items/item-4-1.xml',
+      'items/item-5-1.xml',
+      'items/item-5-2.xml',
+      'items/item-6-1.xml',
+      'items/item-6-2.xml',
       'tests/test.xml',
     ]);
     const test = strFromU8(files['tests/test.xml'] as Uint8Array);
@@ -164,6 +188,106 @@ describe('QTI 3.0', () => {
     const item = strFromU8(files['items/item-1-1.xml'] as Uint8Array);
     expect(item).toContain('<qti-value>choice-2</qti-value>');
     expect(item).toContain('xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0"');
+  });
+
+  it('writes a multiple select as a multiple response, and a numerical as a float text entry', () => {
+    const files = unzipSync(writeQtiPackage(trickyExam));
+    const partial = strFromU8(files['items/item-5-1.xml'] as Uint8Array);
+    expect(partial).toContain('cardinality="multiple" base-type="identifier"');
+    expect(partial).toContain('max-choices="4"');
+    expect(partial).toContain('<qti-map-entry map-key="choice-2" mapped-value="-1">');
+    expect(partial).toContain('rptemplates/map_response.xml');
+    const whole = strFromU8(files['items/item-5-2.xml'] as Uint8Array);
+    expect(whole).not.toContain('qti-mapping');
+    expect(whole).toContain('rptemplates/match_correct.xml');
+    const numerical = strFromU8(files['items/item-6-1.xml'] as Uint8Array);
+    expect(numerical).toContain('cardinality="single" base-type="float"');
+    expect(numerical).toContain('<qti-equal tolerance-mode="absolute" tolerance="0.0005">');
+    expect(numerical).toContain('<qti-equal tolerance-mode="exact">');
+  });
+
+  it('gives back a percent tolerance as QTI writes it: relative', () => {
+    const text = strFromU8(
+      unzipSync(writeQtiPackage(percentExam))['items/item-1-1.xml'] as Uint8Array,
+    );
+    expect(text).toContain('<qti-equal tolerance-mode="relative" tolerance="2">');
+    const data = parseQti(writeQtiPackage(percentExam));
+    expect(data.questions).toEqual(questionsInFileOrder(percentExam));
+    expect(data.warnings).toEqual([]);
+  });
+
+  it("reads another tool's numerical item and partly credited multiple response", () => {
+    const data = parseQti(fixture('qti-numerical-items.xml'));
+    expect(data.questions).toEqual([
+      {
+        questionType: 'NUMERICAL',
+        questionText: 'A 1 kΩ resistor is across 12 V. What current flows, in amperes?',
+        marks: 4,
+        order: 1,
+        difficulty: 'MEDIUM',
+        explanation: 'By Ohm’s law the current is 12 V over 1000 Ω.',
+        numericAnswers: [
+          { value: 0.012, tolerance: 2, toleranceType: 'PERCENT', fraction: 1 },
+          { value: 12, tolerance: 0.5, toleranceType: 'ABSOLUTE', fraction: 0.25 },
+        ],
+        units: [],
+        unitPenalty: DEFAULT_UNIT_PENALTY,
+      },
+      {
+        questionType: 'NUMERICAL',
+        questionText: 'How many bits make a byte? \\_\\_\\_\\_\\_',
+        marks: 1,
+        order: 2,
+        difficulty: 'MEDIUM',
+        explanation: 'A byte is eight bits on every machine in use.',
+        numericAnswers: [{ value: 8, tolerance: 0, toleranceType: 'ABSOLUTE', fraction: 1 }],
+        units: [],
+        unitPenalty: DEFAULT_UNIT_PENALTY,
+      },
+      {
+        questionType: 'MULTI_SELECT',
+        questionText: 'Which of these are prime numbers?',
+        marks: 2,
+        order: 3,
+        difficulty: 'MEDIUM',
+        explanation: 'Two and three have no divisors but one and themselves.',
+        options: [
+          { text: '2', isCorrect: true },
+          { text: '3', isCorrect: true },
+          { text: '4', isCorrect: false },
+        ],
+        scoring: 'PARTIAL',
+      },
+    ]);
+    expect(data.warnings).toEqual([
+      { question: 1, title: 'Current', message: MESSAGES.unevenTolerance, skipped: false },
+    ]);
+  });
+
+  it('reads a numerical item whose tolerance or units are garbage without failing', () => {
+    const item = (equal: string, units: string) => `<qti-assessment-item identifier="n" title="N">
+      <qti-response-declaration identifier="R" cardinality="single" base-type="float"/>
+      <qti-item-body><p>How many volts are there?</p>
+        <p><qti-text-entry-interaction response-identifier="R" data-units="${units}"/></p>
+      </qti-item-body>
+      <qti-response-processing><qti-response-condition><qti-response-if>
+        ${equal}<qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">1</qti-base-value></qti-set-outcome-value>
+      </qti-response-if></qti-response-condition></qti-response-processing>
+    </qti-assessment-item>`;
+    const many = Array.from({ length: 200_000 }, () => '1').join(' ');
+    const data = parseQti(
+      `<items>${item(
+        `<qti-equal tolerance-mode="absolute" tolerance="${many}"><qti-base-value base-type="float">12</qti-base-value><qti-variable identifier="R"/></qti-equal>`,
+        '{&quot;units&quot;:5}',
+      )}${item('<qti-equal><qti-base-value base-type="float">twelve</qti-base-value></qti-equal>', '')}</items>`,
+    );
+    expect(data.incomplete.map((question) => question.draft.numericAnswers)).toEqual([
+      [{ value: 12, tolerance: 1, toleranceType: 'ABSOLUTE', fraction: 1 }],
+    ]);
+    expect(data.warnings).toEqual([
+      { question: 1, title: 'N', message: MESSAGES.unitsUnreadable, skipped: false },
+      { question: 2, title: 'N', message: MESSAGES.noCorrectAnswer, skipped: true },
+    ]);
   });
 
   it('refuses a test whose items are in other files, a package without a manifest, other files', () => {

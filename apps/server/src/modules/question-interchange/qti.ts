@@ -3,6 +3,7 @@ import {
   type Difficulty,
   escapeMarkdown,
   QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
+  type NumericAnswer,
   QUESTION_FILE_LIMITS,
   type QuestionDraft,
 } from '@examiq/contracts';
@@ -14,9 +15,13 @@ import {
   draftOf,
   type FileImages,
   isZip,
+  multiSelectOf,
+  numberIn,
   QuestionReader,
   type ReadQuestion,
+  roundedNumber,
   trueFalseOptions,
+  unitsIn,
   unreadable,
   wrongFormat,
 } from './interchange';
@@ -121,14 +126,110 @@ function valuesIn(declaration: OrderedNode | undefined, holder: string): string[
   return found ? findAll(childrenOf(found), (name) => name === 'qti-value').map(textIn) : [];
 }
 
-function mapEntries(declaration: OrderedNode | undefined) {
+/** A declaration's mapping: each key's value, and the value of a key it does not list. */
+function mappingOf(declaration: OrderedNode | undefined) {
   const mapping = declaration && findFirst(childrenOf(declaration), 'qti-mapping');
-  return mapping
-    ? findAll(childrenOf(mapping), (name) => name === 'qti-map-entry').map((entry) => ({
-        key: attributesOf(entry)['map-key'] ?? '',
-        value: Number(attributesOf(entry)['mapped-value']),
-      }))
+  if (!mapping) return undefined;
+  return {
+    entries: findAll(childrenOf(mapping), (name) => name === 'qti-map-entry').map((entry) => ({
+      key: attributesOf(entry)['map-key'] ?? '',
+      value: Number(attributesOf(entry)['mapped-value']),
+    })),
+    otherwise: Number(attributesOf(mapping)['default-value'] ?? 0),
+  };
+}
+
+/**
+ * A multiple response choice as a multiple select: partial credit when its mapping scores it
+ * (each choice's mapped value its share of the marks), all or nothing when only its correct
+ * response does.
+ */
+function multiSelectDraft(
+  reader: QuestionReader,
+  fields: Parameters<typeof draftOf>[1],
+  choices: { id: string; text: string }[],
+  scoring: { correct: string[]; mapping: ReturnType<typeof mappingOf>; processing: string },
+): QuestionDraft {
+  const { mapping } = scoring;
+  const partial = mapping !== undefined && !scoring.processing.endsWith('match_correct.xml');
+  // Looked up by key: a file may hold many thousands of choices and entries.
+  const mapped = new Map(mapping?.entries.map((entry) => [entry.key, entry.value]));
+  const correct = new Set(scoring.correct);
+  const mappedValue = (id: string) => mapped.get(id) ?? mapping?.otherwise ?? 0;
+  const earned = choices.reduce((sum, choice) => sum + Math.max(0, mappedValue(choice.id)), 0);
+  const credited = choices.map((choice) => ({
+    text: choice.text,
+    credit: partial
+      ? (mappedValue(choice.id) / (earned || 1)) * 100
+      : correct.has(choice.id)
+        ? 100
+        : 0,
+  }));
+  return multiSelectOf(reader, fields, credited, partial ? 'PARTIAL' : 'ALL_OR_NOTHING');
+}
+
+const NUMBER_TYPES = new Set(['float', 'integer']);
+const childNamed = (node: OrderedNode | undefined, name: string) =>
+  node && findFirst(childrenOf(node), name);
+
+/**
+ * A numerical text entry's accepted answers, from response processing that compares the
+ * response with a value within a tolerance (`qti-equal`, QTI's relative tolerance a percent)
+ * and sets SCORE: its share of the marks (all of them when set from MAXSCORE). Without such
+ * processing, its correct response is the one answer, exactly.
+ */
+function numericAnswersIn(
+  reader: QuestionReader,
+  item: OrderedNode[],
+  marks: number | undefined,
+  correct: string[],
+): NumericAnswer[] {
+  const processing = findFirst(item, 'qti-response-processing');
+  const branches = processing
+    ? findAll(childrenOf(processing), (name) => /^qti-response-(else-)?if$/.test(name))
     : [];
+  const compared = branches.flatMap((branch) => {
+    const equal = childNamed(branch, 'qti-equal');
+    // The answer is a value written there, or the declaration's correct response.
+    const key = childNamed(equal, 'qti-base-value');
+    const value = numberIn(
+      key ? textIn(key) : childNamed(equal, 'qti-correct') ? (correct[0] ?? '') : '',
+    );
+    if (!equal || value === undefined) return [];
+    const set = findAll(childrenOf(branch), (name) => name === 'qti-set-outcome-value').find(
+      (node) => attributesOf(node).identifier === 'SCORE',
+    );
+    const scored = childNamed(set, 'qti-base-value');
+    const mode = attributesOf(equal)['tolerance-mode'] ?? 'exact';
+    const sides = (attributesOf(equal).tolerance ?? '0')
+      .trim()
+      .split(/\s+/)
+      .slice(0, 2)
+      .map((side) => Math.abs(numberIn(side) ?? 0));
+    if (mode !== 'exact' && sides.length === 2 && sides[0] !== sides[1]) {
+      reader.note(MESSAGES.unevenTolerance);
+    }
+    return [
+      {
+        value,
+        tolerance: mode === 'exact' ? 0 : Math.max(...sides),
+        toleranceType: mode === 'relative' ? ('PERCENT' as const) : ('ABSOLUTE' as const),
+        score: scored ? numberIn(textIn(scored)) : undefined,
+      },
+    ];
+  });
+  const top = marks ?? compared.reduce((most, answer) => Math.max(most, answer.score ?? 0), 0);
+  const answers = compared.map(({ score, ...answer }) => ({
+    ...answer,
+    fraction: score === undefined || top <= 0 ? 1 : roundedNumber(score / top),
+  }));
+  if (answers.length > 0) return answers;
+  return correct.flatMap((text) => {
+    const value = numberIn(text);
+    return value === undefined
+      ? []
+      : [{ value, tolerance: 0, toleranceType: 'ABSOLUTE' as const, fraction: 1 }];
+  });
 }
 
 /**
@@ -189,29 +290,59 @@ function readItem(item: OrderedNode, metadata: ItemMetadata, files: FileImages):
   const declaration = findAll(children, (name) => name === 'qti-response-declaration').find(
     (node) => attributesOf(node).identifier === attributes['response-identifier'],
   );
-  const cardinality = declaration ? attributesOf(declaration).cardinality : undefined;
+  const { cardinality, 'base-type': baseType = '' } = declaration ? attributesOf(declaration) : {};
   const correct = valuesIn(declaration, 'qti-correct-response');
-  const entries = mapEntries(declaration);
+  const mapping = mappingOf(declaration);
+  const entries = mapping?.entries ?? [];
   const top = Math.max(0, ...entries.map((entry) => entry.value));
-  reader.refuseIf(
-    entries.some((entry) => entry.value !== 0 && entry.value !== top),
-    MESSAGES.partialCredit,
-  );
+  const refusePartialCredit = () =>
+    reader.refuseIf(
+      entries.some((entry) => entry.value !== 0 && entry.value !== top),
+      MESSAGES.partialCredit,
+    );
   switch (nameOf(interaction)) {
     case 'qti-choice-interaction': {
+      const choices = findAll(childrenOf(interaction), (name) => name === 'qti-simple-choice').map(
+        (choice) => ({
+          id: attributesOf(choice).identifier ?? '',
+          text: contentText(reader, childrenOf(choice), files),
+        }),
+      );
+      if (cardinality === 'multiple') {
+        const processing = findFirst(children, 'qti-response-processing');
+        return reader.done(
+          multiSelectDraft(reader, fields, choices, {
+            correct,
+            mapping,
+            processing: processing ? (attributesOf(processing).template ?? '') : '',
+          }),
+        );
+      }
       if (cardinality !== 'single' || (attributes['max-choices'] ?? '1') !== '1') {
         return reader.refuse(MESSAGES.multipleCorrect);
       }
+      refusePartialCredit();
       reader.refuseIf(correct.length === 0, MESSAGES.noCorrectAnswer);
-      const choices = findAll(childrenOf(interaction), (name) => name === 'qti-simple-choice').map(
-        (choice) => ({
-          text: contentText(reader, childrenOf(choice), files),
-          isCorrect: correct.includes(attributesOf(choice).identifier ?? ''),
-        }),
+      return reader.done(
+        choiceDraft(
+          fields,
+          choices.map((choice) => ({ text: choice.text, isCorrect: correct.includes(choice.id) })),
+        ),
       );
-      return reader.done(choiceDraft(fields, choices));
     }
     case 'qti-text-entry-interaction': {
+      if (NUMBER_TYPES.has(baseType)) {
+        const numericAnswers = numericAnswersIn(reader, children, fields.marks, correct);
+        reader.refuseIf(numericAnswers.length === 0, MESSAGES.noCorrectAnswer);
+        return reader.done(
+          draftOf('NUMERICAL', {
+            ...fields,
+            numericAnswers,
+            ...unitsIn(reader, attributes['data-units']),
+          }),
+        );
+      }
+      refusePartialCredit();
       const keywords = entries.filter((entry) => entry.value === top && top > 0);
       reader.refuseIf(correct.length === 0, MESSAGES.noCorrectAnswer);
       return reader.done(
@@ -223,6 +354,7 @@ function readItem(item: OrderedNode, metadata: ItemMetadata, files: FileImages):
       );
     }
     case 'qti-extended-text-interaction': {
+      refusePartialCredit();
       const words = (name: string) =>
         attributes[name] === undefined ? undefined : Number(attributes[name]);
       return reader.done(

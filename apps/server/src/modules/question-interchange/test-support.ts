@@ -130,9 +130,115 @@ export const trickyExam: ExportedExam = {
         },
       ],
     },
+    {
+      name: 'Select all that apply',
+      questionType: 'MULTI_SELECT',
+      questions: [
+        {
+          questionText: 'Which structures keep their keys in order?',
+          questionType: 'MULTI_SELECT',
+          marks: 3,
+          order: 1,
+          difficulty: 'MEDIUM',
+          explanation,
+          options: [
+            { text: 'Red-black tree', isCorrect: true },
+            { text: 'Hash table {open ~addressing}', isCorrect: false },
+            { text: 'B-tree', isCorrect: true },
+            { text: 'Skip list = 50% less code', isCorrect: true },
+          ],
+          scoring: 'PARTIAL',
+        },
+        {
+          questionText: 'Which sorts are stable?',
+          questionType: 'MULTI_SELECT',
+          marks: 2,
+          order: 2,
+          difficulty: 'HARD',
+          explanation,
+          options: [
+            { text: 'Merge sort', isCorrect: true },
+            { text: 'Heapsort', isCorrect: false },
+          ],
+          scoring: 'ALL_OR_NOTHING',
+        },
+      ],
+    },
+    {
+      name: 'Numbers',
+      questionType: 'NUMERICAL',
+      questions: [
+        {
+          questionText: 'What current flows through 1 kΩ at 12 V?',
+          questionType: 'NUMERICAL',
+          marks: 4,
+          order: 1,
+          difficulty: 'MEDIUM',
+          explanation,
+          numericAnswers: [
+            { value: 0.012, tolerance: 0.0005, toleranceType: 'ABSOLUTE', fraction: 1 },
+            { value: 12, tolerance: 0, toleranceType: 'ABSOLUTE', fraction: 0.5 },
+          ],
+          units: [
+            { unit: 'A', factor: 1 },
+            { unit: 'mA', factor: 0.001 },
+            { unit: 'µA', factor: 0.000001 },
+          ],
+          unitPenalty: 0.25,
+        },
+        {
+          questionText: 'How far is the charge of an electron below zero, in coulombs?',
+          questionType: 'NUMERICAL',
+          marks: 2,
+          order: 2,
+          difficulty: 'HARD',
+          explanation,
+          numericAnswers: [
+            { value: -1.602e-19, tolerance: 1e-21, toleranceType: 'ABSOLUTE', fraction: 1 },
+          ],
+          units: [],
+          unitPenalty: 0.1,
+        },
+      ],
+    },
   ],
   media: new Map(),
 };
+
+/** A numerical question whose tolerance is a percent, which GIFT and Moodle XML have not. */
+export const percentExam: ExportedExam = {
+  examId: 'EXM-2030-00002',
+  examTitle: 'Circuits',
+  sections: [
+    {
+      name: 'Numbers',
+      questionType: 'NUMERICAL',
+      questions: [
+        {
+          questionText: 'What current flows through 1 kΩ at 12 V, in amperes?',
+          questionType: 'NUMERICAL',
+          marks: 2,
+          order: 1,
+          difficulty: 'MEDIUM',
+          explanation,
+          numericAnswers: [
+            { value: 0.012, tolerance: 2, toleranceType: 'PERCENT', fraction: 1 },
+            { value: -0.012, tolerance: 5, toleranceType: 'PERCENT', fraction: 0.5 },
+          ],
+          units: [],
+          unitPenalty: 0.1,
+        },
+      ],
+    },
+  ],
+  media: new Map(),
+};
+
+/** percentExam's question as GIFT and Moodle XML give it back: each percent of its value. */
+export const percentAsAbsolute = [
+  { value: 0.012, tolerance: 0.00024, toleranceType: 'ABSOLUTE', fraction: 1 },
+  { value: -0.012, tolerance: 0.0006, toleranceType: 'ABSOLUTE', fraction: 0.5 },
+];
 
 /** The exam's questions as a file read back should give them: in file order, numbered 1..n. */
 export function questionsInFileOrder(exam: ExportedExam) {

@@ -1,9 +1,14 @@
-import { audienceSectionLabel, type ExportFormat } from '@examiq/contracts';
+import {
+  audienceSectionLabel,
+  type ExportFormat,
+  QUESTION_TYPE_LABELS,
+  type SavedAnswer,
+} from '@examiq/contracts';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
-import type { exams } from '../../db/schema';
+import type { AnswerResponse, exams } from '../../db/schema';
 import { type Cell, spreadsheetStream } from '../../spreadsheets/write';
-import { examPaper } from '../attempts/exam-paper';
+import { type ExamPaper, examPaper, type PaperQuestion } from '../attempts/exam-paper';
 import { RESULT_ROWS, type ResultRow } from '../results/exam-results';
 import { examEnded, examScores, publishedExam, resultFacts, scoreAttempt } from '../results/scores';
 import { countsAbsentAsZero } from '../settings/settings.service';
@@ -99,5 +104,124 @@ export async function exportResults(
   return {
     fileName: `${exam.examId}-results.${format}`,
     stream: spreadsheetStream(format, 'Results', rows),
+  };
+}
+
+// --- Every answer ------------------------------------------------------------------------------
+
+interface StoredAnswer {
+  attempt_id: string;
+  question_id: string;
+  selected_option: number | null;
+  text: string | null;
+  response: AnswerResponse | null;
+  awarded_marks: number | null;
+}
+
+/** Attempts read per page of the answers: each brings a row per question, up to 250. */
+const ANSWERS_PAGE = 100;
+
+const answersOfAttempts = preparedSql<StoredAnswer>(
+  'export_answers_of_attempts',
+  `select attempt_id, question_id, selected_option, text, response, awarded_marks::float8
+  from attempt_answers where attempt_id = any($1::uuid[])`,
+);
+
+/** An option as the report and the answer key name it: its letter in the stored order, and text. */
+const optionText = (question: PaperQuestion, position: number) =>
+  `${String.fromCharCode(65 + position)}. ${question.options?.[position] ?? ''}`;
+
+/**
+ * An answer as a reader reads it: the chosen option or options with their texts, the number with
+ * its unit, the text written; empty when unanswered.
+ */
+function answerText(question: PaperQuestion, answer: StoredAnswer | undefined): string {
+  if (!answer) return '';
+  if (answer.selected_option !== null) return optionText(question, answer.selected_option);
+  const response: Partial<SavedAnswer> = answer.response ?? {};
+  if (response.selectedOptionIds) {
+    return response.selectedOptionIds.map((id) => optionText(question, Number(id))).join('; ');
+  }
+  if (response.number)
+    return response.unit ? `${response.number} ${response.unit}` : response.number;
+  return answer.text ?? '';
+}
+
+/** The questions in the exam's order, numbered through the exam as the report numbers them. */
+const numberedQuestions = (paper: ExamPaper) =>
+  paper.sections
+    .flatMap((section) => section.questions)
+    .map((question, index) => ({
+      label: `Q${index + 1}`,
+      question,
+    }));
+
+/**
+ * A row per submitted attempt and question, by roll number then question: who answered, which
+ * question of which type, the answer as a reader reads it, the marks it earned (blank while an
+ * evaluator has not marked it) and the question's marks.
+ */
+async function* answerRows(db: AppDatabase, exam: ExamRow): AsyncGenerator<Cell[][]> {
+  const questions = numberedQuestions(await examPaper(db, exam.id, exam.paperVersion));
+  yield [
+    [
+      'Student ID',
+      'Roll Number',
+      'Name',
+      'Section',
+      'Question',
+      'Question Type',
+      'Answer',
+      'Marks',
+      'Out Of',
+    ],
+  ];
+  let after: { rollNumber: string; key: string } | null = null;
+  for (;;) {
+    const page = await exportPageStatement(db, [
+      exam.id,
+      false,
+      null,
+      after?.rollNumber ?? null,
+      after?.key ?? null,
+      ANSWERS_PAGE,
+    ]);
+    if (page.length === 0) return;
+    const answers = await answersOfAttempts(db, [page.map((row) => row.attempt_id)]);
+    const answerOf = new Map(
+      answers.map((answer) => [`${answer.attempt_id} ${answer.question_id}`, answer]),
+    );
+    yield page.flatMap((row) => {
+      const student = [
+        row.student_id,
+        row.roll_number,
+        `${row.first_name} ${row.last_name}`,
+        audienceSectionLabel({ branchCode: row.branch_code, name: row.section_name }),
+      ];
+      return questions.map(({ label, question }) => {
+        const answer = answerOf.get(`${row.attempt_id} ${question.id}`);
+        return [
+          ...student,
+          label,
+          QUESTION_TYPE_LABELS[question.questionType],
+          answerText(question, answer),
+          // Unanswered scores 0, as the results count it; an answer not marked yet is blank.
+          answer ? (answer.awarded_marks ?? '') : 0,
+          question.marks,
+        ];
+      });
+    });
+    const last = page.at(-1) as (typeof page)[number];
+    after = { rollNumber: last.roll_number, key: last.row_key };
+    if (page.length < ANSWERS_PAGE) return;
+  }
+}
+
+/** Every submitted answer of the exam as a file streamed page by page, with its name. */
+export async function exportAnswers(db: AppDatabase, examId: string, format: ExportFormat) {
+  const exam = await publishedExam(db, examId);
+  return {
+    fileName: `${exam.examId}-answers.${format}`,
+    stream: spreadsheetStream(format, 'Answers', answerRows(db, exam)),
   };
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../../db/schema';
-import { csvField } from '../../spreadsheets/write';
+import { type Cell, csvField } from '../../spreadsheets/write';
 import { expectError } from '../../test/errors';
 import { EXAM_DAY_TEN, sittingSuite } from '../../test/sittings';
 import { choiceExam, sit } from './test-support';
@@ -155,6 +155,84 @@ describe('export of results', () => {
     expectError(await suite.fixture.adminCall('GET', 'export-exam-results/nope'), 400, {
       message: VALIDATION_FAILED_MESSAGE,
       errors: { examId: 'The exam id is not valid' },
+    });
+  });
+});
+
+describe('export of answers', () => {
+  const answersOf = (format: string, examId = exam._id) =>
+    suite.fixture.adminCall('GET', `export-exam-answers/${examId}?format=${format}`);
+  const HEADER = [
+    'Student ID',
+    'Roll Number',
+    'Name',
+    'Section',
+    'Question',
+    'Question Type',
+    'Answer',
+    'Marks',
+    'Out Of',
+  ];
+  const CHOSEN: Record<string, Cell> = { right: 'A. Hash table', wrong: 'B. Linked list' };
+
+  /** A row per sitter and question, sitters by roll number, each answer's text and marks. */
+  function expectedAnswerRows() {
+    const choices = [
+      ['right', 'right', 'right', 'wrong', null],
+      ['right', 'wrong', null, null, null],
+      [null, null, null, null, null],
+    ];
+    return sitters
+      .map((sitter, index) => ({ ...sitter, choices: choices[index] as (string | null)[] }))
+      .sort((a, b) => (a.rollNumber < b.rollNumber ? -1 : 1))
+      .flatMap((sitter) =>
+        sitter.choices.map((choice, question) => [
+          sitter.studentId,
+          sitter.rollNumber,
+          sitter.name,
+          section,
+          `Q${question + 1}`,
+          'MCQ (Multiple Choice)',
+          choice ? (CHOSEN[choice] as Cell) : '',
+          choice === 'right' ? 1 : 0,
+          1,
+        ]),
+      );
+  }
+
+  it('sends a row per submitted attempt and question with the chosen option’s text and its marks', async () => {
+    const response = await answersOf('csv');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${exam.examId}-answers.csv"`,
+    );
+    const lines = response.body.slice(1).split('\r\n');
+    expect(lines[0]).toBe(HEADER.join(','));
+    expect(lines.slice(1, -1)).toEqual(
+      expectedAnswerRows().map((row) => row.map(csvField).join(',')),
+    );
+  });
+
+  it('sends the same rows as an XLSX workbook', async () => {
+    const response = await answersOf('xlsx');
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    // An empty cell is not written: it reads back as a hole.
+    workbook.getWorksheet('Answers')?.eachRow((row) => {
+      rows.push(Array.from((row.values as unknown[]).slice(1), (value) => value ?? ''));
+    });
+    expect(rows).toEqual([HEADER, ...expectedAnswerRows()]);
+  });
+
+  it('answers 404 for an unknown exam and 400 for a bad format', async () => {
+    expectError(await answersOf('csv', randomUUID()), 404, {
+      message: RESULT_MESSAGES.examNotFound,
+    });
+    expectError(await answersOf('pdf'), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { format: 'The format must be csv or xlsx' },
     });
   });
 });

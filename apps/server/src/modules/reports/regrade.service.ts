@@ -1,19 +1,31 @@
 import {
   ATTEMPT_MESSAGES,
+  acceptedAnswerText,
+  type NumericAnswer,
   REPORT_LIMITS,
   RESULT_MESSAGES,
   type RegradeData,
   type RegradeJob,
-  type RegradePayload,
+  type RegradeRequest,
 } from '@examiq/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
-import { examSections, exams, questions, regradeJobs, users } from '../../db/schema';
+import { unitsOf } from '../../db/question-columns';
+import {
+  type AnswerKey,
+  type AnswerResponse,
+  examSections,
+  exams,
+  questions,
+  regradeJobs,
+  users,
+} from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { JobInterrupted, type JobKind, type JobRunner } from '../../jobs/runner';
-import { examPaper, newPaperVersion } from '../attempts/exam-paper';
+import { examPaper, keyOf, newPaperVersion, type QuestionKey } from '../attempts/exam-paper';
+import { responseMarks } from '../attempts/scoring';
 import { recordAudit } from '../audit/audit';
 import type { BlindCodes } from '../results/blind-codes';
 import {
@@ -36,9 +48,12 @@ const questionOfExam = perDatabase((db) =>
     .select({
       id: questions.id,
       sectionId: questions.sectionId,
+      questionType: questions.questionType,
       marks: questions.marks,
       options: questions.options,
       correctOption: questions.correctOption,
+      settings: questions.settings,
+      answerKey: questions.answerKey,
     })
     .from(questions)
     .innerJoin(examSections, eq(examSections.id, questions.sectionId))
@@ -53,19 +68,55 @@ const questionOfExam = perDatabase((db) =>
 
 const jobById = perDatabase((db) =>
   db
-    .select({ job: regradeJobs, requestedBy: users.email })
+    .select({
+      job: regradeJobs,
+      requestedBy: users.email,
+      settings: questions.settings,
+    })
     .from(regradeJobs)
+    .innerJoin(questions, eq(questions.id, regradeJobs.questionId))
     .leftJoin(users, eq(users.id, regradeJobs.requestedBy))
     .where(eq(regradeJobs.id, sql.placeholder('jobId')))
     .prepare('regrade_job_by_id'),
 );
 
-function jobOf(job: JobRow, requestedBy: string | null): RegradeJob {
+type QuestionRow = Awaited<ReturnType<ReturnType<typeof questionOfExam>['execute']>>[number];
+
+const optionLetter = (position: number) => String.fromCharCode(65 + position);
+
+/**
+ * A key as the admin reads it, in the regrade's message and the audit log: `option B`, `options A
+ * and C`, `the accepted answers 0.012 ± 2% A`.
+ */
+function keyText(
+  correctOption: number | null,
+  key: AnswerKey | null,
+  settings: QuestionRow['settings'],
+): string {
+  if (correctOption !== null) return `option ${optionLetter(correctOption)}`;
+  if (key && 'correctOptions' in key) {
+    const letters = key.correctOptions.map(optionLetter);
+    return letters.length === 1
+      ? `option ${letters[0]}`
+      : `options ${letters.slice(0, -1).join(', ')} and ${letters.at(-1)}`;
+  }
+  const unit = unitsOf(settings).units[0]?.unit;
+  const answers = key && 'numericAnswers' in key ? key.numericAnswers : [];
+  return `the accepted answers ${answers.map((answer) => acceptedAnswerText(answer, unit)).join('; ')}`;
+}
+
+function jobOf(
+  job: JobRow,
+  requestedBy: string | null,
+  settings: QuestionRow['settings'],
+): RegradeJob {
   return {
     _id: job.id,
     questionId: job.questionId,
-    previousCorrectOptionId: String(job.previousCorrectOption),
-    correctOptionId: String(job.correctOption),
+    previousCorrectOptionId:
+      job.previousCorrectOption === null ? null : String(job.previousCorrectOption),
+    correctOptionId: job.correctOption === null ? null : String(job.correctOption),
+    correctKey: keyText(job.correctOption, job.answerKey, settings),
     status: job.status,
     total: job.total,
     processed: job.processed,
@@ -78,7 +129,7 @@ function jobOf(job: JobRow, requestedBy: string | null): RegradeJob {
 export async function getRegradeJob(db: AppDatabase, jobId: string): Promise<RegradeJob> {
   const [row] = await jobById(db).execute({ jobId });
   if (!row) throw new ApiError(404, RESULT_MESSAGES.jobNotFound);
-  return jobOf(row.job, row.requestedBy);
+  return jobOf(row.job, row.requestedBy, row.settings);
 }
 
 // --- Running a job ----------------------------------------------------------------------------
@@ -106,6 +157,35 @@ const regradeBatchStatement = preparedSql<{ attempts: number; last: string | nul
     (select student_user_id from batch order by student_user_id desc limit 1) as last`,
 );
 
+/**
+ * One batch of a job whose key is scored here rather than in SQL (multiple select, numerical): the
+ * next attempts by student and their answers to the question.
+ */
+const scriptsBatchStatement = preparedSql<{
+  attempt_id: string;
+  student_user_id: string;
+  response: AnswerResponse | null;
+}>(
+  'regrade_scripts_batch',
+  `select attempt.id as attempt_id, attempt.student_user_id, answer.response
+  from exam_attempts as attempt
+  left join attempt_answers as answer on answer.attempt_id = attempt.id and answer.question_id = $4
+  where attempt.exam_id = $1 and attempt.status = 'SUBMITTED'
+    and ($2::uuid is null or attempt.student_user_id > $2)
+  order by attempt.student_user_id limit $3`,
+);
+
+/** The batch's answers scored against the corrected key, and the job's progress, at once. */
+const scoredBatchStatement = preparedSql(
+  'regrade_scored_batch',
+  `with scored as (
+    update attempt_answers as answer set awarded_marks = scored.marks
+    from unnest($2::uuid[], $3::numeric[]) as scored(attempt_id, marks)
+    where answer.attempt_id = scored.attempt_id and answer.question_id = $1
+  )
+  update regrade_jobs set processed = $5 where id = $4`,
+);
+
 /** The job kind that re-scores a regrade's attempts. */
 export const REGRADE_JOB = 'regrade';
 
@@ -129,6 +209,9 @@ export function regradeJob(now: () => Date): JobKind<RegradeJobInput> {
           examId: regradeJobs.examId,
           questionId: regradeJobs.questionId,
           correctOption: regradeJobs.correctOption,
+          answerKey: regradeJobs.answerKey,
+          questionType: questions.questionType,
+          settings: questions.settings,
           marks: questions.marks,
         })
         .from(regradeJobs)
@@ -136,23 +219,46 @@ export function regradeJob(now: () => Date): JobKind<RegradeJobInput> {
         .where(and(eq(regradeJobs.id, regradeId), eq(regradeJobs.status, 'RUNNING')));
       // Its exam was deleted, or it ended before its process could say so.
       if (!job) return;
+      const key = keyOf(job);
       let after: string | null = null;
       let processed = 0;
       for (;;) {
         if (stopping()) throw new JobInterrupted();
-        const [batch] = await regradeBatchStatement(db, [
-          job.examId,
-          after,
-          REGRADE_BATCH,
-          job.questionId,
-          job.correctOption,
-          job.marks,
-          job.id,
-          processed,
-        ]);
-        processed += batch?.attempts ?? 0;
-        after = batch?.last ?? null;
-        if ((batch?.attempts ?? 0) < REGRADE_BATCH) break;
+        let attempts: number;
+        if (key) {
+          const scripts = await scriptsBatchStatement(db, [
+            job.examId,
+            after,
+            REGRADE_BATCH,
+            job.questionId,
+          ]);
+          const answered = scripts.filter((script) => script.response !== null);
+          attempts = scripts.length;
+          processed += attempts;
+          await scoredBatchStatement(db, [
+            job.questionId,
+            answered.map((script) => script.attempt_id),
+            answered.map((script) => responseMarks(key, job.marks, script.response)),
+            job.id,
+            processed,
+          ]);
+          after = scripts.at(-1)?.student_user_id ?? null;
+        } else {
+          const [batch] = await regradeBatchStatement(db, [
+            job.examId,
+            after,
+            REGRADE_BATCH,
+            job.questionId,
+            job.correctOption,
+            job.marks,
+            job.id,
+            processed,
+          ]);
+          attempts = batch?.attempts ?? 0;
+          processed += attempts;
+          after = batch?.last ?? null;
+        }
+        if (attempts < REGRADE_BATCH) break;
       }
       await db
         .update(regradeJobs)
@@ -172,20 +278,22 @@ export function regradeJob(now: () => Date): JobKind<RegradeJobInput> {
 
 /**
  * The submitted answers to the question whose marks the corrected key changes, with their
- * students: the marks each has and the marks the new key gives.
+ * students: the marks each has and, for a single-choice key ($3), the marks the new key gives.
+ * Every answer comes for another key, with its response to score here.
  */
 const changedAnswersStatement = preparedSql<{
   attempt_id: string;
   first_name: string;
   last_name: string;
   roll_number: string;
+  response: AnswerResponse | null;
   marks_before: number;
-  marks_after: number;
+  marks_after: number | null;
 }>(
   'regrade_changed_answers',
   `select * from (
     select attempt.id as attempt_id, student.first_name, student.last_name, student.roll_number,
-      coalesce(answer.awarded_marks, 0)::float8 as marks_before,
+      answer.response, coalesce(answer.awarded_marks, 0)::float8 as marks_before,
       (case when answer.selected_option = $3::int then $4::int else 0 end)::float8 as marks_after
     from exam_attempts as attempt
     inner join attempt_answers as answer
@@ -193,26 +301,34 @@ const changedAnswersStatement = preparedSql<{
     inner join students as student on student.user_id = attempt.student_user_id
     where attempt.exam_id = $1 and attempt.status = 'SUBMITTED'
   ) as answer
-  where marks_before <> marks_after
+  where $3::int is null or marks_before <> marks_after
   order by roll_number, attempt_id`,
 );
 
-type ChoiceQuestion = { id: string; sectionId: string; marks: number };
+/** A corrected key: a single-choice question's option, or another type's whole key. */
+type CorrectedKey = { correctOption: number } | { key: QuestionKey; stored: AnswerKey };
 
 /** Whose results the corrected key changes, total or pass/fail, before and after. */
 async function regradeChanges(
   db: AppDatabase,
   codes: BlindCodes,
   exam: ExamRow,
-  question: ChoiceQuestion,
-  correctOption: number,
+  question: QuestionRow,
+  corrected: CorrectedKey,
 ): Promise<Omit<RegradeData, 'job'>> {
-  const answers = await changedAnswersStatement(db, [
+  const rows = await changedAnswersStatement(db, [
     exam.id,
     question.id,
-    correctOption,
+    'correctOption' in corrected ? corrected.correctOption : null,
     question.marks,
   ]);
+  const answers = rows.flatMap((row) => {
+    const marksAfter =
+      'key' in corrected
+        ? responseMarks(corrected.key, question.marks, row.response)
+        : (row.marks_after as number);
+    return marksAfter === row.marks_before ? [] : [{ ...row, marks_after: marksAfter }];
+  });
   const [paper, marks] = await Promise.all([
     examPaper(db, exam.id, exam.paperVersion),
     sectionMarks(
@@ -224,13 +340,13 @@ async function regradeChanges(
   const changes = answers.flatMap((answer) => {
     const sections = marks.get(answer.attempt_id);
     const before = scoreAttempt(exam, paper, sections);
-    const corrected = new Map(sections);
-    const section = corrected.get(question.sectionId) as SectionMarks;
-    corrected.set(question.sectionId, {
+    const withCorrection = new Map(sections);
+    const section = withCorrection.get(question.sectionId) as SectionMarks;
+    withCorrection.set(question.sectionId, {
       ...section,
       marks: section.marks - answer.marks_before + answer.marks_after,
     });
-    const after = scoreAttempt(exam, paper, corrected);
+    const after = scoreAttempt(exam, paper, withCorrection);
     if (before.total === after.total && before.passed === after.passed) return [];
     return [
       {
@@ -251,6 +367,77 @@ async function regradeChanges(
   };
 }
 
+/** Numbers compared as the database keeps them: the same key, however its fields were ordered. */
+const sameAnswers = (a: NumericAnswer[], b: NumericAnswer[]) =>
+  a.length === b.length &&
+  a.every(
+    (answer, index) =>
+      answer.value === b[index]?.value &&
+      answer.tolerance === b[index]?.tolerance &&
+      answer.toleranceType === b[index]?.toleranceType &&
+      answer.fraction === b[index]?.fraction,
+  );
+
+/**
+ * The corrected key the payload gives, in the field of the question's type, checked against the
+ * question: its options exist, and it differs from the key in force.
+ */
+function correctedKeyOf(question: QuestionRow, payload: RegradeRequest): CorrectedKey {
+  const optionCount = question.options?.length ?? 0;
+  switch (question.questionType) {
+    case 'MCQ':
+    case 'TRUE_FALSE': {
+      if (payload.correctOptionId === undefined) {
+        throw new FieldErrors({ correctOptionId: RESULT_MESSAGES.regradeKeyMissing });
+      }
+      const correctOption = Number(payload.correctOptionId);
+      if (correctOption >= optionCount) {
+        throw new FieldErrors({ correctOptionId: ATTEMPT_MESSAGES.optionNotOfQuestion });
+      }
+      if (correctOption === question.correctOption) {
+        throw new FieldErrors({ correctOptionId: RESULT_MESSAGES.regradeSameOption });
+      }
+      return { correctOption };
+    }
+    case 'MULTI_SELECT': {
+      if (payload.correctOptionIds === undefined) {
+        throw new FieldErrors({ correctOptionIds: RESULT_MESSAGES.regradeKeyMissing });
+      }
+      const correctOptions = payload.correctOptionIds.map(Number).sort((a, b) => a - b);
+      if (correctOptions.some((option) => option >= optionCount)) {
+        throw new FieldErrors({ correctOptionIds: ATTEMPT_MESSAGES.optionNotOfQuestion });
+      }
+      const stored = { correctOptions };
+      const key = keyOf({ ...question, answerKey: stored });
+      const current = keyOf(question);
+      if (
+        current?.questionType === 'MULTI_SELECT' &&
+        current.correctOptions.size === correctOptions.length &&
+        correctOptions.every((option) => current.correctOptions.has(option))
+      ) {
+        throw new FieldErrors({ correctOptionIds: RESULT_MESSAGES.regradeSameOptions });
+      }
+      return { key: key as QuestionKey, stored };
+    }
+    case 'NUMERICAL': {
+      if (payload.numericAnswers === undefined) {
+        throw new FieldErrors({ numericAnswers: RESULT_MESSAGES.regradeKeyMissing });
+      }
+      const stored = { numericAnswers: payload.numericAnswers };
+      const current = keyOf(question);
+      if (
+        current?.questionType === 'NUMERICAL' &&
+        sameAnswers(current.numericAnswers, payload.numericAnswers)
+      ) {
+        throw new FieldErrors({ numericAnswers: RESULT_MESSAGES.regradeSameAnswers });
+      }
+      return { key: keyOf({ ...question, answerKey: stored }) as QuestionKey, stored };
+    }
+    default:
+      throw new FieldErrors({ questionId: RESULT_MESSAGES.regradeChoiceOnly });
+  }
+}
+
 const runningJobOf = (db: Pick<AppDatabase, 'select'>, examId: string) =>
   db
     .select({ id: regradeJobs.id })
@@ -267,24 +454,18 @@ export async function regradeQuestion(
   db: AppDatabase,
   codes: BlindCodes,
   examId: string,
-  { questionId, correctOptionId, dryRun = false }: RegradePayload,
+  payload: RegradeRequest,
   requestedBy: string,
   now: () => Date,
   jobs: JobRunner,
 ): Promise<RegradeData> {
   const exam = await publishedExam(db, examId);
-  const [question] = await questionOfExam(db).execute({ questionId, examId: exam.id });
+  const [question] = await questionOfExam(db).execute({
+    questionId: payload.questionId,
+    examId: exam.id,
+  });
   if (!question) throw new ApiError(404, RESULT_MESSAGES.questionNotFound);
-  if (question.options === null || question.correctOption === null) {
-    throw new FieldErrors({ questionId: RESULT_MESSAGES.regradeChoiceOnly });
-  }
-  const correctOption = Number(correctOptionId);
-  if (correctOption >= question.options.length) {
-    throw new FieldErrors({ correctOptionId: ATTEMPT_MESSAGES.optionNotOfQuestion });
-  }
-  if (correctOption === question.correctOption) {
-    throw new FieldErrors({ correctOptionId: RESULT_MESSAGES.regradeSameOption });
-  }
+  const corrected = correctedKeyOf(question, payload);
   const facts = (await resultFacts(db, [exam.id])).get(exam.id);
   if (!facts || !examEnded(exam, facts, now())) {
     throw new ApiError(409, RESULT_MESSAGES.regradeWhileSitting);
@@ -292,32 +473,51 @@ export async function regradeQuestion(
   if ((await runningJobOf(db, exam.id)).length > 0) {
     throw new ApiError(409, RESULT_MESSAGES.regradeRunning);
   }
-  const changes = await regradeChanges(db, codes, exam, question, correctOption);
-  if (dryRun) return { ...changes, job: null };
+  const changes = await regradeChanges(db, codes, exam, question, corrected);
+  if (payload.dryRun) return { ...changes, job: null };
 
-  const previousCorrectOption = question.correctOption;
+  const keys =
+    'correctOption' in corrected
+      ? {
+          previousCorrectOption: question.correctOption,
+          correctOption: corrected.correctOption,
+          previousAnswerKey: null,
+          answerKey: null,
+        }
+      : {
+          previousCorrectOption: null,
+          correctOption: null,
+          previousAnswerKey: question.answerKey,
+          answerKey: corrected.stored,
+        };
+  const from = keyText(keys.previousCorrectOption, keys.previousAnswerKey, question.settings);
+  const to = keyText(keys.correctOption, keys.answerKey, question.settings);
   const job = await db.transaction(async (tx) => {
     // Two admins applying at once: the second waits here, then finds the first one's job.
     await tx.select({ id: exams.id }).from(exams).where(eq(exams.id, exam.id)).for('update');
     if ((await runningJobOf(tx, exam.id)).length > 0) {
       throw new ApiError(409, RESULT_MESSAGES.regradeRunning);
     }
-    await tx.update(questions).set({ correctOption }).where(eq(questions.id, question.id));
+    await tx
+      .update(questions)
+      .set(
+        'correctOption' in corrected
+          ? { correctOption: corrected.correctOption }
+          : { answerKey: corrected.stored },
+      )
+      .where(eq(questions.id, question.id));
     await tx.update(exams).set({ paperVersion: newPaperVersion }).where(eq(exams.id, exam.id));
     const [created] = await tx
       .insert(regradeJobs)
       .values({
         examId: exam.id,
         questionId: question.id,
-        previousCorrectOption,
-        correctOption,
+        ...keys,
         total: facts.submitted,
         requestedBy,
         createdAt: now(),
       })
       .returning();
-    const from = question.options?.[previousCorrectOption];
-    const to = question.options?.[correctOption];
     await recordAudit(
       tx,
       requestedBy,
@@ -326,8 +526,8 @@ export async function regradeQuestion(
         recordType: 'exam',
         recordId: exam.id,
         recordLabel: exam.title,
-        summary: `Corrected a question's answer key from "${from}" to "${to}": ${facts.submitted} submitted attempts are marked again`,
-        changes: { questionId: question.id, correctOption: { from, to } },
+        summary: `Corrected a question's answer key from ${from} to ${to}: ${facts.submitted} submitted attempts are marked again`,
+        changes: { questionId: question.id, answerKey: { from, to } },
       },
       now(),
     );

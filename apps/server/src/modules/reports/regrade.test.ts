@@ -9,6 +9,7 @@ import {
   successResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
+import { validQuestions } from '@examiq/contracts/test-support';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs, questions, regradeJobs } from '../../db/schema';
@@ -223,7 +224,7 @@ describe('regrade of a question', () => {
       errors: { correctOptionId: RESULT_MESSAGES.regradeSameOption },
     });
     expectError(
-      await regrade(exam._id, { questionId: 'q', correctOptionId: '7', dryRun: 'yes' }),
+      await regrade(exam._id, { questionId: 'q', correctOptionId: '17', dryRun: 'yes' }),
       400,
       {
         message: VALIDATION_FAILED_MESSAGE,
@@ -259,5 +260,135 @@ describe('regrade of a question', () => {
       message: VALIDATION_FAILED_MESSAGE,
       errors: { jobId: 'The regrade id is not valid' },
     });
+  });
+});
+
+/**
+ * An exam of a multiple select question (3 marks, key A and C, partial credit) and a numerical one
+ * (4 marks, 0.012 A ± 2%, 12 A for half; mA at 0.001), sat by two students, the exam over.
+ */
+async function scoredTypesExam() {
+  suite.clock.set(EXAM_DAY_TEN);
+  const section = (name: string, questionType: string, marks: number) => ({
+    name,
+    order: name,
+    marks,
+    questionType,
+    totalQuestions: 1,
+    timeLimit: 0,
+    isOptional: false,
+    instructions: [],
+  });
+  const exam = await suite.fixture.exam({
+    totalMarks: 7,
+    passingMarks: 3,
+    examSections: [section('Select', 'MULTI_SELECT', 3), section('Compute', 'NUMERICAL', 4)],
+    questions: [[validQuestions.MULTI_SELECT()], [validQuestions.NUMERICAL()]],
+  });
+  const sitWith = async (chosen: string[], number: string, unit: string | null) => {
+    const { client } = await suite.fixture.student(suite.fixture.inSection.A);
+    const view = await client.start(exam._id);
+    const [select, compute] = view.sections.map((part) => part.questions[0]?._id as string);
+    const saved = await client.save(view.attempt._id, {
+      seq: 1,
+      answers: [
+        { questionId: select, selectedOptionIds: chosen },
+        { questionId: compute, number, unit },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await client.submit(view.attempt._id)).statusCode).toBe(200);
+    return { select: select as string, compute: compute as string };
+  };
+  // Totals before: 3 + 4 = 7 and 1.5 + 1.5 = 3.
+  const ids = await sitWith(['0', '2'], '12', 'mA');
+  await sitWith(['0', '1', '2'], '12', null);
+  suite.clock.set(DAY_AFTER);
+  return { exam, ...ids };
+}
+
+describe('regrade of a multiple select or numerical question', () => {
+  it('asks for the key in the field of the question’s type, and a key that differs', async () => {
+    const { exam, select, compute } = await scoredTypesExam();
+    const refused = async (body: object, errors: Record<string, string>) =>
+      expectError(await regrade(exam._id, { dryRun: true, ...body }), 400, {
+        message: VALIDATION_FAILED_MESSAGE,
+        errors,
+      });
+    await refused(
+      { questionId: select, correctOptionId: '1' },
+      { correctOptionIds: RESULT_MESSAGES.regradeKeyMissing },
+    );
+    await refused(
+      { questionId: select, correctOptionIds: ['2', '0'] },
+      { correctOptionIds: RESULT_MESSAGES.regradeSameOptions },
+    );
+    await refused(
+      { questionId: select, correctOptionIds: ['0', '7'] },
+      { correctOptionIds: ATTEMPT_MESSAGES.optionNotOfQuestion },
+    );
+    await refused(
+      { questionId: select, correctOptionIds: [] },
+      {
+        correctOptionIds: 'At least one option must be marked as correct',
+      },
+    );
+    await refused({ questionId: compute }, { numericAnswers: RESULT_MESSAGES.regradeKeyMissing });
+    await refused(
+      { questionId: compute, numericAnswers: validQuestions.NUMERICAL().numericAnswers },
+      { numericAnswers: RESULT_MESSAGES.regradeSameAnswers },
+    );
+    await refused(
+      { questionId: compute, numericAnswers: [{ value: 1, fraction: 0.5 }] },
+      { numericAnswers: 'At least one accepted answer must earn full marks' },
+    );
+  });
+
+  it('previews and applies a corrected multiple select key, re-scoring by the question’s rule', async () => {
+    const { exam, select } = await scoredTypesExam();
+    const preview = await regrade(exam._id, {
+      questionId: select,
+      correctOptionIds: ['1'],
+      dryRun: true,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    // A and C chosen against the key B: 0; A, B and C: 3 × (1 − 2) → 0 as well.
+    const previewed = regradeResponse.parse(preview.json()).data;
+    expect(previewed).toMatchObject({ attemptsAffected: 2, passChanges: 1, job: null });
+    expect(previewed.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ totalBefore: 7, totalAfter: 4, passedAfter: true }),
+        expect.objectContaining({ totalBefore: 3, totalAfter: 1.5, passedAfter: false }),
+      ]),
+    );
+
+    const applied = await regrade(exam._id, { questionId: select, correctOptionIds: ['1'] });
+    expect(applied.statusCode, applied.body).toBe(202);
+    const { job } = regradeResponse.parse(applied.json()).data;
+    expect(job).toMatchObject({
+      previousCorrectOptionId: null,
+      correctOptionId: null,
+      correctKey: 'option B',
+    });
+    expect(await finished(job?._id as string)).toMatchObject({ status: 'DONE', processed: 2 });
+    const { questions: figures } = await report(exam._id);
+    expect(figures[0]).toMatchObject({ correctOptionIds: ['1'], correctRate: 0 });
+  });
+
+  it('applies corrected accepted answers to every number given, with its unit', async () => {
+    const { exam, compute } = await scoredTypesExam();
+    const numericAnswers = [{ value: 12, tolerance: 0, toleranceType: 'ABSOLUTE', fraction: 1 }];
+    const applied = await regrade(exam._id, { questionId: compute, numericAnswers });
+    expect(applied.statusCode, applied.body).toBe(202);
+    const { job, attemptsAffected } = regradeResponse.parse(applied.json()).data;
+    expect(attemptsAffected).toBe(2);
+    expect(job?.correctKey).toBe('the accepted answers 12 A');
+    expect(await finished(job?._id as string)).toMatchObject({ status: 'DONE' });
+    // 12 mA is 0.012 A, now wrong; 12 without a unit is 12 A, right but for the unit penalty.
+    const { questions: figures } = await report(exam._id);
+    expect(figures[1]?.commonValues).toEqual([
+      { value: '12', count: 1, awardedMarks: 3 },
+      { value: '12 mA', count: 1, awardedMarks: 0 },
+    ]);
   });
 });

@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import {
+  type ExportFormat,
   examIdParamSchema,
   examReportDataSchema,
   exportQuerySchema,
@@ -9,6 +11,7 @@ import {
   regradeSchema,
   successResponse,
 } from '@examiq/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
@@ -16,7 +19,7 @@ import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { SPREADSHEET_CONTENT_TYPES } from '../../spreadsheets/write';
 import type { BlindCodes } from '../results/blind-codes';
-import { exportResults } from './export.service';
+import { exportAnswers, exportResults } from './export.service';
 import { getRegradeJob, regradeQuestion } from './regrade.service';
 import { examReport } from './reports.service';
 
@@ -48,6 +51,18 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(await examReport(db, request.params.examId, now(), app.mediaLinks)),
   );
 
+  /** A spreadsheet sent as an attachment, streamed as it is written. */
+  const sendFile = (
+    reply: FastifyReply,
+    format: ExportFormat,
+    { fileName, stream }: { fileName: string; stream: Readable },
+  ) =>
+    reply
+      .header('content-type', SPREADSHEET_CONTENT_TYPES[format])
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+
   app.get(
     '/export-exam-results/:examId',
     {
@@ -65,12 +80,28 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { format } = request.query;
-      const { fileName, stream } = await exportResults(db, request.params.examId, format, now());
-      return reply
-        .header('content-type', SPREADSHEET_CONTENT_TYPES[format])
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendFile(reply, format, await exportResults(db, request.params.examId, format, now()));
+    },
+  );
+
+  app.get(
+    '/export-exam-answers/:examId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Every submitted answer of the exam as a CSV or XLSX file, one row per attempt and question: student ID, roll number, name, section, question, its type, the answer as a reader reads it (the chosen options' texts, the number with its unit, the text), its marks and the question's",
+        params: examIdParamSchema,
+        querystring: exportQuerySchema,
+        response: {
+          200: z.any().describe('The file, as an attachment named after the exam'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      return sendFile(reply, format, await exportAnswers(db, request.params.examId, format));
     },
   );
 
@@ -80,7 +111,7 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary:
-          "Corrects a choice question's answer key once the exam's sittings are over: a dry run lists whose results change, otherwise a job re-scores every attempt",
+          "Corrects the answer key of a question the server scores (the option of a single-choice question, the options of a multiple select one, the accepted answers of a numerical one) once the exam's sittings are over: a dry run lists whose results change, otherwise a job re-scores every attempt",
         params: examIdParamSchema,
         body: regradeSchema,
         response: {

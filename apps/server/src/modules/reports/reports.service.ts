@@ -7,7 +7,7 @@ import {
 } from '@examiq/contracts';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
-import { examPaper } from '../attempts/exam-paper';
+import { examPaper, type QuestionKey } from '../attempts/exam-paper';
 import { audienceSections } from '../exams/audience-sections';
 import { examHeaderWithMarksOf } from '../exams/exam-header';
 import { type MediaLinks, mediaUrlsFor } from '../media/media-links';
@@ -22,6 +22,10 @@ import {
   scoreAttempt,
 } from '../results/scores';
 import { countsAbsentAsZero } from '../settings/settings.service';
+import { answerSpread } from './answer-spread';
+
+const multiSelectKey = (key: QuestionKey | undefined) =>
+  key?.questionType === 'MULTI_SELECT' ? [...key.correctOptions].map(String) : null;
 
 /** The exam's submitted attempts, each with the section its student is in. */
 const submittedAttemptsStatement = preparedSql<{ id: string; section_id: string }>(
@@ -127,15 +131,15 @@ export async function examReport(
     ...ranked.slice(0, groupSize).map(({ id }) => ({ id, side: -1 })),
     ...ranked.slice(ranked.length - groupSize).map(({ id }) => ({ id, side: 1 })),
   ];
-  const counts = new Map(
-    (
-      await questionCountsStatement(db, [
-        exam.id,
-        groups.map((member) => member.id),
-        groups.map((member) => member.side),
-      ])
-    ).map((row) => [row.question_id, row]),
-  );
+  const [countRows, spread] = await Promise.all([
+    questionCountsStatement(db, [
+      exam.id,
+      groups.map((member) => member.id),
+      groups.map((member) => member.side),
+    ]),
+    answerSpread(db, exam.id, paper),
+  ]);
+  const counts = new Map(countRows.map((row) => [row.question_id, row]));
 
   const questions: QuestionStatistic[] = paper.sections.flatMap((section) =>
     section.questions.map((question, index) => {
@@ -164,6 +168,9 @@ export async function examReport(
         correctOptionId: paper.correctOptionById.has(question.id)
           ? String(paper.correctOptionById.get(question.id))
           : null,
+        correctOptionIds: multiSelectKey(paper.keyById.get(question.id)),
+        optionChoices: spread.get(question.id)?.optionChoices ?? null,
+        commonValues: spread.get(question.id)?.commonValues ?? null,
       };
     }),
   );

@@ -2,7 +2,6 @@ import {
   type ExamReportData,
   QUESTION_TYPE_LABELS,
   type QuestionStatistic,
-  type QuestionType,
 } from '@examiq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
@@ -16,6 +15,7 @@ import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { Table, type TableColumn } from '@/components/table';
 import { getServerMessage } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import { useExamReport } from './api/get-exam-report';
 import { useRegradeJob } from './api/get-regrade-job';
 import { examReportQueryKey } from './api/keys';
@@ -23,6 +23,7 @@ import { RegradeDialog } from './regrade-dialog';
 import { RegradeProgress } from './regrade-progress';
 import { DifficultyChart, TotalsHistogram } from './report-charts';
 import {
+  answerSpreadSentence,
   formatIndex,
   formatMarks,
   formatPercent,
@@ -233,9 +234,6 @@ function StudentSectionFigures({
   );
 }
 
-/** A regrade makes another option the one correct answer: a multiple select has several. */
-const REGRADABLE: readonly QuestionType[] = ['MCQ', 'TRUE_FALSE'];
-
 function QuestionsTable({
   questions,
   submitted,
@@ -252,23 +250,27 @@ function QuestionsTable({
       key: 'question',
       header: 'Question',
       width: '24rem',
-      cell: (question) => (
-        <div className="whitespace-normal">
-          <span className="font-medium text-slate-900">{questionLabel(question.index)}</span>
-          <span className="ml-2 text-xs text-slate-500">
-            {`${question.sectionName} · ${QUESTION_TYPE_LABELS[question.questionType]} · ${question.marks} ${question.marks === 1 ? 'mark' : 'marks'}`}
-          </span>
-          <p className="mt-0.5 line-clamp-2 wrap-anywhere text-slate-700">
-            <Content inline source={question.questionText} />
-          </p>
-          {question.flag && (
-            <p className="mt-1 flex items-start gap-1.5 font-medium text-red-700">
-              <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {question.flag}
+      cell: (question) => {
+        const spread = answerSpreadSentence(question);
+        return (
+          <div className="whitespace-normal">
+            <span className="font-medium text-slate-900">{questionLabel(question.index)}</span>
+            <span className="ml-2 text-xs text-slate-500">
+              {`${question.sectionName} · ${QUESTION_TYPE_LABELS[question.questionType]} · ${plural(question.marks, 'mark')}`}
+            </span>
+            <p className="mt-0.5 line-clamp-2 wrap-anywhere text-slate-700">
+              <Content inline source={question.questionText} />
             </p>
-          )}
-        </div>
-      ),
+            {spread && <p className="mt-1 wrap-anywhere text-xs text-slate-600">{spread}</p>}
+            {question.flag && (
+              <p className="mt-1 flex items-start gap-1.5 font-medium text-red-700">
+                <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                {question.flag}
+              </p>
+            )}
+          </div>
+        );
+      },
     },
     {
       key: 'answered',
@@ -297,7 +299,7 @@ function QuestionsTable({
       width: '10rem',
       align: 'right',
       cell: (question) =>
-        REGRADABLE.includes(question.questionType) && (
+        question.correctOptionId !== null && (
           <Button
             variant="secondary"
             size="sm"

@@ -93,7 +93,7 @@ function RegradeForm({
         {job ? <RegradeProgress job={job} /> : <p>Starting the regrade…</p>}
         {job?.status === 'DONE' && (
           <p>
-            {`Every submitted attempt was re-scored with option ${optionLetter(job.correctOptionId)} as the key. The report shows the new figures.`}
+            {`Every submitted attempt was re-scored with ${job.correctKey} as the key. The report shows the new figures.`}
           </p>
         )}
         {job?.status === 'FAILED' && (

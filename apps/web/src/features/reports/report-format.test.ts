@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answerSpreadSentence,
   brokenQuestionsSentence,
   formatIndex,
   formatMarks,
@@ -61,5 +62,37 @@ describe('report sentences', () => {
     expect(brokenQuestionsSentence(0)).toContain('No question looks broken.');
     expect(brokenQuestionsSentence(1)).toContain('1 question looks broken, in red.');
     expect(brokenQuestionsSentence(3)).toContain('3 questions look broken, in red.');
+  });
+});
+
+describe('what the scripts answered', () => {
+  const none = {
+    optionChoices: null,
+    correctOptionId: null,
+    correctOptionIds: null,
+    commonValues: null,
+  };
+  it('counts each option, marking the key of a single or multiple choice question', () => {
+    expect(answerSpreadSentence({ ...none, optionChoices: [5, 2, 0], correctOptionId: '1' })).toBe(
+      'Chosen: A 5 · B 2 (key) · C 0',
+    );
+    expect(
+      answerSpreadSentence({ ...none, optionChoices: [3, 1, 4, 0], correctOptionIds: ['0', '2'] }),
+    ).toBe('Chosen: A 3 (key) · B 1 · C 4 (key) · D 0');
+  });
+
+  it('lists the values given most often with their marks, and says when none was given', () => {
+    expect(
+      answerSpreadSentence({
+        ...none,
+        commonValues: [
+          { value: '0.012 A', count: 12, awardedMarks: 4 },
+          { value: '12', count: 3, awardedMarks: 1.5 },
+          { value: '1.2', count: 1, awardedMarks: 1 },
+        ],
+      }),
+    ).toBe('Most given: 0.012 A × 12 (4 marks) · 12 × 3 (1.5 marks) · 1.2 × 1 (1 mark)');
+    expect(answerSpreadSentence({ ...none, commonValues: [] })).toBe('No value given yet');
+    expect(answerSpreadSentence(none)).toBeNull();
   });
 });

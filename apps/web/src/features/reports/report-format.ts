@@ -1,4 +1,4 @@
-import { REPORT_LIMITS } from '@examiq/contracts';
+import { type QuestionStatistic, REPORT_LIMITS } from '@examiq/contracts';
 import { plural } from '@/lib/plural';
 
 const marksFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
@@ -60,4 +60,32 @@ export function brokenQuestionsSentence(flagged: number) {
       ? 'No question looks broken.'
       : `${flagged} ${flagged === 1 ? 'question looks' : 'questions look'} broken, in red.`
   }`;
+}
+
+/**
+ * What the scripts answered, in words: how often each option was chosen, the key marked, or a
+ * numerical question's values given most often with the marks each earned. Null when written.
+ */
+export function answerSpreadSentence(
+  question: Pick<
+    QuestionStatistic,
+    'optionChoices' | 'correctOptionId' | 'correctOptionIds' | 'commonValues'
+  >,
+): string | null {
+  if (question.optionChoices) {
+    const keys = new Set(question.correctOptionIds ?? [question.correctOptionId]);
+    const options = question.optionChoices.map((times, option) => {
+      const id = String(option);
+      return `${optionLetter(id)} ${times}${keys.has(id) ? ' (key)' : ''}`;
+    });
+    return `Chosen: ${options.join(' · ')}`;
+  }
+  if (question.commonValues) {
+    if (question.commonValues.length === 0) return 'No value given yet';
+    const values = question.commonValues.map(
+      ({ value, count, awardedMarks }) => `${value} × ${count} (${plural(awardedMarks, 'mark')})`,
+    );
+    return `Most given: ${values.join(' · ')}`;
+  }
+  return null;
 }

@@ -1,7 +1,9 @@
 import type { ExamResult, ExamResultsData } from '@examiq/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { captureSavedFiles, fileAnswer } from '@/test/saved-files';
 import ExamResultsPage from './exam-results-page';
 
 const EXAM = '40000000-0000-4000-8000-000000000001';
@@ -105,6 +107,41 @@ describe('ExamResultsPage: proctoring flags', () => {
     await rowOf('Asha Patel');
     expect(screen.queryByRole('columnheader', { name: 'Flags' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Timeline of/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('ExamResultsPage: exports', () => {
+  it('saves the results, and every answer, as CSV or XLSX named after the exam', async () => {
+    const saved = captureSavedFiles();
+    const requests = fakeAdminApi({
+      [GET]: ok(resultsOf('AUTO')),
+      [`GET /admin/export-exam-results/${EXAM}`]: fileAnswer('Student ID\r\n'),
+      [`GET /admin/export-exam-answers/${EXAM}`]: fileAnswer('Student ID\r\n'),
+    });
+    renderPage(
+      <ExamResultsPage />,
+      '/admin/exam/:examId/results',
+      [],
+      `/admin/exam/${EXAM}/results`,
+    );
+    await rowOf('Asha Patel');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Export answers XLSX' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved.map((file) => file.name)).toEqual([
+      'EXM-2030-00001-results.csv',
+      'EXM-2030-00001-answers.xlsx',
+    ]);
+    expect(
+      requests
+        .filter((request) => request.url.startsWith('/admin/export'))
+        .map(({ url, params }) => [url, params]),
+    ).toEqual([
+      [`/admin/export-exam-results/${EXAM}`, { format: 'csv' }],
+      [`/admin/export-exam-answers/${EXAM}`, { format: 'xlsx' }],
+    ]);
   });
 });
 

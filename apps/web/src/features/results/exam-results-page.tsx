@@ -19,7 +19,7 @@ import { fullName } from '@/lib/format';
 import { usePageParam } from '@/lib/use-page-param';
 import { useSearchParam } from '@/lib/use-search-param';
 import { useSectionParam } from '@/lib/use-section-param';
-import { useExportExamResults } from './api/export-exam-results';
+import { useExportExamAnswers, useExportExamResults } from './api/export-exam-results';
 import { useExamResults } from './api/get-exam-results';
 import { FlagBadges } from './flag-badges';
 import { publishBlocker } from './publish-blocker';
@@ -126,6 +126,7 @@ interface ResultActionsProps {
  */
 function ResultActions({ data, onPublish, endExam }: ResultActionsProps) {
   const exported = useExportExamResults(data.exam._id, `${data.exam.examId}-results`);
+  const answersExported = useExportExamAnswers(data.exam._id, `${data.exam.examId}-answers`);
   const blocker = publishBlocker(data, new Date());
   return (
     <div className="flex flex-col gap-2">
@@ -143,15 +144,27 @@ function ResultActions({ data, onPublish, endExam }: ResultActionsProps) {
           </Button>
         )}
         <ExportButtons onExport={exported.mutate} pending={exported.isPending} />
+        <ExportButtons
+          what="answers"
+          onExport={answersExported.mutate}
+          pending={answersExported.isPending}
+        />
         <ButtonLink to={`/admin/exam/${data.exam._id}/report`} variant="secondary">
           <BarChart3 aria-hidden="true" className="size-4" />
           Report
         </ButtonLink>
       </div>
-      {exported.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          {getErrorMessage(exported.error, EXPORT_FAILED)}
-        </p>
+      {[exported, answersExported].map(
+        (attempt, index) =>
+          attempt.isError && (
+            <p
+              key={index === 0 ? 'results' : 'answers'}
+              role="alert"
+              className="text-sm text-red-700"
+            >
+              {getErrorMessage(attempt.error, EXPORT_FAILED)}
+            </p>
+          ),
       )}
     </div>
   );
