@@ -1,10 +1,8 @@
 import {
   acceptedAnswerText,
-  type NumericAnswer,
   type NumericUnit,
   type QuestionDraft,
   SCORING_RULE_LABELS,
-  type ScoringRule,
 } from '@examiq/contracts';
 import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -12,12 +10,7 @@ import { Content } from '@/components/content/content';
 import { plural } from '@/lib/plural';
 
 /** What is shown of a question: a stored one, or one read from a file that is still to complete. */
-type ShownQuestion = Omit<QuestionDraft, 'questionType' | 'order'> & {
-  scoring?: ScoringRule;
-  numericAnswers?: NumericAnswer[];
-  units?: NumericUnit[];
-  unitPenalty?: number;
-};
+type ShownQuestion = Omit<QuestionDraft, 'questionType' | 'order'>;
 
 /** The units as an author reads them: `A; mA = 0.001 A`. */
 function unitsText(units: readonly NumericUnit[]): string {
