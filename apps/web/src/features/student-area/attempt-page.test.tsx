@@ -637,6 +637,46 @@ describe('AttemptPage: multiple select and numerical questions', { timeout: 20_0
     expect(screen.queryByText(ATTEMPT_MESSAGES.notANumber)).not.toBeInTheDocument();
   });
 
+  it('opens with the choices and the number the device had not sent yet, and sends them', async () => {
+    const outbox = await getOutbox();
+    const device = { attemptId: ids.attempt, selectedOptionId: null, text: null, seq: 8 };
+    await outbox.put({
+      ...device,
+      questionId: ids.multiSelect,
+      selectedOptionIds: ['0'],
+      markedForReview: false,
+    });
+    await outbox.put({
+      ...device,
+      questionId: ids.numerical,
+      number: '0,012',
+      unit: 'A',
+      markedForReview: true,
+    });
+    const { requests } = renderAttempt(view());
+
+    expect(await screen.findByRole('checkbox', { name: 'Copper' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Your answer to question 2' })).toHaveValue('0,012');
+    await waitFor(() => expect(savesOf(requests)).toHaveLength(1));
+    expect(savesOf(requests)[0]?.answers).toEqual([
+      {
+        questionId: ids.multiSelect,
+        selectedOptionId: null,
+        text: null,
+        selectedOptionIds: ['0'],
+        markedForReview: false,
+      },
+      {
+        questionId: ids.numerical,
+        selectedOptionId: null,
+        text: null,
+        number: '0,012',
+        unit: 'A',
+        markedForReview: true,
+      },
+    ]);
+  });
+
   it('shows the saved answers again after a reload, counted as answered', async () => {
     renderAttempt(
       makeAttemptView({
