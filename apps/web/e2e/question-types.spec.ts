@@ -1,5 +1,5 @@
 import { ATTEMPT_MESSAGES } from '@examiq/contracts';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
 import { apiSignIn, logout, signIn } from './support/session';
@@ -7,15 +7,6 @@ import { createSitting, SITTING_PASSWORD, saveState } from './support/sittings';
 import { addSection, next, question, startExamForSitting } from './support/wizard';
 
 const RUN = Date.now().toString(36);
-
-/** Both widths' screenshots of the page as it is, for a person to look at. */
-async function screenshots(page: Page, name: string) {
-  for (const [width, size] of Object.entries(WIDTHS)) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(WIDTHS.desktop);
-}
 
 async function writeBasics(card: Locator, text: string) {
   await card.getByLabel('Question Text').fill(text);
@@ -78,7 +69,6 @@ test('an admin authors multiple select and numerical questions; a student answer
   await numerical.getByRole('button', { name: 'Preview' }).click();
   await expect(numerical.getByRole('combobox', { name: /^Unit of your answer/ })).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Wizard: multiple select and numerical questions');
-  await screenshots(page, 'wizard-question-types');
 
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
   const review = page.getByRole('dialog', { name: 'Review exam' });
@@ -125,8 +115,8 @@ test('an admin authors multiple select and numerical questions; a student answer
   }
   await expect(saveState(page)).toHaveText(ATTEMPT_MESSAGES.saved);
   await expectAccessibleAtBothWidths(page, 'Attempt: a multiple select question');
-  await screenshots(page, 'attempt-multiple-select');
 
+  // The check ends at the desktop width: the student goes on on the phone.
   await page.setViewportSize(WIDTHS.phone);
   await press(
     page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Numbers/ }),
@@ -155,7 +145,6 @@ test('an admin authors multiple select and numerical questions; a student answer
       .getByRole('button', { name: 'Question 1: answered' }),
   ).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Attempt: a numerical question');
-  await screenshots(page, 'attempt-numerical');
 
   await page.setViewportSize(WIDTHS.phone);
   await press(page.getByRole('button', { name: 'Submit exam' }), 'Enter');
@@ -190,5 +179,4 @@ test('an admin authors multiple select and numerical questions; a student answer
   await expect(numbers.getByText('11,9 mA')).toBeVisible();
   await expect(numbers.getByText('0.012 ± 2% A')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Result with multiple select and numerical answers');
-  await screenshots(page, 'result-question-types');
 });
