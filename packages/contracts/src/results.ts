@@ -8,6 +8,7 @@ import {
   examListItemSchema,
   numericAnswersSchema,
   QUESTION_TYPES,
+  TOLERANCE_TYPES,
 } from './exams';
 import { searchQuerySchema } from './find';
 import { mediaUrlsSchema } from './media';
@@ -347,6 +348,18 @@ export const questionStatisticSchema = z.object({
   correctOptionId: z.string().nullable(),
   /** A multiple select question's key. */
   correctOptionIds: z.array(z.string()).nullable(),
+  /** A numerical question's accepted answers and the unit they are in; null for other types. */
+  numericAnswers: z
+    .array(
+      z.object({
+        value: z.number(),
+        tolerance: z.number(),
+        toleranceType: z.enum(TOLERANCE_TYPES),
+        fraction: z.number(),
+      }),
+    )
+    .nullable(),
+  answerUnit: z.string().nullable(),
   /** How many submitted scripts chose each option, in the options' order; null when written. */
   optionChoices: z.array(z.number()).nullable(),
   /** A numerical question's values given most often, as typed with their unit, and their marks. */

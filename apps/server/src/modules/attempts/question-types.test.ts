@@ -386,11 +386,18 @@ describe('sitting', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { questions } = successResponse(examReportDataSchema).parse(response.json()).data;
     expect(questions).toMatchObject([
-      { optionChoices: [2, 1, 1, 0], correctOptionIds: ['0', '2'], commonValues: null },
+      {
+        optionChoices: [2, 1, 1, 0],
+        correctOptionIds: ['0', '2'],
+        numericAnswers: null,
+        commonValues: null,
+      },
       { optionChoices: [1, 0, 1, 0], correctOptionIds: ['0', '2'], commonValues: null },
       {
         optionChoices: null,
         correctOptionIds: null,
+        numericAnswers: current.numericAnswers,
+        answerUnit: 'A',
         commonValues: [
           { value: '12', count: 1, awardedMarks: 1.5 },
           { value: '12 mA', count: 1, awardedMarks: 4 },

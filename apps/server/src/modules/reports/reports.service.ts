@@ -27,6 +27,11 @@ import { answerSpread } from './answer-spread';
 const multiSelectKey = (key: QuestionKey | undefined) =>
   key?.questionType === 'MULTI_SELECT' ? [...key.correctOptions].map(String) : null;
 
+const numericalKey = (key: QuestionKey | undefined) =>
+  key?.questionType === 'NUMERICAL'
+    ? { numericAnswers: key.numericAnswers, answerUnit: key.units[0]?.unit ?? null }
+    : { numericAnswers: null, answerUnit: null };
+
 /** The exam's submitted attempts, each with the section its student is in. */
 const submittedAttemptsStatement = preparedSql<{ id: string; section_id: string }>(
   'exam_submitted_attempts_by_section',
@@ -169,6 +174,7 @@ export async function examReport(
           ? String(paper.correctOptionById.get(question.id))
           : null,
         correctOptionIds: multiSelectKey(paper.keyById.get(question.id)),
+        ...numericalKey(paper.keyById.get(question.id)),
         optionChoices: spread.get(question.id)?.optionChoices ?? null,
         commonValues: spread.get(question.id)?.commonValues ?? null,
       };

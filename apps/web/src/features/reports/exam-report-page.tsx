@@ -299,7 +299,9 @@ function QuestionsTable({
       width: '10rem',
       align: 'right',
       cell: (question) =>
-        question.correctOptionId !== null && (
+        (question.correctOptionId !== null ||
+          question.correctOptionIds !== null ||
+          question.numericAnswers !== null) && (
           <Button
             variant="secondary"
             size="sm"

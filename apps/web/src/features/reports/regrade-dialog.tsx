@@ -1,4 +1,10 @@
-import type { QuestionStatistic, RegradeData, RegradeJob } from '@examiq/contracts';
+import {
+  acceptedAnswerText,
+  numericAnswersSchema,
+  type QuestionStatistic,
+  type RegradeData,
+  type RegradeJob,
+} from '@examiq/contracts';
 import { useId, useState } from 'react';
 import { Button } from '@/components/button';
 import { Content, formulaLabel } from '@/components/content/content';
@@ -7,6 +13,7 @@ import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
 import { useRegradeQuestion } from './api/regrade-question';
+import { type AnswerDraft, answerOf, draftOf, NumericalKeyFields } from './numerical-key-fields';
 import { RegradeProgress } from './regrade-progress';
 import { formatMarks, optionLetter } from './report-format';
 
@@ -22,7 +29,10 @@ interface RegradeDialogProps {
   onClose: () => void;
 }
 
-/** Corrects a choice question's answer key: pick, preview whose results change, apply. */
+/**
+ * Corrects a choice question's answer key: pick the option (or, for a multiple select question,
+ * the options), preview whose results change, apply.
+ */
 export function RegradeDialog({ examId, question, job, onApplied, onClose }: RegradeDialogProps) {
   return (
     <Modal
@@ -56,7 +66,14 @@ function RegradeForm({
   onClose,
 }: Omit<RegradeDialogProps, 'question'> & { question: QuestionStatistic }) {
   const regrade = useRegradeQuestion(examId);
-  const [choice, setChoice] = useState<string | null>(null);
+  // A multiple select question has several correct options; a single-choice question one.
+  const multiple = question.correctOptionIds !== null;
+  const keyNow = question.correctOptionIds ?? [question.correctOptionId];
+  const [chosen, setChosen] = useState<string[]>([]);
+  // A numerical question's accepted answers, edited from the key in force.
+  const numericKey = question.numericAnswers;
+  const [answers, setAnswers] = useState<AnswerDraft[]>(() => numericKey?.map(draftOf) ?? []);
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<RegradeData | null>(null);
   const [step, setStep] = useState<Step>('choose');
   const [error, setError] = useState<{ field?: string; message?: string }>({});
@@ -64,13 +81,53 @@ function RegradeForm({
   const errorId = useId();
   const options = question.options ?? [];
 
-  const send = async (dryRun: boolean) => {
-    if (choice === null) return;
+  const unchanged = numericKey
+    ? JSON.stringify(answers.map(answerOf)) === JSON.stringify(numericKey)
+    : chosen.length === keyNow.length && chosen.every((option) => keyNow.includes(option));
+  const editAnswers = (edited: AnswerDraft[]) => {
+    setAnswers(edited);
+    setPreview(null);
+    setAnswerErrors({});
     setError({});
+  };
+
+  /** The corrected key in the field of the question's type; null when it breaks a rule. */
+  const correctedKey = () => {
+    if (!numericKey) {
+      return multiple ? { correctOptionIds: chosen } : { correctOptionId: chosen[0] };
+    }
+    const checked = numericAnswersSchema.safeParse(answers.map(answerOf));
+    if (checked.success) return { numericAnswers: checked.data };
+    setAnswerErrors(
+      Object.fromEntries(
+        checked.error.issues.map((issue) => [
+          ['numericAnswers', ...issue.path].join('.'),
+          issue.message,
+        ]),
+      ),
+    );
+    return null;
+  };
+  const choose = (optionId: string) => {
+    setChosen((before) =>
+      !multiple
+        ? [optionId]
+        : before.includes(optionId)
+          ? before.filter((option) => option !== optionId)
+          : [...before, optionId].sort(),
+    );
+    setPreview(null);
+    setError({});
+  };
+
+  const send = async (dryRun: boolean) => {
+    setError({});
+    const key = correctedKey();
+    if (!key) return;
     try {
       const { data } = await regrade.mutateAsync({
         questionId: question.questionId,
-        correctOptionId: choice,
+        ...key,
         dryRun,
       });
       if (dryRun) {
@@ -81,7 +138,12 @@ function RegradeForm({
       }
     } catch (failure) {
       const fields = getFieldErrors(failure);
-      const field = fields.correctOptionId ?? fields.questionId;
+      setAnswerErrors(fields);
+      const field =
+        fields.correctOptionIds ??
+        fields.correctOptionId ??
+        fields.numericAnswers ??
+        fields.questionId;
       setError(field ? { field } : { message: getErrorMessage(failure, REGRADE_FAILED) });
       setStep('choose');
     }
@@ -114,11 +176,19 @@ function RegradeForm({
     );
   }
 
-  if (step === 'confirm' && preview && choice !== null) {
+  if (step === 'confirm' && preview) {
+    const letters = chosen.map(optionLetter);
+    const key = numericKey
+      ? `The accepted answers become ${answers
+          .map((answer) => acceptedAnswerText(answerOf(answer), question.answerUnit ?? undefined))
+          .join('; ')}`
+      : letters.length === 1
+        ? `Option ${letters[0]} becomes the correct answer`
+        : `Options ${letters.slice(0, -1).join(', ')} and ${letters.at(-1)} become the correct answers`;
     return (
       <div className="space-y-4 text-sm text-slate-600">
         <p>
-          {`Option ${optionLetter(choice)} becomes the correct answer to this question, and every submitted attempt is re-scored with it. `}
+          {`${key} to this question, and every submitted attempt is re-scored with it. `}
           <strong className="text-slate-900">
             {preview.attemptsAffected === 0
               ? 'No result changes.'
@@ -142,62 +212,76 @@ function RegradeForm({
     );
   }
 
+  const optionLabels = options.map((option) => {
+    const current = keyNow.includes(option._id);
+    return (
+      <label
+        key={option._id}
+        className={cn(
+          'flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-800 hover:border-brand-300',
+          'has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500',
+          'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+        )}
+      >
+        <input
+          type={multiple ? 'checkbox' : 'radio'}
+          name={`regrade-${question.questionId}`}
+          value={option._id}
+          checked={chosen.includes(option._id)}
+          aria-label={formulaLabel(option.text)}
+          onChange={() => choose(option._id)}
+          className="mt-0.5 size-4 shrink-0 accent-brand-600 focus-visible:outline-none"
+        />
+        <span aria-hidden="true" className="font-semibold text-slate-500">
+          {optionLetter(option._id)}
+        </span>
+        <Content inline source={option.text} className="min-w-0 flex-1" />
+        {current && (
+          <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+            Key now
+          </span>
+        )}
+      </label>
+    );
+  });
+
   return (
     <div className="space-y-4 text-sm text-slate-600">
       <Content source={question.questionText} className="text-slate-900" />
-      <fieldset>
-        <legend id={legendId} className="mb-2 font-medium text-slate-700">
-          Correct option
-        </legend>
-        <div
-          role="radiogroup"
-          aria-labelledby={legendId}
-          aria-describedby={error.field ? errorId : undefined}
-          className="grid gap-2"
-        >
-          {options.map((option) => {
-            const current = option._id === question.correctOptionId;
-            return (
-              <label
-                key={option._id}
-                className={cn(
-                  'flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-800 hover:border-brand-300',
-                  'has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500',
-                  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
-                )}
-              >
-                <input
-                  type="radio"
-                  name={`regrade-${question.questionId}`}
-                  value={option._id}
-                  checked={choice === option._id}
-                  aria-label={formulaLabel(option.text)}
-                  onChange={() => {
-                    setChoice(option._id);
-                    setPreview(null);
-                    setError({});
-                  }}
-                  className="mt-0.5 size-4 shrink-0 accent-brand-600 focus-visible:outline-none"
-                />
-                <span aria-hidden="true" className="font-semibold text-slate-500">
-                  {optionLetter(option._id)}
-                </span>
-                <Content inline source={option.text} className="min-w-0 flex-1" />
-                {current && (
-                  <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-                    Key now
-                  </span>
-                )}
-              </label>
-            );
-          })}
-        </div>
-        {error.field && (
-          <p id={errorId} className="mt-2 text-red-700">
-            {error.field}
-          </p>
-        )}
-      </fieldset>
+      {numericKey ? (
+        <NumericalKeyFields
+          answers={answers}
+          onChange={editAnswers}
+          errors={answerErrors}
+          unit={question.answerUnit}
+        />
+      ) : (
+        <fieldset>
+          <legend id={legendId} className="mb-2 font-medium text-slate-700">
+            {multiple ? 'Correct options' : 'Correct option'}
+          </legend>
+          {multiple ? (
+            // The fieldset groups the checkboxes under its legend.
+            <div aria-describedby={error.field ? errorId : undefined} className="grid gap-2">
+              {optionLabels}
+            </div>
+          ) : (
+            <div
+              role="radiogroup"
+              aria-labelledby={legendId}
+              aria-describedby={error.field ? errorId : undefined}
+              className="grid gap-2"
+            >
+              {optionLabels}
+            </div>
+          )}
+          {error.field && (
+            <p id={errorId} className="mt-2 text-red-700">
+              {error.field}
+            </p>
+          )}
+        </fieldset>
+      )}
       {error.message && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
           {error.message}
@@ -214,7 +298,7 @@ function RegradeForm({
           <Button
             onClick={() => void send(true)}
             loading={regrade.isPending}
-            disabled={choice === null || choice === question.correctOptionId}
+            disabled={(!numericKey && chosen.length === 0) || unchanged}
           >
             Preview
           </Button>
