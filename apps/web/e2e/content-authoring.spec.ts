@@ -2,14 +2,8 @@ import { ATTEMPT_MESSAGES } from '@examiq/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { signIn } from './support/session';
-import {
-  createSitting,
-  localDate,
-  openSection,
-  SITTING_PASSWORD,
-  saveState,
-} from './support/sittings';
-import { addSection, fillExamInformation, next, openWizard, question } from './support/wizard';
+import { createSitting, openSection, SITTING_PASSWORD, saveState } from './support/sittings';
+import { addSection, next, question, startExamForSitting } from './support/wizard';
 
 const RUN = Date.now().toString(36);
 const DESCRIPTION = 'Two resistors in series with a battery';
@@ -47,20 +41,7 @@ test('a lecturer writes a formula, an image, code and a table into a question; t
   const sitting = await createSitting(request, 'authoring');
   const title = `Circuits Paper ${RUN}`;
 
-  await openWizard(page);
-  await fillExamInformation(page, { title, mode: 'Auto', totalMarks: '6' });
-  await next(page);
-  await page.getByLabel('Batch').selectOption({ label: '2044-2048' });
-  await page.getByLabel('Course').selectOption({ label: 'Bachelor of Science' });
-  await page.getByLabel('Branch').selectOption({ label: 'Mathematics (MAT)' });
-  await page
-    .getByRole('group', { name: 'Sections' })
-    .getByLabel(`Section ${sitting.sectionName}`)
-    .check();
-  await next(page);
-  await page.getByLabel('Start Date').fill(localDate(new Date()));
-  await page.getByLabel('End Date').fill(localDate(new Date(Date.now() + 86_400_000)));
-  await next(page);
+  await startExamForSitting(page, sitting.sectionName, { title, totalMarks: '6' });
   await addSection(page, 1, {
     name: 'Circuits',
     marks: '1',

@@ -2,6 +2,7 @@ import { validExamPayload } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { admin } from './accounts';
 import { adminCreator, signIn } from './session';
+import { localDate } from './sittings';
 
 // The wizard specs' batches end in 2040 and each test starts its own at another year (exams
 // 2036-2038, question import 2035 and 2039); other specs create theirs meanwhile.
@@ -120,4 +121,26 @@ export function question(page: Page, section: number, number: number): Locator {
   return page
     .getByRole('region', { name: new RegExp(`^Section ${section}`) })
     .getByRole('group', { name: new RegExp(`^Question ${number}`) });
+}
+
+/**
+ * Opens the wizard and fills the steps before the exam's structure for an AUTO exam open today
+ * and tomorrow, sat by a sitting's section (see createSitting).
+ */
+export async function startExamForSitting(
+  page: Page,
+  sectionName: string,
+  exam: { title: string; totalMarks: string },
+) {
+  await openWizard(page);
+  await fillExamInformation(page, { ...exam, mode: 'Auto' });
+  await next(page);
+  await page.getByLabel('Batch').selectOption({ label: '2044-2048' });
+  await page.getByLabel('Course').selectOption({ label: 'Bachelor of Science' });
+  await page.getByLabel('Branch').selectOption({ label: 'Mathematics (MAT)' });
+  await page.getByRole('group', { name: 'Sections' }).getByLabel(`Section ${sectionName}`).check();
+  await next(page);
+  await page.getByLabel('Start Date').fill(localDate(new Date()));
+  await page.getByLabel('End Date').fill(localDate(new Date(Date.now() + 86_400_000)));
+  await next(page);
 }

@@ -1,3 +1,4 @@
+import { validQuestions } from '@examiq/contracts/test-support';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -15,7 +16,7 @@ import { storeSession } from '@/test/fake-api';
 import { ids, makeSection } from '@/test/master-data-fixtures';
 import CreateExamPage from './create-exam-page';
 import { draftKey, saveDraft } from './wizard/draft-storage';
-import type { ExamWizardValues } from './wizard/exam-values';
+import type { ExamWizardValues, WizardQuestion } from './wizard/exam-values';
 import type { StepId } from './wizard/steps';
 
 type Answer = { status: number; data: unknown };
@@ -721,5 +722,186 @@ describe('CreateExamPage', { timeout: 20_000 }, () => {
     const values = wizardValuesOf(makeExamPayload());
     await resume({ ...values, examSections: [], questions: [] }, 'examStructure');
     expect(screen.getByText('No sections created yet.')).toBeInTheDocument();
+  });
+});
+
+const NEW_TYPES = ['MULTI_SELECT', 'NUMERICAL'] as const;
+
+/** The payload's exam with its written sections (3 and 4) asking the new types instead. */
+function newTypesValues(edit: (values: ExamWizardValues) => void = () => {}): ExamWizardValues {
+  const values = wizardValuesOf(makeExamPayload());
+  values.examSections = values.examSections.map((section, index) => {
+    const type = NEW_TYPES[index - 2];
+    return type
+      ? { ...section, questionType: type, marks: validQuestions[type]().marks, totalQuestions: 1 }
+      : section;
+  });
+  values.questions = values.questions.map((list, index) => {
+    const type = NEW_TYPES[index - 2];
+    return type ? [{ ...validQuestions[type](1), id: `question-${index + 1}-1` }] : list;
+  });
+  edit(values);
+  return values;
+}
+
+function newTypeQuestion(section: 3 | 4) {
+  return within(screen.getByRole('region', { name: new RegExp(`Section ${section}`) })).getByRole(
+    'group',
+    { name: /^Question 1/ },
+  );
+}
+
+describe('CreateExamPage: multiple select and numerical questions', { timeout: 30_000 }, () => {
+  it('lets several options of a multiple select be correct, 2 to 10 of them, with its scoring rule', async () => {
+    await resume(newTypesValues(), 'questions');
+    const question = newTypeQuestion(3);
+    const correct = (n: number) =>
+      within(question).getByRole('checkbox', { name: `Correct (option ${n})` });
+    expect(correct(1)).toBeChecked();
+    await userEvent.click(correct(2));
+    expect(correct(1)).toBeChecked();
+    expect(correct(2)).toBeChecked();
+    expect(correct(3)).toBeChecked();
+
+    const partial = within(question).getByRole('radio', { name: /^Partial credit/ });
+    const whole = within(question).getByRole('radio', { name: /^All or nothing/ });
+    expect(partial).toBeChecked();
+    await userEvent.click(whole);
+    expect(whole).toBeChecked();
+    expect(partial).not.toBeChecked();
+
+    const add = within(question).getByRole('button', { name: 'Add option' });
+    for (let count = 4; count < 10; count += 1) await userEvent.click(add);
+    expect(within(question).getByLabelText('Option 10')).toBeInTheDocument();
+    expect(add).toBeDisabled();
+    expect(within(question).getByText('Up to 10 options.')).toBeInTheDocument();
+  });
+
+  it('says what is wrong with a multiple select question, on the question and its section', async () => {
+    await resume(
+      newTypesValues((values) => {
+        values.questions[2] = [{ ...(values.questions[2]?.[0] as WizardQuestion), options: [] }];
+      }),
+      'questions',
+    );
+    const question = newTypeQuestion(3);
+    const add = within(question).getByRole('button', { name: 'Add option' });
+    await userEvent.click(add);
+    fill(within(question).getByLabelText('Option 1'), 'Copper');
+    await userEvent.click(within(question).getByRole('checkbox', { name: 'Correct (option 1)' }));
+    expect(
+      await within(question).findByText('Multiple select must have at least 2 options'),
+    ).toBeInTheDocument();
+    expect(within(question).getByTitle('This question has validation errors')).toBeInTheDocument();
+
+    await userEvent.click(add);
+    fill(within(question).getByLabelText('Option 2'), 'Glass');
+    await userEvent.click(within(question).getByRole('checkbox', { name: 'Correct (option 1)' }));
+    expect(
+      await within(question).findByText('At least one option must be marked as correct'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /Section 3/ })).toHaveTextContent(
+      'Question 1: At least one option must be marked as correct',
+    );
+    fill(within(question).getByLabelText('Option 2'), 'x'.repeat(201));
+    expect(
+      await within(question).findByText('Option text cannot exceed 200 characters'),
+    ).toBeInTheDocument();
+    expect(within(question).getByRole('button', { name: 'Remove option 1' })).toBeDisabled();
+  });
+
+  it('says what is wrong with each accepted answer of a numerical question', async () => {
+    await resume(newTypesValues(), 'questions');
+    const question = newTypeQuestion(4);
+    const answer = (n: number) =>
+      within(question).getByRole('group', { name: `Accepted answer ${n}` });
+    expect(within(answer(1)).getByLabelText('Value')).toHaveValue(0.012);
+    expect(within(answer(1)).getByLabelText('Tolerance type')).toHaveValue('PERCENT');
+
+    fill(within(answer(1)).getByLabelText('Value'), '');
+    expect(await within(question).findByText('Value is required')).toBeInTheDocument();
+    fill(within(answer(1)).getByLabelText('Tolerance'), '-1');
+    expect(await within(question).findByText('Tolerance cannot be negative')).toBeInTheDocument();
+    fill(within(answer(2)).getByLabelText('Fraction of marks'), '1.5');
+    expect(
+      await within(question).findByText('Fraction must be between 0 and 1'),
+    ).toBeInTheDocument();
+    // The rule over all the answers is checked once each answer reads well.
+    fill(within(answer(1)).getByLabelText('Value'), '0.012');
+    fill(within(answer(1)).getByLabelText('Tolerance'), '2');
+    fill(within(answer(2)).getByLabelText('Fraction of marks'), '0.5');
+    fill(within(answer(1)).getByLabelText('Fraction of marks'), '0.8');
+    expect(
+      await within(question).findByText('At least one accepted answer must earn full marks'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /Section 4/ })).toHaveTextContent(
+      'Question 1: At least one accepted answer must earn full marks',
+    );
+
+    const add = within(question).getByRole('button', { name: 'Add accepted answer' });
+    for (let count = 2; count < 5; count += 1) await userEvent.click(add);
+    expect(add).toBeDisabled();
+    for (let n = 5; n > 1; n -= 1) {
+      await userEvent.click(
+        within(question).getByRole('button', { name: `Remove accepted answer ${n}` }),
+      );
+    }
+    expect(
+      within(question).getByRole('button', { name: 'Remove accepted answer 1' }),
+    ).toBeDisabled();
+  });
+
+  it('says what is wrong with the units and the unit penalty of a numerical question', async () => {
+    await resume(newTypesValues(), 'questions');
+    const question = newTypeQuestion(4);
+    const unit = (n: number) => within(question).getByRole('group', { name: `Unit ${n}` });
+    expect(
+      within(question).getByText(/The first unit is the answer’s own; e.g. mA = 0.001 A/),
+    ).toBeInTheDocument();
+
+    fill(within(unit(1)).getByLabelText('Factor'), '1000');
+    expect(
+      await within(question).findByText('The first unit is the answer’s own: its factor must be 1'),
+    ).toBeInTheDocument();
+    fill(within(unit(2)).getByLabelText('Unit'), 'A');
+    expect(await within(question).findByText('Units must be unique')).toBeInTheDocument();
+    fill(within(unit(2)).getByLabelText('Unit'), '');
+    expect(await within(question).findByText('Unit is required')).toBeInTheDocument();
+    fill(within(unit(2)).getByLabelText('Factor'), '0');
+    expect(await within(question).findByText('Factor must be greater than 0')).toBeInTheDocument();
+    fill(within(question).getByLabelText('Unit penalty'), '2');
+    expect(
+      await within(question).findByText('Unit penalty must be between 0 and 1'),
+    ).toBeInTheDocument();
+
+    const add = within(question).getByRole('button', { name: 'Add unit' });
+    for (let count = 2; count < 10; count += 1) await userEvent.click(add);
+    expect(add).toBeDisabled();
+    expect(within(unit(3)).getByLabelText('Factor')).toHaveValue(null);
+
+    // Without units, nothing is lost for a unit: the penalty is not asked.
+    for (let n = 10; n >= 1; n -= 1) {
+      await userEvent.click(within(question).getByRole('button', { name: `Remove unit ${n}` }));
+    }
+    expect(within(question).queryByLabelText('Unit penalty')).not.toBeInTheDocument();
+    await userEvent.click(add);
+    expect(within(unit(1)).getByLabelText('Factor')).toHaveValue(1);
+  });
+
+  it('previews the new types as the student will answer them', async () => {
+    await resume(newTypesValues(), 'questions');
+    const choices = newTypeQuestion(3);
+    await userEvent.click(within(choices).getByRole('button', { name: 'Preview' }));
+    const group = within(choices).getByRole('group', { name: /Select all that apply/ });
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(4);
+
+    const numerical = newTypeQuestion(4);
+    await userEvent.click(within(numerical).getByRole('button', { name: 'Preview' }));
+    const unit = within(numerical).getByRole('combobox', { name: /^Unit of your answer/ });
+    expect(
+      within(unit)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a unit', 'A', 'mA']);
   });
 });

@@ -4,12 +4,12 @@ import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Button } from '@/components/button';
 import { Content, MediaUrlsProvider } from '@/components/content/content';
+import { optionLetter } from '@/components/content/question-view';
 import { RecordDetail } from '@/components/detail-view';
 import { plural } from '@/lib/plural';
 import { EXAM_PAGE_STATES, useExam, useExamMediaUrls } from './api/get-exam';
 import { QuestionKey } from './question-key';
 
-const OPTION_LETTERS = ['A', 'B', 'C', 'D'];
 /** Ruled lines left for a written answer on paper. */
 const ANSWER_LINES = { SHORT_ANSWER: 4, LONG_ANSWER: 16 } as const;
 
@@ -109,21 +109,45 @@ function Paper({ exam, answerKey }: { exam: ExamDetail; answerKey: boolean }) {
   );
 }
 
-/** Where the answer goes on paper: boxes beside the options, or ruled lines to write on. */
+/**
+ * Where the answer goes on paper: boxes beside the options, a line for a number (and its unit),
+ * or ruled lines to write on.
+ */
 function PaperAnswer({ question }: { question: Question }) {
   if ('options' in question) {
+    const lettered = question.questionType !== 'TRUE_FALSE';
     return (
-      <ol className="mt-2 space-y-1 pl-6 text-sm">
-        {question.options.map((option, letter) => (
-          <li key={OPTION_LETTERS[letter]} className="flex gap-2">
-            {question.questionType === 'MCQ' && (
-              <span className="font-semibold">{`${OPTION_LETTERS[letter]}.`}</span>
-            )}
-            <span aria-hidden="true">☐</span>
-            <Content inline source={option.text} />
-          </li>
-        ))}
-      </ol>
+      <>
+        {question.questionType === 'MULTI_SELECT' && (
+          <p className="mt-2 pl-6 text-sm italic">Tick every correct option.</p>
+        )}
+        <ol className="mt-2 space-y-1 pl-6 text-sm">
+          {question.options.map((option, index) => (
+            <li key={optionLetter(index)} className="flex gap-2">
+              {lettered && <span className="font-semibold">{`${optionLetter(index)}.`}</span>}
+              <span aria-hidden="true">☐</span>
+              <Content inline source={option.text} />
+            </li>
+          ))}
+        </ol>
+      </>
+    );
+  }
+  if (question.questionType === 'NUMERICAL') {
+    const units = question.units.map(({ unit }) => unit);
+    return (
+      <p className="mt-3 flex flex-wrap items-end gap-x-6 gap-y-2 pl-6 text-sm">
+        <span className="flex items-end gap-2">
+          Answer:
+          <span aria-hidden="true" className="inline-block w-40 border-b border-slate-400" />
+        </span>
+        {units.length > 0 && (
+          <span className="flex items-end gap-2">
+            {`Unit (${units.join(', ')}):`}
+            <span aria-hidden="true" className="inline-block w-16 border-b border-slate-400" />
+          </span>
+        )}
+      </p>
     );
   }
   return (

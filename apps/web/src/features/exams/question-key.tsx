@@ -1,4 +1,9 @@
-import type { QuestionDraft } from '@examiq/contracts';
+import {
+  acceptedAnswerText,
+  type NumericUnit,
+  type QuestionDraft,
+  SCORING_RULE_LABELS,
+} from '@examiq/contracts';
 import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Content } from '@/components/content/content';
@@ -6,6 +11,16 @@ import { plural } from '@/lib/plural';
 
 /** What is shown of a question: a stored one, or one read from a file that is still to complete. */
 type ShownQuestion = Omit<QuestionDraft, 'questionType' | 'order'>;
+
+/** The units as an author reads them: `A; mA = 0.001 A`. */
+function unitsText(units: readonly NumericUnit[]): string {
+  const [first] = units;
+  return units
+    .map(({ unit, factor }, index) =>
+      index === 0 || !first ? unit : `${unit} = ${factor} ${first.unit}`,
+    )
+    .join('; ');
+}
 
 interface QuestionKeyProps {
   question: ShownQuestion;
@@ -16,7 +31,7 @@ interface QuestionKeyProps {
 
 /** One question as a list item, with its marks, answer key and explanation. */
 export function QuestionKey({ question, number, children }: QuestionKeyProps) {
-  const { options, sampleAnswer, modelAnswer, keywords } = question;
+  const { options, sampleAnswer, modelAnswer, keywords, scoring, numericAnswers, units } = question;
   return (
     <li className="break-inside-avoid rounded-lg border border-slate-200 p-4">
       <div className="flex gap-1.5 font-medium text-slate-900">
@@ -61,6 +76,20 @@ export function QuestionKey({ question, number, children }: QuestionKeyProps) {
           </>
         )}
         {keywords && <KeyLine term="Keywords">{keywords.join(', ')}</KeyLine>}
+        {scoring && <KeyLine term="Scoring">{SCORING_RULE_LABELS[scoring]}</KeyLine>}
+        {numericAnswers && (
+          <KeyLine term={numericAnswers.length === 1 ? 'Answer' : 'Accepted answers'}>
+            {numericAnswers
+              .map((answer) => acceptedAnswerText(answer, units?.[0]?.unit))
+              .join('; ')}
+          </KeyLine>
+        )}
+        {units && units.length > 0 && (
+          <>
+            <KeyLine term="Units">{unitsText(units)}</KeyLine>
+            <KeyLine term="Unit penalty">{`${Math.round((question.unitPenalty ?? 0) * 100)}% of the marks`}</KeyLine>
+          </>
+        )}
         <KeyLine term="Explanation">
           <Content source={question.explanation} />
         </KeyLine>

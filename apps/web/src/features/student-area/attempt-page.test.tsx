@@ -15,7 +15,13 @@ import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import { storeSession } from '@/test/fake-api';
 import { getOutbox } from './attempt/outbox';
 import AttemptPage from './attempt-page';
-import { ids, makeAttemptView, makeSaveResult, makeSection } from './test-fixtures';
+import {
+  ids,
+  makeAttemptView,
+  makeSaveResult,
+  makeSection,
+  newTypesSection,
+} from './test-fixtures';
 
 type Answer = { status: number; data: unknown };
 type Route = Answer | ((request: ApiRequest) => Answer | Promise<Answer>);
@@ -538,5 +544,158 @@ describe('AttemptPage countdown', { timeout: 20_000 }, () => {
     const receipt = await screen.findByRole('region', { name: 'Exam submitted' });
     expect(receipt).toHaveTextContent(ATTEMPT_MESSAGES.submittedAtDeadline);
     expect(receipt).toHaveTextContent('Answers saved1 of 5');
+  });
+});
+
+describe('AttemptPage: multiple select and numerical questions', { timeout: 20_000 }, () => {
+  const view = () => makeAttemptView({ sections: [newTypesSection] });
+
+  it('answers both by keyboard: checkboxes in a named group, a number with a decimal comma and its unit', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderAttempt(view());
+    const choices = await screen.findByRole('group', { name: /Select all that apply/ });
+    expect(choices).toHaveAccessibleName(
+      'Question 1 Which of these conduct electricity? Select all that apply.',
+    );
+
+    act(() => within(choices).getByRole('checkbox', { name: 'Aluminium' }).focus());
+    await user.keyboard(' ');
+    await user.tab();
+    expect(within(choices).getByRole('checkbox', { name: 'Copper' })).toHaveFocus();
+    await user.keyboard(' ');
+    await user.tab();
+    await user.keyboard(' ');
+    await user.keyboard(' ');
+    expect(within(choices).getByRole('checkbox', { name: 'Glass' })).not.toBeChecked();
+
+    const number = screen.getByRole('textbox', { name: 'Your answer to question 2' });
+    expect(number).toHaveAttribute('inputmode', 'decimal');
+    await user.tab();
+    await user.tab();
+    expect(number).toHaveFocus();
+    await user.keyboard('11,9');
+    await user.tab();
+    const unit = screen.getByRole('combobox', { name: 'Unit of your answer to question 2' });
+    expect(unit).toHaveFocus();
+    await user.selectOptions(unit, 'mA');
+
+    const palette = screen.getByRole('navigation', { name: 'Questions' });
+    expect(within(palette).getByRole('button', { name: 'Question 2: answered' })).toBeVisible();
+    expect(within(palette).getByText('2 of 2 answered')).toBeVisible();
+    await waitFor(() => expect(saveState()).toHaveTextContent(ATTEMPT_MESSAGES.saved));
+    const latest = new Map(
+      savesOf(requests)
+        .flatMap((save) => save.answers)
+        .map((answer) => [answer.questionId, answer]),
+    );
+    // The chosen options keep the order shown; the number goes as typed.
+    expect(latest.get(ids.multiSelect)).toEqual({
+      questionId: ids.multiSelect,
+      selectedOptionId: null,
+      text: null,
+      selectedOptionIds: ['2', '0'],
+      markedForReview: false,
+    });
+    expect(latest.get(ids.numerical)).toEqual({
+      questionId: ids.numerical,
+      selectedOptionId: null,
+      text: null,
+      number: '11,9',
+      unit: 'mA',
+      markedForReview: false,
+    });
+  });
+
+  it('says in place that a text is not a number and never sends it; a unit chosen first goes with the number', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderAttempt(view());
+    const number = await screen.findByRole('textbox', { name: 'Your answer to question 2' });
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Unit of your answer to question 2' }),
+      'A',
+    );
+    await user.type(number, '1.2.3');
+    await user.tab();
+    expect(number).toHaveAccessibleDescription(ATTEMPT_MESSAGES.notANumber);
+    expect(number).toBeInvalid();
+    await waitFor(() => expect(saveState()).toHaveTextContent(ATTEMPT_MESSAGES.saved));
+    const sent = savesOf(requests).flatMap((save) => save.answers);
+    // The unit alone is no answer: it is not sent without a number, and '1.2' went before '.3'.
+    expect(sent.filter((answer) => answer.questionId === ids.numerical).at(-1)).toEqual({
+      questionId: ids.numerical,
+      selectedOptionId: null,
+      text: null,
+      number: '1.2',
+      unit: 'A',
+      markedForReview: false,
+    });
+    expect(sent.some((answer) => answer.number === '1.2.3')).toBe(false);
+
+    await user.clear(number);
+    await user.type(number, '1.2e-2');
+    expect(number).toBeValid();
+    expect(screen.queryByText(ATTEMPT_MESSAGES.notANumber)).not.toBeInTheDocument();
+  });
+
+  it('opens with the choices and the number the device had not sent yet, and sends them', async () => {
+    const outbox = await getOutbox();
+    const device = { attemptId: ids.attempt, selectedOptionId: null, text: null, seq: 8 };
+    await outbox.put({
+      ...device,
+      questionId: ids.multiSelect,
+      selectedOptionIds: ['0'],
+      markedForReview: false,
+    });
+    await outbox.put({
+      ...device,
+      questionId: ids.numerical,
+      number: '0,012',
+      unit: 'A',
+      markedForReview: true,
+    });
+    const { requests } = renderAttempt(view());
+
+    expect(await screen.findByRole('checkbox', { name: 'Copper' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Your answer to question 2' })).toHaveValue('0,012');
+    await waitFor(() => expect(savesOf(requests)).toHaveLength(1));
+    expect(savesOf(requests)[0]?.answers).toEqual([
+      {
+        questionId: ids.multiSelect,
+        selectedOptionId: null,
+        text: null,
+        selectedOptionIds: ['0'],
+        markedForReview: false,
+      },
+      {
+        questionId: ids.numerical,
+        selectedOptionId: null,
+        text: null,
+        number: '0,012',
+        unit: 'A',
+        markedForReview: true,
+      },
+    ]);
+  });
+
+  it('shows the saved answers again after a reload, counted as answered', async () => {
+    renderAttempt(
+      makeAttemptView({
+        sections: [newTypesSection],
+        answers: [
+          saved({ questionId: ids.multiSelect, selectedOptionIds: ['1'] }),
+          saved({ questionId: ids.numerical, number: '1.2e-2', unit: 'A' }),
+        ],
+      }),
+    );
+    expect(await screen.findByRole('checkbox', { name: 'Glass' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Copper' })).not.toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Your answer to question 2' })).toHaveValue(
+      '1.2e-2',
+    );
+    expect(screen.getByRole('combobox', { name: 'Unit of your answer to question 2' })).toHaveValue(
+      'A',
+    );
+    const palette = screen.getByRole('navigation', { name: 'Questions' });
+    expect(within(palette).getByText('2 of 2 answered')).toBeVisible();
   });
 });

@@ -104,8 +104,17 @@ function Result({ data }: { data: StudentResultData }) {
   );
 }
 
+/** The number a student gave, with its unit. */
+function numberText({ number, unit }: ResultQuestion): string | null {
+  if (number == null) return null;
+  return unit ? `${number} ${unit}` : number;
+}
+
 function QuestionResult({ question, number }: { question: ResultQuestion; number: number }) {
-  const unanswered = question.selectedOptionId === null && !question.text;
+  const chosenIds = question.selectedOptionIds ?? [question.selectedOptionId];
+  const correctIds = question.correctOptionIds ?? [question.correctOptionId];
+  const unanswered = !chosenIds.some((id) => id != null) && !question.text;
+  const numberAnswer = numberText(question);
   return (
     <li className="space-y-3 px-5 py-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -120,8 +129,8 @@ function QuestionResult({ question, number }: { question: ResultQuestion; number
       {question.options ? (
         <ul className="space-y-2" aria-label="Options">
           {question.options.map((option) => {
-            const chosen = option._id === question.selectedOptionId;
-            const correct = option._id === question.correctOptionId;
+            const chosen = chosenIds.includes(option._id);
+            const correct = correctIds.includes(option._id);
             return (
               <li
                 key={option._id}
@@ -146,6 +155,25 @@ function QuestionResult({ question, number }: { question: ResultQuestion; number
             );
           })}
         </ul>
+      ) : question.questionType === 'NUMERICAL' ? (
+        <dl className="space-y-2 text-sm">
+          <div>
+            <dt className="font-medium text-slate-600">Your answer</dt>
+            <dd className="mt-1 text-slate-900 tabular-nums">{numberAnswer ?? 'Not answered'}</dd>
+          </div>
+          {question.acceptedAnswers && (
+            <div>
+              <dt className="font-medium text-slate-600">
+                {question.acceptedAnswers.length === 1 ? 'Correct answer' : 'Accepted answers'}
+              </dt>
+              {question.acceptedAnswers.map((accepted) => (
+                <dd key={accepted} className="mt-1 text-green-900 tabular-nums">
+                  {accepted}
+                </dd>
+              ))}
+            </div>
+          )}
+        </dl>
       ) : (
         <div className="text-sm">
           <p className="font-medium text-slate-600">Your answer</p>

@@ -20,6 +20,8 @@ export const ids = {
   trueFalse: '70000000-0000-4000-8000-000000000003',
   short: '70000000-0000-4000-8000-000000000004',
   essay: '70000000-0000-4000-8000-000000000005',
+  multiSelect: '70000000-0000-4000-8000-000000000006',
+  numerical: '70000000-0000-4000-8000-000000000007',
 };
 
 export function makeMyExam(overrides: Partial<MyExam> = {}): MyExam {
@@ -162,6 +164,32 @@ const sections: StudentSection[] = [
     ],
   },
 ];
+
+/** A section with a multiple select question (its options shuffled) and a numerical one. */
+export const newTypesSection = makeSection(0, {
+  name: 'Circuits',
+  instructions: [],
+  questions: [
+    {
+      _id: ids.multiSelect,
+      questionText: 'Which of these conduct electricity?',
+      questionType: 'MULTI_SELECT',
+      marks: 2,
+      options: [
+        { _id: '2', text: 'Aluminium' },
+        { _id: '0', text: 'Copper' },
+        { _id: '1', text: 'Glass' },
+      ],
+    },
+    {
+      _id: ids.numerical,
+      questionText: 'What current flows through 1 kΩ at 12 V?',
+      questionType: 'NUMERICAL',
+      marks: 2,
+      units: ['A', 'mA'],
+    },
+  ],
+});
 
 export function makeSection(index: number, overrides: Partial<StudentSection> = {}) {
   return { ...(sections[index] as StudentSection), ...overrides };

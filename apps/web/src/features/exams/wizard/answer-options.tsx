@@ -8,27 +8,33 @@ import type { ExamWizardValues } from './exam-values';
 import { recheck } from './form-helpers';
 import { flattenErrors, listMessage } from './validation-marks';
 
-const { min: MIN_OPTIONS, max: MAX_OPTIONS } = EXAM_LIMITS.mcqOptions;
-
 interface AnswerOptionsProps {
   path: `questions.${number}.${number}`;
   /** True/False: the two options are given; their texts cannot change and none is added. */
   fixed: boolean;
+  /** Multiple select: any number of options may be correct, and up to 10 are given. */
+  multiple?: boolean;
   /** The question card was opened: the options' editors load. */
   open: boolean;
   /** The question's errors under `options`. */
   errors: unknown;
 }
 
-/** Answer options with their Correct checkboxes; one option is the correct answer. */
-export function AnswerOptions({ path, fixed, open, errors }: AnswerOptionsProps) {
+/**
+ * Answer options with their Correct checkboxes: one option is the correct answer, or, for a
+ * multiple select, any of them are.
+ */
+export function AnswerOptions({ path, fixed, multiple = false, open, errors }: AnswerOptionsProps) {
   const form = useFormContext<ExamWizardValues>();
   const { control, register, setValue } = form;
   const { fields, append, remove } = useFieldArray({ control, name: `${path}.options` });
   const ownError = listMessage(errors);
+  const { min: minOptions, max: maxOptions } = multiple
+    ? EXAM_LIMITS.multiSelectOptions
+    : EXAM_LIMITS.mcqOptions;
 
   const markCorrect = (index: number) => (event: ChangeEvent<HTMLInputElement>) => {
-    if (event.target.checked) {
+    if (event.target.checked && !multiple) {
       fields.forEach((_, other) => {
         if (other !== index) setValue(`${path}.options.${other}.isCorrect`, false);
       });
@@ -40,7 +46,7 @@ export function AnswerOptions({ path, fixed, open, errors }: AnswerOptionsProps)
     <fieldset className="min-w-0 space-y-2.5">
       <legend className="mb-1.5 text-sm font-medium text-slate-700">Answer Options</legend>
       {fields.length === 0 && (
-        <p className="text-sm text-slate-500">No options yet. Add between 2 and 4.</p>
+        <p className="text-sm text-slate-500">{`No options yet. Add between ${minOptions} and ${maxOptions}.`}</p>
       )}
       <ul className="space-y-2">
         {fields.map((option, index) => {
@@ -78,7 +84,7 @@ export function AnswerOptions({ path, fixed, open, errors }: AnswerOptionsProps)
                   variant="ghost"
                   className="px-2 sm:px-2.5"
                   aria-label={`Remove option ${index + 1}`}
-                  disabled={fields.length <= MIN_OPTIONS}
+                  disabled={fields.length <= minOptions}
                   onClick={() => remove(index)}
                 >
                   <X aria-hidden="true" className="size-4" />
@@ -94,16 +100,16 @@ export function AnswerOptions({ path, fixed, open, errors }: AnswerOptionsProps)
           <Button
             variant="secondary"
             size="sm"
-            disabled={fields.length >= MAX_OPTIONS}
+            disabled={fields.length >= maxOptions}
             onClick={() => append({ text: '', isCorrect: false }, { shouldFocus: true })}
           >
             <Plus aria-hidden="true" className="size-4" />
             Add option
           </Button>
           <span className="text-sm text-slate-500">
-            {fields.length >= MAX_OPTIONS
-              ? `Up to ${MAX_OPTIONS} options.`
-              : `${MIN_OPTIONS} to ${MAX_OPTIONS} options; tick the correct one.`}
+            {fields.length >= maxOptions
+              ? `Up to ${maxOptions} options.`
+              : `${minOptions} to ${maxOptions} options; tick ${multiple ? 'every' : 'the'} correct one.`}
           </span>
         </div>
       )}

@@ -8,6 +8,7 @@ import type { ExamWizardValues } from './exam-values';
 import { recheck } from './form-helpers';
 import { LineListField } from './line-list-field';
 import { NumberField } from './number-field';
+import { RadioCard } from './radio-card';
 import { STEP_FIELDS } from './steps';
 
 const MODE_DESCRIPTIONS: Record<ExamMode, string> = {
@@ -111,25 +112,13 @@ export function ExamInfoStep({ maxDuration }: { maxDuration: number }) {
         <legend className="mb-1.5 text-sm font-medium text-slate-700">Exam Mode</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {EXAM_MODES.map((mode) => (
-            <label
+            <RadioCard
               key={mode}
-              className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 bg-white p-4 shadow-sm transition-colors hover:border-brand-300 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500"
-            >
-              <input
-                type="radio"
-                value={mode}
-                className="mt-0.5 size-4 accent-brand-600"
-                {...register('examMode')}
-              />
-              <span>
-                <span className="block text-sm font-semibold text-slate-900">
-                  {EXAM_MODE_LABELS[mode]}
-                </span>
-                <span className="mt-0.5 block text-sm text-slate-600">
-                  {MODE_DESCRIPTIONS[mode]}
-                </span>
-              </span>
-            </label>
+              value={mode}
+              label={EXAM_MODE_LABELS[mode]}
+              description={MODE_DESCRIPTIONS[mode]}
+              {...register('examMode')}
+            />
           ))}
         </div>
         {errors.examMode?.message && (

@@ -39,6 +39,20 @@ describe('blankQuestion', () => {
       maxWordCount: 500,
       keywords: [],
     });
+    expect(blankQuestion('MULTI_SELECT', 1)).toMatchObject({
+      marks: 2,
+      options: [
+        { text: '', isCorrect: false },
+        { text: '', isCorrect: false },
+      ],
+      scoring: 'PARTIAL',
+    });
+    expect(blankQuestion('NUMERICAL', 1)).toMatchObject({
+      marks: 2,
+      numericAnswers: [{ value: Number.NaN, tolerance: 0, toleranceType: 'ABSOLUTE', fraction: 1 }],
+      units: [],
+      unitPenalty: 0.1,
+    });
   });
 
   it('carries only its own type fields and a unique id', () => {
@@ -103,6 +117,21 @@ describe('hasContent', () => {
       { text: 'False', isCorrect: false },
     ];
     expect(hasContent(answered)).toBe(true);
+  });
+
+  it('counts a multiple select option typed in, an accepted value and a unit as content', () => {
+    const choices = blankQuestion('MULTI_SELECT', 1);
+    expect(hasContent(choices)).toBe(false);
+    expect(hasContent({ ...choices, options: [{ text: 'Copper', isCorrect: false }] })).toBe(true);
+    const numerical = blankQuestion('NUMERICAL', 1);
+    expect(hasContent(numerical)).toBe(false);
+    expect(
+      hasContent({
+        ...numerical,
+        numericAnswers: [{ value: 0.012, tolerance: 0, toleranceType: 'ABSOLUTE', fraction: 1 }],
+      }),
+    ).toBe(true);
+    expect(hasContent({ ...numerical, units: [{ unit: 'A', factor: 1 }] })).toBe(true);
   });
 });
 

@@ -2,13 +2,18 @@ import {
   DEFAULT_DIFFICULTY,
   DEFAULT_PROCTORING_THRESHOLDS,
   DEFAULT_QUESTION_MARKS,
+  DEFAULT_UNIT_PENALTY,
   DEFAULT_WORD_RANGE,
   type Difficulty,
+  EXAM_LIMITS,
   type ExamDetail,
   type ExamMode,
+  type NumericAnswer,
+  type NumericUnit,
   type ProctoringThresholds,
   type QuestionOption,
   type QuestionType,
+  type ScoringRule,
   TRUE_FALSE_OPTION_TEXTS,
 } from '@examiq/contracts';
 
@@ -44,6 +49,10 @@ export interface WizardQuestion {
   minWordCount?: number;
   maxWordCount?: number;
   keywords?: string[];
+  scoring?: ScoringRule;
+  numericAnswers?: NumericAnswer[];
+  units?: NumericUnit[];
+  unitPenalty?: number;
 }
 
 /** One added group of the audience; '' while a level is not chosen yet. */
@@ -238,7 +247,28 @@ export function blankQuestion(questionType: QuestionType, order: number): Wizard
         maxWordCount: DEFAULT_WORD_RANGE.max,
         keywords: [],
       };
+    case 'MULTI_SELECT':
+      return {
+        ...base,
+        options: Array.from({ length: EXAM_LIMITS.multiSelectOptions.min }, () => ({
+          text: '',
+          isCorrect: false,
+        })),
+        scoring: 'PARTIAL',
+      };
+    case 'NUMERICAL':
+      return {
+        ...base,
+        numericAnswers: [blankNumericAnswer()],
+        units: [],
+        unitPenalty: DEFAULT_UNIT_PENALTY,
+      };
   }
+}
+
+/** An accepted answer still to type: exact (no tolerance) and worth full marks. */
+export function blankNumericAnswer(): NumericAnswer {
+  return { value: Number.NaN, tolerance: 0, toleranceType: 'ABSOLUTE', fraction: 1 };
 }
 
 /** A question read from a file as a new question of the wizard, at `order` in its section. */
@@ -254,12 +284,14 @@ export function hasContent(question: WizardQuestion): boolean {
   const { options = [], keywords = [] } = question;
   const texts = [question.questionText, question.explanation, question.sampleAnswer];
   texts.push(question.modelAnswer);
-  // True/False option texts are fixed; only an MCQ's options are typed in.
-  if (question.questionType === 'MCQ') texts.push(...options.map((option) => option.text));
+  // True/False option texts are fixed; only an MCQ's and a multiple select's are typed in.
+  if (question.questionType !== 'TRUE_FALSE') texts.push(...options.map((option) => option.text));
   return (
     texts.some((text) => (text ?? '').trim() !== '') ||
     options.some((option) => option.isCorrect) ||
-    keywords.length > 0
+    keywords.length > 0 ||
+    (question.numericAnswers ?? []).some((answer) => Number.isFinite(answer.value)) ||
+    (question.units ?? []).length > 0
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  CHOICE_QUESTION_TYPES,
   DIFFICULTIES,
   EXAM_MESSAGES,
   NUMBER_FALLBACKS,
@@ -17,7 +18,9 @@ import type { ExamWizardValues } from './exam-values';
 import { registerWithFallback } from './form-helpers';
 import { KeywordsField } from './keywords-field';
 import { NumberField } from './number-field';
+import { NumericalFields } from './numerical-fields';
 import { QuestionPreview } from './question-preview';
+import { ScoringRuleField } from './scoring-rule-field';
 import { ErrorDot, flattenErrors, useErrorsAt } from './validation-marks';
 
 const difficultyOptions = DIFFICULTIES.map((difficulty) => ({
@@ -46,7 +49,7 @@ export const QuestionCard = memo(function QuestionCard({
   const path = `questions.${sectionIndex}.${position}` as const;
   const errors = useErrorsAt(path);
   const messageOf = (field: string) => flattenErrors(errors?.[field])[0]?.message;
-  const choice = questionType === 'MCQ' || questionType === 'TRUE_FALSE';
+  const choice = CHOICE_QUESTION_TYPES.includes(questionType);
   const [editing, setEditing] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const previewId = useId();
@@ -128,9 +131,20 @@ export const QuestionCard = memo(function QuestionCard({
             <AnswerOptions
               path={path}
               fixed={questionType === 'TRUE_FALSE'}
+              multiple={questionType === 'MULTI_SELECT'}
               open={editing}
               errors={errors?.options}
             />
+          </div>
+        )}
+        {questionType === 'MULTI_SELECT' && (
+          <div className="col-span-2 lg:col-span-6">
+            <ScoringRuleField path={path} error={messageOf('scoring')} />
+          </div>
+        )}
+        {questionType === 'NUMERICAL' && (
+          <div className="col-span-2 lg:col-span-6">
+            <NumericalFields path={path} errors={errors} />
           </div>
         )}
         {questionType === 'SHORT_ANSWER' && (

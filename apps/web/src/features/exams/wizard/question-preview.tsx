@@ -1,6 +1,11 @@
 import type { QuestionType } from '@examiq/contracts';
 import { useWatch } from 'react-hook-form';
-import { ChoiceOptions, QuestionFrame } from '@/components/content/question-view';
+import {
+  ChoiceOptions,
+  MultiChoiceOptions,
+  NumberAnswer,
+  QuestionFrame,
+} from '@/components/content/question-view';
 import { TextArea } from '@/components/text-area';
 import { TextField } from '@/components/text-field';
 import type { ExamWizardValues } from './exam-values';
@@ -28,7 +33,22 @@ export function QuestionPreview({ path, number, questionType }: QuestionPreviewP
       questionText={question.questionText}
     >
       {({ headingId, textId, label }) =>
-        questionType === 'MCQ' || questionType === 'TRUE_FALSE' ? (
+        questionType === 'MULTI_SELECT' ? (
+          <MultiChoiceOptions
+            options={options}
+            labelledBy={`${headingId} ${textId}`}
+            selected={[]}
+            readOnly
+          />
+        ) : questionType === 'NUMERICAL' ? (
+          <NumberAnswer
+            label={label}
+            number={null}
+            unit={null}
+            units={(question.units ?? []).map(({ unit }) => unit).filter(Boolean)}
+            readOnly
+          />
+        ) : questionType === 'MCQ' || questionType === 'TRUE_FALSE' ? (
           <ChoiceOptions
             options={options}
             lettered={questionType === 'MCQ'}

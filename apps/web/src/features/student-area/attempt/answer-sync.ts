@@ -8,6 +8,11 @@ export type SaveState = 'saved' | 'saving' | 'offline';
 export interface AnswerValue {
   selectedOptionId: string | null;
   text: string | null;
+  /** A multiple select question's chosen options. Absent in answers kept before it existed. */
+  selectedOptionIds?: string[] | null;
+  /** A numerical question's number as typed, and its unit (kept even before a number is typed). */
+  number?: string | null;
+  unit?: string | null;
   markedForReview: boolean;
 }
 
@@ -24,8 +29,20 @@ const FIRST_RETRY_MS = 2000;
 /** Which answers of a refused save the server named ('answers.3.text'): they can never be stored. */
 const ANSWER_FIELD = /^answers\.(\d+)\./;
 
-function toAnswerInput({ questionId, selectedOptionId, text, markedForReview }: OutboxEntry) {
-  return { questionId, selectedOptionId, text, markedForReview } satisfies AnswerInput;
+/**
+ * An answer as the server takes it: a question type's own fields go only when they hold a value,
+ * as an answer holds one kind of value; a unit goes only with its number.
+ */
+function toAnswerInput(entry: OutboxEntry) {
+  const { questionId, selectedOptionId, text, selectedOptionIds, number, unit } = entry;
+  return {
+    questionId,
+    selectedOptionId,
+    text,
+    ...(selectedOptionIds?.length && { selectedOptionIds }),
+    ...(number != null && { number, unit: unit ?? null }),
+    markedForReview: entry.markedForReview,
+  } satisfies AnswerInput;
 }
 
 /**

@@ -16,9 +16,24 @@ export const NO_ANSWER: AnswerValue = {
   markedForReview: false,
 };
 
-/** Answered as the server counts it for the receipt: an option chosen, or any text written. */
+/**
+ * Answered as the server counts it for the receipt: an option or options chosen, a number typed,
+ * or any text written.
+ */
 export function isAnswered(answer: AnswerValue | undefined): boolean {
-  return Boolean(answer && (answer.selectedOptionId !== null || answer.text));
+  return Boolean(
+    answer &&
+      (answer.selectedOptionId !== null ||
+        answer.text ||
+        answer.selectedOptionIds?.length ||
+        answer.number != null),
+  );
+}
+
+/** The answer's own fields of a saved answer or an outbox entry. */
+function answerValueOf(source: AnswerValue): AnswerValue {
+  const { selectedOptionId, text, selectedOptionIds, number, unit, markedForReview } = source;
+  return { selectedOptionId, text, selectedOptionIds, number, unit, markedForReview };
 }
 
 /** A true/false question stored without options is still answered by True (0) or False (1). */
@@ -32,10 +47,7 @@ export function optionsOf(question: StudentQuestion): readonly { _id: string; te
 /** The answers the server holds for the attempt. */
 export function savedAnswers(view: AttemptView): Record<string, AnswerValue> {
   return Object.fromEntries(
-    view.answers.map(({ questionId, selectedOptionId, text, markedForReview }) => [
-      questionId,
-      { selectedOptionId, text, markedForReview },
-    ]),
+    view.answers.map((answer) => [answer.questionId, answerValueOf(answer)]),
   );
 }
 
@@ -54,9 +66,7 @@ export function mergeAnswers(view: AttemptView, outbox: readonly OutboxEntry[]) 
     (entry) =>
       questionIds.has(entry.questionId) && entry.seq > (savedSeq.get(entry.questionId) ?? 0),
   );
-  for (const { questionId, selectedOptionId, text, markedForReview } of pending) {
-    answers[questionId] = { selectedOptionId, text, markedForReview };
-  }
+  for (const entry of pending) answers[entry.questionId] = answerValueOf(entry);
   // The tab continues after every seq the server or this device has used.
   const startSeq = Math.max(view.attempt.lastSeq, ...outbox.map((entry) => entry.seq)) + 1;
   return { answers, pending, startSeq };

@@ -1,12 +1,10 @@
 import { type DBSchema, openDB } from 'idb';
+import type { AnswerValue } from './answer-sync';
 
 /** One question's answer kept on this device until the server has acknowledged it. */
-export interface OutboxEntry {
+export interface OutboxEntry extends AnswerValue {
   attemptId: string;
   questionId: string;
-  selectedOptionId: string | null;
-  text: string | null;
-  markedForReview: boolean;
   /**
    * The `seq` of the save that carries it: the entry leaves only when a save with this seq or a
    * later one is acknowledged, so a change made while a save is on the wire is never dropped.

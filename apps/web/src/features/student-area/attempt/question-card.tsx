@@ -3,7 +3,12 @@ import { Flag } from 'lucide-react';
 import { memo, useId } from 'react';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
-import { ChoiceOptions, QuestionFrame } from '@/components/content/question-view';
+import {
+  ChoiceOptions,
+  MultiChoiceOptions,
+  NumberAnswer,
+  QuestionFrame,
+} from '@/components/content/question-view';
 import { ContentEditor } from '@/components/content-editor/content-editor';
 import { TextField } from '@/components/text-field';
 import { cn } from '@/lib/cn';
@@ -71,7 +76,26 @@ export const QuestionCard = memo(function QuestionCard({
       }
     >
       {({ headingId, textId, label }) =>
-        question.questionType === 'MCQ' || question.questionType === 'TRUE_FALSE' ? (
+        question.questionType === 'MULTI_SELECT' ? (
+          <MultiChoiceOptions
+            options={optionsOf(question)}
+            labelledBy={`${headingId} ${textId}`}
+            selected={answer.selectedOptionIds ?? []}
+            readOnly={readOnly}
+            onChange={(optionIds) =>
+              onChange(question._id, { selectedOptionIds: optionIds.length > 0 ? optionIds : null })
+            }
+          />
+        ) : question.questionType === 'NUMERICAL' ? (
+          <NumberAnswer
+            label={label}
+            number={answer.number ?? null}
+            unit={answer.unit ?? null}
+            units={question.units ?? []}
+            readOnly={readOnly}
+            onChange={(value) => onChange(question._id, value)}
+          />
+        ) : question.questionType === 'MCQ' || question.questionType === 'TRUE_FALSE' ? (
           <ChoiceAnswer
             question={question}
             labelledBy={`${headingId} ${textId}`}

@@ -1,0 +1,37 @@
+import { SCORING_RULE_LABELS, SCORING_RULES, type ScoringRule } from '@examiq/contracts';
+import { useFormContext } from 'react-hook-form';
+import type { ExamWizardValues } from './exam-values';
+import { RadioCard } from './radio-card';
+
+const RULE_DESCRIPTIONS: Record<ScoringRule, string> = {
+  PARTIAL:
+    'Each correct option chosen earns its share of the marks, each wrong one takes a share away; never below 0.',
+  ALL_OR_NOTHING: 'Full marks only when exactly the correct options are chosen; otherwise 0.',
+};
+
+interface ScoringRuleFieldProps {
+  path: `questions.${number}.${number}`;
+  error: string | undefined;
+}
+
+/** How a multiple select question is scored, as a radio group with what each rule does. */
+export function ScoringRuleField({ path, error }: ScoringRuleFieldProps) {
+  const { register } = useFormContext<ExamWizardValues>();
+  return (
+    <fieldset>
+      <legend className="mb-1.5 text-sm font-medium text-slate-700">Scoring</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {SCORING_RULES.map((rule) => (
+          <RadioCard
+            key={rule}
+            value={rule}
+            label={SCORING_RULE_LABELS[rule]}
+            description={RULE_DESCRIPTIONS[rule]}
+            {...register(`${path}.scoring`)}
+          />
+        ))}
+      </div>
+      {error && <p className="mt-1.5 text-sm text-red-600">{error}</p>}
+    </fieldset>
+  );
+}

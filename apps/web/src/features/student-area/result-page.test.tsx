@@ -1,0 +1,118 @@
+import type { ResultQuestion, StudentResultData } from '@examiq/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import ResultPage from './result-page';
+import { ids, makeMyExam } from './test-fixtures';
+
+const multiSelect: ResultQuestion = {
+  _id: ids.multiSelect,
+  questionText: 'Which of these conduct electricity?',
+  questionType: 'MULTI_SELECT',
+  marks: 2,
+  awardedMarks: 1,
+  options: [
+    { _id: '0', text: 'Copper' },
+    { _id: '1', text: 'Glass' },
+    { _id: '2', text: 'Aluminium' },
+  ],
+  selectedOptionId: null,
+  text: null,
+  selectedOptionIds: ['0', '1'],
+  comment: null,
+  correctOptionIds: ['0', '2'],
+  explanation: 'Metals carry current.',
+};
+
+const numerical: ResultQuestion = {
+  _id: ids.numerical,
+  questionText: 'What current flows through 1 kΩ at 12 V?',
+  questionType: 'NUMERICAL',
+  marks: 2,
+  awardedMarks: 1.5,
+  selectedOptionId: null,
+  text: null,
+  number: '11,9',
+  unit: null,
+  comment: null,
+  acceptedAnswers: ['0.012 ± 2% A', '12 mA (50%)'],
+};
+
+function result(questions: ResultQuestion[], showAnswersAfterPublish = true): StudentResultData {
+  const { _id, examId, examTitle, subject, examMode, totalMarks, passingMarks, scheduleDetails } =
+    makeMyExam();
+  return {
+    exam: {
+      _id,
+      examId,
+      examTitle,
+      subject,
+      examMode,
+      totalMarks,
+      passingMarks,
+      scheduleDetails,
+      showAnswersAfterPublish,
+    },
+    total: 2.5,
+    passed: false,
+    submittedAt: '2030-03-14T10:00:00.000Z',
+    sections: [
+      {
+        sectionId: ids.sectionA,
+        name: 'Circuits',
+        marks: 2.5,
+        maxMarks: 4,
+        isOptional: false,
+        counted: true,
+        questions,
+      },
+    ],
+  };
+}
+
+function renderResult(data: StudentResultData) {
+  fakeAdminApi({ [`GET /student/get-result/${ids.exam}`]: ok(data) });
+  renderPage(<ResultPage />, '/student/result/:examId', [], `/student/result/${ids.exam}`);
+}
+
+describe('ResultPage: multiple select and numerical questions', () => {
+  it('shows the chosen options and the correct ones, and the number against the accepted answers', async () => {
+    renderResult(result([multiSelect, numerical]));
+    expect(await screen.findByText('1 / 2 marks')).toBeVisible();
+    const options = within(screen.getByRole('list', { name: 'Options' }));
+    const [copper, glass, aluminium] = options.getAllByRole('listitem');
+    expect(copper).toHaveTextContent('CopperYour answerCorrect answer');
+    expect(glass).toHaveTextContent('GlassYour answer');
+    expect(glass).not.toHaveTextContent('Correct answer');
+    expect(aluminium).toHaveTextContent('AluminiumCorrect answer');
+    expect(aluminium).not.toHaveTextContent('Your answer');
+
+    expect(screen.getByText('1.5 / 2 marks')).toBeVisible();
+    const numberItem = screen.getByText('11,9').closest('li');
+    expect(numberItem).toHaveTextContent('Your answer11,9');
+    expect(numberItem).toHaveTextContent('Accepted answers0.012 ± 2% A12 mA (50%)');
+  });
+
+  it('says a question was not answered, and shows no key when the exam keeps it', async () => {
+    renderResult(
+      result(
+        [
+          { ...multiSelect, selectedOptionIds: [], correctOptionIds: undefined, awardedMarks: 0 },
+          { ...numerical, number: null, acceptedAnswers: undefined, awardedMarks: 0 },
+        ],
+        false,
+      ),
+    );
+    expect(
+      await screen.findByText('This exam does not show the correct answers or explanations.'),
+    ).toBeVisible();
+    expect(screen.getAllByText('Not answered')).toHaveLength(2);
+    expect(screen.queryByText('Correct answer')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Accepted answers/)).not.toBeInTheDocument();
+  });
+
+  it('shows the unit beside the number', async () => {
+    renderResult(result([{ ...numerical, number: '1.2e-2', unit: 'A' }]));
+    expect(await screen.findByText('1.2e-2 A')).toBeVisible();
+  });
+});
