@@ -406,6 +406,7 @@ describe('OpenAPI', () => {
       '/api/admin/duplicate-exam/{id}',
       '/api/admin/end-attempt',
       '/api/admin/end-exam-now/{examId}',
+      '/api/admin/export-exam-answers/{examId}',
       '/api/admin/export-exam-questions/{examId}',
       '/api/admin/export-exam-results/{examId}',
       '/api/admin/export/faculty',

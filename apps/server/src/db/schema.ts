@@ -577,7 +577,7 @@ export const questions = pgTable(
     check('questions_difficulty_check', isOneOf(table.difficulty, DIFFICULTIES)),
     check(
       'questions_correct_option_check',
-      sql`${table.correctOption} is null or ${table.correctOption} between 0 and cardinality(${table.options}) - 1`,
+      sql`${table.correctOption} is null or (${table.options} is not null and ${table.correctOption} between 0 and cardinality(${table.options}) - 1)`,
     ),
   ],
 );
