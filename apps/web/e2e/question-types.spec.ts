@@ -179,4 +179,34 @@ test('an admin authors multiple select and numerical questions; a student answer
   await expect(numbers.getByText('11,9 mA')).toBeVisible();
   await expect(numbers.getByText('0.012 ± 2% A')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Result with multiple select and numerical answers');
+
+  // The report counts what was chosen and given; the numerical key is corrected from it.
+  await logout(page);
+  await signIn(page, admin.email, admin.password);
+  await page.setViewportSize(WIDTHS.desktop);
+  await page.goto(`/admin/exam/${exam._id}/report`);
+  const figures = page.getByRole('table', { name: 'Questions' });
+  await expect(figures.getByRole('row').nth(1)).toContainText(
+    'Chosen: A 1 (key) · B 1 · C 1 (key)',
+  );
+  await expect(figures.getByRole('row').nth(2)).toContainText('Most given: 11.9 mA × 1 (2 marks)');
+  await page.getByRole('button', { name: 'Correct the key of Q2' }).click();
+  const correction = page.getByRole('dialog', { name: 'Correct the answer key' });
+  const value = correction.getByRole('textbox', { name: 'Value' });
+  await expect(value).toHaveValue('0.012');
+  await value.fill('0.013');
+  await correction.getByRole('textbox', { name: 'Tolerance' }).fill('0');
+  await correction.getByRole('button', { name: 'Preview' }).click();
+  await expect(correction.getByRole('region', { name: 'Preview' })).toContainText(
+    /^1 result change;/,
+  );
+  await expectAccessibleAtBothWidths(page, 'Correcting a numerical key');
+  await correction.getByRole('button', { name: 'Apply…' }).click();
+  await expect(correction).toContainText('The accepted answers become 0.013 A to this question');
+  await correction.getByRole('button', { name: 'Apply the corrected key' }).click();
+  await expect(correction).toContainText(
+    'Every submitted attempt was re-scored with the accepted answers 0.013 A as the key.',
+  );
+  await correction.getByRole('button', { name: 'Close' }).last().click();
+  await expect(figures.getByRole('row').nth(2)).toContainText('Most given: 11.9 mA × 1 (0 marks)');
 });
