@@ -438,6 +438,18 @@ function correctedKeyOf(question: QuestionRow, payload: RegradeRequest): Correct
   }
 }
 
+/** How the audit log records a correction: a single-choice key by its options' texts. */
+function recordedCorrection(question: QuestionRow, corrected: CorrectedKey) {
+  if ('correctOption' in corrected) {
+    const from = question.options?.[question.correctOption as number];
+    const to = question.options?.[corrected.correctOption];
+    return { summary: `from "${from}" to "${to}"`, change: { correctOption: { from, to } } };
+  }
+  const from = keyText(null, question.answerKey, question.settings);
+  const to = keyText(null, corrected.stored, question.settings);
+  return { summary: `from ${from} to ${to}`, change: { answerKey: { from, to } } };
+}
+
 const runningJobOf = (db: Pick<AppDatabase, 'select'>, examId: string) =>
   db
     .select({ id: regradeJobs.id })
@@ -490,8 +502,7 @@ export async function regradeQuestion(
           previousAnswerKey: question.answerKey,
           answerKey: corrected.stored,
         };
-  const from = keyText(keys.previousCorrectOption, keys.previousAnswerKey, question.settings);
-  const to = keyText(keys.correctOption, keys.answerKey, question.settings);
+  const recorded = recordedCorrection(question, corrected);
   const job = await db.transaction(async (tx) => {
     // Two admins applying at once: the second waits here, then finds the first one's job.
     await tx.select({ id: exams.id }).from(exams).where(eq(exams.id, exam.id)).for('update');
@@ -526,8 +537,8 @@ export async function regradeQuestion(
         recordType: 'exam',
         recordId: exam.id,
         recordLabel: exam.title,
-        summary: `Corrected a question's answer key from ${from} to ${to}: ${facts.submitted} submitted attempts are marked again`,
-        changes: { questionId: question.id, answerKey: { from, to } },
+        summary: `Corrected a question's answer key ${recorded.summary}: ${facts.submitted} submitted attempts are marked again`,
+        changes: { questionId: question.id, ...recorded.change },
       },
       now(),
     );
