@@ -1,20 +1,9 @@
 import { type AnswerInput, ATTEMPT_LIMITS, type SaveAnswersResult } from '@examiq/contracts';
 import { ApiError, getFieldErrors, getServerMessage } from '@/lib/api-client';
 import { saveAnswers } from '../api/save-answers';
-import type { Outbox, OutboxEntry } from './outbox';
+import type { AnswerValue, Outbox, OutboxEntry } from './outbox';
 
 export type SaveState = 'saved' | 'saving' | 'offline';
-
-export interface AnswerValue {
-  selectedOptionId: string | null;
-  text: string | null;
-  /** A multiple select question's chosen options. Absent in answers kept before it existed. */
-  selectedOptionIds?: string[] | null;
-  /** A numerical question's number as typed, and its unit (kept even before a number is typed). */
-  number?: string | null;
-  unit?: string | null;
-  markedForReview: boolean;
-}
 
 export interface SyncEvents {
   /** Every acknowledged save, heartbeats included: the time left, conflicts, closed sections. */

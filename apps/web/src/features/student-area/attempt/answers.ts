@@ -4,8 +4,7 @@ import {
   type StudentSection,
   TRUE_FALSE_OPTION_TEXTS,
 } from '@examiq/contracts';
-import type { AnswerValue } from './answer-sync';
-import type { OutboxEntry } from './outbox';
+import type { AnswerValue, OutboxEntry } from './outbox';
 
 /** Each question's answer as the page shows it, by question id. */
 export type Answers = Readonly<Record<string, AnswerValue>>;

@@ -20,7 +20,7 @@ import { plural } from '@/lib/plural';
 import type { AttemptViewData } from '../api/get-attempt';
 import { type SubmitExamResult, useSubmitExam } from '../api/submit-exam';
 import { loadProctoredSitting } from '../proctoring/load';
-import { AnswerSync, type AnswerValue, type SyncEvents } from './answer-sync';
+import { AnswerSync, type SyncEvents } from './answer-sync';
 import {
   type Answers,
   countAnswered,
@@ -29,7 +29,7 @@ import {
   unansweredBySection,
 } from './answers';
 import { Notice } from './notice';
-import type { Outbox, OutboxEntry } from './outbox';
+import type { AnswerValue, Outbox, OutboxEntry } from './outbox';
 import { QuestionPalette } from './question-palette';
 import { SectionNav } from './section-nav';
 import { SectionPanel } from './section-panel';

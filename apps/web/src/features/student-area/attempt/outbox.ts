@@ -1,5 +1,16 @@
 import { type DBSchema, openDB } from 'idb';
-import type { AnswerValue } from './answer-sync';
+
+/** One question's answer as the page holds it. */
+export interface AnswerValue {
+  selectedOptionId: string | null;
+  text: string | null;
+  /** A multiple select question's chosen options. Absent in answers kept before it existed. */
+  selectedOptionIds?: string[] | null;
+  /** A numerical question's number as typed, and its unit (kept even before a number is typed). */
+  number?: string | null;
+  unit?: string | null;
+  markedForReview: boolean;
+}
 
 /** One question's answer kept on this device until the server has acknowledged it. */
 export interface OutboxEntry extends AnswerValue {

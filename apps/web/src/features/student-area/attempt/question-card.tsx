@@ -13,8 +13,8 @@ import { ContentEditor } from '@/components/content-editor/content-editor';
 import { TextField } from '@/components/text-field';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
-import type { AnswerValue } from './answer-sync';
 import { isAnswered, NO_ANSWER, optionsOf } from './answers';
+import type { AnswerValue } from './outbox';
 
 export function questionElementId(questionId: string): string {
   return `question-${questionId}`;

@@ -8,8 +8,8 @@ import { cn } from '@/lib/cn';
 import { formatCountdown } from '@/lib/countdown';
 import { plural } from '@/lib/plural';
 import { formatMinutes } from '../format';
-import type { AnswerValue } from './answer-sync';
 import type { Answers } from './answers';
+import type { AnswerValue } from './outbox';
 import { QuestionCard } from './question-card';
 
 /** Where a timed section stands: its clock not started, running, or over. */
