@@ -52,6 +52,7 @@ test('at 1280 px the exam list shows every title, mode and schedule whole', asyn
   await create('create-exam', { ...payload, examTitle: TITLE, subject: SUBJECT });
 
   await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
   await page.setViewportSize(WIDTHS.desktop);
   await page.goto(`/admin/exam/all-exam?search=${encodeURIComponent(RUN)}`);
   const table = page.getByRole('table', { name: 'Exams' });

@@ -183,6 +183,7 @@ test('an admin authors multiple select and numerical questions; a student answer
   // The report counts what was chosen and given; the numerical key is corrected from it.
   await logout(page);
   await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
   await page.setViewportSize(WIDTHS.desktop);
   await page.goto(`/admin/exam/${exam._id}/report`);
   const figures = page.getByRole('table', { name: 'Questions' });
