@@ -366,6 +366,11 @@ export const questionStatisticSchema = z.object({
   commonValues: z
     .array(z.object({ value: z.string(), count: z.number(), awardedMarks: z.number() }))
     .nullable(),
+  /**
+   * How many submitted scripts got each part right: each blank, each prompt's match, each item's
+   * place; null for the types without parts.
+   */
+  partsRight: z.array(z.object({ label: z.string(), right: z.number() })).nullable(),
 });
 export type QuestionStatistic = z.infer<typeof questionStatisticSchema>;
 
@@ -452,12 +457,25 @@ export const resultQuestionSchema = z.object({
   /** A numerical question's number as typed, and its unit. */
   number: z.string().nullable().optional(),
   unit: z.string().nullable().optional(),
+  /** A fill-in-the-blanks question's entries, a matching one's pairs, an ordering one's order. */
+  blanks: z.array(z.string()).optional(),
+  matches: z.record(z.string(), z.string()).optional(),
+  order: z.array(z.string()).optional(),
+  /** A matching question's prompts and the matches offered, an ordering question's items. */
+  prompts: z.array(z.object({ _id: z.string(), text: z.string() })).optional(),
+  matchChoices: z.array(z.object({ _id: z.string(), text: z.string() })).optional(),
+  items: z.array(z.object({ _id: z.string(), text: z.string() })).optional(),
   comment: z.string().nullable(),
   /** Present only when the exam shows answers and explanations after publishing. */
   correctOptionId: z.string().nullable().optional(),
   correctOptionIds: z.array(z.string()).optional(),
   /** A numerical question's accepted answers as a reader writes them: `0.012 ± 2% A`. */
   acceptedAnswers: z.array(z.string()).optional(),
+  /** Each blank's accepted answers, as a reader writes them. */
+  acceptedBlanks: z.array(z.array(z.string())).optional(),
+  /** A matching question's right match of each prompt, and an ordering question's right order. */
+  correctMatches: z.record(z.string(), z.string()).optional(),
+  correctOrder: z.array(z.string()).optional(),
   modelAnswer: z.string().nullable().optional(),
   explanation: z.string().optional(),
 });
