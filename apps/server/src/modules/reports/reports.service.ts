@@ -177,6 +177,7 @@ export async function examReport(
         ...numericalKey(paper.keyById.get(question.id)),
         optionChoices: spread.get(question.id)?.optionChoices ?? null,
         commonValues: spread.get(question.id)?.commonValues ?? null,
+        partsRight: spread.get(question.id)?.partsRight ?? null,
       };
     }),
   );
