@@ -9,6 +9,9 @@ export type XmlNode = { '@'?: Record<string, string>; '#text'?: string } & Recor
 const LISTS = new Set([
   'question',
   'answer',
+  'subquestion',
+  'selectoption',
+  'dragbox',
   'tag',
   'file',
   'qti-assessment-item',
