@@ -119,7 +119,8 @@ function matchingOf(reader: QuestionReader, question: Matching, fields: DraftFie
   const pairs = question.matchPairs.flatMap((pair) => {
     const prompt = readText(reader, pair.subquestion);
     const match = reader.plain(unescapedAnswer(pair.subanswer));
-    return prompt === '' ? [] : [{ prompt, match }];
+    // A prompt's `->` is written `-\\>` (see giftPrompt): both read the same as Markdown.
+    return prompt === '' ? [] : [{ prompt: prompt.replaceAll('-\\>', '->'), match }];
   });
   const distractors = question.matchPairs
     .filter((pair) => pair.subquestion.text.trim() === '')

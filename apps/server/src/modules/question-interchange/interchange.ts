@@ -243,7 +243,7 @@ export interface ReadBlank {
  */
 export function numericBlank(
   reader: QuestionReader,
-  answers: readonly { value: number; tolerance: number }[],
+  answers: readonly { value: number; tolerance: number; text?: string }[],
 ): ReadBlank {
   const tolerances = answers.map((answer) => Math.abs(answer.tolerance));
   const widest = Math.max(0, ...tolerances);
@@ -251,10 +251,21 @@ export function numericBlank(
     reader.note(MESSAGES.blankToleranceWidest);
   }
   return {
-    accepted: answers.map((answer) => decimalText(answer.value)),
+    accepted: answers.map((answer) => numberAsWritten(answer.value, answer.text)),
     caseSensitive: false,
     tolerance: widest,
   };
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A blank's accepted number as a file writes it: as the author wrote it when that is plain
+ * decimal digits (`3.30` stays `3.30`), else in decimal digits (`1.2e-3` is `0.0012`).
+ */
+export function numberAsWritten(value: number, text?: string): string {
+  const trimmed = text?.trim() ?? '';
+  return DECIMAL.test(trimmed) ? trimmed : decimalText(value);
 }
 
 /** A true/false question's two options, True first as the exam stores them. */

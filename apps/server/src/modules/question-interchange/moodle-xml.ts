@@ -20,6 +20,7 @@ import {
   fieldsOfTags,
   holdsMarkup,
   multiSelectOf,
+  numberAsWritten,
   numberIn,
   numericBlank,
   optionsOf,
@@ -532,7 +533,7 @@ function clozeOfBlank(blank: BlankKey | undefined): string {
   if (blank.tolerance !== null) {
     const tolerance = decimalText(blank.tolerance);
     const answers = blank.accepted.map(
-      (answer) => `=${decimalText(numberIn(answer) ?? Number.NaN)}:${tolerance}`,
+      (answer) => `=${numberAsWritten(numberIn(answer) ?? Number.NaN, answer)}:${tolerance}`,
     );
     return `{1:NUMERICAL:${answers.join('~')}}`;
   }

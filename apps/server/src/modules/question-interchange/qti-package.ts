@@ -5,6 +5,7 @@ import { type ExportedExam, mediaFileName } from './exported-exam';
 import {
   contentOf,
   decimalText,
+  numberAsWritten,
   numberIn,
   roundedNumber,
   unitsText,
@@ -90,7 +91,9 @@ function blanksOf(question: Extract<Question, { questionType: 'FILL_IN_BLANKS' }
       return {
         '@': { identifier, cardinality: 'single', 'base-type': 'float' },
         'qti-correct-response': values(
-          blank.accepted.slice(0, 1).map((answer) => decimalText(numberIn(answer) ?? 0)),
+          blank.accepted
+            .slice(0, 1)
+            .map((answer) => numberAsWritten(numberIn(answer) ?? 0, answer)),
         ),
       };
     }
@@ -127,7 +130,10 @@ function blanksOf(question: Extract<Question, { questionType: 'FILL_IN_BLANKS' }
                   tolerance === 0
                     ? { 'tolerance-mode': 'exact' }
                     : { 'tolerance-mode': 'absolute', tolerance: decimalText(tolerance) },
-                'qti-base-value': floatValue(numberIn(answer) ?? 0),
+                'qti-base-value': {
+                  '@': { 'base-type': 'float' },
+                  '#text': numberAsWritten(numberIn(answer) ?? 0, answer),
+                },
                 'qti-variable': variable(identifier),
               })),
             },

@@ -307,9 +307,8 @@ function numbersOfEntry(
     : [];
   const compared = equals.flatMap((equal) => {
     const key = childNamed(equal, 'qti-base-value');
-    const value = numberIn(
-      key ? textIn(key) : childNamed(equal, 'qti-correct') ? (correct[0] ?? '') : '',
-    );
+    const text = key ? textIn(key) : childNamed(equal, 'qti-correct') ? (correct[0] ?? '') : '';
+    const value = numberIn(text);
     if (value === undefined) return [];
     const mode = attributesOf(equal)['tolerance-mode'] ?? 'exact';
     const widest = Math.max(
@@ -326,12 +325,12 @@ function numbersOfEntry(
         : mode === 'relative'
           ? roundedNumber((Math.abs(value) * widest) / 100)
           : widest;
-    return [{ value, tolerance }];
+    return [{ value, tolerance, text }];
   });
   if (compared.length > 0) return compared;
   return correct.flatMap((text) => {
     const value = numberIn(text);
-    return value === undefined ? [] : [{ value, tolerance: 0 }];
+    return value === undefined ? [] : [{ value, tolerance: 0, text }];
   });
 }
 
