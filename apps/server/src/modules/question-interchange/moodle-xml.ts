@@ -286,7 +286,10 @@ const CLOZE_TEXT = new Set(['SHORTANSWER', 'SA', 'MW']);
 const CLOZE_TEXT_CASE = new Set(['SHORTANSWER_C', 'SAC', 'MWC']);
 const CLOZE_NUMBER = new Set(['NUMERICAL', 'NM']);
 
-/** The parts of a Cloze text split where `separator` stands unescaped. */
+/**
+ * The parts of a Cloze text split where `separator` stands unescaped; a `#` of a character
+ * reference of the HTML (`&#8322;`) is not feedback's.
+ */
 function splitUnescaped(text: string, separator: string): string[] {
   const parts = [''];
   for (let index = 0; index < text.length; index += 1) {
@@ -294,7 +297,7 @@ function splitUnescaped(text: string, separator: string): string[] {
     if (char === '\\' && index + 1 < text.length) {
       parts[parts.length - 1] += char + text[index + 1];
       index += 1;
-    } else if (char === separator) parts.push('');
+    } else if (char === separator && !(char === '#' && text[index - 1] === '&')) parts.push('');
     else parts[parts.length - 1] += char;
   }
   return parts;
@@ -350,7 +353,7 @@ function clozeBlank(reader: QuestionReader, type: string, answers: ClozeAnswer[]
     );
     return number === undefined
       ? []
-      : [{ value: number, tolerance: numberIn(tolerance.trim()) ?? 0 }];
+      : [{ value: number, text: value, tolerance: numberIn(tolerance.trim()) ?? 0 }];
   });
   return numericBlank(reader, numbers);
 }
