@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { createContentParser, type QuestionDraft } from '@examiq/contracts';
+import { createContentParser, type Question, type QuestionDraft } from '@examiq/contracts';
 import { zipSync } from 'fflate';
 import type { ExportedExam } from './exported-exam';
 
@@ -282,6 +282,11 @@ export const partsExam: ExportedExam = {
   ],
   media: new Map(),
 };
+
+/** The blanks of partsExam's fill-in-the-blanks question: plain text, which every format keeps. */
+export const blanksOfParts = (
+  partsExam.sections[0]?.questions[0] as Extract<Question, { questionType: 'FILL_IN_BLANKS' }>
+).blanks;
 
 /** A numerical question whose tolerance is a percent, which GIFT and Moodle XML have not. */
 export const percentExam: ExportedExam = {
