@@ -205,6 +205,25 @@ export const trickyExam: ExportedExam = {
   media: new Map(),
 };
 
+/** Blanks of text (one case-sensitive, one with GIFT's and Cloze's special characters) and of a number. */
+const blanksQuestion: Extract<Question, { questionType: 'FILL_IN_BLANKS' }> = {
+  questionText:
+    'Water is [[1]], and a 3.3 kΩ resistor at 1 mA drops [[2]] volts; write [[3]] as given.',
+  questionType: 'FILL_IN_BLANKS',
+  marks: 3,
+  order: 1,
+  difficulty: 'MEDIUM',
+  explanation,
+  blanks: [
+    { accepted: ['H2O', 'H₂O'], caseSensitive: true, tolerance: null },
+    { accepted: ['3.3', '3.30'], caseSensitive: false, tolerance: 0.1 },
+    { accepted: ['a ~ b = {c} #1 / "d"'], caseSensitive: false, tolerance: null },
+  ],
+};
+
+/** The blanks of partsExam's question: plain text, which every format keeps as it is. */
+export const blanksOfParts = blanksQuestion.blanks;
+
 /**
  * One question of each type with parts: blanks of text (one case-sensitive, one with GIFT's and
  * Cloze's special characters) and of a number, pairs with a distractor, items in order.
@@ -216,22 +235,7 @@ export const partsExam: ExportedExam = {
     {
       name: 'Blanks',
       questionType: 'FILL_IN_BLANKS',
-      questions: [
-        {
-          questionText:
-            'Water is [[1]], and a 3.3 kΩ resistor at 1 mA drops [[2]] volts; write [[3]] as given.',
-          questionType: 'FILL_IN_BLANKS',
-          marks: 3,
-          order: 1,
-          difficulty: 'MEDIUM',
-          explanation,
-          blanks: [
-            { accepted: ['H2O', 'H₂O'], caseSensitive: true, tolerance: null },
-            { accepted: ['3.3', '3.30'], caseSensitive: false, tolerance: 0.1 },
-            { accepted: ['a ~ b = {c} #1 / "d"'], caseSensitive: false, tolerance: null },
-          ],
-        },
-      ],
+      questions: [blanksQuestion],
     },
     {
       name: 'Pairs',
@@ -282,11 +286,6 @@ export const partsExam: ExportedExam = {
   ],
   media: new Map(),
 };
-
-/** The blanks of partsExam's fill-in-the-blanks question: plain text, which every format keeps. */
-export const blanksOfParts = (
-  partsExam.sections[0]?.questions[0] as Extract<Question, { questionType: 'FILL_IN_BLANKS' }>
-).blanks;
 
 /** A numerical question whose tolerance is a percent, which GIFT and Moodle XML have not. */
 export const percentExam: ExportedExam = {
