@@ -488,6 +488,43 @@ describe('Moodle XML', () => {
     ]);
   });
 
+  it('says what a Cloze or gap question held that a blank cannot', () => {
+    const question = (title: string, type: string, text: string, more = '') =>
+      `<question type="${type}"><name><text>${title}</text></name><questiontext format="html"><text><![CDATA[${text}]]></text></questiontext>${more}</question>`;
+    const data = parseXml(
+      `<quiz>${[
+        question('Any', 'cloze', '<p>Name a noble gas: {1:SA:=helium~=*}.</p>'),
+        question('Select', 'cloze', '<p>The gas is {1:SELECT:=neon~argon}.</p>'),
+        question('None', 'cloze', '<p>A text without a single blank in it.</p>'),
+        question(
+          'Gap',
+          'gapselect',
+          '<p>The gas is [[1]] or [[4]].</p>',
+          '<selectoption><text>neon</text><group>1</group></selectoption>',
+        ),
+      ].join('')}</quiz>`,
+    );
+    expect(data.incomplete.map((item) => item.draft.blanks)).toEqual([
+      [{ accepted: ['helium'], caseSensitive: false, tolerance: null }],
+    ]);
+    expect(data.warnings).toEqual([
+      { question: 1, title: 'Any', message: MESSAGES.anyTextDropped, skipped: false },
+      {
+        question: 2,
+        title: 'Select',
+        message: MESSAGES.unsupportedType('cloze SELECT'),
+        skipped: true,
+      },
+      { question: 3, title: 'None', message: MESSAGES.noCorrectAnswer, skipped: true },
+      {
+        question: 4,
+        title: 'Gap',
+        message: MESSAGES.unreadableQuestion('the gap [[4]] has no choice'),
+        skipped: true,
+      },
+    ]);
+  });
+
   it('refuses XML that is not a quiz, broken XML and a file of another format', () => {
     expect(() => parseXml('<?xml version="1.0"?><manifest/>')).toThrow(
       MESSAGES.wrongFormat('moodle-xml'),

@@ -367,11 +367,11 @@ function clozeBlank(reader: QuestionReader, type: string, answers: ClozeAnswer[]
  */
 function clozeOf(reader: QuestionReader, question: XmlNode, fields: DraftFields) {
   const blanks: ReturnType<typeof clozeBlank>[] = [];
-  const weights = new Set<string>();
+  const weights: string[] = [];
   const questionText = readFieldWithBlanks(reader, question.questiontext, (text) =>
     text.replace(CLOZE, (_, weight: string, name: string, body: string) => {
       const type = name.toUpperCase();
-      weights.add(weight || '1');
+      weights.push(weight || '1');
       if (CLOZE_TEXT.has(type) || CLOZE_TEXT_CASE.has(type) || CLOZE_NUMBER.has(type)) {
         blanks.push(clozeBlank(reader, type, clozeAnswers(body)));
       } else if (/^(MULTICHOICE|MULTIRESPONSE|MC|MR)/.test(type)) {
@@ -382,8 +382,9 @@ function clozeOf(reader: QuestionReader, question: XmlNode, fields: DraftFields)
       return blankToken(blanks.length);
     }),
   );
-  if (weights.size > 1) reader.note(MESSAGES.blankWeightsReplaced);
-  reader.refuseIf(blanks.length === 0, MESSAGES.noCorrectAnswer);
+  if (new Set(weights).size > 1) reader.note(MESSAGES.blankWeightsReplaced);
+  // A text without a sub-question has nothing to answer.
+  reader.refuseIf(weights.length === 0, MESSAGES.noCorrectAnswer);
   return draftOf('FILL_IN_BLANKS', { ...fields, questionText, blanks });
 }
 

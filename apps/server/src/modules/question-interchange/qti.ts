@@ -425,14 +425,13 @@ function matchingOfItem(
   const used = new Set(correct.map(([, target]) => target));
   const distractors = matches.filter((match) => !used.has(match.id)).map((match) => match.text);
   const mapping = mappingOf(declaration);
-  const values = new Set(mapping?.entries.map((entry) => entry.value));
+  const [share = 0, ...others] = new Set(mapping?.entries.map((entry) => entry.value));
   const perPair =
     mapping !== undefined &&
     !processing.endsWith('match_correct.xml') &&
     mapping.otherwise === 0 &&
-    values.size === 1 &&
-    [...values][0] !== undefined &&
-    ([...values][0] as number) > 0;
+    others.length === 0 &&
+    share > 0;
   if (!perPair) reader.note(MESSAGES.pairScoringReplaced);
   return draftOf('MATCHING', { ...fields, pairs, distractors });
 }
