@@ -116,15 +116,15 @@ const unescapedAnswer = (text: string) =>
  * in a menu.
  */
 function matchingOf(reader: QuestionReader, question: Matching, fields: DraftFields) {
-  const pairs = question.matchPairs.flatMap((pair) => {
-    const prompt = readText(reader, pair.subquestion);
+  const pairs: { prompt: string; match: string }[] = [];
+  const distractors: string[] = [];
+  for (const pair of question.matchPairs) {
+    // A prompt's `->` is written `-\>` (see giftPrompt); both read the same as Markdown.
+    const prompt = readText(reader, pair.subquestion).replaceAll('-\\>', '->');
     const match = reader.plain(unescapedAnswer(pair.subanswer));
-    // A prompt's `->` is written `-\\>` (see giftPrompt): both read the same as Markdown.
-    return prompt === '' ? [] : [{ prompt: prompt.replaceAll('-\\>', '->'), match }];
-  });
-  const distractors = question.matchPairs
-    .filter((pair) => pair.subquestion.text.trim() === '')
-    .map((pair) => reader.plain(unescapedAnswer(pair.subanswer)));
+    if (prompt === '') distractors.push(match);
+    else pairs.push({ prompt, match });
+  }
   return draftOf('MATCHING', { ...fields, pairs, distractors });
 }
 
