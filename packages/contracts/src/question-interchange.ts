@@ -107,7 +107,7 @@ export const QUESTION_INTERCHANGE_MESSAGES = {
     'The scoring of the pairs is not kept: each right pair earns an equal share of the marks',
   promptWithoutMatch: 'A prompt without a right match was left out',
   orderScoringReplaced: (rule: string) =>
-    `The order was scored by the rule ${rule}: it is now scored by the exam's partial rule, each item in its right place earning an equal share`,
+    `The order was scored by the rule ${rule}: it is now scored by the exam's partial rule, by the longest run of items in the right order relative to each other`,
   orderSubsetShown: (shown: number) =>
     `Students were shown ${shown} of the items at a time: they now order all of them`,
   foreignImages: 'An image that is not inside the file was left out',

@@ -185,9 +185,12 @@ describe('sitting', () => {
   });
 
   const ofTexts = (texts: string[]) => texts.map((text) => idOf.get(text) as string);
-  const pairs = (chosen: Record<string, string>) =>
+  const pairs = (chosen: Partial<Record<string, string>>) =>
     Object.fromEntries(
-      Object.entries(chosen).map(([prompt, match]) => [idOf.get(prompt), idOf.get(match)]),
+      Object.entries(chosen).map(([prompt, match]) => [
+        idOf.get(prompt),
+        idOf.get(match as string),
+      ]),
     );
   const storedMarks = async (questionId: string) => {
     const [row] = await suite.t.database.db

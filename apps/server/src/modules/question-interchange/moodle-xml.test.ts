@@ -402,7 +402,7 @@ describe('Moodle XML', () => {
       {
         question: 2,
         title: 'Atomic numbers',
-        message: MESSAGES.orderScoringReplaced('LONGEST_ORDERED_SUBSET'),
+        message: MESSAGES.orderScoringReplaced('RELATIVE_NEXT_EXCLUDE_LAST'),
         skipped: false,
       },
       {
@@ -467,7 +467,7 @@ describe('Moodle XML', () => {
     expect(text).toContain(
       '<subquestion format="html">\n      <text></text>\n      <answer>\n        <text>So</text>',
     );
-    expect(text).toContain('<gradingtype>ABSOLUTE_POSITION</gradingtype>');
+    expect(text).toContain('<gradingtype>LONGEST_ORDERED_SUBSET</gradingtype>');
     expect(text).toContain('<gradingtype>ALL_OR_NOTHING</gradingtype>');
     expect(text).toContain('<answer fraction="2" format="html">\n      <text>&lt;p&gt;Helium');
   });

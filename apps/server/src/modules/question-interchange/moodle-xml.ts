@@ -218,14 +218,17 @@ function matchingOf(reader: QuestionReader, question: XmlNode, fields: DraftFiel
   return draftOf('MATCHING', { ...fields, pairs, distractors });
 }
 
-/** Moodle's ordering rules that score as the exam's partial rule does: each item in its place. */
-const ABSOLUTE_POSITION = new Set(['ABSOLUTEPOSITION', 'ABSOLUTE', 'ABS']);
+/**
+ * Moodle's ordering rule that scores as the exam's partial rule does: by the longest run of items
+ * in the right order relative to each other.
+ */
+const LONGEST_ORDERED_SUBSET = new Set(['LONGESTORDEREDSUBSET']);
 const SHOWS_ALL = new Set(['ALL', 'EXACT']);
 
 /**
  * An ordering question (qtype_ordering): its answers in the right order. All or nothing is the
- * exam's; any other rule is read as the exam's partial rule, said so unless it is absolute
- * position, which is the same. A question showing students a few of its items at a time now
+ * exam's; any other rule is read as the exam's partial rule, said so unless it is the longest
+ * ordered subset, which is the same. A question showing students a few of its items at a time now
  * shows them all, said so.
  */
 function orderingOf(reader: QuestionReader, question: XmlNode, fields: DraftFields) {
@@ -236,7 +239,7 @@ function orderingOf(reader: QuestionReader, question: XmlNode, fields: DraftFiel
   const grading = (textOf(question.gradingtype).trim() || 'RELATIVE').toUpperCase();
   const rule = grading.replaceAll('_', '');
   const scoring = rule === 'ALLORNOTHING' ? 'ALL_OR_NOTHING' : 'PARTIAL';
-  if (scoring === 'PARTIAL' && !ABSOLUTE_POSITION.has(rule)) {
+  if (scoring === 'PARTIAL' && !LONGEST_ORDERED_SUBSET.has(rule)) {
     reader.note(MESSAGES.orderScoringReplaced(grading));
   }
   const select = (textOf(question.selecttype).trim() || 'RANDOM').toUpperCase();
@@ -661,7 +664,7 @@ function typeFields(exam: ExportedExam, question: Question) {
           layouttype: 'VERTICAL',
           selecttype: 'ALL',
           selectcount: '0',
-          gradingtype: question.scoring === 'PARTIAL' ? 'ABSOLUTE_POSITION' : 'ALL_OR_NOTHING',
+          gradingtype: question.scoring === 'PARTIAL' ? 'LONGEST_ORDERED_SUBSET' : 'ALL_OR_NOTHING',
           showgrading: 'SHOW',
           numberingstyle: 'none',
           answer: question.items.map((item, index) => ({
