@@ -32,9 +32,12 @@ export function largestExamQuestions() {
 /** 20 questions of every type, as a working exam day has them; 2 essays. */
 /** An exam day's paper: every scored type and written answers, 20 questions, 2 of them essays. */
 export const EXAM_DAY_SECTIONS = [
-  ['Multiple choice', 'MCQ', 10],
+  ['Multiple choice', 'MCQ', 7],
   ['Multiple select', 'MULTI_SELECT', 3],
   ['Numerical', 'NUMERICAL', 2],
+  ['Fill in the blanks', 'FILL_IN_BLANKS', 1],
+  ['Matching', 'MATCHING', 1],
+  ['Ordering', 'ORDERING', 1],
   ['Short answers', 'SHORT_ANSWER', 3],
   ['Essays', 'LONG_ANSWER', 2],
 ];

@@ -56,6 +56,8 @@ export const RESULT_MESSAGES = {
   evaluatorsSaved: 'Evaluators saved',
   evaluatorNotFaculty: 'Every evaluator must be a faculty member',
   regradeChoiceOnly: 'Only a question the server scores can be regraded',
+  regradePartsKey:
+    'The key of a fill-in-the-blanks, matching or ordering question cannot be corrected after the sittings',
   regradeSameOption: 'This option is already the correct one',
   regradeSameOptions: 'These options are already the correct ones',
   regradeSameAnswers: 'These are already the accepted answers',

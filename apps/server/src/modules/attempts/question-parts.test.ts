@@ -2,6 +2,7 @@ import {
   ATTEMPT_MESSAGES,
   examDetailDataSchema,
   examReportDataSchema,
+  RESULT_MESSAGES,
   saveAnswersResultSchema,
   studentResultDataSchema,
   successResponse,
@@ -440,5 +441,21 @@ describe('sitting', () => {
         ['Q3', 'Ordering', 'Parsing → Lexing → Type checking → Code generation', '2', '3'],
       ]),
     );
+  });
+
+  it('says a key of these types cannot be corrected after the sittings', async () => {
+    for (const questionId of [ids.blanks, ids.units, ids.stages]) {
+      expectError(
+        await suite.fixture.adminCall('POST', `regrade-question/${examId}`, {
+          questionId,
+          dryRun: true,
+        }),
+        400,
+        {
+          message: VALIDATION_FAILED_MESSAGE,
+          errors: { questionId: RESULT_MESSAGES.regradePartsKey },
+        },
+      );
+    }
   });
 });

@@ -433,6 +433,10 @@ function correctedKeyOf(question: QuestionRow, payload: RegradeRequest): Correct
       }
       return { key: keyOf({ ...question, answerKey: stored }) as QuestionKey, stored };
     }
+    case 'FILL_IN_BLANKS':
+    case 'MATCHING':
+    case 'ORDERING':
+      throw new FieldErrors({ questionId: RESULT_MESSAGES.regradePartsKey });
     default:
       throw new FieldErrors({ questionId: RESULT_MESSAGES.regradeChoiceOnly });
   }
