@@ -11,7 +11,7 @@ import pg from 'pg';
 import { NGINX, startNginx } from '../../apps/server/src/deploy/nginx.ts';
 import { cpuCounter } from './cpu.mjs';
 import { benchId, PERSON_PASSWORD, randomIndex, studentEmail, totals } from './dataset.mjs';
-import { localDate, mixedExamPayload } from './exams.mjs';
+import { EXAM_DAY_PAPERS, localDate, mixedExamPayload } from './exams.mjs';
 import { load, settle, userClient, withPeakRss } from './http.mjs';
 import { freePort, METRICS_TOKEN, startSaveCeiling, startServer } from './server.mjs';
 
@@ -138,6 +138,7 @@ function examPayload(scale, branch, minutes, images) {
       ),
     },
     examTitle: `Exam day, branch ${branch + 1}`,
+    sections: EXAM_DAY_PAPERS[branch % EXAM_DAY_PAPERS.length],
     scheduleDetails: { startDate: localDate(now), endDate: localDate(inAnHour) },
     duration: minutes,
   });
@@ -354,7 +355,7 @@ function attemptOf(body) {
 
 // --- exam-save: a save against its ceiling -------------------------------------------------------
 
-/** The questions each save answers: one of each scored type, and an essay. */
+/** The questions each save answers: one of each scored type its paper has, and an essay. */
 const SAVED_TYPES = [
   'MCQ',
   'MULTI_SELECT',
@@ -365,42 +366,57 @@ const SAVED_TYPES = [
   'LONG_ANSWER',
 ];
 
+/** The answer a save sends to a question of the exam-save row, its `seq`-th. */
+function savedAnswer(question, seq) {
+  switch (question.type) {
+    case 'MCQ':
+      return {
+        selectedOptionId: question.options[seq % question.options.length],
+        text: null,
+        markedForReview: false,
+      };
+    case 'MULTI_SELECT':
+      return { selectedOptionIds: question.options.slice(seq % 3) };
+    case 'NUMERICAL':
+      return { number: NUMBERS[seq % NUMBERS.length], unit: question.units[0] };
+    case 'LONG_ANSWER':
+      return { selectedOptionId: null, text: ESSAY, markedForReview: false };
+    default:
+      return partsAnswer(question, (list) => list[randomIndex(list.length)]);
+  }
+}
+
 /**
- * Saves of seven answers (an option, chosen options, a number, blanks, pairs, an order, an essay
- * of 2,000 characters) to
- * random attempts in progress, 32 connections, against PUT save-answers and against the bare
- * route of save-ceiling.mjs, the ceiling measured around ours, half before and half after. One
- * seq counter serves both, so every save writes over the one before, as a student's next save
- * does.
+ * Saves to random attempts in progress of the two exam day papers (an option, chosen options, a
+ * number and an essay of 2,000 characters; or an option, blanks, pairs, an order and an essay),
+ * 32 connections, against PUT save-answers and against the bare route of save-ceiling.mjs, the
+ * ceiling measured around ours, half before and half after. One seq counter serves both, so every
+ * save writes over the one before, as a student's next save does.
  */
 export async function saveThroughput(ctx) {
-  const students = studentsPerBranch(ctx.scale);
+  const perBranch = studentsPerBranch(ctx.scale);
+  const students = perBranch * EXAM_DAY_PAPERS.length;
   await signInUpTo(ctx, straightTo(ctx.server), students);
   const { headers } = examDayState(ctx);
-  const [examId] = await createExams(ctx, 1, LONGEST_EXAM_MINUTES);
+  const examIds = await createExams(ctx, EXAM_DAY_PAPERS.length, LONGEST_EXAM_MINUTES);
   const client = userClient(ctx.server, { sockets: CONNECTIONS.signIn });
   const sittings = [];
   try {
     for (let i = 0; i < students; i++) {
       const answer = await client.send({
         method: 'POST',
-        path: `/api/student/start-exam/${examId}`,
+        path: `/api/student/start-exam/${examIds[Math.floor(i / perBranch)]}`,
         headers: { authorization: headers[i].authorization },
         read: true,
       });
       if (answer.status !== 200) throw new Error(`start-exam answered ${answer.status}`);
       const attempt = attemptOf(answer.body);
-      const [choice, choices, number, blanks, pairs, order, essay] = SAVED_TYPES.map((type) =>
-        attempt.questions.find((question) => question.type === type),
-      );
       sittings.push({
         headers: headers[i],
         attemptId: attempt.id,
-        choice,
-        choices,
-        number,
-        parts: [blanks, pairs, order],
-        essay,
+        questions: SAVED_TYPES.flatMap(
+          (type) => attempt.questions.find((question) => question.type === type) ?? [],
+        ),
       });
     }
   } finally {
@@ -411,28 +427,13 @@ export async function saveThroughput(ctx) {
     const {
       headers: sittingHeaders,
       attemptId,
-      choice,
-      choices,
-      number,
-      parts,
-      essay,
+      questions,
     } = sittings[randomIndex(sittings.length)];
     seq += 1;
-    const answers = [
-      {
-        questionId: choice.id,
-        selectedOptionId: choice.options[seq % choice.options.length],
-        text: null,
-        markedForReview: false,
-      },
-      { questionId: choices.id, selectedOptionIds: choices.options.slice(seq % 3) },
-      { questionId: number.id, number: NUMBERS[seq % NUMBERS.length], unit: number.units[0] },
-      ...parts.map((question) => ({
-        questionId: question.id,
-        ...partsAnswer(question, (list) => list[randomIndex(list.length)]),
-      })),
-      { questionId: essay.id, selectedOptionId: null, text: ESSAY, markedForReview: false },
-    ];
+    const answers = questions.map((question) => ({
+      questionId: question.id,
+      ...savedAnswer(question, seq),
+    }));
     return {
       method: 'PUT',
       path: pathOf(attemptId),
