@@ -1,5 +1,8 @@
 import {
   acceptedAnswerText,
+  acceptedBlankTexts,
+  type BlankKey,
+  type MatchingPair,
   type NumericUnit,
   type QuestionDraft,
   SCORING_RULE_LABELS,
@@ -10,7 +13,12 @@ import { Content } from '@/components/content/content';
 import { plural } from '@/lib/plural';
 
 /** What is shown of a question: a stored one, or one read from a file that is still to complete. */
-type ShownQuestion = Omit<QuestionDraft, 'questionType' | 'order'>;
+type ShownQuestion = Omit<QuestionDraft, 'questionType' | 'order'> & {
+  blanks?: BlankKey[];
+  pairs?: MatchingPair[];
+  distractors?: string[];
+  items?: string[];
+};
 
 /** The units as an author reads them: `A; mA = 0.001 A`. */
 function unitsText(units: readonly NumericUnit[]): string {
@@ -76,6 +84,46 @@ export function QuestionKey({ question, number, children }: QuestionKeyProps) {
           </>
         )}
         {keywords && <KeyLine term="Keywords">{keywords.join(', ')}</KeyLine>}
+        {question.blanks?.map((blank, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a blank is its place in the text
+          <KeyLine key={index} term={`Blank ${index + 1}`}>
+            {`${acceptedBlankTexts(blank).join('; ')}${blank.caseSensitive ? ' (case sensitive)' : ''}`}
+          </KeyLine>
+        ))}
+        {question.pairs && (
+          <KeyLine term="Pairs">
+            <ul>
+              {question.pairs.map((pair) => (
+                <li key={`${pair.prompt}\u0000${pair.match}`}>
+                  <Content inline source={pair.prompt} />
+                  {' → '}
+                  <Content inline source={pair.match} />
+                </li>
+              ))}
+            </ul>
+          </KeyLine>
+        )}
+        {question.distractors && question.distractors.length > 0 && (
+          <KeyLine term="Distractors">
+            {question.distractors.map((distractor, index) => (
+              <span key={distractor}>
+                {index > 0 && '; '}
+                <Content inline source={distractor} />
+              </span>
+            ))}
+          </KeyLine>
+        )}
+        {question.items && (
+          <KeyLine term="Right order">
+            <ol className="list-decimal pl-5">
+              {question.items.map((item) => (
+                <li key={item}>
+                  <Content inline source={item} />
+                </li>
+              ))}
+            </ol>
+          </KeyLine>
+        )}
         {scoring && <KeyLine term="Scoring">{SCORING_RULE_LABELS[scoring]}</KeyLine>}
         {numericAnswers && (
           <KeyLine term={numericAnswers.length === 1 ? 'Answer' : 'Accepted answers'}>

@@ -11,6 +11,7 @@ import {
 } from '@/components/content/question-view';
 import { TextArea } from '@/components/text-area';
 import { TextField } from '@/components/text-field';
+import { shuffledForPaper } from '../paper-order';
 import type { ExamWizardValues } from './exam-values';
 
 interface QuestionPreviewProps {
@@ -32,12 +33,12 @@ export function QuestionPreview({ path, number, questionType }: QuestionPreviewP
   const parts = (texts: readonly string[] | undefined) =>
     (texts ?? []).map((text, index) => ({ _id: String(index), text }));
   const pairs = question.pairs ?? [];
-  // The student never sees the key's order: the matches come sorted, the items turned by one.
-  const matches = parts([...pairs.map((pair) => pair.match), ...(question.distractors ?? [])]).sort(
-    (a, b) => a.text.localeCompare(b.text),
+  // The student never sees the key's order.
+  const matches = shuffledForPaper(
+    parts([...pairs.map((pair) => pair.match), ...(question.distractors ?? [])]),
+    (match) => match.text,
   );
-  const items = parts(question.items);
-  const shownItems = [...items.slice(1), ...items.slice(0, 1)];
+  const shownItems = shuffledForPaper(parts(question.items), (item) => item.text);
   return (
     <QuestionFrame
       number={number}
