@@ -6,6 +6,7 @@ import { Button } from '@/components/button';
 import { applyEdit } from '@/components/content-editor/apply-edit';
 import { DecimalField } from './decimal-field';
 import { blankBlank, type ExamWizardValues } from './exam-values';
+import { recheck } from './form-helpers';
 import { TextListField } from './text-list-field';
 import { flattenErrors, listMessage } from './validation-marks';
 
@@ -97,6 +98,12 @@ export function BlanksFields({ path, rows, errors }: BlanksFieldsProps) {
   const { fields, append, remove } = rows;
   const blankErrors = errors?.blanks as Record<number, Record<string, unknown>> | undefined;
 
+  // The blanks' count is checked against the text: a marker written or deleted checks it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the text's change is what to act on
+  useEffect(() => {
+    recheck(form, `${path}.blanks`);
+  }, [text, form, path]);
+
   useEffect(() => {
     if (marked > fields.length) {
       const missing = Math.min(marked, EXAM_LIMITS.blanks.max) - fields.length;
@@ -168,6 +175,8 @@ export function BlanksFields({ path, rows, errors }: BlanksFieldsProps) {
                     {...register(`${at}.tolerance`, {
                       setValueAs: (raw) =>
                         raw === '' || raw === null || raw === undefined ? null : Number(raw),
+                      // Whether the accepted answers must be numbers turns on the tolerance.
+                      onChange: () => recheck(form, `${at}.accepted`),
                     })}
                   />
                 </div>
