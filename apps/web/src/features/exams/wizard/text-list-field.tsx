@@ -97,7 +97,14 @@ export function TextListField({
           return (
             // A line has no identity but its place: moving one moves its text to another input.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <li key={index} className="flex items-start gap-1.5 sm:gap-2">
+            <li
+              key={index}
+              // On a phone a line that moves keeps the width to be read: its buttons go below it.
+              className={cn(
+                'flex items-start gap-1.5 sm:gap-2',
+                movable && 'flex-wrap sm:flex-nowrap',
+              )}
+            >
               {movable && (
                 <span
                   aria-hidden="true"
@@ -112,52 +119,54 @@ export function TextListField({
                   compact
                   inline
                   open={open}
-                  className="flex-1"
+                  className={cn('flex-1', movable && 'basis-[calc(100%-1.625rem)] sm:basis-0')}
                   error={error}
                   {...field}
                 />
               ) : (
                 <PlainLine label={label} maxLength={maxLength} error={error} {...field} />
               )}
-              {movable && (
-                <>
-                  <Button
-                    ref={(element) => {
-                      if (element) buttons.current.set(`${index}:up`, element);
-                      else buttons.current.delete(`${index}:up`);
-                    }}
-                    variant="ghost"
-                    className="px-2 sm:px-2.5"
-                    aria-label={`Move ${lower} ${index + 1} up`}
-                    disabled={index === 0}
-                    onClick={() => move(index, -1)}
-                  >
-                    <ArrowUp aria-hidden="true" className="size-4" />
-                  </Button>
-                  <Button
-                    ref={(element) => {
-                      if (element) buttons.current.set(`${index}:down`, element);
-                      else buttons.current.delete(`${index}:down`);
-                    }}
-                    variant="ghost"
-                    className="px-2 sm:px-2.5"
-                    aria-label={`Move ${lower} ${index + 1} down`}
-                    disabled={index === lines.length - 1}
-                    onClick={() => move(index, 1)}
-                  >
-                    <ArrowDown aria-hidden="true" className="size-4" />
-                  </Button>
-                </>
-              )}
-              <Button
-                variant="ghost"
-                className="px-2 sm:px-2.5"
-                aria-label={`Remove ${lower} ${index + 1}`}
-                disabled={lines.length <= min}
-                onClick={() => update(current().filter((__, other) => other !== index))}
-              >
-                <X aria-hidden="true" className="size-4" />
-              </Button>
+              <span className={cn('flex gap-1.5 sm:gap-2', movable && 'ml-auto sm:ml-0')}>
+                {movable && (
+                  <>
+                    <Button
+                      ref={(element) => {
+                        if (element) buttons.current.set(`${index}:up`, element);
+                        else buttons.current.delete(`${index}:up`);
+                      }}
+                      variant="ghost"
+                      className="px-2 sm:px-2.5"
+                      aria-label={`Move ${lower} ${index + 1} up`}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
+                      <ArrowUp aria-hidden="true" className="size-4" />
+                    </Button>
+                    <Button
+                      ref={(element) => {
+                        if (element) buttons.current.set(`${index}:down`, element);
+                        else buttons.current.delete(`${index}:down`);
+                      }}
+                      variant="ghost"
+                      className="px-2 sm:px-2.5"
+                      aria-label={`Move ${lower} ${index + 1} down`}
+                      disabled={index === lines.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
+                      <ArrowDown aria-hidden="true" className="size-4" />
+                    </Button>
+                  </>
+                )}
+                <Button
+                  variant="ghost"
+                  className="px-2 sm:px-2.5"
+                  aria-label={`Remove ${lower} ${index + 1}`}
+                  disabled={lines.length <= min}
+                  onClick={() => update(current().filter((__, other) => other !== index))}
+                >
+                  <X aria-hidden="true" className="size-4" />
+                </Button>
+              </span>
             </li>
           );
         })}
