@@ -95,9 +95,9 @@ export function TextListField({
             ?.message;
           const field = register(`${name}.${index}` as `questions.0.0.items.0`);
           return (
-            // A line has no identity but its place: moving one moves its text to another input.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <li
+              // A line has no identity but its place: moving one moves its text to another input.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
               key={index}
               // On a phone a line that moves keeps the width to be read: its buttons go below it.
               className={cn(
