@@ -481,3 +481,18 @@ export function OrderingAnswer({ items, labelledBy, readOnly, onChange }: Orderi
     </div>
   );
 }
+
+/** A blank of a fill-in-the-blanks text where nothing is typed into it: a numbered gap. */
+export function BlankGap({ number }: { number: number }) {
+  return (
+    <span className="mx-0.5 inline-block min-w-16 border-b border-slate-500 px-1 text-center text-xs text-slate-600">
+      <span className="sr-only">blank </span>
+      {number}
+    </span>
+  );
+}
+
+/** What stands in the blanks of a question's text shown without its inputs: numbered gaps. */
+export function gapsOf(questionType: string): ((number: number) => ReactNode) | undefined {
+  return questionType === 'FILL_IN_BLANKS' ? (number) => <BlankGap number={number} /> : undefined;
+}

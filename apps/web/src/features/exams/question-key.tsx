@@ -10,6 +10,7 @@ import {
 import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Content } from '@/components/content/content';
+import { BlankGap } from '@/components/content/question-view';
 import { plural } from '@/lib/plural';
 
 /** What is shown of a question: a stored one, or one read from a file that is still to complete. */
@@ -30,6 +31,8 @@ function unitsText(units: readonly NumericUnit[]): string {
     .join('; ');
 }
 
+const blankGap = (number: number) => <BlankGap number={number} />;
+
 interface QuestionKeyProps {
   question: ShownQuestion;
   number: number;
@@ -45,7 +48,7 @@ export function QuestionKey({ question, number, children }: QuestionKeyProps) {
       <div className="flex gap-1.5 font-medium text-slate-900">
         <span className="shrink-0">{`${number}. `}</span>
         <div className="min-w-0 flex-1">
-          <Content source={question.questionText} />
+          <Content source={question.questionText} blank={question.blanks && blankGap} />
           <p className="mt-0.5 text-sm font-normal text-slate-600">
             {`(${plural(question.marks, 'mark')}, ${question.difficulty.toLowerCase()})`}
           </p>

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Badge } from '@/components/badge';
 import { Content, MediaUrlsProvider, WrittenAnswerText } from '@/components/content/content';
+import { gapsOf } from '@/components/content/question-view';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { cn } from '@/lib/cn';
@@ -124,7 +125,11 @@ function QuestionResult({ question, number }: { question: ResultQuestion; number
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 flex-1 gap-1.5 font-medium text-slate-900">
           <span className="shrink-0 text-slate-500">{`${number}.`}</span>
-          <Content source={question.questionText} className="min-w-0 flex-1" />
+          <Content
+            source={question.questionText}
+            className="min-w-0 flex-1"
+            blank={gapsOf(question.questionType)}
+          />
         </div>
         <Badge tone={question.awardedMarks === question.marks ? 'green' : 'amber'}>
           {`${question.awardedMarks ?? '–'} / ${question.marks} marks`}
