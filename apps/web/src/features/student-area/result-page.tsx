@@ -255,7 +255,7 @@ function PartsResult({ question }: { question: ResultQuestion }) {
         <p className="font-medium text-slate-600">Your answer</p>
         {!given && <p className="text-slate-900">Not answered</p>}
         {count > 0 && (given || accepted) && (
-          <table className="w-full text-left">
+          <table className="w-full text-left sm:max-w-xl">
             <thead className="text-xs text-slate-500">
               <tr>
                 <th scope="col" className="pr-3 font-medium">
