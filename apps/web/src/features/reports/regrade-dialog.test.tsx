@@ -30,6 +30,7 @@ const question: QuestionStatistic = {
   answerUnit: null,
   optionChoices: [2, 1, 1],
   commonValues: null,
+  partsRight: null,
 };
 
 const numerical: QuestionStatistic = {
