@@ -214,8 +214,9 @@ test('an admin authors fill-in-the-blanks, matching and ordering questions; a st
   await expect(blankResult.getByRole('row', { name: /Blank 1/ })).toContainText('Ohms');
   await expect(blankResult.getByRole('row', { name: /Blank 2/ })).toContainText('12 ± 0.5');
   const pairResult = page.getByRole('region', { name: 'Pairs' });
-  await expect(pairResult.getByRole('listitem').filter({ hasText: 'Copper' })).toContainText(
-    'Conductor',
+  const matches = pairResult.getByRole('list', { name: 'Your matches' });
+  await expect(matches.getByRole('listitem').filter({ hasText: 'Copper' })).toContainText(
+    'matched withConductorRight',
   );
   const orderResult = page.getByRole('region', { name: 'Sequence' });
   await expect(orderResult.getByText('2 / 2 marks')).toBeVisible();
