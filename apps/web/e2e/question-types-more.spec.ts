@@ -117,6 +117,7 @@ test('an admin authors fill-in-the-blanks, matching and ordering questions; a st
   await sequence.getByRole('button', { name: 'Preview' }).click();
   await expect(sequence.getByRole('button', { name: `Move ${STEPS[0]} up` })).toHaveCount(0);
   await expectAccessibleAtBothWidths(page, 'Wizard: fill-in-the-blanks, matching and ordering');
+  await page.screenshot({ path: test.info().outputPath('wizard.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
   const review = page.getByRole('dialog', { name: 'Review exam' });
@@ -157,6 +158,7 @@ test('an admin authors fill-in-the-blanks, matching and ordering questions; a st
   await page.keyboard.type('12,2');
   await expect(saveState(page)).toHaveText(ATTEMPT_MESSAGES.saved);
   await expectAccessibleAtBothWidths(page, 'Attempt: a fill-in-the-blanks question');
+  await page.screenshot({ path: test.info().outputPath('blanks.png'), fullPage: true });
 
   await page.setViewportSize(WIDTHS.phone);
   await press(
@@ -175,6 +177,7 @@ test('an admin authors fill-in-the-blanks, matching and ordering questions; a st
   );
   await expect(saveState(page)).toHaveText(ATTEMPT_MESSAGES.saved);
   await expectAccessibleAtBothWidths(page, 'Attempt: a matching question');
+  await page.screenshot({ path: test.info().outputPath('matching.png'), fullPage: true });
 
   await page.setViewportSize(WIDTHS.phone);
   await press(
@@ -191,6 +194,7 @@ test('an admin authors fill-in-the-blanks, matching and ordering questions; a st
   await orderByKeyboard(page, steps);
   await expect(saveState(page)).toHaveText(ATTEMPT_MESSAGES.saved);
   await expectAccessibleAtBothWidths(page, 'Attempt: an ordering question');
+  await page.screenshot({ path: test.info().outputPath('ordering.png'), fullPage: true });
 
   await page.setViewportSize(WIDTHS.phone);
   await press(page.getByRole('button', { name: 'Submit exam' }), 'Enter');
@@ -221,6 +225,7 @@ test('an admin authors fill-in-the-blanks, matching and ordering questions; a st
   const orderResult = page.getByRole('region', { name: 'Sequence' });
   await expect(orderResult.getByText('2 / 2 marks')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Result with blanks, pairs and an order');
+  await page.screenshot({ path: test.info().outputPath('result.png'), fullPage: true });
 
   // The report says how many scripts got each part right.
   await logout(page);
