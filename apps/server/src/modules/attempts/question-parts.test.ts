@@ -1,6 +1,7 @@
 import {
   ATTEMPT_MESSAGES,
   examDetailDataSchema,
+  examPreviewDataSchema,
   examReportDataSchema,
   RESULT_MESSAGES,
   saveAnswersResultSchema,
@@ -152,6 +153,26 @@ describe('authoring', () => {
           'questions.0.0.blanks.1.accepted.0': 'A blank with a tolerance accepts numbers only',
         },
       },
+    );
+  });
+});
+
+describe('preview', () => {
+  it('shows the admin the paper as a student sees it, the items out of the right order and no key', async () => {
+    const response = await suite.fixture.adminCall('GET', `get-exam-preview/${examId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body).not.toMatch(/accepted|caseSensitive|tolerance|pairs|distractors|scoring/);
+    const [fill, match, order] = successResponse(examPreviewDataSchema).parse(response.json()).data
+      .sections;
+    expect(fill?.questions[0]?.blankCount).toBe(2);
+    expect(match?.questions[0]?.matches?.map((offered) => offered.text)).toEqual([
+      'ampere',
+      'ohm',
+      'volt',
+      'watt',
+    ]);
+    expect([...(order?.questions[0]?.items?.map((item) => item.text) ?? [])].sort()).toEqual(
+      [...stages.items].sort(),
     );
   });
 });
