@@ -811,6 +811,16 @@ const blankSchema = z
   );
 export type BlankKey = z.output<typeof blankSchema>;
 
+/** A fill-in-the-blanks question's key: each blank's accepted answers, in the text's order. */
+export const blanksSchema = z
+  .array(blankSchema, { error: 'Blanks are required' })
+  .min(EXAM_LIMITS.blanks.min, 'Mark at least one blank in the question text, as [[1]]')
+  .max(EXAM_LIMITS.blanks.max, `A question can have at most ${EXAM_LIMITS.blanks.max} blanks`);
+
+/** The message of a text whose blanks and key differ in number. */
+export const blankCountMessage = (count: number) =>
+  `The text marks ${count} blank${count === 1 ? '' : 's'}: give the accepted answers of each`;
+
 /** A blank's accepted answers as a reader writes them: `ohm`, `3.3 ± 0.1`. */
 export function acceptedBlankTexts(blank: BlankKey): string[] {
   return blank.accepted.map((answer) =>
@@ -822,10 +832,7 @@ export const fillInBlanksQuestionSchema = z
   .object({
     ...questionBaseShape,
     questionType: z.literal('FILL_IN_BLANKS'),
-    blanks: z
-      .array(blankSchema, { error: 'Blanks are required' })
-      .min(EXAM_LIMITS.blanks.min, 'Mark at least one blank in the question text, as [[1]]')
-      .max(EXAM_LIMITS.blanks.max, `A question can have at most ${EXAM_LIMITS.blanks.max} blanks`),
+    blanks: blanksSchema,
   })
   .superRefine(
     (question, ctx) => {
@@ -843,7 +850,7 @@ export const fillInBlanksQuestionSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['blanks'],
-          message: `The text marks ${numbers.length} blank${numbers.length === 1 ? '' : 's'}: give the accepted answers of each`,
+          message: blankCountMessage(numbers.length),
         });
       }
     },

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
-import { ATTEMPT_STATUSES, optionIdSchema } from './attempts';
+import { ATTEMPT_STATUSES, optionIdSchema, partIdSchema } from './attempts';
 import {
   audienceSectionFilter,
   audienceSectionSchema,
+  blanksSchema,
   EXAM_LIMITS,
   examListItemSchema,
   numericAnswersSchema,
@@ -56,8 +57,8 @@ export const RESULT_MESSAGES = {
   evaluatorsSaved: 'Evaluators saved',
   evaluatorNotFaculty: 'Every evaluator must be a faculty member',
   regradeChoiceOnly: 'Only a question the server scores can be regraded',
-  regradePartsKey:
-    'The key of a fill-in-the-blanks, matching or ordering question cannot be corrected after the sittings',
+  regradeSameKey: 'This is already the key in force',
+  regradeEveryPrompt: 'Give each prompt one of the question’s matches',
   regradeSameOption: 'This option is already the correct one',
   regradeSameOptions: 'These options are already the correct ones',
   regradeSameAnswers: 'These are already the accepted answers',
@@ -142,7 +143,9 @@ export const exportQuerySchema = z.object({
 
 /**
  * A corrected key, in the field of the question's type: the correct option of a single-choice
- * question, the correct options of a multiple select one, the accepted answers of a numerical one.
+ * question, the correct options of a multiple select one, the accepted answers of a numerical one,
+ * each blank's accepted answers, each prompt's match (by the ids a student is shown), the items'
+ * ids in the right order.
  */
 export const regradeSchema = z.object({
   questionId: z.uuid('The question id is not valid'),
@@ -154,6 +157,19 @@ export const regradeSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'An option can be chosen only once')
     .optional(),
   numericAnswers: numericAnswersSchema.optional(),
+  blanks: blanksSchema.optional(),
+  correctMatches: z
+    .record(partIdSchema, partIdSchema, {
+      error: 'correctMatches must map each prompt id to a match id',
+    })
+    .optional(),
+  correctOrder: z
+    .array(partIdSchema, { error: 'correctOrder must be a list of item ids' })
+    .max(
+      EXAM_LIMITS.orderingItems.max,
+      `A question has at most ${EXAM_LIMITS.orderingItems.max} items`,
+    )
+    .optional(),
   /** True: only report whose results would change; nothing is written. */
   dryRun: z.boolean({ error: 'dryRun must be true or false' }).default(false),
 });

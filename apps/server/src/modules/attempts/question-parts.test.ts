@@ -4,6 +4,8 @@ import {
   examPreviewDataSchema,
   examReportDataSchema,
   RESULT_MESSAGES,
+  regradeDataSchema,
+  regradeJobSchema,
   saveAnswersResultSchema,
   studentResultDataSchema,
   successResponse,
@@ -464,19 +466,99 @@ describe('sitting', () => {
     );
   });
 
-  it('says a key of these types cannot be corrected after the sittings', async () => {
-    for (const questionId of [ids.blanks, ids.units, ids.stages]) {
-      expectError(
-        await suite.fixture.adminCall('POST', `regrade-question/${examId}`, {
-          questionId,
-          dryRun: true,
-        }),
-        400,
-        {
-          message: VALIDATION_FAILED_MESSAGE,
-          errors: { questionId: RESULT_MESSAGES.regradePartsKey },
-        },
-      );
+  const regrade = (body: Record<string, unknown>) =>
+    suite.fixture.adminCall('POST', `regrade-question/${examId}`, body);
+  const regradeResponse = successResponse(regradeDataSchema);
+  const jobResponse = successResponse(regradeJobSchema);
+
+  async function finished(jobId: string) {
+    for (let poll = 0; poll < 200; poll++) {
+      const job = jobResponse.parse(
+        (await suite.fixture.adminCall('GET', `get-regrade-job/${jobId}`)).json(),
+      ).data;
+      if (job.status !== 'RUNNING') return job;
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    throw new Error('The regrade did not end');
+  }
+
+  it('corrects a key of blanks, pairs or an order: a dry run says whose results change, the job re-scores them', async () => {
+    const corrections = [
+      {
+        body: {
+          questionId: ids.blanks,
+          blanks: [blanks.blanks[0], { accepted: ['3.3'], caseSensitive: false, tolerance: 0 }],
+        },
+        marks: 2,
+        correctKey: 'the accepted blanks 1: ohm, Ω; 2: 3.3',
+      },
+      {
+        body: {
+          questionId: ids.units,
+          correctMatches: pairs({ Current: 'ampere', Voltage: 'ohm', Resistance: 'volt' }),
+        },
+        marks: 3,
+        correctKey: 'the pairs Current → ampere; Voltage → ohm; Resistance → volt',
+      },
+      {
+        body: {
+          questionId: ids.stages,
+          correctOrder: ofTexts(['Parsing', 'Lexing', 'Type checking', 'Code generation']),
+        },
+        marks: 3,
+        correctKey: 'the order Parsing, Lexing, Type checking, Code generation',
+      },
+    ];
+    for (const { body, marks, correctKey } of corrections) {
+      const preview = await regrade({ ...body, dryRun: true });
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(regradeResponse.parse(preview.json()).data.attemptsAffected).toBe(
+        body.questionId === ids.blanks ? 0 : 1,
+      );
+      const applied = await regrade(body);
+      expect(applied.statusCode, applied.body).toBe(202);
+      const job = await finished(regradeResponse.parse(applied.json()).data.job?._id as string);
+      expect(job).toMatchObject({ status: 'DONE', correctKey });
+      expect((await storedMarks(body.questionId))?.marks).toBe(marks);
+      expectError(await regrade(body), 400, {
+        message: VALIDATION_FAILED_MESSAGE,
+        errors: {
+          [Object.keys(body)[1] as string]: RESULT_MESSAGES.regradeSameKey,
+        },
+      });
+    }
+  });
+
+  it('refuses a correction of another shape than the question’s', async () => {
+    const refused = (body: Record<string, unknown>, errors: Record<string, string>) =>
+      regrade(body).then((response) =>
+        expectError(response, 400, { message: VALIDATION_FAILED_MESSAGE, errors }),
+      );
+    await refused(
+      { questionId: ids.blanks, blanks: [blanks.blanks[0]] },
+      { blanks: 'The text marks 2 blanks: give the accepted answers of each' },
+    );
+    await refused(
+      { questionId: ids.units, correctMatches: pairs({ Current: 'ampere' }) },
+      { correctMatches: RESULT_MESSAGES.regradeEveryPrompt },
+    );
+    await refused(
+      {
+        questionId: ids.units,
+        correctMatches: pairs({ Current: 'ampere', Voltage: 'Voltage', Resistance: 'ohm' }),
+      },
+      { correctMatches: RESULT_MESSAGES.regradeEveryPrompt },
+    );
+    await refused(
+      {
+        questionId: ids.stages,
+        correctOrder: ofTexts(['Lexing', 'Lexing', 'Parsing', 'Type checking']),
+      },
+      { correctOrder: ATTEMPT_MESSAGES.orderNotOfQuestion },
+    );
+    await refused(
+      { questionId: ids.wholeOrder, correctMatches: pairs({ Current: 'ampere' }) },
+      { correctOrder: RESULT_MESSAGES.regradeKeyMissing },
+    );
   });
 });
