@@ -776,7 +776,7 @@ export function blankNumbers(text: string): number[] {
   return [...text.matchAll(BLANK_MARKER)].map((match) => Number(match[1]));
 }
 
-const blankSchema = z
+export const blankKeySchema = z
   .object({
     accepted: z
       .array(boundedText('Accepted answer', { min: 1, max: 100 }), {
@@ -809,11 +809,11 @@ const blankSchema = z
     },
     { when: () => true },
   );
-export type BlankKey = z.output<typeof blankSchema>;
+export type BlankKey = z.output<typeof blankKeySchema>;
 
 /** A fill-in-the-blanks question's key: each blank's accepted answers, in the text's order. */
 export const blanksSchema = z
-  .array(blankSchema, { error: 'Blanks are required' })
+  .array(blankKeySchema, { error: 'Blanks are required' })
   .min(EXAM_LIMITS.blanks.min, 'Mark at least one blank in the question text, as [[1]]')
   .max(EXAM_LIMITS.blanks.max, `A question can have at most ${EXAM_LIMITS.blanks.max} blanks`);
 

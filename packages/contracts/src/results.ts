@@ -4,6 +4,7 @@ import { ATTEMPT_STATUSES, optionIdSchema, partIdSchema } from './attempts';
 import {
   audienceSectionFilter,
   audienceSectionSchema,
+  blankKeySchema,
   blanksSchema,
   EXAM_LIMITS,
   examListItemSchema,
@@ -384,6 +385,17 @@ export const questionStatisticSchema = z.object({
   commonValues: z
     .array(z.object({ value: z.string(), count: z.number(), awardedMarks: z.number() }))
     .nullable(),
+  /**
+   * The key in force of a question with parts, for correcting it: each blank's accepted answers;
+   * the prompts, the matches offered and each prompt's match; the items and their right order.
+   * Null (each) for the other types.
+   */
+  blanks: z.array(blankKeySchema).nullable(),
+  prompts: z.array(z.object({ _id: z.string(), text: z.string() })).nullable(),
+  matchChoices: z.array(z.object({ _id: z.string(), text: z.string() })).nullable(),
+  correctMatches: z.record(z.string(), z.string()).nullable(),
+  items: z.array(z.object({ _id: z.string(), text: z.string() })).nullable(),
+  correctOrder: z.array(z.string()).nullable(),
   /**
    * How many submitted scripts got each part right: each blank, each prompt's match, each item's
    * place; null for the types without parts.

@@ -30,6 +30,12 @@ const question: QuestionStatistic = {
   answerUnit: null,
   optionChoices: [2, 1, 1],
   commonValues: null,
+  blanks: null,
+  prompts: null,
+  matchChoices: null,
+  correctMatches: null,
+  items: null,
+  correctOrder: null,
   partsRight: null,
 };
 

@@ -71,6 +71,12 @@ describe('what the scripts answered', () => {
     correctOptionId: null,
     correctOptionIds: null,
     commonValues: null,
+    blanks: null,
+    prompts: null,
+    matchChoices: null,
+    correctMatches: null,
+    items: null,
+    correctOrder: null,
     partsRight: null,
   };
   it('counts each option, marking the key of a single or multiple choice question', () => {
