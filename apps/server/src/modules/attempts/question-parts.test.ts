@@ -5,7 +5,6 @@ import {
   examReportDataSchema,
   RESULT_MESSAGES,
   regradeDataSchema,
-  regradeJobSchema,
   saveAnswersResultSchema,
   studentResultDataSchema,
   successResponse,
@@ -17,6 +16,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { attemptAnswers } from '../../db/schema';
 import { expectError } from '../../test/errors';
 import { attemptViewResponse, type StudentClient, sittingSuite } from '../../test/sittings';
+import { finishedRegrade } from '../reports/test-support';
+import { createPaper, typedSection } from './test-support';
 
 const suite = sittingSuite();
 const { clock } = suite;
@@ -32,25 +33,14 @@ const wholeOrder = {
   scoring: 'ALL_OR_NOTHING' as const,
 };
 
-const section = (name: string, order: string, questionType: string, marks: number, count = 1) => ({
-  name,
-  order,
-  marks,
-  questionType,
-  totalQuestions: count,
-  timeLimit: 0,
-  isOptional: false,
-  instructions: [],
-});
-
 /** One fill-in-the-blanks (2 marks), one matching (3) and two ordering questions (3 each). */
 const paper = {
   totalMarks: 11,
   passingMarks: 5,
   examSections: [
-    section('Blanks', '1', 'FILL_IN_BLANKS', 2),
-    section('Match', '2', 'MATCHING', 3),
-    section('Order', '3', 'ORDERING', 6, 2),
+    typedSection('Blanks', '1', 'FILL_IN_BLANKS', 2),
+    typedSection('Match', '2', 'MATCHING', 3),
+    typedSection('Order', '3', 'ORDERING', 6, 2),
   ],
   questions: [[blanks], [units], [stages, wholeOrder]],
 };
@@ -64,25 +54,7 @@ beforeAll(async () => {
 });
 
 describe('authoring', () => {
-  const create = (questions: unknown[][]) =>
-    suite.fixture.adminCall('POST', 'create-exam', {
-      ...paper,
-      questions,
-      examTitle: 'Units and stages',
-      examDescription: 'Blanks, pairs and orders.',
-      subject: 'Circuits',
-      duration: 60,
-      examMode: 'AUTO',
-      generalInstructions: ['Use SI units.'],
-      ...suite.fixture.audience,
-      sectionIds: [suite.fixture.audience.sectionIds[0]],
-      assignedFacultyIds: [],
-      scheduleDetails: {
-        startDate: '2030-03-14',
-        endDate: '2030-03-14',
-        bufferTime: { beforeExam: 0, afterExam: 0 },
-      },
-    });
+  const create = (questions: unknown[][]) => createPaper(suite.fixture, paper, questions);
 
   it('keeps every field of the three types as written, key included, for the admin', async () => {
     const response = await suite.fixture.adminCall('GET', `get-exam/${examId}`);
@@ -469,18 +441,6 @@ describe('sitting', () => {
   const regrade = (body: Record<string, unknown>) =>
     suite.fixture.adminCall('POST', `regrade-question/${examId}`, body);
   const regradeResponse = successResponse(regradeDataSchema);
-  const jobResponse = successResponse(regradeJobSchema);
-
-  async function finished(jobId: string) {
-    for (let poll = 0; poll < 200; poll++) {
-      const job = jobResponse.parse(
-        (await suite.fixture.adminCall('GET', `get-regrade-job/${jobId}`)).json(),
-      ).data;
-      if (job.status !== 'RUNNING') return job;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error('The regrade did not end');
-  }
 
   it('corrects a key of blanks, pairs or an order: a dry run says whose results change, the job re-scores them', async () => {
     const corrections = [
@@ -517,7 +477,10 @@ describe('sitting', () => {
       );
       const applied = await regrade(body);
       expect(applied.statusCode, applied.body).toBe(202);
-      const job = await finished(regradeResponse.parse(applied.json()).data.job?._id as string);
+      const job = await finishedRegrade(
+        suite.fixture,
+        regradeResponse.parse(applied.json()).data.job?._id as string,
+      );
       expect(job).toMatchObject({ status: 'DONE', correctKey });
       expect((await storedMarks(body.questionId))?.marks).toBe(marks);
       expectError(await regrade(body), 400, {
