@@ -2,8 +2,14 @@ import { ATTEMPT_MESSAGES } from '@examiq/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
-import { apiSignIn, logout, signIn } from './support/session';
-import { createSitting, SITTING_PASSWORD, saveState } from './support/sittings';
+import { logout, signIn } from './support/session';
+import {
+  createSitting,
+  press,
+  SITTING_PASSWORD,
+  saveState,
+  submitAndReadResult,
+} from './support/sittings';
 import { addSection, next, question, startExamForSitting } from './support/wizard';
 
 const RUN = Date.now().toString(36);
@@ -11,12 +17,6 @@ const STEPS = ['Switch the supply on', 'Read the ammeter', 'Switch the supply of
 
 async function writeExplanation(card: Locator) {
   await card.getByLabel('Explanation').fill('Resistance is in ohms; glass does not conduct.');
-}
-
-/** Presses a key with focus on the element: the keyboard, not the pointer, does the rest. */
-async function press(target: Locator, key: string) {
-  await target.focus();
-  await target.page().keyboard.press(key);
 }
 
 /** The texts of an ordering question's items, top to bottom, as the student sees them. */
@@ -196,23 +196,7 @@ test('an admin authors fill-in-the-blanks, matching and ordering questions; a st
   await expectAccessibleAtBothWidths(page, 'Attempt: an ordering question');
   await page.screenshot({ path: test.info().outputPath('ordering.png'), fullPage: true });
 
-  await page.setViewportSize(WIDTHS.phone);
-  await press(page.getByRole('button', { name: 'Submit exam' }), 'Enter');
-  const dialog = page.getByRole('dialog', { name: 'Submit exam?' });
-  await expect(dialog).toContainText('You have answered 3 of 3 questions.');
-  await press(dialog.getByRole('button', { name: 'Submit exam' }), 'Enter');
-  await expect(page.getByRole('region', { name: 'Exam submitted' })).toContainText(
-    'Answers saved3 of 3',
-  );
-
-  const { tokens } = await apiSignIn(request, admin.email, admin.password);
-  const published = await request.post(`/api/admin/publish-results/${exam._id}`, {
-    headers: { Authorization: `Bearer ${tokens.accessToken}` },
-  });
-  expect(published.status(), await published.text()).toBe(200);
-
-  await page.goto(`/student/result/${exam._id}`);
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await submitAndReadResult(page, request, { _id: exam._id, title }, 3);
   await expect(page.getByRole('region', { name: 'Your score' })).toContainText('6 / 6');
   const blankResult = page.getByRole('region', { name: 'Blanks' });
   await expect(blankResult.getByRole('row', { name: /Blank 1/ })).toContainText('Ohms');
