@@ -75,6 +75,22 @@ function noteAnswerFeedback(reader: QuestionReader, feedback: (TextFormat | null
 }
 
 /**
+ * The answers of a typed-answer question (a short answer or a missing word): each at full marks,
+ * since partial credit refuses the question, their feedback noted as not carried.
+ */
+function typedAnswers(reader: QuestionReader, choices: TextChoice[]): string[] {
+  noteAnswerFeedback(
+    reader,
+    choices.map((choice) => choice.feedback),
+  );
+  reader.refuseIf(
+    choices.some((choice) => choice.weight !== null && choice.weight !== 100),
+    MESSAGES.partialCredit,
+  );
+  return choices.map((choice) => choice.text.text.trim());
+}
+
+/**
  * A numerical question's accepted answers: `1.5:0.1` is 1.5 give or take 0.1, `1..2` the range
  * from 1 to 2, `=%50%` the share of the marks; an answer without a number (`=`, which Moodle
  * takes as any number) has no place in the exam and is left out.
@@ -149,15 +165,7 @@ function missingWordOf(
     readText(reader, { ...question.stem, text: stem.replace(MISSING_WORD, blankToken(1)) }),
   );
   if (question.type === 'Short') {
-    noteAnswerFeedback(
-      reader,
-      question.choices.map((choice) => choice.feedback),
-    );
-    reader.refuseIf(
-      question.choices.some((choice) => choice.weight !== null && choice.weight !== 100),
-      MESSAGES.partialCredit,
-    );
-    const accepted = question.choices.map((choice) => choice.text.text.trim());
+    const accepted = typedAnswers(reader, question.choices);
     return reader.done(
       draftOf('FILL_IN_BLANKS', {
         ...fields,
@@ -233,15 +241,7 @@ function readQuestion(question: Exclude<GIFTQuestion, Category>, comments: Comme
         draftOf('TRUE_FALSE', { ...fields, options: trueFalseOptions(question.isTrue) }),
       );
     case 'Short': {
-      noteAnswerFeedback(
-        reader,
-        question.choices.map((choice) => choice.feedback),
-      );
-      reader.refuseIf(
-        question.choices.some((choice) => choice.weight !== null && choice.weight !== 100),
-        MESSAGES.partialCredit,
-      );
-      const answers = question.choices.map((choice) => choice.text.text.trim());
+      const answers = typedAnswers(reader, question.choices);
       return reader.done(draftOf('SHORT_ANSWER', { ...fields, ...shortAnswerFields(answers) }));
     }
     case 'Essay':
