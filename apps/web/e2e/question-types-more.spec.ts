@@ -220,4 +220,25 @@ test('an admin authors fill-in-the-blanks, matching and ordering questions; a st
   const figures = page.getByRole('table', { name: 'Questions' });
   await expect(figures.getByRole('row').nth(1)).toContainText('Right: Blank 1 1 · Blank 2 1');
   await expect(figures.getByRole('row').nth(2)).toContainText('Right: Copper 1 · Glass 1');
+
+  // The ordering key is corrected from the report: the step moved up costs the student marks.
+  await page.getByRole('button', { name: 'Correct the key of Q3' }).click();
+  const correction = page.getByRole('dialog', { name: 'Correct the answer key' });
+  const order = correction.getByRole('list', { name: 'Correct order' });
+  expect(await shownOrder(order)).toEqual(STEPS);
+  await press(order.getByRole('button', { name: `Move ${STEPS[1]} up` }), 'Enter');
+  await expect(page.getByText(`${STEPS[1]} moved to position 1 of 3`)).toBeAttached();
+  const corrected = [STEPS[1], STEPS[0], STEPS[2]].join(', ');
+  await correction.getByRole('button', { name: 'Preview' }).click();
+  await expect(correction.getByRole('region', { name: 'Preview' })).toContainText(
+    /^1 result change;/,
+  );
+  await expectAccessibleAtBothWidths(page, 'Correcting an ordering key');
+  await correction.getByRole('button', { name: 'Apply…' }).click();
+  await expect(correction).toContainText(`The key of this question becomes the order ${corrected}`);
+  await correction.getByRole('button', { name: 'Apply the corrected key' }).click();
+  await expect(correction).toContainText(
+    `Every submitted attempt was re-scored with the order ${corrected} as the key.`,
+  );
+  await correction.getByRole('button', { name: 'Close' }).last().click();
 });

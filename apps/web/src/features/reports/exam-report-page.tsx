@@ -306,7 +306,10 @@ function QuestionsTable({
       cell: (question) =>
         (question.correctOptionId !== null ||
           question.correctOptionIds !== null ||
-          question.numericAnswers !== null) && (
+          question.numericAnswers !== null ||
+          question.blanks !== null ||
+          (question.prompts !== null && question.correctMatches !== null) ||
+          (question.items !== null && question.correctOrder !== null)) && (
           <Button
             variant="secondary"
             size="sm"
