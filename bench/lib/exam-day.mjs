@@ -11,7 +11,7 @@ import pg from 'pg';
 import { NGINX, startNginx } from '../../apps/server/src/deploy/nginx.ts';
 import { cpuCounter } from './cpu.mjs';
 import { benchId, PERSON_PASSWORD, randomIndex, studentEmail, totals } from './dataset.mjs';
-import { localDate, mixedExamPayload } from './exams.mjs';
+import { EXAM_DAY_PAPERS, localDate, mixedExamPayload } from './exams.mjs';
 import { load, settle, userClient, withPeakRss } from './http.mjs';
 import { freePort, METRICS_TOKEN, startSaveCeiling, startServer } from './server.mjs';
 
@@ -61,9 +61,23 @@ const ESSAY = SENTENCE.repeat(Math.ceil(ESSAY_CHARS / SENTENCE.length)).slice(0,
 /** Numbers as students type them, right and wrong, for the numerical questions. */
 const NUMBERS = ['0.012', '0,012', '12', '1.2e-2', '0.5'];
 
+/** Entries typed into blanks, right and wrong. */
+const BLANK_ENTRIES = ['ohm', 'Ω', '3.3', '3,35', 'volt'];
+
+/** A value with every object's keys in order, at every depth. */
+const sortedKeys = (value) =>
+  Array.isArray(value)
+    ? value.map(sortedKeys)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, sortedKeys(value[key])]),
+        )
+      : value;
+
 /** A stored or sent answer's response as one text, its keys in order, to compare the two. */
-const canonical = (response) =>
-  response == null ? null : JSON.stringify(response, Object.keys(response).sort());
+const canonical = (response) => (response == null ? null : JSON.stringify(sortedKeys(response)));
 
 /** The response column the server stores for an answer: null for an option or a text. */
 function responseOf(answer) {
@@ -72,9 +86,33 @@ function responseOf(answer) {
       ? canonical({ selectedOptionIds: answer.selectedOptionIds })
       : null;
   }
+  for (const field of ['blanks', 'matches', 'order']) {
+    if (answer[field]) return canonical({ [field]: answer[field] });
+  }
   return answer.number === undefined
     ? null
     : canonical({ number: answer.number, unit: answer.unit ?? null });
+}
+
+/**
+ * A fill-in-the-blanks, matching or ordering answer of the question as the attempt shows it:
+ * an entry in every blank, a match for every prompt, the items in some order. Each is never
+ * empty, so the server stores it as sent.
+ */
+function partsAnswer(question, pick) {
+  if (question.blankCount) {
+    return {
+      blanks: Array.from({ length: question.blankCount }, () => pick(BLANK_ENTRIES)),
+    };
+  }
+  if (question.prompts) {
+    return {
+      matches: Object.fromEntries(
+        question.prompts.map((prompt) => [prompt, pick(question.matches)]),
+      ),
+    };
+  }
+  return { order: [...question.items].sort(() => pick([-1, 1])) };
 }
 
 const SHORT_ANSWER = 'A binary tree whose in-order traversal visits its keys in sorted order. '
@@ -100,6 +138,7 @@ function examPayload(scale, branch, minutes, images) {
       ),
     },
     examTitle: `Exam day, branch ${branch + 1}`,
+    sections: EXAM_DAY_PAPERS[branch % EXAM_DAY_PAPERS.length],
     scheduleDetails: { startDate: localDate(now), endDate: localDate(inAnHour) },
     duration: minutes,
   });
@@ -305,6 +344,10 @@ function attemptOf(body) {
         type: question.questionType,
         options: question.options?.map((option) => option._id) ?? null,
         units: question.units ?? null,
+        blankCount: question.blankCount ?? null,
+        prompts: question.prompts?.map((prompt) => prompt._id) ?? null,
+        matches: question.matches?.map((match) => match._id) ?? null,
+        items: question.items?.map((item) => item._id) ?? null,
       })),
     ),
   };
@@ -312,37 +355,69 @@ function attemptOf(body) {
 
 // --- exam-save: a save against its ceiling -------------------------------------------------------
 
-/** The questions each save answers: one of each scored type, and an essay. */
-const SAVED_TYPES = ['MCQ', 'MULTI_SELECT', 'NUMERICAL', 'LONG_ANSWER'];
+/** The questions each save answers: one of each scored type its paper has, and an essay. */
+const SAVED_TYPES = [
+  'MCQ',
+  'MULTI_SELECT',
+  'NUMERICAL',
+  'FILL_IN_BLANKS',
+  'MATCHING',
+  'ORDERING',
+  'LONG_ANSWER',
+];
+
+/** The answer a save sends to a question of the exam-save row, its `seq`-th. */
+function savedAnswer(question, seq) {
+  switch (question.type) {
+    case 'MCQ':
+      return {
+        selectedOptionId: question.options[seq % question.options.length],
+        text: null,
+        markedForReview: false,
+      };
+    case 'MULTI_SELECT':
+      return { selectedOptionIds: question.options.slice(seq % 3) };
+    case 'NUMERICAL':
+      return { number: NUMBERS[seq % NUMBERS.length], unit: question.units[0] };
+    case 'LONG_ANSWER':
+      return { selectedOptionId: null, text: ESSAY, markedForReview: false };
+    default:
+      return partsAnswer(question, (list) => list[randomIndex(list.length)]);
+  }
+}
 
 /**
- * Saves of four answers (an option, chosen options, a number, an essay of 2,000 characters) to
- * random attempts in progress, 32 connections, against PUT save-answers and against the bare
- * route of save-ceiling.mjs, the ceiling measured around ours, half before and half after. One
- * seq counter serves both, so every save writes over the one before, as a student's next save
- * does.
+ * Saves to random attempts in progress of the two exam day papers (an option, chosen options, a
+ * number and an essay of 2,000 characters; or an option, blanks, pairs, an order and an essay),
+ * 32 connections, against PUT save-answers and against the bare route of save-ceiling.mjs, the
+ * ceiling measured around ours, half before and half after. One seq counter serves both, so every
+ * save writes over the one before, as a student's next save does.
  */
 export async function saveThroughput(ctx) {
-  const students = studentsPerBranch(ctx.scale);
+  const perBranch = studentsPerBranch(ctx.scale);
+  const students = perBranch * EXAM_DAY_PAPERS.length;
   await signInUpTo(ctx, straightTo(ctx.server), students);
   const { headers } = examDayState(ctx);
-  const [examId] = await createExams(ctx, 1, LONGEST_EXAM_MINUTES);
+  const examIds = await createExams(ctx, EXAM_DAY_PAPERS.length, LONGEST_EXAM_MINUTES);
   const client = userClient(ctx.server, { sockets: CONNECTIONS.signIn });
   const sittings = [];
   try {
     for (let i = 0; i < students; i++) {
       const answer = await client.send({
         method: 'POST',
-        path: `/api/student/start-exam/${examId}`,
+        path: `/api/student/start-exam/${examIds[Math.floor(i / perBranch)]}`,
         headers: { authorization: headers[i].authorization },
         read: true,
       });
       if (answer.status !== 200) throw new Error(`start-exam answered ${answer.status}`);
       const attempt = attemptOf(answer.body);
-      const [choice, choices, number, essay] = SAVED_TYPES.map((type) =>
-        attempt.questions.find((question) => question.type === type),
-      );
-      sittings.push({ headers: headers[i], attemptId: attempt.id, choice, choices, number, essay });
+      sittings.push({
+        headers: headers[i],
+        attemptId: attempt.id,
+        questions: SAVED_TYPES.flatMap(
+          (type) => attempt.questions.find((question) => question.type === type) ?? [],
+        ),
+      });
     }
   } finally {
     client.close();
@@ -352,23 +427,13 @@ export async function saveThroughput(ctx) {
     const {
       headers: sittingHeaders,
       attemptId,
-      choice,
-      choices,
-      number,
-      essay,
+      questions,
     } = sittings[randomIndex(sittings.length)];
     seq += 1;
-    const answers = [
-      {
-        questionId: choice.id,
-        selectedOptionId: choice.options[seq % choice.options.length],
-        text: null,
-        markedForReview: false,
-      },
-      { questionId: choices.id, selectedOptionIds: choices.options.slice(seq % 3) },
-      { questionId: number.id, number: NUMBERS[seq % NUMBERS.length], unit: number.units[0] },
-      { questionId: essay.id, selectedOptionId: null, text: ESSAY, markedForReview: false },
-    ];
+    const answers = questions.map((question) => ({
+      questionId: question.id,
+      ...savedAnswer(question, seq),
+    }));
     return {
       method: 'PUT',
       path: pathOf(attemptId),
@@ -602,6 +667,11 @@ class Student {
     } else if (question.type === 'NUMERICAL') {
       answer.number = NUMBERS[randomIndex(NUMBERS.length)];
       answer.unit = question.units[randomIndex(question.units.length)];
+    } else if (question.blankCount || question.prompts || question.items) {
+      Object.assign(
+        answer,
+        partsAnswer(question, (list) => list[randomIndex(list.length)]),
+      );
     } else if (question.options) {
       answer.selectedOptionId = question.options[randomIndex(question.options.length)];
     } else if (question.type === 'LONG_ANSWER') {

@@ -30,7 +30,7 @@ export function largestExamQuestions() {
 }
 
 /** 20 questions of every type, as a working exam day has them; 2 essays. */
-/** An exam day's paper: every scored type and written answers, 20 questions, 2 of them essays. */
+/** An exam day's paper: choices, numbers and written answers, 20 questions, 2 of them essays. */
 export const EXAM_DAY_SECTIONS = [
   ['Multiple choice', 'MCQ', 10],
   ['Multiple select', 'MULTI_SELECT', 3],
@@ -38,6 +38,21 @@ export const EXAM_DAY_SECTIONS = [
   ['Short answers', 'SHORT_ANSWER', 3],
   ['Essays', 'LONG_ANSWER', 2],
 ];
+
+/** The other exam day paper: blanks, pairs and orders beside choices and essays. */
+export const PARTS_SECTIONS = [
+  ['Multiple choice', 'MCQ', 10],
+  ['Fill in the blanks', 'FILL_IN_BLANKS', 3],
+  ['Matching', 'MATCHING', 2],
+  ['Ordering', 'ORDERING', 3],
+  ['Essays', 'LONG_ANSWER', 2],
+];
+
+/**
+ * An exam has at most 5 sections of one type each: every scored type takes two papers, which
+ * the exam day's branches sit in turn.
+ */
+export const EXAM_DAY_PAPERS = [EXAM_DAY_SECTIONS, PARTS_SECTIONS];
 
 /**
  * 20 questions of single choice and written answers only: the results rows write their answers in

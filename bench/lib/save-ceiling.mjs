@@ -38,16 +38,22 @@ const UPSERT = {
 
 /** What the server stores of an answer: its option's position, its text, or its response. */
 function rowOf(answer) {
-  const { selectedOptionIds, number, unit } = answer;
+  const { selectedOptionIds, number, unit, blanks, matches, order } = answer;
   return {
     question_id: answer.questionId,
     selected_option: answer.selectedOptionId == null ? null : Number(answer.selectedOptionId),
     text: answer.text ?? null,
     response: selectedOptionIds
       ? { selectedOptionIds }
-      : number === undefined
-        ? null
-        : { number, unit: unit ?? null },
+      : blanks
+        ? { blanks }
+        : matches
+          ? { matches }
+          : order
+            ? { order }
+            : number === undefined
+              ? null
+              : { number, unit: unit ?? null },
     marked_for_review: answer.markedForReview ?? false,
   };
 }

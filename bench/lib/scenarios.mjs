@@ -566,7 +566,7 @@ export const SCENARIOS = [
   },
   {
     id: 'exam-save',
-    title: `Saving answers (PUT save-answers, 4 answers: an option, chosen options, a number, an essay of 2,000 characters; ${CONNECTIONS.save} connections) vs a bare route doing only its transaction`,
+    title: `Saving answers (PUT save-answers, 4 or 5 answers: an option, chosen options, a number and an essay of 2,000 characters, or an option, blanks, pairs, an order and an essay; ${CONNECTIONS.save} connections) vs a bare route doing only its transaction`,
     run: saveThroughput,
     judge: (m) =>
       m.ceiling

@@ -55,8 +55,10 @@ test('an admin imports a GIFT file into a section, publishes the exam and export
   await expect(added.getByText('1. Which structure removes the newest item first?')).toBeVisible();
   await expect(added.getByText('Queue (correct answer)')).toBeAttached();
   const notAdded = dialog.getByRole('region', { name: 'Not added' });
-  await expect(notAdded.getByText('Question 3 of the file (Capitals)')).toBeVisible();
-  await expect(notAdded.getByText('Unsupported question type: matching')).toBeVisible();
+  await expect(notAdded.getByText('Match each country with its capital.')).toBeVisible();
+  await expect(
+    notAdded.getByText('A Matching question: this section holds MCQ (Multiple Choice) questions'),
+  ).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Import questions dialog with its preview');
 
   await dialog.getByRole('button', { name: 'Add 2 questions to Multiple choice' }).click();

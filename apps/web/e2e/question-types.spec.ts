@@ -2,8 +2,14 @@ import { ATTEMPT_MESSAGES } from '@examiq/contracts';
 import { expect, type Locator, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
-import { apiSignIn, logout, signIn } from './support/session';
-import { createSitting, SITTING_PASSWORD, saveState } from './support/sittings';
+import { logout, signIn } from './support/session';
+import {
+  createSitting,
+  press,
+  SITTING_PASSWORD,
+  saveState,
+  submitAndReadResult,
+} from './support/sittings';
 import { addSection, next, question, startExamForSitting } from './support/wizard';
 
 const RUN = Date.now().toString(36);
@@ -11,12 +17,6 @@ const RUN = Date.now().toString(36);
 async function writeBasics(card: Locator, text: string) {
   await card.getByLabel('Question Text').fill(text);
   await card.getByLabel('Explanation').fill('Metals carry current; glass does not.');
-}
-
-/** Presses a key with focus on the element: the keyboard, not the pointer, does the rest. */
-async function press(target: Locator, key: string) {
-  await target.focus();
-  await target.page().keyboard.press(key);
 }
 
 test('an admin authors multiple select and numerical questions; a student answers them by keyboard on a phone and reads the scores', async ({
@@ -146,23 +146,7 @@ test('an admin authors multiple select and numerical questions; a student answer
   ).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Attempt: a numerical question');
 
-  await page.setViewportSize(WIDTHS.phone);
-  await press(page.getByRole('button', { name: 'Submit exam' }), 'Enter');
-  const dialog = page.getByRole('dialog', { name: 'Submit exam?' });
-  await expect(dialog).toContainText('You have answered 2 of 2 questions.');
-  await press(dialog.getByRole('button', { name: 'Submit exam' }), 'Enter');
-  await expect(page.getByRole('region', { name: 'Exam submitted' })).toContainText(
-    'Answers saved2 of 2',
-  );
-
-  const { tokens } = await apiSignIn(request, admin.email, admin.password);
-  const published = await request.post(`/api/admin/publish-results/${exam._id}`, {
-    headers: { Authorization: `Bearer ${tokens.accessToken}` },
-  });
-  expect(published.status(), await published.text()).toBe(200);
-
-  await page.goto(`/student/result/${exam._id}`);
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await submitAndReadResult(page, request, { _id: exam._id, title }, 2);
   // Partial credit: two right options and one wrong of two right is half the marks.
   await expect(page.getByRole('region', { name: 'Your score' })).toContainText('3 / 4');
   const selectAll = page.getByRole('region', { name: 'Select all' });

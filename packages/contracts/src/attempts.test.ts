@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ATTEMPT_MESSAGES, answerInputSchema, parseStudentNumber } from './attempts';
+import { ATTEMPT_MESSAGES, answerInputSchema } from './attempts';
+import { parseStudentNumber } from './fields';
 import { errorsOf } from './test-support';
 
 const questionId = '0190d2f5-4b1a-7c3e-8a11-2f3c4d5e6f70';

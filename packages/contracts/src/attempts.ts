@@ -3,11 +3,12 @@ import { paginationSchema } from './api';
 import {
   audienceSectionFilter,
   audienceSectionSchema,
+  EXAM_LIMITS,
   examListItemSchema,
   QUESTION_TYPES,
   scheduleDetailsSchema,
 } from './exams';
-import { wholeNumber } from './fields';
+import { parseStudentNumber, STUDENT_NUMBER_MAX_LENGTH, wholeNumber } from './fields';
 import { searchQuerySchema } from './find';
 import { mediaUrlsSchema } from './media';
 
@@ -50,7 +51,9 @@ export const ATTEMPT_LIMITS = {
   /** Answers in one save: every question of the largest exam (5 sections of 50). */
   answersPerSave: 250,
   /** Characters of a typed number: enough for any value with its exponent. */
-  numberText: 40,
+  numberText: STUDENT_NUMBER_MAX_LENGTH,
+  /** Characters of one blank's answer. */
+  blankText: 200,
   extraMinutes: { min: 1, max: 600 },
   /** How long after the deadline a save still counts: requests already in flight. */
   saveGraceMs: 15_000,
@@ -85,6 +88,9 @@ export const ATTEMPT_MESSAGES = {
   attemptSubmittedNoExtraTime: 'This student has already submitted the exam',
   timeAlreadyOver: 'This student’s time is already over',
   notANumber: 'Enter a number, such as 0.012, 0,012 or 1.2e-2',
+  blanksOfQuestion: 'An answer holds one entry for each of the question’s blanks',
+  pairNotOfQuestion: 'This pair is not one of the question’s prompts and matches',
+  orderNotOfQuestion: 'An order holds each of the question’s items once',
   oneKindOfAnswer: 'An answer holds one kind of value: the one its question asks for',
   saved: 'Saved',
   saving: 'Saving…',
@@ -101,25 +107,17 @@ export const attemptIdParamSchema = z.object({ attemptId: z.uuid('The attempt id
 /** An option is named by its place among the question's options as the exam stores them. */
 export const optionIdSchema = z.string().regex(/^\d$/, 'The option id is not valid');
 
+/**
+ * A matching prompt or match, or an ordering item, is named by an id drawn at random when the
+ * question is written, so neither its place nor its name gives the key away.
+ */
+export const partIdSchema = z.string().regex(/^[\w-]{1,16}$/, 'The id is not valid');
+
 const seqSchema = z
   .number({ error: 'seq must be a whole number of at least 1' })
   .int('seq must be a whole number of at least 1')
   .min(1, 'seq must be a whole number of at least 1')
   .max(Number.MAX_SAFE_INTEGER, 'seq is too large');
-
-/**
- * A number as a student types it: a decimal point or comma, and an exponent (`1.2e-3`); no
- * thousands separators, whose comma would be read as a decimal one.
- */
-const STUDENT_NUMBER = /^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:e[+-]?\d+)?$/i;
-
-/** The value of a number a student typed, or null when it does not read as one. */
-export function parseStudentNumber(typed: string): number | null {
-  const text = typed.trim();
-  if (text.length > ATTEMPT_LIMITS.numberText || !STUDENT_NUMBER.test(text)) return null;
-  const value = Number(text.replace(',', '.'));
-  return Number.isFinite(value) ? value : null;
-}
 
 const studentNumberSchema = z
   .union([z.string(), z.number()], { error: 'The answer must be a number' })
@@ -133,7 +131,15 @@ const studentNumberSchema = z
   });
 
 /** The fields that hold an answer, one kind per question type; all absent or null clear it. */
-const ANSWER_FIELDS = ['selectedOptionId', 'text', 'selectedOptionIds', 'number'] as const;
+const ANSWER_FIELDS = [
+  'selectedOptionId',
+  'text',
+  'selectedOptionIds',
+  'number',
+  'blanks',
+  'matches',
+  'order',
+] as const;
 
 /**
  * One question's answer: the chosen option of a choice question, the chosen options of a multiple
@@ -155,6 +161,38 @@ export const answerInputSchema = z
       .string({ error: 'The unit must be text' })
       .trim()
       .max(20, 'The unit cannot exceed 20 characters')
+      .nullable()
+      .optional(),
+    blanks: z
+      .array(
+        z
+          .string({ error: 'Each blank’s answer must be text' })
+          .max(
+            ATTEMPT_LIMITS.blankText,
+            `A blank’s answer cannot exceed ${ATTEMPT_LIMITS.blankText} characters`,
+          ),
+        { error: 'blanks must be a list of texts' },
+      )
+      .max(EXAM_LIMITS.blanks.max, `A question has at most ${EXAM_LIMITS.blanks.max} blanks`)
+      .nullable()
+      .optional(),
+    matches: z
+      .record(partIdSchema, partIdSchema, {
+        error: 'matches must map each prompt id to a match id',
+      })
+      .refine(
+        (matches) => Object.keys(matches).length <= EXAM_LIMITS.matchingPairs.max,
+        `A question has at most ${EXAM_LIMITS.matchingPairs.max} prompts`,
+      )
+      .nullable()
+      .optional(),
+    order: z
+      .array(partIdSchema, { error: 'order must be a list of item ids' })
+      .max(
+        EXAM_LIMITS.orderingItems.max,
+        `A question has at most ${EXAM_LIMITS.orderingItems.max} items`,
+      )
+      .refine((ids) => new Set(ids).size === ids.length, 'An item can appear only once')
       .nullable()
       .optional(),
     text: z
@@ -314,6 +352,13 @@ export const studentQuestionSchema = z.strictObject({
   maxWordCount: z.number().optional(),
   /** A numerical question's units, to choose from; empty when it has none. */
   units: z.array(z.string()).optional(),
+  /** A fill-in-the-blanks question's number of `[[n]]` blanks in its text. */
+  blankCount: z.number().optional(),
+  /** A matching question's prompts, and the matches to choose from (never in the key's order). */
+  prompts: z.array(z.strictObject({ _id: z.string(), text: z.string() })).optional(),
+  matches: z.array(z.strictObject({ _id: z.string(), text: z.string() })).optional(),
+  /** An ordering question's items, shuffled and never already in the right order. */
+  items: z.array(z.strictObject({ _id: z.string(), text: z.string() })).optional(),
 });
 export type StudentQuestion = z.infer<typeof studentQuestionSchema>;
 
@@ -341,6 +386,10 @@ export const savedAnswerSchema = z.strictObject({
   /** A numerical question's number as typed, and its unit. */
   number: z.string().nullable().optional(),
   unit: z.string().nullable().optional(),
+  /** A fill-in-the-blanks question's entries, a matching one's pairs, an ordering one's order. */
+  blanks: z.array(z.string()).optional(),
+  matches: z.record(z.string(), z.string()).optional(),
+  order: z.array(z.string()).optional(),
   markedForReview: z.boolean(),
   seq: z.number(),
   savedAt: z.string(),

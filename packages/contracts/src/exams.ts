@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
 import { contentField } from './content';
-import { boundedText, idField, requiredNumber, requiredText, wholeNumber } from './fields';
+import {
+  boundedText,
+  idField,
+  parseStudentNumber,
+  requiredNumber,
+  requiredText,
+  wholeNumber,
+} from './fields';
 import { dateField } from './people';
 import {
   DEFAULT_PROCTORING_THRESHOLDS,
@@ -32,6 +39,9 @@ export const QUESTION_TYPES = [
   'TRUE_FALSE',
   'MULTI_SELECT',
   'NUMERICAL',
+  'FILL_IN_BLANKS',
+  'MATCHING',
+  'ORDERING',
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
@@ -41,6 +51,9 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   TRUE_FALSE: 'True/False',
   MULTI_SELECT: 'Multiple Select',
   NUMERICAL: 'Numerical',
+  FILL_IN_BLANKS: 'Fill in the Blanks',
+  MATCHING: 'Matching',
+  ORDERING: 'Ordering',
 };
 /** The types whose answer is one or more of the question's options. */
 export const CHOICE_QUESTION_TYPES: readonly QuestionType[] = ['MCQ', 'TRUE_FALSE', 'MULTI_SELECT'];
@@ -77,6 +90,11 @@ export const EXAM_LIMITS = {
   multiSelectOptions: { min: 2, max: 10 },
   numericAnswers: { min: 1, max: 5 },
   units: 10,
+  blanks: { min: 1, max: 20 },
+  acceptedPerBlank: 10,
+  matchingPairs: { min: 2, max: 12 },
+  distractors: 5,
+  orderingItems: { min: 2, max: 12 },
   keywords: { min: 1, max: 10 },
   assignedFaculty: 50,
   targetSections: 50,
@@ -91,6 +109,9 @@ export const DEFAULT_QUESTION_MARKS: Record<QuestionType, number> = {
   LONG_ANSWER: 5,
   MULTI_SELECT: 2,
   NUMERICAL: 2,
+  FILL_IN_BLANKS: 2,
+  MATCHING: 2,
+  ORDERING: 2,
 };
 /** The share of a numerical answer's marks lost when its unit is missing or not one of the question's. */
 export const DEFAULT_UNIT_PENALTY = 0.1;
@@ -747,6 +768,193 @@ export const numericalQuestionSchema = z
     { when: () => true },
   );
 
+/** A blank in a fill-in-the-blanks question's text: `[[1]]`, `[[2]]` … */
+export const BLANK_MARKER = /\[\[(\d+)\]\]/g;
+
+/** The numbers of the blanks a text marks, in the order they appear. */
+export function blankNumbers(text: string): number[] {
+  return [...text.matchAll(BLANK_MARKER)].map((match) => Number(match[1]));
+}
+
+export const blankKeySchema = z
+  .object({
+    accepted: z
+      .array(boundedText('Accepted answer', { min: 1, max: 100 }), {
+        error: 'At least one accepted answer is required',
+      })
+      .min(1, 'At least one accepted answer is required')
+      .max(
+        EXAM_LIMITS.acceptedPerBlank,
+        `Maximum ${EXAM_LIMITS.acceptedPerBlank} accepted answers allowed`,
+      ),
+    caseSensitive: z.boolean({ error: 'Case sensitive must be true or false' }).default(false),
+    /** Set for a blank that takes a number: each accepted answer is one, and this its ± allowance. */
+    tolerance: decimalNumber('Tolerance')
+      .min(0, 'Tolerance cannot be negative')
+      .nullable()
+      .default(null),
+  })
+  .superRefine(
+    (blank, ctx) => {
+      if (typeof blank.tolerance !== 'number' || !Array.isArray(blank.accepted)) return;
+      blank.accepted.forEach((answer, index) => {
+        if (typeof answer === 'string' && parseStudentNumber(answer) === null) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['accepted', index],
+            message: 'A blank with a tolerance accepts numbers only',
+          });
+        }
+      });
+    },
+    { when: () => true },
+  );
+export type BlankKey = z.output<typeof blankKeySchema>;
+
+/** A fill-in-the-blanks question's key: each blank's accepted answers, in the text's order. */
+export const blanksSchema = z
+  .array(blankKeySchema, { error: 'Blanks are required' })
+  .min(EXAM_LIMITS.blanks.min, 'Mark at least one blank in the question text, as [[1]]')
+  .max(EXAM_LIMITS.blanks.max, `A question can have at most ${EXAM_LIMITS.blanks.max} blanks`);
+
+/** The message of a text whose blanks and key differ in number. */
+export const blankCountMessage = (count: number) =>
+  `The text marks ${count} blank${count === 1 ? '' : 's'}: give the accepted answers of each`;
+
+/** A blank's accepted answers as a reader writes them: `ohm`, `3.3 ± 0.1`. */
+export function acceptedBlankTexts(blank: BlankKey): string[] {
+  return blank.accepted.map((answer) =>
+    blank.tolerance ? `${answer} ± ${blank.tolerance}` : answer,
+  );
+}
+
+export const fillInBlanksQuestionSchema = z
+  .object({
+    ...questionBaseShape,
+    questionType: z.literal('FILL_IN_BLANKS'),
+    blanks: blanksSchema,
+  })
+  .superRefine(
+    (question, ctx) => {
+      if (typeof question.questionText !== 'string') return;
+      const numbers = blankNumbers(question.questionText);
+      if (numbers.some((number, index) => number !== index + 1)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['questionText'],
+          message: 'Number the blanks [[1]], [[2]] … in the order they appear, each once',
+        });
+        return;
+      }
+      if (Array.isArray(question.blanks) && numbers.length !== question.blanks.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['blanks'],
+          message: blankCountMessage(numbers.length),
+        });
+      }
+    },
+    { when: () => true },
+  );
+
+/** A message on each text of the list that repeats an earlier one. */
+function checkDistinct(
+  texts: unknown[],
+  path: (index: number) => (string | number)[],
+  message: string,
+  ctx: z.RefinementCtx,
+) {
+  const seen = new Set<string>();
+  texts.forEach((text, index) => {
+    if (typeof text !== 'string') return;
+    const normalised = text.trim().toLowerCase();
+    if (seen.has(normalised)) ctx.addIssue({ code: 'custom', path: path(index), message });
+    seen.add(normalised);
+  });
+}
+
+const matchingPairSchema = z.object({
+  prompt: contentField('Prompt', { min: 1, max: 200 }),
+  match: contentField('Match', { min: 1, max: 200 }),
+});
+export type MatchingPair = z.output<typeof matchingPairSchema>;
+
+export const matchingQuestionSchema = z
+  .object({
+    ...questionBaseShape,
+    questionType: z.literal('MATCHING'),
+    pairs: z
+      .array(matchingPairSchema, { error: 'Pairs are required' })
+      .min(
+        EXAM_LIMITS.matchingPairs.min,
+        `Matching must have at least ${EXAM_LIMITS.matchingPairs.min} pairs`,
+      )
+      .max(
+        EXAM_LIMITS.matchingPairs.max,
+        `Matching cannot have more than ${EXAM_LIMITS.matchingPairs.max} pairs`,
+      ),
+    distractors: z
+      .array(contentField('Distractor', { min: 1, max: 200 }), {
+        error: 'Distractors must be a list',
+      })
+      .max(EXAM_LIMITS.distractors, `Maximum ${EXAM_LIMITS.distractors} distractors allowed`)
+      .default([]),
+  })
+  .superRefine(
+    (question, ctx) => {
+      if (!Array.isArray(question.pairs)) return;
+      checkDistinct(
+        question.pairs.map((pair) => pair?.prompt),
+        (index) => ['pairs', index, 'prompt'],
+        'Each prompt must differ from the others',
+        ctx,
+      );
+      const matches = [
+        ...question.pairs.map((pair) => pair?.match),
+        ...(Array.isArray(question.distractors) ? question.distractors : []),
+      ];
+      checkDistinct(
+        matches,
+        (index) =>
+          index < question.pairs.length
+            ? ['pairs', index, 'match']
+            : ['distractors', index - question.pairs.length],
+        'Each match and distractor must differ from the others',
+        ctx,
+      );
+    },
+    { when: () => true },
+  );
+
+export const orderingQuestionSchema = z
+  .object({
+    ...questionBaseShape,
+    questionType: z.literal('ORDERING'),
+    items: z
+      .array(contentField('Item', { min: 1, max: 200 }), { error: 'Items are required' })
+      .min(
+        EXAM_LIMITS.orderingItems.min,
+        `Ordering must have at least ${EXAM_LIMITS.orderingItems.min} items`,
+      )
+      .max(
+        EXAM_LIMITS.orderingItems.max,
+        `Ordering cannot have more than ${EXAM_LIMITS.orderingItems.max} items`,
+      ),
+    scoring: scoringRuleSchema.default('PARTIAL'),
+  })
+  .superRefine(
+    (question, ctx) => {
+      if (!Array.isArray(question.items)) return;
+      checkDistinct(
+        question.items,
+        (index) => ['items', index],
+        'Each item must differ from the others',
+        ctx,
+      );
+    },
+    { when: () => true },
+  );
+
 export const questionSchema = z.discriminatedUnion(
   'questionType',
   [
@@ -756,6 +964,9 @@ export const questionSchema = z.discriminatedUnion(
     longAnswerQuestionSchema,
     multiSelectQuestionSchema,
     numericalQuestionSchema,
+    fillInBlanksQuestionSchema,
+    matchingQuestionSchema,
+    orderingQuestionSchema,
   ],
   { error: 'Please select a valid question type' },
 );

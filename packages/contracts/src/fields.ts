@@ -109,3 +109,20 @@ export const UPLOAD_MESSAGES = {
   oneFile: 'Upload one file at a time',
   malformed: 'The upload is not a well-formed multipart/form-data body',
 } as const;
+
+/** Characters of a typed number: enough for any value with its exponent. */
+export const STUDENT_NUMBER_MAX_LENGTH = 40;
+
+/**
+ * A number as a student types it: a decimal point or comma, and an exponent (`1.2e-3`); no
+ * thousands separators, whose comma would be read as a decimal one.
+ */
+const STUDENT_NUMBER = /^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:e[+-]?\d+)?$/i;
+
+/** The value of a number a student typed, or null when it does not read as one. */
+export function parseStudentNumber(typed: string): number | null {
+  const text = typed.trim();
+  if (text.length > STUDENT_NUMBER_MAX_LENGTH || !STUDENT_NUMBER.test(text)) return null;
+  const value = Number(text.replace(',', '.'));
+  return Number.isFinite(value) ? value : null;
+}

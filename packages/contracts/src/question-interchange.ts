@@ -83,6 +83,8 @@ export const QUESTION_INTERCHANGE_MESSAGES = {
   multipleCorrect: 'Multiple correct answers are not supported',
   noCorrectAnswer: 'No answer is marked as correct',
   unsupportedType: (type: string) => `Unsupported question type: ${type}`,
+  choiceInText: 'A choice within the text (Cloze MULTICHOICE or MULTIRESPONSE) is not supported',
+  blankNotFound: 'The place of the blank in the text could not be found',
   unreadableQuestion: (detail: string) => `This question could not be read: ${detail}`,
   // Kept, with something left out that the admin should know about.
   answerFeedbackDropped: 'Feedback on single answers is not imported',
@@ -94,12 +96,29 @@ export const QUESTION_INTERCHANGE_MESSAGES = {
   unitsUnreadable: 'The units written with this question could not be read: it has none',
   unevenTolerance:
     'A tolerance wider on one side of the answer than the other is read as the wider on both sides',
+  blankChoicesDropped:
+    'The choices offered for each blank are not kept: a student types the answer, and the right choice is the accepted one',
+  blankWeightsReplaced:
+    'The weights of the blanks are not kept: each blank earns an equal share of the marks',
+  blankToleranceWidest:
+    'The answers of a blank had different tolerances: each is now accepted within the widest',
+  anyTextDropped: 'An answer that accepts any text was left out',
+  pairScoringReplaced:
+    'The scoring of the pairs is not kept: each right pair earns an equal share of the marks',
+  promptWithoutMatch: 'A prompt without a right match was left out',
+  orderScoringReplaced: (rule: string) =>
+    `The order was scored by the rule ${rule}: it is now scored by the exam's partial rule, by the longest run of items in the right order relative to each other`,
+  orderSubsetShown: (shown: number) =>
+    `Students were shown ${shown} of the items at a time: they now order all of them`,
   foreignImages: 'An image that is not inside the file was left out',
   undescribedImage: (name: string) =>
     `An image had no description, so its file name (${name}) stands in for one: describe it for students who cannot see it`,
   linksDropped: 'A link that is not to a web or mail address was kept as its text',
   unsafeDropped: 'Scripts, frames, styles and forms were left out',
   looksDropped: 'Underline, strike-through, fonts and colours are not kept',
+  // Written into an export in place of a question the format cannot hold.
+  typeNotInFormat: (type: string, format: string) =>
+    `${format} has no ${type} question: this question is not in the file`,
   // Refusing the whole file: nothing of it is stored.
   imageRefused: (question: number, title: string | undefined, name: string, reason: string) =>
     `Question ${question} of the file${title ? ` (${title})` : ''}: the image ${name} cannot be used. ${reason}`,
@@ -166,6 +185,18 @@ export const questionDraftSchema = z.object({
     .optional(),
   units: z.array(z.object({ unit: z.string(), factor: z.number() })).optional(),
   unitPenalty: z.number().optional(),
+  blanks: z
+    .array(
+      z.object({
+        accepted: z.array(z.string()),
+        caseSensitive: z.boolean(),
+        tolerance: z.number().nullable(),
+      }),
+    )
+    .optional(),
+  pairs: z.array(z.object({ prompt: z.string(), match: z.string() })).optional(),
+  distractors: z.array(z.string()).optional(),
+  items: z.array(z.string()).optional(),
 });
 export type QuestionDraft = z.infer<typeof questionDraftSchema>;
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
-import { ATTEMPT_STATUSES, optionIdSchema } from './attempts';
+import { ATTEMPT_STATUSES, optionIdSchema, partIdSchema } from './attempts';
 import {
   audienceSectionFilter,
   audienceSectionSchema,
+  blankKeySchema,
+  blanksSchema,
   EXAM_LIMITS,
   examListItemSchema,
   numericAnswersSchema,
@@ -56,6 +58,8 @@ export const RESULT_MESSAGES = {
   evaluatorsSaved: 'Evaluators saved',
   evaluatorNotFaculty: 'Every evaluator must be a faculty member',
   regradeChoiceOnly: 'Only a question the server scores can be regraded',
+  regradeSameKey: 'This is already the key in force',
+  regradeEveryPrompt: 'Give each prompt one of the question’s matches',
   regradeSameOption: 'This option is already the correct one',
   regradeSameOptions: 'These options are already the correct ones',
   regradeSameAnswers: 'These are already the accepted answers',
@@ -140,7 +144,9 @@ export const exportQuerySchema = z.object({
 
 /**
  * A corrected key, in the field of the question's type: the correct option of a single-choice
- * question, the correct options of a multiple select one, the accepted answers of a numerical one.
+ * question, the correct options of a multiple select one, the accepted answers of a numerical one,
+ * each blank's accepted answers, each prompt's match (by the ids a student is shown), the items'
+ * ids in the right order.
  */
 export const regradeSchema = z.object({
   questionId: z.uuid('The question id is not valid'),
@@ -152,6 +158,19 @@ export const regradeSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'An option can be chosen only once')
     .optional(),
   numericAnswers: numericAnswersSchema.optional(),
+  blanks: blanksSchema.optional(),
+  correctMatches: z
+    .record(partIdSchema, partIdSchema, {
+      error: 'correctMatches must map each prompt id to a match id',
+    })
+    .optional(),
+  correctOrder: z
+    .array(partIdSchema, { error: 'correctOrder must be a list of item ids' })
+    .max(
+      EXAM_LIMITS.orderingItems.max,
+      `A question has at most ${EXAM_LIMITS.orderingItems.max} items`,
+    )
+    .optional(),
   /** True: only report whose results would change; nothing is written. */
   dryRun: z.boolean({ error: 'dryRun must be true or false' }).default(false),
 });
@@ -366,6 +385,22 @@ export const questionStatisticSchema = z.object({
   commonValues: z
     .array(z.object({ value: z.string(), count: z.number(), awardedMarks: z.number() }))
     .nullable(),
+  /**
+   * The key in force of a question with parts, for correcting it: each blank's accepted answers;
+   * the prompts, the matches offered and each prompt's match; the items and their right order.
+   * Null (each) for the other types.
+   */
+  blanks: z.array(blankKeySchema).nullable(),
+  prompts: z.array(z.object({ _id: z.string(), text: z.string() })).nullable(),
+  matchChoices: z.array(z.object({ _id: z.string(), text: z.string() })).nullable(),
+  correctMatches: z.record(z.string(), z.string()).nullable(),
+  items: z.array(z.object({ _id: z.string(), text: z.string() })).nullable(),
+  correctOrder: z.array(z.string()).nullable(),
+  /**
+   * How many submitted scripts got each part right: each blank, each prompt's match, each item's
+   * place; null for the types without parts.
+   */
+  partsRight: z.array(z.object({ label: z.string(), right: z.number() })).nullable(),
 });
 export type QuestionStatistic = z.infer<typeof questionStatisticSchema>;
 
@@ -452,12 +487,25 @@ export const resultQuestionSchema = z.object({
   /** A numerical question's number as typed, and its unit. */
   number: z.string().nullable().optional(),
   unit: z.string().nullable().optional(),
+  /** A fill-in-the-blanks question's entries, a matching one's pairs, an ordering one's order. */
+  blanks: z.array(z.string()).optional(),
+  matches: z.record(z.string(), z.string()).optional(),
+  order: z.array(z.string()).optional(),
+  /** A matching question's prompts and the matches offered, an ordering question's items. */
+  prompts: z.array(z.object({ _id: z.string(), text: z.string() })).optional(),
+  matchChoices: z.array(z.object({ _id: z.string(), text: z.string() })).optional(),
+  items: z.array(z.object({ _id: z.string(), text: z.string() })).optional(),
   comment: z.string().nullable(),
   /** Present only when the exam shows answers and explanations after publishing. */
   correctOptionId: z.string().nullable().optional(),
   correctOptionIds: z.array(z.string()).optional(),
   /** A numerical question's accepted answers as a reader writes them: `0.012 ± 2% A`. */
   acceptedAnswers: z.array(z.string()).optional(),
+  /** Each blank's accepted answers, as a reader writes them. */
+  acceptedBlanks: z.array(z.array(z.string())).optional(),
+  /** A matching question's right match of each prompt, and an ordering question's right order. */
+  correctMatches: z.record(z.string(), z.string()).optional(),
+  correctOrder: z.array(z.string()).optional(),
   modelAnswer: z.string().nullable().optional(),
   explanation: z.string().optional(),
 });

@@ -198,6 +198,42 @@ export const validQuestions = {
     ],
     unitPenalty: 0.25,
   }),
+  FILL_IN_BLANKS: (order = 1) => ({
+    questionText: `The unit of resistance is the [[1]], and 1 kΩ carries [[2]] mA at 3.3 V. (${order})`,
+    questionType: 'FILL_IN_BLANKS' as const,
+    marks: 2,
+    order,
+    difficulty: 'EASY' as const,
+    explanation,
+    blanks: [
+      { accepted: ['ohm', 'Ω'], caseSensitive: false, tolerance: null },
+      { accepted: ['3.3'], caseSensitive: false, tolerance: 0.1 },
+    ],
+  }),
+  MATCHING: (order = 1) => ({
+    questionText: `Match each quantity to its SI unit. (${order})`,
+    questionType: 'MATCHING' as const,
+    marks: 3,
+    order,
+    difficulty: 'MEDIUM' as const,
+    explanation,
+    pairs: [
+      { prompt: 'Current', match: 'ampere' },
+      { prompt: 'Voltage', match: 'volt' },
+      { prompt: 'Resistance', match: 'ohm' },
+    ],
+    distractors: ['watt'],
+  }),
+  ORDERING: (order = 1) => ({
+    questionText: `Put the stages of a compiler in the order they run. (${order})`,
+    questionType: 'ORDERING' as const,
+    marks: 3,
+    order,
+    difficulty: 'MEDIUM' as const,
+    explanation,
+    items: ['Lexing', 'Parsing', 'Type checking', 'Code generation'],
+    scoring: 'PARTIAL' as const,
+  }),
 };
 
 type SectionType = keyof typeof validQuestions;

@@ -1,10 +1,11 @@
 import {
+  type BlankKey,
   DEFAULT_UNIT_PENALTY,
   type NumericAnswer,
   type NumericUnit,
   type ScoringRule,
 } from '@examiq/contracts';
-import type { AnswerKey, QuestionSettings } from './schema';
+import type { AnswerKey, MatchingKeyPair, QuestionPart, QuestionSettings } from './schema';
 
 /**
  * Readers of a question's JSON columns, each for the type that writes it: the create call wrote
@@ -29,4 +30,27 @@ export function correctOptionsOf(key: AnswerKey | null): number[] {
 
 export function numericAnswersOf(key: AnswerKey | null): NumericAnswer[] {
   return key && 'numericAnswers' in key ? key.numericAnswers : [];
+}
+
+export function blanksOf(key: AnswerKey | null): BlankKey[] {
+  return key && 'blanks' in key ? key.blanks : [];
+}
+
+export function matchingPartsOf(settings: QuestionSettings | null): {
+  prompts: QuestionPart[];
+  matches: QuestionPart[];
+} {
+  return settings && 'prompts' in settings ? settings : { prompts: [], matches: [] };
+}
+
+export function pairsOf(key: AnswerKey | null): MatchingKeyPair[] {
+  return key && 'pairs' in key ? key.pairs : [];
+}
+
+export function itemsOf(settings: QuestionSettings | null): QuestionPart[] {
+  return settings && 'items' in settings ? settings.items : [];
+}
+
+export function orderOf(key: AnswerKey | null): string[] {
+  return key && 'order' in key ? key.order : [];
 }

@@ -7,6 +7,7 @@ import {
   ALERT_REVIEW_STATUSES,
   ALERT_TYPES,
   ATTEMPT_STATUSES,
+  type BlankKey,
   COURSE_TYPES,
   DIFFICULTIES,
   EXAM_MESSAGE_KINDS,
@@ -530,18 +531,41 @@ export const examSections = pgTable(
  * always read and written with it, and as rows of their own they made saving a 250-question exam
  * cost a thousand more index entries and foreign-key checks.
  */
+/** A matching prompt or match, or an ordering item, with the random id students answer by. */
+export interface QuestionPart {
+  id: string;
+  text: string;
+}
+
+/** A matching question's prompt and its match, by their ids. */
+export interface MatchingKeyPair {
+  prompt: string;
+  match: string;
+}
+
 /** A question's settings beside its options, by type (`questions.settings`). */
 export type QuestionSettings =
   | { scoring: ScoringRule }
-  | { units: NumericUnit[]; unitPenalty: number };
+  | { units: NumericUnit[]; unitPenalty: number }
+  | { prompts: QuestionPart[]; matches: QuestionPart[] }
+  | { items: QuestionPart[]; scoring: ScoringRule };
 
-/** The key of a multiple select or numerical question (`questions.answer_key`). */
-export type AnswerKey = { correctOptions: number[] } | { numericAnswers: NumericAnswer[] };
+/** The key of a question scored by more than one option (`questions.answer_key`). */
+export type AnswerKey =
+  | { correctOptions: number[] }
+  | { numericAnswers: NumericAnswer[] }
+  | { blanks: BlankKey[] }
+  | { pairs: MatchingKeyPair[] }
+  /** The items' ids in the right order. */
+  | { order: string[] };
 
 /** A saved answer that is neither one option nor a text (`attempt_answers.response`). */
 export type AnswerResponse =
   | { selectedOptionIds: string[] }
-  | { number: string; unit: string | null };
+  | { number: string; unit: string | null }
+  | { blanks: string[] }
+  | { matches: Record<string, string> }
+  | { order: string[] };
 
 export const questions = pgTable(
   'questions',

@@ -3,7 +3,8 @@ import {
   validFacultyPayload,
   validStudentPayload,
 } from '@examiq/contracts/test-support';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { WIDTHS } from './accessibility';
 import { admin } from './accounts';
 import { adminCreator, apiSignIn, signIn } from './session';
 
@@ -300,4 +301,37 @@ export async function startProctoredFromLobby(
   await expect(page.getByRole('heading', { level: 2, name: 'Multiple choice' })).toBeVisible();
   await expectProctoringWatches(page);
   return page.url().split('/').at(-1) as string;
+}
+
+/** Presses a key with focus on the element: the keyboard, not the pointer, does the rest. */
+export async function press(target: Locator, key: string) {
+  await target.focus();
+  await target.page().keyboard.press(key);
+}
+
+/**
+ * The student submits on a phone by keyboard, every one of the `count` questions answered, the
+ * admin publishes the results, and the student opens the exam's result.
+ */
+export async function submitAndReadResult(
+  page: Page,
+  request: APIRequestContext,
+  exam: { _id: string; title: string },
+  count: number,
+) {
+  await page.setViewportSize(WIDTHS.phone);
+  await press(page.getByRole('button', { name: 'Submit exam' }), 'Enter');
+  const dialog = page.getByRole('dialog', { name: 'Submit exam?' });
+  await expect(dialog).toContainText(`You have answered ${count} of ${count} questions.`);
+  await press(dialog.getByRole('button', { name: 'Submit exam' }), 'Enter');
+  await expect(page.getByRole('region', { name: 'Exam submitted' })).toContainText(
+    `Answers saved${count} of ${count}`,
+  );
+  const { tokens } = await apiSignIn(request, admin.email, admin.password);
+  const published = await request.post(`/api/admin/publish-results/${exam._id}`, {
+    headers: { Authorization: `Bearer ${tokens.accessToken}` },
+  });
+  expect(published.status(), await published.text()).toBe(200);
+  await page.goto(`/student/result/${exam._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: exam.title })).toBeVisible();
 }

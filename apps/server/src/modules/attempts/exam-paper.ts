@@ -1,15 +1,33 @@
-import type { NumericAnswer, NumericUnit, QuestionType, ScoringRule } from '@examiq/contracts';
+import {
+  type BlankKey,
+  blankNumbers,
+  type NumericAnswer,
+  type NumericUnit,
+  type QuestionType,
+  type ScoringRule,
+} from '@examiq/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import {
+  blanksOf,
   correctOptionsOf,
+  itemsOf,
+  matchingPartsOf,
   numericAnswersOf,
+  orderOf,
+  pairsOf,
   scoringRuleOf,
   unitsOf,
 } from '../../db/question-columns';
-import { examSections, exams, questions } from '../../db/schema';
+import {
+  examSections,
+  exams,
+  type MatchingKeyPair,
+  type QuestionPart,
+  questions,
+} from '../../db/schema';
 import { mediaIdsOf } from '../media/media-links';
 
 export interface PaperQuestion {
@@ -24,6 +42,13 @@ export interface PaperQuestion {
   maxWordCount: number | null;
   /** A numerical question's units as a student chooses them, else null. */
   units: string[] | null;
+  /** A fill-in-the-blanks question's number of blanks, else null. */
+  blankCount: number | null;
+  /** A matching question's prompts and the matches offered (pairs' then distractors), else null. */
+  prompts: QuestionPart[] | null;
+  matches: QuestionPart[] | null;
+  /** An ordering question's items, in an order that is not the key's, else null. */
+  items: QuestionPart[] | null;
   /** The images its text and options show, read once per paper rather than per request. */
   mediaIds: string[];
 }
@@ -50,7 +75,12 @@ export type QuestionKey =
       numericAnswers: NumericAnswer[];
       units: NumericUnit[];
       unitPenalty: number;
-    };
+    }
+  | { questionType: 'FILL_IN_BLANKS'; blanks: BlankKey[] }
+  /** Each prompt's id with its match's, in the prompts' order. */
+  | { questionType: 'MATCHING'; pairs: MatchingKeyPair[] }
+  /** The items' ids in the right order. */
+  | { questionType: 'ORDERING'; order: string[]; scoring: ScoringRule };
 
 /**
  * An exam's sections and questions as students see them, and apart from them the keys: the correct
@@ -67,7 +97,7 @@ export interface ExamPaper {
   keyById: Map<string, QuestionKey>;
 }
 
-/** The key a multiple select or numerical question is scored by, from its stored columns. */
+/** The key a question scored by more than one option is scored by, from its stored columns. */
 export function keyOf(row: {
   questionType: QuestionType;
   settings: typeof questions.$inferSelect.settings;
@@ -86,9 +116,43 @@ export function keyOf(row: {
         numericAnswers: numericAnswersOf(row.answerKey),
         ...unitsOf(row.settings),
       };
+    case 'FILL_IN_BLANKS':
+      return { questionType: 'FILL_IN_BLANKS', blanks: blanksOf(row.answerKey) };
+    case 'MATCHING':
+      return { questionType: 'MATCHING', pairs: pairsOf(row.answerKey) };
+    case 'ORDERING':
+      return {
+        questionType: 'ORDERING',
+        order: orderOf(row.answerKey),
+        scoring: scoringRuleOf(row.settings),
+      };
     default:
       return null;
   }
+}
+
+/**
+ * What a student is shown of a question beyond its text and options. Matches are offered in
+ * alphabetical order and items sorted by their random ids unless the attempt shuffles them: the
+ * order they were written in is the key's.
+ */
+function partsOf(
+  row: Pick<typeof questions.$inferSelect, 'questionType' | 'questionText' | 'settings'>,
+  key: QuestionKey | null,
+) {
+  const { prompts, matches } = matchingPartsOf(row.settings);
+  const byText = (a: QuestionPart, b: QuestionPart) => a.text.localeCompare(b.text);
+  return {
+    units: key?.questionType === 'NUMERICAL' ? key.units.map(({ unit }) => unit) : null,
+    blankCount:
+      row.questionType === 'FILL_IN_BLANKS' ? blankNumbers(row.questionText).length : null,
+    prompts: row.questionType === 'MATCHING' ? prompts : null,
+    matches: row.questionType === 'MATCHING' ? [...matches].sort(byText) : null,
+    items:
+      row.questionType === 'ORDERING'
+        ? [...itemsOf(row.settings)].sort((a, b) => (a.id < b.id ? -1 : 1))
+        : null,
+  };
 }
 
 /**
@@ -148,11 +212,17 @@ async function readPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
     }
     if (question) {
       const key = keyOf({ questionType: question.questionType, settings, answerKey });
+      const parts = partsOf({ ...question, settings }, key);
+      const partTexts = [parts.prompts, parts.matches, parts.items].flatMap(
+        (list) => list?.map((item) => item.text) ?? [],
+      );
       const paperQuestion = {
         ...question,
-        units: key?.questionType === 'NUMERICAL' ? key.units.map(({ unit }) => unit) : null,
+        ...parts,
         sectionId: section.id,
-        mediaIds: [...mediaIdsOf([question.questionText, ...(question.options ?? [])])],
+        mediaIds: [
+          ...mediaIdsOf([question.questionText, ...(question.options ?? []), ...partTexts]),
+        ],
       };
       paperSection.questions.push(paperQuestion);
       questionById.set(question.id, paperQuestion);

@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { attemptAnswers, examAttempts } from '../../db/schema';
 import { expectError } from '../../test/errors';
 import { attemptViewResponse, type StudentClient, sittingSuite } from '../../test/sittings';
+import { createPaper, typedSection } from './test-support';
 
 const suite = sittingSuite();
 const { clock } = suite;
@@ -26,24 +27,13 @@ const wholeOrNothing = {
 };
 const current = validQuestions.NUMERICAL(1);
 
-const section = (name: string, order: string, questionType: string, marks: number, count = 1) => ({
-  name,
-  order,
-  marks,
-  questionType,
-  totalQuestions: count,
-  timeLimit: 0,
-  isOptional: false,
-  instructions: [],
-});
-
 /** An exam of two multiple select questions (3 marks each) and one numerical one (4 marks). */
 const paper = {
   totalMarks: 10,
   passingMarks: 5,
   examSections: [
-    section('Select all that apply', '1', 'MULTI_SELECT', 6, 2),
-    section('Compute', '2', 'NUMERICAL', 4),
+    typedSection('Select all that apply', '1', 'MULTI_SELECT', 6, 2),
+    typedSection('Compute', '2', 'NUMERICAL', 4),
   ],
   questions: [[partial, wholeOrNothing], [current]],
 };
@@ -57,26 +47,7 @@ beforeAll(async () => {
 });
 
 describe('authoring', () => {
-  const create = (questions: unknown[][], sections = paper.examSections) =>
-    suite.fixture.adminCall('POST', 'create-exam', {
-      ...paper,
-      examSections: sections,
-      questions,
-      examTitle: 'Circuits quiz',
-      examDescription: 'Select all that apply, and compute.',
-      subject: 'Circuits',
-      duration: 60,
-      examMode: 'AUTO',
-      generalInstructions: ['Use SI units.'],
-      ...suite.fixture.audience,
-      sectionIds: [suite.fixture.audience.sectionIds[0]],
-      assignedFacultyIds: [],
-      scheduleDetails: {
-        startDate: '2030-03-14',
-        endDate: '2030-03-14',
-        bufferTime: { beforeExam: 0, afterExam: 0 },
-      },
-    });
+  const create = (questions: unknown[][]) => createPaper(suite.fixture, paper, questions);
 
   it('keeps every field of both types as written, key included, for the admin', async () => {
     const response = await suite.fixture.adminCall('GET', `get-exam/${examId}`);

@@ -43,11 +43,22 @@ const ANSWER_FIELD_OF = {
   TRUE_FALSE: 'selectedOptionId',
   MULTI_SELECT: 'selectedOptionIds',
   NUMERICAL: 'number',
+  FILL_IN_BLANKS: 'blanks',
+  MATCHING: 'matches',
+  ORDERING: 'order',
   SHORT_ANSWER: 'text',
   LONG_ANSWER: 'text',
 } as const satisfies Record<QuestionType, keyof AnswerInput>;
 
-const ANSWER_FIELDS = ['selectedOptionId', 'selectedOptionIds', 'number', 'text'] as const;
+const ANSWER_FIELDS = [
+  'selectedOptionId',
+  'selectedOptionIds',
+  'number',
+  'blanks',
+  'matches',
+  'order',
+  'text',
+] as const;
 
 /** The field of an answer that does not fit its question's type, if any. */
 function misfitField(question: PaperQuestion, answer: AnswerInput): string | undefined {
@@ -57,11 +68,42 @@ function misfitField(question: PaperQuestion, answer: AnswerInput): string | und
   return own !== 'number' && answer.unit != null ? 'unit' : undefined;
 }
 
-/** A multiple select or numerical answer as stored; null when cleared. */
+/** An answer that is neither one option nor a text, as stored; null when cleared. */
 function responseOf(answer: AnswerInput): AnswerResponse | null {
   if (answer.selectedOptionIds?.length) return { selectedOptionIds: answer.selectedOptionIds };
   if (answer.number != null) return { number: answer.number, unit: answer.unit || null };
+  if (answer.blanks?.some((entry) => entry.trim() !== '')) return { blanks: answer.blanks };
+  if (answer.matches && Object.keys(answer.matches).length > 0) return { matches: answer.matches };
+  if (answer.order?.length) return { order: answer.order };
   return null;
+}
+
+/**
+ * The field of an answer that names what its question does not have, with why: a blank too many
+ * or too few, a prompt or match not the question's, an order that is not all its items once.
+ */
+function partMisfit(
+  question: PaperQuestion,
+  answer: AnswerInput,
+): [field: string, message: string] | undefined {
+  if (answer.blanks && answer.blanks.length !== question.blankCount) {
+    return ['blanks', ATTEMPT_MESSAGES.blanksOfQuestion];
+  }
+  if (answer.matches) {
+    const prompts = new Set(question.prompts?.map((prompt) => prompt.id));
+    const matches = new Set(question.matches?.map((match) => match.id));
+    const pairs = Object.entries(answer.matches);
+    if (pairs.some(([prompt, match]) => !prompts.has(prompt) || !matches.has(match))) {
+      return ['matches', ATTEMPT_MESSAGES.pairNotOfQuestion];
+    }
+  }
+  if (answer.order?.length) {
+    const items = new Set(question.items?.map((item) => item.id));
+    if (answer.order.length !== items.size || answer.order.some((id) => !items.has(id))) {
+      return ['order', ATTEMPT_MESSAGES.orderNotOfQuestion];
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -126,6 +168,11 @@ export function answerRows(paper: ExamPaper, answers: readonly AnswerInput[], fi
     if (chosen.some((id) => Number(id) >= optionCount)) {
       const optionField = answer.selectedOptionIds ? 'selectedOptionIds' : 'selectedOptionId';
       errors[`${field}.${index}.${optionField}`] = ATTEMPT_MESSAGES.optionNotOfQuestion;
+      return;
+    }
+    const parts = partMisfit(question, answer);
+    if (parts) {
+      errors[`${field}.${index}.${parts[0]}`] = parts[1];
       return;
     }
     const section = paper.sectionById.get(question.sectionId) as PaperSection;

@@ -1,4 +1,4 @@
-import { type NumericAnswer, parseStudentNumber } from '@examiq/contracts';
+import { type BlankKey, type NumericAnswer, parseStudentNumber } from '@examiq/contracts';
 import type { AnswerResponse } from '../../db/schema';
 import type { QuestionKey } from './exam-paper';
 
@@ -60,17 +60,116 @@ function numericalMarks(
   return toTenths(best * marks * (1 - penalty));
 }
 
-/** The marks a stored response earns against a multiple select or numerical key. */
+/** Spaces inside an entry count once, and around it not at all: `Ohm 's  law` reads as typed. */
+const normalised = (text: string) => text.trim().replace(/\s+/g, ' ');
+
+function blankRight(blank: BlankKey, entry: string): boolean {
+  if (blank.tolerance !== null) {
+    const value = parseStudentNumber(entry);
+    return (
+      value !== null &&
+      blank.accepted.some((accepted) => {
+        const target = parseStudentNumber(accepted);
+        return (
+          target !== null &&
+          within(value, {
+            value: target,
+            tolerance: blank.tolerance ?? 0,
+            toleranceType: 'ABSOLUTE',
+            fraction: 1,
+          })
+        );
+      })
+    );
+  }
+  const typed = normalised(entry);
+  return blank.accepted.some((accepted) =>
+    blank.caseSensitive
+      ? normalised(accepted) === typed
+      : normalised(accepted).toLowerCase() === typed.toLowerCase(),
+  );
+}
+
+/**
+ * Whether each part of an answer is right: each blank, each prompt's match (in the prompts'
+ * order), each item's place; null for a key without parts.
+ */
+export function partsRight(key: QuestionKey, response: AnswerResponse | null): boolean[] | null {
+  switch (key.questionType) {
+    case 'FILL_IN_BLANKS': {
+      const entries = response && 'blanks' in response ? response.blanks : [];
+      return key.blanks.map((blank, index) => blankRight(blank, entries[index] ?? ''));
+    }
+    case 'MATCHING': {
+      const chosen = response && 'matches' in response ? response.matches : {};
+      return key.pairs.map(({ prompt, match }) => chosen[prompt] === match);
+    }
+    case 'ORDERING': {
+      const order = response && 'order' in response ? response.order : [];
+      return key.order.map((id, index) => order[index] === id);
+    }
+    default:
+      return null;
+  }
+}
+
+/** The length of the longest run of items in the right order relative to each other. */
+function longestOrderedRun(order: readonly string[], right: readonly string[]): number {
+  const place = new Map(right.map((id, index) => [id, index]));
+  const places = order.flatMap((id) => place.get(id) ?? []);
+  // Patience sorting: tails[k] is the smallest last place of an increasing run of k + 1 items.
+  const tails: number[] = [];
+  for (const value of places) {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((tails[middle] as number) < value) low = middle + 1;
+      else high = middle;
+    }
+    tails[low] = value;
+  }
+  return tails.length;
+}
+
+/**
+ * All or nothing: the marks only for the whole order right. Partial: by the longest run of items
+ * in the right order relative to each other, so one item out of place costs one step and not
+ * every position after it; a run of one item is no order at all, so a reversed list scores 0.
+ */
+function orderingMarks(
+  key: Extract<QuestionKey, { questionType: 'ORDERING' }>,
+  marks: number,
+  order: readonly string[],
+): number {
+  if (order.length === 0) return 0;
+  const run = longestOrderedRun(order, key.order);
+  if (key.scoring === 'ALL_OR_NOTHING') return run === key.order.length ? marks : 0;
+  return toTenths(((run - 1) * marks) / (key.order.length - 1));
+}
+
+/** The marks a stored response earns against a key of more than one option. */
 export function responseMarks(
   key: QuestionKey,
   marks: number,
   response: AnswerResponse | null,
 ): number {
-  if (key.questionType === 'MULTI_SELECT') {
-    const chosen = response && 'selectedOptionIds' in response ? response.selectedOptionIds : [];
-    return multiSelectMarks(key, marks, chosen.map(Number));
+  switch (key.questionType) {
+    case 'MULTI_SELECT': {
+      const chosen = response && 'selectedOptionIds' in response ? response.selectedOptionIds : [];
+      return multiSelectMarks(key, marks, chosen.map(Number));
+    }
+    case 'NUMERICAL':
+      return response && 'number' in response
+        ? numericalMarks(key, marks, response.number, response.unit)
+        : 0;
+    case 'ORDERING':
+      return orderingMarks(key, marks, response && 'order' in response ? response.order : []);
+    default: {
+      // Blanks and pairs: the marks split equally, each part right or wrong.
+      const parts = partsRight(key, response) ?? [];
+      const right = parts.filter(Boolean).length;
+      return parts.length === 0 ? 0 : toTenths((right * marks) / parts.length);
+    }
   }
-  return response && 'number' in response
-    ? numericalMarks(key, marks, response.number, response.unit)
-    : 0;
 }

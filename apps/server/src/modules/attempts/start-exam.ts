@@ -7,7 +7,7 @@ import { ApiError } from '../../errors';
 import { scheduleDetailsOf } from '../exams/exam-header';
 import type { MediaLinks } from '../media/media-links';
 import { type AttemptRow, type ExamRow, savedAnswers, visibleExam } from './attempt-records';
-import { type ExamPaper, examPaper } from './exam-paper';
+import { type ExamPaper, examPaper, type PaperQuestion, type QuestionKey } from './exam-paper';
 import { sittingWindow } from './exam-window';
 import { attemptView } from './student-view';
 
@@ -20,24 +20,48 @@ function shuffled<Item>(items: readonly Item[]): Item[] {
   return result;
 }
 
-/** The orders this attempt shows, fixed at its start; null when the exam shuffles nothing. */
+/**
+ * An ordering question's items in a shuffled order that is never already the right one (the
+ * paper's positions of its items).
+ */
+function shuffledItems(question: PaperQuestion, key: QuestionKey | undefined): number[] {
+  const items = question.items ?? [];
+  const right = key?.questionType === 'ORDERING' ? key.order.join() : '';
+  const positions = items.map((_item, index) => index);
+  for (;;) {
+    const order = shuffled(positions);
+    if (items.length < 2 || order.map((index) => items[index]?.id).join() !== right) return order;
+  }
+}
+
+/**
+ * The orders this attempt shows, fixed at its start; null when the exam shuffles nothing and has
+ * no ordering question, whose items are always shuffled.
+ */
 function layoutFor(exam: ExamRow, paper: ExamPaper): AttemptLayoutColumn | null {
-  if (!exam.shuffleQuestions && !exam.shuffleOptions) return null;
   const layout: AttemptLayoutColumn = { questionOrder: {}, optionOrder: {} };
+  let shuffles = false;
   for (const section of paper.sections) {
     if (exam.shuffleQuestions) {
       layout.questionOrder[section.id] = shuffled(section.questions.map((question) => question.id));
+      shuffles = true;
     }
-    if (exam.shuffleOptions) {
-      for (const question of section.questions) {
+    for (const question of section.questions) {
+      if (question.items) {
+        layout.optionOrder[question.id] = shuffledItems(question, paper.keyById.get(question.id));
+        shuffles = true;
+      } else if (exam.shuffleOptions) {
         // True/False keeps its order: a shuffled 'False, True' reads as a trick.
-        if (question.questionType !== 'TRUE_FALSE' && question.options) {
-          layout.optionOrder[question.id] = shuffled(question.options.map((_text, i) => i));
+        const choices =
+          question.questionType === 'TRUE_FALSE' ? null : (question.options ?? question.matches);
+        if (choices) {
+          layout.optionOrder[question.id] = shuffled(choices.map((_choice, i) => i));
+          shuffles = true;
         }
       }
     }
   }
-  return layout;
+  return shuffles ? layout : null;
 }
 
 /** One attempt per student and exam: a second start finds the first one's row and resumes it. */

@@ -15,6 +15,7 @@ import {
   examAttempts,
   exams,
   examTargetSections,
+  type QuestionPart,
   students,
 } from '../../db/schema';
 import { ApiError } from '../../errors';
@@ -162,6 +163,22 @@ export function studentQuestions(
       });
     }
     if (question.units) return Object.assign(base, { units: question.units });
+    if (question.blankCount !== null)
+      return Object.assign(base, { blankCount: question.blankCount });
+    const shown = (parts: QuestionPart[]) =>
+      (layout?.optionOrder[question.id] ?? parts.map((_part, index) => index)).flatMap(
+        (position) => {
+          const part = parts[position];
+          return part ? [{ _id: part.id, text: part.text }] : [];
+        },
+      );
+    if (question.prompts && question.matches) {
+      return Object.assign(base, {
+        prompts: question.prompts.map((prompt) => ({ _id: prompt.id, text: prompt.text })),
+        matches: shown(question.matches),
+      });
+    }
+    if (question.items) return Object.assign(base, { items: shown(question.items) });
     if (question.questionType === 'LONG_ANSWER') {
       return Object.assign(base, {
         minWordCount: question.minWordCount ?? undefined,

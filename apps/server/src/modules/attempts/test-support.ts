@@ -12,8 +12,57 @@ import { validExamPayload, validQuestions } from '@examiq/contracts/test-support
 import { expect } from 'vitest';
 import type { App } from '../../app';
 import { expectError } from '../../test/errors';
-import { createSittingFixture, localDate, studentClient } from '../../test/sittings';
+import {
+  createSittingFixture,
+  localDate,
+  type SittingFixture,
+  studentClient,
+} from '../../test/sittings';
 import { bearer } from '../../test/users';
+
+/** An untimed section of `count` questions of one type. */
+export const typedSection = (
+  name: string,
+  order: string,
+  questionType: string,
+  marks: number,
+  count = 1,
+) => ({
+  name,
+  order,
+  marks,
+  questionType,
+  totalQuestions: count,
+  timeLimit: 0,
+  isOptional: false,
+  instructions: [],
+});
+
+/** Posts an AUTO exam of the paper's sections and these questions for the fixture's first section. */
+export function createPaper(
+  fixture: SittingFixture,
+  paper: { totalMarks: number; passingMarks: number; examSections: unknown[] },
+  questions: unknown[][],
+) {
+  return fixture.adminCall('POST', 'create-exam', {
+    ...paper,
+    questions,
+    examTitle: 'Circuits quiz',
+    examDescription: 'Questions of the newer types.',
+    subject: 'Circuits',
+    duration: 60,
+    examMode: 'AUTO',
+    generalInstructions: ['Use SI units.'],
+    ...fixture.audience,
+    sectionIds: [fixture.audience.sectionIds[0]],
+    assignedFacultyIds: [],
+    scheduleDetails: {
+      startDate: '2030-03-14',
+      endDate: '2030-03-14',
+      bufferTime: { beforeExam: 0, afterExam: 0 },
+    },
+  });
+}
 
 /** A one-mark MCQ whose key is the option at `key`. */
 function choice(questionText: string, order: number, key: number) {

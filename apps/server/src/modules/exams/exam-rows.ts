@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CreateExamPayload, Question } from '@examiq/contracts';
 import { v7 as timeOrderedId } from 'uuid';
-import type { examSections, questions } from '../../db/schema';
+import type { examSections, QuestionPart, questions } from '../../db/schema';
 import { allSectionIdsOf } from './check-exam';
 
 /**
@@ -40,7 +40,39 @@ function answerKeyOf(question: Question) {
         settings: { units: question.units, unitPenalty: question.unitPenalty },
         answerKey: { numericAnswers: question.numericAnswers },
       };
+    case 'FILL_IN_BLANKS':
+      return { answerKey: { blanks: question.blanks } };
+    case 'MATCHING': {
+      const prompts = question.pairs.map((pair) => part(pair.prompt));
+      const matches = [...question.pairs.map((pair) => pair.match), ...question.distractors].map(
+        part,
+      );
+      return {
+        settings: { prompts, matches },
+        answerKey: {
+          pairs: prompts.map((prompt, index) => ({
+            prompt: prompt.id,
+            match: (matches[index] as QuestionPart).id,
+          })),
+        },
+      };
+    }
+    case 'ORDERING': {
+      const items = question.items.map(part);
+      return {
+        settings: { items, scoring: question.scoring },
+        answerKey: { order: items.map((item) => item.id) },
+      };
+    }
   }
+}
+
+/**
+ * A prompt, match or item with an id drawn at random: ids in the order written, or derived from
+ * it, would tell a student the key.
+ */
+function part(text: string): QuestionPart {
+  return { id: randomBytes(6).toString('base64url'), text };
 }
 
 function scheduleColumnsOf(schedule: CreateExamPayload['scheduleDetails']) {

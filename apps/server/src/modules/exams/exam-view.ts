@@ -10,8 +10,13 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import {
+  blanksOf,
   correctOptionsOf,
+  itemsOf,
+  matchingPartsOf,
   numericAnswersOf,
+  orderOf,
+  pairsOf,
   scoringRuleOf,
   unitsOf,
 } from '../../db/question-columns';
@@ -117,6 +122,32 @@ function questionOf(row: typeof questions.$inferSelect): Question {
         numericAnswers: numericAnswersOf(row.answerKey),
         ...unitsOf(row.settings),
       };
+    case 'FILL_IN_BLANKS':
+      return { ...base, questionType: 'FILL_IN_BLANKS', blanks: blanksOf(row.answerKey) };
+    case 'MATCHING': {
+      const { prompts, matches } = matchingPartsOf(row.settings);
+      const matchOf = new Map(pairsOf(row.answerKey).map((pair) => [pair.prompt, pair.match]));
+      const textOf = new Map(matches.map((match) => [match.id, match.text]));
+      const paired = new Set(matchOf.values());
+      return {
+        ...base,
+        questionType: 'MATCHING',
+        pairs: prompts.map((prompt) => ({
+          prompt: prompt.text,
+          match: textOf.get(matchOf.get(prompt.id) ?? '') ?? '',
+        })),
+        distractors: matches.filter((match) => !paired.has(match.id)).map((match) => match.text),
+      };
+    }
+    case 'ORDERING': {
+      const textOf = new Map(itemsOf(row.settings).map((item) => [item.id, item.text]));
+      return {
+        ...base,
+        questionType: 'ORDERING',
+        items: orderOf(row.answerKey).map((id) => textOf.get(id) ?? ''),
+        scoring: scoringRuleOf(row.settings),
+      };
+    }
   }
 }
 

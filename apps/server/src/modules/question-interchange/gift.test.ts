@@ -1,9 +1,14 @@
-import { DEFAULT_UNIT_PENALTY, QUESTION_INTERCHANGE_MESSAGES as MESSAGES } from '@examiq/contracts';
+import {
+  DEFAULT_UNIT_PENALTY,
+  QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
+  type Question,
+} from '@examiq/contracts';
 import { describe, expect, it } from 'vitest';
 import { writeGift } from './gift';
 import { parseQuestionFile } from './question-interchange.service';
 import {
   fixture,
+  partsExam,
   percentAsAbsolute,
   percentExam,
   questionsInFileOrder,
@@ -68,7 +73,7 @@ describe('GIFT', () => {
         questionType: 'MCQ',
         questionText: 'Which bird is this?',
         marks: 1,
-        order: 7,
+        order: 8,
         difficulty: 'MEDIUM',
         explanation: 'It is a robin, by its red breast.',
         options: [
@@ -80,7 +85,7 @@ describe('GIFT', () => {
         questionType: 'MCQ',
         questionText: 'What is $$\\sqrt{16}$$ equal to?',
         marks: 1,
-        order: 8,
+        order: 9,
         difficulty: 'MEDIUM',
         explanation: 'Four times four is sixteen.',
         options: [
@@ -89,8 +94,27 @@ describe('GIFT', () => {
         ],
       },
     ]);
-    // The documentation's numerical and multiple answers questions have no explanation.
+    // The documentation's matching, numerical and multiple answers questions have no explanation.
     expect(data.incomplete).toEqual([
+      {
+        question: 5,
+        title: 'Matching',
+        draft: {
+          questionType: 'MATCHING',
+          questionText: 'Match the countries with their capitals.',
+          marks: 2,
+          order: 5,
+          difficulty: 'MEDIUM',
+          explanation: '',
+          pairs: [
+            { prompt: 'Canada', match: 'Ottawa' },
+            { prompt: 'Italy', match: 'Rome' },
+            { prompt: 'Japan', match: 'Tokyo' },
+          ],
+          distractors: [],
+        },
+        errors: { explanation: 'Explanation is required' },
+      },
       {
         question: 6,
         title: 'Numerical',
@@ -98,7 +122,7 @@ describe('GIFT', () => {
           questionType: 'NUMERICAL',
           questionText: 'When was Ulysses S. Grant born?',
           marks: 2,
-          order: 5,
+          order: 6,
           difficulty: 'MEDIUM',
           explanation: '',
           numericAnswers: [{ value: 1822, tolerance: 5, toleranceType: 'ABSOLUTE', fraction: 1 }],
@@ -114,7 +138,7 @@ describe('GIFT', () => {
           questionType: 'MULTI_SELECT',
           questionText: 'Which of these are primary colours?',
           marks: 2,
-          order: 6,
+          order: 7,
           difficulty: 'MEDIUM',
           explanation: '',
           options: [
@@ -134,12 +158,7 @@ describe('GIFT', () => {
         message: MESSAGES.answerFeedbackDropped,
         skipped: false,
       },
-      {
-        question: 5,
-        title: 'Matching',
-        message: MESSAGES.unsupportedType('matching'),
-        skipped: true,
-      },
+      // Its answers are choices, which a blank has not.
       {
         question: 7,
         title: 'Missing word',
@@ -327,6 +346,100 @@ describe('GIFT', () => {
         { text: 'plain', isCorrect: false },
       ],
     });
+  });
+
+  it('gives back a matching question with its distractors, and says why blanks and order are not written', () => {
+    const text = writeGift(partsExam);
+    // A distractor is a match without a prompt, as Moodle writes one.
+    expect(text).toContain('\t= -> So\n');
+    expect(text).toContain('\t=[markdown]Potassium -\\\\> K? -> K\n');
+    expect(text).toContain(
+      `// Blanks 1: ${MESSAGES.typeNotInFormat('fill in the blanks', 'Moodle GIFT')}`,
+    );
+    expect(text).toContain(`// Order 1: ${MESSAGES.typeNotInFormat('ordering', 'Moodle GIFT')}`);
+    expect(text).toContain(`// Order 2: ${MESSAGES.typeNotInFormat('ordering', 'Moodle GIFT')}`);
+    const matching = partsExam.sections[1]?.questions[0] as Question;
+    expect(parseGift(text)).toEqual({
+      format: 'gift',
+      questions: [{ ...matching, order: 1 }],
+      incomplete: [],
+      warnings: [],
+    });
+  });
+
+  it('reads a matching question as Moodle writes it: escapes, HTML prompts, a distractor', () => {
+    const data = parseGift(`::Ports::Match each protocol with its port.{
+	=[html]<p><b>HTTP</b></p> -> 80 \\= web
+	=HTTPS -> 443
+	= -> 8080
+	####Well-known ports are below 1024.
+}
+`);
+    expect(data.warnings).toEqual([]);
+    expect(data.questions).toEqual([
+      {
+        questionType: 'MATCHING',
+        questionText: 'Match each protocol with its port.',
+        marks: 2,
+        order: 1,
+        difficulty: 'MEDIUM',
+        explanation: 'Well-known ports are below 1024.',
+        pairs: [
+          { prompt: '**HTTP**', match: '80 = web' },
+          { prompt: 'HTTPS', match: '443' },
+        ],
+        distractors: ['8080'],
+      },
+    ]);
+  });
+
+  it('reads a missing word with typed answers as a blank, and says why the others are skipped', () => {
+    const data =
+      parseGift(`::Capital::The capital of France is {=Paris =paris#Yes ####Paris, on the Seine.} and no other.
+
+::Born::Ulysses S. Grant was born in {#1822:1 ####He was born in Ohio in 1822.} in Ohio.
+
+::Choice::Moodle costs {~lots of money =nothing} to download.
+
+::Half::The capital of Italy is {=Rome =%50%Milan} as you know.
+`);
+    expect(data.questions).toEqual([
+      {
+        questionType: 'FILL_IN_BLANKS',
+        questionText: 'The capital of France is [[1]] and no other.',
+        marks: 2,
+        order: 1,
+        difficulty: 'MEDIUM',
+        explanation: 'Paris, on the Seine.',
+        blanks: [{ accepted: ['Paris', 'paris'], caseSensitive: false, tolerance: null }],
+      },
+      {
+        questionType: 'FILL_IN_BLANKS',
+        questionText: 'Ulysses S. Grant was born in [[1]] in Ohio.',
+        marks: 2,
+        order: 2,
+        difficulty: 'MEDIUM',
+        explanation: 'He was born in Ohio in 1822.',
+        blanks: [{ accepted: ['1822'], caseSensitive: false, tolerance: 1 }],
+      },
+    ]);
+    expect(data.warnings).toEqual([
+      { question: 1, title: 'Capital', message: MESSAGES.answerFeedbackDropped, skipped: false },
+      {
+        question: 3,
+        title: 'Choice',
+        message: MESSAGES.unsupportedType('missing word'),
+        skipped: true,
+      },
+      { question: 4, title: 'Half', message: MESSAGES.partialCredit, skipped: true },
+    ]);
+  });
+
+  it('skips a missing word whose text holds underscores of its own, since its blank cannot be found', () => {
+    const data = parseGift('::Under::Fill ___ the gap _____ {=in} here, please.\n');
+    expect(data.warnings).toEqual([
+      { question: 1, title: 'Under', message: MESSAGES.blankNotFound, skipped: true },
+    ]);
   });
 
   it('refuses a file of another format and a file without questions', () => {

@@ -1,7 +1,14 @@
-import { QUESTION_INTERCHANGE_MESSAGES as MESSAGES, type Question } from '@examiq/contracts';
+import {
+  QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
+  QUESTION_FORMAT_LABELS,
+  QUESTION_TYPE_LABELS,
+  type Question,
+  readableText,
+} from '@examiq/contracts';
 import {
   type Category,
   type GIFTQuestion,
+  type Matching,
   type NumericalChoice,
   type NumericalFormat,
   parse,
@@ -12,12 +19,15 @@ import type { ExportedExam } from './exported-exam';
 import {
   absoluteTolerance,
   acceptedAnswersOf,
+  blanksIn,
+  blankToken,
   choiceWeight,
   decimalText,
   draftOf,
   fieldsOfTags,
   holdsMarkup,
   multiSelectOf,
+  numericBlank,
   optionsOf,
   QuestionReader,
   type ReadQuestion,
@@ -65,6 +75,22 @@ function noteAnswerFeedback(reader: QuestionReader, feedback: (TextFormat | null
 }
 
 /**
+ * The answers of a typed-answer question (a short answer or a missing word): each at full marks,
+ * since partial credit refuses the question, their feedback noted as not carried.
+ */
+function typedAnswers(reader: QuestionReader, choices: TextChoice[]): string[] {
+  noteAnswerFeedback(
+    reader,
+    choices.map((choice) => choice.feedback),
+  );
+  reader.refuseIf(
+    choices.some((choice) => choice.weight !== null && choice.weight !== 100),
+    MESSAGES.partialCredit,
+  );
+  return choices.map((choice) => choice.text.text.trim());
+}
+
+/**
  * A numerical question's accepted answers: `1.5:0.1` is 1.5 give or take 0.1, `1..2` the range
  * from 1 to 2, `=%50%` the share of the marks; an answer without a number (`=`, which Moodle
  * takes as any number) has no place in the exam and is left out.
@@ -90,9 +116,85 @@ function acceptedNumbers(reader: QuestionReader, choices: NumericalChoice[]) {
   });
 }
 
+/** Where gift-pegjs puts a missing word's answers in the question's text. */
+const MISSING_WORD = '_____';
+
+/**
+ * gift-pegjs leaves GIFT's escaped characters in a match's answer as `&&<code>;` (`\=` is
+ * `&&061;`): they are read as the characters.
+ */
+const unescapedAnswer = (text: string) =>
+  text.replace(/&&(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).trim();
+
+/**
+ * A matching question: each `=prompt -> match` a pair; a pair without a prompt (`= -> match`, as
+ * Moodle writes a match no prompt has) is a distractor. A match is plain text, as Moodle shows it
+ * in a menu.
+ */
+function matchingOf(reader: QuestionReader, question: Matching, fields: DraftFields) {
+  const pairs: { prompt: string; match: string }[] = [];
+  const distractors: string[] = [];
+  for (const pair of question.matchPairs) {
+    // A prompt's `->` is written `-\>` (see giftPrompt); both read the same as Markdown.
+    const prompt = readText(reader, pair.subquestion).replaceAll('-\\>', '->');
+    const match = reader.plain(unescapedAnswer(pair.subanswer));
+    if (prompt === '') distractors.push(match);
+    else pairs.push({ prompt, match });
+  }
+  return draftOf('MATCHING', { ...fields, pairs, distractors });
+}
+
+type DraftFields = Parameters<typeof draftOf>[1];
+
+/**
+ * A missing word question whose answers are typed (`{=a =b}` or `{#3:0.1}` inside the text) is
+ * a fill-in-the-blanks question with one blank where the answers were. One whose answers are
+ * choices (`{=a ~b}`) stays skipped: a blank has no choices.
+ */
+function missingWordOf(
+  reader: QuestionReader,
+  question: Exclude<GIFTQuestion, Category>,
+  fields: DraftFields,
+): ReadQuestion {
+  if (question.type !== 'Short' && question.type !== 'Numerical') {
+    return reader.refuse(MESSAGES.unsupportedType('missing word'));
+  }
+  const stem = question.stem.text;
+  if (stem.split(MISSING_WORD).length !== 2) return reader.refuse(MESSAGES.blankNotFound);
+  const questionText = blanksIn(
+    readText(reader, { ...question.stem, text: stem.replace(MISSING_WORD, blankToken(1)) }),
+  );
+  if (question.type === 'Short') {
+    const accepted = typedAnswers(reader, question.choices);
+    return reader.done(
+      draftOf('FILL_IN_BLANKS', {
+        ...fields,
+        questionText,
+        blanks: [{ accepted, caseSensitive: false, tolerance: null }],
+      }),
+    );
+  }
+  const choices = Array.isArray(question.choices)
+    ? question.choices
+    : [{ isCorrect: true, weight: null, text: question.choices, feedback: null }];
+  noteAnswerFeedback(
+    reader,
+    choices.map((choice) => choice.feedback),
+  );
+  const answers = acceptedNumbers(reader, choices);
+  reader.refuseIf(
+    answers.some((answer) => answer.fraction > 0 && answer.fraction < 1),
+    MESSAGES.partialCredit,
+  );
+  const right = answers.filter((answer) => answer.fraction === 1);
+  reader.refuseIf(right.length === 0, MESSAGES.noCorrectAnswer);
+  return reader.done(
+    draftOf('FILL_IN_BLANKS', { ...fields, questionText, blanks: [numericBlank(reader, right)] }),
+  );
+}
+
 function readQuestion(question: Exclude<GIFTQuestion, Category>, comments: Comments): ReadQuestion {
   const reader = new QuestionReader(question.title ?? undefined);
-  if (question.hasEmbeddedAnswers) return reader.refuse(MESSAGES.unsupportedType('missing word'));
   const tagged = fieldsOfTags(question.tags ?? []);
   const fields = {
     questionText: readText(reader, question.stem),
@@ -100,6 +202,7 @@ function readQuestion(question: Exclude<GIFTQuestion, Category>, comments: Comme
     difficulty: tagged.difficulty,
     marks: tagged.marks,
   };
+  if (question.hasEmbeddedAnswers) return missingWordOf(reader, question, fields);
   switch (question.type) {
     case 'MC': {
       noteAnswerFeedback(
@@ -138,15 +241,7 @@ function readQuestion(question: Exclude<GIFTQuestion, Category>, comments: Comme
         draftOf('TRUE_FALSE', { ...fields, options: trueFalseOptions(question.isTrue) }),
       );
     case 'Short': {
-      noteAnswerFeedback(
-        reader,
-        question.choices.map((choice) => choice.feedback),
-      );
-      reader.refuseIf(
-        question.choices.some((choice) => choice.weight !== null && choice.weight !== 100),
-        MESSAGES.partialCredit,
-      );
-      const answers = question.choices.map((choice) => choice.text.text.trim());
+      const answers = typedAnswers(reader, question.choices);
       return reader.done(draftOf('SHORT_ANSWER', { ...fields, ...shortAnswerFields(answers) }));
     }
     case 'Essay':
@@ -159,6 +254,8 @@ function readQuestion(question: Exclude<GIFTQuestion, Category>, comments: Comme
           keywords: tagged.keywords,
         }),
       );
+    case 'Matching':
+      return reader.done(matchingOf(reader, question, fields));
     default:
       return reader.refuse(MESSAGES.unsupportedType(question.type.toLowerCase()));
   }
@@ -242,7 +339,14 @@ function giftPlain(text: string): string {
   return /[<&]/.test(text) ? `[plain]${escapeGift(text)}` : escapeGift(text);
 }
 
-function answersOf(question: Question): string {
+/**
+ * A matching prompt: content, whose `->` would end it where a reader looks for the match, so it
+ * is written `-\>`, which Markdown shows as `->`.
+ */
+const giftPrompt = (text: string) => giftContent(text.replaceAll('->', '-\\>'));
+
+/** A question's answers in GIFT; undefined for a type GIFT has no question of. */
+function answersOf(question: Question): string | undefined {
   const feedback = `####${giftContent(question.explanation)}`;
   switch (question.questionType) {
     case 'MCQ': {
@@ -279,10 +383,31 @@ function answersOf(question: Question): string {
       );
       return `{#\n${weighted.join('\n')}\n\t${feedback}\n}`;
     }
+    case 'MATCHING': {
+      // A match is plain text in GIFT; a distractor is a match without a prompt, as Moodle writes it.
+      const pairs = question.pairs.map(
+        (pair) => `\t=${giftPrompt(pair.prompt)} -> ${escapeGift(readableText(pair.match))}`,
+      );
+      const distractors = question.distractors.map(
+        (distractor) => `\t= -> ${escapeGift(readableText(distractor))}`,
+      );
+      return `{\n${[...pairs, ...distractors].join('\n')}\n\t${feedback}\n}`;
+    }
+    case 'FILL_IN_BLANKS':
+    case 'ORDERING':
+      return undefined;
   }
 }
 
 function giftQuestion(question: Question, title: string): string {
+  const answers = answersOf(question);
+  if (answers === undefined) {
+    const type = QUESTION_TYPE_LABELS[question.questionType].toLowerCase();
+    return `// ${title}: ${MESSAGES.typeNotInFormat(type, QUESTION_FORMAT_LABELS.gift)}`.replace(
+      /\r?\n/g,
+      ' ',
+    );
+  }
   const lines = [
     `// ${tagsOf(question, { withMarks: true })
       .map((tag) => `[tag:${tag}]`)
@@ -294,7 +419,7 @@ function giftQuestion(question: Question, title: string): string {
     );
   }
   if (question.questionType === 'NUMERICAL') lines.push(`${UNITS_COMMENT}${unitsText(question)}`);
-  lines.push(`::${escapeGift(title)}::${giftContent(question.questionText)}${answersOf(question)}`);
+  lines.push(`::${escapeGift(title)}::${giftContent(question.questionText)}${answers}`);
   return lines.join('\n');
 }
 

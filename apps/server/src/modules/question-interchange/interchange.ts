@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  BLANK_MARKER,
   DEFAULT_DIFFICULTY,
   DEFAULT_QUESTION_MARKS,
   DEFAULT_UNIT_PENALTY,
@@ -155,6 +156,9 @@ export function contentOf(question: QuestionDraft): string[] {
     ...(question.options ?? []).map((option) => option.text),
     question.sampleAnswer ?? '',
     question.modelAnswer ?? '',
+    ...(question.pairs ?? []).flatMap((pair) => [pair.prompt, pair.match]),
+    ...(question.distractors ?? []),
+    ...(question.items ?? []),
   ];
 }
 
@@ -193,7 +197,75 @@ export function draftOf(questionType: QuestionType, fields: DraftFields): Questi
         maxWordCount: fields.maxWordCount ?? DEFAULT_WORD_RANGE.max,
         keywords: fields.keywords ?? [],
       };
+    case 'FILL_IN_BLANKS':
+      return { ...base, blanks: fields.blanks ?? [] };
+    case 'MATCHING':
+      return { ...base, pairs: fields.pairs ?? [], distractors: fields.distractors ?? [] };
+    case 'ORDERING':
+      return { ...base, items: fields.items ?? [], scoring: fields.scoring ?? 'PARTIAL' };
   }
+}
+
+/**
+ * A blank's place in a file's text while the text is converted to content: letters and digits,
+ * which neither the HTML reader nor the plain text escaper touch (`[[1]]` itself would come back
+ * `\[\[1\]\]`, no longer a blank). `blanksIn` turns them into the exam's `[[n]]` markers.
+ */
+export const blankToken = (number: number) => `qxblank${number}qx`;
+const BLANK_TOKEN = /qxblank(\d+)qx/g;
+
+export const blanksIn = (content: string) =>
+  content.replace(BLANK_TOKEN, (_, number: string) => `[[${number}]]`);
+
+/**
+ * Content whose `[[n]]` markers are rendered by a writer's own means: each is a token while the
+ * content is turned into HTML, then `blank` writes what stands in its place.
+ */
+export function withBlanksWritten(
+  content: string,
+  render: (content: string) => string,
+  blank: (number: number) => string,
+): string {
+  const marked = content.replace(BLANK_MARKER, (_, number: string) => blankToken(Number(number)));
+  return render(marked).replace(BLANK_TOKEN, (_, number: string) => blank(Number(number)));
+}
+
+/** An exam blank as a file reads it: its accepted answers, plain text or numbers. */
+export interface ReadBlank {
+  accepted: string[];
+  caseSensitive: boolean;
+  tolerance: number | null;
+}
+
+/**
+ * A numeric blank's accepted numbers, each with its own tolerance in the file: the exam has one
+ * tolerance a blank, so each is accepted within the widest, said when they differed.
+ */
+export function numericBlank(
+  reader: QuestionReader,
+  answers: readonly { value: number; tolerance: number; text?: string }[],
+): ReadBlank {
+  const tolerances = answers.map((answer) => Math.abs(answer.tolerance));
+  const widest = Math.max(0, ...tolerances);
+  if (tolerances.some((tolerance) => tolerance !== widest)) {
+    reader.note(MESSAGES.blankToleranceWidest);
+  }
+  return {
+    accepted: answers.map((answer) => numberAsWritten(answer.value, answer.text)),
+    caseSensitive: false,
+    tolerance: widest,
+  };
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A blank's accepted number as a file writes it: as the author wrote it when that is plain
+ * decimal digits (`3.30` stays `3.30`), else in decimal digits (`1.2e-3` is `0.0012`).
+ */
+export function numberAsWritten(value: number, text?: string): string {
+  const trimmed = text?.trim() ?? '';
+  return DECIMAL.test(trimmed) ? trimmed : decimalText(value);
 }
 
 /** A true/false question's two options, True first as the exam stores them. */

@@ -4,7 +4,9 @@ import { writeMoodleXml } from './moodle-xml';
 import { parseQuestionFile } from './question-interchange.service';
 import {
   asRendered,
+  blanksOfParts,
   fixture,
+  partsExam,
   percentAsAbsolute,
   percentExam,
   questionsInFileOrder,
@@ -72,7 +74,7 @@ describe('Moodle XML', () => {
           /^Which topology is shown\? !\[diagram\]\(media:[0-9a-f]{64}\)$/,
         ),
         marks: 1,
-        order: 6,
+        order: 7,
         difficulty: 'MEDIUM',
         explanation: 'Every node connects to one central switch.',
         options: [
@@ -84,7 +86,7 @@ describe('Moodle XML', () => {
         questionType: 'MCQ',
         questionText: 'How many hosts does a /24 network hold? Use $2^{8} - 2$.',
         marks: 1,
-        order: 7,
+        order: 8,
         difficulty: 'MEDIUM',
         explanation: 'Two addresses are the network and the broadcast.',
         options: [
@@ -95,13 +97,31 @@ describe('Moodle XML', () => {
     ]);
     expect(data.incomplete).toEqual([
       {
+        question: 5,
+        title: 'Ports',
+        draft: {
+          questionType: 'MATCHING',
+          questionText: 'Match each protocol with its port.',
+          marks: 1,
+          order: 5,
+          difficulty: 'MEDIUM',
+          explanation: '',
+          pairs: [
+            { prompt: 'HTTP', match: '80' },
+            { prompt: 'HTTPS', match: '443' },
+          ],
+          distractors: [],
+        },
+        errors: { explanation: 'Explanation is required' },
+      },
+      {
         question: 6,
         title: 'Routing protocols',
         draft: {
           questionType: 'MULTI_SELECT',
           questionText: 'Which of these are routing protocols?',
           marks: 1,
-          order: 5,
+          order: 6,
           difficulty: 'MEDIUM',
           explanation: '',
           options: [
@@ -121,7 +141,6 @@ describe('Moodle XML', () => {
         message: MESSAGES.answerFeedbackDropped,
         skipped: false,
       },
-      { question: 5, title: 'Ports', message: MESSAGES.unsupportedType('match'), skipped: true },
       {
         question: 6,
         title: 'Routing protocols',
@@ -312,6 +331,197 @@ describe('Moodle XML', () => {
     );
     expect(read.data.warnings).toEqual([
       { question: 1, message: MESSAGES.undescribedImage('pasted image'), skipped: false },
+    ]);
+  });
+
+  it('maps matching, ordering, select missing words and Cloze questions as Moodle exports them', () => {
+    const data = parseQuestionFile('moodle-xml', fixture('moodle-parts.xml')).data;
+    expect(data.questions).toEqual([
+      {
+        questionType: 'MATCHING',
+        questionText: 'Match each element with its **symbol**.',
+        marks: 3,
+        order: 1,
+        difficulty: 'MEDIUM',
+        explanation: 'Symbols come from the Latin names of the elements.',
+        pairs: [
+          { prompt: 'Sodium', match: 'Na' },
+          { prompt: 'Iron', match: 'Fe' },
+        ],
+        distractors: ['So'],
+      },
+      {
+        questionType: 'ORDERING',
+        questionText: 'Order these elements by atomic number, lowest first.',
+        marks: 2,
+        order: 2,
+        difficulty: 'MEDIUM',
+        explanation: 'Hydrogen has one proton, helium two, lithium three.',
+        items: ['Hydrogen', 'Helium', 'Lithium', 'Beryllium'],
+        scoring: 'PARTIAL',
+      },
+      {
+        questionType: 'ORDERING',
+        questionText: 'Order the halogens down the group.',
+        marks: 1,
+        order: 3,
+        difficulty: 'MEDIUM',
+        explanation: 'Fluorine heads group 17, iodine is below bromine.',
+        items: ['Fluorine', 'Chlorine', 'Bromine'],
+        scoring: 'ALL_OR_NOTHING',
+      },
+      {
+        questionType: 'FILL_IN_BLANKS',
+        questionText: 'The lightest noble gas is [[1]] and the most common in air is [[2]].',
+        marks: 2,
+        order: 4,
+        difficulty: 'MEDIUM',
+        explanation: 'Helium is lightest; argon is about one percent of air.',
+        blanks: [
+          { accepted: ['helium'], caseSensitive: false, tolerance: null },
+          { accepted: ['argon'], caseSensitive: false, tolerance: null },
+        ],
+      },
+      {
+        questionType: 'FILL_IN_BLANKS',
+        questionText:
+          'Water is [[1]], and a 3.3 kΩ resistor at 1 mA drops [[2]] volts; it is called [[3]].',
+        marks: 2,
+        order: 5,
+        difficulty: 'MEDIUM',
+        explanation: 'V = I × R gives 3.3 volts.',
+        blanks: [
+          { accepted: ['H2O', 'H₂O'], caseSensitive: true, tolerance: null },
+          { accepted: ['3.3', '3.30'], caseSensitive: false, tolerance: 0.1 },
+          { accepted: ["Ohm's law", 'ohm'], caseSensitive: false, tolerance: null },
+        ],
+      },
+    ]);
+    expect(data.incomplete).toEqual([]);
+    expect(data.warnings).toEqual([
+      {
+        question: 2,
+        title: 'Atomic numbers',
+        message: MESSAGES.orderScoringReplaced('RELATIVE_NEXT_EXCLUDE_LAST'),
+        skipped: false,
+      },
+      {
+        question: 2,
+        title: 'Atomic numbers',
+        message: MESSAGES.orderSubsetShown(3),
+        skipped: false,
+      },
+      {
+        question: 4,
+        title: 'Noble gases',
+        message: MESSAGES.blankChoicesDropped,
+        skipped: false,
+      },
+      {
+        question: 5,
+        title: 'Water and a resistor',
+        message: MESSAGES.answerFeedbackDropped,
+        skipped: false,
+      },
+      {
+        question: 5,
+        title: 'Water and a resistor',
+        message: MESSAGES.blankToleranceWidest,
+        skipped: false,
+      },
+      {
+        question: 5,
+        title: 'Water and a resistor',
+        message: MESSAGES.blankWeightsReplaced,
+        skipped: false,
+      },
+      {
+        question: 6,
+        title: 'Choices in the text',
+        message: MESSAGES.choiceInText,
+        skipped: true,
+      },
+      { question: 7, title: 'Half marks', message: MESSAGES.partialCredit, skipped: true },
+    ]);
+  });
+
+  it('gives back matching, ordering and fill-in-the-blanks questions from a file it wrote', () => {
+    const data = parseXml(writeMoodleXml(partsExam));
+    expect(asRendered(data.questions)).toEqual(asRendered(questionsInFileOrder(partsExam)));
+    // Blanks and matches are plain text both ways: they come back as they were.
+    expect(data.questions[0]).toMatchObject({ blanks: blanksOfParts });
+    expect(data.incomplete).toEqual([]);
+    expect(data.warnings).toEqual([]);
+  });
+
+  it('writes blanks as Cloze, matches as subquestions and the order with its grading type', () => {
+    const text = writeMoodleXml(partsExam);
+    expect(text).toContain('<question type="cloze">');
+    expect(text).toContain('Water is {1:SHORTANSWER_C:=H2O~=H₂O}');
+    expect(text).toContain('drops {1:NUMERICAL:=3.3:0.1~=3.30:0.1} volts');
+    // Cloze's own escapes, inside HTML inside XML.
+    expect(text).toContain(
+      'write {1:SHORTANSWER:=a \\~ b = {c\\} \\#1 \\/ \\&quot;d\\&quot;} as given.',
+    );
+    expect(text).toContain('<question type="matching">');
+    expect(text).toContain(
+      '<subquestion format="html">\n      <text></text>\n      <answer>\n        <text>So</text>',
+    );
+    expect(text).toContain('<gradingtype>LONGEST_ORDERED_SUBSET</gradingtype>');
+    expect(text).toContain('<gradingtype>ALL_OR_NOTHING</gradingtype>');
+    expect(text).toContain('<answer fraction="2" format="html">\n      <text>&lt;p&gt;Helium');
+  });
+
+  it('reads an ordering question without a grading type as Moodle does: the next item after each', () => {
+    const data = parseXml(`<quiz><question type="ordering"><name><text>Old</text></name>
+      <questiontext format="html"><text>Order these numbers, smallest first.</text></questiontext>
+      <answer fraction="1"><text>1</text></answer><answer fraction="2"><text>2</text></answer>
+    </question></quiz>`);
+    expect(data.incomplete[0]?.draft).toMatchObject({ items: ['1', '2'], scoring: 'PARTIAL' });
+    expect(data.warnings).toEqual([
+      {
+        question: 1,
+        title: 'Old',
+        message: MESSAGES.orderScoringReplaced('RELATIVE'),
+        skipped: false,
+      },
+    ]);
+  });
+
+  it('says what a Cloze or gap question held that a blank cannot', () => {
+    const question = (title: string, type: string, text: string, more = '') =>
+      `<question type="${type}"><name><text>${title}</text></name><questiontext format="html"><text><![CDATA[${text}]]></text></questiontext>${more}</question>`;
+    const data = parseXml(
+      `<quiz>${[
+        question('Any', 'cloze', '<p>Name a noble gas: {1:SA:=helium~=*}.</p>'),
+        question('Select', 'cloze', '<p>The gas is {1:SELECT:=neon~argon}.</p>'),
+        question('None', 'cloze', '<p>A text without a single blank in it.</p>'),
+        question(
+          'Gap',
+          'gapselect',
+          '<p>The gas is [[1]] or [[4]].</p>',
+          '<selectoption><text>neon</text><group>1</group></selectoption>',
+        ),
+      ].join('')}</quiz>`,
+    );
+    expect(data.incomplete.map((item) => item.draft.blanks)).toEqual([
+      [{ accepted: ['helium'], caseSensitive: false, tolerance: null }],
+    ]);
+    expect(data.warnings).toEqual([
+      { question: 1, title: 'Any', message: MESSAGES.anyTextDropped, skipped: false },
+      {
+        question: 2,
+        title: 'Select',
+        message: MESSAGES.unsupportedType('cloze SELECT'),
+        skipped: true,
+      },
+      { question: 3, title: 'None', message: MESSAGES.noCorrectAnswer, skipped: true },
+      {
+        question: 4,
+        title: 'Gap',
+        message: MESSAGES.unreadableQuestion('the gap [[4]] has no choice'),
+        skipped: true,
+      },
     ]);
   });
 

@@ -1,14 +1,18 @@
 import {
+  type BlankKey,
   QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
   mediaIdsIn,
   type NumericAnswer,
   type Question,
+  readableText,
 } from '@examiq/contracts';
 import { contentHtml } from './content-html';
 import { type ExportedExam, mediaFileName } from './exported-exam';
 import {
   absoluteTolerance,
   acceptedAnswersOf,
+  blanksIn,
+  blankToken,
   choiceWeight,
   decimalText,
   draftOf,
@@ -16,7 +20,9 @@ import {
   fieldsOfTags,
   holdsMarkup,
   multiSelectOf,
+  numberAsWritten,
   numberIn,
+  numericBlank,
   optionsOf,
   QuestionReader,
   type ReadQuestion,
@@ -24,6 +30,7 @@ import {
   shortAnswerFields,
   tagsOf,
   trueFalseOptions,
+  withBlanksWritten,
   wrongFormat,
 } from './interchange';
 import {
@@ -152,6 +159,238 @@ function unitsOfQuestion(reader: QuestionReader, question: XmlNode) {
   };
 }
 
+type DraftFields = Parameters<typeof draftOf>[1];
+
+/**
+ * A text field whose blanks `mark` finds in its raw text (`[[2]]`, `{1:SA:=a}`) and replaces with
+ * blankToken: the content comes back with the exam's `[[n]]` markers in their places.
+ */
+function readFieldWithBlanks(
+  reader: QuestionReader,
+  field: unknown,
+  mark: (text: string) => string,
+): string {
+  const node = (field ?? {}) as XmlNode;
+  return blanksIn(readField(reader, { ...node, text: mark(textOf(node.text)) }));
+}
+
+/** Text written inside HTML as plain text: its tags left out, its character references read. */
+function plainOfHtml(text: string): string {
+  const named: Record<string, string> = {
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    nbsp: ' ',
+  };
+  return text
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith('#')) {
+        const code =
+          name[1]?.toLowerCase() === 'x'
+            ? Number.parseInt(name.slice(2), 16)
+            : Number(name.slice(1));
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff
+          ? String.fromCodePoint(code)
+          : whole;
+      }
+      return named[name.toLowerCase()] ?? whole;
+    })
+    .trim();
+}
+
+/**
+ * A matching question (`matching`, `match` in older files): each subquestion a prompt and its
+ * answer's text its match; a subquestion with no text is a match no prompt has, a distractor.
+ * Moodle's answers are plain text, shown in a menu.
+ */
+function matchingOf(reader: QuestionReader, question: XmlNode, fields: DraftFields) {
+  const pairs: { prompt: string; match: string }[] = [];
+  const distractors: string[] = [];
+  for (const subquestion of listOf(question.subquestion)) {
+    const match = reader.plain(textOf(listOf(subquestion.answer)[0]?.text).trim());
+    const prompt = readField(reader, subquestion);
+    if (prompt === '') distractors.push(match);
+    else pairs.push({ prompt, match });
+  }
+  return draftOf('MATCHING', { ...fields, pairs, distractors });
+}
+
+/**
+ * Moodle's ordering rule that scores as the exam's partial rule does: by the longest run of items
+ * in the right order relative to each other.
+ */
+const LONGEST_ORDERED_SUBSET = new Set(['LONGESTORDEREDSUBSET']);
+const SHOWS_ALL = new Set(['ALL', 'EXACT']);
+
+/**
+ * An ordering question (qtype_ordering): its answers in the right order. All or nothing is the
+ * exam's; any other rule is read as the exam's partial rule, said so unless it is the longest
+ * ordered subset, which is the same. A question showing students a few of its items at a time now
+ * shows them all, said so.
+ */
+function orderingOf(reader: QuestionReader, question: XmlNode, fields: DraftFields) {
+  const answers = listOf(question.answer);
+  noteAnswerFeedback(reader, answers);
+  const items = answers.map((answer) => readField(reader, answer));
+  // Moodle reads a file without a rule as RELATIVE (the next item after each).
+  const grading = (textOf(question.gradingtype).trim() || 'RELATIVE').toUpperCase();
+  const rule = grading.replaceAll('_', '');
+  const scoring = rule === 'ALLORNOTHING' ? 'ALL_OR_NOTHING' : 'PARTIAL';
+  if (scoring === 'PARTIAL' && !LONGEST_ORDERED_SUBSET.has(rule)) {
+    reader.note(MESSAGES.orderScoringReplaced(grading));
+  }
+  const select = (textOf(question.selecttype).trim() || 'RANDOM').toUpperCase();
+  const shown = Number(textOf(question.selectcount).trim() || '6');
+  if (!SHOWS_ALL.has(select) && shown > 0 && shown < items.length) {
+    reader.note(MESSAGES.orderSubsetShown(shown));
+  }
+  return draftOf('ORDERING', { ...fields, items, scoring });
+}
+
+/**
+ * A select missing words (`gapselect`, options `selectoption`) or drag and drop into text
+ * (`ddwtos`, options `dragbox`) question: gap `[[n]]` is right with option n. Each gap is a blank
+ * accepting its right option's text, numbered in the order the gaps appear; the choices are lost.
+ */
+function gapsOf(
+  reader: QuestionReader,
+  question: XmlNode,
+  fields: DraftFields,
+  optionName: 'selectoption' | 'dragbox',
+) {
+  const options = listOf(question[optionName]).map((option) => plainOfHtml(textOf(option.text)));
+  const gaps: number[] = [];
+  const questionText = readFieldWithBlanks(reader, question.questiontext, (text) =>
+    text.replace(/\[\[(\d+)\]\]/g, (_, number: string) => {
+      gaps.push(Number(number));
+      return blankToken(gaps.length);
+    }),
+  );
+  const missing = gaps.find((gap) => options[gap - 1] === undefined);
+  reader.refuseIf(
+    missing !== undefined,
+    MESSAGES.unreadableQuestion(`the gap [[${missing}]] has no choice`),
+  );
+  reader.note(MESSAGES.blankChoicesDropped);
+  const blanks = gaps.map((gap) => ({
+    accepted: [options[gap - 1] ?? ''],
+    caseSensitive: false,
+    tolerance: null,
+  }));
+  return draftOf('FILL_IN_BLANKS', { ...fields, questionText, blanks });
+}
+
+/** A Cloze sub-question: `{weight:TYPE:answers}`, its `}` escaped `\}` inside. */
+const CLOZE = /\{(\d*):([A-Za-z_]+):((?:\\.|[^\\}])*)\}/g;
+const CLOZE_TEXT = new Set(['SHORTANSWER', 'SA', 'MW']);
+const CLOZE_TEXT_CASE = new Set(['SHORTANSWER_C', 'SAC', 'MWC']);
+const CLOZE_NUMBER = new Set(['NUMERICAL', 'NM']);
+
+/**
+ * The parts of a Cloze text split where `separator` stands unescaped; a `#` of a character
+ * reference of the HTML (`&#8322;`) is not feedback's.
+ */
+function splitUnescaped(text: string, separator: string): string[] {
+  const parts = [''];
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index] as string;
+    if (char === '\\' && index + 1 < text.length) {
+      parts[parts.length - 1] += char + text[index + 1];
+      index += 1;
+    } else if (char === separator && !(char === '#' && text[index - 1] === '&')) parts.push('');
+    else parts[parts.length - 1] += char;
+  }
+  return parts;
+}
+
+const unescapeCloze = (text: string) => text.replace(/\\(.)/g, '$1');
+
+interface ClozeAnswer {
+  credit: number;
+  text: string;
+  feedback: string;
+}
+
+/** A Cloze sub-question's answers: `=a` full marks, `%50%a` a share, `a` none; `#…` feedback. */
+function clozeAnswers(body: string): ClozeAnswer[] {
+  return splitUnescaped(body, '~').map((part) => {
+    const [, mark = '', share] = /^\s*(=|%(-?[\d.]+)%)?/.exec(part) ?? [];
+    const [text = '', ...feedback] = splitUnescaped(part.trimStart().slice(mark.length), '#');
+    return {
+      credit: mark === '=' ? 100 : Number(share ?? 0) || 0,
+      text: plainOfHtml(unescapeCloze(text)),
+      feedback: plainOfHtml(unescapeCloze(feedback.join('#'))),
+    };
+  });
+}
+
+/** A Cloze sub-question as a blank: its answers at full marks are accepted, `*` (any) left out. */
+function clozeBlank(reader: QuestionReader, type: string, answers: ClozeAnswer[]) {
+  if (answers.some((answer) => answer.feedback !== '')) reader.note(MESSAGES.answerFeedbackDropped);
+  reader.refuseIf(
+    answers.some((answer) => answer.credit > 0 && answer.credit < 100),
+    MESSAGES.partialCredit,
+  );
+  const right = answers.filter((answer) => answer.credit >= 100);
+  const typed = right.filter((answer) => answer.text.split(':')[0]?.trim() !== '*');
+  if (typed.length < right.length) {
+    reader.note(CLOZE_NUMBER.has(type) ? MESSAGES.anyNumberDropped : MESSAGES.anyTextDropped);
+  }
+  reader.refuseIf(typed.length === 0, MESSAGES.noCorrectAnswer);
+  if (!CLOZE_NUMBER.has(type)) {
+    return {
+      accepted: typed.map((answer) => answer.text),
+      caseSensitive: CLOZE_TEXT_CASE.has(type),
+      tolerance: null,
+    };
+  }
+  const numbers = typed.flatMap((answer) => {
+    const [value = '', tolerance = '0'] = answer.text.split(':');
+    const number = numberIn(value.trim());
+    reader.refuseIf(
+      number === undefined,
+      MESSAGES.unreadableQuestion(`the answer ${value.slice(0, 40)} is not a number`),
+    );
+    return number === undefined
+      ? []
+      : [{ value: number, text: value, tolerance: numberIn(tolerance.trim()) ?? 0 }];
+  });
+  return numericBlank(reader, numbers);
+}
+
+/**
+ * An embedded answers (Cloze) question: each typed-answer sub-question (`SHORTANSWER`, `SA`,
+ * `MW`, their `_C` case-sensitive forms, `NUMERICAL`, `NM`) a blank where it stands. A choice
+ * within the text has no place in a blank: the question is skipped. Moodle weighs each
+ * sub-question by its leading number; the exam gives each blank an equal share, said when they
+ * differed.
+ */
+function clozeOf(reader: QuestionReader, question: XmlNode, fields: DraftFields) {
+  const blanks: ReturnType<typeof clozeBlank>[] = [];
+  const weights: string[] = [];
+  const questionText = readFieldWithBlanks(reader, question.questiontext, (text) =>
+    text.replace(CLOZE, (_, weight: string, name: string, body: string) => {
+      const type = name.toUpperCase();
+      weights.push(weight || '1');
+      if (CLOZE_TEXT.has(type) || CLOZE_TEXT_CASE.has(type) || CLOZE_NUMBER.has(type)) {
+        blanks.push(clozeBlank(reader, type, clozeAnswers(body)));
+      } else if (/^(MULTICHOICE|MULTIRESPONSE|MC|MR)/.test(type)) {
+        reader.refuseIf(true, MESSAGES.choiceInText);
+      } else {
+        reader.refuseIf(true, MESSAGES.unsupportedType(`cloze ${type}`));
+      }
+      return blankToken(blanks.length);
+    }),
+  );
+  if (new Set(weights).size > 1) reader.note(MESSAGES.blankWeightsReplaced);
+  // A text without a sub-question has nothing to answer.
+  reader.refuseIf(weights.length === 0, MESSAGES.noCorrectAnswer);
+  return draftOf('FILL_IN_BLANKS', { ...fields, questionText, blanks });
+}
+
 function readQuestion(question: XmlNode): ReadQuestion {
   const type = attribute(question, 'type') ?? 'unknown';
   const reader = new QuestionReader(textOf((question.name as XmlNode | undefined)?.text).trim());
@@ -215,6 +454,18 @@ function readQuestion(question: XmlNode): ReadQuestion {
           keywords: tagged.keywords,
         }),
       );
+    case 'matching':
+    case 'match':
+      return reader.done(matchingOf(reader, question, fields));
+    case 'ordering':
+      return reader.done(orderingOf(reader, question, fields));
+    case 'gapselect':
+      return reader.done(gapsOf(reader, question, fields, 'selectoption'));
+    case 'ddwtos':
+      return reader.done(gapsOf(reader, question, fields, 'dragbox'));
+    case 'cloze':
+    case 'multianswer':
+      return reader.done(clozeOf(reader, question, fields));
     default:
       return reader.refuse(MESSAGES.unsupportedType(type));
   }
@@ -237,7 +488,12 @@ const plainText = (text: string) => ({ '@': { format: 'plain_text' }, text });
  * Content as a Moodle HTML field: TeX for Moodle's MathJax or TeX filter, each image at
  * `@@PLUGINFILE@@/<name>` with its bytes in a `<file>` of the field, as Moodle writes them.
  */
-function htmlField(exam: ExportedExam, content: string, attributes: Record<string, string> = {}) {
+function htmlField(
+  exam: ExportedExam,
+  content: string,
+  attributes: Record<string, string> = {},
+  blank?: (number: number) => string,
+) {
   const files = mediaIdsIn(content).flatMap((id) => {
     const stored = exam.media.get(id);
     return stored
@@ -249,10 +505,12 @@ function htmlField(exam: ExportedExam, content: string, attributes: Record<strin
         ]
       : [];
   });
-  const html = contentHtml(content, (id) => {
-    const stored = exam.media.get(id);
-    return stored ? `${PLUGINFILE}${mediaFileName(id, stored)}` : '';
-  });
+  const render = (source: string) =>
+    contentHtml(source, (id) => {
+      const stored = exam.media.get(id);
+      return stored ? `${PLUGINFILE}${mediaFileName(id, stored)}` : '';
+    });
+  const html = blank ? withBlanksWritten(content, render, blank) : render(content);
   return {
     '@': { ...attributes, format: 'html' },
     text: html,
@@ -265,6 +523,30 @@ const answer = (text: string, right: boolean, field = plainText(text)) => ({
   '@': { fraction: right ? '100' : '0', ...field['@'] },
   feedback: plainText(''),
 });
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Text inside a Cloze sub-question: Moodle's escapes for ~ / " } # and backslash, in HTML. */
+const clozeText = (text: string) => escapeHtml(text.replace(/[\\}#~/"]/g, '\\$&'));
+
+/**
+ * A blank as a Cloze sub-question of weight 1 (each blank an equal share, as the exam scores):
+ * `{1:NUMERICAL:=3.3:0.1}` for a number, `{1:SHORTANSWER:=a~=b}` (`SHORTANSWER_C` when case
+ * counts) for text.
+ */
+function clozeOfBlank(blank: BlankKey | undefined): string {
+  if (!blank) return '';
+  if (blank.tolerance !== null) {
+    const tolerance = decimalText(blank.tolerance);
+    const answers = blank.accepted.map(
+      (answer) => `=${numberAsWritten(numberIn(answer) ?? Number.NaN, answer)}:${tolerance}`,
+    );
+    return `{1:NUMERICAL:${answers.join('~')}}`;
+  }
+  const type = blank.caseSensitive ? 'SHORTANSWER_C' : 'SHORTANSWER';
+  return `{1:${type}:${blank.accepted.map((answer) => `=${clozeText(answer)}`).join('~')}}`;
+}
 
 function typeFields(exam: ExportedExam, question: Question) {
   switch (question.questionType) {
@@ -356,6 +638,44 @@ function typeFields(exam: ExportedExam, question: Question) {
           responsetemplate: plainText(''),
         },
       };
+    case 'MATCHING':
+      // Moodle's matches are plain text; a distractor is a subquestion without text.
+      return {
+        type: 'matching',
+        fields: {
+          shuffleanswers: 'true',
+          subquestion: [
+            ...question.pairs.map((pair) => ({
+              ...htmlField(exam, pair.prompt),
+              answer: { text: readableText(pair.match) },
+            })),
+            ...question.distractors.map((distractor) => ({
+              ...htmlField(exam, ''),
+              answer: { text: readableText(distractor) },
+            })),
+          ],
+        },
+      };
+    case 'ORDERING':
+      // Moodle keeps the order in the answers' fractions; absolute position is the exam's partial rule.
+      return {
+        type: 'ordering',
+        fields: {
+          layouttype: 'VERTICAL',
+          selecttype: 'ALL',
+          selectcount: '0',
+          gradingtype: question.scoring === 'PARTIAL' ? 'LONGEST_ORDERED_SUBSET' : 'ALL_OR_NOTHING',
+          showgrading: 'SHOW',
+          numberingstyle: 'none',
+          answer: question.items.map((item, index) => ({
+            ...htmlField(exam, item),
+            '@': { fraction: String(index + 1), format: 'html' },
+          })),
+        },
+      };
+    case 'FILL_IN_BLANKS':
+      // The blanks are written into the question's text (see moodleQuestion).
+      return { type: 'cloze', fields: {} };
   }
 }
 
@@ -364,7 +684,12 @@ function moodleQuestion(exam: ExportedExam, question: Question, name: string) {
   return {
     '@': { type },
     name: { text: name },
-    questiontext: htmlField(exam, question.questionText),
+    questiontext:
+      question.questionType === 'FILL_IN_BLANKS'
+        ? htmlField(exam, question.questionText, {}, (number) =>
+            clozeOfBlank(question.blanks[number - 1]),
+          )
+        : htmlField(exam, question.questionText),
     generalfeedback: htmlField(exam, question.explanation),
     defaultgrade: String(question.marks),
     penalty: '0',

@@ -2,7 +2,15 @@ import { type Difficulty, mediaIdsIn, type Question, readableText } from '@exami
 import { strToU8, zipSync } from 'fflate';
 import { contentHtml } from './content-html';
 import { type ExportedExam, mediaFileName } from './exported-exam';
-import { contentOf, decimalText, roundedNumber, unitsText } from './interchange';
+import {
+  contentOf,
+  decimalText,
+  numberAsWritten,
+  numberIn,
+  roundedNumber,
+  unitsText,
+  withBlanksWritten,
+} from './interchange';
 import { XML_DECLARATION, xmlBuilder } from './xml';
 
 const QTI_NAMESPACE = 'http://www.imsglobal.org/xsd/imsqtiasi_v3p0';
@@ -24,14 +32,15 @@ const IMAGES_FOLDER = 'images';
 const SLOT_MARK = '\u0001';
 function xhtmlSlots(exam: ExportedExam) {
   const xhtml: string[] = [];
+  const render = (content: string) =>
+    contentHtml(content, (id) => {
+      const stored = exam.media.get(id);
+      return stored ? `${IMAGES_FOLDER}/${mediaFileName(id, stored)}` : '';
+    });
   return {
-    slot(content: string): string {
-      xhtml.push(
-        contentHtml(content, (id) => {
-          const stored = exam.media.get(id);
-          return stored ? `${IMAGES_FOLDER}/${mediaFileName(id, stored)}` : '';
-        }),
-      );
+    /** `blank` writes the XHTML in place of each `[[n]]` of a fill-in-the-blanks question's text. */
+    slot(content: string, blank?: (number: number) => string): string {
+      xhtml.push(blank ? withBlanksWritten(content, render, blank) : render(content));
       return `${SLOT_MARK}${xhtml.length - 1}${SLOT_MARK}`;
     },
     // Between the marks, in turn: the text of the item, a slot's number.
@@ -59,6 +68,86 @@ const floatValue = (value: number) => ({
   '#text': decimalText(value),
 });
 const variable = (identifier: string) => ({ '@': { identifier } });
+
+/** SCORE raised by `share`: one right part of a question scored part by part. */
+const addToScore = (share: number) => ({
+  '@': { identifier: 'SCORE' },
+  'qti-sum': { 'qti-variable': variable('SCORE'), 'qti-base-value': floatValue(share) },
+});
+
+const blankIdentifier = (number: number) => `BLANK-${number}`;
+
+/**
+ * A fill-in-the-blanks question: a text entry where each blank stands, each with its own
+ * declaration. A text blank's accepted answers are its mapping's keys, with whether case counts;
+ * a number blank's are compared in the processing. Each blank right adds an equal share of the
+ * marks to SCORE, as the exam scores.
+ */
+function blanksOf(question: Extract<Question, { questionType: 'FILL_IN_BLANKS' }>) {
+  const share = roundedNumber(question.marks / question.blanks.length);
+  const declarations = question.blanks.map((blank, index) => {
+    const identifier = blankIdentifier(index + 1);
+    if (blank.tolerance !== null) {
+      return {
+        '@': { identifier, cardinality: 'single', 'base-type': 'float' },
+        'qti-correct-response': values(
+          blank.accepted
+            .slice(0, 1)
+            .map((answer) => numberAsWritten(numberIn(answer) ?? 0, answer)),
+        ),
+      };
+    }
+    return {
+      '@': { identifier, cardinality: 'single', 'base-type': 'string' },
+      'qti-correct-response': values(blank.accepted.slice(0, 1)),
+      'qti-mapping': {
+        '@': { 'default-value': '0', 'upper-bound': String(share) },
+        'qti-map-entry': blank.accepted.map((answer) => ({
+          '@': {
+            'map-key': answer,
+            'mapped-value': String(share),
+            'case-sensitive': String(blank.caseSensitive),
+          },
+        })),
+      },
+    };
+  });
+  const conditions = question.blanks.map((blank, index) => {
+    const identifier = blankIdentifier(index + 1);
+    const tolerance = blank.tolerance ?? 0;
+    const right =
+      blank.tolerance === null
+        ? {
+            'qti-gt': {
+              'qti-map-response': variable(identifier),
+              'qti-base-value': floatValue(0),
+            },
+          }
+        : {
+            'qti-or': {
+              'qti-equal': blank.accepted.map((answer) => ({
+                '@':
+                  tolerance === 0
+                    ? { 'tolerance-mode': 'exact' }
+                    : { 'tolerance-mode': 'absolute', tolerance: decimalText(tolerance) },
+                'qti-base-value': {
+                  '@': { 'base-type': 'float' },
+                  '#text': numberAsWritten(numberIn(answer) ?? 0, answer),
+                },
+                'qti-variable': variable(identifier),
+              })),
+            },
+          };
+    return { 'qti-response-if': { ...right, 'qti-set-outcome-value': addToScore(share) } };
+  });
+  return {
+    declaration: declarations,
+    body: {},
+    processing: { 'qti-response-condition': conditions },
+    blank: (number: number) =>
+      `<qti-text-entry-interaction response-identifier="${blankIdentifier(number)}" data-blank="${number}"/>`,
+  };
+}
 
 /**
  * A numerical question's scoring: for each accepted answer, the response within its tolerance
@@ -208,12 +297,96 @@ function interactionOf(question: Question, slot: Slot) {
         },
         processing: undefined,
       };
+    case 'FILL_IN_BLANKS':
+      return blanksOf(question);
+    case 'MATCHING': {
+      const prompts = question.pairs.map((_, index) => `prompt-${index + 1}`);
+      const matches = [...question.pairs.map((pair) => pair.match), ...question.distractors];
+      const share = roundedNumber(question.marks / question.pairs.length);
+      const associable = (identifier: string, text: string) => ({
+        '@': { identifier, 'match-max': '1' },
+        '#text': slot(text),
+      });
+      // Each right pair earns an equal share: QTI's mapping of directed pairs, with map_response.
+      return {
+        declaration: {
+          '@': { identifier: 'RESPONSE', cardinality: 'multiple', 'base-type': 'directedPair' },
+          'qti-correct-response': values(prompts.map((id, index) => `${id} match-${index + 1}`)),
+          'qti-mapping': {
+            '@': {
+              'default-value': '0',
+              'lower-bound': '0',
+              'upper-bound': String(question.marks),
+            },
+            'qti-map-entry': prompts.map((id, index) => ({
+              '@': { 'map-key': `${id} match-${index + 1}`, 'mapped-value': String(share) },
+            })),
+          },
+        },
+        body: {
+          'qti-match-interaction': {
+            '@': {
+              'response-identifier': 'RESPONSE',
+              'max-associations': String(prompts.length),
+              shuffle: 'true',
+            },
+            'qti-simple-match-set': [
+              {
+                'qti-simple-associable-choice': question.pairs.map((pair, index) =>
+                  associable(prompts[index] as string, pair.prompt),
+                ),
+              },
+              {
+                'qti-simple-associable-choice': matches.map((match, index) =>
+                  associable(`match-${index + 1}`, match),
+                ),
+              },
+            ],
+          },
+        },
+        processing: template('map_response'),
+      };
+    }
+    case 'ORDERING': {
+      const ids = question.items.map((_, index) => `item-${index + 1}`);
+      const share = roundedNumber(question.marks / ids.length);
+      // The exam's partial rule, each item in its right place an equal share, compares each place.
+      const byPlace = {
+        'qti-response-condition': ids.map((id, index) => ({
+          'qti-response-if': {
+            'qti-match': {
+              'qti-index': { '@': { n: String(index + 1) }, 'qti-variable': variable('RESPONSE') },
+              'qti-base-value': { '@': { 'base-type': 'identifier' }, '#text': id },
+            },
+            'qti-set-outcome-value': addToScore(share),
+          },
+        })),
+      };
+      return {
+        declaration: {
+          '@': { identifier: 'RESPONSE', cardinality: 'ordered', 'base-type': 'identifier' },
+          'qti-correct-response': values(ids),
+        },
+        body: {
+          'qti-order-interaction': {
+            '@': { 'response-identifier': 'RESPONSE', shuffle: 'true' },
+            'qti-simple-choice': question.items.map((item, index) => ({
+              '@': { identifier: ids[index] },
+              '#text': slot(item),
+            })),
+          },
+        },
+        processing: question.scoring === 'PARTIAL' ? byPlace : template('match_correct'),
+      };
+    }
   }
 }
 
 function itemXml(exam: ExportedExam, question: Question, identifier: string, title: string) {
   const { slot, fill } = xhtmlSlots(exam);
-  const { declaration, body, processing } = interactionOf(question, slot);
+  const interaction = interactionOf(question, slot);
+  const { declaration, body, processing } = interaction;
+  const blank = 'blank' in interaction ? interaction.blank : undefined;
   const item = {
     '@': {
       xmlns: QTI_NAMESPACE,
@@ -228,7 +401,7 @@ function itemXml(exam: ExportedExam, question: Question, identifier: string, tit
       floatOutcome('MAXSCORE', question.marks),
       { '@': { identifier: 'FEEDBACK', cardinality: 'single', 'base-type': 'identifier' } },
     ],
-    'qti-item-body': { div: slot(question.questionText), ...body },
+    'qti-item-body': { div: slot(question.questionText, blank), ...body },
     ...(processing ? { 'qti-response-processing': processing } : {}),
     'qti-modal-feedback': {
       '@': { 'outcome-identifier': 'FEEDBACK', identifier: 'EXPLANATION', 'show-hide': 'show' },

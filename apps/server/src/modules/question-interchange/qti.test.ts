@@ -5,7 +5,9 @@ import { writeQtiPackage } from './qti-package';
 import { parseQuestionFile } from './question-interchange.service';
 import {
   asRendered,
+  blanksOfParts,
   fixture,
+  partsExam,
   percentExam,
   questionsInFileOrder,
   trickyExam,
@@ -97,10 +99,11 @@ describe('QTI 3.0', () => {
       },
     ]);
     expect(data.warnings).toEqual([
+      // An order without its right order.
       {
         question: 5,
         title: 'Order the rivers',
-        message: MESSAGES.unsupportedType('order'),
+        message: MESSAGES.noCorrectAnswer,
         skipped: true,
       },
       { question: 6, title: 'Area of a circle', message: MESSAGES.mathMlOnly, skipped: true },
@@ -287,6 +290,141 @@ describe('QTI 3.0', () => {
     expect(data.warnings).toEqual([
       { question: 1, title: 'N', message: MESSAGES.unitsUnreadable, skipped: false },
       { question: 2, title: 'N', message: MESSAGES.noCorrectAnswer, skipped: true },
+    ]);
+  });
+
+  it("reads another tool's match, order and text with several entries", () => {
+    const data = parseQti(fixture('qti-parts-items.xml'));
+    expect(data.questions).toEqual([
+      {
+        questionType: 'MATCHING',
+        questionText: 'Match each country with its capital.',
+        marks: 2,
+        order: 1,
+        difficulty: 'MEDIUM',
+        explanation: 'Oslo and Stockholm are the capitals.',
+        pairs: [
+          { prompt: 'Norway', match: 'Oslo' },
+          { prompt: 'Sweden', match: 'Stockholm' },
+        ],
+        distractors: ['Bergen'],
+      },
+      {
+        questionType: 'ORDERING',
+        questionText: 'Order these rivers from the longest.',
+        marks: 2,
+        order: 2,
+        difficulty: 'MEDIUM',
+        explanation: 'The Nile is the longest, the Thames the shortest.',
+        items: ['Nile', 'Danube', 'Thames'],
+        scoring: 'ALL_OR_NOTHING',
+      },
+      {
+        questionType: 'FILL_IN_BLANKS',
+        questionText:
+          'By the law of [[1]], halving the volume of a gas at 100 kPa raises its pressure to [[2]] kPa.',
+        marks: 2,
+        order: 3,
+        difficulty: 'MEDIUM',
+        explanation: 'Pressure times volume stays the same at a fixed temperature.',
+        blanks: [
+          { accepted: ['Boyle', "Boyle's law"], caseSensitive: false, tolerance: null },
+          // 5% of 200 either side.
+          { accepted: ['200'], caseSensitive: false, tolerance: 10 },
+        ],
+      },
+    ]);
+    // Scored all or nothing, where the exam scores each pair.
+    expect(data.warnings).toEqual([
+      { question: 1, title: 'Capitals', message: MESSAGES.pairScoringReplaced, skipped: false },
+    ]);
+  });
+
+  it('gives back matching, ordering and fill-in-the-blanks questions from a package it wrote', () => {
+    const data = parseQti(writeQtiPackage(partsExam));
+    expect(asRendered(data.questions)).toEqual(asRendered(questionsInFileOrder(partsExam)));
+    expect(data.questions[0]).toMatchObject({ blanks: blanksOfParts });
+    expect(data.incomplete).toEqual([]);
+    expect(data.warnings).toEqual([]);
+  });
+
+  it('writes blanks as text entries scored a share each, pairs as a mapping, the order by place', () => {
+    const files = unzipSync(writeQtiPackage(partsExam));
+    const blanks = strFromU8(files['items/item-1-1.xml'] as Uint8Array);
+    expect(blanks).toContain(
+      '<p>Water is <qti-text-entry-interaction response-identifier="BLANK-1" data-blank="1"/>, and',
+    );
+    expect(blanks).toContain(
+      '<qti-map-entry map-key="H2O" mapped-value="1" case-sensitive="true">',
+    );
+    expect(blanks).toContain('<qti-map-response identifier="BLANK-3">');
+    expect(blanks).toContain('<qti-equal tolerance-mode="absolute" tolerance="0.1">');
+    expect(blanks).toContain('<qti-base-value base-type="float">3.30</qti-base-value>');
+    const pairs = strFromU8(files['items/item-2-1.xml'] as Uint8Array);
+    expect(pairs).toContain('cardinality="multiple" base-type="directedPair"');
+    expect(pairs).toContain(
+      '<qti-map-entry map-key="prompt-2 match-2" mapped-value="0.666666666667">',
+    );
+    expect(pairs).toContain(
+      '<qti-simple-associable-choice identifier="match-4" match-max="1"><p>So</p>',
+    );
+    expect(pairs).toContain('shuffle="true"');
+    const byPlace = strFromU8(files['items/item-3-1.xml'] as Uint8Array);
+    expect(byPlace).toContain('cardinality="ordered" base-type="identifier"');
+    expect(byPlace).toContain('<qti-index n="3">');
+    const whole = strFromU8(files['items/item-3-2.xml'] as Uint8Array);
+    expect(whole).not.toContain('qti-index');
+    expect(whole).toContain('rptemplates/match_correct.xml');
+    // XML has no attribute without a value.
+    expect(strFromU8(files['tests/test.xml'] as Uint8Array)).toContain('visible="true"');
+  });
+
+  it('notes an order scored by rules of its own, and a prompt without a match', () => {
+    const item = (processing: string) => `<qti-assessment-item identifier="o" title="O">
+      <qti-response-declaration identifier="R" cardinality="ordered" base-type="identifier">
+        <qti-correct-response><qti-value>A</qti-value><qti-value>B</qti-value></qti-correct-response>
+      </qti-response-declaration>
+      <qti-item-body><qti-order-interaction response-identifier="R"><qti-prompt>Order these two letters.</qti-prompt>
+        <qti-simple-choice identifier="B">b</qti-simple-choice><qti-simple-choice identifier="A">a</qti-simple-choice>
+      </qti-order-interaction></qti-item-body>
+      ${processing}
+    </qti-assessment-item>`;
+    const match = `<qti-assessment-item identifier="m" title="M">
+      <qti-response-declaration identifier="R" cardinality="multiple" base-type="directedPair">
+        <qti-correct-response><qti-value>P Q</qti-value><qti-value>X Y</qti-value></qti-correct-response>
+        <qti-mapping default-value="0"><qti-map-entry map-key="P Q" mapped-value="1"/><qti-map-entry map-key="X Y" mapped-value="1"/></qti-mapping>
+      </qti-response-declaration>
+      <qti-item-body><qti-match-interaction response-identifier="R" max-associations="3"><qti-prompt>Match the letters.</qti-prompt>
+        <qti-simple-match-set><qti-simple-associable-choice identifier="P" match-max="1">p</qti-simple-associable-choice>
+          <qti-simple-associable-choice identifier="X" match-max="1">x</qti-simple-associable-choice>
+          <qti-simple-associable-choice identifier="Z" match-max="1">z</qti-simple-associable-choice></qti-simple-match-set>
+        <qti-simple-match-set><qti-simple-associable-choice identifier="Q" match-max="1">q</qti-simple-associable-choice>
+          <qti-simple-associable-choice identifier="Y" match-max="1">y</qti-simple-associable-choice></qti-simple-match-set>
+      </qti-match-interaction></qti-item-body>
+      <qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/map_response.xml"/>
+    </qti-assessment-item>`;
+    const data = parseQti(
+      `<items>${item('<qti-response-processing><qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">1</qti-base-value></qti-set-outcome-value></qti-response-processing>')}${item('')}${match}</items>`,
+    );
+    expect(data.incomplete.map((question) => question.draft)).toMatchObject([
+      { items: ['a', 'b'], scoring: 'PARTIAL' },
+      { items: ['a', 'b'], scoring: 'ALL_OR_NOTHING' },
+      {
+        pairs: [
+          { prompt: 'p', match: 'q' },
+          { prompt: 'x', match: 'y' },
+        ],
+        distractors: [],
+      },
+    ]);
+    expect(data.warnings).toEqual([
+      {
+        question: 1,
+        title: 'O',
+        message: MESSAGES.orderScoringReplaced('of the file'),
+        skipped: false,
+      },
+      { question: 3, title: 'M', message: MESSAGES.promptWithoutMatch, skipped: false },
     ]);
   });
 

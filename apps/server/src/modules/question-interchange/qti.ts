@@ -11,12 +11,15 @@ import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { ApiError } from '../../errors';
 import { DamagedZip, declaredSize, unpackEntry, zipEntries } from '../../uploads/zip';
 import {
+  blanksIn,
+  blankToken,
   decodeText,
   draftOf,
   type FileImages,
   isZip,
   multiSelectOf,
   numberIn,
+  numericBlank,
   QuestionReader,
   type ReadQuestion,
   roundedNumber,
@@ -87,18 +90,26 @@ function mathAsTex(reader: QuestionReader, math: OrderedNode): OrderedNode[] {
   return [textNode(attributesOf(math).display === 'block' ? `$$${tex}$$` : `\\(${tex}\\)`)];
 }
 
+/** What stands for a text entry in the text: `_____`, or a fill-in-the-blanks question's blank. */
+type EntryText = (entry: OrderedNode) => string;
+const underscores: EntryText = () => BLANK;
+
 /**
  * XHTML content without the interactions in it: a text entry within a sentence is its blank,
  * one alone in its block is the answer box and goes with its block; MathML is its TeX.
  */
-function withoutInteractions(reader: QuestionReader, nodes: OrderedNode[]): OrderedNode[] {
+function withoutInteractions(
+  reader: QuestionReader,
+  nodes: OrderedNode[],
+  entryText: EntryText = underscores,
+): OrderedNode[] {
   return nodes.flatMap((node) => {
     const name = nameOf(node);
     if (name === '#text') return [node];
     if (name === 'math') return mathAsTex(reader, node);
-    if (name === 'qti-text-entry-interaction') return [textNode(BLANK)];
+    if (name === 'qti-text-entry-interaction') return [textNode(entryText(node))];
     if (isInteraction(name) || name === 'qti-simple-choice') return [];
-    const children = withoutInteractions(reader, childrenOf(node));
+    const children = withoutInteractions(reader, childrenOf(node), entryText);
     const text = children
       .map((child) => String(child['#text'] ?? '-'))
       .join('')
@@ -109,8 +120,13 @@ function withoutInteractions(reader: QuestionReader, nodes: OrderedNode[]): Orde
 }
 
 /** XHTML content (an item's body, a choice, a feedback) as exam content. */
-function contentText(reader: QuestionReader, nodes: OrderedNode[], files: FileImages): string {
-  const xhtml = String(orderedBuilder.build(withoutInteractions(reader, nodes)));
+function contentText(
+  reader: QuestionReader,
+  nodes: OrderedNode[],
+  files: FileImages,
+  entryText?: EntryText,
+): string {
+  const xhtml = String(orderedBuilder.build(withoutInteractions(reader, nodes, entryText)));
   return reader.html(xhtml, files);
 }
 
@@ -264,22 +280,234 @@ const LOM_DIFFICULTY: Record<string, Difficulty> = {
   'very difficult': 'HARD',
 };
 
+type DraftFields = Parameters<typeof draftOf>[1];
+
+const declarationOf = (item: OrderedNode[], identifier: string | undefined) =>
+  findAll(item, (name) => name === 'qti-response-declaration').find(
+    (node) => attributesOf(node).identifier === identifier,
+  );
+
+/**
+ * A text entry's accepted numbers: each `qti-equal` of the processing that compares its response
+ * with a value (absolute or relative tolerance, read as absolute: a blank's tolerance is), else
+ * its correct response exactly.
+ */
+function numbersOfEntry(
+  item: OrderedNode[],
+  identifier: string,
+  correct: string[],
+): { value: number; tolerance: number }[] {
+  const processing = findFirst(item, 'qti-response-processing');
+  const equals = processing
+    ? findAll(childrenOf(processing), (name) => name === 'qti-equal').filter((equal) =>
+        findAll(childrenOf(equal), (name) => name === 'qti-variable').some(
+          (variable) => attributesOf(variable).identifier === identifier,
+        ),
+      )
+    : [];
+  const compared = equals.flatMap((equal) => {
+    const key = childNamed(equal, 'qti-base-value');
+    const text = key ? textIn(key) : childNamed(equal, 'qti-correct') ? (correct[0] ?? '') : '';
+    const value = numberIn(text);
+    if (value === undefined) return [];
+    const mode = attributesOf(equal)['tolerance-mode'] ?? 'exact';
+    const widest = Math.max(
+      0,
+      ...(attributesOf(equal).tolerance ?? '0')
+        .trim()
+        .split(/\s+/)
+        .slice(0, 2)
+        .map((side) => Math.abs(numberIn(side) ?? 0)),
+    );
+    const tolerance =
+      mode === 'exact'
+        ? 0
+        : mode === 'relative'
+          ? roundedNumber((Math.abs(value) * widest) / 100)
+          : widest;
+    return [{ value, tolerance, text }];
+  });
+  if (compared.length > 0) return compared;
+  return correct.flatMap((text) => {
+    const value = numberIn(text);
+    return value === undefined ? [] : [{ value, tolerance: 0, text }];
+  });
+}
+
+/**
+ * Text entries within the item's text, each with its own response declaration: a
+ * fill-in-the-blanks question, each entry a blank where it stands. A string entry accepts the
+ * keys its mapping credits (else its correct response), case-sensitive unless its entries say
+ * `case-sensitive="false"` (QTI's default is true); a float or integer entry its numbers.
+ */
+function fillInBlanksOf(
+  reader: QuestionReader,
+  item: OrderedNode[],
+  body: OrderedNode,
+  entries: OrderedNode[],
+  fields: DraftFields,
+  files: FileImages,
+): QuestionDraft {
+  const questionText = blanksIn(
+    contentText(reader, childrenOf(body), files, (entry) => blankToken(entries.indexOf(entry) + 1)),
+  );
+  const blanks = entries.map((entry) => {
+    const identifier = attributesOf(entry)['response-identifier'] ?? '';
+    const declaration = declarationOf(item, identifier);
+    const baseType = declaration ? (attributesOf(declaration)['base-type'] ?? '') : '';
+    const correct = valuesIn(declaration, 'qti-correct-response');
+    if (NUMBER_TYPES.has(baseType)) {
+      const numbers = numbersOfEntry(item, identifier, correct);
+      reader.refuseIf(numbers.length === 0, MESSAGES.noCorrectAnswer);
+      return numericBlank(reader, numbers);
+    }
+    const mapping = declaration && findFirst(childrenOf(declaration), 'qti-mapping');
+    const credited = mapping
+      ? findAll(childrenOf(mapping), (name) => name === 'qti-map-entry').filter(
+          (node) => Number(attributesOf(node)['mapped-value']) > 0,
+        )
+      : [];
+    const accepted =
+      credited.length > 0 ? credited.map((node) => attributesOf(node)['map-key'] ?? '') : correct;
+    reader.refuseIf(accepted.length === 0, MESSAGES.noCorrectAnswer);
+    return {
+      accepted,
+      caseSensitive: !credited.some((node) => attributesOf(node)['case-sensitive'] === 'false'),
+      tolerance: null,
+    };
+  });
+  return draftOf('FILL_IN_BLANKS', { ...fields, questionText, blanks });
+}
+
+/**
+ * A match interaction: the first match set's choices are the prompts, the second's the matches,
+ * and the correct response's directed pairs (`prompt match`) say which goes with which. Matches
+ * no prompt has are distractors. The exam scores each right pair an equal share: a mapping
+ * crediting each right pair the same is that; anything else is replaced, and said so.
+ */
+function matchingOfItem(
+  reader: QuestionReader,
+  interaction: OrderedNode,
+  declaration: OrderedNode | undefined,
+  processing: string,
+  fields: DraftFields,
+  files: FileImages,
+): QuestionDraft {
+  const sets = findAll(childrenOf(interaction), (name) => name === 'qti-simple-match-set').map(
+    (set) =>
+      findAll(childrenOf(set), (name) => name === 'qti-simple-associable-choice').map((choice) => ({
+        id: attributesOf(choice).identifier ?? '',
+        text: contentText(reader, childrenOf(choice), files),
+      })),
+  );
+  const [prompts = [], matches = []] = sets;
+  const correct = valuesIn(declaration, 'qti-correct-response').map((pair) =>
+    pair.trim().split(/\s+/),
+  );
+  const matchOf = new Map<string, string[]>();
+  for (const [source = '', target = ''] of correct) {
+    matchOf.set(source, [...(matchOf.get(source) ?? []), target]);
+  }
+  reader.refuseIf(
+    [...matchOf.values()].some((targets) => targets.length > 1),
+    MESSAGES.multipleCorrect,
+  );
+  reader.refuseIf(correct.length === 0, MESSAGES.noCorrectAnswer);
+  const textOfMatch = new Map(matches.map((match) => [match.id, match.text]));
+  const pairs = prompts.flatMap((prompt) => {
+    const match = textOfMatch.get(matchOf.get(prompt.id)?.[0] ?? '');
+    if (match === undefined) {
+      reader.note(MESSAGES.promptWithoutMatch);
+      return [];
+    }
+    return [{ prompt: prompt.text, match }];
+  });
+  const used = new Set(correct.map(([, target]) => target));
+  const distractors = matches.filter((match) => !used.has(match.id)).map((match) => match.text);
+  const mapping = mappingOf(declaration);
+  const [share = 0, ...others] = new Set(mapping?.entries.map((entry) => entry.value));
+  const perPair =
+    mapping !== undefined &&
+    !processing.endsWith('match_correct.xml') &&
+    mapping.otherwise === 0 &&
+    others.length === 0 &&
+    share > 0;
+  if (!perPair) reader.note(MESSAGES.pairScoringReplaced);
+  return draftOf('MATCHING', { ...fields, pairs, distractors });
+}
+
+/**
+ * An order interaction: its choices in the order of the correct response. Scored by
+ * `match_correct` (or without processing) it is all or nothing; processing that compares each
+ * place (`qti-index`), as ours does, is the exam's partial rule; any other is read as that rule,
+ * and said so.
+ */
+function orderingOfItem(
+  reader: QuestionReader,
+  item: OrderedNode[],
+  interaction: OrderedNode,
+  declaration: OrderedNode | undefined,
+  fields: DraftFields,
+  files: FileImages,
+): QuestionDraft {
+  const choices = new Map(
+    findAll(childrenOf(interaction), (name) => name === 'qti-simple-choice').map((choice) => [
+      attributesOf(choice).identifier ?? '',
+      contentText(reader, childrenOf(choice), files),
+    ]),
+  );
+  const correct = valuesIn(declaration, 'qti-correct-response');
+  reader.refuseIf(
+    correct.length < choices.size || correct.some((id) => !choices.has(id)),
+    MESSAGES.noCorrectAnswer,
+  );
+  const processing = findFirst(item, 'qti-response-processing');
+  const template = processing ? (attributesOf(processing).template ?? '') : '';
+  const custom = processing !== undefined && template === '';
+  const byPlace = custom && findFirst(childrenOf(processing), 'qti-index') !== undefined;
+  if (custom && !byPlace) reader.note(MESSAGES.orderScoringReplaced('of the file'));
+  if (template !== '' && !template.endsWith('match_correct.xml')) {
+    reader.note(MESSAGES.orderScoringReplaced(template.split('/').pop() ?? template));
+  }
+  const partial = custom || (template !== '' && !template.endsWith('match_correct.xml'));
+  return draftOf('ORDERING', {
+    ...fields,
+    items: correct.map((id) => choices.get(id) ?? ''),
+    scoring: partial ? 'PARTIAL' : 'ALL_OR_NOTHING',
+  });
+}
+
 function readItem(item: OrderedNode, metadata: ItemMetadata, files: FileImages): ReadQuestion {
   const reader = new QuestionReader(attributesOf(item).title);
   const children = childrenOf(item);
   const body = findFirst(children, 'qti-item-body');
   const interactions = body ? findAll(childrenOf(body), isInteraction) : [];
   const [interaction] = interactions;
-  if (!interaction || interactions.length > 1) {
+  const textEntries = interactions.filter((node) => nameOf(node) === 'qti-text-entry-interaction');
+  // Several text entries, or one of ours marked as a blank, are a fill-in-the-blanks question.
+  const blanks =
+    body !== undefined &&
+    textEntries.length === interactions.length &&
+    (textEntries.length > 1 ||
+      textEntries.some((entry) => attributesOf(entry)['data-blank'] !== undefined));
+  if (!interaction || (interactions.length > 1 && !blanks)) {
     const names = interactions.map((node) => interactionType(nameOf(node)));
     return reader.refuse(MESSAGES.unsupportedType(names.join(' + ') || 'no interaction'));
+  }
+  const feedback = findAll(children, (name) => name === 'qti-modal-feedback')[0];
+  if (blanks) {
+    const fields = {
+      explanation: feedback ? contentText(reader, childrenOf(feedback), files) : '',
+      marks: marksOf(children),
+      difficulty: metadata.difficulty,
+    };
+    return reader.done(fillInBlanksOf(reader, children, body, textEntries, fields, files));
   }
   const prompt = findFirst(childrenOf(interaction), 'qti-prompt');
   const questionText = [contentText(reader, childrenOf(body as OrderedNode), files)]
     .concat(prompt ? [contentText(reader, childrenOf(prompt), files)] : [])
     .filter((text) => text !== '')
     .join('\n\n');
-  const feedback = findAll(children, (name) => name === 'qti-modal-feedback')[0];
   const fields = {
     questionText,
     explanation: feedback ? contentText(reader, childrenOf(feedback), files) : '',
@@ -367,6 +595,21 @@ function readItem(item: OrderedNode, metadata: ItemMetadata, files: FileImages):
         }),
       );
     }
+    case 'qti-match-interaction': {
+      const processing = findFirst(children, 'qti-response-processing');
+      return reader.done(
+        matchingOfItem(
+          reader,
+          interaction,
+          declaration,
+          processing ? (attributesOf(processing).template ?? '') : '',
+          fields,
+          files,
+        ),
+      );
+    }
+    case 'qti-order-interaction':
+      return reader.done(orderingOfItem(reader, children, interaction, declaration, fields, files));
     default:
       return reader.refuse(MESSAGES.unsupportedType(interactionType(nameOf(interaction))));
   }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { createContentParser, type QuestionDraft } from '@examiq/contracts';
+import { createContentParser, type Question, type QuestionDraft } from '@examiq/contracts';
 import { zipSync } from 'fflate';
 import type { ExportedExam } from './exported-exam';
 
@@ -205,6 +205,88 @@ export const trickyExam: ExportedExam = {
   media: new Map(),
 };
 
+/** Blanks of text (one case-sensitive, one with GIFT's and Cloze's special characters) and of a number. */
+const blanksQuestion: Extract<Question, { questionType: 'FILL_IN_BLANKS' }> = {
+  questionText:
+    'Water is [[1]], and a 3.3 kΩ resistor at 1 mA drops [[2]] volts; write [[3]] as given.',
+  questionType: 'FILL_IN_BLANKS',
+  marks: 3,
+  order: 1,
+  difficulty: 'MEDIUM',
+  explanation,
+  blanks: [
+    { accepted: ['H2O', 'H₂O'], caseSensitive: true, tolerance: null },
+    { accepted: ['3.3', '3.30'], caseSensitive: false, tolerance: 0.1 },
+    { accepted: ['a ~ b = {c} #1 / "d"'], caseSensitive: false, tolerance: null },
+  ],
+};
+
+/** The blanks of partsExam's question: plain text, which every format keeps as it is. */
+export const blanksOfParts = blanksQuestion.blanks;
+
+/**
+ * One question of each type with parts: blanks of text (one case-sensitive, one with GIFT's and
+ * Cloze's special characters) and of a number, pairs with a distractor, items in order.
+ */
+export const partsExam: ExportedExam = {
+  examId: 'EXM-2030-00003',
+  examTitle: 'Chemistry: parts',
+  sections: [
+    {
+      name: 'Blanks',
+      questionType: 'FILL_IN_BLANKS',
+      questions: [blanksQuestion],
+    },
+    {
+      name: 'Pairs',
+      questionType: 'MATCHING',
+      questions: [
+        {
+          questionText: 'Match each element with its symbol.',
+          questionType: 'MATCHING',
+          marks: 2,
+          order: 1,
+          difficulty: 'EASY',
+          explanation,
+          pairs: [
+            { prompt: 'Sodium', match: 'Na' },
+            { prompt: 'Potassium -> K?', match: 'K' },
+            { prompt: 'Iron', match: 'Fe' },
+          ],
+          distractors: ['So'],
+        },
+      ],
+    },
+    {
+      name: 'Order',
+      questionType: 'ORDERING',
+      questions: [
+        {
+          questionText: 'Order these by atomic number, lowest first.',
+          questionType: 'ORDERING',
+          marks: 4,
+          order: 1,
+          difficulty: 'HARD',
+          explanation,
+          items: ['Hydrogen', 'Helium', 'Lithium'],
+          scoring: 'PARTIAL',
+        },
+        {
+          questionText: 'Order the halogens down the group.',
+          questionType: 'ORDERING',
+          marks: 2,
+          order: 2,
+          difficulty: 'MEDIUM',
+          explanation,
+          items: ['Fluorine', 'Chlorine', 'Bromine', 'Iodine'],
+          scoring: 'ALL_OR_NOTHING',
+        },
+      ],
+    },
+  ],
+  media: new Map(),
+};
+
 /** A numerical question whose tolerance is a percent, which GIFT and Moodle XML have not. */
 export const percentExam: ExportedExam = {
   examId: 'EXM-2030-00002',
@@ -265,5 +347,15 @@ export function asRendered<Q extends QuestionDraft>(questions: Q[]): Q[] {
       : {}),
     ...(question.sampleAnswer === undefined ? {} : { sampleAnswer: readAs(question.sampleAnswer) }),
     ...(question.modelAnswer === undefined ? {} : { modelAnswer: readAs(question.modelAnswer) }),
+    ...(question.pairs
+      ? {
+          pairs: question.pairs.map((pair) => ({
+            prompt: readAs(pair.prompt),
+            match: readAs(pair.match),
+          })),
+        }
+      : {}),
+    ...(question.distractors ? { distractors: question.distractors.map(readAs) } : {}),
+    ...(question.items ? { items: question.items.map(readAs) } : {}),
   }));
 }

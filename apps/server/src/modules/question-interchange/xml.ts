@@ -9,6 +9,9 @@ export type XmlNode = { '@'?: Record<string, string>; '#text'?: string } & Recor
 const LISTS = new Set([
   'question',
   'answer',
+  'subquestion',
+  'selectoption',
+  'dragbox',
   'tag',
   'file',
   'qti-assessment-item',
@@ -77,6 +80,8 @@ export const xmlBuilder = new XMLBuilder({
   attributesGroupName: '@',
   format: true,
   suppressEmptyNode: false,
+  // Its default writes an attribute whose value is "true" bare (`shuffle`), which XML has not.
+  suppressBooleanAttributes: false,
 });
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -1,7 +1,9 @@
 import { parseStudentNumber, type QuestionStatistic, REPORT_LIMITS } from '@examiq/contracts';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
-import type { ExamPaper } from '../attempts/exam-paper';
+import type { AnswerResponse } from '../../db/schema';
+import type { ExamPaper, PaperQuestion, QuestionKey } from '../attempts/exam-paper';
+import { partsRight } from '../attempts/scoring';
 
 /** How many submitted scripts chose each option of each choice question, single or multiple. */
 const optionChoicesStatement = preparedSql<{ question_id: string; option: number; times: number }>(
@@ -37,7 +39,22 @@ const numbersGivenStatement = preparedSql<{
   group by 1, 2, 3`,
 );
 
-type Spread = Pick<QuestionStatistic, 'optionChoices' | 'commonValues'>;
+/** Each answer given to each question with parts (blanks, pairs, an order), and how often. */
+const partAnswersStatement = preparedSql<{
+  question_id: string;
+  response: AnswerResponse;
+  times: number;
+}>(
+  'exam_part_answers',
+  `select answer.question_id, answer.response, count(*)::int as times
+  from exam_attempts as attempt
+  inner join attempt_answers as answer on answer.attempt_id = attempt.id
+  where attempt.exam_id = $1 and attempt.status = 'SUBMITTED'
+    and answer.response ?| array['blanks', 'matches', 'order']
+  group by 1, 2`,
+);
+
+type Spread = Pick<QuestionStatistic, 'optionChoices' | 'commonValues' | 'partsRight'>;
 type CommonValue = NonNullable<Spread['commonValues']>[number];
 
 /**
@@ -50,20 +67,39 @@ export async function answerSpread(
   examId: string,
   paper: ExamPaper,
 ): Promise<Map<string, Spread>> {
-  const [choices, numbers] = await Promise.all([
+  const [choices, numbers, partAnswers] = await Promise.all([
     optionChoicesStatement(db, [examId]),
     numbersGivenStatement(db, [examId]),
+    partAnswersStatement(db, [examId]),
   ]);
   const spread = new Map<string, Spread>();
   for (const question of paper.questionById.values()) {
+    const key = paper.keyById.get(question.id);
+    const labels = key && partLabels(question, key);
     if (question.options) {
       spread.set(question.id, {
         optionChoices: new Array<number>(question.options.length).fill(0),
         commonValues: null,
+        partsRight: null,
       });
     } else if (question.units) {
-      spread.set(question.id, { optionChoices: null, commonValues: [] });
+      spread.set(question.id, { optionChoices: null, commonValues: [], partsRight: null });
+    } else if (labels) {
+      spread.set(question.id, {
+        optionChoices: null,
+        commonValues: null,
+        partsRight: labels.map((label) => ({ label, right: 0 })),
+      });
     }
+  }
+  for (const { question_id, response, times } of partAnswers) {
+    const key = paper.keyById.get(question_id);
+    const parts = spread.get(question_id)?.partsRight;
+    if (!key || !parts) continue;
+    partsRight(key, response)?.forEach((right, index) => {
+      const part = parts[index];
+      if (right && part) part.right += times;
+    });
   }
   for (const { question_id, option, times } of choices) {
     const counts = spread.get(question_id)?.optionChoices;
@@ -88,4 +124,22 @@ export async function answerSpread(
       );
   }
   return spread;
+}
+
+/** What each part of a question with parts is called in its figures, in the key's order. */
+function partLabels(question: PaperQuestion, key: QuestionKey): string[] | null {
+  switch (key.questionType) {
+    case 'FILL_IN_BLANKS':
+      return key.blanks.map((_blank, index) => `Blank ${index + 1}`);
+    case 'MATCHING': {
+      const prompts = new Map(question.prompts?.map((prompt) => [prompt.id, prompt.text]));
+      return key.pairs.map(({ prompt }) => prompts.get(prompt) ?? '');
+    }
+    case 'ORDERING': {
+      const items = new Map(question.items?.map((item) => [item.id, item.text]));
+      return key.order.map((id) => items.get(id) ?? '');
+    }
+    default:
+      return null;
+  }
 }

@@ -6,7 +6,7 @@ import {
 } from '@examiq/contracts';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
-import type { AnswerResponse, exams } from '../../db/schema';
+import type { AnswerResponse, exams, QuestionPart } from '../../db/schema';
 import { type Cell, spreadsheetStream } from '../../spreadsheets/write';
 import { type ExamPaper, examPaper, type PaperQuestion } from '../attempts/exam-paper';
 import { RESULT_ROWS, type ResultRow } from '../results/exam-results';
@@ -131,9 +131,13 @@ const answersOfAttempts = preparedSql<StoredAnswer>(
 const optionText = (question: PaperQuestion, position: number) =>
   `${String.fromCharCode(65 + position)}. ${question.options?.[position] ?? ''}`;
 
+const partText = (parts: QuestionPart[] | null, id: string) =>
+  parts?.find((part) => part.id === id)?.text ?? '';
+
 /**
  * An answer as a reader reads it: the chosen option or options with their texts, the number with
- * its unit, the text written; empty when unanswered.
+ * its unit, the blanks in order, each prompt with its chosen match, the items in the order given,
+ * the text written; empty when unanswered.
  */
 function answerText(question: PaperQuestion, answer: StoredAnswer | undefined): string {
   if (!answer) return '';
@@ -144,6 +148,17 @@ function answerText(question: PaperQuestion, answer: StoredAnswer | undefined): 
   }
   if (response.number)
     return response.unit ? `${response.number} ${response.unit}` : response.number;
+  if (response.blanks) return response.blanks.join(' | ');
+  if (response.matches) {
+    return (question.prompts ?? [])
+      .filter((prompt) => response.matches?.[prompt.id] !== undefined)
+      .map(
+        (prompt) =>
+          `${prompt.text} → ${partText(question.matches, response.matches?.[prompt.id] ?? '')}`,
+      )
+      .join('; ');
+  }
+  if (response.order) return response.order.map((id) => partText(question.items, id)).join(' → ');
   return answer.text ?? '';
 }
 

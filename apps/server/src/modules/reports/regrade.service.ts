@@ -1,6 +1,9 @@
 import {
   ATTEMPT_MESSAGES,
   acceptedAnswerText,
+  acceptedBlankTexts,
+  blankCountMessage,
+  blankNumbers,
   type NumericAnswer,
   REPORT_LIMITS,
   RESULT_MESSAGES,
@@ -12,7 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
-import { unitsOf } from '../../db/question-columns';
+import { itemsOf, matchingPartsOf, unitsOf } from '../../db/question-columns';
 import {
   type AnswerKey,
   type AnswerResponse,
@@ -49,6 +52,7 @@ const questionOfExam = perDatabase((db) =>
       id: questions.id,
       sectionId: questions.sectionId,
       questionType: questions.questionType,
+      questionText: questions.questionText,
       marks: questions.marks,
       options: questions.options,
       correctOption: questions.correctOption,
@@ -99,6 +103,24 @@ function keyText(
     return letters.length === 1
       ? `option ${letters[0]}`
       : `options ${letters.slice(0, -1).join(', ')} and ${letters.at(-1)}`;
+  }
+  if (key && 'blanks' in key) {
+    const blanks = key.blanks.map(
+      (blank, index) => `${index + 1}: ${acceptedBlankTexts(blank).join(', ')}`,
+    );
+    return `the accepted blanks ${blanks.join('; ')}`;
+  }
+  if (key && 'pairs' in key) {
+    const { prompts, matches } = matchingPartsOf(settings);
+    const textOf = new Map([...prompts, ...matches].map((part) => [part.id, part.text]));
+    const pairs = key.pairs.map(
+      ({ prompt, match }) => `${textOf.get(prompt)} → ${textOf.get(match)}`,
+    );
+    return `the pairs ${pairs.join('; ')}`;
+  }
+  if (key && 'order' in key) {
+    const textOf = new Map(itemsOf(settings).map((item) => [item.id, item.text]));
+    return `the order ${key.order.map((id) => textOf.get(id)).join(', ')}`;
   }
   const unit = unitsOf(settings).units[0]?.unit;
   const answers = key && 'numericAnswers' in key ? key.numericAnswers : [];
@@ -378,6 +400,23 @@ const sameAnswers = (a: NumericAnswer[], b: NumericAnswer[]) =>
       answer.fraction === b[index]?.fraction,
   );
 
+/** A value as JSON with every object's keys in order: `jsonb` keeps them in an order of its own. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, part: unknown) =>
+    part !== null && typeof part === 'object' && !Array.isArray(part)
+      ? Object.fromEntries(Object.entries(part).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : part,
+  );
+}
+
+/** A corrected key of blanks, pairs or an order, refused where it is the key in force. */
+function changedKey(question: QuestionRow, stored: AnswerKey, field: string): CorrectedKey {
+  if (canonicalJson(stored) === canonicalJson(question.answerKey)) {
+    throw new FieldErrors({ [field]: RESULT_MESSAGES.regradeSameKey });
+  }
+  return { key: keyOf({ ...question, answerKey: stored }) as QuestionKey, stored };
+}
+
 /**
  * The corrected key the payload gives, in the field of the question's type, checked against the
  * question: its options exist, and it differs from the key in force.
@@ -432,6 +471,47 @@ function correctedKeyOf(question: QuestionRow, payload: RegradeRequest): Correct
         throw new FieldErrors({ numericAnswers: RESULT_MESSAGES.regradeSameAnswers });
       }
       return { key: keyOf({ ...question, answerKey: stored }) as QuestionKey, stored };
+    }
+    case 'FILL_IN_BLANKS': {
+      if (payload.blanks === undefined) {
+        throw new FieldErrors({ blanks: RESULT_MESSAGES.regradeKeyMissing });
+      }
+      const count = blankNumbers(question.questionText).length;
+      if (payload.blanks.length !== count) {
+        throw new FieldErrors({ blanks: blankCountMessage(count) });
+      }
+      return changedKey(question, { blanks: payload.blanks }, 'blanks');
+    }
+    case 'MATCHING': {
+      if (payload.correctMatches === undefined) {
+        throw new FieldErrors({ correctMatches: RESULT_MESSAGES.regradeKeyMissing });
+      }
+      const { prompts, matches } = matchingPartsOf(question.settings);
+      const matchIds = new Set(matches.map((match) => match.id));
+      const chosen = payload.correctMatches;
+      if (
+        Object.keys(chosen).length !== prompts.length ||
+        prompts.some(({ id }) => !matchIds.has(chosen[id] ?? ''))
+      ) {
+        throw new FieldErrors({ correctMatches: RESULT_MESSAGES.regradeEveryPrompt });
+      }
+      const pairs = prompts.map(({ id }) => ({ prompt: id, match: chosen[id] as string }));
+      return changedKey(question, { pairs }, 'correctMatches');
+    }
+    case 'ORDERING': {
+      if (payload.correctOrder === undefined) {
+        throw new FieldErrors({ correctOrder: RESULT_MESSAGES.regradeKeyMissing });
+      }
+      const items = new Set(itemsOf(question.settings).map((item) => item.id));
+      const order = payload.correctOrder;
+      if (
+        order.length !== items.size ||
+        new Set(order).size !== order.length ||
+        order.some((id) => !items.has(id))
+      ) {
+        throw new FieldErrors({ correctOrder: ATTEMPT_MESSAGES.orderNotOfQuestion });
+      }
+      return changedKey(question, { order }, 'correctOrder');
     }
     default:
       throw new FieldErrors({ questionId: RESULT_MESSAGES.regradeChoiceOnly });

@@ -3,9 +3,7 @@ import {
   ATTEMPT_MESSAGES,
   examReportDataSchema,
   RESULT_MESSAGES,
-  type RegradeJob,
   regradeDataSchema,
-  regradeJobSchema,
   successResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
@@ -17,13 +15,12 @@ import { expectError } from '../../test/errors';
 import { EXAM_DAY_TEN, MINUTE, sittingSuite } from '../../test/sittings';
 import { blindCodes } from '../results/blind-codes';
 import { REGRADE_JOB } from './regrade.service';
-import { choiceExam, sit } from './test-support';
+import { choiceExam, finishedRegrade, sit } from './test-support';
 
 const suite = sittingSuite();
 const DAY_AFTER = new Date(EXAM_DAY_TEN.getTime() + 24 * 60 * MINUTE);
 
 const regradeResponse = successResponse(regradeDataSchema);
-const jobResponse = successResponse(regradeJobSchema);
 
 const regrade = (examId: string, body: unknown) =>
   suite.fixture.adminCall('POST', `regrade-question/${examId}`, body);
@@ -33,17 +30,7 @@ async function report(examId: string) {
   return successResponse(examReportDataSchema).parse(response.json()).data;
 }
 
-/** Polls the job as the browser does, until it has ended. */
-async function finished(jobId: string): Promise<RegradeJob> {
-  for (let poll = 0; poll < 200; poll++) {
-    const response = await suite.fixture.adminCall('GET', `get-regrade-job/${jobId}`);
-    expect(response.statusCode, response.body).toBe(200);
-    const job = jobResponse.parse(response.json()).data;
-    if (job.status !== 'RUNNING') return job;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('The regrade did not end');
-}
+const finished = (jobId: string) => finishedRegrade(suite.fixture, jobId);
 
 /**
  * Five scripts of an exam whose fourth question's key (option 0) should have been option 1, and

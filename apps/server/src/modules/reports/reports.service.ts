@@ -7,7 +7,8 @@ import {
 } from '@examiq/contracts';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
-import { examPaper, type QuestionKey } from '../attempts/exam-paper';
+import type { QuestionPart } from '../../db/schema';
+import { examPaper, type PaperQuestion, type QuestionKey } from '../attempts/exam-paper';
 import { audienceSections } from '../exams/audience-sections';
 import { examHeaderWithMarksOf } from '../exams/exam-header';
 import { type MediaLinks, mediaUrlsFor } from '../media/media-links';
@@ -31,6 +32,24 @@ const numericalKey = (key: QuestionKey | undefined) =>
   key?.questionType === 'NUMERICAL'
     ? { numericAnswers: key.numericAnswers, answerUnit: key.units[0]?.unit ?? null }
     : { numericAnswers: null, answerUnit: null };
+
+const idAndText = (parts: QuestionPart[] | null) =>
+  parts?.map(({ id, text }) => ({ _id: id, text })) ?? null;
+
+/** The key in force of a question with parts, with the parts it names; null for the others. */
+function partsKey(question: PaperQuestion, key: QuestionKey | undefined) {
+  return {
+    blanks: key?.questionType === 'FILL_IN_BLANKS' ? key.blanks : null,
+    prompts: idAndText(question.prompts),
+    matchChoices: idAndText(question.matches),
+    correctMatches:
+      key?.questionType === 'MATCHING'
+        ? Object.fromEntries(key.pairs.map(({ prompt, match }) => [prompt, match]))
+        : null,
+    items: idAndText(question.items),
+    correctOrder: key?.questionType === 'ORDERING' ? key.order : null,
+  };
+}
 
 /** The exam's submitted attempts, each with the section its student is in. */
 const submittedAttemptsStatement = preparedSql<{ id: string; section_id: string }>(
@@ -175,8 +194,10 @@ export async function examReport(
           : null,
         correctOptionIds: multiSelectKey(paper.keyById.get(question.id)),
         ...numericalKey(paper.keyById.get(question.id)),
+        ...partsKey(question, paper.keyById.get(question.id)),
         optionChoices: spread.get(question.id)?.optionChoices ?? null,
         commonValues: spread.get(question.id)?.commonValues ?? null,
+        partsRight: spread.get(question.id)?.partsRight ?? null,
       };
     }),
   );

@@ -1,5 +1,21 @@
+import { type RegradeJob, regradeJobSchema, successResponse } from '@examiq/contracts';
 import { validQuestions } from '@examiq/contracts/test-support';
+import { expect } from 'vitest';
 import type { SittingFixture } from '../../test/sittings';
+
+const jobResponse = successResponse(regradeJobSchema);
+
+/** Polls a regrade job as the browser does, until it has ended. */
+export async function finishedRegrade(fixture: SittingFixture, jobId: string): Promise<RegradeJob> {
+  for (let poll = 0; poll < 200; poll++) {
+    const response = await fixture.adminCall('GET', `get-regrade-job/${jobId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const job = jobResponse.parse(response.json()).data;
+    if (job.status !== 'RUNNING') return job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('The regrade did not end');
+}
 
 /** How a student answers a choice question: right (option 0), wrong (option 1), or not at all. */
 export type Choice = 'right' | 'wrong' | null;

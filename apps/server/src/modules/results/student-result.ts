@@ -1,5 +1,6 @@
 import {
   acceptedAnswerText,
+  acceptedBlankTexts,
   RESULT_MESSAGES,
   type ResultQuestion,
   type StudentResultData,
@@ -7,10 +8,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { examSections, questions } from '../../db/schema';
+import { examSections, type QuestionPart, questions } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { savedAnswers, visibleExam } from '../attempts/attempt-records';
-import { examPaper, type QuestionKey } from '../attempts/exam-paper';
+import { examPaper, type PaperQuestion, type QuestionKey } from '../attempts/exam-paper';
 import { examHeaderWithMarksOf } from '../exams/exam-header';
 import { type MediaLinks, mediaIdsOf, mediaUrlsFor } from '../media/media-links';
 import { scoreAttempt, sectionMarks } from './scores';
@@ -32,19 +33,39 @@ const questionKeys = perDatabase((db) =>
     .prepare('exam_question_keys'),
 );
 
-/** A multiple select or numerical question's key as a published result shows it. */
+/** The key of a question scored by more than one option as a published result shows it. */
 function shownKey(key: QuestionKey | undefined) {
-  if (key?.questionType === 'MULTI_SELECT') {
-    return { correctOptionIds: [...key.correctOptions].map(String) };
+  switch (key?.questionType) {
+    case 'MULTI_SELECT':
+      return { correctOptionIds: [...key.correctOptions].map(String) };
+    case 'NUMERICAL':
+      return {
+        acceptedAnswers: key.numericAnswers.map((answer) =>
+          acceptedAnswerText(answer, key.units[0]?.unit),
+        ),
+      };
+    case 'FILL_IN_BLANKS':
+      return { acceptedBlanks: key.blanks.map(acceptedBlankTexts) };
+    case 'MATCHING':
+      return {
+        correctMatches: Object.fromEntries(key.pairs.map(({ prompt, match }) => [prompt, match])),
+      };
+    case 'ORDERING':
+      return { correctOrder: key.order };
+    default:
+      return undefined;
   }
-  if (key?.questionType === 'NUMERICAL') {
-    return {
-      acceptedAnswers: key.numericAnswers.map((answer) =>
-        acceptedAnswerText(answer, key.units[0]?.unit),
-      ),
-    };
-  }
-  return undefined;
+}
+
+const idAndText = (parts: QuestionPart[]) => parts.map(({ id, text }) => ({ _id: id, text }));
+
+/** What a matching or ordering question offered, in an order that is not the key's. */
+function partsShown(question: PaperQuestion) {
+  return {
+    ...(question.prompts && { prompts: idAndText(question.prompts) }),
+    ...(question.matches && { matchChoices: idAndText(question.matches) }),
+    ...(question.items && { items: idAndText(question.items) }),
+  };
 }
 
 export async function studentResult(
@@ -91,6 +112,7 @@ export async function studentResult(
           ...(question.options && {
             options: question.options.map((text, position) => ({ _id: String(position), text })),
           }),
+          ...partsShown(question),
           selectedOptionId: answer?.selectedOption == null ? null : String(answer.selectedOption),
           text: answer?.text ?? null,
           ...answer?.response,

@@ -32,6 +32,11 @@ export type ContentProps = {
   mediaUrls?: Readonly<Record<string, string>>;
   /** Words to mark in the text: the keywords a marker looks for in an answer. */
   keywords?: readonly string[];
+  /**
+   * What stands in each `[[n]]` blank of a fill-in-the-blanks text: an input, a line to write on.
+   * Until the renderer has loaded, the markers show as written.
+   */
+  blank?: (number: number) => ReactNode;
   className?: string;
 };
 
@@ -45,6 +50,7 @@ export function Content({
   kind = 'content',
   mediaUrls,
   keywords,
+  blank,
   className,
 }: ContentProps) {
   const contextUrls = useContext(MediaUrls);
@@ -62,6 +68,7 @@ export function Content({
         kind={kind}
         mediaUrls={mediaUrls ?? contextUrls}
         keywords={keywords}
+        blank={blank}
         className={className}
       />
     </Suspense>

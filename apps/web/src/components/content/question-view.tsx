@@ -1,5 +1,6 @@
 import { ATTEMPT_LIMITS, ATTEMPT_MESSAGES, parseStudentNumber } from '@examiq/contracts';
-import { type ComponentProps, type ReactNode, useId, useState } from 'react';
+import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
+import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
 import { Dropdown } from '../dropdown';
@@ -18,6 +19,8 @@ type QuestionFrameProps = Omit<ComponentProps<'article'>, 'children'> & {
   questionText: string;
   /** Beside the heading: the review toggle, or the answer's state. */
   aside?: ReactNode;
+  /** A fill-in-the-blanks question: what stands in each `[[n]]` of its text. */
+  blank?: (number: number) => ReactNode;
   /** The answer: given the ids of the heading and the question's text, which name it. */
   children: (ids: { headingId: string; textId: string; label: string }) => ReactNode;
 };
@@ -31,6 +34,7 @@ export function QuestionFrame({
   marks,
   questionText,
   aside,
+  blank,
   children,
   className,
   ...article
@@ -57,9 +61,9 @@ export function QuestionFrame({
         {aside}
       </div>
       <div id={textId} className="mt-3 text-sm text-slate-800 sm:text-base">
-        <Content source={questionText} />
+        <Content source={questionText} blank={blank} />
       </div>
-      <div className="mt-4">{children({ headingId, textId, label })}</div>
+      <div className="mt-4 empty:hidden">{children({ headingId, textId, label })}</div>
     </article>
   );
 }
@@ -276,4 +280,219 @@ export function NumberAnswer({
       )}
     </div>
   );
+}
+
+type BlankInputProps = {
+  /** The blank's number in the text, from 1. */
+  number: number;
+  value: string;
+  readOnly: boolean;
+  onChange?: (value: string) => void;
+};
+
+/** One blank of a fill-in-the-blanks text, typed into where it stands in the sentence. */
+export function BlankInput({ number, value, readOnly, onChange }: BlankInputProps) {
+  return (
+    <input
+      type="text"
+      aria-label={`Blank ${number}`}
+      autoComplete="off"
+      spellCheck={false}
+      maxLength={ATTEMPT_LIMITS.blankText}
+      value={value}
+      readOnly={readOnly}
+      onChange={(event) => onChange?.(event.target.value)}
+      className={cn(
+        'mx-0.5 inline-block h-8 w-32 max-w-full rounded-md border border-slate-400 bg-white px-2 align-baseline text-sm text-slate-900 shadow-sm',
+        'focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none',
+        readOnly && 'bg-slate-50',
+      )}
+    />
+  );
+}
+
+type Part = { _id: string; text: string };
+
+type MatchingAnswerProps = {
+  prompts: readonly Part[];
+  matches: readonly Part[];
+  /** The match chosen for each prompt, by their ids. */
+  chosen: Readonly<Record<string, string>>;
+  readOnly: boolean;
+  onChange?: (chosen: Record<string, string>) => void;
+};
+
+/**
+ * A matching question's answer: beside each prompt, a native select of the matches offered, which
+ * every keyboard, phone and screen reader knows how to use. A prompt left unchosen is left out.
+ */
+export function MatchingAnswer({
+  prompts,
+  matches,
+  chosen,
+  readOnly,
+  onChange,
+}: MatchingAnswerProps) {
+  const baseId = useId();
+  const choose = (promptId: string, matchId: string) => {
+    const { [promptId]: _previous, ...others } = chosen;
+    onChange?.(matchId === '' ? others : { ...others, [promptId]: matchId });
+  };
+  return (
+    <ul className="grid gap-3" aria-label="Prompts to match">
+      {prompts.map((prompt, index) => {
+        const id = `${baseId}-${index}`;
+        return (
+          <li
+            key={prompt._id}
+            className="grid items-center gap-x-4 gap-y-1.5 rounded-lg border border-slate-200 px-3 py-2.5 sm:grid-cols-2"
+          >
+            <label htmlFor={id} className="min-w-0 text-sm text-slate-800">
+              <Content inline source={prompt.text} />
+            </label>
+            <div className="relative">
+              <select
+                id={id}
+                aria-label={formulaLabel(prompt.text)}
+                value={chosen[prompt._id] ?? ''}
+                disabled={readOnly}
+                onChange={(event) => choose(prompt._id, event.target.value)}
+                className="block w-full appearance-none rounded-lg border border-slate-300 bg-white py-2 pr-9 pl-3 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none disabled:bg-slate-100"
+              >
+                <option value="">Choose a match</option>
+                {matches.map((match) => (
+                  <option key={match._id} value={match._id}>
+                    {match.text}
+                  </option>
+                ))}
+              </select>
+              <ChevronDown
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-400"
+              />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+type OrderingAnswerProps = {
+  /** The items in the order shown: the student's, or else as the question gives them. */
+  items: readonly Part[];
+  labelledBy: string;
+  readOnly: boolean;
+  onChange?: (order: string[]) => void;
+};
+
+/** An item's text as a button's name reads it: its words, or a formula's TeX. */
+function spokenText(text: string): string {
+  return formulaLabel(text) ?? text.replace(/[*_`#>]/g, '').trim();
+}
+
+/**
+ * An ordering question's answer: the items as a numbered list, each moved with its Move up and
+ * Move down buttons; where it went is announced, and focus stays with the item moved.
+ */
+export function OrderingAnswer({ items, labelledBy, readOnly, onChange }: OrderingAnswerProps) {
+  const [announcement, setAnnouncement] = useState('');
+  const [refocus, setRefocus] = useState<string | null>(null);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+
+  useEffect(() => {
+    if (refocus === null) return;
+    buttons.current.get(refocus)?.focus();
+    setRefocus(null);
+  }, [refocus]);
+
+  const move = (index: number, by: -1 | 1) => {
+    const order = items.map((item) => item._id);
+    const to = index + by;
+    const [id] = order.splice(index, 1);
+    if (id === undefined) return;
+    order.splice(to, 0, id);
+    onChange?.(order);
+    const item = items[index];
+    setAnnouncement(
+      `${spokenText(item?.text ?? '')} moved to position ${to + 1} of ${order.length}`,
+    );
+    // At the top or the bottom, the button pressed is disabled: focus goes to the other one.
+    const end = by === -1 ? to === 0 : to === order.length - 1;
+    setRefocus(`${id}:${(by === -1) !== end ? 'up' : 'down'}`);
+  };
+
+  const keep = (key: string) => (element: HTMLButtonElement | null) => {
+    if (element) buttons.current.set(key, element);
+    else buttons.current.delete(key);
+  };
+
+  return (
+    <div>
+      <p className="mb-2 text-sm text-slate-600">
+        Put the items in order with the Move up and Move down buttons.
+      </p>
+      <ol aria-labelledby={labelledBy} className="grid gap-2">
+        {items.map((item, index) => {
+          const spoken = spokenText(item.text);
+          return (
+            <li
+              key={item._id}
+              className="flex items-center gap-2 rounded-lg border border-slate-300 bg-white py-1.5 pr-1.5 pl-3 text-sm text-slate-800"
+            >
+              <span
+                aria-hidden="true"
+                className="w-5 shrink-0 font-semibold text-slate-500 tabular-nums"
+              >
+                {index + 1}
+              </span>
+              <Content inline source={item.text} className="min-w-0 flex-1" />
+              {!readOnly && (
+                <span className="flex shrink-0 gap-1">
+                  <button
+                    ref={keep(`${item._id}:up`)}
+                    type="button"
+                    aria-label={`Move ${spoken} up`}
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                    className="flex size-9 items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-50 disabled:opacity-40"
+                  >
+                    <ArrowUp aria-hidden="true" className="size-4" />
+                  </button>
+                  <button
+                    ref={keep(`${item._id}:down`)}
+                    type="button"
+                    aria-label={`Move ${spoken} down`}
+                    disabled={index === items.length - 1}
+                    onClick={() => move(index, 1)}
+                    className="flex size-9 items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-50 disabled:opacity-40"
+                  >
+                    <ArrowDown aria-hidden="true" className="size-4" />
+                  </button>
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+/** A blank of a fill-in-the-blanks text where nothing is typed into it: a numbered gap. */
+export function BlankGap({ number }: { number: number }) {
+  return (
+    <span className="mx-0.5 inline-block min-w-16 border-b border-slate-500 px-1 text-center text-xs text-slate-600">
+      <span className="sr-only">blank </span>
+      {number}
+    </span>
+  );
+}
+
+/** What stands in the blanks of a question's text shown without its inputs: numbered gaps. */
+export function gapsOf(questionType: string): ((number: number) => ReactNode) | undefined {
+  return questionType === 'FILL_IN_BLANKS' ? (number) => <BlankGap number={number} /> : undefined;
 }

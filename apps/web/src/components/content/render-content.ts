@@ -32,6 +32,8 @@ export type RenderOptions = {
   mediaUrls: Readonly<Record<string, string>>;
   /** Words to mark where the text holds them (a marker's keywords); formulas are left whole. */
   keywords?: readonly string[];
+  /** Each `[[n]]` blank marker becomes an empty `<span data-blank="n">` for its input to fill. */
+  blanks?: boolean;
 };
 
 type RenderEnv = { mediaUrls: Readonly<Record<string, string>> };
@@ -189,24 +191,34 @@ function markKeywords(html: string, keywords: readonly string[]): string {
 const MAX_CACHED = 2000;
 const caches = new WeakMap<object, Map<string, string>>();
 
+/**
+ * A marker is left as text by the parser (no link is defined as `[1]`), and by then the HTML is
+ * sanitised: the spans are put in afterwards. A marker inside a formula is split up by KaTeX, so
+ * it is never matched.
+ */
+function markBlanks(html: string): string {
+  return html.replace(/\[\[(\d+)\]\]/g, '<span class="content-blank" data-blank="$1"></span>');
+}
+
 export function renderContent(
   source: string,
-  { inline, kind, mediaUrls, keywords = [] }: RenderOptions,
+  { inline, kind, mediaUrls, keywords = [], blanks = false }: RenderOptions,
 ): string {
   let cache = caches.get(mediaUrls);
   if (!cache) {
     cache = new Map();
     caches.set(mediaUrls, cache);
   }
-  const key = `${kind}:${inline ? 'inline' : 'block'}:${keywords.join('\u0000')}:${source}`;
+  const key = `${kind}:${inline ? 'inline' : 'block'}:${blanks ? 'blanks:' : ''}${keywords.join('\u0000')}:${source}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
   const parser = renderers[kind];
   const env: RenderEnv = { mediaUrls };
-  const html = markKeywords(
+  const sanitized = markKeywords(
     sanitize(inline ? parser.renderInline(source, env) : parser.render(source, env), mediaUrls),
     keywords,
   );
+  const html = blanks ? markBlanks(sanitized) : sanitized;
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value ?? '');
   cache.set(key, html);
   return html;

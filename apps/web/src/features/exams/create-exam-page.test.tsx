@@ -905,3 +905,254 @@ describe('CreateExamPage: multiple select and numerical questions', { timeout: 3
     ).toEqual(['Choose a unit', 'A', 'mA']);
   });
 });
+
+const explanation = 'Explained in the lecture notes of week three.';
+
+/** One valid question of each of the part-by-part types. */
+const partQuestions = {
+  FILL_IN_BLANKS: () => ({
+    questionText: 'Resistance is measured in [[1]]; 12 V across 1 kΩ drives [[2]] mA.',
+    questionType: 'FILL_IN_BLANKS' as const,
+    marks: 2,
+    order: 1,
+    difficulty: 'EASY' as const,
+    explanation,
+    blanks: [
+      { accepted: ['ohms', 'ohm'], caseSensitive: false, tolerance: null },
+      { accepted: ['12'], caseSensitive: false, tolerance: 0.5 },
+    ],
+  }),
+  MATCHING: () => ({
+    questionText: 'Match each material with what it is.',
+    questionType: 'MATCHING' as const,
+    marks: 2,
+    order: 1,
+    difficulty: 'EASY' as const,
+    explanation,
+    pairs: [
+      { prompt: 'Copper', match: 'Conductor' },
+      { prompt: 'Glass', match: 'Insulator' },
+    ],
+    distractors: ['Superconductor'],
+  }),
+  ORDERING: () => ({
+    questionText: 'Put the steps of the measurement in order.',
+    questionType: 'ORDERING' as const,
+    marks: 2,
+    order: 1,
+    difficulty: 'EASY' as const,
+    explanation,
+    items: ['Switch the supply on', 'Read the ammeter', 'Switch the supply off'],
+    scoring: 'PARTIAL' as const,
+  }),
+};
+const PART_TYPES = ['FILL_IN_BLANKS', 'MATCHING', 'ORDERING'] as const;
+
+/** The payload's exam with its sections 2 to 4 asking the part-by-part types, one question each. */
+function partTypesValues(edit: (values: ExamWizardValues) => void = () => {}): ExamWizardValues {
+  const values = wizardValuesOf(makeExamPayload());
+  values.examSections = values.examSections.map((section, index) => {
+    const type = PART_TYPES[index - 1];
+    return type ? { ...section, questionType: type, marks: 2, totalQuestions: 1 } : section;
+  });
+  values.questions = values.questions.map((list, index) => {
+    const type = PART_TYPES[index - 1];
+    return type ? [{ ...partQuestions[type](), id: `question-${index + 1}-1` }] : list;
+  });
+  edit(values);
+  return values;
+}
+
+function partQuestion(section: 2 | 3 | 4) {
+  return within(screen.getByRole('region', { name: new RegExp(`Section ${section}`) })).getByRole(
+    'group',
+    { name: /^Question 1/ },
+  );
+}
+
+describe('CreateExamPage: fill-in-the-blanks, matching and ordering questions', {
+  timeout: 30_000,
+}, () => {
+  it('inserts a blank at the caret, numbering the markers again and adding its row in its place', async () => {
+    await resume(partTypesValues(), 'questions');
+    const question = partQuestion(2);
+    const text = within(question).getByLabelText('Question Text') as HTMLTextAreaElement;
+    const blank = (n: number) =>
+      within(question).getByRole('group', { name: new RegExp(`^Blank ${n}`) });
+    expect(within(blank(2)).getByLabelText('Tolerance')).toHaveValue(0.5);
+
+    // Between the two blanks: the new one is the second, and the old second becomes the third.
+    const caret = text.value.indexOf(';');
+    text.setSelectionRange(caret, caret);
+    await userEvent.click(within(question).getByRole('button', { name: 'Insert blank' }));
+    await waitFor(() =>
+      expect(text).toHaveValue(
+        'Resistance is measured in [[1]][[2]]; 12 V across 1 kΩ drives [[3]] mA.',
+      ),
+    );
+    expect(within(blank(1)).getByRole('textbox', { name: 'Accepted answer 1' })).toHaveValue(
+      'ohms',
+    );
+    expect(within(blank(2)).getByRole('textbox', { name: 'Accepted answer 1' })).toHaveValue('');
+    expect(within(blank(2)).getByLabelText('Tolerance')).toHaveValue(null);
+    expect(within(blank(3)).getByLabelText('Tolerance')).toHaveValue(0.5);
+
+    fill(within(blank(2)).getByRole('textbox', { name: 'Accepted answer 1' }), '');
+    expect(await within(question).findByText('Accepted answer is required')).toBeInTheDocument();
+    expect(within(question).getByTitle('This question has validation errors')).toBeInTheDocument();
+    fill(within(blank(2)).getByRole('textbox', { name: 'Accepted answer 1' }), 'and');
+
+    // A marker written by hand adds a row; one deleted drops an empty row.
+    fill(text, `${text.value} Then [[4]].`);
+    expect(await within(question).findByRole('group', { name: /^Blank 4/ })).toBeInTheDocument();
+    fill(text, text.value.replace(' Then [[4]].', ''));
+    await waitFor(() =>
+      expect(within(question).queryByRole('group', { name: /^Blank 4/ })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('says what is wrong with the blanks: their numbering, their count, a number blank’s answers', async () => {
+    await resume(partTypesValues(), 'questions');
+    const question = partQuestion(2);
+    const text = within(question).getByLabelText('Question Text');
+    const blank = (n: number) =>
+      within(question).getByRole('group', { name: new RegExp(`^Blank ${n}`) });
+
+    fill(within(blank(2)).getByRole('textbox', { name: 'Accepted answer 1' }), 'twelve');
+    expect(
+      await within(question).findByText('A blank with a tolerance accepts numbers only'),
+    ).toBeInTheDocument();
+    fill(within(blank(2)).getByLabelText('Tolerance'), '');
+    await waitFor(() =>
+      expect(
+        within(question).queryByText('A blank with a tolerance accepts numbers only'),
+      ).not.toBeInTheDocument(),
+    );
+    fill(within(blank(2)).getByLabelText('Tolerance'), '-1');
+    expect(await within(question).findByText('Tolerance cannot be negative')).toBeInTheDocument();
+
+    fill(text, 'Resistance is measured in [[2]]; 12 V across 1 kΩ drives [[1]] mA.');
+    expect(
+      await within(question).findByText(
+        'Number the blanks [[1]], [[2]] … in the order they appear, each once',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /Section 2/ })).toHaveTextContent(
+      'Question 1: Number the blanks [[1]], [[2]] … in the order they appear, each once',
+    );
+
+    // A blank whose marker is gone but which holds answers stays, for the author to remove.
+    fill(text, 'Resistance is measured in [[1]], in SI units.');
+    expect(
+      await within(question).findByText(
+        'The text marks 1 blank: give the accepted answers of each',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(question).getByRole('group', { name: 'Blank 2 (not in the text)' }),
+    ).toBeInTheDocument();
+    await userEvent.click(within(question).getByRole('button', { name: 'Remove blank 2' }));
+    await waitFor(() =>
+      expect(
+        within(question).queryByText('The text marks 1 blank: give the accepted answers of each'),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('says what is wrong with the pairs and distractors of a matching question', async () => {
+    await resume(
+      partTypesValues((values) => {
+        const matching = values.questions[2]?.[0] as WizardQuestion;
+        matching.distractors = ['Superconductor', 'Plasma', 'Gas', 'Liquid'];
+      }),
+      'questions',
+    );
+    const question = partQuestion(3);
+    expect(within(question).getByRole('button', { name: 'Remove pair 1' })).toBeDisabled();
+
+    fill(within(question).getByLabelText('Prompt 2'), 'copper ');
+    expect(
+      await within(question).findByText('Each prompt must differ from the others'),
+    ).toBeInTheDocument();
+    fill(within(question).getByLabelText('Prompt 2'), 'Glass');
+    fill(within(question).getByLabelText('Distractor 1'), 'Insulator');
+    expect(
+      await within(question).findByText('Each match and distractor must differ from the others'),
+    ).toBeInTheDocument();
+    fill(within(question).getByLabelText('Match 1'), '');
+    expect(await within(question).findByText('Match is required')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /Section 3/ })).toHaveTextContent(
+      'Question 1: Match is required',
+    );
+
+    await userEvent.click(within(question).getByRole('button', { name: 'Add pair' }));
+    expect(within(question).getByLabelText('Prompt 3')).toBeInTheDocument();
+    expect(within(question).getByRole('button', { name: 'Remove pair 1' })).toBeEnabled();
+    const addDistractor = within(question).getByRole('button', { name: 'Add distractor' });
+    await userEvent.click(addDistractor);
+    expect(addDistractor).toBeDisabled();
+    await userEvent.click(within(question).getByRole('button', { name: 'Remove distractor 1' }));
+    expect(addDistractor).toBeEnabled();
+  });
+
+  it('moves the items of an ordering question and says what is wrong with them', async () => {
+    await resume(partTypesValues(), 'questions');
+    const question = partQuestion(4);
+    const item = (n: number) => within(question).getByLabelText(`Item ${n}`, { exact: true });
+    expect(within(question).getByRole('button', { name: 'Move item 1 up' })).toBeDisabled();
+
+    within(question).getByRole('button', { name: 'Move item 3 up' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(item(2)).toHaveValue('Switch the supply off');
+    expect(item(3)).toHaveValue('Read the ammeter');
+    expect(within(question).getByRole('button', { name: 'Move item 2 up' })).toHaveFocus();
+    expect(
+      within(question).getByText('Switch the supply off moved to position 2 of 3'),
+    ).toBeInTheDocument();
+
+    fill(item(3), 'switch the supply on');
+    expect(
+      await within(question).findByText('Each item must differ from the others'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(question).getByRole('button', { name: 'Remove item 3' }));
+    expect(within(question).getByRole('button', { name: 'Remove item 1' })).toBeDisabled();
+    await waitFor(() =>
+      expect(
+        within(question).queryByText('Each item must differ from the others'),
+      ).not.toBeInTheDocument(),
+    );
+
+    const partial = within(question).getByRole('radio', { name: /^Partial credit/ });
+    expect(partial).toBeChecked();
+    await userEvent.click(within(question).getByRole('radio', { name: /^All or nothing/ }));
+    expect(partial).not.toBeChecked();
+  });
+
+  it('previews the three as the student will answer them', async () => {
+    await resume(partTypesValues(), 'questions');
+    const blanks = partQuestion(2);
+    await userEvent.click(within(blanks).getByRole('button', { name: 'Preview' }));
+    expect(await within(blanks).findByRole('textbox', { name: 'Blank 2' })).toHaveAttribute(
+      'readonly',
+    );
+
+    const pairs = partQuestion(3);
+    await userEvent.click(within(pairs).getByRole('button', { name: 'Preview' }));
+    const copper = within(pairs).getByRole('combobox', { name: 'Copper' });
+    expect(
+      within(copper)
+        .getAllByRole('option')
+        .map((option) => option.textContent)
+        .toSorted(),
+    ).toEqual(['Choose a match', 'Conductor', 'Insulator', 'Superconductor']);
+
+    const order = partQuestion(4);
+    await userEvent.click(within(order).getByRole('button', { name: 'Preview' }));
+    const shown = within(order)
+      .getAllByRole('listitem')
+      .filter((item) => !within(item).queryByRole('textbox'))
+      .map((item) => item.textContent?.replace(/^\d+/, ''));
+    expect(shown).toHaveLength(3);
+    expect(shown).not.toEqual(partQuestions.ORDERING().items);
+  });
+});

@@ -8,6 +8,7 @@ import { optionLetter } from '@/components/content/question-view';
 import { RecordDetail } from '@/components/detail-view';
 import { plural } from '@/lib/plural';
 import { EXAM_PAGE_STATES, useExam, useExamMediaUrls } from './api/get-exam';
+import { shuffledForPaper } from './paper-order';
 import { QuestionKey } from './question-key';
 
 /** Ruled lines left for a written answer on paper. */
@@ -95,7 +96,15 @@ function Paper({ exam, answerKey }: { exam: ExamDetail; answerKey: boolean }) {
                 <li key={question.id} className="break-inside-avoid">
                   <div className="flex gap-2">
                     <span className="shrink-0 font-semibold">{`${position + 1}.`}</span>
-                    <Content source={question.questionText} className="min-w-0 flex-1" />
+                    <Content
+                      source={question.questionText}
+                      className="min-w-0 flex-1"
+                      blank={
+                        question.questionType === 'FILL_IN_BLANKS'
+                          ? (n) => <PaperBlank number={n} />
+                          : undefined
+                      }
+                    />
                     <span className="shrink-0 text-sm text-slate-700">{`[${plural(question.marks, 'mark')}]`}</span>
                   </div>
                   <PaperAnswer question={question} />
@@ -150,6 +159,29 @@ function PaperAnswer({ question }: { question: Question }) {
       </p>
     );
   }
+  if (question.questionType === 'FILL_IN_BLANKS') return null;
+  if (question.questionType === 'MATCHING') return <PaperMatching question={question} />;
+  if (question.questionType === 'ORDERING') {
+    const items = shuffledForPaper(question.items, (item) => item);
+    return (
+      <>
+        <p className="mt-2 pl-6 text-sm italic">
+          Number the items in the right order: 1 for the first.
+        </p>
+        <ul className="mt-2 space-y-1.5 pl-6 text-sm">
+          {items.map((item) => (
+            <li key={item} className="flex items-center gap-2">
+              <span
+                aria-hidden="true"
+                className="inline-block size-6 shrink-0 rounded-sm border border-slate-500"
+              />
+              <Content inline source={item} />
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
   return (
     <div aria-hidden="true" className="mt-3 space-y-6 pl-6">
       {Array.from({ length: ANSWER_LINES[question.questionType] }, (_, line) => (
@@ -157,5 +189,59 @@ function PaperAnswer({ question }: { question: Question }) {
         <div key={line} className="border-b border-slate-300" />
       ))}
     </div>
+  );
+}
+
+/** A blank of the sentence as a line to write on, its number under it. */
+function PaperBlank({ number }: { number: number }) {
+  return (
+    <span className="mx-0.5 inline-flex w-28 flex-col items-center align-baseline">
+      <span aria-hidden="true" className="block h-5 w-full border-b border-slate-500" />
+      <span className="text-[0.65rem] leading-3 text-slate-600">{`(${number})`}</span>
+    </span>
+  );
+}
+
+/**
+ * A matching question on paper: the prompts numbered on the left, each with a box for the letter
+ * of its match; the matches (with the distractors, shuffled) lettered on the right.
+ */
+function PaperMatching({
+  question,
+}: {
+  question: Extract<Question, { questionType: 'MATCHING' }>;
+}) {
+  const matches = shuffledForPaper(
+    [...question.pairs.map((pair) => pair.match), ...question.distractors],
+    (match) => match,
+  );
+  return (
+    <>
+      <p className="mt-2 pl-6 text-sm italic">
+        Write the letter of its match in the box beside each prompt.
+      </p>
+      <div className="mt-2 grid grid-cols-2 gap-6 pl-6 text-sm">
+        <ol className="space-y-1.5">
+          {question.pairs.map((pair, index) => (
+            <li key={pair.prompt} className="flex items-center gap-2">
+              <span className="font-semibold">{`${index + 1}.`}</span>
+              <Content inline source={pair.prompt} className="min-w-0 flex-1" />
+              <span
+                aria-hidden="true"
+                className="inline-block size-6 shrink-0 rounded-sm border border-slate-500"
+              />
+            </li>
+          ))}
+        </ol>
+        <ol className="space-y-1.5">
+          {matches.map((match, index) => (
+            <li key={match} className="flex gap-2">
+              <span className="font-semibold">{`${optionLetter(index)}.`}</span>
+              <Content inline source={match} className="min-w-0" />
+            </li>
+          ))}
+        </ol>
+      </div>
+    </>
   );
 }

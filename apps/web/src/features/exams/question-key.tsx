@@ -1,5 +1,8 @@
 import {
   acceptedAnswerText,
+  acceptedBlankTexts,
+  type BlankKey,
+  type MatchingPair,
   type NumericUnit,
   type QuestionDraft,
   SCORING_RULE_LABELS,
@@ -7,10 +10,16 @@ import {
 import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Content } from '@/components/content/content';
+import { BlankGap } from '@/components/content/question-view';
 import { plural } from '@/lib/plural';
 
 /** What is shown of a question: a stored one, or one read from a file that is still to complete. */
-type ShownQuestion = Omit<QuestionDraft, 'questionType' | 'order'>;
+type ShownQuestion = Omit<QuestionDraft, 'questionType' | 'order'> & {
+  blanks?: BlankKey[];
+  pairs?: MatchingPair[];
+  distractors?: string[];
+  items?: string[];
+};
 
 /** The units as an author reads them: `A; mA = 0.001 A`. */
 function unitsText(units: readonly NumericUnit[]): string {
@@ -21,6 +30,8 @@ function unitsText(units: readonly NumericUnit[]): string {
     )
     .join('; ');
 }
+
+const blankGap = (number: number) => <BlankGap number={number} />;
 
 interface QuestionKeyProps {
   question: ShownQuestion;
@@ -37,7 +48,7 @@ export function QuestionKey({ question, number, children }: QuestionKeyProps) {
       <div className="flex gap-1.5 font-medium text-slate-900">
         <span className="shrink-0">{`${number}. `}</span>
         <div className="min-w-0 flex-1">
-          <Content source={question.questionText} />
+          <Content source={question.questionText} blank={question.blanks && blankGap} />
           <p className="mt-0.5 text-sm font-normal text-slate-600">
             {`(${plural(question.marks, 'mark')}, ${question.difficulty.toLowerCase()})`}
           </p>
@@ -76,6 +87,46 @@ export function QuestionKey({ question, number, children }: QuestionKeyProps) {
           </>
         )}
         {keywords && <KeyLine term="Keywords">{keywords.join(', ')}</KeyLine>}
+        {question.blanks?.map((blank, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a blank is its place in the text
+          <KeyLine key={index} term={`Blank ${index + 1}`}>
+            {`${acceptedBlankTexts(blank).join('; ')}${blank.caseSensitive ? ' (case sensitive)' : ''}`}
+          </KeyLine>
+        ))}
+        {question.pairs && (
+          <KeyLine term="Pairs">
+            <ul>
+              {question.pairs.map((pair) => (
+                <li key={`${pair.prompt}\u0000${pair.match}`}>
+                  <Content inline source={pair.prompt} />
+                  {' → '}
+                  <Content inline source={pair.match} />
+                </li>
+              ))}
+            </ul>
+          </KeyLine>
+        )}
+        {question.distractors && question.distractors.length > 0 && (
+          <KeyLine term="Distractors">
+            {question.distractors.map((distractor, index) => (
+              <span key={distractor}>
+                {index > 0 && '; '}
+                <Content inline source={distractor} />
+              </span>
+            ))}
+          </KeyLine>
+        )}
+        {question.items && (
+          <KeyLine term="Right order">
+            <ol className="list-decimal pl-5">
+              {question.items.map((item) => (
+                <li key={item}>
+                  <Content inline source={item} />
+                </li>
+              ))}
+            </ol>
+          </KeyLine>
+        )}
         {scoring && <KeyLine term="Scoring">{SCORING_RULE_LABELS[scoring]}</KeyLine>}
         {numericAnswers && (
           <KeyLine term={numericAnswers.length === 1 ? 'Answer' : 'Accepted answers'}>

@@ -10,6 +10,7 @@ import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Button } from '@/components/button';
 import { Content, MediaUrlsProvider } from '@/components/content/content';
+import { gapsOf } from '@/components/content/question-view';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
@@ -259,7 +260,11 @@ function QuestionsTable({
               {`${question.sectionName} · ${QUESTION_TYPE_LABELS[question.questionType]} · ${plural(question.marks, 'mark')}`}
             </span>
             <p className="mt-0.5 line-clamp-2 wrap-anywhere text-slate-700">
-              <Content inline source={question.questionText} />
+              <Content
+                inline
+                source={question.questionText}
+                blank={gapsOf(question.questionType)}
+              />
             </p>
             {spread && <p className="mt-1 wrap-anywhere text-xs text-slate-600">{spread}</p>}
             {question.flag && (
@@ -301,7 +306,10 @@ function QuestionsTable({
       cell: (question) =>
         (question.correctOptionId !== null ||
           question.correctOptionIds !== null ||
-          question.numericAnswers !== null) && (
+          question.numericAnswers !== null ||
+          question.blanks !== null ||
+          (question.prompts !== null && question.correctMatches !== null) ||
+          (question.items !== null && question.correctOrder !== null)) && (
           <Button
             variant="secondary"
             size="sm"

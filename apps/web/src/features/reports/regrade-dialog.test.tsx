@@ -1,5 +1,5 @@
-import type { QuestionStatistic, RegradeData } from '@examiq/contracts';
-import { screen } from '@testing-library/react';
+import { type QuestionStatistic, RESULT_MESSAGES, type RegradeData } from '@examiq/contracts';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
@@ -30,6 +30,13 @@ const question: QuestionStatistic = {
   answerUnit: null,
   optionChoices: [2, 1, 1],
   commonValues: null,
+  blanks: null,
+  prompts: null,
+  matchChoices: null,
+  correctMatches: null,
+  items: null,
+  correctOrder: null,
+  partsRight: null,
 };
 
 const numerical: QuestionStatistic = {
@@ -42,6 +49,51 @@ const numerical: QuestionStatistic = {
   numericAnswers: [{ value: 0.012, tolerance: 2, toleranceType: 'PERCENT', fraction: 1 }],
   answerUnit: 'A',
   commonValues: [{ value: '12 mA', count: 2, awardedMarks: 4 }],
+};
+
+const partsBase: QuestionStatistic = {
+  ...question,
+  options: null,
+  correctOptionIds: null,
+  optionChoices: null,
+};
+
+const fillIn: QuestionStatistic = {
+  ...partsBase,
+  questionType: 'FILL_IN_BLANKS',
+  questionText: 'Resistance is measured in [[1]]; 3.3 kΩ passes [[2]] mA at 10.9 V.',
+  blanks: [
+    { accepted: ['ohms'], caseSensitive: false, tolerance: null },
+    { accepted: ['3.3'], caseSensitive: false, tolerance: 0.1 },
+  ],
+};
+
+const matching: QuestionStatistic = {
+  ...partsBase,
+  questionType: 'MATCHING',
+  questionText: 'Match each quantity with its unit.',
+  prompts: [
+    { _id: 'p1', text: 'Current' },
+    { _id: 'p2', text: 'Voltage' },
+  ],
+  matchChoices: [
+    { _id: 'm1', text: 'ampere' },
+    { _id: 'm2', text: 'volt' },
+    { _id: 'm3', text: 'ohm' },
+  ],
+  correctMatches: { p1: 'm1', p2: 'm3' },
+};
+
+const ordering: QuestionStatistic = {
+  ...partsBase,
+  questionType: 'ORDERING',
+  questionText: 'Put the phases of a compiler in order.',
+  items: [
+    { _id: 'i1', text: 'Lexing' },
+    { _id: 'i2', text: 'Parsing' },
+    { _id: 'i3', text: 'Code generation' },
+  ],
+  correctOrder: ['i2', 'i1', 'i3'],
 };
 
 function renderDialog(statistic: QuestionStatistic) {
@@ -126,5 +178,156 @@ describe('RegradeDialog: a numerical question', () => {
     expect(
       screen.getByText(/The accepted answers become 0.12 ± 2% A; 12 A \(50%\) to this question/),
     ).toBeInTheDocument();
+  });
+});
+
+describe('RegradeDialog: a fill-in-the-blanks question', () => {
+  it('edits each blank’s key in force, checks it as the server does, and previews it', async () => {
+    const requests = fakeAdminApi({ [REGRADE]: ok(nothingChanges) });
+    renderDialog(fillIn);
+    const first = await screen.findByRole('group', { name: 'Blank 1' });
+    const second = screen.getByRole('group', { name: 'Blank 2' });
+    const firstAnswers = within(first).getByRole('textbox', { name: 'Accepted answers' });
+    expect(firstAnswers).toHaveValue('ohms');
+    expect(within(first).getByRole('textbox', { name: 'Tolerance' })).toHaveValue('');
+    expect(within(first).getByRole('checkbox', { name: 'Case sensitive' })).not.toBeChecked();
+    expect(within(second).getByRole('textbox', { name: 'Accepted answers' })).toHaveValue('3.3');
+    expect(within(second).getByRole('textbox', { name: 'Tolerance' })).toHaveValue('0.1');
+    const previewButton = screen.getByRole('button', { name: 'Preview' });
+    expect(previewButton).toBeDisabled();
+
+    // A blank with a tolerance takes numbers only, as the wizard says.
+    await userEvent.type(
+      within(second).getByRole('textbox', { name: 'Accepted answers' }),
+      '\nabout 3',
+    );
+    await userEvent.click(previewButton);
+    expect(
+      await screen.findByText('A blank with a tolerance accepts numbers only'),
+    ).toBeInTheDocument();
+    expect(requests.filter((request) => request.url.startsWith('/admin/regrade'))).toEqual([]);
+
+    await userEvent.clear(within(second).getByRole('textbox', { name: 'Tolerance' }));
+    await userEvent.type(firstAnswers, '\nohm\n\nΩ');
+    await userEvent.click(within(first).getByRole('checkbox', { name: 'Case sensitive' }));
+    await userEvent.click(previewButton);
+
+    expect(await screen.findByText(/No result changes/)).toBeInTheDocument();
+    expect(requests.find((request) => request.url.startsWith('/admin/regrade'))?.data).toEqual({
+      questionId: QUESTION,
+      blanks: [
+        { accepted: ['ohms', 'ohm', 'Ω'], caseSensitive: true, tolerance: null },
+        { accepted: ['3.3', 'about 3'], caseSensitive: false, tolerance: null },
+      ],
+      dryRun: true,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply…' }));
+    expect(
+      screen.getByText(/The blanks of this question accept 1: ohms, ohm, Ω; 2: 3.3, about 3,/),
+    ).toBeInTheDocument();
+  });
+
+  it('puts the server’s refusal under the blanks', async () => {
+    fakeAdminApi({
+      [REGRADE]: {
+        status: 400,
+        data: {
+          success: false,
+          message: 'Please correct the highlighted fields',
+          errors: { blanks: RESULT_MESSAGES.regradeSameKey },
+        },
+      },
+    });
+    renderDialog(fillIn);
+    const first = await screen.findByRole('group', { name: 'Blank 1' });
+    await userEvent.click(within(first).getByRole('checkbox', { name: 'Case sensitive' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText(RESULT_MESSAGES.regradeSameKey)).toBeInTheDocument();
+  });
+});
+
+describe('RegradeDialog: a matching question', () => {
+  it('offers a select of the matches beside each prompt, set to the key in force', async () => {
+    const requests = fakeAdminApi({ [REGRADE]: ok(nothingChanges) });
+    renderDialog(matching);
+    const current = await screen.findByRole('combobox', { name: 'Current' });
+    const voltage = screen.getByRole('combobox', { name: 'Voltage' });
+    expect(current).toHaveValue('m1');
+    expect(voltage).toHaveValue('m3');
+    const previewButton = screen.getByRole('button', { name: 'Preview' });
+    expect(previewButton).toBeDisabled();
+
+    // Every prompt needs a match.
+    await userEvent.selectOptions(voltage, '');
+    await userEvent.click(previewButton);
+    expect(await screen.findByText(RESULT_MESSAGES.regradeEveryPrompt)).toBeInTheDocument();
+    expect(requests.filter((request) => request.url.startsWith('/admin/regrade'))).toEqual([]);
+
+    await userEvent.selectOptions(voltage, 'volt');
+    expect(screen.queryByText(RESULT_MESSAGES.regradeEveryPrompt)).not.toBeInTheDocument();
+    await userEvent.click(previewButton);
+
+    expect(await screen.findByText(/No result changes/)).toBeInTheDocument();
+    expect(requests.find((request) => request.url.startsWith('/admin/regrade'))?.data).toEqual({
+      questionId: QUESTION,
+      correctMatches: { p1: 'm1', p2: 'm2' },
+      dryRun: true,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply…' }));
+    expect(
+      screen.getByText(
+        /The key of this question becomes the pairs Current → ampere; Voltage → volt,/,
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('RegradeDialog: an ordering question', () => {
+  it('lists the items in the key’s order, moves them, and previews the new order', async () => {
+    const requests = fakeAdminApi({ [REGRADE]: ok(nothingChanges) });
+    renderDialog(ordering);
+    const list = await screen.findByRole('list', { name: 'Correct order' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1Parsing', '2Lexing', '3Code generation']);
+    const previewButton = screen.getByRole('button', { name: 'Preview' });
+    expect(previewButton).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move Parsing up' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Move Lexing up' }));
+    expect(screen.getByText('Lexing moved to position 1 of 3')).toBeInTheDocument();
+    await userEvent.click(previewButton);
+
+    expect(await screen.findByText(/No result changes/)).toBeInTheDocument();
+    expect(requests.find((request) => request.url.startsWith('/admin/regrade'))?.data).toEqual({
+      questionId: QUESTION,
+      correctOrder: ['i1', 'i2', 'i3'],
+      dryRun: true,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply…' }));
+    expect(
+      screen.getByText(
+        /The key of this question becomes the order Lexing, Parsing, Code generation,/,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('puts the server’s refusal of the order under the list', async () => {
+    fakeAdminApi({
+      [REGRADE]: {
+        status: 400,
+        data: {
+          success: false,
+          message: 'Please correct the highlighted fields',
+          errors: { correctOrder: RESULT_MESSAGES.regradeSameKey },
+        },
+      },
+    });
+    renderDialog(ordering);
+    await userEvent.click(await screen.findByRole('button', { name: 'Move Lexing down' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText(RESULT_MESSAGES.regradeSameKey)).toBeInTheDocument();
   });
 });

@@ -1,18 +1,29 @@
 import {
   acceptedAnswerText,
+  acceptedBlankTexts,
+  blanksSchema,
   numericAnswersSchema,
   type QuestionStatistic,
+  RESULT_MESSAGES,
   type RegradeData,
   type RegradeJob,
 } from '@examiq/contracts';
 import { useId, useState } from 'react';
 import { Button } from '@/components/button';
 import { Content, formulaLabel } from '@/components/content/content';
+import { MatchingAnswer, OrderingAnswer } from '@/components/content/question-view';
 import { Modal } from '@/components/modal';
 import { getErrorMessage, getFieldErrors } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
 import { useRegradeQuestion } from './api/regrade-question';
+import {
+  type BlankDraft,
+  BlankKeyFields,
+  blankDraftOf,
+  blankOf,
+  messageUnder,
+} from './blank-key-fields';
 import { type AnswerDraft, answerOf, draftOf, NumericalKeyFields } from './numerical-key-fields';
 import { RegradeProgress } from './regrade-progress';
 import { formatMarks, optionLetter } from './report-format';
@@ -30,8 +41,9 @@ interface RegradeDialogProps {
 }
 
 /**
- * Corrects a choice question's answer key: pick the option (or, for a multiple select question,
- * the options), preview whose results change, apply.
+ * Corrects a question's answer key: pick the option (or, for a multiple select question, the
+ * options), or edit the key in force of a numerical, fill-in-the-blanks, matching or ordering
+ * question; preview whose results change, apply.
  */
 export function RegradeDialog({ examId, question, job, onApplied, onClose }: RegradeDialogProps) {
   return (
@@ -73,6 +85,16 @@ function RegradeForm({
   // A numerical question's accepted answers, edited from the key in force.
   const numericKey = question.numericAnswers;
   const [answers, setAnswers] = useState<AnswerDraft[]>(() => numericKey?.map(draftOf) ?? []);
+  // A question with parts: each blank's answers, each prompt's match, or the items' order.
+  const blanksKey = question.blanks;
+  const [blanks, setBlanks] = useState<BlankDraft[]>(() => blanksKey?.map(blankDraftOf) ?? []);
+  const matchesKey = question.prompts && question.correctMatches;
+  const [matches, setMatches] = useState<Record<string, string>>(() => ({
+    ...question.correctMatches,
+  }));
+  const orderKey = question.items && question.correctOrder;
+  const [order, setOrder] = useState<string[]>(() => [...(question.correctOrder ?? [])]);
+  const choiceKey = !numericKey && !blanksKey && !matchesKey && !orderKey;
   const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<RegradeData | null>(null);
   const [step, setStep] = useState<Step>('choose');
@@ -83,27 +105,47 @@ function RegradeForm({
 
   const unchanged = numericKey
     ? JSON.stringify(answers.map(answerOf)) === JSON.stringify(numericKey)
-    : chosen.length === keyNow.length && chosen.every((option) => keyNow.includes(option));
-  const editAnswers = (edited: AnswerDraft[]) => {
-    setAnswers(edited);
-    setPreview(null);
-    setAnswerErrors({});
-    setError({});
-  };
+    : blanksKey
+      ? JSON.stringify(blanks.map(blankOf)) ===
+        JSON.stringify(blanksKey.map((blank) => blankOf(blankDraftOf(blank))))
+      : matchesKey
+        ? (question.prompts ?? []).every((prompt) => matches[prompt._id] === matchesKey[prompt._id])
+        : orderKey
+          ? order.join() === orderKey.join()
+          : chosen.length === keyNow.length && chosen.every((option) => keyNow.includes(option));
+  /** An edit of the key drops the preview and the messages about the key before it. */
+  const edited =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPreview(null);
+      setAnswerErrors({});
+      setError({});
+    };
+  const editAnswers = edited(setAnswers);
+  const items = question.items ?? [];
+  const orderedItems = order.flatMap((id) => items.filter((item) => item._id === id));
 
   /** The corrected key in the field of the question's type; null when it breaks a rule. */
   const correctedKey = () => {
-    if (!numericKey) {
+    if (matchesKey) {
+      if ((question.prompts ?? []).some((prompt) => !matches[prompt._id])) {
+        setAnswerErrors({ correctMatches: RESULT_MESSAGES.regradeEveryPrompt });
+        return null;
+      }
+      return { correctMatches: matches };
+    }
+    if (orderKey) return { correctOrder: order };
+    if (!numericKey && !blanksKey) {
       return multiple ? { correctOptionIds: chosen } : { correctOptionId: chosen[0] };
     }
-    const checked = numericAnswersSchema.safeParse(answers.map(answerOf));
-    if (checked.success) return { numericAnswers: checked.data };
+    const [field, checked] = blanksKey
+      ? (['blanks', blanksSchema.safeParse(blanks.map(blankOf))] as const)
+      : (['numericAnswers', numericAnswersSchema.safeParse(answers.map(answerOf))] as const);
+    if (checked.success) return { [field]: checked.data };
     setAnswerErrors(
       Object.fromEntries(
-        checked.error.issues.map((issue) => [
-          ['numericAnswers', ...issue.path].join('.'),
-          issue.message,
-        ]),
+        checked.error.issues.map((issue) => [[field, ...issue.path].join('.'), issue.message]),
       ),
     );
     return null;
@@ -143,6 +185,9 @@ function RegradeForm({
         fields.correctOptionIds ??
         fields.correctOptionId ??
         fields.numericAnswers ??
+        messageUnder(fields, 'blanks') ??
+        messageUnder(fields, 'correctMatches') ??
+        messageUnder(fields, 'correctOrder') ??
         fields.questionId;
       setError(field ? { field } : { message: getErrorMessage(failure, REGRADE_FAILED) });
       setStep('choose');
@@ -178,17 +223,36 @@ function RegradeForm({
 
   if (step === 'confirm' && preview) {
     const letters = chosen.map(optionLetter);
+    const textOf = (parts: { _id: string; text: string }[] | null, id: string | undefined) => {
+      const text = parts?.find((part) => part._id === id)?.text ?? '';
+      return formulaLabel(text) ?? text;
+    };
     const key = numericKey
       ? `The accepted answers become ${answers
           .map((answer) => acceptedAnswerText(answerOf(answer), question.answerUnit ?? undefined))
-          .join('; ')}`
-      : letters.length === 1
-        ? `Option ${letters[0]} becomes the correct answer`
-        : `Options ${letters.slice(0, -1).join(', ')} and ${letters.at(-1)} become the correct answers`;
+          .join('; ')} to this question`
+      : blanksKey
+        ? `The blanks of this question accept ${blanks
+            .map((blank, index) => `${index + 1}: ${acceptedBlankTexts(blankOf(blank)).join(', ')}`)
+            .join('; ')}`
+        : matchesKey
+          ? `The key of this question becomes the pairs ${(question.prompts ?? [])
+              .map(
+                (prompt) =>
+                  `${textOf(question.prompts, prompt._id)} → ${textOf(question.matchChoices, matches[prompt._id])}`,
+              )
+              .join('; ')}`
+          : orderKey
+            ? `The key of this question becomes the order ${order
+                .map((id) => textOf(question.items, id))
+                .join(', ')}`
+            : letters.length === 1
+              ? `Option ${letters[0]} becomes the correct answer to this question`
+              : `Options ${letters.slice(0, -1).join(', ')} and ${letters.at(-1)} become the correct answers to this question`;
     return (
       <div className="space-y-4 text-sm text-slate-600">
         <p>
-          {`${key} to this question, and every submitted attempt is re-scored with it. `}
+          {`${key}, and every submitted attempt is re-scored with it. `}
           <strong className="text-slate-900">
             {preview.attemptsAffected === 0
               ? 'No result changes.'
@@ -255,6 +319,35 @@ function RegradeForm({
           errors={answerErrors}
           unit={question.answerUnit}
         />
+      ) : blanksKey ? (
+        <BlankKeyFields blanks={blanks} onChange={edited(setBlanks)} errors={answerErrors} />
+      ) : matchesKey ? (
+        <fieldset
+          aria-describedby={messageUnder(answerErrors, 'correctMatches') ? errorId : undefined}
+        >
+          <legend className="mb-2 font-medium text-slate-700">Correct match of each prompt</legend>
+          <MatchingAnswer
+            prompts={question.prompts ?? []}
+            matches={question.matchChoices ?? []}
+            chosen={matches}
+            readOnly={false}
+            onChange={edited(setMatches)}
+          />
+          <PartsError id={errorId} message={messageUnder(answerErrors, 'correctMatches')} />
+        </fieldset>
+      ) : orderKey ? (
+        <div>
+          <p id={legendId} className="mb-2 font-medium text-slate-700">
+            Correct order
+          </p>
+          <OrderingAnswer
+            items={orderedItems}
+            labelledBy={legendId}
+            readOnly={false}
+            onChange={edited(setOrder)}
+          />
+          <PartsError id={errorId} message={messageUnder(answerErrors, 'correctOrder')} />
+        </div>
       ) : (
         <fieldset>
           <legend id={legendId} className="mb-2 font-medium text-slate-700">
@@ -298,7 +391,7 @@ function RegradeForm({
           <Button
             onClick={() => void send(true)}
             loading={regrade.isPending}
-            disabled={(!numericKey && chosen.length === 0) || unchanged}
+            disabled={(choiceKey && chosen.length === 0) || unchanged}
           >
             Preview
           </Button>
@@ -306,6 +399,14 @@ function RegradeForm({
       </div>
     </div>
   );
+}
+
+function PartsError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="mt-2 text-red-700">
+      {message}
+    </p>
+  ) : null;
 }
 
 /** Whose results the corrected key changes, before and after. */

@@ -71,6 +71,13 @@ describe('what the scripts answered', () => {
     correctOptionId: null,
     correctOptionIds: null,
     commonValues: null,
+    blanks: null,
+    prompts: null,
+    matchChoices: null,
+    correctMatches: null,
+    items: null,
+    correctOrder: null,
+    partsRight: null,
   };
   it('counts each option, marking the key of a single or multiple choice question', () => {
     expect(answerSpreadSentence({ ...none, optionChoices: [5, 2, 0], correctOptionId: '1' })).toBe(
@@ -94,5 +101,27 @@ describe('what the scripts answered', () => {
     ).toBe('Most given: 0.012 A × 12 (4 marks) · 12 × 3 (1.5 marks) · 1.2 × 1 (1 mark)');
     expect(answerSpreadSentence({ ...none, commonValues: [] })).toBe('No value given yet');
     expect(answerSpreadSentence(none)).toBeNull();
+  });
+
+  it('counts the scripts that got each blank, prompt or item right, its label kept short', () => {
+    expect(
+      answerSpreadSentence({
+        ...none,
+        partsRight: [
+          { label: 'Blank 1', right: 4 },
+          { label: 'Blank 2', right: 2 },
+        ],
+      }),
+    ).toBe('Right: Blank 1 4 · Blank 2 2');
+    expect(
+      answerSpreadSentence({
+        ...none,
+        partsRight: [
+          { label: 'Ohm', right: 7 },
+          { label: 'The unit of electrical   resistance in SI', right: 0 },
+        ],
+      }),
+    ).toBe('Right: Ohm 7 · The unit of electrical… 0');
+    expect(answerSpreadSentence({ ...none, partsRight: [] })).toBeNull();
   });
 });

@@ -62,16 +62,32 @@ export function brokenQuestionsSentence(flagged: number) {
   }`;
 }
 
+/** The longest part label the report's line shows whole: a prompt or an item may be a sentence. */
+const PART_LABEL_LENGTH = 24;
+
+function shortLabel(label: string): string {
+  const text = label.replace(/\s+/g, ' ').trim();
+  return text.length > PART_LABEL_LENGTH
+    ? `${text.slice(0, PART_LABEL_LENGTH - 1).trimEnd()}…`
+    : text;
+}
+
 /**
- * What the scripts answered, in words: how often each option was chosen, the key marked, or a
- * numerical question's values given most often with the marks each earned. Null when written.
+ * What the scripts answered, in words: how often each option was chosen, the key marked; a
+ * numerical question's values given most often with the marks each earned; or how many scripts
+ * got each blank, prompt or item right. Null when written.
  */
 export function answerSpreadSentence(
   question: Pick<
     QuestionStatistic,
-    'optionChoices' | 'correctOptionId' | 'correctOptionIds' | 'commonValues'
+    'optionChoices' | 'correctOptionId' | 'correctOptionIds' | 'commonValues' | 'partsRight'
   >,
 ): string | null {
+  if (question.partsRight) {
+    if (question.partsRight.length === 0) return null;
+    const parts = question.partsRight.map(({ label, right }) => `${shortLabel(label)} ${right}`);
+    return `Right: ${parts.join(' · ')}`;
+  }
   if (question.optionChoices) {
     const keys = new Set(question.correctOptionIds ?? [question.correctOptionId]);
     const options = question.optionChoices.map((times, option) => {

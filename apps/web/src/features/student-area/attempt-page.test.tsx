@@ -21,6 +21,7 @@ import {
   makeSaveResult,
   makeSection,
   newTypesSection,
+  partsSection,
 } from './test-fixtures';
 
 type Answer = { status: number; data: unknown };
@@ -697,5 +698,140 @@ describe('AttemptPage: multiple select and numerical questions', { timeout: 20_0
     );
     const palette = screen.getByRole('navigation', { name: 'Questions' });
     expect(within(palette).getByText('2 of 2 answered')).toBeVisible();
+  });
+});
+
+describe('AttemptPage: fill-in-the-blanks, matching and ordering questions', {
+  timeout: 20_000,
+}, () => {
+  const view = () => makeAttemptView({ sections: [partsSection] });
+  const latestAnswers = (requests: ApiRequest[]) =>
+    new Map(
+      savesOf(requests)
+        .flatMap((save) => save.answers)
+        .map((answer) => [answer.questionId, answer]),
+    );
+
+  it('types into the blanks where they stand in the sentence, one entry per blank', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderAttempt(view());
+    const sentence = await screen.findByRole('article', { name: 'Question 1' });
+    const first = await within(sentence).findByRole('textbox', { name: 'Blank 1' });
+    const palette = screen.getByRole('navigation', { name: 'Questions' });
+    expect(within(palette).getByText('0 of 3 answered')).toBeVisible();
+
+    // The second blank alone: the first goes as an empty entry, and the question counts as answered.
+    act(() => first.focus());
+    await user.tab();
+    expect(within(question('Question 1')).getByRole('textbox', { name: 'Blank 2' })).toHaveFocus();
+    await user.keyboard('12,2');
+    expect(within(palette).getByText('1 of 3 answered')).toBeVisible();
+    await waitFor(() => expect(saveState()).toHaveTextContent(ATTEMPT_MESSAGES.saved));
+    expect(latestAnswers(requests).get(ids.fillIn)).toEqual({
+      questionId: ids.fillIn,
+      selectedOptionId: null,
+      text: null,
+      blanks: ['', '12,2'],
+      markedForReview: false,
+    });
+
+    await user.click(first);
+    await user.keyboard('ohms');
+    await waitFor(() =>
+      expect(latestAnswers(requests).get(ids.fillIn)?.blanks).toEqual(['ohms', '12,2']),
+    );
+  });
+
+  it('matches each prompt with its own labelled select, leaving out a prompt unchosen', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderAttempt(view());
+    const copper = await screen.findByRole('combobox', { name: 'Copper' });
+    const glass = screen.getByRole('combobox', { name: 'Glass' });
+    expect(
+      within(copper)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a match', 'Insulator', 'Superconductor', 'Conductor']);
+    await user.selectOptions(copper, 'Conductor');
+    await user.selectOptions(glass, 'Insulator');
+    await user.selectOptions(glass, '');
+    await waitFor(() => expect(saveState()).toHaveTextContent(ATTEMPT_MESSAGES.saved));
+    expect(latestAnswers(requests).get(ids.matching)).toEqual({
+      questionId: ids.matching,
+      selectedOptionId: null,
+      text: null,
+      matches: { 'p-cu': 'm-con' },
+      markedForReview: false,
+    });
+    const palette = screen.getByRole('navigation', { name: 'Questions' });
+    expect(within(palette).getByRole('button', { name: 'Question 2: answered' })).toBeVisible();
+  });
+
+  it('moves items by keyboard, announcing each move and keeping focus on the item; nothing is saved before', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderAttempt(view());
+    const card = await screen.findByRole('article', { name: 'Question 3' });
+    const list = within(card).getByRole('list');
+    const shown = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(shown()[0]).toContain('Read the ammeter');
+    const palette = screen.getByRole('navigation', { name: 'Questions' });
+    expect(within(palette).getByRole('button', { name: 'Question 3: not answered' })).toBeVisible();
+    expect(within(list).getByRole('button', { name: 'Move Read the ammeter up' })).toBeDisabled();
+
+    act(() => within(list).getByRole('button', { name: 'Move Switch the supply on up' }).focus());
+    await user.keyboard('{Enter}');
+    expect(shown()[0]).toContain('Switch the supply on');
+    expect(screen.getByText('Switch the supply on moved to position 1 of 3')).toBeInTheDocument();
+    // At the top its Move up is disabled: focus stays with the item, on its Move down.
+    expect(
+      within(list).getByRole('button', { name: 'Move Switch the supply on down' }),
+    ).toHaveFocus();
+
+    act(() => within(list).getByRole('button', { name: 'Move Read the ammeter down' }).focus());
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Read the ammeter moved to position 3 of 3')).toBeInTheDocument();
+    act(() => within(list).getByRole('button', { name: 'Move Read the ammeter up' }).focus());
+    await user.keyboard('{Enter}');
+    expect(within(list).getByRole('button', { name: 'Move Read the ammeter up' })).toHaveFocus();
+    expect(screen.getByText('Read the ammeter moved to position 2 of 3')).toBeInTheDocument();
+
+    await waitFor(() => expect(saveState()).toHaveTextContent(ATTEMPT_MESSAGES.saved));
+    expect(latestAnswers(requests).get(ids.ordering)).toEqual({
+      questionId: ids.ordering,
+      selectedOptionId: null,
+      text: null,
+      order: ['i-on', 'i-read', 'i-off'],
+      markedForReview: false,
+    });
+    expect(within(palette).getByRole('button', { name: 'Question 3: answered' })).toBeVisible();
+  });
+
+  it('opens with the blanks, pairs and order saved before', async () => {
+    renderAttempt(
+      makeAttemptView({
+        sections: [partsSection],
+        answers: [
+          saved({ questionId: ids.fillIn, blanks: ['ohm', ''] }),
+          saved({ questionId: ids.matching, matches: { 'p-glass': 'm-ins' } }),
+          saved({ questionId: ids.ordering, order: ['i-off', 'i-on', 'i-read'] }),
+        ],
+      }),
+    );
+    expect(await screen.findByRole('textbox', { name: 'Blank 1' })).toHaveValue('ohm');
+    expect(screen.getByRole('textbox', { name: 'Blank 2' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Glass' })).toHaveDisplayValue('Insulator');
+    expect(screen.getByRole('combobox', { name: 'Copper' })).toHaveDisplayValue('Choose a match');
+    const items = within(within(question('Question 3')).getByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Switch the supply off'),
+      expect.stringContaining('Switch the supply on'),
+      expect.stringContaining('Read the ammeter'),
+    ]);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Questions' })).getByText('3 of 3 answered'),
+    ).toBeVisible();
   });
 });

@@ -116,3 +116,100 @@ describe('ResultPage: multiple select and numerical questions', () => {
     expect(await screen.findByText('1.2e-2 A')).toBeVisible();
   });
 });
+
+const fillIn: ResultQuestion = {
+  _id: ids.fillIn,
+  questionText: 'Resistance is measured in [[1]]; 12 V across 1 kΩ drives [[2]] mA.',
+  questionType: 'FILL_IN_BLANKS',
+  marks: 2,
+  awardedMarks: 1,
+  selectedOptionId: null,
+  text: null,
+  blanks: ['Ohms', ''],
+  comment: null,
+  acceptedBlanks: [['ohms', 'ohm'], ['12 ± 0.5']],
+};
+
+const matching: ResultQuestion = {
+  _id: ids.matching,
+  questionText: 'Match each material with what it is.',
+  questionType: 'MATCHING',
+  marks: 2,
+  awardedMarks: 1,
+  selectedOptionId: null,
+  text: null,
+  matches: { 'p-cu': 'm-con', 'p-glass': 'm-super' },
+  prompts: [
+    { _id: 'p-cu', text: 'Copper' },
+    { _id: 'p-glass', text: 'Glass' },
+  ],
+  matchChoices: [
+    { _id: 'm-ins', text: 'Insulator' },
+    { _id: 'm-super', text: 'Superconductor' },
+    { _id: 'm-con', text: 'Conductor' },
+  ],
+  comment: null,
+  correctMatches: { 'p-cu': 'm-con', 'p-glass': 'm-ins' },
+};
+
+const ordering: ResultQuestion = {
+  _id: ids.ordering,
+  questionText: 'Put the steps of the measurement in order.',
+  questionType: 'ORDERING',
+  marks: 2,
+  awardedMarks: 0.5,
+  selectedOptionId: null,
+  text: null,
+  order: ['i-on', 'i-off', 'i-read'],
+  items: [
+    { _id: 'i-read', text: 'Read the ammeter' },
+    { _id: 'i-on', text: 'Switch the supply on' },
+    { _id: 'i-off', text: 'Switch the supply off' },
+  ],
+  comment: null,
+  correctOrder: ['i-on', 'i-read', 'i-off'],
+};
+
+describe('ResultPage: fill-in-the-blanks, matching and ordering questions', () => {
+  it('shows each blank, pair and place beside the key', async () => {
+    renderResult(result([fillIn, matching, ordering]));
+    const first = await screen.findByRole('row', { name: /Blank 1/ });
+    expect(first).toHaveTextContent('Blank 1Ohmsohms · ohm');
+    expect(screen.getByRole('row', { name: /Blank 2/ })).toHaveTextContent('Blank 2Empty12 ± 0.5');
+
+    const pairs = within(screen.getByRole('list', { name: 'Your matches' }));
+    const [copper, glass] = pairs.getAllByRole('listitem');
+    expect(copper).toHaveTextContent('Copper→matched withConductorRight');
+    expect(glass).toHaveTextContent('Glass→matched withSuperconductorWrongCorrect: Insulator');
+
+    const yours = screen.getByText('Your order').nextElementSibling as HTMLElement;
+    expect(
+      within(yours)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '1.Switch the supply onRight',
+      '2.Switch the supply offWrong',
+      '3.Read the ammeterWrong',
+    ]);
+    const key = screen.getByText('Correct order').nextElementSibling as HTMLElement;
+    expect(within(key).getAllByRole('listitem')[1]).toHaveTextContent('2.Read the ammeter');
+    expect(screen.getByText('0.5 / 2 marks')).toBeVisible();
+  });
+
+  it('says each was not answered, and shows no key when the exam keeps it', async () => {
+    renderResult(
+      result(
+        [
+          { ...fillIn, blanks: undefined, acceptedBlanks: undefined, awardedMarks: 0 },
+          { ...matching, matches: undefined, correctMatches: undefined, awardedMarks: 0 },
+          { ...ordering, order: undefined, correctOrder: undefined, awardedMarks: 0 },
+        ],
+        false,
+      ),
+    );
+    expect(await screen.findAllByText('Not answered')).toHaveLength(3);
+    expect(screen.queryByText('Correct order')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Right|Wrong|Accepted/)).not.toBeInTheDocument();
+  });
+});

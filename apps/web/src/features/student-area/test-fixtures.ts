@@ -22,6 +22,9 @@ export const ids = {
   essay: '70000000-0000-4000-8000-000000000005',
   multiSelect: '70000000-0000-4000-8000-000000000006',
   numerical: '70000000-0000-4000-8000-000000000007',
+  fillIn: '70000000-0000-4000-8000-000000000008',
+  matching: '70000000-0000-4000-8000-000000000009',
+  ordering: '70000000-0000-4000-8000-00000000000a',
 };
 
 export function makeMyExam(overrides: Partial<MyExam> = {}): MyExam {
@@ -187,6 +190,48 @@ export const newTypesSection = makeSection(0, {
       questionType: 'NUMERICAL',
       marks: 2,
       units: ['A', 'mA'],
+    },
+  ],
+});
+
+/** A section with a fill-in-the-blanks, a matching and an ordering question, as shuffled for one student. */
+export const partsSection = makeSection(0, {
+  name: 'Circuits',
+  instructions: [],
+  totalQuestions: 3,
+  questions: [
+    {
+      _id: ids.fillIn,
+      questionText: 'Resistance is measured in [[1]]; 12 V across 1 kΩ drives [[2]] mA.',
+      questionType: 'FILL_IN_BLANKS',
+      marks: 2,
+      blankCount: 2,
+    },
+    {
+      _id: ids.matching,
+      questionText: 'Match each material with what it is.',
+      questionType: 'MATCHING',
+      marks: 2,
+      prompts: [
+        { _id: 'p-cu', text: 'Copper' },
+        { _id: 'p-glass', text: 'Glass' },
+      ],
+      matches: [
+        { _id: 'm-ins', text: 'Insulator' },
+        { _id: 'm-super', text: 'Superconductor' },
+        { _id: 'm-con', text: 'Conductor' },
+      ],
+    },
+    {
+      _id: ids.ordering,
+      questionText: 'Put the steps of the measurement in order.',
+      questionType: 'ORDERING',
+      marks: 2,
+      items: [
+        { _id: 'i-read', text: 'Read the ammeter' },
+        { _id: 'i-on', text: 'Switch the supply on' },
+        { _id: 'i-off', text: 'Switch the supply off' },
+      ],
     },
   ],
 });

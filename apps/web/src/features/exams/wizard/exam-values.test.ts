@@ -53,6 +53,21 @@ describe('blankQuestion', () => {
       units: [],
       unitPenalty: 0.1,
     });
+    // Blanks follow the markers of the text, which has none yet.
+    expect(blankQuestion('FILL_IN_BLANKS', 1)).toMatchObject({ marks: 2, blanks: [] });
+    expect(blankQuestion('MATCHING', 1)).toMatchObject({
+      marks: 2,
+      pairs: [
+        { prompt: '', match: '' },
+        { prompt: '', match: '' },
+      ],
+      distractors: [],
+    });
+    expect(blankQuestion('ORDERING', 1)).toMatchObject({
+      marks: 2,
+      items: ['', ''],
+      scoring: 'PARTIAL',
+    });
   });
 
   it('carries only its own type fields and a unique id', () => {
@@ -132,6 +147,20 @@ describe('hasContent', () => {
       }),
     ).toBe(true);
     expect(hasContent({ ...numerical, units: [{ unit: 'A', factor: 1 }] })).toBe(true);
+  });
+
+  it('counts an accepted answer of a blank, a prompt, a match, a distractor and an item as content', () => {
+    const blanks = blankQuestion('FILL_IN_BLANKS', 1);
+    const empty = { accepted: [''], caseSensitive: false, tolerance: null };
+    expect(hasContent({ ...blanks, blanks: [empty] })).toBe(false);
+    expect(hasContent({ ...blanks, blanks: [{ ...empty, accepted: ['ohm'] }] })).toBe(true);
+    const matching = blankQuestion('MATCHING', 1);
+    expect(hasContent(matching)).toBe(false);
+    expect(hasContent({ ...matching, pairs: [{ prompt: '', match: 'Conductor' }] })).toBe(true);
+    expect(hasContent({ ...matching, distractors: ['Plasma'] })).toBe(true);
+    const ordering = blankQuestion('ORDERING', 1);
+    expect(hasContent(ordering)).toBe(false);
+    expect(hasContent({ ...ordering, items: ['Switch on', ''] })).toBe(true);
   });
 });
 

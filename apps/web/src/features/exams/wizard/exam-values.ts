@@ -8,6 +8,7 @@ import {
   EXAM_LIMITS,
   type ExamDetail,
   type ExamMode,
+  type MatchingPair,
   type NumericAnswer,
   type NumericUnit,
   type ProctoringThresholds,
@@ -53,6 +54,17 @@ export interface WizardQuestion {
   numericAnswers?: NumericAnswer[];
   units?: NumericUnit[];
   unitPenalty?: number;
+  blanks?: WizardBlank[];
+  pairs?: MatchingPair[];
+  distractors?: string[];
+  items?: string[];
+}
+
+/** One blank of a fill-in-the-blanks question: a text blank while its tolerance is null. */
+export interface WizardBlank {
+  accepted: string[];
+  caseSensitive: boolean;
+  tolerance: number | null;
 }
 
 /** One added group of the audience; '' while a level is not chosen yet. */
@@ -263,7 +275,30 @@ export function blankQuestion(questionType: QuestionType, order: number): Wizard
         units: [],
         unitPenalty: DEFAULT_UNIT_PENALTY,
       };
+    // Its blanks follow the markers written into its text, so it starts with none.
+    case 'FILL_IN_BLANKS':
+      return { ...base, blanks: [] };
+    case 'MATCHING':
+      return {
+        ...base,
+        pairs: Array.from({ length: EXAM_LIMITS.matchingPairs.min }, () => ({
+          prompt: '',
+          match: '',
+        })),
+        distractors: [],
+      };
+    case 'ORDERING':
+      return {
+        ...base,
+        items: Array.from({ length: EXAM_LIMITS.orderingItems.min }, () => ''),
+        scoring: 'PARTIAL',
+      };
   }
+}
+
+/** A blank still to key, its first accepted answer ready to type: a text blank, case ignored. */
+export function blankBlank(): WizardBlank {
+  return { accepted: [''], caseSensitive: false, tolerance: null };
 }
 
 /** An accepted answer still to type: exact (no tolerance) and worth full marks. */
@@ -286,12 +321,15 @@ export function hasContent(question: WizardQuestion): boolean {
   texts.push(question.modelAnswer);
   // True/False option texts are fixed; only an MCQ's and a multiple select's are typed in.
   if (question.questionType !== 'TRUE_FALSE') texts.push(...options.map((option) => option.text));
+  for (const pair of question.pairs ?? []) texts.push(pair.prompt, pair.match);
+  texts.push(...(question.distractors ?? []), ...(question.items ?? []));
   return (
     texts.some((text) => (text ?? '').trim() !== '') ||
     options.some((option) => option.isCorrect) ||
     keywords.length > 0 ||
     (question.numericAnswers ?? []).some((answer) => Number.isFinite(answer.value)) ||
-    (question.units ?? []).length > 0
+    (question.units ?? []).length > 0 ||
+    (question.blanks ?? []).some((blank) => blank.accepted.some((answer) => answer.trim() !== ''))
   );
 }
 

@@ -1,13 +1,14 @@
 import {
   CHOICE_QUESTION_TYPES,
   DIFFICULTIES,
+  EXAM_LIMITS,
   EXAM_MESSAGES,
   NUMBER_FALLBACKS,
   QUESTION_TYPE_LABELS,
   type QuestionType,
 } from '@examiq/contracts';
 import { Eye, EyeOff } from 'lucide-react';
-import { memo, useId, useState } from 'react';
+import { memo, type RefObject, useId, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { ContentEditor } from '@/components/content-editor/content-editor';
@@ -15,12 +16,15 @@ import { Dropdown } from '@/components/dropdown';
 import { TextField } from '@/components/text-field';
 import { AnswerOptions } from './answer-options';
 import type { ExamWizardValues } from './exam-values';
+import { BlanksFields, InsertBlankButton, useBlankRows } from './fill-in-blanks-fields';
 import { registerWithFallback } from './form-helpers';
 import { KeywordsField } from './keywords-field';
+import { MatchingFields } from './matching-fields';
 import { NumberField } from './number-field';
 import { NumericalFields } from './numerical-fields';
 import { QuestionPreview } from './question-preview';
 import { ScoringRuleField } from './scoring-rule-field';
+import { TextListField } from './text-list-field';
 import { ErrorDot, flattenErrors, useErrorsAt } from './validation-marks';
 
 const difficultyOptions = DIFFICULTIES.map((difficulty) => ({
@@ -54,6 +58,8 @@ export const QuestionCard = memo(function QuestionCard({
   const [previewing, setPreviewing] = useState(false);
   const previewId = useId();
   const previewToggleId = useId();
+  const questionText = useRef<HTMLTextAreaElement | null>(null);
+  const { ref: registerQuestionText, ...questionTextField } = register(`${path}.questionText`);
 
   return (
     <fieldset
@@ -82,8 +88,15 @@ export const QuestionCard = memo(function QuestionCard({
           className="col-span-2 lg:col-span-6"
           data-testid="question-text"
           error={messageOf('questionText')}
-          {...register(`${path}.questionText`)}
+          ref={(element) => {
+            registerQuestionText(element);
+            questionText.current = element;
+          }}
+          {...questionTextField}
         />
+        {questionType === 'FILL_IN_BLANKS' && (
+          <FillInBlanksTools path={path} textarea={questionText} errors={errors} />
+        )}
         <TextField
           label="Question Type"
           className="col-span-2"
@@ -137,9 +150,34 @@ export const QuestionCard = memo(function QuestionCard({
             />
           </div>
         )}
-        {questionType === 'MULTI_SELECT' && (
+        {(questionType === 'MULTI_SELECT' || questionType === 'ORDERING') && (
           <div className="col-span-2 lg:col-span-6">
-            <ScoringRuleField path={path} error={messageOf('scoring')} />
+            {questionType === 'ORDERING' && (
+              <div className="mb-5">
+                <TextListField
+                  name={`${path}.items`}
+                  legend="Items, in the right order"
+                  itemLabel="Item"
+                  min={EXAM_LIMITS.orderingItems.min}
+                  max={EXAM_LIMITS.orderingItems.max}
+                  content
+                  movable
+                  open={editing}
+                  errors={errors?.items}
+                  note={`${EXAM_LIMITS.orderingItems.min} to ${EXAM_LIMITS.orderingItems.max} items; the student sees them shuffled.`}
+                />
+              </div>
+            )}
+            <ScoringRuleField
+              path={path}
+              questionType={questionType}
+              error={messageOf('scoring')}
+            />
+          </div>
+        )}
+        {questionType === 'MATCHING' && (
+          <div className="col-span-2 lg:col-span-6">
+            <MatchingFields path={path} open={editing} errors={errors} />
           </div>
         )}
         {questionType === 'NUMERICAL' && (
@@ -225,3 +263,28 @@ export const QuestionCard = memo(function QuestionCard({
     </fieldset>
   );
 });
+
+interface FillInBlanksToolsProps {
+  path: `questions.${number}.${number}`;
+  textarea: RefObject<HTMLTextAreaElement | null>;
+  errors: Record<string, unknown> | undefined;
+}
+
+/** The Insert blank button under the question text, and the blanks' rows that follow its markers. */
+function FillInBlanksTools({ path, textarea, errors }: FillInBlanksToolsProps) {
+  const rows = useBlankRows(path);
+  return (
+    <>
+      <div className="col-span-2 -mt-2 lg:col-span-6">
+        <InsertBlankButton
+          textarea={textarea}
+          rows={rows}
+          disabled={rows.fields.length >= EXAM_LIMITS.blanks.max}
+        />
+      </div>
+      <div className="col-span-2 lg:col-span-6">
+        <BlanksFields path={path} rows={rows} errors={errors} />
+      </div>
+    </>
+  );
+}

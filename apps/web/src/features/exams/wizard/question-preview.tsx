@@ -1,13 +1,17 @@
 import type { QuestionType } from '@examiq/contracts';
 import { useWatch } from 'react-hook-form';
 import {
+  BlankInput,
   ChoiceOptions,
+  MatchingAnswer,
   MultiChoiceOptions,
   NumberAnswer,
+  OrderingAnswer,
   QuestionFrame,
 } from '@/components/content/question-view';
 import { TextArea } from '@/components/text-area';
 import { TextField } from '@/components/text-field';
+import { shuffledForPaper } from '../paper-order';
 import type { ExamWizardValues } from './exam-values';
 
 interface QuestionPreviewProps {
@@ -26,14 +30,37 @@ export function QuestionPreview({ path, number, questionType }: QuestionPreviewP
     _id: String(index),
     text: option.text,
   }));
+  const parts = (texts: readonly string[] | undefined) =>
+    (texts ?? []).map((text, index) => ({ _id: String(index), text }));
+  const pairs = question.pairs ?? [];
+  // The student never sees the key's order.
+  const matches = shuffledForPaper(
+    parts([...pairs.map((pair) => pair.match), ...(question.distractors ?? [])]),
+    (match) => match.text,
+  );
+  const shownItems = shuffledForPaper(parts(question.items), (item) => item.text);
   return (
     <QuestionFrame
       number={number}
       marks={Number.isFinite(question.marks) ? question.marks : 0}
       questionText={question.questionText}
+      blank={
+        questionType === 'FILL_IN_BLANKS'
+          ? (blank) => <BlankInput number={blank} value="" readOnly />
+          : undefined
+      }
     >
       {({ headingId, textId, label }) =>
-        questionType === 'MULTI_SELECT' ? (
+        questionType === 'FILL_IN_BLANKS' ? null : questionType === 'MATCHING' ? (
+          <MatchingAnswer
+            prompts={parts(pairs.map((pair) => pair.prompt))}
+            matches={matches}
+            chosen={{}}
+            readOnly
+          />
+        ) : questionType === 'ORDERING' ? (
+          <OrderingAnswer items={shownItems} labelledBy={`${headingId} ${textId}`} readOnly />
+        ) : questionType === 'MULTI_SELECT' ? (
           <MultiChoiceOptions
             options={options}
             labelledBy={`${headingId} ${textId}`}

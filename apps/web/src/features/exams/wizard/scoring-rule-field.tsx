@@ -3,19 +3,28 @@ import { useFormContext } from 'react-hook-form';
 import type { ExamWizardValues } from './exam-values';
 import { RadioCard } from './radio-card';
 
-const RULE_DESCRIPTIONS: Record<ScoringRule, string> = {
-  PARTIAL:
-    'Each correct option chosen earns its share of the marks, each wrong one takes a share away; never below 0.',
-  ALL_OR_NOTHING: 'Full marks only when exactly the correct options are chosen; otherwise 0.',
+type ScoredType = 'MULTI_SELECT' | 'ORDERING';
+
+const RULE_DESCRIPTIONS: Record<ScoredType, Record<ScoringRule, string>> = {
+  MULTI_SELECT: {
+    PARTIAL:
+      'Each correct option chosen earns its share of the marks, each wrong one takes a share away; never below 0.',
+    ALL_OR_NOTHING: 'Full marks only when exactly the correct options are chosen; otherwise 0.',
+  },
+  ORDERING: {
+    PARTIAL: 'Each item in its right place earns its share of the marks.',
+    ALL_OR_NOTHING: 'Full marks only when every item is in its right place; otherwise 0.',
+  },
 };
 
 interface ScoringRuleFieldProps {
   path: `questions.${number}.${number}`;
+  questionType: ScoredType;
   error: string | undefined;
 }
 
-/** How a multiple select question is scored, as a radio group with what each rule does. */
-export function ScoringRuleField({ path, error }: ScoringRuleFieldProps) {
+/** How a multiple select or ordering question is scored, as a radio group with what each rule does. */
+export function ScoringRuleField({ path, questionType, error }: ScoringRuleFieldProps) {
   const { register } = useFormContext<ExamWizardValues>();
   return (
     <fieldset>
@@ -26,7 +35,7 @@ export function ScoringRuleField({ path, error }: ScoringRuleFieldProps) {
             key={rule}
             value={rule}
             label={SCORING_RULE_LABELS[rule]}
-            description={RULE_DESCRIPTIONS[rule]}
+            description={RULE_DESCRIPTIONS[questionType][rule]}
             {...register(`${path}.scoring`)}
           />
         ))}

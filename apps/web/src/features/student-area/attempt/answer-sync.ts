@@ -24,12 +24,16 @@ const ANSWER_FIELD = /^answers\.(\d+)\./;
  */
 function toAnswerInput(entry: OutboxEntry) {
   const { questionId, selectedOptionId, text, selectedOptionIds, number, unit } = entry;
+  const { blanks, matches, order } = entry;
   return {
     questionId,
     selectedOptionId,
     text,
     ...(selectedOptionIds?.length && { selectedOptionIds }),
     ...(number != null && { number, unit: unit ?? null }),
+    ...(blanks?.some((blank) => blank !== '') && { blanks }),
+    ...(matches && Object.keys(matches).length > 0 && { matches }),
+    ...(order?.length && { order }),
     markedForReview: entry.markedForReview,
   } satisfies AnswerInput;
 }

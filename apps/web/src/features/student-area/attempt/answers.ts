@@ -17,7 +17,7 @@ export const NO_ANSWER: AnswerValue = {
 
 /**
  * Answered as the server counts it for the receipt: an option or options chosen, a number typed,
- * or any text written.
+ * any text written, any blank filled, any prompt matched, or the items put in an order.
  */
 export function isAnswered(answer: AnswerValue | undefined): boolean {
   return Boolean(
@@ -25,14 +25,28 @@ export function isAnswered(answer: AnswerValue | undefined): boolean {
       (answer.selectedOptionId !== null ||
         answer.text ||
         answer.selectedOptionIds?.length ||
-        answer.number != null),
+        answer.number != null ||
+        answer.blanks?.some((blank) => blank.trim() !== '') ||
+        Object.keys(answer.matches ?? {}).length > 0 ||
+        answer.order?.length),
   );
 }
 
 /** The answer's own fields of a saved answer or an outbox entry. */
 function answerValueOf(source: AnswerValue): AnswerValue {
   const { selectedOptionId, text, selectedOptionIds, number, unit, markedForReview } = source;
-  return { selectedOptionId, text, selectedOptionIds, number, unit, markedForReview };
+  const { blanks, matches, order } = source;
+  return {
+    selectedOptionId,
+    text,
+    selectedOptionIds,
+    number,
+    unit,
+    blanks,
+    matches,
+    order,
+    markedForReview,
+  };
 }
 
 /** A true/false question stored without options is still answered by True (0) or False (1). */

@@ -9,6 +9,12 @@ export interface AnswerValue {
   /** A numerical question's number as typed, and its unit (kept even before a number is typed). */
   number?: string | null;
   unit?: string | null;
+  /** A fill-in-the-blanks question's entries, one per blank ('' for one left empty). */
+  blanks?: string[] | null;
+  /** A matching question's chosen match of each prompt it matched, by their ids. */
+  matches?: Record<string, string> | null;
+  /** An ordering question's item ids in the student's order: set once an item is moved. */
+  order?: string[] | null;
   markedForReview: boolean;
 }
 

@@ -1,12 +1,15 @@
-import { ATTEMPT_LIMITS, type StudentQuestion, wordCount } from '@examiq/contracts';
+import { ATTEMPT_LIMITS, blankNumbers, type StudentQuestion, wordCount } from '@examiq/contracts';
 import { Flag } from 'lucide-react';
 import { memo, useId } from 'react';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import {
+  BlankInput,
   ChoiceOptions,
+  MatchingAnswer,
   MultiChoiceOptions,
   NumberAnswer,
+  OrderingAnswer,
   QuestionFrame,
 } from '@/components/content/question-view';
 import { ContentEditor } from '@/components/content-editor/content-editor';
@@ -43,6 +46,7 @@ export const QuestionCard = memo(function QuestionCard({
   preview = false,
   onChange,
 }: QuestionCardProps) {
+  const fillIn = question.questionType === 'FILL_IN_BLANKS';
   return (
     <QuestionFrame
       id={questionElementId(question._id)}
@@ -50,6 +54,20 @@ export const QuestionCard = memo(function QuestionCard({
       number={number}
       marks={question.marks}
       questionText={question.questionText}
+      blank={
+        fillIn
+          ? (blank) => (
+              <BlankInput
+                number={blank}
+                value={answer.blanks?.[blank - 1] ?? ''}
+                readOnly={readOnly}
+                onChange={(value) =>
+                  onChange(question._id, { blanks: blanksWith(question, answer, blank, value) })
+                }
+              />
+            )
+          : undefined
+      }
       className="scroll-mt-36 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       aside={
         preview ? null : readOnly ? (
@@ -76,7 +94,24 @@ export const QuestionCard = memo(function QuestionCard({
       }
     >
       {({ headingId, textId, label }) =>
-        question.questionType === 'MULTI_SELECT' ? (
+        fillIn ? null : question.questionType === 'MATCHING' ? (
+          <MatchingAnswer
+            prompts={question.prompts ?? []}
+            matches={question.matches ?? []}
+            chosen={answer.matches ?? {}}
+            readOnly={readOnly}
+            onChange={(matches) =>
+              onChange(question._id, { matches: Object.keys(matches).length > 0 ? matches : null })
+            }
+          />
+        ) : question.questionType === 'ORDERING' ? (
+          <OrderingAnswer
+            items={itemsInOrder(question, answer.order)}
+            labelledBy={`${headingId} ${textId}`}
+            readOnly={readOnly}
+            onChange={(order) => onChange(question._id, { order })}
+          />
+        ) : question.questionType === 'MULTI_SELECT' ? (
           <MultiChoiceOptions
             options={optionsOf(question)}
             labelledBy={`${headingId} ${textId}`}
@@ -116,6 +151,35 @@ export const QuestionCard = memo(function QuestionCard({
     </QuestionFrame>
   );
 });
+
+/**
+ * The entries with one blank's changed: one entry per blank, '' for those left empty; null once
+ * every one is empty again, which clears the answer.
+ */
+function blanksWith(
+  question: StudentQuestion,
+  answer: AnswerValue,
+  blank: number,
+  value: string,
+): string[] | null {
+  const count = question.blankCount ?? blankNumbers(question.questionText).length;
+  const blanks = Array.from(
+    { length: Math.max(count, blank) },
+    (_, index) => answer.blanks?.[index] ?? '',
+  );
+  blanks[blank - 1] = value;
+  return blanks.some((entry) => entry.trim() !== '') ? blanks : null;
+}
+
+/** The items as the student ordered them; as the paper shows them until one is moved. */
+function itemsInOrder(question: StudentQuestion, order: readonly string[] | null | undefined) {
+  const items = question.items ?? [];
+  if (!order?.length) return items;
+  const byId = new Map(items.map((item) => [item._id, item]));
+  const ordered = order.flatMap((id) => byId.get(id) ?? []);
+  // An item the saved order does not name (it cannot, but a stale order must not hide one) follows.
+  return [...ordered, ...items.filter((item) => !order.includes(item._id))];
+}
 
 /** What a read-only question says of itself in place of the review toggle. */
 function ReadOnlyState({ answer }: { answer: AnswerValue }) {

@@ -1,0 +1,4 @@
+ALTER TABLE "exam_sections" DROP CONSTRAINT "exam_sections_question_type_check";--> statement-breakpoint
+ALTER TABLE "questions" DROP CONSTRAINT "questions_question_type_check";--> statement-breakpoint
+ALTER TABLE "exam_sections" ADD CONSTRAINT "exam_sections_question_type_check" CHECK ("exam_sections"."question_type" in ('MCQ', 'SHORT_ANSWER', 'LONG_ANSWER', 'TRUE_FALSE', 'MULTI_SELECT', 'NUMERICAL', 'FILL_IN_BLANKS', 'MATCHING', 'ORDERING'));--> statement-breakpoint
+ALTER TABLE "questions" ADD CONSTRAINT "questions_question_type_check" CHECK ("questions"."question_type" in ('MCQ', 'SHORT_ANSWER', 'LONG_ANSWER', 'TRUE_FALSE', 'MULTI_SELECT', 'NUMERICAL', 'FILL_IN_BLANKS', 'MATCHING', 'ORDERING'));
