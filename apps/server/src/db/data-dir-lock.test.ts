@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -186,6 +186,9 @@ describe.skipIf(process.platform !== 'linux' || Boolean(process.env.DATABASE_URL
 
       it('holds an unreadable lock file (one being written) until it is old', async () => {
         await writeFile(lockFile(), '');
+        // Written as the holder starts, however long starting it takes on a busy machine.
+        const startedAt = new Date(Date.now() + 60_000);
+        await utimes(lockFile(), startedAt, startedAt);
         expect(await takeLock({ platform })).toMatchObject({ outcome: 'refused' });
       }, 60_000);
     });
