@@ -100,13 +100,16 @@ function p99Of(latencies: number[]): number {
   return sorted[Math.ceil(sorted.length * 0.99) - 1] ?? 0;
 }
 
-/** A single stall hides behind a 99th percentile of a few hundred requests; not behind this. */
+/**
+ * A single stall hides behind a 99th percentile of a few hundred requests; not behind this, ten
+ * times the quiet 99th percentile on a machine loaded enough to need it (a stall costs seconds).
+ */
 const BYSTANDER_MAX_MS = 500;
 
 /** The bystander was served as usual while the file was read: no stall, no slow tail. */
 function expectBystanderServed(result: { p99: number; maxMs: number }) {
   expect(result.p99).toBeLessThan(Math.max(BYSTANDER_P99_MS, 3 * quietP99));
-  expect(result.maxMs).toBeLessThan(BYSTANDER_MAX_MS);
+  expect(result.maxMs).toBeLessThan(Math.max(BYSTANDER_MAX_MS, 10 * quietP99));
 }
 
 /**

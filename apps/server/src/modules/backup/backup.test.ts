@@ -186,7 +186,7 @@ describe('a backup taken through the running server', () => {
     expect(await restore(['--in', backupFile, '--data-dir', dataDir, '--force'], {}, output)).toBe(
       0,
     );
-  });
+  }, 120_000);
 
   it("refuses DATA_DIR's embedded database once it holds records when no target is given", async () => {
     // The command's default target, as `npm run restore -- --in FILE` reaches it on the server's
