@@ -231,7 +231,7 @@ test('an admin authors fill-in-the-blanks, matching and ordering questions; a st
   const corrected = [STEPS[1], STEPS[0], STEPS[2]].join(', ');
   await correction.getByRole('button', { name: 'Preview' }).click();
   await expect(correction.getByRole('region', { name: 'Preview' })).toContainText(
-    /^1 result change;/,
+    /^1 result changes;/,
   );
   await expectAccessibleAtBothWidths(page, 'Correcting an ordering key');
   await correction.getByRole('button', { name: 'Apply…' }).click();

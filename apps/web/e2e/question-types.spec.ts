@@ -183,7 +183,7 @@ test('an admin authors multiple select and numerical questions; a student answer
   await correction.getByRole('textbox', { name: 'Tolerance' }).fill('0');
   await correction.getByRole('button', { name: 'Preview' }).click();
   await expect(correction.getByRole('region', { name: 'Preview' })).toContainText(
-    /^1 result change;/,
+    /^1 result changes;/,
   );
   await expectAccessibleAtBothWidths(page, 'Correcting a numerical key');
   await correction.getByRole('button', { name: 'Apply…' }).click();

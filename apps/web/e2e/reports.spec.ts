@@ -82,7 +82,7 @@ test('the admin reads an exam report, corrects a wrong key and sees the figures 
   await dialog.getByRole('button', { name: 'Preview' }).focus();
   await page.keyboard.press('Enter');
   const preview = dialog.getByRole('region', { name: 'Preview' });
-  await expect(preview).toContainText('1 result change; 0 students change between pass and fail.');
+  await expect(preview).toContainText('1 result changes; 0 students move between pass and fail.');
   await expect(preview.getByRole('row').nth(1)).toContainText('2 → 3');
   await expectAccessibleAtBothWidths(page, 'Regrade preview');
 

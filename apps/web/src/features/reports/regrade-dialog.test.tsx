@@ -142,6 +142,23 @@ describe('RegradeDialog: a multiple select question', () => {
   });
 });
 
+describe('RegradeDialog: the preview', () => {
+  it('says how many results change and how many students move, in agreement with each count', async () => {
+    const preview = (attemptsAffected: number, passChanges: number): RegradeData => ({
+      ...nothingChanges,
+      attemptsAffected,
+      passChanges,
+    });
+    fakeAdminApi({ [REGRADE]: ok(preview(2, 1)) });
+    renderDialog(question);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Quicksort' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(
+      await screen.findByText('2 results change; 1 student moves between pass and fail.'),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('RegradeDialog: a numerical question', () => {
   it('edits the accepted answers in force, checks them as the server does, and previews them', async () => {
     const requests = fakeAdminApi({ [REGRADE]: ok(nothingChanges) });

@@ -417,7 +417,7 @@ function RegradePreview({ preview }: { preview: RegradeData }) {
       <p className="font-medium text-slate-900">
         {preview.attemptsAffected === 0
           ? 'No result changes: nobody’s total or pass/fail moves.'
-          : `${plural(preview.attemptsAffected, 'result')} change; ${plural(preview.passChanges, 'student')} change between pass and fail.`}
+          : `${plural(preview.attemptsAffected, 'result')} ${preview.attemptsAffected === 1 ? 'changes' : 'change'}; ${plural(preview.passChanges, 'student')} ${preview.passChanges === 1 ? 'moves' : 'move'} between pass and fail.`}
       </p>
       {preview.changes.length > 0 && (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls from the keyboard
