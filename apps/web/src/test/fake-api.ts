@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { ApiError, type ApiRequest, apiClient } from '@/lib/api-client';
 import { type SessionUser, saveSession } from '@/lib/session';
 
@@ -10,14 +10,13 @@ export type FakeRoute = (
   request: ApiRequest,
 ) => { status: number; data: unknown } | Promise<{ status: number; data: unknown }>;
 
-const originalTransport = apiClient.transport;
-
-afterEach(() => {
-  apiClient.transport = originalTransport;
-});
-
 export function fakeServer(route: FakeRoute): ApiRequest[] {
   const requests: ApiRequest[] = [];
+  // Per test, not per file: the test files of a worker share this module.
+  const originalTransport = apiClient.transport;
+  onTestFinished(() => {
+    apiClient.transport = originalTransport;
+  });
   apiClient.transport = async (sent) => {
     // The body as the server receives it: JSON drops undefined fields; a form goes as it is.
     const request =

@@ -1,8 +1,4 @@
-import { afterEach, vi } from 'vitest';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+import { vi } from 'vitest';
 
 /**
  * The files a page hands to the browser's downloads, by name, in order: jsdom has no object URLs

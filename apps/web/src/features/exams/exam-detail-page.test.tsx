@@ -2,13 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { saveFile } from '@/lib/save-file';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import { EXAM_ID, makeExamDetail } from '@/test/exam-fixtures';
+import { captureSavedFiles } from '@/test/saved-files';
 import ExamDetailPage from './exam-detail-page';
-
-// The browser's download is the one thing a test cannot watch; what reaches it is checked.
-vi.mock('@/lib/save-file', () => ({ saveFile: vi.fn() }));
 
 const GET = `GET /admin/get-exam/${EXAM_ID}`;
 const EXPORT = `GET /admin/export-exam-questions/${EXAM_ID}`;
@@ -32,11 +29,13 @@ describe('ExamDetailPage: Export questions', () => {
       [GET]: ok({ exam: makeExamDetail('AUTO', 'FULL') }),
       [EXPORT]: { status: 200, data: file },
     });
+    const saved = captureSavedFiles();
     renderExam();
 
     await userEvent.click(within(await exportGroup()).getByRole('button', { name: label }));
 
-    await waitFor(() => expect(saveFile).toHaveBeenCalledWith(file, name));
+    await waitFor(() => expect(saved).toEqual([{ name, file }]));
+    expect(saved[0]?.file).toBe(file);
     expect(requests.find((request) => request.url.includes('export'))?.params).toEqual({ format });
   });
 
