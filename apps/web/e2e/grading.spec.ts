@@ -69,3 +69,36 @@ test('a faculty member marks a long answer with the keyboard only', async ({ pag
     '1 of 1 marked',
   );
 });
+
+test('a marker changes a score the server gave, saying why', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const sitting = await createSitting(request, 'override');
+  const evaluatorEmail = await createEvaluator(request, sitting.examId);
+  await submitEssay(request, sitting.email, sitting.examId, ESSAY, { choice: '1' });
+
+  await signIn(page, evaluatorEmail, FACULTY_PASSWORD);
+  await expect(page).toHaveURL(/\/faculty$/);
+  await page.goto(`/faculty/grade/${sitting.examId}?mode=student`);
+  const scored = page.getByRole('region', { name: 'Scored by the server' });
+  const choice = scored.getByRole('article').first();
+  await expect(choice).toContainText('0 of 1 marks');
+  await expectAccessibleAtBothWidths(page, 'Scores the server gave');
+
+  await choice.getByRole('button', { name: 'Change score' }).click();
+  await choice.getByLabel('Marks out of 1').fill('1');
+  await choice.getByRole('button', { name: 'Save the new score' }).click();
+  await expect(choice.getByText('Give the reason for changing an automatic score')).toBeVisible();
+  await choice
+    .getByLabel('Reason for the change')
+    .fill('The second option is also right as the question is worded');
+  await expectAccessibleAtBothWidths(page, 'Changing a score');
+  await screenshots(page, 'change-score');
+  await choice.getByRole('button', { name: 'Save the new score' }).click();
+  await expect(page.getByText('Marks saved')).toBeVisible();
+  await expect(choice).toContainText('1 of 1 marks');
+  await expect(choice).toContainText('Changed by a marker');
+  await expect(choice).toContainText('The second option is also right as the question is worded');
+
+  await page.reload();
+  await expect(choice).toContainText('1 of 1 marks');
+});

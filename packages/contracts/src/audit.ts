@@ -83,6 +83,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'exam.publish-results': 'Results published',
   'exam.regrade-question': 'Answer key corrected',
   'answer.grade': 'Answer marked',
+  'answer.override-score': 'Automatic score changed',
   'backup.create': 'Backup taken',
   'settings.update': 'Institution settings changed',
   'settings.create-sign-in-provider': 'Sign-in provider added',

@@ -44,7 +44,7 @@ export const RESULT_MESSAGES = {
   questionNotFound: 'Question not found',
   jobNotFound: 'Regrade not found',
   notEvaluator: 'You are not an evaluator of this exam',
-  choiceScoredByServer: 'Choice questions are scored automatically and cannot be marked',
+  overrideReasonRequired: 'Give the reason for changing an automatic score',
   marksAboveQuestion: (max: number) => `Marks cannot exceed the question's ${max} marks`,
   notSubmitted: 'This answer belongs to an exam still being sat',
   examNotEnded: 'The exam has not ended yet: results can be published once every sitting is over',
@@ -94,7 +94,7 @@ export const answerIdSchema = z
   .string({ error: 'The answer id is not valid' })
   .regex(/^[A-Za-z0-9_-]{64}$/, 'The answer id is not valid');
 
-export const GRADE_LIMITS = { comment: 2_000, evaluators: 50 } as const;
+export const GRADE_LIMITS = { comment: 2_000, reason: 500, evaluators: 50 } as const;
 
 export const gradeAnswerSchema = z.object({
   answerId: answerIdSchema,
@@ -109,6 +109,19 @@ export const gradeAnswerSchema = z.object({
     .max(
       GRADE_LIMITS.comment,
       `A comment cannot exceed ${GRADE_LIMITS.comment.toLocaleString('en')} characters`,
+    )
+    .optional(),
+  /**
+   * Why the marks of an answer the server scored (a choice, a number, blanks, pairs, an order)
+   * are changed: required for those, kept with the marks and in the audit log. A written answer's
+   * marks take none (its comment says why).
+   */
+  reason: z
+    .string({ error: 'The reason must be text' })
+    .trim()
+    .max(
+      GRADE_LIMITS.reason,
+      `A reason cannot exceed ${GRADE_LIMITS.reason.toLocaleString('en')} characters`,
     )
     .optional(),
 });
@@ -236,6 +249,27 @@ export const answerToGradeSchema = z.object({
 });
 export type AnswerToGrade = z.infer<typeof answerToGradeSchema>;
 
+/**
+ * An answer of one script that the server scored, as its evaluator reviews it: the question, the
+ * answer as a reader reads it, and the marks it has, the server's or a marker's change of them.
+ */
+export const scoredAnswerSchema = z.object({
+  _id: z.string(),
+  questionId: z.string(),
+  sectionName: z.string(),
+  /** The question's number through the exam, as the results and reports number it. */
+  number: z.number(),
+  questionText: z.string(),
+  questionType: z.enum(QUESTION_TYPES),
+  outOf: z.number(),
+  answer: z.string(),
+  marks: z.number(),
+  /** Why a marker changed the server's score; null while the server's score stands. */
+  overrideReason: z.string().nullable(),
+  markedAt: z.string().nullable(),
+});
+export type ScoredAnswer = z.infer<typeof scoredAnswerSchema>;
+
 export const answersToGradeDataSchema = z.object({
   exam: examHeadSchema.extend({ resultStatus: z.enum(RESULT_STATUSES) }),
   /** Every written question of the exam, in order, with its progress. */
@@ -243,6 +277,8 @@ export const answersToGradeDataSchema = z.object({
   /** The scripts (attempts) by their codes, with each one's progress. */
   scripts: z.array(z.object({ attemptCode: z.string(), progress: gradingProgressSchema })),
   answers: z.array(answerToGradeSchema),
+  /** With one script asked for (`attemptCode`): its answers the server scored, in paper order. */
+  scoredAnswers: z.array(scoredAnswerSchema),
   pagination: paginationSchema,
   /**
    * True while the exam's sittings go on and the marker also proctors it: no script is shown,

@@ -704,6 +704,9 @@ export const attemptAnswers = pgTable(
     // The evaluator who marked a written answer; no reference, so a save never pays a key check.
     markedBy: uuid('marked_by'),
     markedAt: timestamptz('marked_at'),
+    // Why a marker changed the marks the server gave (an answer it scores); null while they stand.
+    // A regrade after a key correction leaves such an answer as the marker set it.
+    overrideReason: text('override_reason'),
   },
   (table) => [primaryKey({ columns: [table.attemptId, table.questionId] })],
 );

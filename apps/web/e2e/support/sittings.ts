@@ -217,12 +217,16 @@ export async function createEvaluator(request: APIRequestContext, examId: string
   return evaluator.email;
 }
 
-/** Through the API: the student starts, writes `text` as the essay's answer and submits. */
+/**
+ * Through the API: the student starts, writes `text` as the essay's answer (and, given `choice`,
+ * chooses that option of the first question) and submits.
+ */
 export async function submitEssay(
   request: APIRequestContext,
   email: string,
   examId: string,
   text: string,
+  { choice }: { choice?: string } = {},
 ) {
   const { tokens } = await apiSignIn(request, email, SITTING_PASSWORD);
   const headers = { Authorization: `Bearer ${tokens.accessToken}` };
@@ -239,7 +243,15 @@ export async function submitEssay(
   const { questions } = (await opened.json()).data;
   const submitted = await request.post(`/api/student/submit-exam/${attempt._id}`, {
     headers,
-    data: { seq: 1, answers: [{ questionId: questions[0]._id, text }] },
+    data: {
+      seq: 1,
+      answers: [
+        { questionId: questions[0]._id, text },
+        ...(choice === undefined
+          ? []
+          : [{ questionId: sections[0].questions[0]._id, selectedOptionId: choice }]),
+      ],
+    },
   });
   expect(submitted.status(), await submitted.text()).toBe(200);
 }

@@ -70,7 +70,7 @@ export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary:
-          "Marks a written answer of a submitted attempt, from 0 to the question's marks in steps of 0.5, with an optional comment",
+          "Marks a written answer of a submitted attempt, from 0 to the question's marks in steps of 0.5, with an optional comment; or changes the marks the server gave an answer it scored, with the reason",
         body: gradeAnswerSchema,
         response: {
           200: successResponse(answerToGradeSchema),

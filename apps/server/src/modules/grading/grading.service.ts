@@ -8,6 +8,7 @@ import {
   isWrittenQuestion,
   type QuestionToGrade,
   RESULT_MESSAGES,
+  type ScoredAnswer,
   WRITTEN_QUESTION_TYPES,
 } from '@examiq/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -17,6 +18,8 @@ import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
 import { attemptAnswers, examSections, questions } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
+import { type AnswerColumns, answerText } from '../attempts/answer-text';
+import { examPaper, type PaperQuestion } from '../attempts/exam-paper';
 import { recordAudit } from '../audit/audit';
 import { examHeaderWithMarksOf } from '../exams/exam-header';
 import { type MediaLinks, mediaIdsOf, mediaUrlsFor } from '../media/media-links';
@@ -26,11 +29,13 @@ import { assertEvaluator, facultyExamRows } from './evaluators';
 
 /**
  * The written answers an evaluator marks: those still waiting (null marks: a choice and an empty
- * text are scored as they are saved) and those an evaluator has marked. Counted, listed and
- * reported with this one condition, over submitted attempts only.
+ * text are scored as they are saved) and those an evaluator has marked, not a server's score a
+ * marker changed (it has a reason). Counted, listed and reported with this one condition, over
+ * submitted attempts only.
  */
-const NEEDS_MARK =
-  "submitted.status = 'SUBMITTED' and (answer.awarded_marks is null or answer.marked_by is not null)";
+const ANSWER_NEEDS_MARK =
+  '(answer.awarded_marks is null or (answer.marked_by is not null and answer.override_reason is null))';
+const NEEDS_MARK = `submitted.status = 'SUBMITTED' and ${ANSWER_NEEDS_MARK}`;
 
 const NO_PROGRESS: GradingProgress = { marked: 0, total: 0 };
 
@@ -136,7 +141,10 @@ const writtenQuestions = perDatabase((db) =>
     .prepare('written_questions'),
 );
 
-/** Marked and to mark, by question and by attempt. */
+/**
+ * Marked and to mark, by question and by submitted attempt: every submitted attempt is a script,
+ * those without a written answer too (their scores the server gave can still be reviewed).
+ */
 const markingProgressStatement = preparedSql<{
   question_id: string | null;
   attempt_id: string | null;
@@ -144,13 +152,70 @@ const markingProgressStatement = preparedSql<{
   total: number;
 }>(
   'exam_marking_progress',
-  `select answer.question_id, answer.attempt_id, count(answer.marked_by)::int as marked,
-    count(*)::int as total
+  `select answer.question_id, submitted.id as attempt_id, count(answer.marked_by)::int as marked,
+    count(answer.attempt_id)::int as total
   from exam_attempts as submitted
-  inner join attempt_answers as answer on answer.attempt_id = submitted.id
-  where submitted.exam_id = $1 and ${NEEDS_MARK}
-  group by grouping sets ((answer.question_id), (answer.attempt_id))`,
+  left join attempt_answers as answer
+    on answer.attempt_id = submitted.id and ${ANSWER_NEEDS_MARK}
+  where submitted.exam_id = $1 and submitted.status = 'SUBMITTED'
+  group by grouping sets ((answer.question_id), (submitted.id))`,
 );
+
+/** The answers of one script the server scored, with how their marks were last set. */
+const scoredAnswersStatement = preparedSql<
+  AnswerColumns & {
+    question_id: string;
+    awarded_marks: number;
+    override_reason: string | null;
+    marked_at: Date | null;
+  }
+>(
+  'scored_answers_of_script',
+  `select answer.question_id, answer.selected_option, answer.text, answer.response,
+    answer.awarded_marks::float8 as awarded_marks, answer.override_reason, answer.marked_at
+  from attempt_answers as answer
+  inner join questions as question on question.id = answer.question_id
+  where answer.attempt_id = $1 and answer.awarded_marks is not null
+    and question.question_type <> all($2::text[])`,
+);
+
+/** A script's answers the server scored, in paper order, each readable as its student gave it. */
+async function scoredAnswersOf(
+  db: AppDatabase,
+  marker: Marker,
+  exam: { id: string; paperVersion: string },
+  attemptId: string,
+): Promise<{ answers: ScoredAnswer[]; questions: PaperQuestion[] }> {
+  const [paper, rows] = await Promise.all([
+    examPaper(db, exam.id, exam.paperVersion),
+    scoredAnswersStatement(db, [attemptId, [...WRITTEN_QUESTION_TYPES]]),
+  ]);
+  const byQuestion = new Map(rows.map((row) => [row.question_id, row]));
+  const numbered = paper.sections.flatMap((section) =>
+    section.questions.map((question) => ({ section, question })),
+  );
+  const answers: ScoredAnswer[] = [];
+  const shown: PaperQuestion[] = [];
+  numbered.forEach(({ section, question }, index) => {
+    const row = byQuestion.get(question.id);
+    if (!row) return;
+    shown.push(question);
+    answers.push({
+      _id: marker.codes.markingId(marker.userId, attemptId, question.id),
+      questionId: question.id,
+      sectionName: section.name,
+      number: index + 1,
+      questionText: question.questionText,
+      questionType: question.questionType,
+      outOf: question.marks,
+      answer: answerText(question, row),
+      marks: row.awarded_marks,
+      overrideReason: row.override_reason,
+      markedAt: row.marked_at?.toISOString() ?? null,
+    });
+  });
+  return { answers, questions: shown };
+}
 
 /**
  * One page of the answers to mark, in paper order and then by script code ($6 holds the attempts
@@ -244,6 +309,9 @@ export async function answersToGrade(
   const attemptId = code
     ? scripts.find((script) => script.attemptCode === code)?.attemptId
     : undefined;
+  const scored = attemptId
+    ? await scoredAnswersOf(db, marker, exam, attemptId)
+    : { answers: [], questions: [] };
   const { items: pageRows, pagination } = await findPage(query, async ({ limit, offset }) =>
     scriptsHeld || (code && !attemptId)
       ? []
@@ -284,18 +352,22 @@ export async function answersToGrade(
             }),
           ],
     ),
+    scoredAnswers: scored.answers,
     pagination,
     scriptsHeld,
     // The questions' and their keys' images; a student's answer names none the marker is given.
     ...mediaUrlsFor(
       links,
-      mediaIdsOf(
-        written.flatMap((question) => [
-          question.questionText,
-          question.modelAnswer,
-          question.sampleAnswer,
-        ]),
-      ),
+      [
+        ...mediaIdsOf(
+          written.flatMap((question) => [
+            question.questionText,
+            question.modelAnswer,
+            question.sampleAnswer,
+          ]),
+        ),
+        ...scored.questions.flatMap((question) => question.mediaIds),
+      ],
       examId,
       now,
     ),
@@ -305,6 +377,7 @@ export async function answersToGrade(
 /** The answer with what grading it depends on: its attempt, question, exam and student. */
 const answerToGradeStatement = preparedSql<{
   exam_id: string;
+  marks_before: number | null;
   status: 'IN_PROGRESS' | 'SUBMITTED';
   question_type: string;
   marks: number;
@@ -314,7 +387,7 @@ const answerToGradeStatement = preparedSql<{
   exam_title: string;
 }>(
   'answer_to_grade',
-  `select submitted.exam_id, exam.title as exam_title, submitted.status, question.question_type, question.marks,
+  `select submitted.exam_id, answer.awarded_marks::float8 as marks_before, exam.title as exam_title, submitted.status, question.question_type, question.marks,
     answer.attempt_id is not null as answered, exam.results_published_at is not null as published,
     student.first_name || ' ' || student.last_name as student_name
   from exam_attempts as submitted
@@ -329,13 +402,14 @@ const answerToGradeStatement = preparedSql<{
 );
 
 /**
- * Marks a written answer of a submitted attempt. Marking after the results are published is a
- * correction: the student's result is computed from the marks, so it follows at once.
+ * Marks a written answer of a submitted attempt, or changes the marks the server gave an answer
+ * it scored, for a reason. Marking after the results are published is a correction: the
+ * student's result is computed from the marks, so it follows at once.
  */
 export async function gradeAnswer(
   db: AppDatabase,
   marker: Marker,
-  { answerId, marks, comment }: GradeAnswerPayload,
+  { answerId, marks, comment, reason }: GradeAnswerPayload,
   now: Date,
 ): Promise<AnswerToGrade> {
   const { userId } = marker;
@@ -346,8 +420,10 @@ export async function gradeAnswer(
   const [target] = await answerToGradeStatement(db, [attemptId, questionId]);
   if (!target?.answered) throw new ApiError(404, RESULT_MESSAGES.answerNotFound);
   await assertEvaluator(db, target.exam_id, userId);
-  if (!isWrittenQuestion(target.question_type)) {
-    throw new FieldErrors({ answerId: RESULT_MESSAGES.choiceScoredByServer });
+  const written = isWrittenQuestion(target.question_type);
+  const overrideReason = written ? null : reason || null;
+  if (!written && !overrideReason) {
+    throw new FieldErrors({ reason: RESULT_MESSAGES.overrideReasonRequired });
   }
   if (marks > target.marks) {
     throw new FieldErrors({ marks: RESULT_MESSAGES.marksAboveQuestion(target.marks) });
@@ -356,7 +432,13 @@ export async function gradeAnswer(
   const graded = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(attemptAnswers)
-      .set({ awardedMarks: marks, comment: comment || null, markedBy: userId, markedAt: now })
+      .set({
+        awardedMarks: marks,
+        comment: comment || null,
+        overrideReason,
+        markedBy: userId,
+        markedAt: now,
+      })
       .where(
         and(eq(attemptAnswers.attemptId, attemptId), eq(attemptAnswers.questionId, questionId)),
       )
@@ -365,17 +447,27 @@ export async function gradeAnswer(
     // By the attempt's code, as the evaluator marks it: the log does not name the student. The
     // record id is the answer's own, which only the admin reads.
     const code = marker.codes.attemptCode(attemptId);
+    const record = {
+      recordType: 'answer',
+      recordId: `${attemptId}.${questionId}`,
+      recordLabel: `${target.exam_title} · ${code}`,
+    } as const;
     await recordAudit(
       tx,
       userId,
-      {
-        action: 'answer.grade',
-        recordType: 'answer',
-        recordId: `${attemptId}.${questionId}`,
-        recordLabel: `${target.exam_title} · ${code}`,
-        summary: `Marked an answer of ${code}: ${marks} of ${target.marks}`,
-        changes: { marks, comment: row.comment },
-      },
+      overrideReason
+        ? {
+            action: 'answer.override-score',
+            ...record,
+            summary: `Changed the score of an answer of ${code} from ${target.marks_before ?? 0} to ${marks} of ${target.marks}: ${overrideReason}`,
+            changes: { marks, marksBefore: target.marks_before, reason: overrideReason },
+          }
+        : {
+            action: 'answer.grade',
+            ...record,
+            summary: `Marked an answer of ${code}: ${marks} of ${target.marks}`,
+            changes: { marks, comment: row.comment },
+          },
       now,
     );
     return row;

@@ -11,7 +11,7 @@ import {
 } from '@examiq/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { exams } from '../../db/schema';
+import { auditLog, exams } from '../../db/schema';
 import { expectError } from '../../test/errors';
 import { EXAM_DAY_TEN, MINUTE, sittingSuite } from '../../test/sittings';
 import { bearer } from '../../test/users';
@@ -445,12 +445,73 @@ describe('grading rules', () => {
     });
   });
 
-  it('leaves choice answers to the server', async () => {
+  it('changes a score the server gave only for a reason, kept with the marks and in the audit log', async () => {
     const evaluator = await facultyMember();
-    const { attempts, questions } = await examWithScripts(evaluator);
-    expectError(await evaluator.grade(evaluator.answerId(attempts.first, questions.mcq), 1), 400, {
+    const { exam, attempts, questions } = await examWithScripts(evaluator);
+    const mcq = evaluator.answerId(attempts.first, questions.mcq);
+    const firstScript = `attemptCode=${attemptCode(attempts.first)}`;
+    const override = (body: object) =>
+      evaluator.call('POST', 'grade-answer', { answerId: mcq, ...body });
+
+    const before = await evaluator.answers(exam._id, firstScript);
+    expect(before.scoredAnswers).toEqual([
+      {
+        _id: mcq,
+        questionId: questions.mcq,
+        sectionName: expect.any(String),
+        number: 1,
+        questionText: expect.any(String),
+        questionType: 'MCQ',
+        outOf: expect.any(Number),
+        answer: expect.stringMatching(/^A\. ./),
+        marks: expect.any(Number),
+        overrideReason: null,
+        markedAt: null,
+      },
+    ]);
+    const serverMarks = before.scoredAnswers[0]?.marks;
+    // Every script's list of the server's scores is its own; the list of all answers has none.
+    expect((await evaluator.answers(exam._id)).scoredAnswers).toEqual([]);
+
+    for (const reason of [undefined, '   ']) {
+      expectError(await override({ marks: 0.5, reason }), 400, {
+        message: VALIDATION_FAILED_MESSAGE,
+        errors: { reason: RESULT_MESSAGES.overrideReasonRequired },
+      });
+    }
+    expectError(await override({ marks: 0.5, reason: 'x'.repeat(501) }), 400, {
       message: VALIDATION_FAILED_MESSAGE,
-      errors: { answerId: RESULT_MESSAGES.choiceScoredByServer },
+      errors: { reason: 'A reason cannot exceed 500 characters' },
+    });
+    expectError(await override({ marks: 99, reason: 'Generous' }), 400, {
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: { marks: RESULT_MESSAGES.marksAboveQuestion(before.scoredAnswers[0]?.outOf ?? 0) },
+    });
+
+    const reason = 'Option A is also right as the question is worded';
+    const response = await override({ marks: 0.5, reason: `  ${reason} ` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(gradedResponse.parse(response.json()).data).toMatchObject({ _id: mcq, marks: 0.5 });
+
+    const after = await evaluator.answers(exam._id, firstScript);
+    expect(after.scoredAnswers[0]).toMatchObject({
+      marks: 0.5,
+      overrideReason: reason,
+      markedAt: expect.any(String),
+    });
+    // A changed score is not a written answer marked: the script's progress stays as it was.
+    expect(after.scripts).toEqual(before.scripts);
+    expect(after.answers).toEqual(before.answers);
+
+    const [entry] = await suite.t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'answer.override-score'));
+    expect(entry).toMatchObject({
+      actorUserId: evaluator.userId,
+      recordId: `${attempts.first}.${questions.mcq}`,
+      summary: `Changed the score of an answer of ${attemptCode(attempts.first)} from ${serverMarks} to 0.5 of ${before.scoredAnswers[0]?.outOf}: ${reason}`,
+      changes: { marks: 0.5, marksBefore: serverMarks, reason },
     });
   });
 

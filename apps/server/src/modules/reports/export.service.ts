@@ -1,14 +1,10 @@
-import {
-  audienceSectionLabel,
-  type ExportFormat,
-  QUESTION_TYPE_LABELS,
-  type SavedAnswer,
-} from '@examiq/contracts';
+import { audienceSectionLabel, type ExportFormat, QUESTION_TYPE_LABELS } from '@examiq/contracts';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
-import type { AnswerResponse, exams, QuestionPart } from '../../db/schema';
+import type { exams } from '../../db/schema';
 import { type Cell, spreadsheetStream } from '../../spreadsheets/write';
-import { type ExamPaper, examPaper, type PaperQuestion } from '../attempts/exam-paper';
+import { type AnswerColumns, answerText } from '../attempts/answer-text';
+import { type ExamPaper, examPaper } from '../attempts/exam-paper';
 import { RESULT_ROWS, type ResultRow } from '../results/exam-results';
 import { examEnded, examScores, publishedExam, resultFacts, scoreAttempt } from '../results/scores';
 import { countsAbsentAsZero } from '../settings/settings.service';
@@ -109,12 +105,9 @@ export async function exportResults(
 
 // --- Every answer ------------------------------------------------------------------------------
 
-interface StoredAnswer {
+interface StoredAnswer extends AnswerColumns {
   attempt_id: string;
   question_id: string;
-  selected_option: number | null;
-  text: string | null;
-  response: AnswerResponse | null;
   awarded_marks: number | null;
 }
 
@@ -126,41 +119,6 @@ const answersOfAttempts = preparedSql<StoredAnswer>(
   `select attempt_id, question_id, selected_option, text, response, awarded_marks::float8
   from attempt_answers where attempt_id = any($1::uuid[])`,
 );
-
-/** An option as the report and the answer key name it: its letter in the stored order, and text. */
-const optionText = (question: PaperQuestion, position: number) =>
-  `${String.fromCharCode(65 + position)}. ${question.options?.[position] ?? ''}`;
-
-const partText = (parts: QuestionPart[] | null, id: string) =>
-  parts?.find((part) => part.id === id)?.text ?? '';
-
-/**
- * An answer as a reader reads it: the chosen option or options with their texts, the number with
- * its unit, the blanks in order, each prompt with its chosen match, the items in the order given,
- * the text written; empty when unanswered.
- */
-function answerText(question: PaperQuestion, answer: StoredAnswer | undefined): string {
-  if (!answer) return '';
-  if (answer.selected_option !== null) return optionText(question, answer.selected_option);
-  const response: Partial<SavedAnswer> = answer.response ?? {};
-  if (response.selectedOptionIds) {
-    return response.selectedOptionIds.map((id) => optionText(question, Number(id))).join('; ');
-  }
-  if (response.number)
-    return response.unit ? `${response.number} ${response.unit}` : response.number;
-  if (response.blanks) return response.blanks.join(' | ');
-  if (response.matches) {
-    return (question.prompts ?? [])
-      .filter((prompt) => response.matches?.[prompt.id] !== undefined)
-      .map(
-        (prompt) =>
-          `${prompt.text} → ${partText(question.matches, response.matches?.[prompt.id] ?? '')}`,
-      )
-      .join('; ');
-  }
-  if (response.order) return response.order.map((id) => partText(question.items, id)).join(' → ');
-  return answer.text ?? '';
-}
 
 /** The questions in the exam's order, numbered through the exam as the report numbers them. */
 const numberedQuestions = (paper: ExamPaper) =>

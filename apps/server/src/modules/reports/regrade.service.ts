@@ -160,6 +160,7 @@ export async function getRegradeJob(db: AppDatabase, jobId: string): Promise<Reg
  * One batch of a job: the next attempts by student (the order of the exam's unique index, so no
  * sort), their answers to the question scored against the corrected key, and the job's progress
  * set to the attempts done so far. Scoring is idempotent, so a job taken up again starts over.
+ * An answer whose score a marker changed, for a reason, keeps it: a person decided that answer.
  */
 const regradeBatchStatement = preparedSql<{ attempts: number; last: string | null }>(
   'regrade_batch',
@@ -172,6 +173,7 @@ const regradeBatchStatement = preparedSql<{ attempts: number; last: string | nul
     update attempt_answers as answer
     set awarded_marks = case when answer.selected_option = $5::int then $6::numeric else 0 end
     from batch where answer.attempt_id = batch.id and answer.question_id = $4
+      and answer.override_reason is null
   ), progress as (
     update regrade_jobs set processed = $8::int + (select count(*) from batch) where id = $7
   )
@@ -204,6 +206,7 @@ const scoredBatchStatement = preparedSql(
     update attempt_answers as answer set awarded_marks = scored.marks
     from unnest($2::uuid[], $3::numeric[]) as scored(attempt_id, marks)
     where answer.attempt_id = scored.attempt_id and answer.question_id = $1
+      and answer.override_reason is null
   )
   update regrade_jobs set processed = $5 where id = $4`,
 );
@@ -320,6 +323,7 @@ const changedAnswersStatement = preparedSql<{
     from exam_attempts as attempt
     inner join attempt_answers as answer
       on answer.attempt_id = attempt.id and answer.question_id = $2
+        and answer.override_reason is null
     inner join students as student on student.user_id = attempt.student_user_id
     where attempt.exam_id = $1 and attempt.status = 'SUBMITTED'
   ) as answer

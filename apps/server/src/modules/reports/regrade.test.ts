@@ -10,7 +10,7 @@ import {
 import { validQuestions } from '@examiq/contracts/test-support';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobs, questions, regradeJobs } from '../../db/schema';
+import { attemptAnswers, jobs, questions, regradeJobs } from '../../db/schema';
 import { expectError } from '../../test/errors';
 import { EXAM_DAY_TEN, MINUTE, sittingSuite } from '../../test/sittings';
 import { blindCodes } from '../results/blind-codes';
@@ -124,6 +124,41 @@ describe('regrade of a question', () => {
     });
     const back = await regrade(exam._id, { questionId, correctOptionId: '0', dryRun: true });
     expect(regradeResponse.parse(back.json()).data.attemptsAffected).toBe(3);
+  });
+
+  it('leaves a score a marker changed, for a reason, as the marker set it', async () => {
+    const { exam, scripts, questionId } = await examWithWrongKey();
+    const marker = await suite.fixture.signedInFaculty();
+    const evaluators = await suite.fixture.adminCall('PUT', `set-exam-evaluators/${exam._id}`, {
+      evaluatorIds: [marker.userId],
+    });
+    expect(evaluators.statusCode, evaluators.body).toBe(200);
+    // The first script chose option 1, wrong by the old key: its marker has given it 0.5 already.
+    const first = scripts[0]?.attemptId as string;
+    const changed = await marker.call('POST', 'grade-answer', {
+      answerId: blindCodes(suite.t.config.jwtSecret).markingId(marker.userId, first, questionId),
+      marks: 0.5,
+      reason: 'Half: option 1 is right under one reading of the question',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const preview = await regrade(exam._id, { questionId, correctOptionId: '1', dryRun: true });
+    expect(regradeResponse.parse(preview.json()).data).toMatchObject({ attemptsAffected: 2 });
+    const response = await regrade(exam._id, { questionId, correctOptionId: '1' });
+    expect(response.statusCode, response.body).toBe(202);
+    await finished(regradeResponse.parse(response.json()).data.job?._id as string);
+
+    const marks = await suite.t.database.db
+      .select({ attemptId: attemptAnswers.attemptId, marks: attemptAnswers.awardedMarks })
+      .from(attemptAnswers)
+      .where(eq(attemptAnswers.questionId, questionId));
+    expect(new Map(marks.map((row) => [row.attemptId, row.marks]))).toEqual(
+      new Map([
+        [first, 0.5],
+        [scripts[1]?.attemptId, 1],
+        [scripts[2]?.attemptId, 0],
+      ]),
+    );
   });
 
   it('takes up a job a stopped server left running', async () => {

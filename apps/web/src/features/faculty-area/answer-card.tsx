@@ -1,10 +1,4 @@
-import {
-  type AnswerToGrade,
-  gradeAnswerSchema,
-  MARK_STEP,
-  type QuestionToGrade,
-  RESULT_MESSAGES,
-} from '@examiq/contracts';
+import { type AnswerToGrade, MARK_STEP, type QuestionToGrade } from '@examiq/contracts';
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { type FormEvent, type Ref, useId, useState } from 'react';
 import { Button } from '@/components/button';
@@ -13,16 +7,8 @@ import { controlClasses, controlStateClasses } from '@/components/field';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
 import { highlightKeywords, wordCount } from './answer-text';
+import { parseMarks } from './parse-marks';
 import type { MarkSave } from './use-mark-saver';
-
-/** The marks typed, checked as the server checks them, or why they cannot be saved. */
-function parseMarks(typed: string, max: number): { marks: number } | { error: string } {
-  if (typed.trim() === '') return { error: 'Type the marks' };
-  const parsed = gradeAnswerSchema.shape.marks.safeParse(Number(typed));
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Marks are not valid' };
-  if (parsed.data > max) return { error: RESULT_MESSAGES.marksAboveQuestion(max) };
-  return { marks: parsed.data };
-}
 
 interface AnswerCardProps {
   answer: AnswerToGrade;

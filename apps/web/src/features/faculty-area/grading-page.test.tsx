@@ -1,4 +1,4 @@
-import { RESULT_MESSAGES } from '@examiq/contracts';
+import { RESULT_MESSAGES, type ScoredAnswer } from '@examiq/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -13,10 +13,25 @@ const GRADE = 'POST /faculty/grade-answer';
 const essays = [makeAnswer(1, ESSAY_ID), makeAnswer(2, ESSAY_ID)];
 const script = [makeAnswer(1, SHORT_ID, { marks: 2 }), makeAnswer(1, ESSAY_ID)];
 
+/** The first script's multiple choice answer, as the server scored it. */
+const scoredChoice: ScoredAnswer = {
+  _id: 'scored-choice',
+  questionId: 'question-choice',
+  sectionName: 'Choices',
+  number: 3,
+  questionText: 'Which sort is stable?',
+  questionType: 'MCQ',
+  outOf: 1,
+  answer: 'B. Quicksort',
+  marks: 0,
+  overrideReason: null,
+  markedAt: null,
+};
+
 /** Answers by the filter asked for: a question's answers, a script's, or all of them. */
 function answersFor(request: ApiRequest) {
   const { questionId, attemptCode } = request.params ?? {};
-  if (attemptCode) return ok(makeAnswersData(script));
+  if (attemptCode) return ok(makeAnswersData(script, { scoredAnswers: [scoredChoice] }));
   if (questionId === ESSAY_ID) return ok(makeAnswersData(essays));
   return ok(makeAnswersData([...essays, makeAnswer(1, SHORT_ID, { marks: 2 })]));
 }
@@ -126,6 +141,44 @@ describe('GradingPage', () => {
     const essay = screen.getByRole('article', { name: 'Essay · Question 1' });
     expect(within(essay).getByRole('status')).toHaveTextContent('Not marked');
     expect(screen.queryByRole('region', { name: 'Essay · Question 1' })).not.toBeInTheDocument();
+  });
+
+  it('changes a score the server gave only with a reason', async () => {
+    const { requests } = renderGrading(
+      graded,
+      `/faculty/grade/${EXAM_ID}?mode=student&script=AAAA-0001`,
+    );
+    const scored = await screen.findByRole('region', { name: 'Scored by the server' });
+    const choice = within(scored).getByRole('article', {
+      name: 'Choices · Question 3 · MCQ (Multiple Choice)',
+    });
+    expect(choice).toHaveTextContent('Which sort is stable?');
+    expect(choice).toHaveTextContent('B. Quicksort');
+    expect(choice).toHaveTextContent('0 of 1 marks');
+
+    await userEvent.click(within(choice).getByRole('button', { name: 'Change score' }));
+    const marks = within(choice).getByLabelText('Marks out of 1');
+    await userEvent.clear(marks);
+    await userEvent.type(marks, '1');
+    await userEvent.click(within(choice).getByRole('button', { name: 'Save the new score' }));
+    expect(within(choice).getByLabelText('Reason for the change')).toHaveAccessibleDescription(
+      RESULT_MESSAGES.overrideReasonRequired,
+    );
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+
+    await userEvent.type(
+      within(choice).getByLabelText('Reason for the change'),
+      'Quicksort can be made stable as the question allows',
+    );
+    await userEvent.click(within(choice).getByRole('button', { name: 'Save the new score' }));
+    await waitFor(() =>
+      expect(requests.find((request) => request.method === 'POST')?.data).toEqual({
+        answerId: 'scored-choice',
+        marks: 1,
+        reason: 'Quicksort can be made stable as the question allows',
+      }),
+    );
+    expect(await within(choice).findByRole('button', { name: 'Change score' })).toBeVisible();
   });
 
   it('goes from the last answer of a page to the next page, and on to its first answer', async () => {

@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { AnswerList } from './answer-list';
 import { CardSkeleton, Panel } from './panel';
 import { QuestionPanel } from './question-panel';
+import { ScoredAnswers } from './scored-answers';
 import type { Mode } from './use-grading-params';
 import type { MarkSaver } from './use-mark-saver';
 
@@ -92,6 +93,9 @@ export function Marking({
           )
         )}
       </div>
+      {!loading && mode === 'student' && chosen && (
+        <ScoredAnswers key={chosen} answers={data.scoredAnswers} />
+      )}
     </>
   );
 }

@@ -95,6 +95,7 @@ export function makeAnswersData(
       { attemptCode: 'AAAA-0002', progress: { marked: 1, total: 2 } },
     ],
     answers,
+    scoredAnswers: [],
     pagination: {
       currentPage: 1,
       totalPages: 1,

@@ -1,0 +1,1 @@
+ALTER TABLE "attempt_answers" ADD COLUMN "override_reason" text;
