@@ -181,6 +181,33 @@ describe('GradingPage', () => {
     expect(await within(choice).findByRole('button', { name: 'Change score' })).toBeVisible();
   });
 
+  it('opens the first script of an exam without written questions, to review its scores', async () => {
+    const choicesOnly = (request: ApiRequest) =>
+      ok(
+        makeAnswersData([], {
+          questions: [],
+          scripts: [{ attemptCode: 'AAAA-0001', progress: { marked: 0, total: 0 } }],
+          scoredAnswers: request.params?.attemptCode ? [scoredChoice] : [],
+        }),
+      );
+    fakeAdminApi({ [ANSWERS]: choicesOnly, [GRADE]: graded });
+    const { router } = renderPage(
+      <GradingPage />,
+      '/faculty/grade/:examId',
+      [],
+      `/faculty/grade/${EXAM_ID}`,
+    );
+
+    const scored = await screen.findByRole('region', { name: 'Scored by the server' });
+    expect(router.state.location.search).toBe('?mode=student&script=AAAA-0001');
+    expect(scored).toHaveTextContent('B. Quicksort');
+    expect(screen.queryByRole('button', { name: 'By question' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('No written answers: every question is scored automatically.'),
+    ).toBeVisible();
+    expect(screen.queryByText('No answers to mark')).not.toBeInTheDocument();
+  });
+
   it('goes from the last answer of a page to the next page, and on to its first answer', async () => {
     const pages = {
       currentPage: 1,

@@ -14,7 +14,7 @@ import { useAnswersToGrade } from './api/get-answers-to-grade';
 import { Marking } from './marking';
 import { MarkingProgress } from './marking-progress';
 import { CardSkeleton, Panel } from './panel';
-import { useGradingParams } from './use-grading-params';
+import { type Mode, useGradingParams } from './use-grading-params';
 import { type MarkSaver, useMarkSaver } from './use-mark-saver';
 
 export default function GradingPage() {
@@ -39,14 +39,16 @@ function Grading({ examId }: { examId: string }) {
   const answers = useAnswersToGrade(examId, filter, Boolean(chosen));
   const current = chosen ? answers : overview;
   const data = current.data;
+  // An exam without written questions has scripts only, whose scores the server gave.
+  const shownMode: Mode = data?.questions.length === 0 ? 'student' : mode;
 
   useEffect(() => {
     if (chosen || !overview.data) return;
-    const first =
-      mode === 'question'
-        ? firstToMark(overview.data.questions)?._id
-        : firstToMark(overview.data.scripts)?.attemptCode;
-    if (first) go({ mode, chosen: first }, true);
+    const byStudent = mode === 'student' || overview.data.questions.length === 0;
+    const first = byStudent
+      ? firstToMark(overview.data.scripts)?.attemptCode
+      : firstToMark(overview.data.questions)?._id;
+    if (first) go({ mode: byStudent ? 'student' : 'question', chosen: first }, true);
   }, [chosen, mode, overview.data, go]);
 
   return (
@@ -66,11 +68,11 @@ function Grading({ examId }: { examId: string }) {
       <UnsavedBanner saver={saver} />
       {data ? <ExamSummary data={data} /> : !current.isError && <SummarySkeleton />}
       {data &&
-        (data.questions.length === 0 ? (
+        (data.questions.length === 0 && data.scripts.length === 0 && !data.scriptsHeld ? (
           <Panel>
             <EmptyState
               title="No written answers in this exam"
-              description="Its choice questions are scored automatically: there is nothing to mark."
+              description="Its questions are scored automatically. Scripts appear here once submitted, to review the scores they were given."
             />
           </Panel>
         ) : data.scriptsHeld ? (
@@ -84,7 +86,7 @@ function Grading({ examId }: { examId: string }) {
           <MediaUrlsProvider mediaUrls={data.mediaUrls}>
             <Marking
               data={data}
-              mode={mode}
+              mode={shownMode}
               chosen={chosen}
               saver={saver}
               loading={current.isPlaceholderData}
@@ -137,7 +139,13 @@ function ExamSummary({ data }: { data: AnswersToGradeData }) {
         <ResultStatusBadge status={exam.resultStatus} />
       </div>
       <div className="mt-4 border-t border-slate-100 pt-4">
-        <MarkingProgress label="All written answers" progress={overall} />
+        {data.questions.length > 0 ? (
+          <MarkingProgress label="All written answers" progress={overall} />
+        ) : (
+          <p className="text-sm text-slate-600">
+            No written answers: every question is scored automatically.
+          </p>
+        )}
       </div>
     </section>
   );

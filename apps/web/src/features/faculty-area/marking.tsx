@@ -35,6 +35,7 @@ export function Marking({
   // A page turned from its buttons opens with focus on its first answer, where marking goes on.
   const [turnedPage, setTurnedPage] = useState(false);
   const questionById = new Map(data.questions.map((question) => [question._id, question]));
+  const written = data.questions.length > 0;
   const question = mode === 'question' && chosen ? questionById.get(chosen) : undefined;
   const options =
     mode === 'question'
@@ -44,13 +45,15 @@ export function Marking({
         }))
       : data.scripts.map((script) => ({
           value: script.attemptCode,
-          label: `${script.attemptCode} (${script.progress.marked}/${script.progress.total} marked)`,
+          label: written
+            ? `${script.attemptCode} (${script.progress.marked}/${script.progress.total} marked)`
+            : script.attemptCode,
         }));
 
   return (
     <>
       <div className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-end">
-        <ModeSwitch mode={mode} onMode={onMode} />
+        {written && <ModeSwitch mode={mode} onMode={onMode} />}
         <Dropdown
           className="min-w-0 flex-1"
           label={mode === 'question' ? 'Question' : 'Script'}
@@ -67,34 +70,42 @@ export function Marking({
       >
         {question && <QuestionPanel question={question} />}
         {loading && <AnswersSkeleton />}
-        {!loading && chosen ? (
-          <AnswerList
-            key={`${mode}-${chosen}-${data.pagination.currentPage}`}
-            data={data}
-            questionById={questionById}
-            showQuestion={mode === 'student'}
-            saver={saver}
-            focusFirst={turnedPage}
-            onPage={(page) => {
-              setTurnedPage(true);
-              onPage(page);
-            }}
-          />
-        ) : (
-          // Until the first one is chosen for them, which is at once unless there is none.
-          !loading &&
-          options.length === 0 && (
-            <Panel>
-              <EmptyState
-                title="No scripts to mark"
-                description="Scripts appear here once the students who wrote them have submitted."
+        {!loading && chosen
+          ? written && (
+              <AnswerList
+                key={`${mode}-${chosen}-${data.pagination.currentPage}`}
+                data={data}
+                questionById={questionById}
+                showQuestion={mode === 'student'}
+                saver={saver}
+                focusFirst={turnedPage}
+                onPage={(page) => {
+                  setTurnedPage(true);
+                  onPage(page);
+                }}
               />
-            </Panel>
-          )
-        )}
+            )
+          : // Until the first one is chosen for them, which is at once unless there is none.
+            !loading &&
+            options.length === 0 && (
+              <Panel>
+                <EmptyState
+                  title="No scripts to mark"
+                  description="Scripts appear here once the students who wrote them have submitted."
+                />
+              </Panel>
+            )}
       </div>
       {!loading && mode === 'student' && chosen && (
         <ScoredAnswers key={chosen} answers={data.scoredAnswers} />
+      )}
+      {!loading && !written && chosen && data.scoredAnswers.length === 0 && (
+        <Panel>
+          <EmptyState
+            title="Nothing answered"
+            description="This script was submitted without an answer to any question."
+          />
+        </Panel>
       )}
     </>
   );
