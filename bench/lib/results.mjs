@@ -39,8 +39,9 @@ function examPayload() {
 }
 
 /**
- * The attempts, submitted, of the first seeded students (their sections do not matter to the
- * results), and an answer to every question: an option picked by a hash of the attempt and the
+ * The attempts, submitted, of the exam's section's students and then of the first other seeded
+ * students (so nobody of the audience is absent and every row of the export is an attempt's; the
+ * others' sections do not matter to the results), and an answer to every question: an option picked by a hash of the attempt and the
  * question, scored as a save scores it; a written answer marked with a share of its marks.
  */
 const SEED_ATTEMPTS = `
@@ -48,7 +49,9 @@ const SEED_ATTEMPTS = `
     deadline_at, submitted_at, submit_trigger)
   select $1, student.user_id, 'SUBMITTED', now() - interval '3 hours', now() - interval '1 hour',
     now() - interval '1 hour', now() - interval '2 hours', 'STUDENT'
-  from (select user_id from students order by user_id limit $2) as student`;
+  from (
+    select user_id from students order by section_id = $3 desc, user_id limit $2
+  ) as student`;
 
 const SEED_ANSWERS = `
   insert into attempt_answers (attempt_id, question_id, selected_option, text, seq, saved_at,
@@ -84,7 +87,7 @@ export async function resultsExam(ctx) {
   const { exam } = (await response.json()).data;
   const started = performance.now();
   const questionId = await onDatabase(ctx, async (query) => {
-    await query(SEED_ATTEMPTS, [exam._id, attempts]);
+    await query(SEED_ATTEMPTS, [exam._id, attempts, benchId('section', 0)]);
     for (let offset = 0; offset < attempts; offset += SEED_CHUNK) {
       await query(SEED_ANSWERS, [exam._id, offset, SEED_CHUNK]);
     }
