@@ -161,7 +161,7 @@ const markingProgressStatement = preparedSql<{
   group by grouping sets ((answer.question_id), (submitted.id))`,
 );
 
-/** The answers of one script the server scored, with how their marks were last set. */
+/** The answers of one script that have marks, with how their marks were last set. */
 const scoredAnswersStatement = preparedSql<
   AnswerColumns & {
     question_id: string;
@@ -171,12 +171,9 @@ const scoredAnswersStatement = preparedSql<
   }
 >(
   'scored_answers_of_script',
-  `select answer.question_id, answer.selected_option, answer.text, answer.response,
-    answer.awarded_marks::float8 as awarded_marks, answer.override_reason, answer.marked_at
-  from attempt_answers as answer
-  inner join questions as question on question.id = answer.question_id
-  where answer.attempt_id = $1 and answer.awarded_marks is not null
-    and question.question_type <> all($2::text[])`,
+  `select question_id, selected_option, text, response, awarded_marks::float8 as awarded_marks,
+    override_reason, marked_at
+  from attempt_answers where attempt_id = $1 and awarded_marks is not null`,
 );
 
 /** A script's answers the server scored, in paper order, each readable as its student gave it. */
@@ -188,7 +185,7 @@ async function scoredAnswersOf(
 ): Promise<{ answers: ScoredAnswer[]; questions: PaperQuestion[] }> {
   const [paper, rows] = await Promise.all([
     examPaper(db, exam.id, exam.paperVersion),
-    scoredAnswersStatement(db, [attemptId, [...WRITTEN_QUESTION_TYPES]]),
+    scoredAnswersStatement(db, [attemptId]),
   ]);
   const byQuestion = new Map(rows.map((row) => [row.question_id, row]));
   const numbered = paper.sections.flatMap((section) =>
@@ -198,7 +195,7 @@ async function scoredAnswersOf(
   const shown: PaperQuestion[] = [];
   numbered.forEach(({ section, question }, index) => {
     const row = byQuestion.get(question.id);
-    if (!row) return;
+    if (!row || isWrittenQuestion(question.questionType)) return;
     shown.push(question);
     answers.push({
       _id: marker.codes.markingId(marker.userId, attemptId, question.id),
