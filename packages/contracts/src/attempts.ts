@@ -5,6 +5,9 @@ import {
   audienceSectionSchema,
   EXAM_LIMITS,
   examListItemSchema,
+  FILE_KIND_ACCEPT,
+  FILE_KINDS,
+  type FileKind,
   QUESTION_TYPES,
   scheduleDetailsSchema,
 } from './exams';
@@ -91,6 +94,9 @@ export const ATTEMPT_MESSAGES = {
   blanksOfQuestion: 'An answer holds one entry for each of the question’s blanks',
   pairNotOfQuestion: 'This pair is not one of the question’s prompts and matches',
   orderNotOfQuestion: 'An order holds each of the question’s items once',
+  fileNotOfQuestion: 'This file was not uploaded to this question',
+  tooManyFiles: (maxFiles: number) =>
+    `This question takes at most ${maxFiles} file${maxFiles === 1 ? '' : 's'}`,
   oneKindOfAnswer: 'An answer holds one kind of value: the one its question asks for',
   saved: 'Saved',
   saving: 'Saving…',
@@ -98,6 +104,57 @@ export const ATTEMPT_MESSAGES = {
   conflict:
     'This exam is also open in another tab or device, and a newer answer was saved there. Reload to continue with the newest answers.',
 } as const;
+
+// --- Uploaded answers (file upload questions) --------------------------------------------------
+
+/**
+ * `POST /student/upload-answer-file/{attemptId}`: multipart/form-data with the question's id in
+ * `questionId` and the file in `file`. The file's kind is decided from its bytes; its size is
+ * checked as it streams in, and nothing larger than the largest a question may allow is read.
+ */
+export const ANSWER_FILE_UPLOAD = {
+  fileField: 'file',
+  questionField: 'questionId',
+  /** The most any question allows: larger uploads are cut off while they stream in. */
+  maxBytes: EXAM_LIMITS.uploadFileMb.max * 1024 * 1024,
+} as const;
+
+/** What a file input offers for a question's kinds of file. */
+export function acceptOfKinds(kinds: readonly FileKind[]): string {
+  return kinds.map((kind) => FILE_KIND_ACCEPT[kind]).join(',');
+}
+
+export const ANSWER_FILE_MESSAGES = {
+  noFile: 'Choose a file to upload',
+  noQuestion: 'Name the question the file answers',
+  notFileQuestion: 'This question does not take files',
+  wrongKind: (kinds: readonly FileKind[]) =>
+    `Upload ${kinds.map((kind) => (kind === 'PDF' ? 'a PDF' : 'an image (JPEG, PNG or WebP)')).join(' or ')}`,
+  tooLarge: (maxFileMb: number) => `The file is larger than ${maxFileMb} MB`,
+  unreadable: 'This file could not be read',
+  tooManyFiles: ATTEMPT_MESSAGES.tooManyFiles,
+  uploaded: 'File uploaded',
+  alreadyUploaded: 'This file was already uploaded',
+  notFound: 'File not found',
+  linkExpired: 'This file link has expired: reload the page',
+  linkInvalid: 'This file link is not valid',
+  waiting: 'Waiting to upload: the file is kept on this device until you reconnect',
+  uploading: 'Uploading…',
+} as const;
+
+/** A file a student uploaded to a question of their attempt. */
+export const answerFileSchema = z.object({
+  /** Drawn by the server; the same bytes sent again to the same question keep their id. */
+  _id: z.string(),
+  questionId: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  bytes: z.number().int(),
+  uploadedAt: z.string(),
+  /** A signed URL that shows the file (no bearer token needed), valid for a few hours. */
+  url: z.string(),
+});
+export type AnswerFile = z.infer<typeof answerFileSchema>;
 
 // --- Requests ---------------------------------------------------------------------------------
 
@@ -139,6 +196,7 @@ const ANSWER_FIELDS = [
   'blanks',
   'matches',
   'order',
+  'fileIds',
 ] as const;
 
 /**
@@ -193,6 +251,15 @@ export const answerInputSchema = z
         `A question has at most ${EXAM_LIMITS.orderingItems.max} items`,
       )
       .refine((ids) => new Set(ids).size === ids.length, 'An item can appear only once')
+      .nullable()
+      .optional(),
+    fileIds: z
+      .array(z.uuid('The file id is not valid'), { error: 'fileIds must be a list of file ids' })
+      .max(
+        EXAM_LIMITS.uploadFiles.max,
+        `A question takes at most ${EXAM_LIMITS.uploadFiles.max} files`,
+      )
+      .refine((ids) => new Set(ids).size === ids.length, 'A file can be listed only once')
       .nullable()
       .optional(),
     text: z
@@ -359,6 +426,10 @@ export const studentQuestionSchema = z.strictObject({
   matches: z.array(z.strictObject({ _id: z.string(), text: z.string() })).optional(),
   /** An ordering question's items, shuffled and never already in the right order. */
   items: z.array(z.strictObject({ _id: z.string(), text: z.string() })).optional(),
+  /** A file upload question's kinds of file, how many it takes and the size of each. */
+  fileTypes: z.array(z.enum(FILE_KINDS)).optional(),
+  maxFiles: z.number().optional(),
+  maxFileMb: z.number().optional(),
 });
 export type StudentQuestion = z.infer<typeof studentQuestionSchema>;
 
@@ -390,6 +461,8 @@ export const savedAnswerSchema = z.strictObject({
   blanks: z.array(z.string()).optional(),
   matches: z.record(z.string(), z.string()).optional(),
   order: z.array(z.string()).optional(),
+  /** A file upload question's files, in the student's order (see `files` for each one's name). */
+  fileIds: z.array(z.string()).optional(),
   markedForReview: z.boolean(),
   seq: z.number(),
   savedAt: z.string(),
@@ -439,6 +512,8 @@ export const attemptViewSchema = z.object({
   remainingMs: z.number(),
   sections: z.array(studentSectionSchema),
   answers: z.array(savedAnswerSchema),
+  /** Every file the student has uploaded in this attempt, listed in an answer or not (yet). */
+  files: z.array(answerFileSchema),
   /** Signed URLs of the images its content shows, by media id (see media.ts). */
   mediaUrls: mediaUrlsSchema.optional(),
 });

@@ -42,6 +42,7 @@ export const QUESTION_TYPES = [
   'FILL_IN_BLANKS',
   'MATCHING',
   'ORDERING',
+  'FILE_UPLOAD',
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
@@ -54,6 +55,7 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   FILL_IN_BLANKS: 'Fill in the Blanks',
   MATCHING: 'Matching',
   ORDERING: 'Ordering',
+  FILE_UPLOAD: 'File Upload',
 };
 /** The types whose answer is one or more of the question's options. */
 export const CHOICE_QUESTION_TYPES: readonly QuestionType[] = ['MCQ', 'TRUE_FALSE', 'MULTI_SELECT'];
@@ -70,6 +72,23 @@ export type ToleranceType = (typeof TOLERANCE_TYPES)[number];
 export const TOLERANCE_TYPE_LABELS: Record<ToleranceType, string> = {
   ABSOLUTE: 'Absolute (±)',
   PERCENT: 'Percent (±%)',
+};
+/** The kinds of file a file upload question may take, decided from a file's bytes. */
+export const FILE_KINDS = ['PDF', 'IMAGE'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+export const FILE_KIND_LABELS: Record<FileKind, string> = {
+  PDF: 'PDF',
+  IMAGE: 'Image (JPEG, PNG or WebP)',
+};
+/** The content types of each kind, as a file's bytes say they are. */
+export const FILE_KIND_CONTENT_TYPES: Record<FileKind, readonly string[]> = {
+  PDF: ['application/pdf'],
+  IMAGE: ['image/jpeg', 'image/png', 'image/webp'],
+};
+/** What a file input offers for each kind. */
+export const FILE_KIND_ACCEPT: Record<FileKind, string> = {
+  PDF: '.pdf,application/pdf',
+  IMAGE: '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp',
 };
 export const questionTypeSchema = z.enum(QUESTION_TYPES, {
   error: 'Please select a valid question type',
@@ -95,6 +114,8 @@ export const EXAM_LIMITS = {
   matchingPairs: { min: 2, max: 12 },
   distractors: 5,
   orderingItems: { min: 2, max: 12 },
+  uploadFiles: { min: 1, max: 5 },
+  uploadFileMb: { min: 1, max: 20 },
   keywords: { min: 1, max: 10 },
   assignedFaculty: 50,
   targetSections: 50,
@@ -112,7 +133,10 @@ export const DEFAULT_QUESTION_MARKS: Record<QuestionType, number> = {
   FILL_IN_BLANKS: 2,
   MATCHING: 2,
   ORDERING: 2,
+  FILE_UPLOAD: 5,
 };
+/** A file upload question's defaults: one file of at most 10 MB. */
+export const DEFAULT_UPLOAD_SETTINGS = { maxFiles: 1, maxFileMb: 10 } as const;
 /** The share of a numerical answer's marks lost when its unit is missing or not one of the question's. */
 export const DEFAULT_UNIT_PENALTY = 0.1;
 export const DEFAULT_DIFFICULTY: Difficulty = 'MEDIUM';
@@ -955,6 +979,26 @@ export const orderingQuestionSchema = z
     { when: () => true },
   );
 
+export const fileUploadQuestionSchema = z.object({
+  ...questionBaseShape,
+  questionType: z.literal('FILE_UPLOAD'),
+  fileTypes: z
+    .array(z.enum(FILE_KINDS, { error: 'Please select a valid kind of file' }), {
+      error: 'Choose at least one kind of file',
+    })
+    .min(1, 'Choose at least one kind of file')
+    .refine(
+      (kinds) => new Set(kinds).size === kinds.length,
+      'Each kind of file can be chosen once',
+    ),
+  maxFiles: wholeNumber('Maximum files', EXAM_LIMITS.uploadFiles).default(
+    DEFAULT_UPLOAD_SETTINGS.maxFiles,
+  ),
+  maxFileMb: wholeNumber('Maximum file size', { ...EXAM_LIMITS.uploadFileMb, unit: ' MB' }).default(
+    DEFAULT_UPLOAD_SETTINGS.maxFileMb,
+  ),
+});
+
 export const questionSchema = z.discriminatedUnion(
   'questionType',
   [
@@ -967,6 +1011,7 @@ export const questionSchema = z.discriminatedUnion(
     fillInBlanksQuestionSchema,
     matchingQuestionSchema,
     orderingQuestionSchema,
+    fileUploadQuestionSchema,
   ],
   { error: 'Please select a valid question type' },
 );

@@ -31,8 +31,11 @@ export type RegradeStatus = (typeof REGRADE_STATUSES)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** Written questions are marked by an evaluator; choice questions are scored by the server. */
-export const WRITTEN_QUESTION_TYPES = ['SHORT_ANSWER', 'LONG_ANSWER'] as const;
+/**
+ * Written questions (and uploaded working) are marked by an evaluator; every other type is scored
+ * by the server.
+ */
+export const WRITTEN_QUESTION_TYPES = ['SHORT_ANSWER', 'LONG_ANSWER', 'FILE_UPLOAD'] as const;
 export const isWrittenQuestion = (type: string) =>
   (WRITTEN_QUESTION_TYPES as readonly string[]).includes(type);
 

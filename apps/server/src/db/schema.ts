@@ -14,6 +14,7 @@ import {
   EXAM_MODES,
   EXAM_STATUSES,
   type FacultyProfileField,
+  type FileKind,
   GENDERS,
   IMPORT_JOB_STATUSES,
   IMPORT_MODES,
@@ -548,7 +549,8 @@ export type QuestionSettings =
   | { scoring: ScoringRule }
   | { units: NumericUnit[]; unitPenalty: number }
   | { prompts: QuestionPart[]; matches: QuestionPart[] }
-  | { items: QuestionPart[]; scoring: ScoringRule };
+  | { items: QuestionPart[]; scoring: ScoringRule }
+  | { fileTypes: FileKind[]; maxFiles: number; maxFileMb: number };
 
 /** The key of a question scored by more than one option (`questions.answer_key`). */
 export type AnswerKey =
@@ -565,7 +567,9 @@ export type AnswerResponse =
   | { number: string; unit: string | null }
   | { blanks: string[] }
   | { matches: Record<string, string> }
-  | { order: string[] };
+  | { order: string[] }
+  /** The ids of the student's `answer_files`, in their order. */
+  | { fileIds: string[] };
 
 export const questions = pgTable(
   'questions',
@@ -1236,5 +1240,51 @@ export const media = pgTable(
     check('media_id_check', sql`${table.id} ~ '^[0-9a-f]{64}$'`),
     check('media_content_type_check', isOneOf(table.contentType, MEDIA_CONTENT_TYPES)),
     index('media_created_by_idx').on(table.createdBy),
+  ],
+);
+
+/**
+ * The bytes of the files students upload as answers, under the SHA-256 of the stored bytes (after
+ * a photo's metadata was removed): the same file sent again, or by another student, is stored once.
+ */
+export const answerFileContents = pgTable(
+  'answer_file_contents',
+  {
+    sha256: text('sha256').primaryKey(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [check('answer_file_contents_sha256_check', sql`${table.sha256} ~ '^[0-9a-f]{64}$'`)],
+);
+
+/**
+ * A file a student uploaded to a question of their attempt. The answer lists the ones it keeps
+ * (`attempt_answers.response.fileIds`); the same bytes uploaded again to the same question are
+ * this row, so a retried upload never stores a file twice.
+ */
+export const answerFiles = pgTable(
+  'answer_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => examAttempts.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull(),
+    sha256: text('sha256')
+      .notNull()
+      .references(() => answerFileContents.sha256),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    uploadedAt: timestamptz('uploaded_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('answer_files_attempt_id_question_id_sha256_key').on(
+      table.attemptId,
+      table.questionId,
+      table.sha256,
+    ),
+    index('answer_files_sha256_idx').on(table.sha256),
   ],
 );
