@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
-import { ATTEMPT_STATUSES, optionIdSchema, partIdSchema } from './attempts';
+import { ATTEMPT_STATUSES, answerFileSchema, optionIdSchema, partIdSchema } from './attempts';
 import {
   audienceSectionFilter,
   audienceSectionSchema,
@@ -246,6 +246,8 @@ export const answerToGradeSchema = z.object({
   studentName: z.string().nullable(),
   questionId: z.string(),
   text: z.string(),
+  /** A file upload question's files, in the student's order; absent for a written answer. */
+  files: z.array(answerFileSchema).optional(),
   marks: z.number().nullable(),
   comment: z.string().nullable(),
   markedAt: z.string().nullable(),
@@ -530,6 +532,8 @@ export const resultQuestionSchema = z.object({
   blanks: z.array(z.string()).optional(),
   matches: z.record(z.string(), z.string()).optional(),
   order: z.array(z.string()).optional(),
+  /** A file upload question's files, in the student's order. */
+  files: z.array(answerFileSchema).optional(),
   /** A matching question's prompts and the matches offered, an ordering question's items. */
   prompts: z.array(z.object({ _id: z.string(), text: z.string() })).optional(),
   matchChoices: z.array(z.object({ _id: z.string(), text: z.string() })).optional(),
