@@ -233,6 +233,24 @@ test('an admin authors fill-in-the-blanks, matching and ordering questions; a st
   await expect(figures.getByRole('row').nth(1)).toContainText('Right: Blank 1 1 · Blank 2 1');
   await expect(figures.getByRole('row').nth(2)).toContainText('Right: Copper 1 · Glass 1');
 
+  // A pointer may drag a match onto its prompt: the prompt's list follows. Closed unapplied.
+  await page.getByRole('button', { name: 'Correct the key of Q2' }).click();
+  const pairKey = page.getByRole('dialog', { name: 'Correct the answer key' });
+  const insulator = await pairKey
+    .locator('[data-drag-match]', { hasText: 'Insulator' })
+    .boundingBox();
+  const copperRow = await pairKey.locator('[data-prompt-row]', { hasText: 'Copper' }).boundingBox();
+  if (!insulator || !copperRow) throw new Error('The matches to drag are not on the page');
+  await page.mouse.move(insulator.x + insulator.width / 2, insulator.y + insulator.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(copperRow.x + 40, copperRow.y + copperRow.height / 2, { steps: 12 });
+  await page.mouse.up();
+  await expect(
+    pairKey.getByRole('combobox', { name: 'Copper' }).locator('option:checked'),
+  ).toHaveText('Insulator');
+  await expect(page.getByText('Insulator matched with Copper')).toBeAttached();
+  await pairKey.getByRole('button', { name: 'Close' }).last().click();
+
   // The ordering key is corrected from the report: the step moved up costs the student marks.
   await page.getByRole('button', { name: 'Correct the key of Q3' }).click();
   const correction = page.getByRole('dialog', { name: 'Correct the answer key' });

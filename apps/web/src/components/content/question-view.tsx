@@ -5,6 +5,8 @@ import {
   type DragEndEvent,
   PointerSensor,
   type UniqueIdentifier,
+  useDraggable,
+  useDroppable,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -341,7 +343,8 @@ type MatchingAnswerProps = {
 
 /**
  * A matching question's answer: beside each prompt, a native select of the matches offered, which
- * every keyboard, phone and screen reader knows how to use. A prompt left unchosen is left out.
+ * every keyboard, phone and screen reader knows how to use. A pointer may also drag a match from
+ * the row above the prompts onto a prompt. A prompt left unchosen is left out.
  */
 export function MatchingAnswer({
   prompts,
@@ -351,19 +354,33 @@ export function MatchingAnswer({
   onChange,
 }: MatchingAnswerProps) {
   const baseId = useId();
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
   const choose = (promptId: string, matchId: string) => {
     const { [promptId]: _previous, ...others } = chosen;
     onChange?.(matchId === '' ? others : { ...others, [promptId]: matchId });
   };
-  return (
+  const textOf = (parts: readonly Part[], id: UniqueIdentifier | undefined) =>
+    spokenText(parts.find((part) => part._id === id)?.text ?? '');
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `${textOf(matches, active.id)} picked up`,
+    onDragOver: ({ active, over }) =>
+      over ? `${textOf(matches, active.id)} over ${textOf(prompts, over.id)}` : '',
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${textOf(matches, active.id)} matched with ${textOf(prompts, over.id)}`
+        : `${textOf(matches, active.id)} put back`,
+    onDragCancel: ({ active }) => `${textOf(matches, active.id)} put back`,
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over) choose(String(over.id), String(active.id));
+  };
+
+  const list = (
     <ul className="grid gap-3" aria-label="Prompts to match">
       {prompts.map((prompt, index) => {
         const id = `${baseId}-${index}`;
         return (
-          <li
-            key={prompt._id}
-            className="grid items-center gap-x-4 gap-y-1.5 rounded-lg border border-slate-200 px-3 py-2.5 sm:grid-cols-2"
-          >
+          <PromptRow key={prompt._id} id={prompt._id} droppable={!readOnly}>
             <label htmlFor={id} className="min-w-0 text-sm text-slate-800">
               <Content inline source={prompt.text} />
             </label>
@@ -388,10 +405,68 @@ export function MatchingAnswer({
                 className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-400"
               />
             </div>
-          </li>
+          </PromptRow>
         );
       })}
     </ul>
+  );
+
+  if (readOnly) return list;
+  return (
+    <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+      {/* The lists are a pointer's shortcut to the selects below, which say the same. */}
+      <div aria-hidden="true" className="mb-3 flex flex-wrap gap-2">
+        {matches.map((match) => (
+          <DraggableMatch key={match._id} id={match._id} text={match.text} />
+        ))}
+      </div>
+      {list}
+    </DndContext>
+  );
+}
+
+/** A prompt's row, which a dragged match may be dropped on. */
+function PromptRow({
+  id,
+  droppable,
+  children,
+}: {
+  id: string;
+  droppable: boolean;
+  children: ReactNode;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id, disabled: !droppable });
+  return (
+    <li
+      ref={setNodeRef}
+      data-prompt-row=""
+      className={cn(
+        'grid items-center gap-x-4 gap-y-1.5 rounded-lg border border-slate-200 px-3 py-2.5 sm:grid-cols-2',
+        isOver && 'border-brand-500 bg-brand-50 ring-1 ring-brand-500',
+      )}
+    >
+      {children}
+    </li>
+  );
+}
+
+/** A match offered, dragged by a pointer onto the prompt it answers. */
+function DraggableMatch({ id, text }: { id: string; text: string }) {
+  const { setNodeRef, listeners, transform, isDragging } = useDraggable({ id });
+  return (
+    <span
+      ref={setNodeRef}
+      data-drag-match=""
+      style={{ transform: CSS.Translate.toString(transform) }}
+      className={cn(
+        'inline-flex cursor-grab touch-none items-center gap-1.5 rounded-full border border-slate-300 bg-white py-1 pr-3 pl-2 text-sm text-slate-800 shadow-sm active:cursor-grabbing',
+        isDragging && 'relative z-10 shadow-lg ring-2 ring-brand-500',
+      )}
+      {...listeners}
+    >
+      <GripVertical className="size-3.5 text-slate-400" />
+      <Content inline source={text} />
+    </span>
   );
 }
 
