@@ -219,8 +219,8 @@ export function draftOf(questionType: QuestionType, fields: DraftFields): Questi
 }
 
 /**
- * The kind of file upload question's file a type a file names is (an extension with or without
- * its dot, a MIME type, `image/*` too); none for files the exam does not take.
+ * The kind of file a type names (an extension with or without its dot, a MIME type, `image/*`),
+ * or none when the exam takes no such file.
  */
 function fileKindNamed(type: string): FileKind | undefined {
   if (type === 'image/*') return 'IMAGE';
