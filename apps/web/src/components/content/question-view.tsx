@@ -17,7 +17,12 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ATTEMPT_LIMITS, ATTEMPT_MESSAGES, parseStudentNumber } from '@examiq/contracts';
+import {
+  ATTEMPT_LIMITS,
+  ATTEMPT_MESSAGES,
+  parseStudentNumber,
+  readableText,
+} from '@examiq/contracts';
 import { ArrowDown, ArrowUp, ChevronDown, GripVertical } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
@@ -395,8 +400,9 @@ export function MatchingAnswer({
               >
                 <option value="">Choose a match</option>
                 {matches.map((match) => (
+                  // An option holds plain text: a match's markup is read out, not shown.
                   <option key={match._id} value={match._id}>
-                    {match.text}
+                    {readableText(match.text)}
                   </option>
                 ))}
               </select>
