@@ -179,6 +179,7 @@ export function studentQuestions(
       });
     }
     if (question.items) return Object.assign(base, { items: shown(question.items) });
+    if (question.upload) return Object.assign(base, question.upload);
     if (question.questionType === 'LONG_ANSWER') {
       return Object.assign(base, {
         minWordCount: question.minWordCount ?? undefined,
