@@ -5,7 +5,11 @@ import {
   ANSWER_FILE_UPLOAD,
   ATTEMPT_MESSAGES,
   answerFileSchema,
+  answersToGradeDataSchema,
+  answerToGradeSchema,
   examDetailDataSchema,
+  examReportDataSchema,
+  studentResultDataSchema,
   successResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
@@ -586,5 +590,117 @@ describe('save-answers', () => {
       { questionId: student.ids.choice, fileIds: [mine._id] },
       { 'answers.0.fileIds': ATTEMPT_MESSAGES.answerKindMismatch },
     );
+  });
+});
+
+describe('marking and results', () => {
+  it('lists an upload for marking with its files in the answer’s order, and shows the mark and files in the result, report and export', async () => {
+    const markedExam = await suite.fixture.exam(paper);
+    const evaluator = await suite.fixture.signedInFaculty();
+    const evaluators = await suite.t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/set-exam-evaluators/${markedExam._id}`,
+      headers: bearer(suite.fixture.admin.accessToken),
+      payload: { evaluatorIds: [evaluator.userId] },
+    });
+    expect(evaluators.statusCode, evaluators.body).toBe(200);
+    const student = await suite.fixture.student(suite.fixture.inSection.A);
+    const view = await student.client.start(markedExam._id);
+    const attemptId = view.attempt._id;
+    const [workingId, onePdfId] = (view.sections[0]?.questions ?? []).map((q) => q._id);
+    const choiceId = view.sections[1]?.questions[0]?._id as string;
+    const send = async (questionId: string, bytes: Buffer, name: string) =>
+      uploadedResponse.parse(
+        (await upload(student.accessToken, attemptId, { questionId }, { bytes, name })).json(),
+      ).data;
+    const page = await send(workingId as string, pdf('page one of my working'), 'page-1.pdf');
+    const photo = await send(workingId as string, await picture('jpeg'), 'page-2.jpg');
+    await send(onePdfId as string, pdf('declaration'), 'declaration.pdf');
+    const saved = await student.client.save(attemptId, {
+      seq: 1,
+      answers: [
+        { questionId: workingId, fileIds: [photo._id, page._id] },
+        { questionId: onePdfId, fileIds: [] },
+        { questionId: choiceId, selectedOptionId: '0' },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await student.client.submit(attemptId)).statusCode).toBe(200);
+
+    const toGrade = await evaluator.call('GET', `get-answers-to-grade/${markedExam._id}`);
+    expect(toGrade.statusCode, toGrade.body).toBe(200);
+    const { questions, answers } = successResponse(answersToGradeDataSchema).parse(
+      toGrade.json(),
+    ).data;
+    expect(questions.map((question) => question._id)).toEqual([workingId, onePdfId]);
+    // The empty answer scored 0 as it was saved, as an empty written one does: nothing to mark.
+    expect(answers).toHaveLength(1);
+    const [answer] = answers;
+    expect(answer).toMatchObject({ questionId: workingId, text: '', marks: null });
+    expect(answer?.files?.map((file) => [file._id, file.fileName])).toEqual([
+      [photo._id, 'page-2.jpg'],
+      [page._id, 'page-1.pdf'],
+    ]);
+    const shown = await suite.t.app.inject({
+      method: 'GET',
+      url: answer?.files?.[1]?.url as string,
+    });
+    expect(shown.rawPayload).toEqual(pdf('page one of my working'));
+
+    const graded = await evaluator.call('POST', 'grade-answer', {
+      answerId: answer?._id,
+      marks: 4,
+      comment: 'Right method; the last step drops a sign.',
+    });
+    expect(graded.statusCode, graded.body).toBe(200);
+    expect(successResponse(answerToGradeSchema).parse(graded.json()).data).toMatchObject({
+      marks: 4,
+      files: [{ _id: photo._id }, { _id: page._id }],
+    });
+
+    clock.set(new Date(2030, 2, 15, 9, 0));
+    const published = await suite.fixture.adminCall('POST', `publish-results/${markedExam._id}`);
+    expect(published.statusCode, published.body).toBe(200);
+    const result = await student.client.call('GET', `get-result/${markedExam._id}`);
+    expect(result.statusCode, result.body).toBe(200);
+    const { sections, total } = successResponse(studentResultDataSchema).parse(result.json()).data;
+    expect(total).toBe(5);
+    expect(sections[0]?.questions).toMatchObject([
+      {
+        _id: workingId,
+        awardedMarks: 4,
+        comment: 'Right method; the last step drops a sign.',
+        files: [
+          { _id: photo._id, fileName: 'page-2.jpg' },
+          { _id: page._id, fileName: 'page-1.pdf' },
+        ],
+      },
+      { _id: onePdfId, awardedMarks: 0, files: [] },
+    ]);
+    const resultFile = sections[0]?.questions[0]?.files?.[0]?.url as string;
+    expect((await suite.t.app.inject({ method: 'GET', url: resultFile })).statusCode).toBe(200);
+
+    const report = await suite.fixture.adminCall('GET', `get-exam-report/${markedExam._id}`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(successResponse(examReportDataSchema).parse(report.json()).data.questions).toMatchObject(
+      [
+        { questionId: workingId, answered: 1, correctRate: 0, flag: null },
+        { questionId: onePdfId, answered: 0, correctRate: 0, flag: null },
+        { questionId: choiceId, answered: 1, correctRate: 1 },
+      ],
+    );
+    const exported = await suite.fixture.adminCall('GET', `export-exam-answers/${markedExam._id}`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const rows = exported.body
+      .slice(1)
+      .split('\r\n')
+      .map((line) => line.split(',').slice(4));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ['Q1', 'File Upload', 'page-2.jpg; page-1.pdf', '4', '5'],
+        ['Q2', 'File Upload', '', '0', '5'],
+      ]),
+    );
+    clock.set(EXAM_DAY_TEN);
   });
 });
