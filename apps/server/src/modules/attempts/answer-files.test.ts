@@ -121,13 +121,19 @@ async function sitting() {
 }
 
 describe('authoring', () => {
-  it('keeps the kinds, number and size of files for the admin', async () => {
+  it('keeps the kinds, number and size of files for the admin and the preview', async () => {
     const response = await suite.fixture.adminCall('GET', `get-exam/${examId}`);
     expect(response.statusCode, response.body).toBe(200);
     const { questions } = successResponse(examDetailDataSchema).parse(response.json()).data.exam;
     expect(questions[0]).toMatchObject([
       { questionType: 'FILE_UPLOAD', fileTypes: ['PDF', 'IMAGE'], maxFiles: 3, maxFileMb: 5 },
       { questionType: 'FILE_UPLOAD', fileTypes: ['PDF'], maxFiles: 1, maxFileMb: 1 },
+    ]);
+    const preview = await suite.fixture.adminCall('GET', `get-exam-preview/${examId}`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data.sections[0].questions).toMatchObject([
+      { fileTypes: ['PDF', 'IMAGE'], maxFiles: 3, maxFileMb: 5 },
+      { fileTypes: ['PDF'], maxFiles: 1, maxFileMb: 1 },
     ]);
   });
 
