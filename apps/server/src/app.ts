@@ -12,6 +12,7 @@ import type { Database } from './db/client';
 import { withoutQueryValues } from './db/query-error-log';
 import { createJobRunner } from './jobs/runner';
 import { stdoutWithoutBlocking } from './log-destination';
+import { startAnswerFileSweep } from './modules/attempts/answer-files';
 import { answerFilesRoutes } from './modules/attempts/answer-files.routes';
 import { answerFilesStudentRoutes } from './modules/attempts/answer-files.student-routes';
 import { attemptsAdminRoutes } from './modules/attempts/attempts.admin-routes';
@@ -351,6 +352,7 @@ export async function buildApp({
   if (purge) {
     runWhileOpen(app, () => startPurge(database.db, app.log, authLimits));
     runWhileOpen(app, () => startMediaSweep(database.db, app.log));
+    runWhileOpen(app, () => startAnswerFileSweep(database.db, app.log));
     runWhileOpen(app, () => startCheckExpiry(database.db, app.log));
   }
   if (reminderSweep) {

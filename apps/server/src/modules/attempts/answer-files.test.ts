@@ -24,6 +24,10 @@ import { phonePhoto, picture } from '../../test/images';
 import { multipartBody } from '../../test/people-import';
 import { attemptViewResponse, EXAM_DAY_TEN, MINUTE, sittingSuite } from '../../test/sittings';
 import { bearer } from '../../test/users';
+import {
+  sweepUnreferencedAnswerFileContents,
+  UNREFERENCED_CONTENT_KEPT_HOURS,
+} from './answer-files';
 import { createPaper, typedSection } from './test-support';
 
 const suite = sittingSuite();
@@ -456,6 +460,33 @@ describe('POST /api/student/upload-answer-file/{attemptId}', () => {
       { message: ANSWER_FILE_MESSAGES.sectionClosed },
     );
     clock.set(EXAM_DAY_TEN);
+  });
+});
+
+describe('the sweep of stored bytes', () => {
+  it('removes bytes no file names once a day has passed since their last upload, and no others', async () => {
+    const student = await sitting();
+    const kept = pdf('Working that stays');
+    const dropped = pdf('Working of a deleted student');
+    for (const bytes of [kept, dropped]) {
+      const sent = await student.upload(student.ids.working, { bytes, name: 'working.pdf' });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    const db = suite.t.database.db;
+    await queryRows(db, sql`delete from answer_files where sha256 = ${sha256(dropped)}`);
+    const age = async (bytes: Buffer, hours: number) =>
+      queryRows(
+        db,
+        sql`update answer_file_contents set uploaded_at = now() - make_interval(hours => ${hours})
+          where sha256 = ${sha256(bytes)}`,
+      );
+    await age(dropped, UNREFERENCED_CONTENT_KEPT_HOURS - 1);
+    await age(kept, UNREFERENCED_CONTENT_KEPT_HOURS + 1);
+    expect(await sweepUnreferencedAnswerFileContents(db)).toBe(0);
+    await age(dropped, UNREFERENCED_CONTENT_KEPT_HOURS + 1);
+    expect(await sweepUnreferencedAnswerFileContents(db)).toBe(1);
+    expect(await contentRows(sha256(dropped))).toBe(0);
+    expect(await contentRows(sha256(kept))).toBe(1);
   });
 });
 

@@ -9,12 +9,14 @@ import {
   type MediaContentType,
 } from '@examiq/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { v7 as timeOrderedId } from 'uuid';
-import type { AppDatabase } from '../../db/client';
+import { type AppDatabase, queryRows } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { type AnswerResponse, answerFileContents, answerFiles } from '../../db/schema';
 import { FieldErrors } from '../../errors';
 import type { UploadedFile } from '../../plugins/uploads';
+import { repeatEvery } from '../../repeat';
 import { cleanImage, contentTypeOf } from '../media/check-image';
 import type { SignedLinks } from '../media/media-links';
 
@@ -132,10 +134,12 @@ export async function storeAnswerFile(
         file: ANSWER_FILE_MESSAGES.tooManyUploads(ANSWER_FILE_UPLOAD.maxStoredPerQuestion),
       });
     }
+    // Bytes already stored are renewed, and so locked until this upload commits: the sweep of
+    // bytes no file names waits, then finds them renewed and leaves them.
     await tx
       .insert(answerFileContents)
       .values({ sha256, byteSize: file.bytes.length, bytes: file.bytes })
-      .onConflictDoNothing();
+      .onConflictDoUpdate({ target: answerFileContents.sha256, set: { uploadedAt: sql`now()` } });
     const [row] = await tx
       .insert(answerFiles)
       .values({
@@ -215,4 +219,39 @@ const fileContentStatement = perDatabase((db) =>
 export async function readAnswerFile(db: AppDatabase, fileId: string) {
   const [row] = await fileContentStatement(db).execute({ fileId });
   return row;
+}
+
+/**
+ * How long stored bytes that no file names are kept after their last upload. Bytes lose their last
+ * file when a student (and so their attempts) is deleted; a file uploaded but left out of the
+ * answer stays, since the student may list it again and a marker may be asked about it.
+ */
+export const UNREFERENCED_CONTENT_KEPT_HOURS = 24;
+
+/** Removes the stored bytes no uploaded file names any more. Returns how many it removed. */
+export async function sweepUnreferencedAnswerFileContents(db: AppDatabase): Promise<number> {
+  const removed = await queryRows<{ sha256: string }>(
+    db,
+    sql`
+    delete from answer_file_contents content
+    where content.uploaded_at < now() - make_interval(hours => ${UNREFERENCED_CONTENT_KEPT_HOURS})
+      and not exists (select 1 from answer_files file where file.sha256 = content.sha256)
+    returning content.sha256`,
+  );
+  return removed.length;
+}
+
+const SWEEP_INTERVAL_MS = 60 * 60_000;
+
+/** Sweeps every hour until stopped; a failed sweep is logged, the next tries again. */
+export function startAnswerFileSweep(db: AppDatabase, log: FastifyBaseLogger): () => Promise<void> {
+  return repeatEvery(
+    SWEEP_INTERVAL_MS,
+    async () => {
+      const removed = await sweepUnreferencedAnswerFileContents(db);
+      if (removed > 0) log.info({ removed }, 'Stored bytes of deleted uploads removed');
+    },
+    log,
+    'The sweep of stored bytes of deleted uploads failed',
+  );
 }
