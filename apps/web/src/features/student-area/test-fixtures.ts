@@ -25,6 +25,7 @@ export const ids = {
   fillIn: '70000000-0000-4000-8000-000000000008',
   matching: '70000000-0000-4000-8000-000000000009',
   ordering: '70000000-0000-4000-8000-00000000000a',
+  upload: '70000000-0000-4000-8000-00000000000b',
 };
 
 export function makeMyExam(overrides: Partial<MyExam> = {}): MyExam {
@@ -263,6 +264,7 @@ export function makeAttemptView(overrides: Partial<AttemptView> = {}): AttemptVi
     remainingMs: 50 * 60_000,
     sections,
     answers: [],
+    files: [],
     ...overrides,
   };
 }
