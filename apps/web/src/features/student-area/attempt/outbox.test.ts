@@ -2,7 +2,14 @@ import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
 import { openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getOutbox, memoryOutbox, type Outbox, type OutboxEntry, type PendingFile } from './outbox';
+import {
+  getOutbox,
+  memoryOutbox,
+  type Outbox,
+  type OutboxEntry,
+  openIndexedDbOutbox,
+  type PendingFile,
+} from './outbox';
 
 const ATTEMPT = 'attempt-1';
 
@@ -35,25 +42,35 @@ function photo(id: string, chosenAt: number, attemptId = ATTEMPT): PendingFile {
   };
 }
 
-// First: the device's database is still of version 1 when this test opens it.
 describe('a device whose outbox has only answers (version 1)', () => {
-  it('keeps them when the outbox gains its files', async () => {
-    const old = await openDB('examiq-outbox', 1, {
+  const openVersion1 = (name: string) =>
+    openDB(name, 1, {
       upgrade(database) {
         database
           .createObjectStore('answers', { keyPath: ['attemptId', 'questionId'] })
           .createIndex('attemptId', 'attemptId');
       },
     });
+
+  it('keeps them when the outbox gains its files', async () => {
+    const old = await openVersion1('outbox-upgraded');
     await old.put('answers', entry('q1', 3));
     old.close();
 
-    const outbox = await getOutbox();
+    const outbox = await openIndexedDbOutbox('outbox-upgraded');
     await outbox.putFile(photo('p1', 1));
 
     expect(await outbox.pending(ATTEMPT)).toEqual([entry('q1', 3)]);
     expect(await outbox.pendingFiles(ATTEMPT)).toHaveLength(1);
-    await outbox.clear(ATTEMPT);
+  });
+
+  it('does not wait for an older tab that holds it open', async () => {
+    const olderTab = await openVersion1('outbox-held');
+
+    await expect(openIndexedDbOutbox('outbox-held')).rejects.toThrow(
+      'An older tab of the app holds the outbox open',
+    );
+    olderTab.close();
   });
 });
 

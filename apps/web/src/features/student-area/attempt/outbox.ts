@@ -1,4 +1,4 @@
-import { type DBSchema, openDB } from 'idb';
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 /** One question's answer as the page holds it. */
 export interface AnswerValue {
@@ -77,21 +77,29 @@ const byChosenAt = (files: PendingFile[]) => files.sort((a, b) => a.chosenAt - b
 
 const DATABASE = 'examiq-outbox';
 
-async function openIndexedDbOutbox(): Promise<Outbox> {
-  // Version 2 added the files; a device with version 1 keeps the answers it holds.
-  const db = await openDB<OutboxSchema>(DATABASE, 2, {
-    upgrade(database, oldVersion) {
-      if (oldVersion < 1) {
-        database
-          .createObjectStore('answers', { keyPath: ['attemptId', 'questionId'] })
-          .createIndex('attemptId', 'attemptId');
-      }
-      if (oldVersion < 2) {
-        database
-          .createObjectStore('files', { keyPath: 'id' })
-          .createIndex('attemptId', 'attemptId');
-      }
-    },
+/**
+ * The outbox in the device's IndexedDB database `database` (`getOutbox` opens the app's once per
+ * page). Version 2 added the files; a device with version 1 keeps the answers it holds. A tab of
+ * the app from before version 2 holds the database open and blocks the upgrade: the page does not
+ * wait for that tab to close, it goes on without the database.
+ */
+export async function openIndexedDbOutbox(database = DATABASE): Promise<Outbox> {
+  const db = await new Promise<IDBPDatabase<OutboxSchema>>((resolve, reject) => {
+    openDB<OutboxSchema>(database, 2, {
+      upgrade(upgrading, oldVersion) {
+        if (oldVersion < 1) {
+          upgrading
+            .createObjectStore('answers', { keyPath: ['attemptId', 'questionId'] })
+            .createIndex('attemptId', 'attemptId');
+        }
+        if (oldVersion < 2) {
+          upgrading
+            .createObjectStore('files', { keyPath: 'id' })
+            .createIndex('attemptId', 'attemptId');
+        }
+      },
+      blocked: () => reject(new Error('An older tab of the app holds the outbox open')),
+    }).then(resolve, reject);
   });
   const removeWhere = async (attemptId: string, drop: (entry: OutboxEntry) => boolean) => {
     const transaction = db.transaction('answers', 'readwrite');
