@@ -237,6 +237,24 @@ export const partsSection = makeSection(0, {
   ],
 });
 
+/** A section with a file upload question: up to 2 files, PDF or images, 5 MB each. */
+export const uploadSection = makeSection(0, {
+  name: 'Working',
+  instructions: [],
+  totalQuestions: 1,
+  questions: [
+    {
+      _id: ids.upload,
+      questionText: 'Show your working for the circuit, on paper.',
+      questionType: 'FILE_UPLOAD',
+      marks: 5,
+      fileTypes: ['PDF', 'IMAGE'],
+      maxFiles: 2,
+      maxFileMb: 5,
+    },
+  ],
+});
+
 export function makeSection(index: number, overrides: Partial<StudentSection> = {}) {
   return { ...(sections[index] as StudentSection), ...overrides };
 }
