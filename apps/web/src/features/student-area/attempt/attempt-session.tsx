@@ -105,6 +105,7 @@ export function AttemptSession({
         timed.closedOnServer(result.closedSectionIds);
         if (result.conflict) {
           sync.stop();
+          uploads.stop();
           setConflict(true);
         }
         if (result.status === 'SUBMITTED') {
