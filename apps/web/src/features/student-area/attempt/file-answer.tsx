@@ -261,7 +261,8 @@ function FileRow({
   actions: ReactNode;
 }) {
   return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2.5">
+    // A phone puts the actions under the name; a wider screen, at the end of the row.
+    <li className="grid grid-cols-[2.5rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1 px-3 py-2.5 sm:grid-cols-[2.5rem_minmax(0,1fr)_auto]">
       {thumbnail ? (
         <img
           src={thumbnail}
@@ -273,12 +274,14 @@ function FileRow({
           <FileText aria-hidden="true" className="size-5" />
         </span>
       )}
-      <div className="min-w-0 flex-1 basis-40">
+      <div className="min-w-0">
         <p className="text-sm font-medium wrap-anywhere text-slate-900">{name}</p>
         <p className="text-xs text-slate-500">{formatFileSize(size)}</p>
         {status}
       </div>
-      <div className="ml-auto flex shrink-0 items-center gap-1">{actions}</div>
+      <div className="col-start-2 -ml-2 flex items-center gap-1 empty:hidden sm:col-start-3 sm:ml-0">
+        {actions}
+      </div>
     </li>
   );
 }
