@@ -214,6 +214,26 @@ describe('FileUploads', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it("drops a file whose section's own time is over, and goes on with the exam", async () => {
+    const { uploads, events } = await setUp({
+      respond: (request) =>
+        namesSent([request])[0] === 'late.png'
+          ? { status: 409, data: { success: false, message: ANSWER_FILE_MESSAGES.sectionClosed } }
+          : accept(request),
+    });
+
+    uploads.add(ids.upload, photo('late.png'));
+    uploads.add(ids.mcq1, photo('page-1.png'));
+    await elapse(0);
+
+    expect(events.onClosed).not.toHaveBeenCalled();
+    expect(events.onRefused).toHaveBeenCalledWith(
+      expect.objectContaining({ fileName: 'late.png' }),
+      ANSWER_FILE_MESSAGES.sectionClosed,
+    );
+    expect(events.onUploaded).toHaveBeenCalledTimes(1);
+  });
+
   it('never uploads a file removed while it waited, nor lists one removed while on the wire', async () => {
     let online = false;
     let release: (() => void) | undefined;

@@ -1,4 +1,4 @@
-import type { AnswerFile } from '@examiq/contracts';
+import { ANSWER_FILE_MESSAGES, type AnswerFile } from '@examiq/contracts';
 import { ApiError, getFieldErrors, getServerMessage } from '@/lib/api-client';
 import { uploadAnswerFile } from '../api/upload-answer-file';
 import { type AnswersSaveState, retryDelay, type SaveState } from './answer-sync';
@@ -222,7 +222,9 @@ export class FileUploads {
 
   private fail(error: unknown, file: PendingFile): boolean {
     const status = error instanceof ApiError ? error.response?.status : undefined;
-    if (status === 409) {
+    // Only the file's own section is over: the rest of the exam goes on.
+    const sectionClosed = getServerMessage(error) === ANSWER_FILE_MESSAGES.sectionClosed;
+    if (status === 409 && !sectionClosed) {
       this.discard();
       this.events.onClosed(getServerMessage(error));
       return false;
