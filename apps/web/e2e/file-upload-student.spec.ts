@@ -84,7 +84,7 @@ async function chooseByKeyboard(
 // A phone: its primary pointer is a finger, so the card offers the camera too.
 test.use({ viewport: WIDTHS.phone, hasTouch: true });
 
-test('a student on a phone uploads their working by keyboard, offline and back, and submits it', async ({
+test('a student on a phone uploads their working by keyboard, offline and back, across a closed tab, and submits it', async ({
   page,
   context,
   request,
@@ -166,15 +166,36 @@ test('a student on a phone uploads their working by keyboard, offline and back, 
   await expect(files.getByRole('listitem')).toHaveCount(1);
   await expect(saveState(page)).toHaveText(ATTEMPT_MESSAGES.saved);
 
-  await press(page.getByRole('button', { name: 'Submit exam' }), 'Enter');
-  const dialog = page.getByRole('dialog', { name: 'Submit exam?' });
+  // A file chosen offline outlives its tab: the exam opened again uploads it from the device.
+  const attemptUrl = page.url();
+  // Other bytes than page 1's: the same bytes again would be the same file.
+  const secondPhoto = await card.getByText('Up to 2 files').screenshot();
+  await context.setOffline(true);
+  await chooser.setInputFiles({ name: 'page-3.png', mimeType: 'image/png', buffer: secondPhoto });
+  await expect(files.getByRole('listitem').filter({ hasText: 'page-3.png' })).toContainText(
+    ANSWER_FILE_MESSAGES.waiting,
+  );
+  await page.close();
+  await context.setOffline(false);
+  const again = await context.newPage();
+  await again.goto(attemptUrl);
+  const answer = again
+    .getByRole('article', { name: 'Question 1' })
+    .getByRole('list', { name: 'Your files for question 1' });
+  await expect(answer.getByRole('link', { name: /^View page-3\.png/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(answer.getByRole('listitem')).toHaveCount(2);
+  await expect(saveState(again)).toHaveText(ATTEMPT_MESSAGES.saved);
+
+  await press(again.getByRole('button', { name: 'Submit exam' }), 'Enter');
+  const dialog = again.getByRole('dialog', { name: 'Submit exam?' });
   await expect(dialog).toContainText('You have answered 1 of 1 question.');
   await press(dialog.getByRole('button', { name: 'Submit exam' }), 'Enter');
-  await expect(page.getByRole('region', { name: 'Exam submitted' })).toContainText(
+  await expect(again.getByRole('region', { name: 'Exam submitted' })).toContainText(
     'Answers saved1 of 1',
   );
-  const submitted = page.getByRole('list', { name: 'Your files for question 1' });
-  await expect(submitted.getByRole('listitem')).toHaveCount(1);
-  await expect(submitted.getByRole('link', { name: /^View page-2\.pdf/ })).toBeVisible();
+  const submitted = again.getByRole('list', { name: 'Your files for question 1' });
+  await expect(submitted.getByRole('link')).toHaveText([/^View page-2\.pdf/, /^View page-3\.png/]);
   await expect(submitted.getByRole('button')).toHaveCount(0);
 });

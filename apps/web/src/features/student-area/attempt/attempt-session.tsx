@@ -1,4 +1,5 @@
 import {
+  ANSWER_FILE_MESSAGES,
   type AnswerFile,
   ATTEMPT_MESSAGES,
   EXAM_MODE_LABELS,
@@ -37,7 +38,7 @@ import {
 import { AnswerFilesContext, type AnswerFilesValue } from './file-answer';
 import { FileUploads, saveStateOf } from './file-uploads';
 import { Notice } from './notice';
-import type { AnswerValue, Outbox, OutboxEntry } from './outbox';
+import type { AnswerValue, Outbox, OutboxEntry, PendingFile } from './outbox';
 import { QuestionPalette } from './question-palette';
 import { SectionNav } from './section-nav';
 import { SectionPanel } from './section-panel';
@@ -144,21 +145,16 @@ export function AttemptSession({
   const [uploads] = useState(
     () =>
       new FileUploads(attemptId, outbox, {
-        onUploaded: (file) => {
+        onUploaded: (file, chosen) => {
           setFiles((current) => new Map(current).set(file._id, file));
           const fileIds = answersRef.current[file.questionId]?.fileIds ?? [];
-          if (!fileIds.includes(file._id)) {
+          if (fileIds.includes(file._id)) {
+            noteFileProblem(chosen, ANSWER_FILE_MESSAGES.alreadyUploaded);
+          } else {
             change(file.questionId, { fileIds: [...fileIds, file._id] });
           }
         },
-        onRefused: (file, message) =>
-          setFileProblems((current) => ({
-            ...current,
-            [file.questionId]: [
-              ...(current[file.questionId] ?? []),
-              `${file.fileName}: ${message}`,
-            ],
-          })),
+        onRefused: noteFileProblem,
         onClosed: (message) => {
           void sync.discard();
           closedOnServer(message);
@@ -167,6 +163,14 @@ export function AttemptSession({
   );
   const uploadState = useSyncExternalStore(uploads.subscribe, uploads.getState);
   const saveState = saveStateOf(useSyncExternalStore(sync.subscribe, sync.getState), uploadState);
+
+  /** Why a chosen file is not (again) in the answer, shown beside its question's chooser. */
+  function noteFileProblem(file: PendingFile, message: string) {
+    setFileProblems((current) => ({
+      ...current,
+      [file.questionId]: [...(current[file.questionId] ?? []), `${file.fileName}: ${message}`],
+    }));
+  }
 
   /** The server refused a save or an upload with 409: submitted elsewhere, or the time is over. */
   function closedOnServer(message: string | undefined) {

@@ -124,6 +124,23 @@ describe('A file upload question', { timeout: 20_000 }, () => {
     expect(within(palette).getByText('1 of 1 answered')).toBeVisible();
   });
 
+  it('says so when a file chosen again was already uploaded, and lists it once', async () => {
+    const user = userEvent.setup();
+    const requests = renderAttempt(uploadView());
+
+    await user.upload(await chooser(), png('page-1.png'));
+    await within(fileList()).findByRole('link', { name: /^View page-1\.png/ });
+    await user.upload(await chooser(), png('page-1.png'));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `page-1.png: ${ANSWER_FILE_MESSAGES.alreadyUploaded}`,
+    );
+    expect(within(fileList()).getAllByRole('listitem')).toHaveLength(1);
+    await waitFor(() => expect(savedFileIds(requests)).toEqual([[fileIdOf('page-1.png')]]), {
+      timeout: 4000,
+    });
+  });
+
   it('removes a file from the answer, and refuses more files than the question takes', async () => {
     const user = userEvent.setup();
     const kept = answerFile('page-1.png');

@@ -77,6 +77,7 @@ describe('FileUploads', () => {
     expect(form.get('questionId')).toBe(ids.upload);
     expect(events.onUploaded).toHaveBeenCalledWith(
       expect.objectContaining({ _id: 'file-page-1.png', questionId: ids.upload }),
+      expect.objectContaining({ fileName: 'page-1.png' }),
     );
     expect(uploads.getState()).toMatchObject({ pending: [], uploading: null });
     expect(await outbox.pendingFiles(ids.attempt)).toEqual([]);

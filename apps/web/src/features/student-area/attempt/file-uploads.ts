@@ -27,8 +27,8 @@ export function saveStateOf(answers: AnswersSaveState, uploads: UploadState): Sa
 }
 
 export interface UploadEvents {
-  /** The server holds the file: the answer may list it. */
-  onUploaded: (file: AnswerFile) => void;
+  /** The server holds the file chosen (`stored`: the same bytes sent before keep their record). */
+  onUploaded: (stored: AnswerFile, chosen: PendingFile) => void;
   /** The server refused the file (its kind, its size): it is dropped, and this says why. */
   onRefused: (file: PendingFile, message: string) => void;
   /** The server refused with 409: the time is over, or the attempt was already submitted. */
@@ -208,7 +208,7 @@ export class FileUploads {
       this.offline = false;
       // Removed while on the wire: the server keeps it, but no answer lists it.
       const wanted = this.files.includes(file);
-      if (wanted) this.events.onUploaded(stored);
+      if (wanted) this.events.onUploaded(stored, file);
       this.forget(file);
       return true;
     } catch (error) {
