@@ -4,15 +4,17 @@ import {
   acceptOfKinds,
   type StudentQuestion,
 } from '@examiq/contracts';
-import { Camera, CloudOff, ExternalLink, FileText, LoaderCircle, Upload, X } from 'lucide-react';
 import {
-  type ChangeEvent,
-  type ComponentType,
-  createContext,
-  type ReactNode,
-  useContext,
-  useId,
-} from 'react';
+  Camera,
+  CloudOff,
+  ExternalLink,
+  FileText,
+  LoaderCircle,
+  type LucideIcon,
+  Upload,
+  X,
+} from 'lucide-react';
+import { type ChangeEvent, createContext, type ReactNode, useContext, useId } from 'react';
 import { Button } from '@/components/button';
 import { cn } from '@/lib/cn';
 import { checkChosenFiles, formatFileSize, limitsInWords, uploadLimitsOf } from './answer-files';
@@ -77,7 +79,8 @@ export function FileAnswer({
   const limits = uploadLimitsOf(question);
   const uploaded = fileIds.flatMap((id) => files.get(id) ?? []);
   const pending = uploads.pending.filter((file) => file.questionId === question._id);
-  const shownProblems = problems[question._id] ?? [];
+  // The same reason for the same file chosen twice is said once.
+  const shownProblems = [...new Set(problems[question._id])];
   const named = label.toLowerCase();
 
   const chosen = (event: ChangeEvent<HTMLInputElement>) => {
@@ -89,7 +92,7 @@ export function FileAnswer({
     choose(question._id, checked.accepted, checked.problems);
   };
   const picker = {
-    describedBy: cn(limitsId, shownProblems.length > 0 && problemsId),
+    describedBy: shownProblems.length > 0 ? `${limitsId} ${problemsId}` : limitsId,
     disabled: readOnly,
     onChange: chosen,
   };
@@ -197,7 +200,7 @@ export function FileAnswer({
 }
 
 interface FilePickerProps {
-  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  icon: LucideIcon;
   text: string;
   /** The accessible name: the text, and which question. */
   name: string;
