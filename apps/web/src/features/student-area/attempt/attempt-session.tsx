@@ -142,6 +142,8 @@ export function AttemptSession({
     () => new Map(view.files.map((file) => [file._id, file])),
   );
   const [fileProblems, setFileProblems] = useState<AnswerFilesValue['problems']>({});
+  // Told to screen readers: the file chosen last to have reached the server.
+  const [uploadedNote, setUploadedNote] = useState('');
   const [uploads] = useState(
     () =>
       new FileUploads(attemptId, outbox, {
@@ -152,6 +154,7 @@ export function AttemptSession({
             noteFileProblem(chosen, ANSWER_FILE_MESSAGES.alreadyUploaded);
           } else {
             change(file.questionId, { fileIds: [...fileIds, file._id] });
+            setUploadedNote(`${chosen.fileName}: ${ANSWER_FILE_MESSAGES.uploaded}`);
           }
         },
         onRefused: noteFileProblem,
@@ -313,6 +316,9 @@ export function AttemptSession({
         </p>
         <p aria-live="polite" className="sr-only">
           {saveState === 'offline' ? ATTEMPT_MESSAGES.offline : ''}
+        </p>
+        <p aria-live="polite" className="sr-only">
+          {uploadedNote}
         </p>
         {exam.examMode === 'PROCTORING' && !timeOver && (
           <Suspense fallback={null}>

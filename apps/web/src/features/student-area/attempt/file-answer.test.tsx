@@ -113,6 +113,10 @@ describe('A file upload question', { timeout: 20_000 }, () => {
     expect(link).toHaveAttribute('href', answerFile('page-1.png').url);
     expect(link).toHaveAttribute('target', '_blank');
     expect(within(fileList()).getByRole('listitem')).toHaveTextContent('page-1.png2 KB');
+    expect(screen.getByText(`page-1.png: ${ANSWER_FILE_MESSAGES.uploaded}`)).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
     const uploads = requests.filter((request) => request.method === 'POST');
     expect(uploads).toHaveLength(1);
     expect((uploads[0]?.data as FormData | undefined)?.get('questionId')).toBe(ids.upload);
