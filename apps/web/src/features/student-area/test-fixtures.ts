@@ -25,6 +25,7 @@ export const ids = {
   fillIn: '70000000-0000-4000-8000-000000000008',
   matching: '70000000-0000-4000-8000-000000000009',
   ordering: '70000000-0000-4000-8000-00000000000a',
+  upload: '70000000-0000-4000-8000-00000000000b',
 };
 
 export function makeMyExam(overrides: Partial<MyExam> = {}): MyExam {
@@ -236,6 +237,24 @@ export const partsSection = makeSection(0, {
   ],
 });
 
+/** A section with a file upload question: up to 2 files, PDF or images, 5 MB each. */
+export const uploadSection = makeSection(0, {
+  name: 'Working',
+  instructions: [],
+  totalQuestions: 1,
+  questions: [
+    {
+      _id: ids.upload,
+      questionText: 'Show your working for the circuit, on paper.',
+      questionType: 'FILE_UPLOAD',
+      marks: 5,
+      fileTypes: ['PDF', 'IMAGE'],
+      maxFiles: 2,
+      maxFileMb: 5,
+    },
+  ],
+});
+
 export function makeSection(index: number, overrides: Partial<StudentSection> = {}) {
   return { ...(sections[index] as StudentSection), ...overrides };
 }
@@ -263,6 +282,7 @@ export function makeAttemptView(overrides: Partial<AttemptView> = {}): AttemptVi
     remainingMs: 50 * 60_000,
     sections,
     answers: [],
+    files: [],
     ...overrides,
   };
 }

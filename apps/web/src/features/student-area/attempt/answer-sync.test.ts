@@ -100,6 +100,38 @@ describe('AnswerSync', () => {
     expect(sync.getState()).toBe('saved');
   });
 
+  it("sends a file upload's file ids, and an empty list once its last file is removed", async () => {
+    const { sync, requests } = setUp();
+    const fileId = '90000000-0000-4000-8000-000000000001';
+    const files = (fileIds: string[]) => ({ ...written(''), text: null, fileIds });
+
+    sync.change(ids.upload, files([fileId]));
+    await elapse(ATTEMPT_LIMITS.saveDebounceMs);
+    sync.change(ids.upload, files([]));
+    await elapse(ATTEMPT_LIMITS.saveDebounceMs);
+
+    expect(requests.map((request) => payloadOf(request).answers)).toEqual([
+      [
+        {
+          questionId: ids.upload,
+          selectedOptionId: null,
+          text: null,
+          fileIds: [fileId],
+          markedForReview: false,
+        },
+      ],
+      [
+        {
+          questionId: ids.upload,
+          selectedOptionId: null,
+          text: null,
+          fileIds: [],
+          markedForReview: false,
+        },
+      ],
+    ]);
+  });
+
   it('sends a heartbeat with no answers every 30 s (±20%), and reports each answer', async () => {
     const { events, requests } = setUp();
 

@@ -3,7 +3,9 @@ import { ApiError, getFieldErrors, getServerMessage } from '@/lib/api-client';
 import { saveAnswers } from '../api/save-answers';
 import type { AnswerValue, Outbox, OutboxEntry } from './outbox';
 
-export type SaveState = 'saved' | 'saving' | 'offline';
+/** Whether the answers are saved; the page's state adds the files' uploading (`saveStateOf`). */
+export type AnswersSaveState = 'saved' | 'saving' | 'offline';
+export type SaveState = AnswersSaveState | 'uploading';
 
 export interface SyncEvents {
   /** Every acknowledged save, heartbeats included: the time left, conflicts, closed sections. */
@@ -12,19 +14,22 @@ export interface SyncEvents {
   onClosed: (message: string | undefined) => void;
 }
 
-/** A failed save is tried again after 2 s, then 4, 8, 16, and every 30 s at most. */
-const FIRST_RETRY_MS = 2000;
+/** A failed save (or upload) is tried again after 2 s, then 4, 8, 16, and every 30 s at most. */
+export function retryDelay(failures: number): number {
+  return Math.min(2000 * 2 ** (failures - 1), ATTEMPT_LIMITS.heartbeatMs);
+}
 
 /** Which answers of a refused save the server named ('answers.3.text'): they can never be stored. */
 const ANSWER_FIELD = /^answers\.(\d+)\./;
 
 /**
  * An answer as the server takes it: a question type's own fields go only when they hold a value,
- * as an answer holds one kind of value; a unit goes only with its number.
+ * as an answer holds one kind of value; a unit goes only with its number. A file upload's list
+ * goes even empty, which clears it once its last file is removed.
  */
 function toAnswerInput(entry: OutboxEntry) {
   const { questionId, selectedOptionId, text, selectedOptionIds, number, unit } = entry;
-  const { blanks, matches, order } = entry;
+  const { blanks, matches, order, fileIds } = entry;
   return {
     questionId,
     selectedOptionId,
@@ -34,6 +39,7 @@ function toAnswerInput(entry: OutboxEntry) {
     ...(blanks?.some((blank) => blank !== '') && { blanks }),
     ...(matches && Object.keys(matches).length > 0 && { matches }),
     ...(order?.length && { order }),
+    ...(fileIds && { fileIds }),
     markedForReview: entry.markedForReview,
   } satisfies AnswerInput;
 }
@@ -82,7 +88,7 @@ export class AnswerSync {
     };
   };
 
-  readonly getState = (): SaveState => {
+  readonly getState = (): AnswersSaveState => {
     if (this.offline) return 'offline';
     return this.pending.size > 0 ? 'saving' : 'saved';
   };
@@ -257,9 +263,7 @@ export class AnswerSync {
     // No answer at all means no connection; a server fault is retried without alarming anyone.
     this.offline = error instanceof ApiError && status === undefined;
     if (this.running) {
-      this.scheduleSave(
-        Math.min(FIRST_RETRY_MS * 2 ** (this.failures - 1), ATTEMPT_LIMITS.heartbeatMs),
-      );
+      this.scheduleSave(retryDelay(this.failures));
     }
     this.notify();
   }

@@ -17,7 +17,8 @@ export const NO_ANSWER: AnswerValue = {
 
 /**
  * Answered as the server counts it for the receipt: an option or options chosen, a number typed,
- * any text written, any blank filled, any prompt matched, or the items put in an order.
+ * any text written, any blank filled, any prompt matched, the items put in an order, or a file
+ * uploaded.
  */
 export function isAnswered(answer: AnswerValue | undefined): boolean {
   return Boolean(
@@ -28,14 +29,15 @@ export function isAnswered(answer: AnswerValue | undefined): boolean {
         answer.number != null ||
         answer.blanks?.some((blank) => blank.trim() !== '') ||
         Object.keys(answer.matches ?? {}).length > 0 ||
-        answer.order?.length),
+        answer.order?.length ||
+        answer.fileIds?.length),
   );
 }
 
 /** The answer's own fields of a saved answer or an outbox entry. */
 function answerValueOf(source: AnswerValue): AnswerValue {
   const { selectedOptionId, text, selectedOptionIds, number, unit, markedForReview } = source;
-  const { blanks, matches, order } = source;
+  const { blanks, matches, order, fileIds } = source;
   return {
     selectedOptionId,
     text,
@@ -45,6 +47,7 @@ function answerValueOf(source: AnswerValue): AnswerValue {
     blanks,
     matches,
     order,
+    fileIds,
     markedForReview,
   };
 }

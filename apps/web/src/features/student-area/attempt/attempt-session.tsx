@@ -1,10 +1,17 @@
-import { ATTEMPT_MESSAGES, EXAM_MODE_LABELS, type StudentSection } from '@examiq/contracts';
+import {
+  ANSWER_FILE_MESSAGES,
+  type AnswerFile,
+  ATTEMPT_MESSAGES,
+  EXAM_MODE_LABELS,
+  type StudentSection,
+} from '@examiq/contracts';
 import { RotateCw } from 'lucide-react';
 import {
   lazy,
   Suspense,
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -28,8 +35,10 @@ import {
   NO_ANSWER,
   unansweredBySection,
 } from './answers';
+import { AnswerFilesContext, type AnswerFilesValue } from './file-answer';
+import { FileUploads, saveStateOf } from './file-uploads';
 import { Notice } from './notice';
-import type { AnswerValue, Outbox, OutboxEntry } from './outbox';
+import type { AnswerValue, Outbox, OutboxEntry, PendingFile } from './outbox';
 import { QuestionPalette } from './question-palette';
 import { SectionNav } from './section-nav';
 import { SectionPanel } from './section-panel';
@@ -97,16 +106,18 @@ export function AttemptSession({
         timed.closedOnServer(result.closedSectionIds);
         if (result.conflict) {
           sync.stop();
+          uploads.stop();
           setConflict(true);
         }
         if (result.status === 'SUBMITTED') {
           void sync.discard();
+          uploads.discard();
           latest.current.onFinalised();
         }
       },
       onClosed: (message) => {
-        if (message === ATTEMPT_MESSAGES.alreadySubmitted) latest.current.onFinalised();
-        else setTimeWasOver(true);
+        uploads.discard();
+        closedOnServer(message);
       },
     };
     const sync = new AnswerSync(attemptId, outbox, events, {
@@ -115,12 +126,93 @@ export function AttemptSession({
     });
     return sync;
   });
-  const saveState = useSyncExternalStore(sync.subscribe, sync.getState);
+
+  const change = useCallback(
+    (questionId: string, patch: Partial<AnswerValue>) => {
+      const next = { ...NO_ANSWER, ...answersRef.current[questionId], ...patch };
+      answersRef.current = { ...answersRef.current, [questionId]: next };
+      setAnswers(answersRef.current);
+      sync.change(questionId, next);
+    },
+    [sync],
+  );
+
+  // Every file the server holds for the attempt: those of the view, then those uploaded here.
+  const [files, setFiles] = useState<ReadonlyMap<string, AnswerFile>>(
+    () => new Map(view.files.map((file) => [file._id, file])),
+  );
+  const [fileProblems, setFileProblems] = useState<AnswerFilesValue['problems']>({});
+  // Told to screen readers: the file chosen last to have reached the server.
+  const [uploadedNote, setUploadedNote] = useState('');
+  const [uploads] = useState(
+    () =>
+      new FileUploads(attemptId, outbox, {
+        onUploaded: (file, chosen) => {
+          setFiles((current) => new Map(current).set(file._id, file));
+          const fileIds = answersRef.current[file.questionId]?.fileIds ?? [];
+          if (fileIds.includes(file._id)) {
+            noteFileProblem(chosen, ANSWER_FILE_MESSAGES.alreadyUploaded);
+          } else {
+            change(file.questionId, { fileIds: [...fileIds, file._id] });
+            setUploadedNote(`${chosen.fileName}: ${ANSWER_FILE_MESSAGES.uploaded}`);
+          }
+        },
+        onRefused: noteFileProblem,
+        onClosed: (message) => {
+          void sync.discard();
+          closedOnServer(message);
+        },
+      }),
+  );
+  const uploadState = useSyncExternalStore(uploads.subscribe, uploads.getState);
+  const saveState = saveStateOf(useSyncExternalStore(sync.subscribe, sync.getState), uploadState);
+
+  /** Why a chosen file is not (again) in the answer, shown beside its question's chooser. */
+  function noteFileProblem(file: PendingFile, message: string) {
+    setFileProblems((current) => ({
+      ...current,
+      [file.questionId]: [...(current[file.questionId] ?? []), `${file.fileName}: ${message}`],
+    }));
+  }
+
+  /** The server refused a save or an upload with 409: submitted elsewhere, or the time is over. */
+  function closedOnServer(message: string | undefined) {
+    if (message === ATTEMPT_MESSAGES.alreadySubmitted) latest.current.onFinalised();
+    else setTimeWasOver(true);
+  }
+
+  /** The attempt is over: nothing this device holds can count any more. */
+  const discard = useCallback(() => {
+    void sync.discard();
+    uploads.discard();
+  }, [sync, uploads]);
 
   useEffect(() => {
     sync.start();
-    return () => sync.leave();
-  }, [sync]);
+    uploads.start();
+    return () => {
+      sync.leave();
+      uploads.stop();
+    };
+  }, [sync, uploads]);
+
+  const choose = useCallback<AnswerFilesValue['choose']>(
+    (questionId, accepted, problems) => {
+      setFileProblems((current) => ({ ...current, [questionId]: problems }));
+      for (const file of accepted) uploads.add(questionId, file);
+    },
+    [uploads],
+  );
+  const answerFiles = useMemo<AnswerFilesValue>(
+    () => ({
+      files,
+      uploads: uploadState,
+      problems: fileProblems,
+      choose,
+      removePending: (id) => uploads.remove(id),
+    }),
+    [files, uploadState, fileProblems, choose, uploads],
+  );
 
   const timeOver = timeWasOver || clock.secondsLeft === 0;
   const readOnly = timeOver || conflict || submit.isPending;
@@ -130,8 +222,9 @@ export function AttemptSession({
     setTimeWasOver(true);
     // Answers changed in the last moments still count within the server's grace period.
     void sync.flush().finally(() => sync.stop());
+    uploads.stop();
     latest.current.onTimeOver();
-  }, [timeOver, sync]);
+  }, [timeOver, sync, uploads]);
 
   // A section whose own time just ran out sends its last changes while the server still takes them.
   const closedSections = view.sections
@@ -151,36 +244,29 @@ export function AttemptSession({
     headingRef.current?.focus();
   }, [currentId]);
 
-  const change = useCallback(
-    (questionId: string, patch: Partial<AnswerValue>) => {
-      const next = { ...NO_ANSWER, ...answersRef.current[questionId], ...patch };
-      answersRef.current = { ...answersRef.current, [questionId]: next };
-      setAnswers(answersRef.current);
-      sync.change(questionId, next);
-    },
-    [sync],
-  );
-
   const selectSection = (section: StudentSection) => {
     focusHeading.current = section._id !== currentId;
     setCurrentId(section._id);
   };
 
   const confirmSubmit = () => {
+    // A file still waiting is not part of the submitted answer.
+    uploads.stop();
     submit.mutate(
       { attemptId, payload: sync.finish() },
       {
         onSuccess: (result) => {
-          void sync.discard();
+          discard();
           latest.current.onSubmitted(result);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.response?.status === 409) {
-            void sync.discard();
+            discard();
             latest.current.onFinalised();
             return;
           }
           sync.resume();
+          uploads.resume();
           setConfirming(false);
           toast.error(
             getServerMessage(error) ??
@@ -202,10 +288,10 @@ export function AttemptSession({
 
   const endedElsewhere = useCallback(
     (proctorReason: string | null) => {
-      void sync.discard();
+      discard();
       latest.current.onFinalised(proctorReason ?? undefined);
     },
-    [sync],
+    [discard],
   );
 
   const current = sections.find((section) => section._id === currentId);
@@ -214,111 +300,120 @@ export function AttemptSession({
 
   return (
     <MediaUrlsProvider mediaUrls={timed.mediaUrls}>
-      <PageHeader
-        title={exam.examTitle}
-        description={`${exam.subject} · ${EXAM_MODE_LABELS[exam.examMode]} · ${plural(totalQuestions, 'question')} · ${plural(exam.totalMarks, 'mark')}`}
-      />
-      <StatusBar
-        secondsLeft={timeOver ? 0 : clock.secondsLeft}
-        saveState={saveState}
-        canSubmit={!readOnly}
-        onSubmit={() => setConfirming(true)}
-      />
-      <p aria-live="assertive" className="sr-only">
-        {announcement}
-      </p>
-      <p aria-live="polite" className="sr-only">
-        {saveState === 'offline' ? ATTEMPT_MESSAGES.offline : ''}
-      </p>
-      {exam.examMode === 'PROCTORING' && !timeOver && (
-        <Suspense fallback={null}>
-          <ProctoredSitting
-            attemptId={attemptId}
-            examId={exam._id}
-            serverNow={clock.serverNow}
-            onRemaining={clock.remainingTold}
-            onDeadline={moveDeadline}
-            onEnded={endedElsewhere}
-          />
-        </Suspense>
-      )}
-      {conflict && (
-        <Notice
-          tone="red"
-          title="Newer answers were saved elsewhere"
-          alert
-          action={
-            <Button variant="secondary" size="sm" onClick={onReload}>
-              <RotateCw aria-hidden="true" className="size-4" />
-              Reload
-            </Button>
-          }
-        >
-          {ATTEMPT_MESSAGES.conflict}
-        </Notice>
-      )}
-      {timeOver && (
-        <Notice tone="red" title={ATTEMPT_MESSAGES.timeOver}>
-          <span className="flex items-center gap-2">
-            The answers saved before the deadline are being submitted; your receipt appears here in
-            a moment.
-            <Spinner />
-          </span>
-          {saveState !== 'saved' && (
-            <span className="mt-1 block">
-              Answers this device could not send before the deadline do not count.
+      <AnswerFilesContext value={answerFiles}>
+        <PageHeader
+          title={exam.examTitle}
+          description={`${exam.subject} · ${EXAM_MODE_LABELS[exam.examMode]} · ${plural(totalQuestions, 'question')} · ${plural(exam.totalMarks, 'mark')}`}
+        />
+        <StatusBar
+          secondsLeft={timeOver ? 0 : clock.secondsLeft}
+          saveState={saveState}
+          canSubmit={!readOnly}
+          onSubmit={() => setConfirming(true)}
+        />
+        <p aria-live="assertive" className="sr-only">
+          {announcement}
+        </p>
+        <p aria-live="polite" className="sr-only">
+          {saveState === 'offline' ? ATTEMPT_MESSAGES.offline : ''}
+        </p>
+        <p aria-live="polite" className="sr-only">
+          {uploadedNote}
+        </p>
+        {exam.examMode === 'PROCTORING' && !timeOver && (
+          <Suspense fallback={null}>
+            <ProctoredSitting
+              attemptId={attemptId}
+              examId={exam._id}
+              serverNow={clock.serverNow}
+              onRemaining={clock.remainingTold}
+              onDeadline={moveDeadline}
+              onEnded={endedElsewhere}
+            />
+          </Suspense>
+        )}
+        {conflict && (
+          <Notice
+            tone="red"
+            title="Newer answers were saved elsewhere"
+            alert
+            action={
+              <Button variant="secondary" size="sm" onClick={onReload}>
+                <RotateCw aria-hidden="true" className="size-4" />
+                Reload
+              </Button>
+            }
+          >
+            {ATTEMPT_MESSAGES.conflict}
+          </Notice>
+        )}
+        {timeOver && (
+          <Notice tone="red" title={ATTEMPT_MESSAGES.timeOver}>
+            <span className="flex items-center gap-2">
+              The answers saved before the deadline are being submitted; your receipt appears here
+              in a moment.
+              <Spinner />
             </span>
-          )}
-        </Notice>
-      )}
-      {warning !== null && (
-        <Notice tone={warning === 1 ? 'red' : 'amber'} title={`${plural(warning, 'minute')} left`}>
-          Your answers are saved as you go. When the time is over, the exam is submitted with the
-          answers saved.
-        </Notice>
-      )}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
-        {sections.length > 1 && (
-          <div className="min-w-0 lg:col-start-1">
-            <SectionNav
-              sections={sections}
-              currentId={currentId}
-              answers={answers}
-              isClosed={(section) => clockOf(section).kind === 'over'}
-              onSelect={selectSection}
-            />
-          </div>
-        )}
-        {current && (
-          <>
-            {/* A section not opened yet shows no questions to jump to. */}
-            {(readOnly || clockOf(current).kind !== 'unopened') && (
-              <aside className="lg:sticky lg:top-40 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-                <QuestionPalette questions={current.questions} answers={answers} />
-              </aside>
+            {saveState !== 'saved' && (
+              <span className="mt-1 block">
+                Answers this device could not send before the deadline do not count.
+              </span>
             )}
-            <SectionPanel
-              section={current}
-              clock={clockOf(current)}
-              headingRef={headingRef}
-              answers={answers}
-              readOnly={readOnly}
-              opening={timed.opening}
-              onOpen={() => timed.open(currentId)}
-              onChange={change}
-            />
-          </>
+          </Notice>
         )}
-      </div>
-      <SubmitDialog
-        open={confirming}
-        answered={countAnswered(sections, answers)}
-        total={totalQuestions}
-        unanswered={unansweredBySection(sections, answers)}
-        submitting={submit.isPending}
-        onConfirm={confirmSubmit}
-        onClose={() => setConfirming(false)}
-      />
+        {warning !== null && (
+          <Notice
+            tone={warning === 1 ? 'red' : 'amber'}
+            title={`${plural(warning, 'minute')} left`}
+          >
+            Your answers are saved as you go. When the time is over, the exam is submitted with the
+            answers saved.
+          </Notice>
+        )}
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start">
+          {sections.length > 1 && (
+            <div className="min-w-0 lg:col-start-1">
+              <SectionNav
+                sections={sections}
+                currentId={currentId}
+                answers={answers}
+                isClosed={(section) => clockOf(section).kind === 'over'}
+                onSelect={selectSection}
+              />
+            </div>
+          )}
+          {current && (
+            <>
+              {/* A section not opened yet shows no questions to jump to. */}
+              {(readOnly || clockOf(current).kind !== 'unopened') && (
+                <aside className="lg:sticky lg:top-40 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+                  <QuestionPalette questions={current.questions} answers={answers} />
+                </aside>
+              )}
+              <SectionPanel
+                section={current}
+                clock={clockOf(current)}
+                headingRef={headingRef}
+                answers={answers}
+                readOnly={readOnly}
+                opening={timed.opening}
+                onOpen={() => timed.open(currentId)}
+                onChange={change}
+              />
+            </>
+          )}
+        </div>
+        <SubmitDialog
+          open={confirming}
+          answered={countAnswered(sections, answers)}
+          total={totalQuestions}
+          unanswered={unansweredBySection(sections, answers)}
+          waitingFiles={uploadState.pending.length}
+          submitting={submit.isPending}
+          onConfirm={confirmSubmit}
+          onClose={() => setConfirming(false)}
+        />
+      </AnswerFilesContext>
     </MediaUrlsProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { type DBSchema, openDB } from 'idb';
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 /** One question's answer as the page holds it. */
 export interface AnswerValue {
@@ -15,6 +15,8 @@ export interface AnswerValue {
   matches?: Record<string, string> | null;
   /** An ordering question's item ids in the student's order: set once an item is moved. */
   order?: string[] | null;
+  /** A file upload question's files, only ever those the server holds, in the student's order. */
+  fileIds?: string[] | null;
   markedForReview: boolean;
 }
 
@@ -29,10 +31,30 @@ export interface OutboxEntry extends AnswerValue {
   seq: number;
 }
 
+/**
+ * A file chosen for a file upload question, kept on this device until the server has it: chosen
+ * offline, or while another file uploads, it survives a closed tab.
+ */
+export interface PendingFile {
+  /** Drawn on this device; the server gives the file its own id once it has it. */
+  id: string;
+  attemptId: string;
+  questionId: string;
+  fileName: string;
+  blob: Blob;
+  /** When it was chosen (ms): files upload in the order they were chosen. */
+  chosenAt: number;
+}
+
 interface OutboxSchema extends DBSchema {
   answers: {
     key: [string, string];
     value: OutboxEntry;
+    indexes: { attemptId: string };
+  };
+  files: {
+    key: string;
+    value: PendingFile;
     indexes: { attemptId: string };
   };
 }
@@ -43,18 +65,41 @@ export interface Outbox {
   put(entry: OutboxEntry): Promise<void>;
   /** Drops the attempt's entries with a seq up to `seq`, once a save of that seq is acknowledged. */
   removeUpTo(attemptId: string, seq: number): Promise<void>;
+  /** The attempt's files not uploaded yet, in the order they were chosen. */
+  pendingFiles(attemptId: string): Promise<PendingFile[]>;
+  putFile(file: PendingFile): Promise<void>;
+  removeFile(id: string): Promise<void>;
+  /** Forgets the attempt's answers and files: once it is over, nothing pending can count. */
   clear(attemptId: string): Promise<void>;
 }
 
+const byChosenAt = (files: PendingFile[]) => files.sort((a, b) => a.chosenAt - b.chosenAt);
+
 const DATABASE = 'examiq-outbox';
 
-async function openIndexedDbOutbox(): Promise<Outbox> {
-  const db = await openDB<OutboxSchema>(DATABASE, 1, {
-    upgrade(database) {
-      database
-        .createObjectStore('answers', { keyPath: ['attemptId', 'questionId'] })
-        .createIndex('attemptId', 'attemptId');
-    },
+/**
+ * The outbox in the device's IndexedDB database `database` (`getOutbox` opens the app's once per
+ * page). Version 2 added the files; a device with version 1 keeps the answers it holds. A tab of
+ * the app from before version 2 holds the database open and blocks the upgrade: the page does not
+ * wait for that tab to close, it goes on without the database.
+ */
+export async function openIndexedDbOutbox(database = DATABASE): Promise<Outbox> {
+  const db = await new Promise<IDBPDatabase<OutboxSchema>>((resolve, reject) => {
+    openDB<OutboxSchema>(database, 2, {
+      upgrade(upgrading, oldVersion) {
+        if (oldVersion < 1) {
+          upgrading
+            .createObjectStore('answers', { keyPath: ['attemptId', 'questionId'] })
+            .createIndex('attemptId', 'attemptId');
+        }
+        if (oldVersion < 2) {
+          upgrading
+            .createObjectStore('files', { keyPath: 'id' })
+            .createIndex('attemptId', 'attemptId');
+        }
+      },
+      blocked: () => reject(new Error('An older tab of the app holds the outbox open')),
+    }).then(resolve, reject);
   });
   const removeWhere = async (attemptId: string, drop: (entry: OutboxEntry) => boolean) => {
     const transaction = db.transaction('answers', 'readwrite');
@@ -71,16 +116,28 @@ async function openIndexedDbOutbox(): Promise<Outbox> {
       await db.put('answers', entry);
     },
     removeUpTo: (attemptId, seq) => removeWhere(attemptId, (entry) => entry.seq <= seq),
-    clear: (attemptId) => removeWhere(attemptId, () => true),
+    pendingFiles: async (attemptId) =>
+      byChosenAt(await db.getAllFromIndex('files', 'attemptId', attemptId)),
+    putFile: async (file) => {
+      await db.put('files', file);
+    },
+    removeFile: (id) => db.delete('files', id),
+    clear: async (attemptId) => {
+      await removeWhere(attemptId, () => true);
+      const transaction = db.transaction('files', 'readwrite');
+      const ids = await transaction.store.index('attemptId').getAllKeys(attemptId);
+      await Promise.all([...ids.map((id) => transaction.store.delete(id)), transaction.done]);
+    },
   };
 }
 
 /**
- * Where IndexedDB cannot be opened (some private windows, storage turned off), answers are kept
- * in memory instead: saving goes on, only the safety net across a closed tab is lost.
+ * Where IndexedDB cannot be opened (some private windows, storage turned off), answers and files
+ * are kept in memory instead: saving goes on, only the safety net across a closed tab is lost.
  */
 export function memoryOutbox(): Outbox {
   const entries = new Map<string, OutboxEntry>();
+  const files = new Map<string, PendingFile>();
   const keyOf = (entry: OutboxEntry) => JSON.stringify([entry.attemptId, entry.questionId]);
   const removeWhere = (drop: (entry: OutboxEntry) => boolean) => {
     for (const [key, entry] of entries) if (drop(entry)) entries.delete(key);
@@ -93,7 +150,18 @@ export function memoryOutbox(): Outbox {
     },
     removeUpTo: async (attemptId, seq) =>
       removeWhere((entry) => entry.attemptId === attemptId && entry.seq <= seq),
-    clear: async (attemptId) => removeWhere((entry) => entry.attemptId === attemptId),
+    pendingFiles: async (attemptId) =>
+      byChosenAt([...files.values()].filter((file) => file.attemptId === attemptId)),
+    putFile: async (file) => {
+      files.set(file.id, file);
+    },
+    removeFile: async (id) => {
+      files.delete(id);
+    },
+    clear: async (attemptId) => {
+      removeWhere((entry) => entry.attemptId === attemptId);
+      for (const [id, file] of files) if (file.attemptId === attemptId) files.delete(id);
+    },
   };
 }
 

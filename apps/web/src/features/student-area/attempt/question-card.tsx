@@ -17,6 +17,7 @@ import { TextField } from '@/components/text-field';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
 import { isAnswered, NO_ANSWER, optionsOf } from './answers';
+import { FileAnswer } from './file-answer';
 import type { AnswerValue } from './outbox';
 
 export function questionElementId(questionId: string): string {
@@ -94,7 +95,16 @@ export const QuestionCard = memo(function QuestionCard({
       }
     >
       {({ headingId, textId, label }) =>
-        fillIn ? null : question.questionType === 'MATCHING' ? (
+        fillIn ? null : question.questionType === 'FILE_UPLOAD' ? (
+          <FileAnswer
+            question={question}
+            label={label}
+            fileIds={answer.fileIds ?? []}
+            readOnly={readOnly}
+            preview={preview}
+            onChange={onChange}
+          />
+        ) : question.questionType === 'MATCHING' ? (
           <MatchingAnswer
             prompts={question.prompts ?? []}
             matches={question.matches ?? []}

@@ -1,4 +1,4 @@
-import { ATTEMPT_LIMITS, ATTEMPT_MESSAGES } from '@examiq/contracts';
+import { ANSWER_FILE_MESSAGES, ATTEMPT_LIMITS, ATTEMPT_MESSAGES } from '@examiq/contracts';
 import { AlarmClock, CircleCheck, CloudOff, LoaderCircle, Send, Timer } from 'lucide-react';
 import { Button } from '@/components/button';
 import { cn } from '@/lib/cn';
@@ -69,6 +69,7 @@ function ExamClock({ secondsLeft }: { secondsLeft: number }) {
 const SAVE_STATES = {
   saved: { text: ATTEMPT_MESSAGES.saved, icon: CircleCheck, tone: 'text-green-700' },
   saving: { text: ATTEMPT_MESSAGES.saving, icon: LoaderCircle, tone: 'text-slate-600' },
+  uploading: { text: ANSWER_FILE_MESSAGES.uploading, icon: LoaderCircle, tone: 'text-slate-600' },
   offline: { text: ATTEMPT_MESSAGES.offline, icon: CloudOff, tone: 'text-amber-800' },
 } as const;
 
@@ -86,7 +87,7 @@ function SaveStatus({ state }: { state: SaveState }) {
     >
       <Icon
         aria-hidden="true"
-        className={cn('size-4 shrink-0', state === 'saving' && 'animate-spin')}
+        className={cn('size-4 shrink-0', Icon === LoaderCircle && 'animate-spin')}
       />
       {text}
     </p>

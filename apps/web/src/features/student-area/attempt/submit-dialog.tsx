@@ -10,6 +10,8 @@ interface SubmitDialogProps {
   total: number;
   /** The unanswered questions, numbered within their sections. */
   unanswered: readonly { section: StudentSection; numbers: number[] }[];
+  /** Files chosen but not uploaded yet: submitting now leaves them out. */
+  waitingFiles: number;
   submitting: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -21,6 +23,7 @@ export function SubmitDialog({
   answered,
   total,
   unanswered,
+  waitingFiles,
   submitting,
   onConfirm,
   onClose,
@@ -63,6 +66,12 @@ export function SubmitDialog({
               ))}
             </ul>
           </div>
+        )}
+        {waitingFiles > 0 && (
+          <p className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 font-medium text-amber-900">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {`${plural(waitingFiles, 'file')} not uploaded yet: submitting now leaves ${waitingFiles === 1 ? 'it' : 'them'} out of your answers.`}
+          </p>
         )}
       </div>
     </Modal>

@@ -5,7 +5,7 @@ import {
   type SubmitTrigger,
 } from '@examiq/contracts';
 import { CircleCheck } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { ButtonLink } from '@/components/button';
 import { MediaUrlsProvider } from '@/components/content/content';
 import { ErrorBanner } from '@/components/error-banner';
@@ -15,6 +15,7 @@ import { formatDateTime } from '@/lib/format';
 import type { AttemptViewData } from '../api/get-attempt';
 import type { SubmitExamResult } from '../api/submit-exam';
 import { countAnswered, savedAnswers } from './answers';
+import { AnswerFilesContext, submittedFiles } from './file-answer';
 import { getOutbox } from './outbox';
 import { QuestionCard } from './question-card';
 
@@ -49,6 +50,7 @@ export function SubmittedAttempt({
   const attempt = receipt?.attempt ?? view.attempt;
   const final = view.attempt.status === 'SUBMITTED';
   const answers = savedAnswers(view);
+  const files = useMemo(() => submittedFiles(view.files), [view.files]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const message =
@@ -141,23 +143,25 @@ export function SubmittedAttempt({
         </div>
       )}
       {final && (
-        <div className="space-y-8">
-          {view.sections.map((section) => (
-            <section key={section._id} aria-label={section.name} className="space-y-4">
-              <h2 className="text-lg font-semibold text-slate-900">{section.name}</h2>
-              {section.questions.map((question, index) => (
-                <QuestionCard
-                  key={question._id}
-                  question={question}
-                  number={index + 1}
-                  answer={answers[question._id]}
-                  readOnly
-                  onChange={ignoreChange}
-                />
-              ))}
-            </section>
-          ))}
-        </div>
+        <AnswerFilesContext value={files}>
+          <div className="space-y-8">
+            {view.sections.map((section) => (
+              <section key={section._id} aria-label={section.name} className="space-y-4">
+                <h2 className="text-lg font-semibold text-slate-900">{section.name}</h2>
+                {section.questions.map((question, index) => (
+                  <QuestionCard
+                    key={question._id}
+                    question={question}
+                    number={index + 1}
+                    answer={answers[question._id]}
+                    readOnly
+                    onChange={ignoreChange}
+                  />
+                ))}
+              </section>
+            ))}
+          </div>
+        </AnswerFilesContext>
       )}
     </MediaUrlsProvider>
   );
