@@ -48,8 +48,8 @@ export function AnswerFileList({ files }: { files: readonly AnswerFile[] }) {
               rel="noopener noreferrer"
               className="min-w-0 flex-1 font-medium wrap-anywhere text-brand-700 underline-offset-2 hover:underline"
             >
-              {file.fileName}
-              <span className="sr-only"> (opens in a new tab)</span>
+              {`${file.fileName} `}
+              <span className="sr-only">(opens in a new tab)</span>
             </a>
             <span className="shrink-0 text-slate-600 tabular-nums">{fileSizeText(file.bytes)}</span>
           </li>
