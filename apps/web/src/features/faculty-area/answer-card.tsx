@@ -68,7 +68,7 @@ export function AnswerCard({
       onSubmit={submit}
       className={cn(
         'flex flex-col gap-3 sm:flex-row sm:items-start',
-        uploaded ? 'xl:sticky xl:top-4 xl:flex-col xl:items-stretch' : 'mt-3',
+        uploaded ? 'xl:sticky xl:top-24 xl:flex-col xl:items-stretch' : 'mt-3',
       )}
     >
       <div className={cn('sm:w-36', uploaded && 'xl:w-auto')}>
