@@ -470,6 +470,7 @@ describe('OpenAPI', () => {
       '/api/admin/update-student/{id}',
       '/api/admin/upload-media',
       '/api/admin/warn-student',
+      '/api/answer-files/{fileId}',
       '/api/auth/accept-invitation',
       '/api/auth/change-password',
       '/api/auth/forgot-password',
@@ -511,6 +512,7 @@ describe('OpenAPI', () => {
       '/api/student/start-exam/{examId}',
       '/api/student/submit-exam/{attemptId}',
       '/api/student/update-email-preferences',
+      '/api/student/upload-answer-file/{attemptId}',
       '/api/ws',
     ]);
     for (const [url, operations] of Object.entries(document.paths)) {
@@ -534,7 +536,13 @@ describe('OpenAPI', () => {
         }
       }
     }
-    for (const url of ['/api/auth/login', '/api/health', '/api/public-config', '/api/media/{id}']) {
+    for (const url of [
+      '/api/auth/login',
+      '/api/health',
+      '/api/public-config',
+      '/api/media/{id}',
+      '/api/answer-files/{fileId}',
+    ]) {
       for (const [method, operation] of Object.entries(document.paths[url] ?? {})) {
         expect(operation.security, `${method} ${url}`).toBeUndefined();
       }

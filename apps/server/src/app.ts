@@ -12,6 +12,9 @@ import type { Database } from './db/client';
 import { withoutQueryValues } from './db/query-error-log';
 import { createJobRunner } from './jobs/runner';
 import { stdoutWithoutBlocking } from './log-destination';
+import { startAnswerFileSweep } from './modules/attempts/answer-files';
+import { answerFilesRoutes } from './modules/attempts/answer-files.routes';
+import { answerFilesStudentRoutes } from './modules/attempts/answer-files.student-routes';
 import { attemptsAdminRoutes } from './modules/attempts/attempts.admin-routes';
 import { attemptsStudentRoutes } from './modules/attempts/attempts.student-routes';
 import { startDeadlineSweep } from './modules/attempts/deadline-sweep';
@@ -42,7 +45,7 @@ import { masterDataChangesAdminRoutes } from './modules/master-data/master-data-
 import { mediaAdminRoutes } from './modules/media/media.admin-routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { startMediaSweep } from './modules/media/media.service';
-import { mediaLinks } from './modules/media/media-links';
+import { answerFileLinks, mediaLinks } from './modules/media/media-links';
 import { createMetrics } from './modules/metrics/metrics';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { oidcAdminRoutes } from './modules/oidc/oidc.admin-routes';
@@ -258,6 +261,14 @@ export async function buildApp({
   const links = mediaLinks(config.jwtSecret);
   app.decorate('mediaLinks', links);
   await app.register(mediaRoutes, { prefix: '/api', db: database.db, links, now });
+  const fileLinks = answerFileLinks(config.jwtSecret);
+  app.decorate('answerFileLinks', fileLinks);
+  await app.register(answerFilesRoutes, {
+    prefix: '/api',
+    db: database.db,
+    links: fileLinks,
+    now,
+  });
   const authDeps: AuthDeps = {
     db: database.db,
     config,
@@ -320,6 +331,7 @@ export async function buildApp({
   await app.register(
     roleScope('student', async (student) => {
       await student.register(attemptsStudentRoutes, { db: database.db, now });
+      await student.register(answerFilesStudentRoutes, { db: database.db, now });
       await student.register(proctoringStudentRoutes, { db: database.db, now });
       await student.register(resultsStudentRoutes, { db: database.db, now });
       await student.register(mailStudentRoutes, { db: database.db });
@@ -340,6 +352,7 @@ export async function buildApp({
   if (purge) {
     runWhileOpen(app, () => startPurge(database.db, app.log, authLimits));
     runWhileOpen(app, () => startMediaSweep(database.db, app.log));
+    runWhileOpen(app, () => startAnswerFileSweep(database.db, app.log));
     runWhileOpen(app, () => startCheckExpiry(database.db, app.log));
   }
   if (reminderSweep) {

@@ -13,7 +13,7 @@ import {
 import { addSection, next, question, startExamForSitting } from './support/wizard';
 
 const RUN = Date.now().toString(36);
-const STEPS = ['Switch the supply on', 'Read the ammeter', 'Switch the supply off'];
+const STEPS = ['Switch the supply on', 'Read the ammeter', 'Switch the supply off'] as const;
 
 async function writeExplanation(card: Locator) {
   await card.getByLabel('Explanation').fill('Resistance is in ohms; glass does not conduct.');
@@ -39,6 +39,18 @@ async function orderByKeyboard(page: Page, list: Locator) {
     }
   }
   expect(await shownOrder(list)).toEqual(STEPS);
+}
+
+/** Drags an item by its grip, with the mouse, onto the place of another. */
+async function dragOnto(page: Page, list: Locator, item: string, onto: string) {
+  const grip = list.getByRole('listitem').filter({ hasText: item }).locator('[data-drag-handle]');
+  const from = await grip.boundingBox();
+  const to = await list.getByRole('listitem').filter({ hasText: onto }).boundingBox();
+  if (!from || !to) throw new Error('The items to drag are not on the page');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + 12, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.up();
 }
 
 test('an admin authors fill-in-the-blanks, matching and ordering questions; a student answers them by keyboard on a phone and reads the scores', async ({
@@ -221,13 +233,32 @@ test('an admin authors fill-in-the-blanks, matching and ordering questions; a st
   await expect(figures.getByRole('row').nth(1)).toContainText('Right: Blank 1 1 · Blank 2 1');
   await expect(figures.getByRole('row').nth(2)).toContainText('Right: Copper 1 · Glass 1');
 
+  // A pointer may drag a match onto its prompt: the prompt's list follows. Closed unapplied.
+  await page.getByRole('button', { name: 'Correct the key of Q2' }).click();
+  const pairKey = page.getByRole('dialog', { name: 'Correct the answer key' });
+  const insulator = await pairKey
+    .locator('[data-drag-match]', { hasText: 'Insulator' })
+    .boundingBox();
+  const copperRow = await pairKey.locator('[data-prompt-row]', { hasText: 'Copper' }).boundingBox();
+  if (!insulator || !copperRow) throw new Error('The matches to drag are not on the page');
+  await page.mouse.move(insulator.x + insulator.width / 2, insulator.y + insulator.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(copperRow.x + 40, copperRow.y + copperRow.height / 2, { steps: 12 });
+  await page.mouse.up();
+  await expect(
+    pairKey.getByRole('combobox', { name: 'Copper' }).locator('option:checked'),
+  ).toHaveText('Insulator');
+  await expect(page.getByText('Insulator matched with Copper')).toBeAttached();
+  await pairKey.getByRole('button', { name: 'Close' }).last().click();
+
   // The ordering key is corrected from the report: the step moved up costs the student marks.
   await page.getByRole('button', { name: 'Correct the key of Q3' }).click();
   const correction = page.getByRole('dialog', { name: 'Correct the answer key' });
   const order = correction.getByRole('list', { name: 'Correct order' });
   expect(await shownOrder(order)).toEqual(STEPS);
-  await press(order.getByRole('button', { name: `Move ${STEPS[1]} up` }), 'Enter');
-  await expect(page.getByText(`${STEPS[1]} moved to position 1 of 3`)).toBeAttached();
+  await dragOnto(page, order, STEPS[1], STEPS[0]);
+  await expect(page.getByText(`${STEPS[1]} moved to position 1 of 3`).first()).toBeAttached();
+  expect(await shownOrder(order)).toEqual([STEPS[1], STEPS[0], STEPS[2]]);
   const corrected = [STEPS[1], STEPS[0], STEPS[2]].join(', ');
   await correction.getByRole('button', { name: 'Preview' }).click();
   await expect(correction.getByRole('region', { name: 'Preview' })).toContainText(

@@ -117,6 +117,12 @@ export const ANSWER_FILE_UPLOAD = {
   questionField: 'questionId',
   /** The most any question allows: larger uploads are cut off while they stream in. */
   maxBytes: EXAM_LIMITS.uploadFileMb.max * 1024 * 1024,
+  /**
+   * The most files one attempt may store for one question, kept in its answer or not: room to
+   * replace a question's files several times over, and a bound on the disk one student can fill
+   * (20 files of 20 MB for each question).
+   */
+  maxStoredPerQuestion: 20,
 } as const;
 
 /** What a file input offers for a question's kinds of file. */
@@ -133,6 +139,9 @@ export const ANSWER_FILE_MESSAGES = {
   tooLarge: (maxFileMb: number) => `The file is larger than ${maxFileMb} MB`,
   unreadable: 'This file could not be read',
   tooManyFiles: ATTEMPT_MESSAGES.tooManyFiles,
+  tooManyUploads: (stored: number) =>
+    `${stored} files have been uploaded to this question, the most it can hold: choose from those already uploaded`,
+  sectionClosed: 'The time for this question’s section is over',
   uploaded: 'File uploaded',
   alreadyUploaded: 'This file was already uploaded',
   notFound: 'File not found',
@@ -155,6 +164,8 @@ export const answerFileSchema = z.object({
   url: z.string(),
 });
 export type AnswerFile = z.infer<typeof answerFileSchema>;
+
+export const answerFileParamSchema = z.object({ fileId: z.uuid('The file id is not valid') });
 
 // --- Requests ---------------------------------------------------------------------------------
 

@@ -3,9 +3,11 @@ import { CONTENT_MESSAGES } from './content';
 import {
   acceptedAnswerText,
   createExamSchema,
+  DEFAULT_UPLOAD_SETTINGS,
   durationLimitMessage,
   examInfoSchemaFor,
   examStructureSchema,
+  fileUploadQuestionSchema,
   marksWarnings,
   multiSelectQuestionSchema,
   numericalQuestionSchema,
@@ -654,6 +656,31 @@ describe('questions', () => {
       units: [],
       unitPenalty: 0.1,
     });
+  });
+
+  it('FILE_UPLOAD: one or both kinds of file, each once, 1 to 5 files of 1 to 20 MB', () => {
+    const upload = (change: Fields) =>
+      errorsOf(fileUploadQuestionSchema, { ...validQuestions.FILE_UPLOAD(1), ...change });
+    expect(upload({})).toEqual({});
+    expect(upload({ fileTypes: [] })).toEqual({ fileTypes: 'Choose at least one kind of file' });
+    expect(upload({ fileTypes: 'PDF' })).toEqual({ fileTypes: 'Choose at least one kind of file' });
+    expect(upload({ fileTypes: ['PDF', 'PDF'] })).toEqual({
+      fileTypes: 'Each kind of file can be chosen once',
+    });
+    expect(upload({ fileTypes: ['WORD'] })).toEqual({
+      'fileTypes.0': 'Please select a valid kind of file',
+    });
+    expect(upload({ maxFiles: 0, maxFileMb: 0 })).toEqual({
+      maxFiles: 'Maximum files must be at least 1',
+      maxFileMb: 'Maximum file size must be at least 1 MB',
+    });
+    expect(upload({ maxFiles: 6, maxFileMb: 21 })).toEqual({
+      maxFiles: 'Maximum files cannot exceed 5',
+      maxFileMb: 'Maximum file size cannot exceed 20 MB',
+    });
+    expect(upload({ maxFiles: 1.5 })).toEqual({ maxFiles: 'Maximum files must be a whole number' });
+    const { maxFiles: _files, maxFileMb: _mb, ...withoutLimits } = validQuestions.FILE_UPLOAD(1);
+    expect(fileUploadQuestionSchema.parse(withoutLimits)).toMatchObject(DEFAULT_UPLOAD_SETTINGS);
   });
 
   it('writes an accepted answer as a reader reads it', () => {

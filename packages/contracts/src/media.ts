@@ -84,7 +84,10 @@ export const mediaUrlsDataSchema = z.object({ mediaUrls: mediaUrlsSchema });
 
 export const mediaParamSchema = z.object({ id: mediaIdSchema });
 
-/** A signed URL's query: for whom it was signed, until when (Unix seconds), and the signature. */
+/**
+ * A signed URL's query (of an image, or of a file a student uploaded): for whom it was signed, until
+ * when (Unix seconds), and the signature.
+ */
 export const mediaQuerySchema = z.object({
   aud: z.string().max(100),
   exp: z.coerce.number().int().nonnegative(),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   difficultySchema,
+  EXAM_LIMITS,
+  FILE_KINDS,
   questionSchema,
   questionTypeSchema,
   SCORING_RULES,
@@ -86,6 +88,8 @@ export const QUESTION_INTERCHANGE_MESSAGES = {
   choiceInText: 'A choice within the text (Cloze MULTICHOICE or MULTIRESPONSE) is not supported',
   blankNotFound: 'The place of the blank in the text could not be found',
   unreadableQuestion: (detail: string) => `This question could not be read: ${detail}`,
+  fileTypesNotTaken: (types: string) =>
+    `Only files of kinds the exam does not take could be handed in (${types}): a file upload question takes PDFs and images`,
   // Kept, with something left out that the admin should know about.
   answerFeedbackDropped: 'Feedback on single answers is not imported',
   choiceWeightsReplaced:
@@ -110,6 +114,18 @@ export const QUESTION_INTERCHANGE_MESSAGES = {
     `The order was scored by the rule ${rule}: it is now scored by the exam's partial rule, by the longest run of items in the right order relative to each other`,
   orderSubsetShown: (shown: number) =>
     `Students were shown ${shown} of the items at a time: they now order all of them`,
+  attachmentsDropped:
+    'Files a student could attach beside the text are not kept: the question takes the text alone',
+  textBesideFilesDropped:
+    'The box for text beside the files is not kept: a student hands in the files alone',
+  graderInfoDropped:
+    'The information for graders is not kept: a file upload question has no model answer',
+  filesCapped: (allowed: number | null) =>
+    `Students could hand in ${allowed ?? 'any number of'} files: they now upload ${EXAM_LIMITS.uploadFiles.max} at most`,
+  fileSizeCapped: (mb: number) =>
+    `Each file could be up to ${mb} MB: the limit is now ${EXAM_LIMITS.uploadFileMb.max} MB`,
+  fileTypesDropped: (types: string) =>
+    `Files of these kinds are no longer taken: ${types} (a file upload question takes PDFs and images)`,
   foreignImages: 'An image that is not inside the file was left out',
   undescribedImage: (name: string) =>
     `An image had no description, so its file name (${name}) stands in for one: describe it for students who cannot see it`,
@@ -197,6 +213,9 @@ export const questionDraftSchema = z.object({
   pairs: z.array(z.object({ prompt: z.string(), match: z.string() })).optional(),
   distractors: z.array(z.string()).optional(),
   items: z.array(z.string()).optional(),
+  fileTypes: z.array(z.enum(FILE_KINDS)).optional(),
+  maxFiles: z.number().optional(),
+  maxFileMb: z.number().optional(),
 });
 export type QuestionDraft = z.infer<typeof questionDraftSchema>;
 

@@ -234,6 +234,17 @@ export const validQuestions = {
     items: ['Lexing', 'Parsing', 'Type checking', 'Code generation'],
     scoring: 'PARTIAL' as const,
   }),
+  FILE_UPLOAD: (order = 1) => ({
+    questionText: `Derive the current in each branch of the circuit; upload your working. (${order})`,
+    questionType: 'FILE_UPLOAD' as const,
+    marks: 5,
+    order,
+    difficulty: 'MEDIUM' as const,
+    explanation,
+    fileTypes: ['PDF' as const, 'IMAGE' as const],
+    maxFiles: 3,
+    maxFileMb: 5,
+  }),
 };
 
 type SectionType = keyof typeof validQuestions;

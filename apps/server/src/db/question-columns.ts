@@ -1,6 +1,8 @@
 import {
   type BlankKey,
   DEFAULT_UNIT_PENALTY,
+  DEFAULT_UPLOAD_SETTINGS,
+  type FileKind,
   type NumericAnswer,
   type NumericUnit,
   type ScoringRule,
@@ -53,4 +55,14 @@ export function itemsOf(settings: QuestionSettings | null): QuestionPart[] {
 
 export function orderOf(key: AnswerKey | null): string[] {
   return key && 'order' in key ? key.order : [];
+}
+
+export function uploadSettingsOf(settings: QuestionSettings | null): {
+  fileTypes: FileKind[];
+  maxFiles: number;
+  maxFileMb: number;
+} {
+  return settings && 'fileTypes' in settings
+    ? settings
+    : { fileTypes: ['PDF', 'IMAGE'], ...DEFAULT_UPLOAD_SETTINGS };
 }

@@ -1253,7 +1253,9 @@ export const answerFileContents = pgTable(
     sha256: text('sha256').primaryKey(),
     byteSize: integer('byte_size').notNull(),
     bytes: bytea('bytes').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    // The newest upload of these bytes: the sweep of bytes no file names counts its grace from
+    // it, and an upload re-using them locks the row, so the sweep cannot remove them under it.
+    uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
   },
   (table) => [check('answer_file_contents_sha256_check', sql`${table.sha256} ~ '^[0-9a-f]{64}$'`)],
 );

@@ -43,6 +43,9 @@ const PUBLIC = new Set([
   // An image of exam content: its signed URL is the permission, since <img> sends no token
   // (media.test.ts).
   'GET /api/media/:id',
+  // A file a student uploaded as an answer, for the same reason: its signed URL is handed only to
+  // its student and the exam's markers (answer-files.test.ts).
+  'GET /api/answer-files/:fileId',
 ]);
 const isPublic = (route: ApiRoute) =>
   PUBLIC.has(routeName(route)) || route.url === '/api/docs' || route.url.startsWith('/api/docs/');

@@ -2,7 +2,7 @@ CREATE TABLE "answer_file_contents" (
 	"sha256" text PRIMARY KEY NOT NULL,
 	"byte_size" integer NOT NULL,
 	"bytes" "bytea" NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "answer_file_contents_sha256_check" CHECK ("answer_file_contents"."sha256" ~ '^[0-9a-f]{64}$')
 );
 --> statement-breakpoint

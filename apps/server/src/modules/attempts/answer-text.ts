@@ -19,9 +19,14 @@ const partText = (parts: QuestionPart[] | null, id: string) =>
 /**
  * An answer as a reader reads it: the chosen option or options with their texts, the number with
  * its unit, the blanks in order, each prompt with its chosen match, the items in the order given,
- * the text written; empty when unanswered.
+ * the names of the files uploaded (read from `files`, by id), the text written; empty when
+ * unanswered.
  */
-export function answerText(question: PaperQuestion, answer: AnswerColumns | undefined): string {
+export function answerText(
+  question: PaperQuestion,
+  answer: AnswerColumns | undefined,
+  files: ReadonlyMap<string, { fileName: string }> = new Map(),
+): string {
   if (!answer) return '';
   if (answer.selected_option !== null) return optionText(question, answer.selected_option);
   const response: Partial<SavedAnswer> = answer.response ?? {};
@@ -41,5 +46,8 @@ export function answerText(question: PaperQuestion, answer: AnswerColumns | unde
       .join('; ');
   }
   if (response.order) return response.order.map((id) => partText(question.items, id)).join(' → ');
+  if (response.fileIds) {
+    return response.fileIds.map((id) => files.get(id)?.fileName ?? '').join('; ');
+  }
   return answer.text ?? '';
 }

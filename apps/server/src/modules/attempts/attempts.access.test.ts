@@ -6,6 +6,7 @@ describeRouteAccess('student', 'sitting an exam', [
   ['POST', '/api/student/start-exam/{examId}'],
   ['GET', '/api/student/get-attempt/{attemptId}'],
   ['PUT', '/api/student/save-answers/{attemptId}'],
+  ['POST', '/api/student/upload-answer-file/{attemptId}'],
   ['POST', '/api/student/open-section/{attemptId}'],
   ['POST', '/api/student/submit-exam/{attemptId}'],
 ]);

@@ -78,13 +78,10 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const at = now();
-      const data = await startExam(
-        db,
-        request.auth.userId,
-        request.params.examId,
-        at,
-        app.mediaLinks,
-      );
+      const data = await startExam(db, request.auth.userId, request.params.examId, at, {
+        media: app.mediaLinks,
+        answerFiles: app.answerFileLinks,
+      });
       if (data.exam.examMode === 'PROCTORING' && data.attempt.status === 'IN_PROGRESS') {
         await recordSystemCheck(
           db,
@@ -104,7 +101,8 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        summary: 'The attempt with its questions (never the answer key) and the answers saved',
+        summary:
+          'The attempt with its questions (never the answer key), the answers saved and the files uploaded',
         params: attemptIdParamSchema,
         response: {
           200: successResponse(attemptViewSchema),
@@ -114,7 +112,10 @@ export const attemptsStudentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       ok(
-        await getAttempt(db, request.auth.userId, request.params.attemptId, now(), app.mediaLinks),
+        await getAttempt(db, request.auth.userId, request.params.attemptId, now(), {
+          media: app.mediaLinks,
+          answerFiles: app.answerFileLinks,
+        }),
       ),
   );
 

@@ -1,6 +1,7 @@
 import {
   type BlankKey,
   blankNumbers,
+  type FileKind,
   type NumericAnswer,
   type NumericUnit,
   type QuestionType,
@@ -20,6 +21,7 @@ import {
   pairsOf,
   scoringRuleOf,
   unitsOf,
+  uploadSettingsOf,
 } from '../../db/question-columns';
 import {
   examSections,
@@ -49,6 +51,8 @@ export interface PaperQuestion {
   matches: QuestionPart[] | null;
   /** An ordering question's items, in an order that is not the key's, else null. */
   items: QuestionPart[] | null;
+  /** A file upload question's kinds of file, how many it takes and the size of each, else null. */
+  upload: { fileTypes: FileKind[]; maxFiles: number; maxFileMb: number } | null;
   /** The images its text and options show, read once per paper rather than per request. */
   mediaIds: string[];
 }
@@ -152,6 +156,7 @@ function partsOf(
       row.questionType === 'ORDERING'
         ? [...itemsOf(row.settings)].sort((a, b) => (a.id < b.id ? -1 : 1))
         : null,
+    upload: row.questionType === 'FILE_UPLOAD' ? uploadSettingsOf(row.settings) : null,
   };
 }
 

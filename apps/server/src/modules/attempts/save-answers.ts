@@ -5,10 +5,12 @@ import {
   type SaveAnswersPayload,
   type SaveAnswersResult,
 } from '@examiq/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
-import type { AnswerResponse } from '../../db/schema';
+import { type AnswerResponse, answerFiles } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
+import { fileIdsOf } from './answer-files';
 import {
   attemptById,
   cutoffAt,
@@ -48,6 +50,7 @@ const ANSWER_FIELD_OF = {
   ORDERING: 'order',
   SHORT_ANSWER: 'text',
   LONG_ANSWER: 'text',
+  FILE_UPLOAD: 'fileIds',
 } as const satisfies Record<QuestionType, keyof AnswerInput>;
 
 const ANSWER_FIELDS = [
@@ -57,6 +60,7 @@ const ANSWER_FIELDS = [
   'blanks',
   'matches',
   'order',
+  'fileIds',
   'text',
 ] as const;
 
@@ -103,6 +107,9 @@ function partMisfit(
       return ['order', ATTEMPT_MESSAGES.orderNotOfQuestion];
     }
   }
+  if (question.upload && (answer.fileIds?.length ?? 0) > question.upload.maxFiles) {
+    return ['fileIds', ATTEMPT_MESSAGES.tooManyFiles(question.upload.maxFiles)];
+  }
   return undefined;
 }
 
@@ -124,6 +131,15 @@ function scoredAnswer(
       text: null,
       response,
       awarded_marks: responseMarks(key, question.marks, response),
+    };
+  }
+  if (question.upload) {
+    const fileIds = answer.fileIds?.map((id) => id.toLowerCase()) ?? [];
+    return {
+      selected_option: null,
+      text: null,
+      response: fileIds.length > 0 ? { fileIds } : null,
+      awarded_marks: fileIds.length > 0 ? null : 0,
     };
   }
   const option = answer.selectedOptionId == null ? null : Number(answer.selectedOptionId);
@@ -186,6 +202,33 @@ export function answerRows(paper: ExamPaper, answers: readonly AnswerInput[], fi
   });
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
   return rows;
+}
+
+/**
+ * Each file an answer lists must have been uploaded in this attempt to the answer's question: one
+ * read, and only for a save that lists files. Rows keep the order of the save's answers.
+ */
+async function checkFiles(db: AppDatabase, attemptId: string, rows: readonly AnswerRow[]) {
+  const listed = rows.flatMap((row, index) =>
+    fileIdsOf(row.response).map((fileId) => ({ fileId, index, questionId: row.question_id })),
+  );
+  if (listed.length === 0) return;
+  const uploaded = await db
+    .select({ id: answerFiles.id, questionId: answerFiles.questionId })
+    .from(answerFiles)
+    .where(
+      and(
+        eq(answerFiles.attemptId, attemptId),
+        inArray(answerFiles.id, [...new Set(listed.map((entry) => entry.fileId))]),
+      ),
+    );
+  const questionOf = new Map(uploaded.map((file) => [file.id, file.questionId]));
+  const errors = Object.fromEntries(
+    listed
+      .filter((entry) => questionOf.get(entry.fileId) !== entry.questionId)
+      .map((entry) => [`answers.${entry.index}.fileIds`, ATTEMPT_MESSAGES.fileNotOfQuestion]),
+  );
+  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
 }
 
 /**
@@ -335,6 +378,7 @@ export async function saveAnswers(
       checked?.paper.version ?? null,
     ]);
   let checked = answers.length > 0 ? await checkedAnswers(db, owner.examId, answers) : null;
+  if (checked) await checkFiles(db, attemptId, checked.rows);
   let [saved] = await save(checked);
   while (checked && saved && saved.paper_version !== checked.paper.version) {
     // Another process edited the exam since this one read its paper: nothing was written.

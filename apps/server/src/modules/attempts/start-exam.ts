@@ -5,7 +5,7 @@ import { preparedSql } from '../../db/prepared-sql';
 import type { AttemptLayoutColumn } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { scheduleDetailsOf } from '../exams/exam-header';
-import type { MediaLinks } from '../media/media-links';
+import type { MediaLinks, SignedLinks } from '../media/media-links';
 import { type AttemptRow, type ExamRow, savedAnswers, visibleExam } from './attempt-records';
 import { type ExamPaper, examPaper, type PaperQuestion, type QuestionKey } from './exam-paper';
 import { sittingWindow } from './exam-window';
@@ -97,7 +97,7 @@ export async function startExam(
   userId: string,
   examId: string,
   now: Date,
-  links: MediaLinks,
+  links: { media: MediaLinks; answerFiles: SignedLinks },
 ): Promise<AttemptView> {
   const { exam, attempt, extraMinutes } = await visibleExam(db, userId, examId);
   if (attempt) {

@@ -20,7 +20,8 @@ import {
 } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { examHeaderWithMarksOf, scheduleDetailsOf } from '../exams/exam-header';
-import { type MediaLinks, mediaIdsOf, mediaUrlsFor } from '../media/media-links';
+import { type MediaLinks, mediaIdsOf, mediaUrlsFor, type SignedLinks } from '../media/media-links';
+import { answerFileOf, filesOfAttempt } from './answer-files';
 import {
   type AttemptRow,
   type ExamRow,
@@ -179,6 +180,7 @@ export function studentQuestions(
       });
     }
     if (question.items) return Object.assign(base, { items: shown(question.items) });
+    if (question.upload) return Object.assign(base, question.upload);
     if (question.questionType === 'LONG_ANSWER') {
       return Object.assign(base, {
         minWordCount: question.minWordCount ?? undefined,
@@ -276,10 +278,14 @@ export async function attemptView(
   attempt: AttemptRow,
   now: Date,
   answers: (typeof attemptAnswers.$inferSelect)[],
-  links: MediaLinks,
+  links: { media: MediaLinks; answerFiles: SignedLinks },
 ): Promise<AttemptView> {
   const paper = await examPaper(db, exam.id, exam.paperVersion);
   const sections = studentSections(paper, attempt);
+  // Only a paper with a file upload question has files to read.
+  const files = [...paper.questionById.values()].some((question) => question.upload)
+    ? await filesOfAttempt(db, attempt.id)
+    : [];
   return {
     attempt: attemptSummary(attempt),
     exam: {
@@ -306,7 +312,8 @@ export async function attemptView(
         answer.response,
       ),
     ),
-    ...mediaUrlsFor(links, mediaOfSections(paper, sections), exam.id, now),
+    files: files.map((file) => answerFileOf(links.answerFiles, file, now)),
+    ...mediaUrlsFor(links.media, mediaOfSections(paper, sections), exam.id, now),
   };
 }
 
@@ -315,7 +322,7 @@ export async function getAttempt(
   userId: string,
   attemptId: string,
   now: Date,
-  links: MediaLinks,
+  links: { media: MediaLinks; answerFiles: SignedLinks },
 ): Promise<AttemptView> {
   const attempt = await ownAttempt(db, userId, attemptId);
   const [[exam], answers] = await Promise.all([

@@ -26,10 +26,11 @@ const LEFT_OUT = new Set([
 /** Rows per read from the snapshot and per insert into the target. */
 export const BATCH_ROWS = 500;
 /**
- * Rows per read of a table holding binary data (the images of exam content, up to 5 MB each and
- * twice that as JSON): a few at a time, so a batch stays tens of megabytes.
+ * Rows per read of a table holding binary data (the images of exam content, up to 5 MB each, and
+ * the files students upload, up to 20 MB each, twice that as JSON): one at a time, so a batch
+ * stays within tens of megabytes.
  */
-const BINARY_BATCH_ROWS = 4;
+const BINARY_BATCH_ROWS = 1;
 /** The row text one insert into the target takes at most, whatever the rows' number. */
 export const BATCH_CHARACTERS = 64 * 1024 * 1024;
 

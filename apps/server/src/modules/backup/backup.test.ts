@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { validQuestions } from '@examiq/contracts/test-support';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -21,11 +22,13 @@ import {
 } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { createEmptyPostgresDatabase } from '../../test/database';
-import { picture, uploadMedia } from '../../test/images';
+import { phonePhoto, picture, uploadMedia } from '../../test/images';
 import { recordingOutput } from '../../test/output';
+import { multipartBody } from '../../test/people-import';
 import { sittingSuite } from '../../test/sittings';
 import { bearer, signIn } from '../../test/users';
-import { mediaLinks } from '../media/media-links';
+import { typedSection } from '../attempts/test-support';
+import { answerFileLinks, mediaLinks } from '../media/media-links';
 import { backUpIfDue, takeScheduledBackup } from './scheduled-backups';
 import { BACKUP_FILE_PATTERN, saveBackup, writeBackup } from './write-backup';
 
@@ -36,6 +39,8 @@ let examId: string;
 let studentId: string;
 /** Images of exam content: more than one read of the snapshot takes. */
 const imageIds: string[] = [];
+/** Files a student uploaded as answers (more than one read takes too), with their attempt. */
+const answerFiles: { id: string; attemptId: string }[] = [];
 
 /** What an admin reads of every kind of record: lists, an exam, its attempts and results. */
 async function adminView(app: App, accessToken: string) {
@@ -63,6 +68,15 @@ async function adminView(app: App, accessToken: string) {
     });
     expect(image.statusCode, id).toBe(200);
     view[id] = image.rawPayload.toString('base64');
+  }
+  const fileLinks = answerFileLinks(suite.t.config.jwtSecret);
+  for (const { id, attemptId } of answerFiles) {
+    const file = await app.inject({
+      method: 'GET',
+      url: fileLinks.url(id, attemptId, suite.clock.now()),
+    });
+    expect(file.statusCode, id).toBe(200);
+    view[id] = { type: file.headers['content-type'], bytes: file.rawPayload.toString('base64') };
   }
   for (const url of paths) {
     const response = await app.inject({
@@ -122,6 +136,33 @@ beforeAll(async () => {
   expect(saved.statusCode).toBe(200);
   expect((await student.client.submit(view.attempt._id)).statusCode).toBe(200);
 
+  const fileExam = await fixture.exam({
+    totalMarks: 5,
+    passingMarks: 2,
+    examSections: [typedSection('Working', '1', 'FILE_UPLOAD', 5)],
+    questions: [[validQuestions.FILE_UPLOAD(1)]],
+  });
+  const sitting = await student.client.start(fileExam._id);
+  const questionId = sitting.sections[0]?.questions[0]?._id as string;
+  const pages = [
+    await phonePhoto(),
+    ...[1, 2, 3, 4].map((page) => Buffer.from(`%PDF-1.4\n% page ${page}\n%%EOF\n`)),
+  ];
+  for (const [index, bytes] of pages.entries()) {
+    const { payload, headers } = await multipartBody(
+      { bytes, name: `page-${index}` },
+      { questionId },
+    );
+    const uploaded = await suite.t.app.inject({
+      method: 'POST',
+      url: `/api/student/upload-answer-file/${sitting.attempt._id}`,
+      headers: { ...bearer(student.accessToken), ...headers },
+      payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    answerFiles.push({ id: uploaded.json().data._id, attemptId: sitting.attempt._id });
+  }
+
   const response = await fixture.adminCall('POST', 'create-backup');
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('application/gzip');
@@ -149,6 +190,14 @@ describe('a backup taken through the running server', () => {
     expect(trailer.rows.attempt_answers).toBeGreaterThan(0);
     expect(trailer.rows.audit_log).toBeGreaterThan(0);
     expect(trailer.rows.media).toBe(imageIds.length);
+    expect(trailer.rows.answer_file_contents).toBe(answerFiles.length);
+    expect(trailer.rows.answer_files).toBe(answerFiles.length);
+    // The stored bytes come before the files that name them, so a restore finds them.
+    const tables = lines.flatMap((line) => {
+      const { table, columns } = JSON.parse(line) as { table?: string; columns?: string[] };
+      return table && columns ? [table] : [];
+    });
+    expect(tables.indexOf('answer_file_contents')).toBeLessThan(tables.indexOf('answer_files'));
     expect(trailer.rows).not.toHaveProperty('sessions');
   });
 

@@ -64,6 +64,14 @@ function answerKeyOf(question: Question) {
         answerKey: { order: items.map((item) => item.id) },
       };
     }
+    case 'FILE_UPLOAD':
+      return {
+        settings: {
+          fileTypes: question.fileTypes,
+          maxFiles: question.maxFiles,
+          maxFileMb: question.maxFileMb,
+        },
+      };
   }
 }
 

@@ -19,6 +19,7 @@ import {
   pairsOf,
   scoringRuleOf,
   unitsOf,
+  uploadSettingsOf,
 } from '../../db/question-columns';
 import {
   batches,
@@ -148,6 +149,8 @@ function questionOf(row: typeof questions.$inferSelect): Question {
         scoring: scoringRuleOf(row.settings),
       };
     }
+    case 'FILE_UPLOAD':
+      return { ...base, questionType: 'FILE_UPLOAD', ...uploadSettingsOf(row.settings) };
   }
 }
 

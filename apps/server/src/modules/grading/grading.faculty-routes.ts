@@ -42,7 +42,7 @@ export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary:
-          "An exam's written questions with their keys, its scripts by anonymous code, and one page of answers to mark, of one question or one script",
+          "An exam's written questions with their keys, its scripts by anonymous code, and one page of answers to mark, of one question or one script; an answer to a file upload question gives its files (signed URLs) in the student's order",
         params: examIdParamSchema,
         querystring: answersToGradeQuerySchema,
         response: {
@@ -59,7 +59,7 @@ export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
           request.params.examId,
           request.query,
           now(),
-          app.mediaLinks,
+          { media: app.mediaLinks, answerFiles: app.answerFileLinks },
         ),
       ),
   );
@@ -80,7 +80,13 @@ export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       ok(
-        await gradeAnswer(db, { userId: request.auth.userId, codes }, request.body, now()),
+        await gradeAnswer(
+          db,
+          { userId: request.auth.userId, codes },
+          request.body,
+          now(),
+          app.answerFileLinks,
+        ),
         RESULT_MESSAGES.graded,
       ),
   );

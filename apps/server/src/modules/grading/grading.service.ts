@@ -1,4 +1,5 @@
 import {
+  type AnswerFile,
   type AnswersToGradeData,
   type AnswersToGradeQuery,
   type AnswerToGrade,
@@ -7,6 +8,7 @@ import {
   type GradingProgress,
   isWrittenQuestion,
   type QuestionToGrade,
+  type QuestionType,
   RESULT_MESSAGES,
   type ScoredAnswer,
   WRITTEN_QUESTION_TYPES,
@@ -16,13 +18,14 @@ import type { AppDatabase } from '../../db/client';
 import { findPage } from '../../db/paging';
 import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
-import { attemptAnswers, examSections, questions } from '../../db/schema';
+import { type AnswerResponse, attemptAnswers, examSections, questions } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
+import { answerFilesOf, fileIdsOf, filesByIds } from '../attempts/answer-files';
 import { type AnswerColumns, answerText } from '../attempts/answer-text';
 import { examPaper, type PaperQuestion } from '../attempts/exam-paper';
 import { recordAudit } from '../audit/audit';
 import { examHeaderWithMarksOf } from '../exams/exam-header';
-import { type MediaLinks, mediaIdsOf, mediaUrlsFor } from '../media/media-links';
+import { type MediaLinks, mediaIdsOf, mediaUrlsFor, type SignedLinks } from '../media/media-links';
 import type { BlindCodes } from '../results/blind-codes';
 import { examEnded, publishedExam, resultFacts, resultStatusOf } from '../results/scores';
 import { assertEvaluator, facultyExamRows } from './evaluators';
@@ -99,6 +102,8 @@ function answerOf(
     marks: number | null;
     comment: string | null;
     markedAt: Date | null;
+    /** A file upload question's files, in the answer's order. */
+    files?: AnswerFile[];
   },
 ): AnswerToGrade {
   return {
@@ -107,6 +112,7 @@ function answerOf(
     studentName: answer.studentName,
     questionId: answer.questionId,
     text: answer.text,
+    ...(answer.files ? { files: answer.files } : {}),
     marks: answer.marks,
     comment: answer.comment,
     markedAt: answer.markedAt?.toISOString() ?? null,
@@ -224,7 +230,9 @@ const answersPageStatement = preparedSql<{
   total: number;
   attempt_id: string | null;
   question_id: string;
+  question_type: QuestionType;
   text: string;
+  response: AnswerResponse | null;
   awarded_marks: number | null;
   comment: string | null;
   marked_at: Date | null;
@@ -232,8 +240,9 @@ const answersPageStatement = preparedSql<{
 }>(
   'answers_to_grade',
   `with matching as (
-    select answer.attempt_id, answer.question_id, answer.text, answer.awarded_marks,
-      answer.comment, answer.marked_at, section.position as section_position,
+    select answer.attempt_id, answer.question_id, question.question_type, answer.text,
+      answer.response, answer.awarded_marks, answer.comment, answer.marked_at,
+      section.position as section_position,
       question.position as question_position, script.rank as script_rank, submitted.student_user_id
     from exam_attempts as submitted
     inner join unnest($6::uuid[]) with ordinality as script(attempt_id, rank)
@@ -248,7 +257,8 @@ const answersPageStatement = preparedSql<{
   select (select count(*) from matching)::int as total, page.*
   from (values (1)) as single_row
   left join lateral (
-    select matching.attempt_id, matching.question_id, matching.text,
+    select matching.attempt_id, matching.question_id, matching.question_type,
+      coalesce(matching.text, '') as text, matching.response,
       matching.awarded_marks::float8 as awarded_marks, matching.comment, matching.marked_at,
       student.first_name || ' ' || student.last_name as student_name
     from matching
@@ -276,7 +286,7 @@ export async function answersToGrade(
   examId: string,
   query: AnswersToGradeQuery,
   now: Date,
-  links: MediaLinks,
+  links: { media: MediaLinks; answerFiles: SignedLinks },
 ): Promise<AnswersToGradeData> {
   const { exam, proctors } = await examToGrade(db, examId, marker.userId);
   const [written, progressRows, facts] = await Promise.all([
@@ -322,6 +332,10 @@ export async function answersToGrade(
         ]),
   );
   const published = exam.resultsPublishedAt !== null;
+  const files = await filesByIds(
+    db,
+    pageRows.flatMap((row) => fileIdsOf(row.response)),
+  );
   return {
     exam: examHeaderWithMarksOf(exam, {
       resultStatus: examFacts ? resultStatusOf(exam, examFacts, now) : 'Evaluating',
@@ -343,6 +357,9 @@ export async function answersToGrade(
               questionId: row.question_id,
               studentName: published ? student_name : null,
               text: row.text,
+              ...(row.question_type === 'FILE_UPLOAD'
+                ? { files: answerFilesOf(links.answerFiles, row.response, files, now) }
+                : {}),
               marks: row.awarded_marks,
               comment: row.comment,
               markedAt: row.marked_at,
@@ -354,7 +371,7 @@ export async function answersToGrade(
     scriptsHeld,
     // The questions' and their keys' images; a student's answer names none the marker is given.
     ...mediaUrlsFor(
-      links,
+      links.media,
       [
         ...mediaIdsOf(
           written.flatMap((question) => [
@@ -408,6 +425,7 @@ export async function gradeAnswer(
   marker: Marker,
   { answerId, marks, comment, reason }: GradeAnswerPayload,
   now: Date,
+  fileLinks: SignedLinks,
 ): Promise<AnswerToGrade> {
   const { userId } = marker;
   // An id made for another marker, or made up, names nothing.
@@ -469,11 +487,21 @@ export async function gradeAnswer(
     );
     return row;
   });
+  const files =
+    target.question_type === 'FILE_UPLOAD'
+      ? answerFilesOf(
+          fileLinks,
+          graded.response,
+          await filesByIds(db, fileIdsOf(graded.response)),
+          now,
+        )
+      : undefined;
   return answerOf(marker, {
     attemptId,
     questionId,
     studentName: target.published ? target.student_name : null,
     text: graded.text ?? '',
+    ...(files ? { files } : {}),
     marks: graded.awardedMarks,
     comment: graded.comment,
     markedAt: graded.markedAt,

@@ -31,38 +31,36 @@ sharp.cache(false);
 const isAccepted = (mime: string): mime is MediaContentType =>
   (MEDIA_CONTENT_TYPES as readonly string[]).includes(mime);
 
-const unreadable = () => new FieldErrors({ file: MEDIA_MESSAGES.unreadable });
-
-/** The accepted type the bytes are, whatever the file's name or declared type says. */
-async function typeOf(bytes: Buffer): Promise<MediaContentType> {
+/** The content type the bytes are, whatever the file's name or declared type says. */
+export async function contentTypeOf(bytes: Buffer): Promise<string | undefined> {
   const found = await fileTypeFromBuffer(bytes);
   // An animated PNG is a PNG to every reader that does not animate it.
-  const mime = found?.mime === 'image/apng' ? 'image/png' : found?.mime;
-  if (!mime || !isAccepted(mime)) throw new FieldErrors({ file: MEDIA_MESSAGES.wrongType });
-  return mime;
+  return found?.mime === 'image/apng' ? 'image/png' : found?.mime;
 }
 
 /**
- * Checks an uploaded image before anything is stored: its type from its bytes (never SVG, which
- * may carry script), its structure with nothing after its end, its size from the header (over
- * MEDIA_LIMITS.maxPixels it is refused before any pixel is decoded), then a full decode off the
- * event loop (libvips' threads), which a cut-off or damaged image fails.
+ * An image of `contentType` as it is to be stored: its structure checked with nothing after its
+ * end and its metadata removed, its size read from the header (over MEDIA_LIMITS.maxPixels it is
+ * refused before any pixel is decoded), then a full decode off the event loop (libvips' threads),
+ * which a cut-off or damaged image fails. Null for an image it cannot take.
  */
-export async function checkImage(sent: Buffer): Promise<CheckedImage> {
-  const contentType = await typeOf(sent);
+export async function cleanImage(
+  contentType: MediaContentType,
+  sent: Buffer,
+): Promise<Omit<CheckedImage, 'contentType'> | null> {
   let bytes: Buffer;
   try {
     bytes = stripMetadata(contentType, sent);
   } catch (error) {
-    if (error instanceof NotAnImage) throw unreadable();
+    if (error instanceof NotAnImage) return null;
     throw error;
   }
   const header = await sharp(bytes)
     .metadata()
     .catch(() => null);
-  if (!header || header.format !== VIPS_FORMATS[contentType]) throw unreadable();
+  if (!header || header.format !== VIPS_FORMATS[contentType]) return null;
   const { width, height } = header;
-  if (width * height * (header.pages ?? 1) > MEDIA_LIMITS.maxPixels) throw unreadable();
+  if (width * height * (header.pages ?? 1) > MEDIA_LIMITS.maxPixels) return null;
   try {
     await sharp(bytes, {
       animated: true,
@@ -70,7 +68,21 @@ export async function checkImage(sent: Buffer): Promise<CheckedImage> {
       limitInputPixels: MEDIA_LIMITS.maxPixels,
     }).stats();
   } catch {
-    throw unreadable();
+    return null;
   }
-  return { bytes, contentType, width, height };
+  return { bytes, width, height };
+}
+
+/**
+ * Checks an uploaded image before anything is stored: its type from its bytes (never SVG, which
+ * may carry script), then as `cleanImage` does.
+ */
+export async function checkImage(sent: Buffer): Promise<CheckedImage> {
+  const contentType = await contentTypeOf(sent);
+  if (!contentType || !isAccepted(contentType)) {
+    throw new FieldErrors({ file: MEDIA_MESSAGES.wrongType });
+  }
+  const image = await cleanImage(contentType, sent);
+  if (!image) throw new FieldErrors({ file: MEDIA_MESSAGES.unreadable });
+  return { ...image, contentType };
 }

@@ -16,25 +16,29 @@ export const UPLOADER_AUDIENCE = 'upload';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    mediaLinks: MediaLinks;
+    mediaLinks: SignedLinks;
+    answerFileLinks: SignedLinks;
   }
 }
 
 export type LinkCheck = 'valid' | 'expired' | 'invalid';
 
 /**
- * Signed URLs of media. `<img>` cannot send a bearer token, so the URL itself is the permission:
- * an HMAC-SHA256, under a key derived from the server's secret for this purpose alone, over the
- * medium's id, the audience it was handed to (an exam's id) and its expiry. Who may see an image
- * is decided by who is handed its URL: only a response that shows the content that refers to it.
+ * Signed URLs of files read by `<img>`, `<iframe>` or a new tab, which cannot send a bearer token,
+ * so the URL itself is the permission: an HMAC-SHA256, under a key derived from the server's
+ * secret for this kind of file alone, over the file's id, the audience it was handed to and its
+ * expiry. Who may see a file is decided by who is handed its URL: only a response that shows it.
  */
-export interface MediaLinks {
-  /** The URL of medium `id` for `audience`, valid until the end of the period after `now`'s. */
+export interface SignedLinks {
+  /** The URL of file `id` for `audience`, valid until the end of the period after `now`'s. */
   url(id: string, audience: string, now: Date): string;
-  /** The signed URLs of these media for `audience` at `now`, by id. */
+  /** The signed URLs of these files for `audience` at `now`, by id. */
   urls(ids: Iterable<string>, audience: string, now: Date): Record<string, string>;
   check(id: string, link: { aud: string; exp: number; sig: string }, now: Date): LinkCheck;
 }
+
+/** The media of exam content, signed for an exam's id (or UPLOADER_AUDIENCE). */
+export type MediaLinks = SignedLinks;
 
 /** The expiry, in Unix seconds, of a URL signed at `now`. */
 export function linkExpiry(now: Date): number {
@@ -42,11 +46,15 @@ export function linkExpiry(now: Date): number {
   return ((period + 2) * MEDIA_LINK_PERIOD_MS) / 1000;
 }
 
-export function mediaLinks(secret: string): MediaLinks {
-  const key = sealKey(secret, 'examiq media links');
+/**
+ * The signer of one kind of file, served at `path`/{id}: each kind has a key of its own, so a
+ * URL of one kind never opens a file of another.
+ */
+function signedLinks(secret: string, kind: { purpose: string; path: string }): SignedLinks {
+  const key = sealKey(secret, kind.purpose);
   const signature = (id: string, audience: string, expiry: number) =>
     createHmac('sha256', key).update(`${id}\n${audience}\n${expiry}`).digest();
-  // The same URLs are asked for by every student of an exam in a period: signed once.
+  // The same URLs are asked for by every reader of an exam in a period: signed once.
   const signed = new LRUCache<string, string>({ max: 20_000 });
 
   const url = (id: string, audience: string, now: Date) => {
@@ -55,7 +63,7 @@ export function mediaLinks(secret: string): MediaLinks {
     let link = signed.get(cacheKey);
     if (link === undefined) {
       const sig = signature(id, audience, expiry).toString('base64url');
-      link = `/api/media/${id}?aud=${encodeURIComponent(audience)}&exp=${expiry}&sig=${sig}`;
+      link = `${kind.path}/${id}?aud=${encodeURIComponent(audience)}&exp=${expiry}&sig=${sig}`;
       signed.set(cacheKey, link);
     }
     return link;
@@ -75,6 +83,15 @@ export function mediaLinks(secret: string): MediaLinks {
       return link.exp * 1000 <= now.getTime() ? 'expired' : 'valid';
     },
   };
+}
+
+export function mediaLinks(secret: string): MediaLinks {
+  return signedLinks(secret, { purpose: 'examiq media links', path: '/api/media' });
+}
+
+/** The files students upload as answers, signed for the attempt they belong to. */
+export function answerFileLinks(secret: string): SignedLinks {
+  return signedLinks(secret, { purpose: 'examiq answer file links', path: '/api/answer-files' });
 }
 
 /** The media ids the texts refer to, each once. */

@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { ATTEMPT_LIMITS } from '@examiq/contracts';
+import { validQuestions } from '@examiq/contracts/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/errors';
+import { multipartBody } from '../../test/people-import';
 import { EXAM_DAY_TEN, sittingSuite } from '../../test/sittings';
 import { bearer, createTestUser } from '../../test/users';
 import { sweepDeadlines } from '../attempts/deadline-sweep';
+import { typedSection } from '../attempts/test-support';
 import { METRICS_MESSAGES } from './metrics.routes';
 
 // The operator's opt-in: without a token, this machine reads the metrics.
@@ -48,6 +52,7 @@ describe('GET /api/metrics without METRICS_TOKEN, METRICS_LOOPBACK=true', () => 
       'examiq_deadline_swept_attempts_total',
       'examiq_deadline_sweep_lag_seconds',
       'examiq_regrade_queue',
+      'examiq_answer_file_storage',
     ]) {
       expect(response.body).toContain(`# TYPE ${family} `);
     }
@@ -116,6 +121,37 @@ describe('GET /api/metrics without METRICS_TOKEN, METRICS_LOOPBACK=true', () => 
     expect(seriesValue(after, 'examiq_deadline_sweep_lag_seconds_sum')).toBeCloseTo(3);
     expect(seriesValue(after, 'examiq_deadline_sweep_lag_seconds_bucket{le="2.5"}')).toBe(0);
     expect(seriesValue(after, 'examiq_deadline_sweep_lag_seconds_bucket{le="5"}')).toBe(1);
+  });
+
+  it('counts the files students upload and the disk their stored bytes take', async () => {
+    const before = await scrape();
+    const exam = await suite.fixture.exam({
+      totalMarks: 5,
+      passingMarks: 2,
+      examSections: [typedSection('Working', '1', 'FILE_UPLOAD', 5)],
+      questions: [[validQuestions.FILE_UPLOAD(1)]],
+    });
+    const student = await suite.fixture.student(suite.fixture.inSection.A);
+    const view = await student.client.start(exam._id);
+    const questionId = view.sections[0]?.questions[0]?._id as string;
+    // 200 kB of working that does not compress: the database stores it as it is.
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(200_000)]);
+    const { payload, headers } = await multipartBody(
+      { bytes, name: 'working.pdf' },
+      { questionId },
+    );
+    const uploaded = await suite.t.app.inject({
+      method: 'POST',
+      url: `/api/student/upload-answer-file/${view.attempt._id}`,
+      headers: { ...bearer(student.accessToken), ...headers },
+      payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const after = await scrape();
+    const series = (text: string, unit: string) =>
+      seriesValue(text, `examiq_answer_file_storage{unit="${unit}"}`);
+    expect(series(after, 'files') - series(before, 'files')).toBe(1);
+    expect(series(after, 'bytes') - series(before, 'bytes')).toBeGreaterThanOrEqual(bytes.length);
   });
 
   it('labels requests by route pattern and status, never by the URL with its ids', async () => {

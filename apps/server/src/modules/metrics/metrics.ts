@@ -122,6 +122,24 @@ export function createMetrics(database: Database) {
     },
   });
 
+  new Gauge({
+    name: 'examiq_answer_file_storage',
+    help: "The files students uploaded as answers: unit=files uploaded, unit=bytes the stored contents take on disk (each distinct file once, with the table's indexes)",
+    labelNames: ['unit'] as const,
+    registers: [registry],
+    async collect() {
+      // The size is the catalog's and the file system's, never a read of the contents.
+      const [row] = await db
+        .select({
+          files: sql<number>`(select count(*)::int from answer_files)`,
+          bytes: sql<string>`pg_total_relation_size('answer_file_contents')::text`,
+        })
+        .from(SINGLE_ROW);
+      this.set({ unit: 'files' }, row?.files ?? 0);
+      this.set({ unit: 'bytes' }, Number(row?.bytes ?? 0));
+    },
+  });
+
   return {
     registry,
     observeRequest(method: string, route: string, status: number, seconds: number) {

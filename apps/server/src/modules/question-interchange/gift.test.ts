@@ -13,6 +13,7 @@ import {
   percentExam,
   questionsInFileOrder,
   trickyExam,
+  uploadsExam,
 } from './test-support';
 
 const parseGift = (text: string) => parseQuestionFile('gift', Buffer.from(text)).data;
@@ -208,6 +209,19 @@ describe('GIFT', () => {
     expect(text).toContain(
       '// units (not in GIFT, skipped by its readers): {"units":[{"unit":"A","factor":1},{"unit":"mA","factor":0.001},{"unit":"µA","factor":0.000001}],"unitPenalty":0.25}',
     );
+  });
+
+  it('says in the file why a file upload question is not written, and gives back the others', () => {
+    const text = writeGift({
+      ...trickyExam,
+      sections: [...trickyExam.sections, ...uploadsExam.sections],
+    });
+    for (const number of [1, 2, 3]) {
+      expect(text).toContain(
+        `// Uploads ${number}: ${MESSAGES.typeNotInFormat('file upload', 'Moodle GIFT')}\n`,
+      );
+    }
+    expect(parseGift(text).questions).toEqual(questionsInFileOrder(trickyExam));
   });
 
   it('writes a percent tolerance as the same share of the value either side', () => {

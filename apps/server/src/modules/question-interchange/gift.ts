@@ -395,6 +395,7 @@ function answersOf(question: Question): string | undefined {
     }
     case 'FILL_IN_BLANKS':
     case 'ORDERING':
+    case 'FILE_UPLOAD':
       return undefined;
   }
 }

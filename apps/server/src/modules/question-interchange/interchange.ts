@@ -4,10 +4,15 @@ import {
   DEFAULT_DIFFICULTY,
   DEFAULT_QUESTION_MARKS,
   DEFAULT_UNIT_PENALTY,
+  DEFAULT_UPLOAD_SETTINGS,
   DEFAULT_WORD_RANGE,
   DIFFICULTIES,
   type Difficulty,
+  EXAM_LIMITS,
   escapeMarkdown,
+  FILE_KIND_ACCEPT,
+  FILE_KINDS,
+  type FileKind,
   fieldErrors,
   type IncompleteQuestion,
   QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
@@ -203,7 +208,57 @@ export function draftOf(questionType: QuestionType, fields: DraftFields): Questi
       return { ...base, pairs: fields.pairs ?? [], distractors: fields.distractors ?? [] };
     case 'ORDERING':
       return { ...base, items: fields.items ?? [], scoring: fields.scoring ?? 'PARTIAL' };
+    case 'FILE_UPLOAD':
+      return {
+        ...base,
+        fileTypes: fields.fileTypes ?? [...FILE_KINDS],
+        maxFiles: fields.maxFiles ?? DEFAULT_UPLOAD_SETTINGS.maxFiles,
+        maxFileMb: fields.maxFileMb ?? DEFAULT_UPLOAD_SETTINGS.maxFileMb,
+      };
   }
+}
+
+/**
+ * The kind of file a type names (an extension with or without its dot, a MIME type, `image/*`),
+ * or none when the exam takes no such file.
+ */
+function fileKindNamed(type: string): FileKind | undefined {
+  if (type === 'image/*') return 'IMAGE';
+  return FILE_KINDS.find((kind) =>
+    FILE_KIND_ACCEPT[kind].split(',').some((taken) => taken === type || taken === `.${type}`),
+  );
+}
+
+/**
+ * The kinds of file a question takes, from the types a file allows (none, or `*`, allows any:
+ * both kinds). Types of files the exam refuses are said to be left out; a question allowing
+ * only such files is refused, since no file its students hand in could be taken.
+ */
+export function fileKindsOf(reader: QuestionReader, types: readonly string[]): FileKind[] {
+  const named = types.map((type) => type.trim().toLowerCase()).filter((type) => type !== '');
+  if (named.length === 0 || named.includes('*')) return [...FILE_KINDS];
+  const kinds = new Set(named.map(fileKindNamed));
+  const refused = named.filter((type) => fileKindNamed(type) === undefined);
+  const taken = FILE_KINDS.filter((kind) => kinds.has(kind));
+  if (taken.length === 0) {
+    reader.refuseIf(true, MESSAGES.fileTypesNotTaken(refused.join(', ')));
+  } else if (refused.length > 0) {
+    reader.note(MESSAGES.fileTypesDropped(refused.join(', ')));
+  }
+  return taken;
+}
+
+/**
+ * How many files a question takes, from how many a file allows (null for any number): at most
+ * the exam's limit, said when that is fewer; at least one.
+ */
+export function maxFilesOf(reader: QuestionReader, allowed: number | null): number {
+  const { min, max } = EXAM_LIMITS.uploadFiles;
+  if (allowed === null || allowed > max) {
+    reader.note(MESSAGES.filesCapped(allowed));
+    return max;
+  }
+  return Math.max(min, allowed);
 }
 
 /**

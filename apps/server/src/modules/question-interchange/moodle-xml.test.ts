@@ -11,6 +11,7 @@ import {
   percentExam,
   questionsInFileOrder,
   trickyExam,
+  uploadsExam,
 } from './test-support';
 
 const parseXml = (text: string) => parseQuestionFile('moodle-xml', Buffer.from(text)).data;
@@ -523,6 +524,136 @@ describe('Moodle XML', () => {
         skipped: true,
       },
     ]);
+  });
+
+  it('maps essays answered with files as file upload questions, and says what they lose', () => {
+    const data = parseQuestionFile('moodle-xml', fixture('moodle-essays.xml')).data;
+    expect(data.questions).toEqual([
+      {
+        questionType: 'FILE_UPLOAD',
+        questionText:
+          'Draw the free body diagram of the block on the slope and upload your working.',
+        marks: 5,
+        order: 1,
+        difficulty: 'MEDIUM',
+        explanation: 'Weight, normal reaction and friction act on the block.',
+        fileTypes: ['PDF'],
+        maxFiles: 2,
+        maxFileMb: 5,
+      },
+      {
+        // Any number of attachments, of the image group, within the course's limit.
+        questionType: 'FILE_UPLOAD',
+        questionText: 'Photograph each step of your projectile calculation.',
+        marks: 4,
+        order: 2,
+        difficulty: 'HARD',
+        explanation: 'Split the motion into its horizontal and vertical parts.',
+        fileTypes: ['IMAGE'],
+        maxFiles: 5,
+        maxFileMb: 10,
+      },
+      {
+        // Attachments required beside the text: the files are the answer.
+        questionType: 'FILE_UPLOAD',
+        questionText:
+          'Find the speed at the foot of the ramp. Type your answer and upload your working.',
+        marks: 6,
+        order: 3,
+        difficulty: 'MEDIUM',
+        explanation: 'Potential energy at the top becomes kinetic energy at the foot.',
+        fileTypes: ['PDF', 'IMAGE'],
+        maxFiles: 3,
+        maxFileMb: 20,
+      },
+      {
+        // Attachments allowed, not required, beside the text: the text is the answer.
+        questionType: 'LONG_ANSWER',
+        questionText: "Explain Newton's third law with an example.",
+        marks: 5,
+        order: 4,
+        difficulty: 'MEDIUM',
+        explanation: 'Forces come in equal and opposite pairs.',
+        modelAnswer:
+          'Every action has an equal and opposite reaction: the forces act on different bodies.',
+        minWordCount: 50,
+        maxWordCount: 300,
+        keywords: ['newton'],
+      },
+    ]);
+    expect(data.incomplete).toEqual([]);
+    const place = (question: number, title: string) => ({ question, title, skipped: false });
+    expect(data.warnings).toEqual([
+      { ...place(2, 'Projectile photos'), message: MESSAGES.graderInfoDropped },
+      { ...place(2, 'Projectile photos'), message: MESSAGES.filesCapped(null) },
+      { ...place(3, 'Energy working'), message: MESSAGES.textBesideFilesDropped },
+      { ...place(3, 'Energy working'), message: MESSAGES.fileTypesDropped('.docx') },
+      { ...place(3, 'Energy working'), message: MESSAGES.fileSizeCapped(50) },
+      { ...place(4, "Newton's third law"), message: MESSAGES.attachmentsDropped },
+      {
+        question: 5,
+        title: 'Recorded explanation',
+        message: MESSAGES.fileTypesNotTaken('audio, .mp3'),
+        skipped: true,
+      },
+    ]);
+  });
+
+  it("reads an essay's file types as Moodle lists them: MIME types, groups, bare extensions", () => {
+    const essay = (types: string, attachments = '1') =>
+      `<question type="essay"><name><text>E</text></name>
+        <questiontext format="plain_text"><text>Upload your working.</text></questiontext>
+        <generalfeedback format="plain_text"><text>Marked by hand.</text></generalfeedback>
+        <responseformat>noinline</responseformat><attachments>${attachments}</attachments>
+        <attachmentsrequired>1</attachmentsrequired><filetypeslist>${types}</filetypeslist></question>`;
+    const data = parseXml(`<quiz>
+      ${essay('application/pdf')}
+      ${essay('image/png;PDF')}
+      ${essay('*', '9')}
+      ${essay('document')}
+      ${essay('.gif .svg')}
+    </quiz>`);
+    const upload = { questionType: 'FILE_UPLOAD' };
+    expect(data.questions).toMatchObject([
+      { ...upload, fileTypes: ['PDF'], maxFiles: 1, maxFileMb: 10 },
+      { ...upload, fileTypes: ['PDF', 'IMAGE'] },
+      { ...upload, fileTypes: ['PDF', 'IMAGE'], maxFiles: 5 },
+      { ...upload, fileTypes: ['PDF'] },
+    ]);
+    expect(data.warnings).toEqual([
+      { question: 3, title: 'E', message: MESSAGES.filesCapped(9), skipped: false },
+      {
+        question: 4,
+        title: 'E',
+        message: MESSAGES.fileTypesDropped('.doc, .docx, .epub, .gdoc, .odt, .ott, .oth, .rtf'),
+        skipped: false,
+      },
+      // The exam's images are JPEG, PNG and WebP.
+      { question: 5, title: 'E', message: MESSAGES.fileTypesNotTaken('.gif, .svg'), skipped: true },
+    ]);
+  });
+
+  it('gives back file upload questions from a file it wrote', () => {
+    const data = parseXml(writeMoodleXml(uploadsExam));
+    expect(asRendered(data.questions)).toEqual(asRendered(questionsInFileOrder(uploadsExam)));
+    expect(data.incomplete).toEqual([]);
+    expect(data.warnings).toEqual([]);
+  });
+
+  it('writes a file upload question as an essay taking attachments alone, at least one', () => {
+    const text = writeMoodleXml(uploadsExam);
+    expect(text).toContain(
+      [
+        '<responseformat>noinline</responseformat>',
+        '<responserequired>0</responserequired>',
+        '<attachments>3</attachments>',
+        '<attachmentsrequired>1</attachmentsrequired>',
+        '<maxbytes>20971520</maxbytes>',
+        '<filetypeslist>.pdf,.jpg,.jpeg,.png,.webp</filetypeslist>',
+      ].join('\n    '),
+    );
+    expect(text).toContain('<filetypeslist>.pdf</filetypeslist>');
+    expect(text).toContain('<filetypeslist>.jpg,.jpeg,.png,.webp</filetypeslist>');
   });
 
   it('refuses XML that is not a quiz, broken XML and a file of another format', () => {

@@ -1,5 +1,8 @@
 import {
   type BlankKey,
+  DEFAULT_UPLOAD_SETTINGS,
+  EXAM_LIMITS,
+  FILE_KIND_ACCEPT,
   QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
   mediaIdsIn,
   type NumericAnswer,
@@ -18,7 +21,9 @@ import {
   draftOf,
   type FileImage,
   fieldsOfTags,
+  fileKindsOf,
   holdsMarkup,
+  maxFilesOf,
   multiSelectOf,
   numberAsWritten,
   numberIn,
@@ -391,6 +396,78 @@ function clozeOf(reader: QuestionReader, question: XmlNode, fields: DraftFields)
   return draftOf('FILL_IN_BLANKS', { ...fields, questionText, blanks });
 }
 
+/** Moodle's essay response format that takes no text: the answer is its attachments. */
+const ATTACHMENTS_ONLY = 'noinline';
+/** Moodle's number of attachments for any number of them. */
+const ANY_NUMBER_OF_ATTACHMENTS = -1;
+const BYTES_IN_A_MB = 1024 * 1024;
+
+/**
+ * Moodle's groups of file types (core_filetypes) that name files a file upload question takes:
+ * each as the types of its files, so those the exam takes are kept and the others said lost.
+ */
+const FILE_TYPE_GROUPS: Record<string, string[]> = {
+  image: ['image/*'],
+  web_image: ['image/*'],
+  optimised_image: ['image/*'],
+  document: ['.pdf', '.doc', '.docx', '.epub', '.gdoc', '.odt', '.ott', '.oth', '.rtf'],
+};
+
+/**
+ * An essay's list of accepted file types (`.pdf, image; application/pdf`), as Moodle reads it:
+ * separated by commas, semicolons or spaces; a group by its name, any other word an extension.
+ */
+function fileTypesIn(list: string): string[] {
+  return list
+    .toLowerCase()
+    .split(/[\s,;]+/)
+    .flatMap((type) => FILE_TYPE_GROUPS[type] ?? [type]);
+}
+
+/** A file's size limit in MB: Moodle's 0 is the course's limit, which the file does not say. */
+function maxFileMbOf(reader: QuestionReader, bytes: number | undefined): number {
+  const { min, max } = EXAM_LIMITS.uploadFileMb;
+  if (bytes === undefined || bytes <= 0) return DEFAULT_UPLOAD_SETTINGS.maxFileMb;
+  const mb = Math.ceil(bytes / BYTES_IN_A_MB);
+  if (mb > max) reader.note(MESSAGES.fileSizeCapped(mb));
+  return Math.min(max, Math.max(min, mb));
+}
+
+/**
+ * An essay whose answer is files (attachments only, or attachments required) as a file upload
+ * question: a long answer cannot take files, so one requiring them could not be answered as
+ * asked, while a student can write any text beside the files into them. Any other essay is a long
+ * answer; the files it allows beside the text are said to be left out.
+ */
+function essayOf(
+  reader: QuestionReader,
+  question: XmlNode,
+  fields: DraftFields,
+): ReturnType<typeof draftOf> {
+  const count = (value: unknown) => Math.trunc(numberIn(textOf(value).trim()) ?? 0);
+  const attachments = count(question.attachments);
+  const textBox = textOf(question.responseformat).trim() !== ATTACHMENTS_ONLY;
+  if (textBox && count(question.attachmentsrequired) <= 0) {
+    if (attachments !== 0) reader.note(MESSAGES.attachmentsDropped);
+    return draftOf('LONG_ANSWER', {
+      ...fields,
+      modelAnswer: readField(reader, question.graderinfo),
+      minWordCount: wholeNumber(question.minwordlimit),
+      maxWordCount: wholeNumber(question.maxwordlimit),
+    });
+  }
+  if (textBox) reader.note(MESSAGES.textBesideFilesDropped);
+  const graderInfo = (question.graderinfo as XmlNode | undefined)?.text;
+  if (plainOfHtml(textOf(graderInfo)) !== '') reader.note(MESSAGES.graderInfoDropped);
+  const maxBytes = numberIn(textOf(question.maxbytes).trim());
+  return draftOf('FILE_UPLOAD', {
+    ...fields,
+    fileTypes: fileKindsOf(reader, fileTypesIn(textOf(question.filetypeslist))),
+    maxFiles: maxFilesOf(reader, attachments === ANY_NUMBER_OF_ATTACHMENTS ? null : attachments),
+    maxFileMb: maxFileMbOf(reader, maxBytes),
+  });
+}
+
 function readQuestion(question: XmlNode): ReadQuestion {
   const type = attribute(question, 'type') ?? 'unknown';
   const reader = new QuestionReader(textOf((question.name as XmlNode | undefined)?.text).trim());
@@ -445,15 +522,7 @@ function readQuestion(question: XmlNode): ReadQuestion {
       return reader.done(draftOf('SHORT_ANSWER', { ...fields, ...shortAnswerFields(accepted) }));
     }
     case 'essay':
-      return reader.done(
-        draftOf('LONG_ANSWER', {
-          ...fields,
-          modelAnswer: readField(reader, question.graderinfo),
-          minWordCount: wholeNumber(question.minwordlimit),
-          maxWordCount: wholeNumber(question.maxwordlimit),
-          keywords: tagged.keywords,
-        }),
-      );
+      return reader.done(essayOf(reader, question, { ...fields, keywords: tagged.keywords }));
     case 'matching':
     case 'match':
       return reader.done(matchingOf(reader, question, fields));
@@ -676,6 +745,24 @@ function typeFields(exam: ExportedExam, question: Question) {
     case 'FILL_IN_BLANKS':
       // The blanks are written into the question's text (see moodleQuestion).
       return { type: 'cloze', fields: {} };
+    case 'FILE_UPLOAD':
+      // An essay taking attachments alone, at least one of them, of the kinds' extensions.
+      return {
+        type: 'essay',
+        fields: {
+          responseformat: ATTACHMENTS_ONLY,
+          responserequired: '0',
+          attachments: String(question.maxFiles),
+          attachmentsrequired: '1',
+          maxbytes: String(question.maxFileMb * BYTES_IN_A_MB),
+          filetypeslist: question.fileTypes
+            .flatMap((kind) => FILE_KIND_ACCEPT[kind].split(','))
+            .filter((type) => type.startsWith('.'))
+            .join(','),
+          graderinfo: htmlField(exam, ''),
+          responsetemplate: plainText(''),
+        },
+      };
   }
 }
 

@@ -1,4 +1,10 @@
-import { type Difficulty, mediaIdsIn, type Question, readableText } from '@examiq/contracts';
+import {
+  type Difficulty,
+  FILE_KIND_CONTENT_TYPES,
+  mediaIdsIn,
+  type Question,
+  readableText,
+} from '@examiq/contracts';
 import { strToU8, zipSync } from 'fflate';
 import { contentHtml } from './content-html';
 import { type ExportedExam, mediaFileName } from './exported-exam';
@@ -58,8 +64,12 @@ const values = (list: string[]) => ({ 'qti-value': list });
 const template = (name: 'match_correct' | 'map_response') => ({
   '@': { template: `${TEMPLATES}/${name}.xml` },
 });
-const floatOutcome = (identifier: string, value: number) => ({
-  '@': { identifier, cardinality: 'single', 'base-type': 'float' },
+const floatOutcome = (
+  identifier: string,
+  value: number,
+  attributes: Record<string, string> = {},
+) => ({
+  '@': { identifier, cardinality: 'single', 'base-type': 'float', ...attributes },
   'qti-default-value': values([String(value)]),
 });
 
@@ -180,6 +190,37 @@ function numericalProcessing(question: Extract<Question, { questionType: 'NUMERI
         },
       };
     }),
+  };
+}
+
+/**
+ * A file upload question: an upload interaction takes one file, so an item takes as many files as
+ * it has upload interactions, each with its response of base type file. `type` names the one
+ * content type a question's files may have, where there is one (a PDF); our kinds and size limit
+ * travel in data attributes, which other readers pass over. A person marks the files: SCORE is
+ * scored externally, and no response processing scores it.
+ */
+function filesOf(question: Extract<Question, { questionType: 'FILE_UPLOAD' }>) {
+  const ids = Array.from({ length: question.maxFiles }, (_, index) =>
+    question.maxFiles === 1 ? 'RESPONSE' : `RESPONSE-${index + 1}`,
+  );
+  const contentTypes = question.fileTypes.flatMap((kind) => FILE_KIND_CONTENT_TYPES[kind]);
+  return {
+    declaration: ids.map((identifier) => ({
+      '@': { identifier, cardinality: 'single', 'base-type': 'file' },
+    })),
+    body: {
+      'qti-upload-interaction': ids.map((identifier) => ({
+        '@': {
+          'response-identifier': identifier,
+          ...(contentTypes.length === 1 ? { type: contentTypes[0] } : {}),
+          'data-file-types': question.fileTypes.join(' '),
+          'data-max-file-mb': String(question.maxFileMb),
+        },
+      })),
+    },
+    processing: undefined,
+    scoredBy: 'human',
   };
 }
 
@@ -347,6 +388,8 @@ function interactionOf(question: Question, slot: Slot) {
         processing: template('map_response'),
       };
     }
+    case 'FILE_UPLOAD':
+      return filesOf(question);
     case 'ORDERING': {
       const ids = question.items.map((_, index) => `item-${index + 1}`);
       const share = roundedNumber(question.marks / ids.length);
@@ -387,6 +430,8 @@ function itemXml(exam: ExportedExam, question: Question, identifier: string, tit
   const interaction = interactionOf(question, slot);
   const { declaration, body, processing } = interaction;
   const blank = 'blank' in interaction ? interaction.blank : undefined;
+  const scored: Record<string, string> =
+    'scoredBy' in interaction ? { 'external-scored': interaction.scoredBy } : {};
   const item = {
     '@': {
       xmlns: QTI_NAMESPACE,
@@ -397,7 +442,7 @@ function itemXml(exam: ExportedExam, question: Question, identifier: string, tit
     },
     'qti-response-declaration': declaration,
     'qti-outcome-declaration': [
-      floatOutcome('SCORE', 0),
+      floatOutcome('SCORE', 0, scored),
       floatOutcome('MAXSCORE', question.marks),
       { '@': { identifier: 'FEEDBACK', cardinality: 'single', 'base-type': 'identifier' } },
     ],

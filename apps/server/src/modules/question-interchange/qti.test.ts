@@ -11,6 +11,7 @@ import {
   percentExam,
   questionsInFileOrder,
   trickyExam,
+  uploadsExam,
   zippedFixture,
 } from './test-support';
 
@@ -426,6 +427,100 @@ describe('QTI 3.0', () => {
       },
       { question: 3, title: 'M', message: MESSAGES.promptWithoutMatch, skipped: false },
     ]);
+  });
+
+  it('reads upload interactions as file upload questions, a file for each interaction', () => {
+    const data = parseQti(fixture('qti-upload-items.xml'));
+    expect(data.questions).toEqual([
+      {
+        questionType: 'FILE_UPLOAD',
+        questionText:
+          'Prove that the sum of the first n odd numbers is n squared. Upload your proof as a PDF.',
+        marks: 6,
+        order: 1,
+        difficulty: 'MEDIUM',
+        explanation: 'Check the base case n = 1, then add the next odd number 2n + 1.',
+        fileTypes: ['PDF'],
+        maxFiles: 1,
+        maxFileMb: 10,
+      },
+      {
+        // One interaction takes any file: the question takes both kinds.
+        questionType: 'FILE_UPLOAD',
+        questionText: 'Sketch y = x², y = x³ and y = 1/x, one sketch a file.',
+        marks: 3,
+        order: 2,
+        difficulty: 'MEDIUM',
+        explanation: 'Mark the intercepts and the asymptotes.',
+        fileTypes: ['PDF', 'IMAGE'],
+        maxFiles: 3,
+        maxFileMb: 10,
+      },
+      {
+        questionType: 'FILE_UPLOAD',
+        questionText: 'Photograph each of the six stages of the titration.',
+        marks: 5,
+        order: 3,
+        difficulty: 'MEDIUM',
+        explanation: 'The colour changes at the end point.',
+        fileTypes: ['IMAGE'],
+        maxFiles: 5,
+        maxFileMb: 10,
+      },
+    ]);
+    expect(data.incomplete).toEqual([]);
+    expect(data.warnings).toEqual([
+      { question: 3, title: 'Lab photos', message: MESSAGES.filesCapped(6), skipped: false },
+      {
+        question: 4,
+        title: 'Lab report',
+        message: MESSAGES.fileTypesNotTaken(
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        ),
+        skipped: true,
+      },
+      {
+        question: 5,
+        title: 'Explain and upload',
+        message: MESSAGES.unsupportedType('extended-text + upload'),
+        skipped: true,
+      },
+    ]);
+  });
+
+  it('gives back file upload questions from a package it wrote', () => {
+    const data = parseQti(writeQtiPackage(uploadsExam));
+    expect(asRendered(data.questions)).toEqual(asRendered(questionsInFileOrder(uploadsExam)));
+    expect(data.incomplete).toEqual([]);
+    expect(data.warnings).toEqual([]);
+  });
+
+  it('writes a file upload question as upload interactions of base type file, marked by a person', () => {
+    const files = unzipSync(writeQtiPackage(uploadsExam));
+    const item = (name: string) => strFromU8(files[`items/${name}.xml`] as Uint8Array);
+    const pdf = item('item-1-1');
+    expect(pdf).toContain(
+      '<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="file">',
+    );
+    expect(pdf).toContain(
+      '<qti-upload-interaction response-identifier="RESPONSE" type="application/pdf" data-file-types="PDF" data-max-file-mb="10">',
+    );
+    expect(pdf).toContain(
+      '<qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float" external-scored="human">',
+    );
+    // Nothing scores it automatically.
+    expect(pdf).not.toContain('qti-response-processing');
+    const several = item('item-1-2');
+    for (const identifier of ['RESPONSE-1', 'RESPONSE-2', 'RESPONSE-3']) {
+      expect(several).toContain(
+        `<qti-response-declaration identifier="${identifier}" cardinality="single" base-type="file">`,
+      );
+      // No one MIME type names both kinds: the interaction takes any file for other readers.
+      expect(several).toContain(
+        `<qti-upload-interaction response-identifier="${identifier}" data-file-types="PDF IMAGE" data-max-file-mb="20">`,
+      );
+    }
+    expect(several).not.toContain('RESPONSE-4');
   });
 
   it('refuses a test whose items are in other files, a package without a manifest, other files', () => {

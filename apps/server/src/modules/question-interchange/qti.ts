@@ -2,6 +2,9 @@ import { posix } from 'node:path';
 import {
   type Difficulty,
   escapeMarkdown,
+  FILE_KIND_CONTENT_TYPES,
+  FILE_KINDS,
+  type FileKind,
   QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
   type NumericAnswer,
   QUESTION_FILE_LIMITS,
@@ -16,7 +19,9 @@ import {
   decodeText,
   draftOf,
   type FileImages,
+  fileKindsOf,
   isZip,
+  maxFilesOf,
   multiSelectOf,
   numberIn,
   numericBlank,
@@ -484,13 +489,16 @@ function readItem(item: OrderedNode, metadata: ItemMetadata, files: FileImages):
   const interactions = body ? findAll(childrenOf(body), isInteraction) : [];
   const [interaction] = interactions;
   const textEntries = interactions.filter((node) => nameOf(node) === 'qti-text-entry-interaction');
+  // Each upload interaction takes one file: several are a question taking several files.
+  const uploads = interactions.filter((node) => nameOf(node) === 'qti-upload-interaction');
+  const severalUploads = uploads.length > 1 && uploads.length === interactions.length;
   // Several text entries, or one of ours marked as a blank, are a fill-in-the-blanks question.
   const blanks =
     body !== undefined &&
     textEntries.length === interactions.length &&
     (textEntries.length > 1 ||
       textEntries.some((entry) => attributesOf(entry)['data-blank'] !== undefined));
-  if (!interaction || (interactions.length > 1 && !blanks)) {
+  if (!interaction || (interactions.length > 1 && !blanks && !severalUploads)) {
     const names = interactions.map((node) => interactionType(nameOf(node)));
     return reader.refuse(MESSAGES.unsupportedType(names.join(' + ') || 'no interaction'));
   }
@@ -610,9 +618,42 @@ function readItem(item: OrderedNode, metadata: ItemMetadata, files: FileImages):
     }
     case 'qti-order-interaction':
       return reader.done(orderingOfItem(reader, children, interaction, declaration, fields, files));
+    case 'qti-upload-interaction':
+      return reader.done(fileUploadOfItem(reader, uploads, fields));
     default:
       return reader.refuse(MESSAGES.unsupportedType(interactionType(nameOf(interaction))));
   }
+}
+
+const isFileKind = (kind: string): kind is FileKind =>
+  (FILE_KINDS as readonly string[]).includes(kind);
+
+/**
+ * Upload interactions as a file upload question taking a file for each. An interaction's `type`
+ * (a MIME type, absent for any file) or our `data-file-types` says which kinds it takes; a
+ * question takes the kinds any of them does. QTI has no size limit: ours travels in
+ * `data-max-file-mb`, else the exam's default is taken.
+ */
+function fileUploadOfItem(
+  reader: QuestionReader,
+  uploads: OrderedNode[],
+  fields: DraftFields,
+): QuestionDraft {
+  const typesOf = (upload: OrderedNode) => {
+    const { type, 'data-file-types': kinds } = attributesOf(upload);
+    const ours = kinds?.split(/\s+/).filter(isFileKind);
+    if (ours && ours.length > 0) return ours.flatMap((kind) => FILE_KIND_CONTENT_TYPES[kind]);
+    return type ? [type.split(';')[0] ?? ''] : [];
+  };
+  const types = uploads.map(typesOf);
+  const maxFileMb = Number(attributesOf(uploads[0] as OrderedNode)['data-max-file-mb']);
+  return draftOf('FILE_UPLOAD', {
+    ...fields,
+    // An interaction taking any file makes the question take both kinds.
+    fileTypes: fileKindsOf(reader, types.some((list) => list.length === 0) ? [] : types.flat()),
+    maxFiles: maxFilesOf(reader, uploads.length),
+    maxFileMb: Number.isInteger(maxFileMb) ? maxFileMb : undefined,
+  });
 }
 
 /**

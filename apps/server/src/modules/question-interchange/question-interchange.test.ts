@@ -65,6 +65,8 @@ describe(`POST /api/admin/parse-questions on ${TEST_ENGINE}`, () => {
     ['moodle-xml', 'moodle-export.xml', '6 questions ready to add, 2 to complete, 1 skipped'],
     ['qti', 'qti-items.xml', '2 questions ready to add, 2 to complete, 2 skipped'],
     ['aiken', 'aiken.txt', '0 questions ready to add, 2 to complete, 2 skipped'],
+    ['moodle-xml', 'moodle-essays.xml', '4 questions ready to add, 1 skipped'],
+    ['qti', 'qti-upload-items.xml', '3 questions ready to add, 2 skipped'],
   ])('reads a %s file and says what it found', async (format, name, message) => {
     const response = await parseQuestions({ format, file: { bytes: fixture(name), name } });
     expect(response.statusCode).toBe(200);
@@ -81,6 +83,33 @@ describe(`POST /api/admin/parse-questions on ${TEST_ENGINE}`, () => {
     expect(response.statusCode).toBe(200);
     expect(parsedResponse.parse(response.json()).data.questions).toHaveLength(2);
   });
+
+  it.each([
+    ['moodle-xml', 'moodle-essays.xml', { maxFiles: 2, maxFileMb: 5 }, 'audio, .mp3'],
+    [
+      'qti',
+      'qti-upload-items.xml',
+      { maxFiles: 1, maxFileMb: 10 },
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ],
+  ])(
+    'reads file upload questions from %s with their files, and says which it skipped',
+    async (format, name, files, refusedTypes) => {
+      const response = await parseQuestions({ format, file: { bytes: fixture(name), name } });
+      const { data } = parsedResponse.parse(response.json());
+      expect(data.questions[0]).toMatchObject({
+        questionType: 'FILE_UPLOAD',
+        fileTypes: ['PDF'],
+        ...files,
+      });
+      expect(data.warnings).toContainEqual(
+        expect.objectContaining({
+          message: MESSAGES.fileTypesNotTaken(refusedTypes),
+          skipped: true,
+        }),
+      );
+    },
+  );
 
   it('takes the format after the file as well as before it', async () => {
     const form = new FormData();

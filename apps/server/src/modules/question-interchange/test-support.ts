@@ -316,6 +316,54 @@ export const percentExam: ExportedExam = {
   media: new Map(),
 };
 
+/** File upload questions: one PDF, several files of both kinds, the most images of the least size. */
+export const uploadsExam: ExportedExam = {
+  examId: 'EXM-2030-00004',
+  examTitle: 'Mechanics: working',
+  sections: [
+    {
+      name: 'Uploads',
+      questionType: 'FILE_UPLOAD',
+      questions: [
+        {
+          questionText: 'Draw the free body diagram of the block on the slope.',
+          questionType: 'FILE_UPLOAD',
+          marks: 5,
+          order: 1,
+          difficulty: 'MEDIUM',
+          explanation,
+          fileTypes: ['PDF'],
+          maxFiles: 1,
+          maxFileMb: 10,
+        },
+        {
+          questionText: 'Show your working for the speed at the foot of the ramp.',
+          questionType: 'FILE_UPLOAD',
+          marks: 6,
+          order: 2,
+          difficulty: 'HARD',
+          explanation,
+          fileTypes: ['PDF', 'IMAGE'],
+          maxFiles: 3,
+          maxFileMb: 20,
+        },
+        {
+          questionText: 'Photograph each stage of the titration.',
+          questionType: 'FILE_UPLOAD',
+          marks: 4,
+          order: 3,
+          difficulty: 'EASY',
+          explanation,
+          fileTypes: ['IMAGE'],
+          maxFiles: 5,
+          maxFileMb: 1,
+        },
+      ],
+    },
+  ],
+  media: new Map(),
+};
+
 /** percentExam's question as GIFT and Moodle XML give it back: each percent of its value. */
 export const percentAsAbsolute = [
   { value: 0.012, tolerance: 0.00024, toleranceType: 'ABSOLUTE', fraction: 1 },

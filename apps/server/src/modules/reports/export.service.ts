@@ -3,6 +3,7 @@ import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import type { exams } from '../../db/schema';
 import { type Cell, spreadsheetStream } from '../../spreadsheets/write';
+import { fileIdsOf, filesByIds } from '../attempts/answer-files';
 import { type AnswerColumns, answerText } from '../attempts/answer-text';
 import { type ExamPaper, examPaper } from '../attempts/exam-paper';
 import { RESULT_ROWS, type ResultRow } from '../results/exam-results';
@@ -164,6 +165,10 @@ async function* answerRows(db: AppDatabase, exam: ExamRow): AsyncGenerator<Cell[
     const answerOf = new Map(
       answers.map((answer) => [`${answer.attempt_id} ${answer.question_id}`, answer]),
     );
+    const files = await filesByIds(
+      db,
+      answers.flatMap((answer) => fileIdsOf(answer.response)),
+    );
     yield page.flatMap((row) => {
       const student = [
         row.student_id,
@@ -177,7 +182,7 @@ async function* answerRows(db: AppDatabase, exam: ExamRow): AsyncGenerator<Cell[
           ...student,
           label,
           QUESTION_TYPE_LABELS[question.questionType],
-          answerText(question, answer),
+          answerText(question, answer, files),
           // Unanswered scores 0, as the results count it; an answer not marked yet is blank.
           answer ? (answer.awarded_marks ?? '') : 0,
           question.marks,

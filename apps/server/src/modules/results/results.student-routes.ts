@@ -16,7 +16,7 @@ export const resultsStudentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['my results'],
         summary:
-          "The student's published result: scores, each answer and, if the exam shows them, the key",
+          "The student's published result: scores, each answer (a file upload question's with its files) and, if the exam shows them, the key",
         params: examIdParamSchema,
         response: {
           200: successResponse(studentResultDataSchema),
@@ -26,7 +26,10 @@ export const resultsStudentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       ok(
-        await studentResult(db, request.auth.userId, request.params.examId, now(), app.mediaLinks),
+        await studentResult(db, request.auth.userId, request.params.examId, now(), {
+          media: app.mediaLinks,
+          answerFiles: app.answerFileLinks,
+        }),
       ),
   );
 };

@@ -10,10 +10,11 @@ import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { examSections, type QuestionPart, questions } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { answerFilesOf, filesOfAttempt } from '../attempts/answer-files';
 import { savedAnswers, visibleExam } from '../attempts/attempt-records';
 import { examPaper, type PaperQuestion, type QuestionKey } from '../attempts/exam-paper';
 import { examHeaderWithMarksOf } from '../exams/exam-header';
-import { type MediaLinks, mediaIdsOf, mediaUrlsFor } from '../media/media-links';
+import { type MediaLinks, mediaIdsOf, mediaUrlsFor, type SignedLinks } from '../media/media-links';
 import { scoreAttempt, sectionMarks } from './scores';
 
 /** What a published result may show of each question beyond what the student saw sitting it. */
@@ -73,7 +74,7 @@ export async function studentResult(
   userId: string,
   examId: string,
   now: Date,
-  links: MediaLinks,
+  links: { media: MediaLinks; answerFiles: SignedLinks },
 ): Promise<StudentResultData> {
   const { exam, attempt } = await visibleExam(db, userId, examId);
   if (!exam.resultsPublishedAt) throw new ApiError(404, RESULT_MESSAGES.notPublished);
@@ -85,6 +86,10 @@ export async function studentResult(
     exam.showAnswersAfterPublish ? questionKeys(db).execute({ examId: exam.id }) : [],
   ]);
   const score = scoreAttempt(exam, paper, marks.get(attempt.id));
+  const takesFiles = [...paper.questionById.values()].some((question) => question.upload);
+  const files = new Map(
+    (takesFiles ? await filesOfAttempt(db, attempt.id) : []).map((file) => [file.id, file]),
+  );
   const answerOf = new Map(answers.map((answer) => [answer.questionId, answer]));
   const keyOf = new Map(keys.map((key) => [key.id, key]));
   // The images of the questions, and of the key where it is shown; never of a student's answer.
@@ -116,6 +121,9 @@ export async function studentResult(
           selectedOptionId: answer?.selectedOption == null ? null : String(answer.selectedOption),
           text: answer?.text ?? null,
           ...answer?.response,
+          ...(question.upload && {
+            files: answerFilesOf(links.answerFiles, answer?.response ?? null, files, now),
+          }),
           comment: answer?.comment ?? null,
           ...(key && {
             correctOptionId: key.correctOption === null ? null : String(key.correctOption),
@@ -126,6 +134,6 @@ export async function studentResult(
         };
       }),
     })),
-    ...mediaUrlsFor(links, shown, exam.id, now),
+    ...mediaUrlsFor(links.media, shown, exam.id, now),
   };
 }

@@ -1,5 +1,29 @@
-import { ATTEMPT_LIMITS, ATTEMPT_MESSAGES, parseStudentNumber } from '@examiq/contracts';
-import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  PointerSensor,
+  type UniqueIdentifier,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import {
+  ATTEMPT_LIMITS,
+  ATTEMPT_MESSAGES,
+  parseStudentNumber,
+  readableText,
+} from '@examiq/contracts';
+import { ArrowDown, ArrowUp, ChevronDown, GripVertical } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
@@ -324,7 +348,8 @@ type MatchingAnswerProps = {
 
 /**
  * A matching question's answer: beside each prompt, a native select of the matches offered, which
- * every keyboard, phone and screen reader knows how to use. A prompt left unchosen is left out.
+ * every keyboard, phone and screen reader knows how to use. A pointer may also drag a match from
+ * the row above the prompts onto a prompt. A prompt left unchosen is left out.
  */
 export function MatchingAnswer({
   prompts,
@@ -334,19 +359,33 @@ export function MatchingAnswer({
   onChange,
 }: MatchingAnswerProps) {
   const baseId = useId();
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
   const choose = (promptId: string, matchId: string) => {
     const { [promptId]: _previous, ...others } = chosen;
     onChange?.(matchId === '' ? others : { ...others, [promptId]: matchId });
   };
-  return (
+  const textOf = (parts: readonly Part[], id: UniqueIdentifier | undefined) =>
+    spokenText(parts.find((part) => part._id === id)?.text ?? '');
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `${textOf(matches, active.id)} picked up`,
+    onDragOver: ({ active, over }) =>
+      over ? `${textOf(matches, active.id)} over ${textOf(prompts, over.id)}` : '',
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${textOf(matches, active.id)} matched with ${textOf(prompts, over.id)}`
+        : `${textOf(matches, active.id)} put back`,
+    onDragCancel: ({ active }) => `${textOf(matches, active.id)} put back`,
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over) choose(String(over.id), String(active.id));
+  };
+
+  const list = (
     <ul className="grid gap-3" aria-label="Prompts to match">
       {prompts.map((prompt, index) => {
         const id = `${baseId}-${index}`;
         return (
-          <li
-            key={prompt._id}
-            className="grid items-center gap-x-4 gap-y-1.5 rounded-lg border border-slate-200 px-3 py-2.5 sm:grid-cols-2"
-          >
+          <PromptRow key={prompt._id} id={prompt._id} droppable={!readOnly}>
             <label htmlFor={id} className="min-w-0 text-sm text-slate-800">
               <Content inline source={prompt.text} />
             </label>
@@ -361,8 +400,9 @@ export function MatchingAnswer({
               >
                 <option value="">Choose a match</option>
                 {matches.map((match) => (
+                  // An option holds plain text: a match's markup is read out, not shown.
                   <option key={match._id} value={match._id}>
-                    {match.text}
+                    {readableText(match.text)}
                   </option>
                 ))}
               </select>
@@ -371,10 +411,68 @@ export function MatchingAnswer({
                 className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-400"
               />
             </div>
-          </li>
+          </PromptRow>
         );
       })}
     </ul>
+  );
+
+  if (readOnly) return list;
+  return (
+    <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+      {/* The lists are a pointer's shortcut to the selects below, which say the same. */}
+      <div aria-hidden="true" className="mb-3 flex flex-wrap gap-2">
+        {matches.map((match) => (
+          <DraggableMatch key={match._id} id={match._id} text={match.text} />
+        ))}
+      </div>
+      {list}
+    </DndContext>
+  );
+}
+
+/** A prompt's row, which a dragged match may be dropped on. */
+function PromptRow({
+  id,
+  droppable,
+  children,
+}: {
+  id: string;
+  droppable: boolean;
+  children: ReactNode;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id, disabled: !droppable });
+  return (
+    <li
+      ref={setNodeRef}
+      data-prompt-row=""
+      className={cn(
+        'grid items-center gap-x-4 gap-y-1.5 rounded-lg border border-slate-200 px-3 py-2.5 sm:grid-cols-2',
+        isOver && 'border-brand-500 bg-brand-50 ring-1 ring-brand-500',
+      )}
+    >
+      {children}
+    </li>
+  );
+}
+
+/** A match offered, dragged by a pointer onto the prompt it answers. */
+function DraggableMatch({ id, text }: { id: string; text: string }) {
+  const { setNodeRef, listeners, transform, isDragging } = useDraggable({ id });
+  return (
+    <span
+      ref={setNodeRef}
+      data-drag-match=""
+      style={{ transform: CSS.Translate.toString(transform) }}
+      className={cn(
+        'inline-flex cursor-grab touch-none items-center gap-1.5 rounded-full border border-slate-300 bg-white py-1 pr-3 pl-2 text-sm text-slate-800 shadow-sm active:cursor-grabbing',
+        isDragging && 'relative z-10 shadow-lg ring-2 ring-brand-500',
+      )}
+      {...listeners}
+    >
+      <GripVertical className="size-3.5 text-slate-400" />
+      <Content inline source={text} />
+    </span>
   );
 }
 
@@ -391,14 +489,26 @@ function spokenText(text: string): string {
   return formulaLabel(text) ?? text.replace(/[*_`#>]/g, '').trim();
 }
 
+/** Where an item went, as the live region says it. */
+const movedText = (text: string, to: number, total: number) =>
+  `${spokenText(text)} moved to position ${to + 1} of ${total}`;
+
+const ITEM_CLASS =
+  'flex items-center gap-2 rounded-lg border border-slate-300 bg-white py-1.5 pr-1.5 pl-3 text-sm text-slate-800';
+const MOVE_BUTTON_CLASS =
+  'flex size-9 items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-50 disabled:opacity-40';
+
 /**
  * An ordering question's answer: the items as a numbered list, each moved with its Move up and
- * Move down buttons; where it went is announced, and focus stays with the item moved.
+ * Move down buttons, or dragged by its grip with a mouse or a finger. Where an item went is
+ * announced, and after a button press focus stays with the item moved.
  */
 export function OrderingAnswer({ items, labelledBy, readOnly, onChange }: OrderingAnswerProps) {
   const [announcement, setAnnouncement] = useState('');
   const [refocus, setRefocus] = useState<string | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
+  // A press on a Move button is a click, not the start of a drag: a drag begins after 5 px.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
 
   useEffect(() => {
     if (refocus === null) return;
@@ -406,20 +516,42 @@ export function OrderingAnswer({ items, labelledBy, readOnly, onChange }: Orderi
     setRefocus(null);
   }, [refocus]);
 
-  const move = (index: number, by: -1 | 1) => {
-    const order = items.map((item) => item._id);
-    const to = index + by;
-    const [id] = order.splice(index, 1);
-    if (id === undefined) return;
-    order.splice(to, 0, id);
-    onChange?.(order);
-    const item = items[index];
-    setAnnouncement(
-      `${spokenText(item?.text ?? '')} moved to position ${to + 1} of ${order.length}`,
+  const moveTo = (from: number, to: number) => {
+    const item = items[from];
+    if (!item || to === from || to < 0 || to >= items.length) return;
+    onChange?.(
+      arrayMove(
+        items.map((part) => part._id),
+        from,
+        to,
+      ),
     );
+    setAnnouncement(movedText(item.text, to, items.length));
+  };
+
+  const move = (index: number, by: -1 | 1) => {
+    const to = index + by;
+    const id = items[index]?._id;
+    if (id === undefined) return;
+    moveTo(index, to);
     // At the top or the bottom, the button pressed is disabled: focus goes to the other one.
-    const end = by === -1 ? to === 0 : to === order.length - 1;
+    const end = by === -1 ? to === 0 : to === items.length - 1;
     setRefocus(`${id}:${(by === -1) !== end ? 'up' : 'down'}`);
+  };
+
+  const indexOf = (id: UniqueIdentifier) => items.findIndex((item) => item._id === id);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over) moveTo(indexOf(active.id), indexOf(over.id));
+  };
+  // What a drag says as it goes; its end is the live region's, as for a button press.
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      `${spokenText(items[indexOf(active.id)]?.text ?? '')} picked up, at position ${indexOf(active.id) + 1} of ${items.length}`,
+    onDragOver: ({ active, over }) =>
+      over ? movedText(items[indexOf(active.id)]?.text ?? '', indexOf(over.id), items.length) : '',
+    onDragEnd: () => '',
+    onDragCancel: ({ active }) =>
+      `${spokenText(items[indexOf(active.id)]?.text ?? '')} put back where it was`,
   };
 
   const keep = (key: string) => (element: HTMLButtonElement | null) => {
@@ -427,58 +559,112 @@ export function OrderingAnswer({ items, labelledBy, readOnly, onChange }: Orderi
     else buttons.current.delete(key);
   };
 
+  const list = (
+    <ol aria-labelledby={labelledBy} className="grid gap-2">
+      {items.map((item, index) =>
+        readOnly ? (
+          <li key={item._id} className={ITEM_CLASS}>
+            <ItemNumber index={index} />
+            <Content inline source={item.text} className="min-w-0 flex-1" />
+          </li>
+        ) : (
+          <SortableItem key={item._id} id={item._id}>
+            <ItemNumber index={index} />
+            <Content inline source={item.text} className="min-w-0 flex-1" />
+            <span className="flex shrink-0 gap-1">
+              <button
+                ref={keep(`${item._id}:up`)}
+                type="button"
+                aria-label={`Move ${spokenText(item.text)} up`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+                className={MOVE_BUTTON_CLASS}
+              >
+                <ArrowUp aria-hidden="true" className="size-4" />
+              </button>
+              <button
+                ref={keep(`${item._id}:down`)}
+                type="button"
+                aria-label={`Move ${spokenText(item.text)} down`}
+                disabled={index === items.length - 1}
+                onClick={() => move(index, 1)}
+                className={MOVE_BUTTON_CLASS}
+              >
+                <ArrowDown aria-hidden="true" className="size-4" />
+              </button>
+            </span>
+          </SortableItem>
+        ),
+      )}
+    </ol>
+  );
+
   return (
     <div>
       <p className="mb-2 text-sm text-slate-600">
-        Put the items in order with the Move up and Move down buttons.
+        Put the items in order with the Move up and Move down buttons, or drag them by their grip.
       </p>
-      <ol aria-labelledby={labelledBy} className="grid gap-2">
-        {items.map((item, index) => {
-          const spoken = spokenText(item.text);
-          return (
-            <li
-              key={item._id}
-              className="flex items-center gap-2 rounded-lg border border-slate-300 bg-white py-1.5 pr-1.5 pl-3 text-sm text-slate-800"
-            >
-              <span
-                aria-hidden="true"
-                className="w-5 shrink-0 font-semibold text-slate-500 tabular-nums"
-              >
-                {index + 1}
-              </span>
-              <Content inline source={item.text} className="min-w-0 flex-1" />
-              {!readOnly && (
-                <span className="flex shrink-0 gap-1">
-                  <button
-                    ref={keep(`${item._id}:up`)}
-                    type="button"
-                    aria-label={`Move ${spoken} up`}
-                    disabled={index === 0}
-                    onClick={() => move(index, -1)}
-                    className="flex size-9 items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-50 disabled:opacity-40"
-                  >
-                    <ArrowUp aria-hidden="true" className="size-4" />
-                  </button>
-                  <button
-                    ref={keep(`${item._id}:down`)}
-                    type="button"
-                    aria-label={`Move ${spoken} down`}
-                    disabled={index === items.length - 1}
-                    onClick={() => move(index, 1)}
-                    className="flex size-9 items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-50 disabled:opacity-40"
-                  >
-                    <ArrowDown aria-hidden="true" className="size-4" />
-                  </button>
-                </span>
-              )}
-            </li>
-          );
-        })}
-      </ol>
+      {readOnly ? (
+        list
+      ) : (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements }}
+        >
+          <SortableContext
+            items={items.map((item) => item._id)}
+            strategy={verticalListSortingStrategy}
+          >
+            {list}
+          </SortableContext>
+        </DndContext>
+      )}
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
     </div>
+  );
+}
+
+function ItemNumber({ index }: { index: number }) {
+  return (
+    <span aria-hidden="true" className="w-5 shrink-0 font-semibold text-slate-500 tabular-nums">
+      {index + 1}
+    </span>
+  );
+}
+
+/**
+ * An item that can be dragged by its grip. The grip is for a pointer alone (the Move buttons are
+ * the keyboard's and a screen reader's way), so it is hidden from both; only the grip takes the
+ * touch, and the rest of the list still scrolls the page on a phone.
+ */
+function SortableItem({ id, children }: { id: string; children: ReactNode }) {
+  const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } =
+    useSortable({ id });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={cn(
+        ITEM_CLASS,
+        'pl-1',
+        isDragging && 'relative z-10 shadow-lg ring-2 ring-brand-500',
+      )}
+    >
+      <span
+        ref={setActivatorNodeRef}
+        aria-hidden="true"
+        data-drag-handle=""
+        className="flex h-9 w-6 shrink-0 cursor-grab touch-none items-center justify-center text-slate-400 hover:text-slate-600 active:cursor-grabbing"
+        {...listeners}
+      >
+        <GripVertical className="size-4" />
+      </span>
+      {children}
+    </li>
   );
 }
 
