@@ -68,10 +68,10 @@ export function AnswerCard({
       onSubmit={submit}
       className={cn(
         'flex flex-col gap-3 sm:flex-row sm:items-start',
-        uploaded ? 'xl:sticky xl:top-24 xl:flex-col xl:items-stretch' : 'mt-3',
+        uploaded ? '@3xl:sticky @3xl:top-24 @3xl:flex-col @3xl:items-stretch' : 'mt-3',
       )}
     >
-      <div className={cn('sm:w-36', uploaded && 'xl:w-auto')}>
+      <div className={cn('sm:w-36', uploaded && '@3xl:w-auto')}>
         <label htmlFor={marksId} className="mb-1.5 block text-sm font-medium text-slate-700">
           {`Marks out of ${question.marks}`}
         </label>
@@ -108,7 +108,7 @@ export function AnswerCard({
           className={cn(controlClasses, controlStateClasses(false))}
         />
       </div>
-      <Button type="submit" variant="secondary" className={cn('sm:mt-7', uploaded && 'xl:mt-0')}>
+      <Button type="submit" variant="secondary" className={cn('sm:mt-7', uploaded && '@3xl:mt-0')}>
         Save
       </Button>
     </form>
@@ -137,10 +137,12 @@ export function AnswerCard({
         <Content source={question.questionText} className="mt-1 text-sm text-slate-700" />
       )}
       {uploaded ? (
-        // The files take the width; the marks sit beside them on a wide screen, below on a phone.
-        <div className="mt-3 grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_14rem]">
-          <AnswerFilesView files={answer.files ?? []} />
-          {marksForm}
+        // The files take the width; the marks sit beside them in a wide card, below in a narrow one.
+        <div className="@container mt-3">
+          <div className="grid items-start gap-4 @3xl:grid-cols-[minmax(0,1fr)_14rem]">
+            <AnswerFilesView files={answer.files ?? []} />
+            {marksForm}
+          </div>
         </div>
       ) : (
         <>

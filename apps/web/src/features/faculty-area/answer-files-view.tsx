@@ -16,21 +16,23 @@ export function AnswerFilesView({ files }: { files: readonly AnswerFile[] }) {
       {files.map((file) => (
         <li key={file._id}>
           <figure className="overflow-hidden rounded-lg border border-slate-200">
-            <figcaption className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-slate-50 px-3 py-2 text-sm">
-              <span className="min-w-0 flex-1 font-medium wrap-anywhere text-slate-900">
+            <figcaption className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-slate-200 bg-slate-50 px-3 py-2 text-sm">
+              <span className="min-w-0 grow basis-48 font-medium wrap-anywhere text-slate-900">
                 {file.fileName}
               </span>
-              <span className="text-slate-600 tabular-nums">{fileSizeText(file.bytes)}</span>
-              <a
-                href={file.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline"
-              >
-                {'Open in a new tab '}
-                <span className="sr-only">{`(${file.fileName})`}</span>
-                <ExternalLink aria-hidden="true" className="size-3.5" />
-              </a>
+              <span className="flex items-center gap-3">
+                <span className="text-slate-600 tabular-nums">{fileSizeText(file.bytes)}</span>
+                <a
+                  href={file.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {'Open in a new tab '}
+                  <span className="sr-only">{`(${file.fileName})`}</span>
+                  <ExternalLink aria-hidden="true" className="size-3.5" />
+                </a>
+              </span>
             </figcaption>
             <FileBody file={file} />
           </figure>
@@ -47,7 +49,7 @@ function FileBody({ file }: { file: AnswerFile }) {
         src={file.url}
         alt={`Uploaded file ${file.fileName}`}
         loading="lazy"
-        className="mx-auto block max-h-[80vh] w-full bg-white object-contain"
+        className="mx-auto block h-auto max-h-[80vh] max-w-full bg-white object-contain"
       />
     );
   }
