@@ -16,7 +16,7 @@ import { storeSession } from '@/test/fake-api';
 import { ids, makeSection } from '@/test/master-data-fixtures';
 import CreateExamPage from './create-exam-page';
 import { draftKey, saveDraft } from './wizard/draft-storage';
-import type { ExamWizardValues, WizardQuestion } from './wizard/exam-values';
+import { blankQuestion, type ExamWizardValues, type WizardQuestion } from './wizard/exam-values';
 import type { StepId } from './wizard/steps';
 
 type Answer = { status: number; data: unknown };
@@ -1154,5 +1154,96 @@ describe('CreateExamPage: fill-in-the-blanks, matching and ordering questions', 
       .map((item) => item.textContent?.replace(/^\d+/, ''));
     expect(shown).toHaveLength(3);
     expect(shown).not.toEqual(partQuestions.ORDERING().items);
+  });
+});
+
+/** The payload's exam with its last section asking for files: one question, as a new one starts. */
+function fileUploadValues(): ExamWizardValues {
+  const values = wizardValuesOf(makeExamPayload());
+  const last = values.examSections.length - 1;
+  values.examSections = values.examSections.map((section, index) =>
+    index === last
+      ? { ...section, questionType: 'FILE_UPLOAD', marks: 5, totalQuestions: 1 }
+      : section,
+  );
+  values.questions[last] = [
+    {
+      ...blankQuestion('FILE_UPLOAD', 1),
+      questionText: 'Derive the current through the 1 kΩ resistor. Show your working.',
+      explanation,
+    },
+  ];
+  return values;
+}
+
+function fileUploadQuestion() {
+  const sections = screen.getAllByRole('region', { name: /^Section \d/ });
+  return within(sections.at(-1) as HTMLElement).getByRole('group', { name: /^Question 1/ });
+}
+
+describe('CreateExamPage: file upload questions', { timeout: 30_000 }, () => {
+  it('takes the kinds of file, how many and how large, from the defaults, saying what is wrong', async () => {
+    await resume(fileUploadValues(), 'questions');
+    const question = fileUploadQuestion();
+    const pdf = within(question).getByRole('checkbox', { name: /^PDF/ });
+    const image = within(question).getByRole('checkbox', { name: /^Image \(JPEG, PNG or WebP\)/ });
+    const count = within(question).getByLabelText('Maximum files');
+    const size = within(question).getByLabelText('Maximum file size (MB)');
+    expect(pdf).toBeChecked();
+    expect(image).toBeChecked();
+    expect(count).toHaveValue(1);
+    expect(size).toHaveValue(10);
+
+    await userEvent.click(pdf);
+    await userEvent.click(image);
+    fireEvent.blur(image);
+    expect(
+      await within(question).findByText('Choose at least one kind of file'),
+    ).toBeInTheDocument();
+    expect(image).toHaveAttribute('aria-invalid', 'true');
+    expect(within(question).getByTitle('This question has validation errors')).toBeInTheDocument();
+    expect(fileUploadQuestion().closest('section')).toHaveTextContent(
+      'Question 1: Choose at least one kind of file',
+    );
+    await userEvent.click(pdf);
+    await waitFor(() =>
+      expect(
+        within(question).queryByText('Choose at least one kind of file'),
+      ).not.toBeInTheDocument(),
+    );
+
+    fill(count, '6');
+    expect(await within(question).findByText('Maximum files cannot exceed 5')).toBeInTheDocument();
+    fill(count, '');
+    expect(await within(question).findByText('Maximum files is required')).toBeInTheDocument();
+    fill(count, '0');
+    expect(
+      await within(question).findByText('Maximum files must be at least 1'),
+    ).toBeInTheDocument();
+    fill(size, '21');
+    expect(
+      await within(question).findByText('Maximum file size cannot exceed 20 MB'),
+    ).toBeInTheDocument();
+    fill(size, '2.5');
+    expect(
+      await within(question).findByText('Maximum file size must be a whole number'),
+    ).toBeInTheDocument();
+    fill(count, '3');
+    fill(size, '15');
+    await waitFor(() =>
+      expect(within(question).queryByTitle('This question has validation errors')).toBeNull(),
+    );
+  });
+
+  it('previews the file picker the student will use, with the limits in words', async () => {
+    await resume(fileUploadValues(), 'questions');
+    const question = fileUploadQuestion();
+    fill(within(question).getByLabelText('Maximum files'), '3');
+    await userEvent.click(within(question).getByRole('checkbox', { name: /^Image/ }));
+    await userEvent.click(within(question).getByRole('button', { name: 'Preview' }));
+    const picker = within(question).getByLabelText('Your files for question 1');
+    expect(picker).toBeDisabled();
+    expect(picker).toHaveAttribute('accept', '.pdf,application/pdf');
+    expect(picker).toHaveAccessibleDescription('Up to 3 files, PDF, at most 10 MB each');
   });
 });

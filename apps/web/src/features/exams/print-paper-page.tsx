@@ -1,6 +1,7 @@
 import { type ExamDetail, QUESTION_TYPE_LABELS, type Question } from '@examiq/contracts';
 import { Printer } from 'lucide-react';
 import { useParams } from 'react-router';
+import { fileKindsText } from '@/components/answer-files';
 import { BackLink } from '@/components/back-link';
 import { Button } from '@/components/button';
 import { Content, MediaUrlsProvider } from '@/components/content/content';
@@ -120,7 +121,7 @@ function Paper({ exam, answerKey }: { exam: ExamDetail; answerKey: boolean }) {
 
 /**
  * Where the answer goes on paper: boxes beside the options, a line for a number (and its unit),
- * or ruled lines to write on.
+ * ruled lines to write on, or what to attach.
  */
 function PaperAnswer({ question }: { question: Question }) {
   if ('options' in question) {
@@ -160,6 +161,14 @@ function PaperAnswer({ question }: { question: Question }) {
     );
   }
   if (question.questionType === 'FILL_IN_BLANKS') return null;
+  if (question.questionType === 'FILE_UPLOAD') {
+    const files = question.maxFiles === 1 ? 'one file' : `up to ${question.maxFiles} files`;
+    return (
+      <p className="mt-2 pl-6 text-sm italic">
+        {`Attach your working: ${files}, ${fileKindsText(question.fileTypes)}.`}
+      </p>
+    );
+  }
   if (question.questionType === 'MATCHING') return <PaperMatching question={question} />;
   if (question.questionType === 'ORDERING') {
     const items = shuffledForPaper(question.items, (item) => item);

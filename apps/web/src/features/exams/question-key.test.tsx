@@ -40,4 +40,19 @@ describe('QuestionKey', () => {
     expect(screen.queryByText('Units:')).not.toBeInTheDocument();
     expect(screen.queryByText('Unit penalty:')).not.toBeInTheDocument();
   });
+
+  it('shows what a file upload question takes: its kinds of file, how many and how large', () => {
+    renderKey({
+      questionText: 'Sketch the circuit and derive the current.',
+      marks: 5,
+      difficulty: 'MEDIUM',
+      explanation: 'Ohm’s law.',
+      fileTypes: ['PDF', 'IMAGE'],
+      maxFiles: 3,
+      maxFileMb: 10,
+    });
+    expect(screen.getByText('Files:').nextSibling).toHaveTextContent(
+      'Up to 3 files, PDF or images, at most 10 MB each',
+    );
+  });
 });

@@ -2,6 +2,7 @@ import {
   acceptedAnswerText,
   acceptedBlankTexts,
   type BlankKey,
+  type FileKind,
   type MatchingPair,
   type NumericUnit,
   type QuestionDraft,
@@ -9,6 +10,7 @@ import {
 } from '@examiq/contracts';
 import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { uploadLimitsText } from '@/components/answer-files';
 import { Content } from '@/components/content/content';
 import { BlankGap } from '@/components/content/question-view';
 import { plural } from '@/lib/plural';
@@ -19,6 +21,9 @@ type ShownQuestion = Omit<QuestionDraft, 'questionType' | 'order'> & {
   pairs?: MatchingPair[];
   distractors?: string[];
   items?: string[];
+  fileTypes?: FileKind[];
+  maxFiles?: number;
+  maxFileMb?: number;
 };
 
 /** The units as an author reads them: `A; mA = 0.001 A`. */
@@ -127,6 +132,17 @@ export function QuestionKey({ question, number, children }: QuestionKeyProps) {
             </ol>
           </KeyLine>
         )}
+        {question.fileTypes &&
+          question.maxFiles !== undefined &&
+          question.maxFileMb !== undefined && (
+            <KeyLine term="Files">
+              {uploadLimitsText({
+                fileTypes: question.fileTypes,
+                maxFiles: question.maxFiles,
+                maxFileMb: question.maxFileMb,
+              })}
+            </KeyLine>
+          )}
         {scoring && <KeyLine term="Scoring">{SCORING_RULE_LABELS[scoring]}</KeyLine>}
         {numericAnswers && (
           <KeyLine term={numericAnswers.length === 1 ? 'Answer' : 'Accepted answers'}>

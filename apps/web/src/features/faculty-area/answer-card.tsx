@@ -6,6 +6,7 @@ import { Content } from '@/components/content/content';
 import { controlClasses, controlStateClasses } from '@/components/field';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
+import { AnswerFilesView } from './answer-files-view';
 import { highlightKeywords, wordCount } from './answer-text';
 import { parseMarks } from './parse-marks';
 import type { MarkSave } from './use-mark-saver';
@@ -23,7 +24,10 @@ interface AnswerCardProps {
   onDone: () => void;
 }
 
-/** One answer to mark: its text with keyword hits marked, the marks and comment, the save state. */
+/**
+ * One answer to mark: its text with keyword hits marked (or the files uploaded), the marks and
+ * comment, the save state.
+ */
 export function AnswerCard({
   answer,
   question,
@@ -43,6 +47,7 @@ export function AnswerCard({
   const [comment, setComment] = useState(save?.comment ?? answer.comment ?? '');
   const [error, setError] = useState<string>();
   const words = wordCount(answer.text);
+  const uploaded = question.questionType === 'FILE_UPLOAD';
   const marked = save?.status === 'saved' || (save === undefined && answer.marks !== null);
 
   function submit(event: FormEvent) {
@@ -56,6 +61,58 @@ export function AnswerCard({
     onSave(result.marks, comment.trim());
     onDone();
   }
+
+  const marksForm = (
+    <form
+      noValidate
+      onSubmit={submit}
+      className={cn(
+        'flex flex-col gap-3 sm:flex-row sm:items-start',
+        uploaded ? '@3xl:sticky @3xl:top-24 @3xl:flex-col @3xl:items-stretch' : 'mt-3',
+      )}
+    >
+      <div className={cn('sm:w-36', uploaded && '@3xl:w-auto')}>
+        <label htmlFor={marksId} className="mb-1.5 block text-sm font-medium text-slate-700">
+          {`Marks out of ${question.marks}`}
+        </label>
+        <input
+          ref={marksRef}
+          id={marksId}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={question.marks}
+          step={MARK_STEP}
+          value={marks}
+          onChange={(event) => setMarks(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${marksId}-error` : undefined}
+          className={cn(controlClasses, controlStateClasses(Boolean(error)), 'tabular-nums')}
+        />
+        {error && (
+          <p id={`${marksId}-error`} className="mt-1.5 text-sm text-red-600">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <label htmlFor={commentId} className="mb-1.5 block text-sm font-medium text-slate-700">
+          Comment (optional)
+        </label>
+        <input
+          id={commentId}
+          type="text"
+          maxLength={2000}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          className={cn(controlClasses, controlStateClasses(false))}
+        />
+      </div>
+      <Button type="submit" variant="secondary" className={cn('sm:mt-7', uploaded && '@3xl:mt-0')}>
+        Save
+      </Button>
+    </form>
+  );
 
   return (
     <article
@@ -79,65 +136,34 @@ export function AnswerCard({
       {showQuestion && (
         <Content source={question.questionText} className="mt-1 text-sm text-slate-700" />
       )}
-      <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm leading-relaxed wrap-anywhere text-slate-900 [&_mark]:rounded-sm [&_mark]:bg-amber-200 [&_mark]:px-0.5 [&_mark]:text-slate-900">
-        {question.questionType === 'LONG_ANSWER' ? (
-          <Content kind="answer" source={answer.text} keywords={question.keywords} />
-        ) : (
-          <p className="whitespace-pre-wrap">{highlightKeywords(answer.text, question.keywords)}</p>
-        )}
-      </div>
-      <p className="mt-1.5 text-xs text-slate-600">
-        {plural(words, 'word')}
-        {question.minWordCount !== null &&
-          question.maxWordCount !== null &&
-          ` (${question.minWordCount}–${question.maxWordCount} expected)`}
-      </p>
-      <form
-        noValidate
-        onSubmit={submit}
-        className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start"
-      >
-        <div className="sm:w-36">
-          <label htmlFor={marksId} className="mb-1.5 block text-sm font-medium text-slate-700">
-            {`Marks out of ${question.marks}`}
-          </label>
-          <input
-            ref={marksRef}
-            id={marksId}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={question.marks}
-            step={MARK_STEP}
-            value={marks}
-            onChange={(event) => setMarks(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${marksId}-error` : undefined}
-            className={cn(controlClasses, controlStateClasses(Boolean(error)), 'tabular-nums')}
-          />
-          {error && (
-            <p id={`${marksId}-error`} className="mt-1.5 text-sm text-red-600">
-              {error}
-            </p>
-          )}
+      {uploaded ? (
+        // The files take the width; the marks sit beside them in a wide card, below in a narrow one.
+        <div className="@container mt-3">
+          <div className="grid items-start gap-4 @3xl:grid-cols-[minmax(0,1fr)_14rem]">
+            <AnswerFilesView files={answer.files ?? []} />
+            {marksForm}
+          </div>
         </div>
-        <div className="min-w-0 flex-1">
-          <label htmlFor={commentId} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Comment (optional)
-          </label>
-          <input
-            id={commentId}
-            type="text"
-            maxLength={2000}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            className={cn(controlClasses, controlStateClasses(false))}
-          />
-        </div>
-        <Button type="submit" variant="secondary" className="sm:mt-7">
-          Save
-        </Button>
-      </form>
+      ) : (
+        <>
+          <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm leading-relaxed wrap-anywhere text-slate-900 [&_mark]:rounded-sm [&_mark]:bg-amber-200 [&_mark]:px-0.5 [&_mark]:text-slate-900">
+            {question.questionType === 'LONG_ANSWER' ? (
+              <Content kind="answer" source={answer.text} keywords={question.keywords} />
+            ) : (
+              <p className="whitespace-pre-wrap">
+                {highlightKeywords(answer.text, question.keywords)}
+              </p>
+            )}
+          </div>
+          <p className="mt-1.5 text-xs text-slate-600">
+            {plural(words, 'word')}
+            {question.minWordCount !== null &&
+              question.maxWordCount !== null &&
+              ` (${question.minWordCount}–${question.maxWordCount} expected)`}
+          </p>
+          {marksForm}
+        </>
+      )}
       {save?.status === 'failed' && (
         <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-3 text-sm text-red-700">
           <span className="min-w-0 flex-1">{`Not saved: ${save.error}`}</span>

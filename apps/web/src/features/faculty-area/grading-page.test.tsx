@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '@/lib/api-client';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import GradingPage from './grading-page';
-import { ESSAY_ID, EXAM_ID, makeAnswer, makeAnswersData, SHORT_ID } from './test-fixtures';
+import {
+  ESSAY_ID,
+  EXAM_ID,
+  makeAnswer,
+  makeAnswerFile,
+  makeAnswersData,
+  SHORT_ID,
+  UPLOAD_ID,
+  uploadQuestion,
+} from './test-fixtures';
 
 const ANSWERS = `GET /faculty/get-answers-to-grade/${EXAM_ID}`;
 const GRADE = 'POST /faculty/grade-answer';
@@ -251,5 +260,71 @@ describe('GradingPage', () => {
     renderPage(<GradingPage />, '/faculty/grade/:examId', [], `/faculty/grade/${EXAM_ID}`);
     expect(await screen.findByText('Scripts open once every sitting is over')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+});
+
+describe('GradingPage: uploaded files', () => {
+  const photo = makeAnswerFile('page-1.jpg', 'image/jpeg', 1_887_437, 1);
+  const scan = makeAnswerFile('working.pdf', 'application/pdf', 420_000, 2);
+  const uploads = [
+    makeAnswer(1, UPLOAD_ID, { text: '', files: [photo, scan] }),
+    makeAnswer(2, UPLOAD_ID, { text: '', files: [] }),
+  ];
+
+  function renderUploads(grade: Grade = graded) {
+    const requests = fakeAdminApi({
+      [ANSWERS]: () => ok(makeAnswersData(uploads, { questions: [uploadQuestion] })),
+      [GRADE]: grade,
+    });
+    renderPage(
+      <GradingPage />,
+      '/faculty/grade/:examId',
+      [],
+      `/faculty/grade/${EXAM_ID}?question=${UPLOAD_ID}`,
+    );
+    return requests;
+  }
+
+  it('shows each file where it is marked: an image as itself, a PDF in a frame, in their order', async () => {
+    renderUploads();
+    const first = await card('AAAA-0001');
+    const files = within(first).getByRole('list', { name: 'Uploaded files' });
+    const [imageItem, pdfItem] = within(files).getAllByRole('listitem') as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(
+      within(imageItem).getByRole('img', { name: 'Uploaded file page-1.jpg' }),
+    ).toHaveAttribute('src', photo.url);
+    expect(imageItem).toHaveTextContent('page-1.jpg');
+    expect(imageItem).toHaveTextContent('1.8 MB');
+    expect(within(pdfItem).getByTitle('Uploaded PDF working.pdf')).toHaveAttribute('src', scan.url);
+    expect(pdfItem).toHaveTextContent('410 KB');
+    const open = within(pdfItem).getByRole('link', { name: 'Open in a new tab (working.pdf)' });
+    expect(open).toHaveAttribute('href', scan.url);
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(first).not.toHaveTextContent(/words/);
+  });
+
+  it('says when an answer has no files, and marks an upload as a written answer', async () => {
+    const requests = renderUploads();
+    const second = await card('AAAA-0002');
+    expect(second).toHaveTextContent('No files uploaded');
+    expect(within(second).queryByRole('list', { name: 'Uploaded files' })).toBeNull();
+
+    const first = await card('AAAA-0001');
+    const marks = within(first).getByLabelText('Marks out of 5');
+    await userEvent.type(marks, '6{Enter}');
+    expect(marks).toHaveAccessibleDescription(RESULT_MESSAGES.marksAboveQuestion(5));
+    await userEvent.clear(marks);
+    await userEvent.type(within(first).getByLabelText('Comment (optional)'), 'Pivot chosen well');
+    await userEvent.type(marks, '4{Enter}');
+    await waitFor(() => expect(within(first).getByRole('status')).toHaveTextContent('Saved'));
+    expect(requests.find((request) => request.url === '/faculty/grade-answer')?.data).toEqual({
+      answerId: uploads[0]?._id,
+      marks: 4,
+      comment: 'Pivot chosen well',
+    });
+    expect(within(second).getByLabelText('Marks out of 5')).toHaveFocus();
   });
 });

@@ -37,6 +37,8 @@ export function Marking({
   const questionById = new Map(data.questions.map((question) => [question._id, question]));
   const written = data.questions.length > 0;
   const question = mode === 'question' && chosen ? questionById.get(chosen) : undefined;
+  // Uploaded files need the width: their question sits above them instead of beside.
+  const beside = question !== undefined && question.questionType !== 'FILE_UPLOAD';
   const options =
     mode === 'question'
       ? data.questions.map((item) => ({
@@ -64,11 +66,11 @@ export function Marking({
         />
       </div>
       <div
-        className={cn(
-          question && 'grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]',
-        )}
+        className={
+          beside ? 'grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]' : 'space-y-6'
+        }
       >
-        {question && <QuestionPanel question={question} />}
+        {question && <QuestionPanel question={question} beside={beside} />}
         {loading && <AnswersSkeleton />}
         {!loading && chosen
           ? written && (

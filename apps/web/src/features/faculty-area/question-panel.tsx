@@ -1,16 +1,29 @@
 import type { QuestionToGrade } from '@examiq/contracts';
 import { useId } from 'react';
 import { Content } from '@/components/content/content';
+import { cn } from '@/lib/cn';
 import { plural } from '@/lib/plural';
 import { MarkingProgress } from './marking-progress';
 
-/** The question being marked and its key, beside its answers on a wide screen. */
-export function QuestionPanel({ question }: { question: QuestionToGrade }) {
+/**
+ * The question being marked and its key: beside its answers on a wide screen, where it stays in
+ * view as they scroll by, or above them.
+ */
+export function QuestionPanel({
+  question,
+  beside,
+}: {
+  question: QuestionToGrade;
+  beside: boolean;
+}) {
   const titleId = useId();
   return (
     <section
       aria-labelledby={titleId}
-      className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-4"
+      className={cn(
+        'space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm',
+        beside && 'lg:sticky lg:top-24',
+      )}
     >
       <div>
         <h2 id={titleId} className="font-semibold text-slate-900">

@@ -1,4 +1,5 @@
 import type {
+  AnswerFile,
   AnswersToGradeData,
   AnswerToGrade,
   FacultyExam,
@@ -9,6 +10,7 @@ export const EXAM_ID = '50000000-0000-4000-8000-000000000001';
 const ATTEMPT = (n: number) => `60000000-0000-4000-8000-00000000000${n}`;
 export const ESSAY_ID = '70000000-0000-4000-8000-000000000002';
 export const SHORT_ID = '70000000-0000-4000-8000-000000000001';
+export const UPLOAD_ID = '70000000-0000-4000-8000-000000000003';
 
 const head = {
   _id: EXAM_ID,
@@ -64,6 +66,40 @@ export const essayQuestion: QuestionToGrade = {
   maxWordCount: 500,
   progress: { marked: 0, total: 2 },
 };
+
+export const uploadQuestion: QuestionToGrade = {
+  _id: UPLOAD_ID,
+  sectionName: 'Working',
+  position: 1,
+  questionText: 'Trace quicksort on the array by hand and upload your working.',
+  questionType: 'FILE_UPLOAD',
+  marks: 5,
+  modelAnswer: null,
+  sampleAnswer: null,
+  keywords: [],
+  minWordCount: null,
+  maxWordCount: null,
+  progress: { marked: 0, total: 2 },
+};
+
+/** A file the first student uploaded to the file upload question. */
+export function makeAnswerFile(
+  fileName: string,
+  contentType: string,
+  bytes: number,
+  n: number,
+): AnswerFile {
+  const id = `80000000-0000-4000-8000-00000000000${n}`;
+  return {
+    _id: id,
+    questionId: UPLOAD_ID,
+    fileName,
+    contentType,
+    bytes,
+    uploadedAt: '2030-03-14T10:20:00.000Z',
+    url: `/api/answer-files/${id}?aud=grading&exp=1900000000&sig=abc`,
+  };
+}
 
 export function makeAnswer(
   attempt: number,

@@ -213,3 +213,59 @@ describe('ResultPage: fill-in-the-blanks, matching and ordering questions', () =
     expect(screen.queryByText(/Right|Wrong|Accepted/)).not.toBeInTheDocument();
   });
 });
+
+function upload(files: ResultQuestion['files']): ResultQuestion {
+  return {
+    _id: ids.multiSelect,
+    questionText: 'Derive the current through the 1 kΩ resistor. Show your working.',
+    questionType: 'FILE_UPLOAD',
+    marks: 5,
+    awardedMarks: files?.length ? 4 : 0,
+    selectedOptionId: null,
+    text: null,
+    files,
+    comment: files?.length ? 'Clear working' : null,
+  };
+}
+
+describe('ResultPage: file upload questions', () => {
+  it('lists the files the student uploaded, each a link that opens it, with its size', async () => {
+    const file = (n: number, fileName: string, contentType: string, bytes: number) => ({
+      _id: `80000000-0000-4000-8000-00000000000${n}`,
+      questionId: ids.multiSelect,
+      fileName,
+      contentType,
+      bytes,
+      uploadedAt: '2030-03-14T09:40:00.000Z',
+      url: `/api/answer-files/8000000${n}?aud=result&exp=1900000000&sig=abc`,
+    });
+    renderResult(
+      result([
+        upload([
+          file(1, 'working.pdf', 'application/pdf', 2_516_582),
+          file(2, 'page 2.png', 'image/png', 800),
+        ]),
+      ]),
+    );
+    const files = await screen.findByRole('list', { name: 'Your files' });
+    const items = within(files).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'working.pdf (opens in a new tab)2.4 MB',
+      'page 2.png (opens in a new tab)800 bytes',
+    ]);
+    const link = within(files).getByRole('link', { name: 'working.pdf (opens in a new tab)' });
+    expect(link).toHaveAttribute(
+      'href',
+      '/api/answer-files/80000001?aud=result&exp=1900000000&sig=abc',
+    );
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.getByText('Clear working')).toBeInTheDocument();
+  });
+
+  it('says no files were uploaded', async () => {
+    renderResult(result([upload([])]));
+    expect(await screen.findByText('No files uploaded')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Your files' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Not answered')).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,7 @@
 import type { ResultQuestion, StudentResultData } from '@examiq/contracts';
 import { CircleCheck, CircleX, MessageSquareText } from 'lucide-react';
 import { useParams } from 'react-router';
+import { AnswerFileList } from '@/components/answer-files';
 import { BackLink } from '@/components/back-link';
 import { Badge } from '@/components/badge';
 import { Content, MediaUrlsProvider, WrittenAnswerText } from '@/components/content/content';
@@ -166,6 +167,11 @@ function QuestionResult({ question, number }: { question: ResultQuestion; number
             );
           })}
         </ul>
+      ) : question.questionType === 'FILE_UPLOAD' ? (
+        <div className="text-sm">
+          <p className="mb-1 font-medium text-slate-600">Your files</p>
+          <AnswerFileList files={question.files ?? []} />
+        </div>
       ) : question.questionType === 'NUMERICAL' ? (
         <dl className="space-y-2 text-sm">
           <div>

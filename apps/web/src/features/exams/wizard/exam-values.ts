@@ -3,11 +3,14 @@ import {
   DEFAULT_PROCTORING_THRESHOLDS,
   DEFAULT_QUESTION_MARKS,
   DEFAULT_UNIT_PENALTY,
+  DEFAULT_UPLOAD_SETTINGS,
   DEFAULT_WORD_RANGE,
   type Difficulty,
   EXAM_LIMITS,
   type ExamDetail,
   type ExamMode,
+  FILE_KINDS,
+  type FileKind,
   type MatchingPair,
   type NumericAnswer,
   type NumericUnit,
@@ -58,6 +61,9 @@ export interface WizardQuestion {
   pairs?: MatchingPair[];
   distractors?: string[];
   items?: string[];
+  fileTypes?: FileKind[];
+  maxFiles?: number;
+  maxFileMb?: number;
 }
 
 /** One blank of a fill-in-the-blanks question: a text blank while its tolerance is null. */
@@ -293,6 +299,9 @@ export function blankQuestion(questionType: QuestionType, order: number): Wizard
         items: Array.from({ length: EXAM_LIMITS.orderingItems.min }, () => ''),
         scoring: 'PARTIAL',
       };
+    // Handwritten working comes as a scan or as photos, so both kinds are offered at first.
+    case 'FILE_UPLOAD':
+      return { ...base, fileTypes: [...FILE_KINDS], ...DEFAULT_UPLOAD_SETTINGS };
   }
 }
 

@@ -16,6 +16,7 @@ import { Dropdown } from '@/components/dropdown';
 import { TextField } from '@/components/text-field';
 import { AnswerOptions } from './answer-options';
 import type { ExamWizardValues } from './exam-values';
+import { FileUploadFields } from './file-upload-fields';
 import { BlanksFields, InsertBlankButton, useBlankRows } from './fill-in-blanks-fields';
 import { registerWithFallback } from './form-helpers';
 import { KeywordsField } from './keywords-field';
@@ -183,6 +184,11 @@ export const QuestionCard = memo(function QuestionCard({
         {questionType === 'NUMERICAL' && (
           <div className="col-span-2 lg:col-span-6">
             <NumericalFields path={path} errors={errors} />
+          </div>
+        )}
+        {questionType === 'FILE_UPLOAD' && (
+          <div className="col-span-2 lg:col-span-6">
+            <FileUploadFields path={path} errors={errors} />
           </div>
         )}
         {questionType === 'SHORT_ANSWER' && (

@@ -1,5 +1,6 @@
-import type { QuestionType } from '@examiq/contracts';
+import { acceptOfKinds, DEFAULT_UPLOAD_SETTINGS, type QuestionType } from '@examiq/contracts';
 import { useWatch } from 'react-hook-form';
+import { uploadLimitsText } from '@/components/answer-files';
 import {
   BlankInput,
   ChoiceOptions,
@@ -9,10 +10,11 @@ import {
   OrderingAnswer,
   QuestionFrame,
 } from '@/components/content/question-view';
+import { FileField } from '@/components/file-field';
 import { TextArea } from '@/components/text-area';
 import { TextField } from '@/components/text-field';
 import { shuffledForPaper } from '../paper-order';
-import type { ExamWizardValues } from './exam-values';
+import type { ExamWizardValues, WizardQuestion } from './exam-values';
 
 interface QuestionPreviewProps {
   path: `questions.${number}.${number}`;
@@ -83,6 +85,8 @@ export function QuestionPreview({ path, number, questionType }: QuestionPreviewP
             selected={null}
             readOnly
           />
+        ) : questionType === 'FILE_UPLOAD' ? (
+          <FilePickerPreview label={label} question={question} />
         ) : questionType === 'SHORT_ANSWER' ? (
           <TextField
             label="Your answer"
@@ -99,5 +103,37 @@ export function QuestionPreview({ path, number, questionType }: QuestionPreviewP
         )
       }
     </QuestionFrame>
+  );
+}
+
+/**
+ * The file picker the student will use, disabled here: the question's limits in words under it,
+ * with a number the author is still typing read as its default.
+ */
+function FilePickerPreview({
+  label,
+  question,
+}: {
+  label: string;
+  question: Pick<WizardQuestion, 'fileTypes' | 'maxFiles' | 'maxFileMb'>;
+}) {
+  const fileTypes = question.fileTypes ?? [];
+  const whole = (value: number | undefined, fallback: number) =>
+    value !== undefined && Number.isInteger(value) ? value : fallback;
+  const maxFiles = whole(question.maxFiles, DEFAULT_UPLOAD_SETTINGS.maxFiles);
+  const maxFileMb = whole(question.maxFileMb, DEFAULT_UPLOAD_SETTINGS.maxFileMb);
+  return (
+    <FileField
+      label="Your files"
+      aria-label={`Your files for ${label.toLowerCase()}`}
+      accept={acceptOfKinds(fileTypes)}
+      multiple={maxFiles > 1}
+      hint={
+        fileTypes.length > 0
+          ? uploadLimitsText({ fileTypes, maxFiles, maxFileMb })
+          : 'No kind of file is chosen yet.'
+      }
+      disabled
+    />
   );
 }
