@@ -2,9 +2,8 @@ import { ANSWER_FILE_MESSAGES, answerFileParamSchema, mediaQuerySchema } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
-import { ApiError } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
-import type { SignedLinks } from '../media/media-links';
+import { type SignedLinks, sendSignedFile } from '../media/media-links';
 import { readAnswerFile } from './answer-files';
 
 /**
@@ -46,33 +45,34 @@ export const answerFilesRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request, reply) => {
-      const { fileId } = request.params;
-      const at = now();
-      const check = links.check(fileId, request.query, at);
-      if (check === 'invalid') throw new ApiError(403, ANSWER_FILE_MESSAGES.linkInvalid);
-      if (check === 'expired') throw new ApiError(403, ANSWER_FILE_MESSAGES.linkExpired);
-      const cacheHeaders = {
-        etag: `"${fileId}"`,
-        'cache-control': `private, max-age=${Math.max(0, request.query.exp - Math.ceil(at.getTime() / 1000))}, immutable`,
-      };
-      // A file's bytes never change: a browser holding this id holds this file.
-      if (request.headers['if-none-match']?.includes(cacheHeaders.etag)) {
-        return reply.code(304).headers(cacheHeaders).send();
-      }
-      const stored = await readAnswerFile(db, fileId);
-      if (!stored) throw new ApiError(404, ANSWER_FILE_MESSAGES.notFound);
-      return reply
-        .headers({
-          ...cacheHeaders,
-          'content-type': stored.contentType,
-          'content-disposition': dispositionOf(stored.fileName),
-          'content-security-policy': stored.contentType.startsWith('image/')
-            ? IMAGE_POLICY
-            : FILE_POLICY,
-          'x-content-type-options': 'nosniff',
-        })
-        .send(stored.bytes);
-    },
+    (request, reply) =>
+      sendSignedFile(
+        reply,
+        {
+          id: request.params.fileId,
+          link: request.query,
+          ifNoneMatch: request.headers['if-none-match'],
+        },
+        {
+          links,
+          at: now(),
+          messages: ANSWER_FILE_MESSAGES,
+          read: async () => {
+            const stored = await readAnswerFile(db, request.params.fileId);
+            return (
+              stored && {
+                bytes: stored.bytes,
+                headers: {
+                  'content-type': stored.contentType,
+                  'content-disposition': dispositionOf(stored.fileName),
+                  'content-security-policy': stored.contentType.startsWith('image/')
+                    ? IMAGE_POLICY
+                    : FILE_POLICY,
+                },
+              }
+            );
+          },
+        },
+      ),
   );
 };

@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type MediaUrls, mediaIdsIn } from '@examiq/contracts';
+import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { ApiError } from '../../errors';
 import { sealKey } from '../auth/tokens';
 
 /**
@@ -115,4 +117,48 @@ export function mediaUrlsFor(
 ): { mediaUrls?: MediaUrls } {
   const mediaUrls = links.urls(ids, examId, now);
   return Object.keys(mediaUrls).length > 0 ? { mediaUrls } : {};
+}
+
+/** What a signed file route says when its link or its file is wrong, in its own words. */
+export interface SignedFileMessages {
+  linkInvalid: string;
+  linkExpired: string;
+  notFound: string;
+}
+
+/**
+ * Answers a request for the bytes a signed link names: 403 for a link altered or expired, 304
+ * when the browser holds them already (an id's bytes never change: a browser holding this id
+ * holds these bytes), 404 when there are none, else the bytes with their headers.
+ */
+export async function sendSignedFile(
+  reply: FastifyReply,
+  request: { id: string; link: { aud: string; exp: number; sig: string }; ifNoneMatch?: string },
+  {
+    links,
+    at,
+    messages,
+    read,
+  }: {
+    links: SignedLinks;
+    at: Date;
+    messages: SignedFileMessages;
+    read: () => Promise<{ bytes: Buffer; headers: Record<string, string> } | undefined>;
+  },
+) {
+  const check = links.check(request.id, request.link, at);
+  if (check === 'invalid') throw new ApiError(403, messages.linkInvalid);
+  if (check === 'expired') throw new ApiError(403, messages.linkExpired);
+  const cacheHeaders = {
+    etag: `"${request.id}"`,
+    'cache-control': `private, max-age=${Math.max(0, request.link.exp - Math.ceil(at.getTime() / 1000))}, immutable`,
+  };
+  if (request.ifNoneMatch?.includes(cacheHeaders.etag)) {
+    return reply.code(304).headers(cacheHeaders).send();
+  }
+  const stored = await read();
+  if (!stored) throw new ApiError(404, messages.notFound);
+  return reply
+    .headers({ ...cacheHeaders, ...stored.headers, 'x-content-type-options': 'nosniff' })
+    .send(stored.bytes);
 }

@@ -2,10 +2,9 @@ import { MEDIA_MESSAGES, mediaParamSchema, mediaQuerySchema } from '@examiq/cont
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
-import { ApiError } from '../../errors';
 import { errorResponses } from '../../plugins/error-handler';
 import { readMedia } from './media.service';
-import type { MediaLinks } from './media-links';
+import { type MediaLinks, sendSignedFile } from './media-links';
 
 /**
  * An image is shown as nothing but an image: opened on its own it may run nothing, load nothing
@@ -39,31 +38,32 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      const at = now();
-      const check = links.check(id, request.query, at);
-      if (check === 'invalid') throw new ApiError(403, MEDIA_MESSAGES.linkInvalid);
-      if (check === 'expired') throw new ApiError(403, MEDIA_MESSAGES.linkExpired);
-      const cacheHeaders = {
-        etag: `"${id}"`,
-        'cache-control': `private, max-age=${Math.max(0, request.query.exp - Math.ceil(at.getTime() / 1000))}, immutable`,
-      };
-      // The bytes behind an id never change: a browser holding this id holds this image.
-      if (request.headers['if-none-match']?.includes(cacheHeaders.etag)) {
-        return reply.code(304).headers(cacheHeaders).send();
-      }
-      const stored = await readMedia(db, id);
-      if (!stored) throw new ApiError(404, MEDIA_MESSAGES.notFound);
-      return reply
-        .headers({
-          ...cacheHeaders,
-          'content-type': stored.contentType,
-          'content-disposition': 'inline',
-          'content-security-policy': IMAGE_POLICY,
-          'x-content-type-options': 'nosniff',
-        })
-        .send(stored.bytes);
-    },
+    (request, reply) =>
+      sendSignedFile(
+        reply,
+        {
+          id: request.params.id,
+          link: request.query,
+          ifNoneMatch: request.headers['if-none-match'],
+        },
+        {
+          links,
+          at: now(),
+          messages: MEDIA_MESSAGES,
+          read: async () => {
+            const stored = await readMedia(db, request.params.id);
+            return (
+              stored && {
+                bytes: stored.bytes,
+                headers: {
+                  'content-type': stored.contentType,
+                  'content-disposition': 'inline',
+                  'content-security-policy': IMAGE_POLICY,
+                },
+              }
+            );
+          },
+        },
+      ),
   );
 };
