@@ -156,7 +156,7 @@ test('an admin authors a file upload question; a marker marks the files inline; 
   await card.getByRole('button', { name: 'Preview' }).click();
   const picker = card.getByLabel('Your files for question 1');
   await expect(picker).toBeDisabled();
-  await expect(card.getByText('Up to 3 files, PDF or images, at most 10 MB each')).toBeVisible();
+  await expect(card.getByText('Up to 3 files, PDF or images, 10 MB each')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Wizard: a file upload question');
   await card.scrollIntoViewIfNeeded();
   await screenshots(page, 'wizard-card');
@@ -171,7 +171,7 @@ test('an admin authors a file upload question; a marker marks the files inline; 
 
   // The exam's page and its printed paper say what the question takes.
   await page.goto(`/admin/exam/${exam._id}`);
-  await expect(page.getByText('Up to 3 files, PDF or images, at most 10 MB each')).toBeVisible();
+  await expect(page.getByText('Up to 3 files, PDF or images, 10 MB each')).toBeVisible();
   await page.goto(`/admin/exam/${exam._id}/print`);
   await expect(page.getByText('Attach your working: up to 3 files, PDF or images.')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Printed paper with a file upload question');

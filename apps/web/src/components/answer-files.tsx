@@ -20,10 +20,16 @@ export interface UploadLimits {
   maxFileMb: number;
 }
 
-/** How many files of which kinds, and how large: 'Up to 3 files, PDF or images, 10 MB each'. */
+/**
+ * How many files of which kinds, and how large, as the student and the author's preview say it:
+ * 'Up to 3 files, PDF or images, 10 MB each', 'One file, image, up to 20 MB'.
+ */
 export function uploadLimitsText({ fileTypes, maxFiles, maxFileMb }: UploadLimits): string {
-  const count = maxFiles === 1 ? 'One file' : `Up to ${maxFiles} files`;
-  return `${count}, ${fileKindsText(fileTypes)}, at most ${maxFileMb} MB each`;
+  if (maxFiles !== 1) {
+    return `Up to ${maxFiles} files, ${fileKindsText(fileTypes)}, ${maxFileMb} MB each`;
+  }
+  const kinds = fileTypes.map((kind) => (kind === 'PDF' ? 'PDF' : 'image')).join(' or ');
+  return `One file, ${kinds}, up to ${maxFileMb} MB`;
 }
 
 export const isImageFile = (file: Pick<AnswerFile, 'contentType'>) =>

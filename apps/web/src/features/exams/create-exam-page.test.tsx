@@ -1244,6 +1244,6 @@ describe('CreateExamPage: file upload questions', { timeout: 30_000 }, () => {
     const picker = within(question).getByLabelText('Your files for question 1');
     expect(picker).toBeDisabled();
     expect(picker).toHaveAttribute('accept', '.pdf,application/pdf');
-    expect(picker).toHaveAccessibleDescription('Up to 3 files, PDF, at most 10 MB each');
+    expect(picker).toHaveAccessibleDescription('Up to 3 files, PDF, 10 MB each');
   });
 });

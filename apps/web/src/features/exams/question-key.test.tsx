@@ -52,7 +52,7 @@ describe('QuestionKey', () => {
       maxFileMb: 10,
     });
     expect(screen.getByText('Files:').nextSibling).toHaveTextContent(
-      'Up to 3 files, PDF or images, at most 10 MB each',
+      'Up to 3 files, PDF or images, 10 MB each',
     );
   });
 });

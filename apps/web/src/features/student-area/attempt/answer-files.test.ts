@@ -1,23 +1,12 @@
 import { ANSWER_FILE_MESSAGES } from '@examiq/contracts';
 import { describe, expect, it } from 'vitest';
-import { checkChosenFiles, formatFileSize, limitsInWords, type UploadLimits } from './answer-files';
+import type { UploadLimits } from '@/components/answer-files';
+import { checkChosenFiles } from './answer-files';
 
 const MB = 1024 * 1024;
-const limits: UploadLimits = { kinds: ['PDF', 'IMAGE'], maxFiles: 3, maxFileMb: 10 };
+const limits: UploadLimits = { fileTypes: ['PDF', 'IMAGE'], maxFiles: 3, maxFileMb: 10 };
 const file = (name: string, type: string, size = 1000) =>
   new File([new Uint8Array(size)], name, { type });
-
-describe('the limits in words', () => {
-  it('says how many files, of which kinds, and how large', () => {
-    expect(limitsInWords(limits)).toBe('Up to 3 files, PDF or images, 10 MB each');
-    expect(limitsInWords({ kinds: ['PDF'], maxFiles: 1, maxFileMb: 5 })).toBe(
-      'One file, PDF, up to 5 MB',
-    );
-    expect(limitsInWords({ kinds: ['IMAGE'], maxFiles: 1, maxFileMb: 20 })).toBe(
-      'One file, image, up to 20 MB',
-    );
-  });
-});
 
 describe('checking chosen files before they upload', () => {
   it('takes PDFs and images within the size, and names each file left out with the reason', () => {
@@ -43,7 +32,7 @@ describe('checking chosen files before they upload', () => {
   });
 
   it("refuses what the question's kinds leave out, going by the name when the browser gives no type", () => {
-    const pdfOnly = { ...limits, kinds: ['PDF' as const] };
+    const pdfOnly = { ...limits, fileTypes: ['PDF' as const] };
     const { accepted, problems } = checkChosenFiles(
       pdfOnly,
       [file('scan.PDF', ''), file('page.png', 'image/png'), file('README', '')],
@@ -66,15 +55,5 @@ describe('checking chosen files before they upload', () => {
 
     expect(accepted.map((chosen) => chosen.name)).toEqual(['page-3.png']);
     expect(problems).toEqual([`page-4.png: ${ANSWER_FILE_MESSAGES.tooManyFiles(3)}`]);
-  });
-});
-
-describe('a file size in words', () => {
-  it('uses bytes, KB or MB', () => {
-    expect([formatFileSize(900), formatFileSize(84_000), formatFileSize(2.45 * MB)]).toEqual([
-      '900 B',
-      '82 KB',
-      '2.5 MB',
-    ]);
   });
 });

@@ -7,29 +7,17 @@ import {
   type FileKind,
   type StudentQuestion,
 } from '@examiq/contracts';
+import type { UploadLimits } from '@/components/answer-files';
 
 const MEGABYTE = 1024 * 1024;
 
 /** A file upload question's limits; the contract's defaults for any the paper leaves out. */
-export function uploadLimitsOf(question: StudentQuestion) {
+export function uploadLimitsOf(question: StudentQuestion): UploadLimits {
   return {
-    kinds: question.fileTypes ?? FILE_KINDS,
+    fileTypes: question.fileTypes ?? FILE_KINDS,
     maxFiles: question.maxFiles ?? DEFAULT_UPLOAD_SETTINGS.maxFiles,
     maxFileMb: question.maxFileMb ?? DEFAULT_UPLOAD_SETTINGS.maxFileMb,
   };
-}
-
-export type UploadLimits = ReturnType<typeof uploadLimitsOf>;
-
-/** The limits in words: 'Up to 3 files, PDF or images, 10 MB each'. */
-export function limitsInWords({ kinds, maxFiles, maxFileMb }: UploadLimits): string {
-  const one = maxFiles === 1;
-  const kindWords = kinds.map((kind) => (kind === 'PDF' ? 'PDF' : one ? 'image' : 'images'));
-  return [
-    one ? 'One file' : `Up to ${maxFiles} files`,
-    kindWords.join(' or '),
-    one ? `up to ${maxFileMb} MB` : `${maxFileMb} MB each`,
-  ].join(', ');
 }
 
 /**
@@ -54,8 +42,9 @@ export function checkChosenFiles(limits: UploadLimits, chosen: readonly File[], 
   const problems: string[] = [];
   for (const file of chosen) {
     let problem: string | null = null;
-    if (!isOfKinds(file, limits.kinds)) problem = ANSWER_FILE_MESSAGES.wrongKind(limits.kinds);
-    else if (file.size > limits.maxFileMb * MEGABYTE) {
+    if (!isOfKinds(file, limits.fileTypes)) {
+      problem = ANSWER_FILE_MESSAGES.wrongKind(limits.fileTypes);
+    } else if (file.size > limits.maxFileMb * MEGABYTE) {
       problem = ANSWER_FILE_MESSAGES.tooLarge(limits.maxFileMb);
     } else if (held + accepted.length >= limits.maxFiles) {
       problem = ANSWER_FILE_MESSAGES.tooManyFiles(limits.maxFiles);
@@ -64,11 +53,4 @@ export function checkChosenFiles(limits: UploadLimits, chosen: readonly File[], 
     else accepted.push(file);
   }
   return { accepted, problems };
-}
-
-/** A file's size as a person reads it: '820 KB', '2.4 MB'. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < MEGABYTE) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / MEGABYTE).toFixed(1)} MB`;
 }

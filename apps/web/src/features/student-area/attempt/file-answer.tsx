@@ -15,9 +15,10 @@ import {
   X,
 } from 'lucide-react';
 import { type ChangeEvent, createContext, type ReactNode, useContext, useId } from 'react';
+import { fileSizeText, uploadLimitsText } from '@/components/answer-files';
 import { Button } from '@/components/button';
 import { cn } from '@/lib/cn';
-import { checkChosenFiles, formatFileSize, limitsInWords, uploadLimitsOf } from './answer-files';
+import { checkChosenFiles, uploadLimitsOf } from './answer-files';
 import { NO_UPLOADS, type UploadState } from './file-uploads';
 import type { AnswerValue } from './outbox';
 
@@ -106,10 +107,10 @@ export function FileAnswer({
             icon={Upload}
             text="Choose files"
             name={`Choose files for ${named}`}
-            accept={acceptOfKinds(limits.kinds)}
+            accept={acceptOfKinds(limits.fileTypes)}
             multiple={limits.maxFiles > 1}
           />
-          {limits.kinds.includes('IMAGE') && (
+          {limits.fileTypes.includes('IMAGE') && (
             <FilePicker
               {...picker}
               icon={Camera}
@@ -124,7 +125,7 @@ export function FileAnswer({
         </div>
       )}
       <p id={limitsId} className="text-sm text-slate-500">
-        {limitsInWords(limits)}
+        {uploadLimitsText(limits)}
       </p>
       {shownProblems.length > 0 && (
         <div
@@ -279,7 +280,7 @@ function FileRow({
       )}
       <div className="min-w-0">
         <p className="text-sm font-medium wrap-anywhere text-slate-900">{name}</p>
-        <p className="text-xs text-slate-500">{formatFileSize(size)}</p>
+        <p className="text-xs text-slate-500">{fileSizeText(size)}</p>
         {status}
       </div>
       <div className="col-start-2 -ml-2 flex items-center gap-1 empty:hidden sm:col-start-3 sm:ml-0">
