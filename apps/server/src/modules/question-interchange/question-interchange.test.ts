@@ -15,7 +15,14 @@ import { expectError } from '../../test/errors';
 import { createAudience, examsClient } from '../../test/exams';
 import { masterDataClient } from '../../test/master-data';
 import { bearer, createSignedInUser, type SignedInUser } from '../../test/users';
-import { asRendered, fixture, trickyExam, zippedFixture } from './test-support';
+import {
+  asRendered,
+  fixture,
+  questionsInFileOrder,
+  trickyExam,
+  uploadsExam,
+  zippedFixture,
+} from './test-support';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -274,6 +281,47 @@ describe(`GET /api/admin/export-exam-questions/{examId} on ${TEST_ENGINE}`, () =
             .map((question, index) => ({ ...question, order: index + 1 })),
         ),
       );
+    },
+  );
+
+  it.each(['moodle-xml', 'qti'])(
+    'writes an exam’s file upload questions as %s that read back the same; GIFT says it cannot',
+    async (format) => {
+      const [section] = uploadsExam.sections;
+      if (!section) throw new Error('No section of uploads');
+      const marks = section.questions.reduce((total, question) => total + question.marks, 0);
+      const created = await examsClient(t.app, admin.accessToken).exam({
+        ...payload,
+        totalMarks: marks,
+        passingMarks: 5,
+        examSections: [
+          {
+            name: section.name,
+            order: '1',
+            marks,
+            questionType: 'FILE_UPLOAD',
+            totalQuestions: section.questions.length,
+            timeLimit: 30,
+            isOptional: false,
+            instructions: ['Upload your working.'],
+          },
+        ],
+        questions: [section.questions],
+      });
+      const response = await exportQuestions(created._id, format);
+      expect(response.statusCode).toBe(200);
+      const parsed = await parseQuestions({
+        format,
+        file: { bytes: response.rawPayload, name: `questions.${format === 'qti' ? 'zip' : 'xml'}` },
+      });
+      const { data } = parsedResponse.parse(parsed.json());
+      expect(data.warnings).toEqual([]);
+      expect(data.incomplete).toEqual([]);
+      expect(asRendered(data.questions)).toEqual(asRendered(questionsInFileOrder(uploadsExam)));
+
+      const gift = await exportQuestions(created._id, 'gift');
+      expect(gift.statusCode).toBe(200);
+      expect(gift.body).toContain('Moodle GIFT has no file upload question');
     },
   );
 
