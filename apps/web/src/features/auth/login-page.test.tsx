@@ -78,6 +78,7 @@ describe('LoginPage', () => {
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(requests.filter((request) => request.url === '/auth/login')).toHaveLength(0);
+    expect(screen.getByLabelText('Email')).toHaveFocus();
   });
 
   it('shows and hides the password', async () => {

@@ -2,19 +2,17 @@ import {
   AUTH_MESSAGES,
   homePathFor,
   LOGIN_REDIRECT_DELAY_MS,
+  type LoginInput,
   loginSchema,
 } from '@examiq/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, Info, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { PasswordField } from '@/components/password-field';
 import { TextField } from '@/components/text-field';
 import { useAuthStore } from '@/lib/auth-store';
-import { applyFieldErrors } from '@/lib/form-errors';
 import { forgetSessionEnded, type SessionUser, wasSessionEnded } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
 import { useSupportEmail } from './get-public-config';
@@ -25,6 +23,86 @@ function pathAfterLogin(user: SessionUser): string {
   return user.isFirstLogin ? '/change-password' : homePathFor(user.role);
 }
 
+type LoginField = keyof LoginInput;
+const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];
+type LoginErrors = Partial<Record<LoginField, string>>;
+
+/** Each field's first message from the shared schema; none when the values would be sent. */
+function loginErrors(values: LoginInput): LoginErrors {
+  const errors: LoginErrors = {};
+  for (const issue of loginSchema.safeParse(values).error?.issues ?? []) {
+    const field = issue.path[0] as LoginField;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The sign-in form's state, as the other forms' library keeps it (a field is checked once it has
+ * been left, then at every change; a submit checks all and focuses the first wrong one), written
+ * out for two fields: this page is in the bundle every visitor loads first, and the library would
+ * be a tenth of it (docs/decisions.md, "What the landing and login pages download").
+ */
+function useLoginForm() {
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [touched, setTouched] = useState<ReadonlySet<LoginField>>(new Set());
+  const [submitting, setSubmitting] = useState(false);
+  const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
+
+  const checkField = (field: LoginField, next: LoginInput) =>
+    setErrors((shown) => ({ ...shown, [field]: loginErrors(next)[field] }));
+
+  const field = (name: LoginField) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    ref: (input: HTMLInputElement | null) => {
+      inputs.current[name] = input;
+    },
+    onChange: (event: { target: { value: string } }) => {
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      if (touched.has(name)) checkField(name, next);
+    },
+    onBlur: () => {
+      setTouched((fields) => new Set(fields).add(name));
+      checkField(name, values);
+    },
+  });
+
+  /** Runs `send` with the schema's output once every field is right. */
+  const submit = (send: (input: LoginInput) => Promise<void>) => async (event: FormEvent) => {
+    event.preventDefault();
+    const found = loginErrors(values);
+    setTouched(new Set(LOGIN_FIELDS));
+    setErrors(found);
+    const wrong = LOGIN_FIELDS.find((name) => found[name]);
+    if (wrong) {
+      inputs.current[wrong]?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await send(loginSchema.parse(values));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  /** The server's messages under their fields. */
+  const showServerErrors = (serverErrors: Record<string, string>) => {
+    const found: LoginErrors = {};
+    for (const name of LOGIN_FIELDS) {
+      const message = serverErrors[name];
+      if (message) found[name] = message;
+    }
+    setErrors((shown) => ({ ...shown, ...found }));
+  };
+
+  return { field, submit, submitting, showServerErrors };
+}
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const [sessionEnded] = useState(wasSessionEnded);
@@ -32,22 +110,13 @@ export default function LoginPage() {
   const supportEmail = useSupportEmail();
   const providerRefusal = useProviderReturn();
   const login = useAuthStore((state) => state.login);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(loginSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
-  });
+  const { field, submit, submitting, showServerErrors } = useLoginForm();
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = submit(async (values) => {
     const result = await login(values);
     if (!result.ok) {
       toast.error(result.message);
-      applyFieldErrors(result.fieldErrors, setError, ['email', 'password']);
+      showServerErrors(result.fieldErrors);
       return;
     }
     // The reset screen explains itself; a 'Login successful' over it would contradict it.
@@ -110,15 +179,13 @@ export default function LoginPage() {
           type="email"
           autoComplete="email"
           placeholder="you@institution.edu"
-          error={errors.email?.message}
-          {...register('email')}
+          {...field('email')}
         />
         <PasswordField
           label="Password"
           autoComplete="current-password"
           placeholder="Enter your password"
-          error={errors.password?.message}
-          {...register('password')}
+          {...field('password')}
         />
         <p className="-mt-2 text-right text-sm">
           <Link
@@ -128,7 +195,7 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </p>
-        <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+        <Button type="submit" size="lg" fullWidth loading={submitting}>
           Login
         </Button>
       </form>
