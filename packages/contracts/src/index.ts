@@ -2,6 +2,7 @@ export * from './api';
 export * from './attempts';
 export * from './audit';
 export * from './auth';
+export * from './banks';
 export * from './constants';
 export * from './content';
 export * from './dashboard';

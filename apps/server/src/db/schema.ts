@@ -7,6 +7,10 @@ import {
   ALERT_REVIEW_STATUSES,
   ALERT_TYPES,
   ATTEMPT_STATUSES,
+  BANK_QUESTION_STATUSES,
+  BANK_ROLES,
+  type BankQuestionContent,
+  BLOOM_LEVELS,
   type BlankKey,
   COURSE_TYPES,
   DIFFICULTIES,
@@ -1288,5 +1292,136 @@ export const answerFiles = pgTable(
       table.sha256,
     ),
     index('answer_files_sha256_idx').on(table.sha256),
+  ],
+);
+
+// --- Question banks -----------------------------------------------------------------------------
+
+/** A course's outcomes (CO1…), in the order the admin lists them. */
+export const courseOutcomes = pgTable(
+  'course_outcomes',
+  {
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    targetPercent: integer('target_percent').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.courseId, table.code] }),
+    check('course_outcomes_target_percent_check', sql`${table.targetPercent} between 1 and 100`),
+  ],
+);
+
+/**
+ * A course's bank as a whole: whether a question needs a reviewer other than its last author to
+ * become Ready. A course without a row requires no review.
+ */
+export const courseBanks = pgTable('course_banks', {
+  courseId: uuid('course_id')
+    .primaryKey()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  requireReview: boolean('require_review').notNull().default(false),
+});
+
+/** The faculty an admin granted a course's bank, each as author, reviewer or both. */
+export const bankAccess = pgTable(
+  'bank_access',
+  {
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    facultyUserId: uuid('faculty_user_id')
+      .notNull()
+      .references(() => faculty.userId, { onDelete: 'cascade' }),
+    role: text('role', { enum: BANK_ROLES }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.courseId, table.facultyUserId, table.role] }),
+    index('bank_access_faculty_user_id_idx').on(table.facultyUserId),
+    check('bank_access_role_check', isOneOf(table.role, BANK_ROLES)),
+  ],
+);
+
+/**
+ * A question of a course's bank. Its own fields are one document in the exam payload's shape
+ * (`content`); what lists filter on is in columns beside it, the type and difficulty read from the
+ * document so the two never disagree. A course with questions cannot be deleted: they are the
+ * faculty's work of years.
+ */
+export const bankQuestions = pgTable(
+  'bank_questions',
+  {
+    // Time-ordered (v7), written by the server: newest-first pages walk the primary key's order.
+    id: uuid('id').primaryKey(),
+    courseId: masterDataReference('course_id', () => courses.id),
+    category: text('category').notNull(),
+    tags: text('tags').array().notNull(),
+    bloomLevel: text('bloom_level', { enum: BLOOM_LEVELS }).notNull(),
+    courseOutcomes: text('course_outcomes').array().notNull(),
+    status: text('status', { enum: BANK_QUESTION_STATUSES }).notNull(),
+    content: jsonb('content').$type<BankQuestionContent>().notNull(),
+    questionType: text('question_type', { enum: QUESTION_TYPES })
+      .notNull()
+      .generatedAlwaysAs(sql`content->>'questionType'`),
+    difficulty: text('difficulty', { enum: DIFFICULTIES })
+      .notNull()
+      .generatedAlwaysAs(sql`content->>'difficulty'`),
+    // The version exams will refer to; it rises only when an exam uses the question.
+    version: integer('version').notNull().default(1),
+    // Every change of content or labels makes the next revision; the history keeps the earlier.
+    revision: integer('revision').notNull().default(1),
+    // The question's readable text, folded (examiq_fold) by the statement that writes it.
+    searchText: text('search_text').notNull(),
+    // Who last changed the content: a review must come from someone else.
+    contentBy: uuid('content_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (table) => [
+    index('bank_questions_course_id_id_idx').on(table.courseId, table.id),
+    index('bank_questions_course_id_category_idx').on(table.courseId, table.category),
+    trigramIndex('bank_questions_search_idx', table.searchText),
+    index('bank_questions_course_outcomes_idx').using('gin', table.courseOutcomes),
+    index('bank_questions_created_by_idx').on(table.createdBy),
+    index('bank_questions_updated_by_idx').on(table.updatedBy),
+    index('bank_questions_content_by_idx').on(table.contentBy),
+    check('bank_questions_status_check', isOneOf(table.status, BANK_QUESTION_STATUSES)),
+    check('bank_questions_bloom_level_check', isOneOf(table.bloomLevel, BLOOM_LEVELS)),
+  ],
+);
+
+/** A bank question's fields and labels as one revision held them. */
+export interface BankQuestionState {
+  category: string;
+  tags: string[];
+  bloomLevel: (typeof BLOOM_LEVELS)[number];
+  courseOutcomes: string[];
+  status: (typeof BANK_QUESTION_STATUSES)[number];
+  content: BankQuestionContent;
+}
+
+/**
+ * One change of a bank question: the revision it made, who made it and when, the fields it
+ * changed, and the whole state before it (the previous revision), so any revision can be restored.
+ */
+export const bankQuestionChanges = pgTable(
+  'bank_question_changes',
+  {
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => bankQuestions.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamptz('changed_at').notNull(),
+    changedFields: text('changed_fields').array().notNull(),
+    previous: jsonb('previous').$type<BankQuestionState>().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.questionId, table.revision] }),
+    index('bank_question_changes_changed_by_idx').on(table.changedBy),
   ],
 );
