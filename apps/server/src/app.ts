@@ -29,6 +29,8 @@ import { roleScope } from './modules/auth/role-scope';
 import { signInLimitsAdminRoutes } from './modules/auth/sign-in-limits.admin-routes';
 import { backupAdminRoutes } from './modules/backup/backup.admin-routes';
 import { startScheduledBackups } from './modules/backup/scheduled-backups';
+import { bankQuestionsRoutes } from './modules/banks/bank-questions.routes';
+import { banksAdminRoutes } from './modules/banks/banks.admin-routes';
 import { dashboardAdminRoutes } from './modules/dashboard/dashboard.admin-routes';
 import { examRecordsAdminRoutes } from './modules/exams/exam-records.admin-routes';
 import { examsAdminRoutes } from './modules/exams/exams.admin-routes';
@@ -302,6 +304,8 @@ export async function buildApp({
       await admin.register(examsAdminRoutes, { db: database.db });
       await admin.register(mediaAdminRoutes, { db: database.db, links, now });
       await admin.register(examRecordsAdminRoutes, { db: database.db, now });
+      await admin.register(banksAdminRoutes, { db: database.db });
+      await admin.register(bankQuestionsRoutes, { db: database.db, role: 'admin' });
       await admin.register(questionInterchangeAdminRoutes, { db: database.db, links, now });
       await admin.register(attemptsAdminRoutes, { db: database.db, now });
       await admin.register(proctoringFacultyRoutes, { db: database.db, now, role: 'admin' });
@@ -325,6 +329,7 @@ export async function buildApp({
     roleScope('faculty', async (faculty) => {
       await faculty.register(gradingFacultyRoutes, { db: database.db, now, codes });
       await faculty.register(proctoringFacultyRoutes, { db: database.db, now, role: 'faculty' });
+      await faculty.register(bankQuestionsRoutes, { db: database.db, role: 'faculty' });
     }),
     { prefix: '/api/faculty' },
   );

@@ -1,0 +1,143 @@
+import {
+  type BankCategory,
+  type BankQuestionListItem,
+  type BankQuestionListQuery,
+  CATEGORY_SEPARATOR,
+  type Pagination,
+} from '@examiq/contracts';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { findPage, matchingTotal } from '../../db/paging';
+import { bankQuestions } from '../../db/schema';
+import { holdsSearch } from '../../db/search';
+import { type BankUser, rightsIn } from './bank-access';
+
+type BankQuestionRow = typeof bankQuestions.$inferSelect;
+
+export function toBankQuestionListItem(row: BankQuestionRow): BankQuestionListItem {
+  return {
+    _id: row.id,
+    courseId: row.courseId,
+    category: row.category,
+    tags: row.tags,
+    bloomLevel: row.bloomLevel,
+    courseOutcomes: row.courseOutcomes,
+    status: row.status,
+    questionType: row.questionType,
+    difficulty: row.difficulty,
+    marks: row.content.marks,
+    questionText: row.content.questionText,
+    version: row.version,
+    revision: row.revision,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** `path` itself, and with its subcategories every path under it ('' holds every category). */
+function inCategory(path: string, withSubcategories: boolean): SQL | undefined {
+  if (!withSubcategories) return eq(bankQuestions.category, path);
+  if (path === '') return undefined;
+  const under = `${path.replace(/[\\%_]/g, '\\$&')}${CATEGORY_SEPARATOR}%`;
+  return or(eq(bankQuestions.category, path), sql`${bankQuestions.category} like ${under}`);
+}
+
+function bankQuestionConditions(query: BankQuestionListQuery): (SQL | undefined)[] {
+  const { category, search, questionType, difficulty, bloomLevel, courseOutcome, tag, status } =
+    query;
+  return [
+    eq(bankQuestions.courseId, query.courseId),
+    category === undefined ? undefined : inCategory(category, query.includeSubcategories),
+    search === undefined ? undefined : holdsSearch(bankQuestions.searchText, search),
+    questionType === undefined ? undefined : eq(bankQuestions.questionType, questionType),
+    difficulty === undefined ? undefined : eq(bankQuestions.difficulty, difficulty),
+    bloomLevel === undefined ? undefined : eq(bankQuestions.bloomLevel, bloomLevel),
+    // The array's GIN index answers containment.
+    courseOutcome === undefined
+      ? undefined
+      : sql`${bankQuestions.courseOutcomes} @> array[${courseOutcome}]::text[]`,
+    // Tags are distinct ignoring case, and found so.
+    tag === undefined
+      ? undefined
+      : sql`exists (select from unnest(${bankQuestions.tags}) as tag where lower(tag) = lower(${tag}))`,
+    status === undefined ? undefined : eq(bankQuestions.status, status),
+  ];
+}
+
+/** One page of a course's bank, newest first (ids are time-ordered), as the filters narrow it. */
+export async function listBankQuestions(
+  db: AppDatabase,
+  user: BankUser,
+  query: BankQuestionListQuery,
+): Promise<{ questions: BankQuestionListItem[]; pagination: Pagination }> {
+  await rightsIn(db, user, query.courseId);
+  const { items, pagination } = await findPage(query, ({ limit, offset }) =>
+    db
+      .select({ row: bankQuestions, total: matchingTotal })
+      .from(bankQuestions)
+      .where(and(...bankQuestionConditions(query)))
+      .orderBy(desc(bankQuestions.id))
+      .limit(limit)
+      .offset(offset),
+  );
+  return { questions: items.map(({ row }) => toBankQuestionListItem(row)), pagination };
+}
+
+/**
+ * A course's category tree read depth first, each category with its own questions and those of
+ * every category under it. Every level of a stored path is in the tree, even one holding no
+ * question itself ('Unit 3' of 'Unit 3/Kirchhoff').
+ */
+export async function listBankCategories(
+  db: AppDatabase,
+  user: BankUser,
+  courseId: string,
+): Promise<{ categories: BankCategory[] }> {
+  await rightsIn(db, user, courseId);
+  const counts = await db
+    .select({ category: bankQuestions.category, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(bankQuestions)
+    .where(eq(bankQuestions.courseId, courseId))
+    .groupBy(bankQuestions.category);
+  const nodes = new Map<string, BankCategory & { childPaths: Set<string> }>();
+  const nodeOf = (path: string) => {
+    let node = nodes.get(path);
+    if (!node) {
+      const levels = path === '' ? [] : path.split(CATEGORY_SEPARATOR);
+      node = {
+        path,
+        name: levels.at(-1) ?? '',
+        depth: levels.length,
+        questionCount: 0,
+        totalCount: 0,
+        childPaths: new Set(),
+      };
+      nodes.set(path, node);
+    }
+    return node;
+  };
+  nodeOf('');
+  for (const { category, count } of counts) {
+    nodeOf(category).questionCount += count;
+    const levels = category === '' ? [] : category.split(CATEGORY_SEPARATOR);
+    for (let depth = 0; depth <= levels.length; depth += 1) {
+      const path = levels.slice(0, depth).join(CATEGORY_SEPARATOR);
+      const node = nodeOf(path);
+      node.totalCount += count;
+      if (depth < levels.length) {
+        node.childPaths.add(levels.slice(0, depth + 1).join(CATEGORY_SEPARATOR));
+      }
+    }
+  }
+  const categories: BankCategory[] = [];
+  const visit = (path: string) => {
+    const { childPaths, ...category } = nodeOf(path);
+    categories.push(category);
+    const children = [...childPaths].sort((a, b) =>
+      nodeOf(a).name.localeCompare(nodeOf(b).name, 'en', { sensitivity: 'base' }),
+    );
+    for (const child of children) visit(child);
+  };
+  visit('');
+  return { categories };
+}
