@@ -11,9 +11,13 @@ export class RequestValidationError extends Error {
   }
 }
 
-/** The object schema of a request part, also when the contract transforms the object after it. */
+/**
+ * The object schema of a request part, also when the contract transforms the object after it, or
+ * joins it with a union of shapes (a bank question's labels beside any question type's fields).
+ */
 export function objectSchemaOf(schema: unknown): z.ZodObject | undefined {
   if (schema instanceof z.ZodObject) return schema;
+  if (schema instanceof z.ZodIntersection) return objectSchemaOf(schema.def.left);
   return schema instanceof z.ZodPipe ? objectSchemaOf(schema.in) : undefined;
 }
 

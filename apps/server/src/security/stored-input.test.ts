@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blindCodes } from '../modules/results/blind-codes';
 import { createTestApp } from '../test/app';
+import { areaCaller, bankQuestionPayload } from '../test/banks';
 import { TEST_ENGINE } from '../test/database';
 import { createAudience, examPayload, examsClient } from '../test/exams';
 import { masterDataClient, VALID_COURSE } from '../test/master-data';
@@ -76,6 +77,17 @@ const { student: storedStudent } = await people.student(studentPayload(placement
 const { faculty: storedFaculty } = await people.faculty(facultyPayload());
 const proctor = await sitting.faculty();
 const exam = await exams.exam(examPayload(audience, [proctor.userId]));
+// A bank the proctoring faculty member authors, with outcomes and one question.
+const asAdmin = areaCaller(t.app, 'admin', admin.accessToken);
+const bankAccess = () => ({ authors: [proctoring.userId], reviewers: [proctor.userId] });
+const bankOutcomes = () => ({
+  outcomes: [{ code: 'CO1', description: 'Apply Kirchhoff’s laws', targetPercent: 60 }],
+});
+await asAdmin('POST', `set-bank-access/${audience.courseId}`, bankAccess());
+await asAdmin('POST', `set-course-outcomes/${audience.courseId}`, bankOutcomes());
+const bankQuestion = () => bankQuestionPayload(audience.courseId, { courseOutcomes: ['CO1'] });
+const bankQuestionId = (await asAdmin('POST', 'create-bank-question', bankQuestion())).json().data
+  ._id as string;
 const passwordChanger = await createTestUser(db, { isFirstLogin: true });
 const signInProvider = {
   label: 'College accounts',
@@ -262,6 +274,31 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/admin/review-alert': {
     body: () => ({ alertId: randomUUID(), status: 'CONFIRMED' }),
   },
+  'POST /api/admin/create-bank-question': { body: bankQuestion },
+  'PUT /api/admin/update-bank-question/:id': { params: [bankQuestionId], body: bankQuestion },
+  'POST /api/admin/restore-bank-question/:id': {
+    params: [bankQuestionId],
+    body: () => ({ revision: 1 }),
+  },
+  'POST /api/admin/set-bank-question-status/:id': {
+    params: [bankQuestionId],
+    body: () => ({ status: 'DRAFT' }),
+  },
+  'POST /api/faculty/create-bank-question': { body: bankQuestion },
+  'PUT /api/faculty/update-bank-question/:id': { params: [bankQuestionId], body: bankQuestion },
+  'POST /api/faculty/restore-bank-question/:id': {
+    params: [bankQuestionId],
+    body: () => ({ revision: 1 }),
+  },
+  'POST /api/faculty/set-bank-question-status/:id': {
+    params: [bankQuestionId],
+    body: () => ({ status: 'DRAFT' }),
+  },
+  'POST /api/admin/set-course-outcomes/:courseId': {
+    params: [audience.courseId],
+    body: bankOutcomes,
+  },
+  'POST /api/admin/set-bank-access/:courseId': { params: [audience.courseId], body: bankAccess },
   'POST /api/admin/media-urls': { body: () => ({ mediaIds: ['a'.repeat(64)] }) },
   'PUT /api/student/update-email-preferences': { body: () => ({ examReminders: false }) },
   'POST /api/student/submit-exam/:attemptId': {
