@@ -93,7 +93,7 @@ export const BANK_MESSAGES = {
 /** A category path, each level trimmed; '' is the bank's top. */
 export const categoryField = z
   .string({ error: 'Category must be text' })
-  .max(1000, BANK_MESSAGES.categoryLevels)
+  .max(600, 'Category cannot exceed 600 characters')
   .transform((path, ctx) => {
     if (path.trim() === '') return '';
     const levels = path.split(CATEGORY_SEPARATOR).map((level) => level.trim());
@@ -128,10 +128,8 @@ export const outcomeCodeField = z
   .string({ error: BANK_MESSAGES.outcomeCode })
   .trim()
   .regex(OUTCOME_CODE_PATTERN, BANK_MESSAGES.outcomeCode)
-  .refine((code) => {
-    const number = Number(code.slice(2));
-    return number >= 1 && number <= BANK_LIMITS.outcomes;
-  }, BANK_MESSAGES.outcomeCode);
+  // CO1 to CO20, without a leading zero: 'CO01' would be a second name of CO1.
+  .refine((code) => /^CO([1-9]|1\d|20)$/.test(code), BANK_MESSAGES.outcomeCode);
 
 const distinctCodes = (codes: string[]) => new Set(codes).size === codes.length;
 
@@ -300,7 +298,13 @@ export const bankQuestionListQuerySchema = pageQuerySchema.extend({
   difficulty: optionalEnum(DIFFICULTIES, 'Please select a valid difficulty'),
   bloomLevel: optionalEnum(BLOOM_LEVELS, "Please select a valid Bloom's level"),
   courseOutcome: outcomeCodeField.optional(),
-  tag: searchField,
+  tag: z
+    .string()
+    .trim()
+    .max(BANK_LIMITS.tagLength, BANK_MESSAGES.tag)
+    .optional()
+    // As a search, blank is no filter, and NUL (which no stored text holds) is dropped.
+    .transform((value) => value?.replaceAll('\0', '').trim() || undefined),
   status: optionalEnum(BANK_QUESTION_STATUSES, 'Status must be DRAFT, READY or RETIRED'),
 });
 export type BankQuestionListQuery = z.output<typeof bankQuestionListQuerySchema>;

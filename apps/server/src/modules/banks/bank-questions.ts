@@ -27,17 +27,19 @@ type BankQuestionRow = typeof bankQuestions.$inferSelect;
 const LABEL_FIELDS = ['category', 'tags', 'bloomLevel', 'courseOutcomes', 'status'] as const;
 
 /** The question's own fields of a payload: all but the bank's labels and the wizard's id. */
-function contentOf(payload: UpdateBankQuestionPayload): BankQuestionContent {
+function contentOf(
+  payload: UpdateBankQuestionPayload & { status?: BankQuestionStatus },
+): BankQuestionContent {
   const {
     courseId: _course,
     category: _category,
     tags: _tags,
     bloomLevel: _bloom,
     courseOutcomes: _outcomes,
+    status: _status,
     id: _id,
     ...content
-  } = payload as UpdateBankQuestionPayload & { status?: unknown };
-  delete (content as { status?: unknown }).status;
+  } = payload;
   return content;
 }
 
@@ -113,7 +115,7 @@ const savedOf = (row: BankQuestionRow): BankQuestionSaved => ({
   status: row.status,
 });
 
-const labelOf = (row: { id: string; content: BankQuestionContent }) =>
+const labelOf = (row: { content: BankQuestionContent }) =>
   readableText(row.content.questionText).slice(0, 80);
 
 export async function createBankQuestion(

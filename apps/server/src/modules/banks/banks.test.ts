@@ -65,6 +65,9 @@ describe(`course outcomes (${TEST_ENGINE})`, () => {
     expect(await refused([{ ...outcome, code: 'CO21' }])).toEqual({
       'outcomes.0.code': BANK_MESSAGES.outcomeCode,
     });
+    expect(await refused([{ ...outcome, code: 'CO01' }])).toEqual({
+      'outcomes.0.code': BANK_MESSAGES.outcomeCode,
+    });
     expect(await refused([{ ...outcome, code: 'PO1' }])).toEqual({
       'outcomes.0.code': BANK_MESSAGES.outcomeCode,
     });
@@ -105,6 +108,22 @@ describe(`bank access (${TEST_ENGINE})`, () => {
       reviewers: [{ _id: reviewer.userId }],
       requireReview: false,
     });
+    const granted = await asAdmin('POST', `set-bank-access/${otherCourse._id}`, {
+      authors: [outsider.userId],
+      reviewers: [outsider.userId],
+      requireReview: true,
+    });
+    expect(granted.json().data).toMatchObject({
+      authors: [{ _id: outsider.userId }],
+      reviewers: [{ _id: outsider.userId }],
+      requireReview: true,
+    });
+    expect(await lastAudit()).toMatchObject({
+      action: 'question-bank.set-access',
+      recordId: otherCourse._id,
+    });
+    const unknown = await asAdmin('GET', 'get-bank-access/0190a0a0-0000-7000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
     const student = await createSignedInUser(t.app, t.database.db, 'student');
     const refused = await asAdmin('POST', `set-bank-access/${otherCourse._id}`, {
       authors: [outsider.userId],
