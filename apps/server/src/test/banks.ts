@@ -5,7 +5,7 @@ import { masterDataClient } from './master-data';
 import { facultyPayload, peopleClient } from './people';
 import { bearer, createSignedInUser, signInFirstTime } from './users';
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Calls one area's routes with one access token. */
 export function areaCaller(app: App, area: 'admin' | 'faculty', accessToken: string) {

@@ -54,7 +54,7 @@ function readableOf(content: BankQuestionContent): string {
 
 const foldedSearchText = (content: BankQuestionContent) => sql`examiq_fold(${readableOf(content)})`;
 
-export function stateOf(row: BankQuestionRow): BankQuestionState {
+function stateOf(row: BankQuestionRow): BankQuestionState {
   const { category, tags, bloomLevel, courseOutcomes, status, content } = row;
   return { category, tags, bloomLevel, courseOutcomes, status, content };
 }

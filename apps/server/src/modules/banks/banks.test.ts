@@ -457,6 +457,11 @@ describe(`finding bank questions (${TEST_ENGINE})`, () => {
       hasPreviousPage: true,
     });
 
+    // A course's questions are years of work: the course cannot be deleted under them.
+    const deleted = await asAdmin('DELETE', `delete-course/${courseId}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toBe('4 bank questions use this course');
+
     const categories = (await reviewer.call('GET', `get-bank-categories/${courseId}`)).json().data
       .categories;
     expect(categories).toEqual([

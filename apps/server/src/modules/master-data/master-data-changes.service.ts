@@ -19,6 +19,7 @@ import {
   UNIQUE_VIOLATION,
 } from '../../db/errors';
 import {
+  bankQuestions,
   batches,
   branches,
   courses,
@@ -117,6 +118,7 @@ const NOUNS: Record<string, [string, string]> = {
   sections: ['section', 'sections'],
   students: ['student', 'students'],
   exams: ['exam', 'exams'],
+  bankQuestions: ['bank question', 'bank questions'],
 };
 
 /** '12 students and 2 exams use this section'; '1 exam uses this batch'. */
@@ -285,6 +287,7 @@ export function deleteCourse(db: AppDatabase, actorUserId: string, id: string): 
       branches: db.$count(branches, eq(branches.courseId, id)),
       students: db.$count(students, eq(students.courseId, id)),
       exams: examsWithSectionsWhere(db, eq(branches.courseId, id)),
+      bankQuestions: db.$count(bankQuestions, eq(bankQuestions.courseId, id)),
     },
   });
 }
