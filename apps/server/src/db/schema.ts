@@ -1317,7 +1317,9 @@ export const courseOutcomes = pgTable(
 
 /**
  * A course's bank as a whole: whether a question needs a reviewer other than its last author to
- * become Ready. A course without a row requires no review.
+ * become Ready. Off by default (a course without a row requires no review): many courses have a
+ * single teacher, who could otherwise never make a question Ready; the admin turns it on where a
+ * second reader exists.
  */
 export const courseBanks = pgTable('course_banks', {
   courseId: uuid('course_id')
