@@ -13,7 +13,7 @@ import {
 } from './exams';
 import { parseStudentNumber, STUDENT_NUMBER_MAX_LENGTH, wholeNumber } from './fields';
 import { searchQuerySchema } from './find';
-import { mediaUrlsSchema } from './media';
+import { MEDIA_LIMITS, mediaUrlsSchema } from './media';
 
 // --- Enumerations -----------------------------------------------------------------------------
 
@@ -138,6 +138,7 @@ export const ANSWER_FILE_MESSAGES = {
     `Upload ${kinds.map((kind) => (kind === 'PDF' ? 'a PDF' : 'an image (JPEG, PNG or WebP)')).join(' or ')}`,
   tooLarge: (maxFileMb: number) => `The file is larger than ${maxFileMb} MB`,
   unreadable: 'This file could not be read',
+  tooManyPixels: `This photo has more than ${MEDIA_LIMITS.maxPixels / 1_000_000} megapixels: take it at a lower resolution`,
   tooManyFiles: ATTEMPT_MESSAGES.tooManyFiles,
   tooManyUploads: (stored: number) =>
     `${stored} files have been uploaded to this question, the most it can hold: choose from those already uploaded`,

@@ -20,7 +20,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { attemptAnswers } from '../../db/schema';
 import { expectError } from '../../test/errors';
-import { phonePhoto, picture } from '../../test/images';
+import { phonePhoto, picture, pngClaiming } from '../../test/images';
 import { multipartBody } from '../../test/people-import';
 import { attemptViewResponse, EXAM_DAY_TEN, MINUTE, sittingSuite } from '../../test/sittings';
 import { bearer } from '../../test/users';
@@ -284,6 +284,12 @@ describe('POST /api/student/upload-answer-file/{attemptId}', () => {
       },
       'working' as const,
       ANSWER_FILE_MESSAGES.unreadable,
+    ],
+    [
+      'a photo of more megapixels than an image may have',
+      async () => ({ bytes: pngClaiming(10_000, 5_000), name: 'camera.png' }),
+      'working' as const,
+      ANSWER_FILE_MESSAGES.tooManyPixels,
     ],
     [
       'an empty file',

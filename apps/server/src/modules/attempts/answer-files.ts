@@ -94,7 +94,14 @@ export async function checkedAnswerFile(
   let bytes = sent.bytes;
   if (kind === 'IMAGE') {
     const image = await cleanImage(contentType as MediaContentType, sent.bytes);
-    if (!image) throw new FieldErrors({ file: ANSWER_FILE_MESSAGES.unreadable });
+    if (typeof image === 'string') {
+      throw new FieldErrors({
+        file:
+          image === 'too-many-pixels'
+            ? ANSWER_FILE_MESSAGES.tooManyPixels
+            : ANSWER_FILE_MESSAGES.unreadable,
+      });
+    }
     bytes = image.bytes;
   }
   return { bytes, contentType, fileName: sent.fileName || (UNNAMED[contentType] as string) };

@@ -42,25 +42,26 @@ export async function contentTypeOf(bytes: Buffer): Promise<string | undefined> 
  * An image of `contentType` as it is to be stored: its structure checked with nothing after its
  * end and its metadata removed, its size read from the header (over MEDIA_LIMITS.maxPixels it is
  * refused before any pixel is decoded), then a full decode off the event loop (libvips' threads),
- * which a cut-off or damaged image fails. Null for an image it cannot take.
+ * which a cut-off or damaged image fails. Otherwise why it cannot take the image: too many pixels
+ * (a photo a phone took at its highest resolution) or anything else it cannot read.
  */
 export async function cleanImage(
   contentType: MediaContentType,
   sent: Buffer,
-): Promise<Omit<CheckedImage, 'contentType'> | null> {
+): Promise<Omit<CheckedImage, 'contentType'> | 'too-many-pixels' | 'unreadable'> {
   let bytes: Buffer;
   try {
     bytes = stripMetadata(contentType, sent);
   } catch (error) {
-    if (error instanceof NotAnImage) return null;
+    if (error instanceof NotAnImage) return 'unreadable';
     throw error;
   }
   const header = await sharp(bytes)
     .metadata()
     .catch(() => null);
-  if (!header || header.format !== VIPS_FORMATS[contentType]) return null;
+  if (!header || header.format !== VIPS_FORMATS[contentType]) return 'unreadable';
   const { width, height } = header;
-  if (width * height * (header.pages ?? 1) > MEDIA_LIMITS.maxPixels) return null;
+  if (width * height * (header.pages ?? 1) > MEDIA_LIMITS.maxPixels) return 'too-many-pixels';
   try {
     await sharp(bytes, {
       animated: true,
@@ -68,7 +69,7 @@ export async function cleanImage(
       limitInputPixels: MEDIA_LIMITS.maxPixels,
     }).stats();
   } catch {
-    return null;
+    return 'unreadable';
   }
   return { bytes, width, height };
 }
@@ -83,6 +84,6 @@ export async function checkImage(sent: Buffer): Promise<CheckedImage> {
     throw new FieldErrors({ file: MEDIA_MESSAGES.wrongType });
   }
   const image = await cleanImage(contentType, sent);
-  if (!image) throw new FieldErrors({ file: MEDIA_MESSAGES.unreadable });
+  if (typeof image === 'string') throw new FieldErrors({ file: MEDIA_MESSAGES.unreadable });
   return { ...image, contentType };
 }
