@@ -73,6 +73,26 @@ describe(`an exam's questions from a bank (${TEST_ENGINE})`, () => {
     expect(copy).toEqual({ ...validQuestions.MCQ(), bankQuestionId: id, bankVersion: 1 });
   });
 
+  it('copies one into a draft saved again, and a copy sent back written is the exam’s own', async () => {
+    const id = await bankQuestion();
+    const written = examPayload(id);
+    const mcq = validQuestions.MCQ();
+    const draft = {
+      ...written,
+      examStatus: 'DRAFT',
+      questions: [[mcq, mcq], ...written.questions.slice(1)],
+    };
+    const examId = await createdExam(draft);
+    const saved = await call('PUT', `update-exam/${examId}`, {
+      ...examPayload(id),
+      examStatus: 'DRAFT',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await firstQuestionOf(examId)).toMatchObject({ bankQuestionId: id, bankVersion: 1 });
+    expect((await call('PUT', `update-exam/${examId}`, draft)).statusCode).toBe(200);
+    expect(await firstQuestionOf(examId)).not.toHaveProperty('bankQuestionId');
+  });
+
   it('refuses a missing, a Draft and another type’s bank question at its place', async () => {
     const draft = await bankQuestion({ status: 'DRAFT' });
     const trueFalse = await bankQuestion(validQuestions.TRUE_FALSE());
