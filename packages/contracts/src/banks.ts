@@ -59,6 +59,7 @@ export const BANK_LIMITS = {
   outcomes: 20,
   outcomeDescription: 300,
   targetPercent: { min: 1, max: 100 },
+  usedInLastMonths: 120,
 } as const;
 
 /** Between the levels of a category path: 'Unit 3/Kirchhoff'. */
@@ -88,6 +89,10 @@ export const BANK_MESSAGES = {
   otherCourse: 'A bank question stays in its course',
   changedMeanwhile: 'This question was changed by someone else meanwhile: reload it and try again',
   readyFromRetired: 'A retired question goes back to Draft before it can be Ready',
+  usedInLastMonths: `Used in the last months must be a whole number from 1 to ${BANK_LIMITS.usedInLastMonths}`,
+  notReadyForExam: 'Only a Ready bank question can be used in an exam',
+  otherTypeThanSection: (type: string) =>
+    `This bank question is ${type}: it must be of its section's question type`,
 } as const;
 
 /** A category path, each level trimmed; '' is the bank's top. */
@@ -268,13 +273,25 @@ export const bankQuestionListItemSchema = z.object({
   questionText: z.string(),
   version: z.number(),
   revision: z.number(),
+  /** How many exams hold a copy of the question, of any version. */
+  usedIn: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type BankQuestionListItem = z.infer<typeof bankQuestionListItemSchema>;
 
+/** An exam holding a copy of one version of a bank question. */
+export const bankQuestionUseSchema = z.object({
+  examId: z.string(),
+  title: z.string(),
+  version: z.number(),
+});
+export type BankQuestionUse = z.infer<typeof bankQuestionUseSchema>;
+
 export const bankQuestionDataSchema = bankQuestionListItemSchema.extend({
   question: z.record(z.string(), z.unknown()),
+  /** The exams using each version, the newest version first. */
+  usedBy: z.array(bankQuestionUseSchema),
   createdBy: personSchema,
   updatedBy: personSchema,
   history: z.array(bankQuestionRevisionSchema),
@@ -306,6 +323,17 @@ export const bankQuestionListQuerySchema = pageQuerySchema.extend({
     // As a search, blank is no filter, and NUL (which no stored text holds) is dropped.
     .transform((value) => value?.replaceAll('\0', '').trim() || undefined),
   status: optionalEnum(BANK_QUESTION_STATUSES, 'Status must be DRAFT, READY or RETIRED'),
+  neverUsed: z
+    .enum(['true', 'false'], { error: 'Never used must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+  /** Used by an exam whose sitting day (its date, or its window's first day) is that recent. */
+  usedInLastMonths: z.coerce
+    .number({ error: BANK_MESSAGES.usedInLastMonths })
+    .int(BANK_MESSAGES.usedInLastMonths)
+    .min(1, BANK_MESSAGES.usedInLastMonths)
+    .max(BANK_LIMITS.usedInLastMonths, BANK_MESSAGES.usedInLastMonths)
+    .optional(),
 });
 export type BankQuestionListQuery = z.output<typeof bankQuestionListQuerySchema>;
 

@@ -45,7 +45,15 @@ export const examDetailSchema = examListItemSchema.extend({
   /** The thresholds a PROCTORING exam applies (its own, or the defaults); null for AUTO. */
   proctoringThresholds: proctoringThresholdsSchema.nullable(),
   examSections: z.array(examSectionSchema.required({ id: true })),
-  questions: z.array(z.array(questionSchema)),
+  /** Each question with, when copied from a bank, the bank question and the version copied. */
+  questions: z.array(
+    z.array(
+      z.intersection(
+        questionSchema,
+        z.object({ bankQuestionId: z.string().optional(), bankVersion: z.number().optional() }),
+      ),
+    ),
+  ),
   startedCount: z.number(),
   /** Students writing it at this moment: what "End exam now" would submit. */
   inProgressCount: z.number(),

@@ -484,6 +484,25 @@ describe('questions', () => {
     expect(errors[`questions.0.0.${field}`]).toBe(message);
   });
 
+  it('takes { bankQuestionId } in a question’s place, with its own messages', () => {
+    const withReference = (reference: unknown) =>
+      errorsAfter((exam) => {
+        (exam.questions[0] as unknown[])[0] = reference;
+      });
+    const id = '0190a0a0-0000-7000-8000-000000000000';
+    expect(withReference({ bankQuestionId: id })).toEqual({});
+    expect(withReference({ bankQuestionId: 'x' })).toEqual({
+      'questions.0.0.bankQuestionId': 'Please select a valid bank question',
+    });
+    expect(withReference({ bankQuestionId: id, marks: 2 })).toEqual({
+      'questions.0.0': 'A question from a bank carries its bankQuestionId only',
+    });
+    // Without the key, the written question's rules and paths as before.
+    expect(withReference({ questionType: 'MCQ' })['questions.0.0.questionText']).toBe(
+      'Question text is required',
+    );
+  });
+
   it('counts a question’s 1,000 characters on what a reader reads, not on its formulas', () => {
     const errors = errorsAfter((exam) => {
       question(exam, 0, 0).questionText = `Evaluate the sum.\n\n$$${'x+'.repeat(600)}1$$`;

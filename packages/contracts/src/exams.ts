@@ -1018,6 +1018,47 @@ export const questionSchema = z.discriminatedUnion(
 export type QuestionInput = z.input<typeof questionSchema>;
 export type Question = z.output<typeof questionSchema>;
 
+/** A bank question to copy into a section as it stands: its current version, which must be Ready. */
+export const bankQuestionReferenceSchema = z.strictObject(
+  {
+    bankQuestionId: idField('Bank question is required', 'Please select a valid bank question'),
+  },
+  { error: 'A question from a bank carries its bankQuestionId only' },
+);
+export type BankQuestionReference = z.output<typeof bankQuestionReferenceSchema>;
+
+const isBankQuestionReference = (value: unknown) =>
+  typeof value === 'object' && value !== null && 'bankQuestionId' in value;
+
+/**
+ * A section's listed question: written in the exam, or `{ bankQuestionId }`. The key decides which
+ * rules apply, rather than a union trying both: a written question's errors then keep their own
+ * paths and messages (a union would answer 'Invalid input' for any question missing a field).
+ */
+export const listedQuestionSchema = z
+  .unknown()
+  .transform((value, ctx): Question | BankQuestionReference => {
+    const result = isBankQuestionReference(value)
+      ? bankQuestionReferenceSchema.safeParse(value)
+      : questionSchema.safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+    return z.NEVER;
+  })
+  .meta({
+    description:
+      'A question written in the exam (the question types), or { bankQuestionId } for a Ready bank question of the section type',
+  });
+export type ListedQuestion = z.output<typeof listedQuestionSchema>;
+
+/**
+ * A question as an exam holds it: its own copy, and where it was copied from a bank, which bank
+ * question and which of its versions.
+ */
+export type ExamQuestion = Question & { bankQuestionId?: string; bankVersion?: number };
+
 /**
  * The questions of each section sit at the same index as the section (`questions.1.4` is the
  * fifth question of the second section), so errors read as the issue's dotted paths.
@@ -1060,7 +1101,7 @@ function checkQuestionsFitSections(sections: unknown, questions: unknown, ctx: z
 
 const questionsSchema = z.array(
   z
-    .array(questionSchema, { error: 'Questions must be a list' })
+    .array(listedQuestionSchema, { error: 'Questions must be a list' })
     .max(
       EXAM_LIMITS.questionsPerSection,
       `Maximum ${EXAM_LIMITS.questionsPerSection} questions per section allowed`,
@@ -1127,7 +1168,12 @@ export const createExamSchema = z
         : null,
   }));
 export type CreateExamInput = z.input<typeof createExamSchema>;
-export type CreateExamPayload = z.output<typeof createExamSchema>;
+/** An exam as sent: a listed question may still be a bank question's id. */
+export type SentExamPayload = z.output<typeof createExamSchema>;
+/** An exam as stored and read back: every question the exam's own copy. */
+export type CreateExamPayload = Omit<SentExamPayload, 'questions'> & {
+  questions: ExamQuestion[][];
+};
 
 // --- Records as the API returns them ----------------------------------------------------------
 

@@ -602,9 +602,19 @@ export const questions = pgTable(
     minWordCount: integer('min_word_count'),
     maxWordCount: integer('max_word_count'),
     keywords: text('keywords').array(),
+    // The bank question this one was copied from, and its version then; null when written in the
+    // exam. The copy above is what students are given: a later edit of the bank leaves it alone.
+    bankQuestionId: uuid('bank_question_id').references(() => bankQuestions.id, {
+      onDelete: 'set null',
+    }),
+    bankVersion: integer('bank_version'),
   },
   (table) => [
     uniqueIndex('questions_section_id_position_key').on(table.sectionId, table.position),
+    // Which exams use a bank question's versions, read from the bank's side.
+    index('questions_bank_question_id_idx')
+      .on(table.bankQuestionId, table.bankVersion)
+      .where(sql`${table.bankQuestionId} is not null`),
     check('questions_question_type_check', isOneOf(table.questionType, QUESTION_TYPES)),
     check('questions_difficulty_check', isOneOf(table.difficulty, DIFFICULTIES)),
     check(
@@ -1371,7 +1381,8 @@ export const bankQuestions = pgTable(
     difficulty: text('difficulty', { enum: DIFFICULTIES })
       .notNull()
       .generatedAlwaysAs(sql`content->>'difficulty'`),
-    // The version exams will refer to; it rises only when an exam uses the question.
+    // The version exams refer to (`questions.bank_version`); an edit of content an exam holds a
+    // copy of makes the next one.
     version: integer('version').notNull().default(1),
     // Every change of content or labels makes the next revision; the history keeps the earlier.
     revision: integer('revision').notNull().default(1),

@@ -11,10 +11,11 @@ import { findPage, matchingTotal } from '../../db/paging';
 import { bankQuestions } from '../../db/schema';
 import { holdsSearch } from '../../db/search';
 import { type BankUser, rightsIn } from './bank-access';
+import { neverUsed, usedInCount, usedInLastMonths } from './bank-question-uses';
 
 type BankQuestionRow = typeof bankQuestions.$inferSelect;
 
-export function toBankQuestionListItem(row: BankQuestionRow): BankQuestionListItem {
+export function toBankQuestionListItem(row: BankQuestionRow, usedIn: number): BankQuestionListItem {
   return {
     _id: row.id,
     courseId: row.courseId,
@@ -29,6 +30,7 @@ export function toBankQuestionListItem(row: BankQuestionRow): BankQuestionListIt
     questionText: row.content.questionText,
     version: row.version,
     revision: row.revision,
+    usedIn,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -45,6 +47,7 @@ function inCategory(path: string, withSubcategories: boolean): SQL | undefined {
 function bankQuestionConditions(query: BankQuestionListQuery): (SQL | undefined)[] {
   const { category, search, questionType, difficulty, bloomLevel, courseOutcome, tag, status } =
     query;
+  const { usedInLastMonths: months } = query;
   return [
     eq(bankQuestions.courseId, query.courseId),
     category === undefined ? undefined : inCategory(category, query.includeSubcategories),
@@ -61,6 +64,8 @@ function bankQuestionConditions(query: BankQuestionListQuery): (SQL | undefined)
       ? undefined
       : sql`exists (select from unnest(${bankQuestions.tags}) as tag where lower(tag) = lower(${tag}))`,
     status === undefined ? undefined : eq(bankQuestions.status, status),
+    query.neverUsed ? neverUsed : undefined,
+    months === undefined ? undefined : usedInLastMonths(months),
   ];
 }
 
@@ -73,14 +78,17 @@ export async function listBankQuestions(
   await rightsIn(db, user, query.courseId);
   const { items, pagination } = await findPage(query, ({ limit, offset }) =>
     db
-      .select({ row: bankQuestions, total: matchingTotal })
+      .select({ row: bankQuestions, usedIn: usedInCount, total: matchingTotal })
       .from(bankQuestions)
       .where(and(...bankQuestionConditions(query)))
       .orderBy(desc(bankQuestions.id))
       .limit(limit)
       .offset(offset),
   );
-  return { questions: items.map(({ row }) => toBankQuestionListItem(row)), pagination };
+  return {
+    questions: items.map(({ row, usedIn }) => toBankQuestionListItem(row, usedIn)),
+    pagination,
+  };
 }
 
 /**

@@ -19,6 +19,7 @@ import { ApiError, FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { type BankRights, type BankUser, personNameOf, rightsIn } from './bank-access';
 import { toBankQuestionListItem } from './bank-question-list';
+import { examsUsing, versionInUse } from './bank-question-uses';
 import { outcomeCodesOf } from './course-outcomes';
 
 type BankQuestionRow = typeof bankQuestions.$inferSelect;
@@ -74,12 +75,18 @@ function changedFields(previous: BankQuestionState, next: BankQuestionState): st
 }
 
 /**
- * The version an edit leaves a question at. No exam can use a bank question yet, so an edit
- * keeps it; once exams refer to versions, an edit of a question an exam uses writes version + 1
- * and the exam keeps reading the one it was published with.
+ * The version an edit leaves a question at: the next one when its content changes while an exam
+ * holds a copy of the current one, so that version keeps naming what that exam's students see.
+ * Until an exam copies it, a version may still be corrected in place.
  */
-function versionAfterEdit(row: BankQuestionRow): number {
-  return row.version;
+async function versionAfterEdit(
+  tx: AppDatabase,
+  row: BankQuestionRow,
+  contentChanged: boolean,
+): Promise<number> {
+  return contentChanged && (await versionInUse(tx, row.id, row.version))
+    ? row.version + 1
+    : row.version;
 }
 
 async function checkOutcomes(
@@ -192,7 +199,7 @@ async function writeChange(
       .update(bankQuestions)
       .set({
         ...next,
-        version: versionAfterEdit(row),
+        version: await versionAfterEdit(tx, row, contentChanged),
         revision: row.revision + 1,
         updatedBy: user.userId,
         ...(contentChanged
@@ -355,9 +362,11 @@ export async function getBankQuestion(
     .where(eq(bankQuestionChanges.questionId, id))
     .orderBy(desc(bankQuestionChanges.revision));
   const createdBy = await nameOf(row.createdBy);
+  const usedBy = await examsUsing(db, id);
   return {
-    ...toBankQuestionListItem(row),
+    ...toBankQuestionListItem(row, new Set(usedBy.map((use) => use.examId)).size),
     question: row.content,
+    usedBy,
     createdBy,
     updatedBy: await nameOf(row.updatedBy),
     history: [

@@ -56,6 +56,8 @@ const examParts = {
     'maxWordCount',
     'settings',
     'answerKey',
+    'bankQuestionId',
+    'bankVersion',
   ]),
 };
 type ExamRow = ReturnType<typeof rowsOf>['exam'];

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { done, ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
+import { withBankQuestions } from '../banks/exam-questions';
 import { mediaIdsOf, mediaUrlsFor } from '../media/media-links';
 import { deleteExam } from './delete-exam';
 import { duplicateExam } from './duplicate-exam';
@@ -85,12 +86,13 @@ export const examRecordsAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
+      const admin = { userId: request.auth.userId, role: 'admin' as const };
       const exam = await updateExam(
         db,
         app.jobs,
         request.auth.userId,
         request.params.id,
-        request.body,
+        await withBankQuestions(db, admin, request.body),
         now(),
       );
       // Its proctors, audience or mode may have changed.

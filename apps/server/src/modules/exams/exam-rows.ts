@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateExamPayload, Question } from '@examiq/contracts';
+import type { CreateExamPayload, ExamQuestion, Question } from '@examiq/contracts';
 import { v7 as timeOrderedId } from 'uuid';
 import type { examSections, QuestionPart, questions } from '../../db/schema';
 import { allSectionIdsOf } from './check-exam';
@@ -73,6 +73,14 @@ function answerKeyOf(question: Question) {
         },
       };
   }
+}
+
+/** The bank question and version a question was copied from: nulls for one written here. */
+function originOf(question: ExamQuestion) {
+  return {
+    bankQuestionId: question.bankQuestionId ?? null,
+    bankVersion: question.bankVersion ?? null,
+  };
 }
 
 /**
@@ -176,6 +184,7 @@ export function rowsOf(exam: CreateExamPayload, createdBy: string, examId?: stri
         difficulty: question.difficulty,
         explanation: question.explanation,
         ...answerKeyOf(question),
+        ...originOf(question),
       });
     });
   });

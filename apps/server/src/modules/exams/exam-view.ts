@@ -5,6 +5,7 @@ import {
   DEFAULT_PROCTORING_THRESHOLDS,
   type ExamChangeScope,
   type ExamDetail,
+  type ExamQuestion,
   type Question,
 } from '@examiq/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -65,6 +66,13 @@ function changeScopeOf(row: ExamRow, now: Date): ExamChangeScope {
   if (row.status === 'DRAFT') return 'FULL';
   const notOpened = availabilityAt(sittingWindow(scheduleDetailsOf(row)), now) === 'UPCOMING';
   return notOpened && row.startedCount === 0 ? 'FULL' : 'SCHEDULE_END';
+}
+
+/** The bank question and version a stored question was copied from, when it was. */
+function bankOriginOf(row: typeof questions.$inferSelect) {
+  return row.bankQuestionId === null || row.bankVersion === null
+    ? {}
+    : { bankQuestionId: row.bankQuestionId, bankVersion: row.bankVersion };
 }
 
 /** A stored question as the wizard writes it, with its answer key. */
@@ -244,7 +252,7 @@ export async function readDetail(db: Reader, id: string, now: Date): Promise<Exa
 
   const examSectionsById = new Map<
     string,
-    { section: ExamDetail['examSections'][number]; questions: Question[] }
+    { section: ExamDetail['examSections'][number]; questions: ExamQuestion[] }
   >();
   for (const { section, question } of parts) {
     let entry = examSectionsById.get(section.id);
@@ -265,7 +273,7 @@ export async function readDetail(db: Reader, id: string, now: Date): Promise<Exa
       };
       examSectionsById.set(section.id, entry);
     }
-    if (question) entry.questions.push(questionOf(question));
+    if (question) entry.questions.push({ ...questionOf(question), ...bankOriginOf(question) });
   }
   const entries = [...examSectionsById.values()];
   return {

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
+import { withBankQuestions } from '../banks/exam-questions';
 import { queueExamMessages } from '../mail/exam-messages';
 import { createExam } from './create-exam';
 import { listExams } from './exam-list';
@@ -33,7 +34,12 @@ export const examsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = asyn
       },
     },
     async (request, reply) => {
-      const exam = await createExam(db, request.body, request.auth.userId);
+      const admin = { userId: request.auth.userId, role: 'admin' as const };
+      const exam = await createExam(
+        db,
+        await withBankQuestions(db, admin, request.body),
+        request.auth.userId,
+      );
       if (exam.examStatus === 'PUBLISH') {
         await queueExamMessages(db, app.jobs, exam._id, 'exam-scheduled');
         app.jobs.wake();

@@ -46,7 +46,12 @@ function lockedPartOf(exam: CreateExamPayload) {
       assignedFacultyIds: [...new Set(rest.assignedFacultyIds)].sort(),
       start,
       examSections: parts.map(({ id: _id, ...section }) => section),
-      questions: list.map((section) => section.map(({ id: _id, ...question }) => question)),
+      // Where a question came from is not what it asks: a copy sent back written is the same.
+      questions: list.map((section) =>
+        section.map(
+          ({ id: _id, bankQuestionId: _bank, bankVersion: _version, ...question }) => question,
+        ),
+      ),
     }),
   );
 }

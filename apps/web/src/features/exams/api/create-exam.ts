@@ -1,4 +1,4 @@
-import { type CreateExamPayload, createExamDataSchema, successResponse } from '@examiq/contracts';
+import { createExamDataSchema, type SentExamPayload, successResponse } from '@examiq/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 import { examsQueryKey } from './keys';
@@ -10,8 +10,8 @@ import { examsQueryKey } from './keys';
 type SentWhenUsed = 'assignedFacultyIds' | 'proctoringThresholds' | 'additionalAudiences';
 
 /** The create body. */
-export type ExamPayload = Omit<CreateExamPayload, SentWhenUsed> &
-  Partial<Pick<CreateExamPayload, SentWhenUsed>>;
+export type ExamPayload = Omit<SentExamPayload, SentWhenUsed> &
+  Partial<Pick<SentExamPayload, SentWhenUsed>>;
 
 const createExamResponseSchema = successResponse(createExamDataSchema);
 
