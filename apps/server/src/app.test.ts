@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { errorResponseSchema, VALIDATION_FAILED_MESSAGE } from '@examiq/contracts';
+import { errorResponseSchema, QUESTION_TYPES, VALIDATION_FAILED_MESSAGE } from '@examiq/contracts';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -566,6 +566,24 @@ describe('OpenAPI', () => {
         expect(operation.security, `${method} ${url}`).toBeUndefined();
       }
     }
+  });
+
+  it("documents a section's listed question as each question type, or a bank question's id", async () => {
+    const response = await web.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const body = response.json().paths['/api/admin/create-exam'].post.requestBody.content[
+      'application/json'
+    ].schema as { properties: { questions: { items: { items: unknown } } } };
+    const listed = body.properties.questions.items.items as {
+      anyOf: [
+        { oneOf: { properties: { questionType: { enum: string[] } } }[] },
+        { required: string[] },
+      ];
+    };
+    const [written, fromBank] = listed.anyOf;
+    expect(written.oneOf.flatMap((type) => type.properties.questionType.enum).sort()).toEqual(
+      [...QUESTION_TYPES].sort(),
+    );
+    expect(fromBank.required).toEqual(['bankQuestionId']);
   });
 
   it('serves the docs UI without inline scripts, under the CSP', async () => {
