@@ -65,6 +65,7 @@ const FacultyMonitorPage = lazy(() =>
     default: FacultyMonitorPage,
   })),
 );
+const QuestionBankPage = lazy(() => import('@/features/question-bank/question-bank-page'));
 const MasterDataPage = lazy(() => import('@/features/master-data/master-data-page'));
 const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
@@ -155,6 +156,7 @@ export const routes: RouteObject[] = [
               { path: 'exam/:examId/report', element: <ExamReportPage /> },
               { path: 'exam/exam-ui', element: <ExamMonitorPage /> },
               { path: 'exam/live-proctoring', element: <ProctoredExamsPage /> },
+              { path: 'question-bank', element: <QuestionBankPage area="admin" /> },
               { path: 'data', element: <MasterDataPage /> },
               { path: 'data/view-batch', element: <ViewBatchPage /> },
               { path: 'data/view-course', element: <ViewCoursePage /> },
@@ -172,6 +174,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <FacultyDashboardPage /> },
               { path: 'grade/:examId', element: <GradingPage /> },
               { path: 'exams/:examId/monitor', element: <FacultyMonitorPage /> },
+              { path: 'question-bank', element: <QuestionBankPage area="faculty" /> },
             ],
           },
           {
