@@ -98,7 +98,7 @@ const COLUMNS: TableColumn<BankQuestionListItem>[] = [
   {
     key: 'question',
     header: 'Question',
-    width: '320px',
+    width: '250px',
     cell: (question) => (
       <TwoLines
         main={
@@ -113,7 +113,7 @@ const COLUMNS: TableColumn<BankQuestionListItem>[] = [
   {
     key: 'type',
     header: 'Type',
-    width: '150px',
+    width: '130px',
     cell: (question) => (
       <TwoLines
         main={QUESTION_TYPE_LABELS[question.questionType]}
@@ -124,7 +124,7 @@ const COLUMNS: TableColumn<BankQuestionListItem>[] = [
   {
     key: 'level',
     header: "Difficulty · Bloom's",
-    width: '140px',
+    width: '110px',
     cell: (question) => (
       <TwoLines
         main={difficultyLabel(question.difficulty)}
@@ -135,7 +135,7 @@ const COLUMNS: TableColumn<BankQuestionListItem>[] = [
   {
     key: 'outcomes',
     header: 'Outcomes',
-    width: '120px',
+    width: '110px',
     cell: (question) => <Chips values={question.courseOutcomes} />,
   },
   {
@@ -319,7 +319,7 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
           />
         </div>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <div className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
           <div>
             {categories.isError && (
               <ErrorBanner
@@ -350,7 +350,7 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
               onSearch={(search) => setValues({ search })}
               maxLength={SEARCH_MAX_LENGTH}
             />
-            <fieldset className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
+            <fieldset className="mb-4 grid grid-cols-2 gap-3 xl:grid-cols-3">
               <legend className="sr-only">Filter questions</legend>
               <Dropdown
                 label="Type"

@@ -1,0 +1,126 @@
+import { validQuestions } from '@examiq/contracts/test-support';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import { admin } from './support/accounts';
+import { apiSignIn, signIn } from './support/session';
+import { createFacultyMember, FACULTY_PASSWORD } from './support/sittings';
+import { createMasterData } from './support/wizard';
+
+// The batch 2031-2040 is this spec's own: its course's bank starts empty.
+const START_YEAR = 2031;
+const COURSE = 'Bachelor of Engineering (2031-2040)';
+
+/** Calls a bank path as the one signed in with `tokens`, expecting `status`. */
+async function bankCall(
+  request: APIRequestContext,
+  accessToken: string,
+  path: string,
+  data: object,
+  status = 200,
+) {
+  const response = await request.post(`/api/${path}`, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    data,
+  });
+  expect(response.status(), await response.text()).toBe(status);
+  return (await response.json()).data;
+}
+
+async function screenshots(page: Page, name: string) {
+  await page.setViewportSize(WIDTHS.phone);
+  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(WIDTHS.desktop);
+  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
+}
+
+test('faculty granted a course find its questions by category, search and filters', async ({
+  page,
+  request,
+}) => {
+  const { audience } = await createMasterData(request, START_YEAR);
+  const author = await createFacultyMember(request, 'bank-author');
+  const { tokens: adminTokens } = await apiSignIn(request, admin.email, admin.password);
+  await bankCall(
+    request,
+    adminTokens.accessToken,
+    `admin/set-course-outcomes/${audience.courseId}`,
+    {
+      outcomes: [
+        { code: 'CO1', description: 'Apply Kirchhoff’s laws to circuits', targetPercent: 60 },
+        { code: 'CO2', description: 'Analyse transient response', targetPercent: 50 },
+      ],
+    },
+  );
+  await bankCall(request, adminTokens.accessToken, `admin/set-bank-access/${audience.courseId}`, {
+    authors: [author.userId],
+    reviewers: [],
+  });
+
+  const { tokens } = await apiSignIn(request, author.email, FACULTY_PASSWORD);
+  const write = (fields: object) =>
+    bankCall(
+      request,
+      tokens.accessToken,
+      'faculty/create-bank-question',
+      {
+        courseId: audience.courseId,
+        ...validQuestions.MCQ(),
+        ...fields,
+      },
+      201,
+    );
+  await write({
+    category: 'Unit 1/Kirchhoff',
+    tags: ['kcl'],
+    bloomLevel: 'APPLY',
+    courseOutcomes: ['CO1'],
+    questionText: 'Which quantity does Kirchhoff’s current law conserve?',
+  });
+  await write({
+    category: 'Unit 2',
+    tags: ['transients'],
+    bloomLevel: 'ANALYSE',
+    courseOutcomes: ['CO2'],
+    difficulty: 'HARD',
+    questionText: 'What is the time constant of an RC circuit?',
+  });
+
+  await signIn(page, author.email, FACULTY_PASSWORD);
+  await page.getByRole('link', { name: 'Question bank' }).first().click();
+  await expect(page).toHaveURL(/\/faculty\/question-bank$/);
+  await expect(page.getByText('Choose a course')).toBeVisible();
+  await page.getByLabel('Course').selectOption({ label: COURSE });
+
+  const tree = page.getByRole('navigation', { name: 'Categories' });
+  await expect(tree.getByRole('button', { name: 'All categories 2 questions' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Questions' });
+  await expect(table.getByText('What is the time constant of an RC circuit?')).toBeVisible();
+  await expect(
+    table.getByText('Which quantity does Kirchhoff’s current law conserve?'),
+  ).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'question bank');
+  await screenshots(page, 'question-bank');
+
+  await tree.getByRole('button', { name: 'Kirchhoff 1 question' }).click();
+  await expect(table.getByText('What is the time constant of an RC circuit?')).toBeHidden();
+  await expect(
+    table.getByText('Which quantity does Kirchhoff’s current law conserve?'),
+  ).toBeVisible();
+
+  await tree.getByRole('button', { name: /^All categories/ }).click();
+  await page.getByLabel('Outcome').selectOption('CO2');
+  await expect(
+    table.getByText('Which quantity does Kirchhoff’s current law conserve?'),
+  ).toBeHidden();
+  await expect(table.getByText('What is the time constant of an RC circuit?')).toBeVisible();
+  await page.getByLabel('Outcome').selectOption('');
+
+  await page.getByRole('searchbox', { name: 'Search questions' }).fill('kirchhoff');
+  await expect(table.getByText('What is the time constant of an RC circuit?')).toBeHidden();
+  await expect(
+    table.getByText('Which quantity does Kirchhoff’s current law conserve?'),
+  ).toBeVisible();
+
+  await page.getByLabel('Difficulty').selectOption('HARD');
+  await expect(page.getByText('No questions found')).toBeVisible();
+});
