@@ -69,7 +69,7 @@ test('faculty granted a course find its questions by category, search and filter
       },
       201,
     );
-  await write({
+  const kirchhoff = await write({
     category: 'Unit 1/Kirchhoff',
     tags: ['kcl'],
     bloomLevel: 'APPLY',
@@ -123,4 +123,46 @@ test('faculty granted a course find its questions by category, search and filter
 
   await page.getByLabel('Difficulty').selectOption('HARD');
   await expect(page.getByText('No questions found')).toBeVisible();
+  await page.getByLabel('Difficulty').selectOption('');
+
+  // The question's editor is not built yet: the author's edit goes through the API.
+  const edit = await request.put(`/api/faculty/update-bank-question/${kirchhoff._id}`, {
+    headers: { Authorization: `Bearer ${tokens.accessToken}` },
+    data: {
+      courseId: audience.courseId,
+      ...validQuestions.MCQ(),
+      category: 'Unit 1/Kirchhoff',
+      tags: ['kcl', 'conservation'],
+      bloomLevel: 'APPLY',
+      courseOutcomes: ['CO1'],
+      questionText: 'Which quantity does Kirchhoff’s current law conserve at a node?',
+    },
+  });
+  expect(edit.status(), await edit.text()).toBe(200);
+
+  await table
+    .getByRole('link', { name: /^View Which quantity does Kirchhoff’s current law/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/faculty/question-bank/${kirchhoff._id}$`));
+  await expect(
+    page.getByText('Which quantity does Kirchhoff’s current law conserve at a node?'),
+  ).toBeVisible();
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText('Changed question text, tags')).toBeVisible();
+  await expect(history.getByText('Created the question')).toBeVisible();
+  await page.getByRole('button', { name: 'Make Ready' }).click();
+  await expect(page.getByText('The question is Ready')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back to Draft' })).toBeVisible();
+  await expect(history.getByText('Changed status')).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'bank question');
+  await screenshots(page, 'bank-question');
+
+  await history.getByRole('button', { name: 'Restore revision 1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Restore revision 1?' });
+  await expectAccessibleAtBothWidths(page, 'restore dialog');
+  await dialog.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('Revision 1 restored as revision 4')).toBeVisible();
+  await expect(
+    page.getByText('Which quantity does Kirchhoff’s current law conserve?', { exact: true }),
+  ).toBeVisible();
 });

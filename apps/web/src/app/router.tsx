@@ -66,6 +66,7 @@ const FacultyMonitorPage = lazy(() =>
   })),
 );
 const QuestionBankPage = lazy(() => import('@/features/question-bank/question-bank-page'));
+const BankQuestionPage = lazy(() => import('@/features/question-bank/bank-question-page'));
 const MasterDataPage = lazy(() => import('@/features/master-data/master-data-page'));
 const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
@@ -157,6 +158,7 @@ export const routes: RouteObject[] = [
               { path: 'exam/exam-ui', element: <ExamMonitorPage /> },
               { path: 'exam/live-proctoring', element: <ProctoredExamsPage /> },
               { path: 'question-bank', element: <QuestionBankPage area="admin" /> },
+              { path: 'question-bank/:questionId', element: <BankQuestionPage area="admin" /> },
               { path: 'data', element: <MasterDataPage /> },
               { path: 'data/view-batch', element: <ViewBatchPage /> },
               { path: 'data/view-course', element: <ViewCoursePage /> },
@@ -175,6 +177,7 @@ export const routes: RouteObject[] = [
               { path: 'grade/:examId', element: <GradingPage /> },
               { path: 'exams/:examId/monitor', element: <FacultyMonitorPage /> },
               { path: 'question-bank', element: <QuestionBankPage area="faculty" /> },
+              { path: 'question-bank/:questionId', element: <BankQuestionPage area="faculty" /> },
             ],
           },
           {

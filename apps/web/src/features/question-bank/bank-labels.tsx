@@ -29,3 +29,20 @@ export const DIFFICULTY_OPTIONS = DIFFICULTIES.map((difficulty) => ({
   value: difficulty,
   label: difficultyLabel(difficulty),
 }));
+
+/** Labels in a row of small chips: a question's outcomes or tags. */
+export function Chips({ values }: { values: readonly string[] }) {
+  if (values.length === 0) return <span className="text-slate-400">None</span>;
+  return (
+    <ul className="flex flex-wrap gap-1">
+      {values.map((value) => (
+        <li
+          key={value}
+          className="rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700"
+        >
+          {value}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -13,7 +13,8 @@ import {
   QUESTION_TYPES,
   SEARCH_MAX_LENGTH,
 } from '@examiq/contracts';
-import { FolderTree } from 'lucide-react';
+import { Eye, FolderTree } from 'lucide-react';
+import { Link } from 'react-router';
 import { Content } from '@/components/content/content';
 import { Dropdown } from '@/components/dropdown';
 import { EmptyState } from '@/components/empty-state';
@@ -37,7 +38,7 @@ import {
   useBankQuestions,
   useCourseOutcomes,
 } from './api/bank-api';
-import { BankStatusBadge, DIFFICULTY_OPTIONS, difficultyLabel } from './bank-labels';
+import { BankStatusBadge, Chips, DIFFICULTY_OPTIONS, difficultyLabel } from './bank-labels';
 
 /** The address's names: the course, the category, the search and each filter. */
 const PARAMS = [
@@ -77,28 +78,14 @@ const STATUS_OPTIONS = BANK_QUESTION_STATUSES.map((status) => ({
 
 const courseLabel = (course: BankCourse) => `${course.name} (${course.batchName})`;
 
-/** Labels in a row of small chips: a question's outcomes or tags. */
-function Chips({ values }: { values: readonly string[] }) {
-  if (values.length === 0) return <span className="text-slate-400">None</span>;
-  return (
-    <ul className="flex flex-wrap gap-1">
-      {values.map((value) => (
-        <li
-          key={value}
-          className="rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700"
-        >
-          {value}
-        </li>
-      ))}
-    </ul>
-  );
-}
+/** A question's first words, naming its link: questions have no title. */
+const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 60).trimEnd()}…` : text);
 
 const COLUMNS: TableColumn<BankQuestionListItem>[] = [
   {
     key: 'question',
     header: 'Question',
-    width: '250px',
+    width: '230px',
     cell: (question) => (
       <TwoLines
         main={
@@ -113,7 +100,7 @@ const COLUMNS: TableColumn<BankQuestionListItem>[] = [
   {
     key: 'type',
     header: 'Type',
-    width: '130px',
+    width: '120px',
     cell: (question) => (
       <TwoLines
         main={QUESTION_TYPE_LABELS[question.questionType]}
@@ -135,7 +122,7 @@ const COLUMNS: TableColumn<BankQuestionListItem>[] = [
   {
     key: 'outcomes',
     header: 'Outcomes',
-    width: '110px',
+    width: '90px',
     cell: (question) => <Chips values={question.courseOutcomes} />,
   },
   {
@@ -154,6 +141,22 @@ const COLUMNS: TableColumn<BankQuestionListItem>[] = [
         main={<BankStatusBadge status={question.status} />}
         detail={`Revision ${question.revision}`}
       />
+    ),
+  },
+  {
+    key: 'actions',
+    header: <span className="sr-only">Actions</span>,
+    width: '60px',
+    align: 'right',
+    cell: (question) => (
+      <Link
+        to={question._id}
+        aria-label={`View ${excerpt(question.questionText)}`}
+        title="View"
+        className="ml-auto flex size-9 items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-brand-50 hover:text-brand-700"
+      >
+        <Eye aria-hidden="true" className="size-4" />
+      </Link>
     ),
   },
 ];

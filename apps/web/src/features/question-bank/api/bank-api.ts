@@ -1,12 +1,21 @@
 import {
   type BankQuestionListQuery,
+  type BankQuestionStatus,
   bankCategoriesDataSchema,
   bankCoursesDataSchema,
+  bankQuestionDataSchema,
   bankQuestionListDataSchema,
+  bankQuestionSavedSchema,
   courseOutcomesDataSchema,
   successResponse,
 } from '@examiq/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
 
 /** Admins and faculty call the same bank paths, each under their own area. */
@@ -75,4 +84,51 @@ export function useCourseOutcomes(area: BankArea, courseId: string) {
     },
     enabled: courseId !== '',
   });
+}
+
+const questionResponseSchema = successResponse(bankQuestionDataSchema);
+const savedResponseSchema = successResponse(bankQuestionSavedSchema);
+
+/** GET /{area}/get-bank-question/{id}: the question with its labels and history, newest first. */
+export function useBankQuestion(area: BankArea, questionId: string) {
+  return useQuery({
+    queryKey: [...bankQueryKey, area, 'question', questionId],
+    queryFn: async () => {
+      const response = await apiClient.get(`/${area}/get-bank-question/${questionId}`);
+      return parseResponse(questionResponseSchema, response.data).data;
+    },
+  });
+}
+
+/**
+ * A write to one question (its status, a restored revision). After a refusal too, the question
+ * is read again: a 409 means someone changed it meanwhile, and the page should show their change.
+ */
+function useQuestionWrite<Payload extends object>(
+  area: BankArea,
+  path: string,
+  questionId: string,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (payload: Payload) => {
+      const response = await apiClient.post(`/${area}/${path}/${questionId}`, payload);
+      return parseResponse(savedResponseSchema, response.data);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bankQueryKey }),
+  });
+}
+
+/** POST /{area}/set-bank-question-status/{id}: Draft, Ready or Retired, as the bank's rules allow. */
+export function useSetBankQuestionStatus(area: BankArea, questionId: string) {
+  return useQuestionWrite<{ status: BankQuestionStatus }>(
+    area,
+    'set-bank-question-status',
+    questionId,
+  );
+}
+
+/** POST /{area}/restore-bank-question/{id}: an earlier revision's content, as a new revision. */
+export function useRestoreBankQuestion(area: BankArea, questionId: string) {
+  return useQuestionWrite<{ revision: number }>(area, 'restore-bank-question', questionId);
 }
