@@ -188,6 +188,9 @@ describe(`bank questions (${TEST_ENGINE})`, () => {
           changedFields: [],
         }),
       ]);
+      // A faculty member is named by name everywhere, never by email.
+      expect(read.createdBy.name).not.toContain('@');
+      expect(read.history[0].changedBy.name).toBe(read.createdBy.name);
     }
     expect(await lastAudit()).toMatchObject({
       action: 'bank-question.create',
