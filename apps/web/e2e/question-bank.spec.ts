@@ -2,7 +2,7 @@ import { validQuestions } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
-import { apiSignIn, signIn } from './support/session';
+import { apiSignIn, logout, signIn } from './support/session';
 import { createFacultyMember, FACULTY_PASSWORD } from './support/sittings';
 import { createMasterData } from './support/wizard';
 
@@ -39,22 +39,29 @@ test('faculty granted a course find its questions by category, search and filter
 }) => {
   const { audience } = await createMasterData(request, START_YEAR);
   const author = await createFacultyMember(request, 'bank-author');
-  const { tokens: adminTokens } = await apiSignIn(request, admin.email, admin.password);
-  await bankCall(
-    request,
-    adminTokens.accessToken,
-    `admin/set-course-outcomes/${audience.courseId}`,
-    {
-      outcomes: [
-        { code: 'CO1', description: 'Apply Kirchhoff’s laws to circuits', targetPercent: 60 },
-        { code: 'CO2', description: 'Analyse transient response', targetPercent: 50 },
-      ],
-    },
-  );
-  await bankCall(request, adminTokens.accessToken, `admin/set-bank-access/${audience.courseId}`, {
-    authors: [author.userId],
-    reviewers: [],
-  });
+
+  // The admin defines the course's outcomes and grants the author, on the bank's settings page.
+  await signIn(page, admin.email, admin.password);
+  await page.getByRole('link', { name: 'Question bank' }).first().click();
+  await page.getByLabel('Course').selectOption({ label: COURSE });
+  await page.getByRole('link', { name: 'Outcomes and access' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Outcomes and Access' })).toBeVisible();
+  const authors = page.getByRole('group', { name: 'Authors' });
+  await authors.locator(`input[type="checkbox"][value="${author.userId}"]`).check();
+  await page.getByRole('button', { name: 'Save access' }).click();
+  await expect(page.getByText('Access saved')).toBeVisible();
+  await page.getByRole('button', { name: 'Add outcome' }).click();
+  await page.getByRole('button', { name: 'Add outcome' }).click();
+  const descriptions = page.getByRole('textbox', { name: 'Description' });
+  await expect(page.getByRole('textbox', { name: 'Code' }).nth(1)).toHaveValue('CO2');
+  await descriptions.nth(0).fill('Apply Kirchhoff’s laws to circuits');
+  await descriptions.nth(1).fill('Analyse transient response');
+  await descriptions.nth(1).blur();
+  await page.getByRole('button', { name: 'Save outcomes' }).click();
+  await expect(page.getByText('Course outcomes saved')).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'outcomes and access');
+  await screenshots(page, 'outcomes-and-access');
+  await logout(page);
 
   const { tokens } = await apiSignIn(request, author.email, FACULTY_PASSWORD);
   const write = (fields: object) =>

@@ -66,6 +66,9 @@ const FacultyMonitorPage = lazy(() =>
   })),
 );
 const QuestionBankPage = lazy(() => import('@/features/question-bank/question-bank-page'));
+const CourseBankSettingsPage = lazy(
+  () => import('@/features/question-bank/course-bank-settings-page'),
+);
 const BankQuestionPage = lazy(() => import('@/features/question-bank/bank-question-page'));
 const MasterDataPage = lazy(() => import('@/features/master-data/master-data-page'));
 const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
@@ -159,6 +162,7 @@ export const routes: RouteObject[] = [
               { path: 'exam/live-proctoring', element: <ProctoredExamsPage /> },
               { path: 'question-bank', element: <QuestionBankPage area="admin" /> },
               { path: 'question-bank/:questionId', element: <BankQuestionPage area="admin" /> },
+              { path: 'question-bank/course/:courseId', element: <CourseBankSettingsPage /> },
               { path: 'data', element: <MasterDataPage /> },
               { path: 'data/view-batch', element: <ViewBatchPage /> },
               { path: 'data/view-course', element: <ViewCoursePage /> },

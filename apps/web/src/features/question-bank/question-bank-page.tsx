@@ -13,8 +13,9 @@ import {
   QUESTION_TYPES,
   SEARCH_MAX_LENGTH,
 } from '@examiq/contracts';
-import { Eye, FolderTree } from 'lucide-react';
+import { Eye, FolderTree, Settings2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { ButtonLink } from '@/components/button';
 import { Content } from '@/components/content/content';
 import { Dropdown } from '@/components/dropdown';
 import { EmptyState } from '@/components/empty-state';
@@ -283,6 +284,15 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
           area === 'admin'
             ? "Every course's questions, by category, to reuse in exams every term."
             : 'The questions of the courses granted to you, by category, to reuse in exams.'
+        }
+        actions={
+          area === 'admin' &&
+          courseId && (
+            <ButtonLink to={`course/${courseId}`} variant="secondary">
+              <Settings2 aria-hidden="true" className="size-4" />
+              Outcomes and access
+            </ButtonLink>
+          )
         }
       />
       {courses.isError && (

@@ -1,12 +1,15 @@
 import {
   type BankQuestionListQuery,
   type BankQuestionStatus,
+  bankAccessDataSchema,
   bankCategoriesDataSchema,
   bankCoursesDataSchema,
   bankQuestionDataSchema,
   bankQuestionListDataSchema,
   bankQuestionSavedSchema,
   courseOutcomesDataSchema,
+  type SetBankAccessPayload,
+  type SetCourseOutcomesPayload,
   successResponse,
 } from '@examiq/contracts';
 import {
@@ -131,4 +134,39 @@ export function useSetBankQuestionStatus(area: BankArea, questionId: string) {
 /** POST /{area}/restore-bank-question/{id}: an earlier revision's content, as a new revision. */
 export function useRestoreBankQuestion(area: BankArea, questionId: string) {
   return useQuestionWrite<{ revision: number }>(area, 'restore-bank-question', questionId);
+}
+
+const accessResponseSchema = successResponse(bankAccessDataSchema);
+
+/** GET /admin/get-bank-access/{courseId}: the course's authors, reviewers and review rule. */
+export function useBankAccess(courseId: string) {
+  return useQuery({
+    queryKey: [...bankQueryKey, 'admin', courseId, 'access'],
+    queryFn: async () => {
+      const response = await apiClient.get(`/admin/get-bank-access/${courseId}`);
+      return parseResponse(accessResponseSchema, response.data).data;
+    },
+  });
+}
+
+/** A write of the course's bank settings, after which every view of the bank is read again. */
+function useCourseWrite<Payload extends object>(path: string, courseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (payload: Payload) => {
+      const response = await apiClient.post(`/admin/${path}/${courseId}`, payload);
+      return response.data as { message?: string };
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bankQueryKey }),
+  });
+}
+
+/** POST /admin/set-course-outcomes/{courseId}: the outcomes, replacing the list. */
+export function useSetCourseOutcomes(courseId: string) {
+  return useCourseWrite<SetCourseOutcomesPayload>('set-course-outcomes', courseId);
+}
+
+/** POST /admin/set-bank-access/{courseId}: who writes and who reviews the course's questions. */
+export function useSetBankAccess(courseId: string) {
+  return useCourseWrite<SetBankAccessPayload>('set-bank-access', courseId);
 }
