@@ -94,18 +94,14 @@ function OutcomesForm({ courseId, outcomes }: { courseId: string; outcomes: Cour
         {fields.map((field, index) => (
           <li
             key={field.id}
-            className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[6rem_minmax(0,1fr)_8rem_auto] sm:items-start"
+            // Code and target side by side, the description below at full width: the card is
+            // half the page on a desktop and the whole of a phone.
+            className="grid grid-cols-[6rem_7rem_1fr] items-start gap-3 rounded-lg border border-slate-200 p-3"
           >
             <TextField
               label="Code"
               error={errors.outcomes?.[index]?.code?.message}
               {...form.register(`outcomes.${index}.code`)}
-            />
-            <TextField
-              label="Description"
-              maxLength={BANK_LIMITS.outcomeDescription}
-              error={errors.outcomes?.[index]?.description?.message}
-              {...form.register(`outcomes.${index}.description`)}
             />
             <TextField
               label="Target %"
@@ -117,12 +113,19 @@ function OutcomesForm({ courseId, outcomes }: { courseId: string; outcomes: Cour
             />
             <Button
               variant="ghost"
-              className="self-end sm:mt-7"
+              className="mt-7 justify-self-end"
               aria-label={`Remove ${form.getValues(`outcomes.${index}.code`) || 'this outcome'}`}
               onClick={() => remove(index)}
             >
               <Trash2 aria-hidden="true" className="size-4" />
             </Button>
+            <TextField
+              label="Description"
+              className="col-span-3"
+              maxLength={BANK_LIMITS.outcomeDescription}
+              error={errors.outcomes?.[index]?.description?.message}
+              {...form.register(`outcomes.${index}.description`)}
+            />
           </li>
         ))}
       </ol>
