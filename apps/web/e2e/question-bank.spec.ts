@@ -56,8 +56,8 @@ test('faculty granted a course find its questions by category, search and filter
   await expect(page.getByRole('textbox', { name: 'Code' }).nth(1)).toHaveValue('CO2');
   await descriptions.nth(0).fill('Apply Kirchhoff’s laws to circuits');
   await descriptions.nth(1).fill('Analyse transient response');
-  // Leaving the field first: the Save button moves up 26 px as it blurs (cause not yet found),
-  // and a click aimed at it meanwhile lands beside it.
+  // Leaving the field first: a touched field's 'Description is required' goes only once the
+  // typed text is checked, which moves Save up a line; a click at once would land beside it.
   await descriptions.nth(1).blur();
   await page.getByRole('button', { name: 'Save outcomes' }).click();
   await expect(page.getByText('Course outcomes saved')).toBeVisible();
