@@ -355,3 +355,14 @@ export const bankCategorySchema = z.object({
 });
 export type BankCategory = z.infer<typeof bankCategorySchema>;
 export const bankCategoriesDataSchema = z.object({ categories: z.array(bankCategorySchema) });
+
+/** A course whose bank the user works in, with what they may do there (an admin: everything). */
+export const bankCourseSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** Courses are per batch ('B.Tech' of 2024-2028 and of 2025-2029): the batch tells them apart. */
+  batchName: z.string(),
+  roles: z.array(z.enum(BANK_ROLES)),
+});
+export type BankCourse = z.infer<typeof bankCourseSchema>;
+export const bankCoursesDataSchema = z.object({ courses: z.array(bankCourseSchema) });

@@ -4,6 +4,7 @@ import {
   Database,
   GraduationCap,
   LayoutDashboard,
+  Library,
   Mail,
   Presentation,
   ScrollText,
@@ -24,6 +25,7 @@ const areas: Record<Role, { label: string; nav: NavItem[] }> = {
       { to: '/admin/student', label: 'Student', icon: GraduationCap },
       { to: '/admin/faculty', label: 'Faculty', icon: Presentation },
       { to: '/admin/exam', label: 'Exam', icon: ClipboardList },
+      { to: '/admin/question-bank', label: 'Question bank', icon: Library },
       { to: '/admin/data', label: 'Master Data', icon: Database },
       { to: '/admin/audit', label: 'Audit Log', icon: ScrollText },
       { to: '/admin/outbox', label: 'Outbox', icon: Mail },
@@ -32,7 +34,10 @@ const areas: Record<Role, { label: string; nav: NavItem[] }> = {
   },
   faculty: {
     label: 'Faculty',
-    nav: [{ to: '/faculty', label: 'Dashboard', icon: LayoutDashboard, end: true }],
+    nav: [
+      { to: '/faculty', label: 'Dashboard', icon: LayoutDashboard, end: true },
+      { to: '/faculty/question-bank', label: 'Question bank', icon: Library },
+    ],
   },
   student: {
     label: 'Student',

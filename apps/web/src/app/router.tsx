@@ -65,6 +65,11 @@ const FacultyMonitorPage = lazy(() =>
     default: FacultyMonitorPage,
   })),
 );
+const QuestionBankPage = lazy(() => import('@/features/question-bank/question-bank-page'));
+const CourseBankSettingsPage = lazy(
+  () => import('@/features/question-bank/course-bank-settings-page'),
+);
+const BankQuestionPage = lazy(() => import('@/features/question-bank/bank-question-page'));
 const MasterDataPage = lazy(() => import('@/features/master-data/master-data-page'));
 const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
@@ -155,6 +160,9 @@ export const routes: RouteObject[] = [
               { path: 'exam/:examId/report', element: <ExamReportPage /> },
               { path: 'exam/exam-ui', element: <ExamMonitorPage /> },
               { path: 'exam/live-proctoring', element: <ProctoredExamsPage /> },
+              { path: 'question-bank', element: <QuestionBankPage area="admin" /> },
+              { path: 'question-bank/:questionId', element: <BankQuestionPage area="admin" /> },
+              { path: 'question-bank/course/:courseId', element: <CourseBankSettingsPage /> },
               { path: 'data', element: <MasterDataPage /> },
               { path: 'data/view-batch', element: <ViewBatchPage /> },
               { path: 'data/view-course', element: <ViewCoursePage /> },
@@ -172,6 +180,8 @@ export const routes: RouteObject[] = [
               { index: true, element: <FacultyDashboardPage /> },
               { path: 'grade/:examId', element: <GradingPage /> },
               { path: 'exams/:examId/monitor', element: <FacultyMonitorPage /> },
+              { path: 'question-bank', element: <QuestionBankPage area="faculty" /> },
+              { path: 'question-bank/:questionId', element: <BankQuestionPage area="faculty" /> },
             ],
           },
           {

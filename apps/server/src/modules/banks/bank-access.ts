@@ -1,8 +1,14 @@
-import { BANK_MESSAGES, type BankAccessData, type SetBankAccessPayload } from '@examiq/contracts';
+import {
+  BANK_MESSAGES,
+  type BankAccessData,
+  type BankCourse,
+  type BankRole,
+  type SetBankAccessPayload,
+} from '@examiq/contracts';
 import { type AnyColumn, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { bankAccess, courseBanks, courses, faculty, users } from '../../db/schema';
+import { bankAccess, batches, courseBanks, courses, faculty, users } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
 
@@ -153,4 +159,39 @@ export async function setBankAccess(
     });
   });
   return getBankAccess(db, courseId);
+}
+
+/**
+ * The courses whose bank the user works in, by batch and name: an admin every course (with both
+ * roles), a faculty member the courses granted to them, so their screen can offer a choice.
+ */
+export async function listBankCourses(db: AppDatabase, user: BankUser): Promise<BankCourse[]> {
+  const roles = sql<
+    BankRole[]
+  >`array(select ${bankAccess.role} from ${bankAccess} where ${bankAccess.courseId} = ${courses.id} and ${bankAccess.facultyUserId} = ${user.userId} order by ${bankAccess.role})`;
+  const rows = await db
+    .select({
+      _id: courses.id,
+      name: sql<string>`coalesce(nullif(${courses.fullName}, ''), ${courses.name})`,
+      batchName: batches.name,
+      roles,
+    })
+    .from(courses)
+    .innerJoin(batches, eq(batches.id, courses.batchId))
+    .where(
+      user.role === 'admin'
+        ? undefined
+        : inArray(
+            courses.id,
+            db
+              .select({ courseId: bankAccess.courseId })
+              .from(bankAccess)
+              .where(eq(bankAccess.facultyUserId, user.userId)),
+          ),
+    )
+    .orderBy(batches.name, courses.fullName, courses.name);
+  return rows.map((row) => ({
+    ...row,
+    roles: user.role === 'admin' ? ['AUTHOR', 'REVIEWER'] : row.roles,
+  }));
 }

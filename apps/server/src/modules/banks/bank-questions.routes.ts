@@ -1,5 +1,6 @@
 import {
   bankCategoriesDataSchema,
+  bankCoursesDataSchema,
   bankQuestionDataSchema,
   bankQuestionListDataSchema,
   bankQuestionListQuerySchema,
@@ -17,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
-import type { BankUser } from './bank-access';
+import { type BankUser, listBankCourses } from './bank-access';
 import { listBankCategories, listBankQuestions } from './bank-question-list';
 import {
   createBankQuestion,
@@ -45,6 +46,19 @@ export const bankQuestionsRoutes: FastifyPluginAsyncZod<{
     userId: request.auth.userId,
     role,
   });
+
+  app.get(
+    '/get-bank-courses',
+    {
+      schema: {
+        tags,
+        summary:
+          'The courses whose bank the user works in: every course for an admin, the granted ones for faculty',
+        response: { 200: successResponse(bankCoursesDataSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ok({ courses: await listBankCourses(db, userOf(request)) }),
+  );
 
   app.get(
     '/get-course-outcomes/:courseId',

@@ -342,10 +342,13 @@ export async function getBankQuestion(
   await rightsIn(db, user, row.courseId);
   const nameOf = async (userId: string | null) => {
     if (!userId) return { _id: null, name: 'A deleted account' };
+    // Joined, so every column is named with its table: selecting from `users` alone, drizzle
+    // leaves `id` bare, and inside the name's subquery on faculty it would be the faculty row's.
     const [person] = await db
-      .select({ name: personNameOf(users) })
-      .from(users)
-      .where(eq(users.id, userId));
+      .select({ name: personNameOf(changer) })
+      .from(bankQuestions)
+      .innerJoin(changer, eq(changer.id, userId))
+      .where(eq(bankQuestions.id, id));
     return { _id: person ? userId : null, name: person?.name ?? 'A deleted account' };
   };
   const changes = await db

@@ -2,6 +2,7 @@ import { describeRouteAccess } from '../../test/route-access';
 
 const BANK_QUESTION_ROUTES = (area: 'admin' | 'faculty') =>
   [
+    ['GET', `/api/${area}/get-bank-courses`],
     ['GET', `/api/${area}/get-course-outcomes/{courseId}`],
     ['POST', `/api/${area}/create-bank-question`],
     ['PUT', `/api/${area}/update-bank-question/{id}`],

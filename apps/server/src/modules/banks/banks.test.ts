@@ -100,6 +100,28 @@ describe(`course outcomes (${TEST_ENGINE})`, () => {
 });
 
 describe(`bank access (${TEST_ENGINE})`, () => {
+  it('lists the courses one works in: every course for an admin, the granted ones for faculty', async () => {
+    const coursesOf = async (caller: typeof asAdmin) =>
+      (await caller('GET', 'get-bank-courses')).json().data.courses as {
+        _id: string;
+        roles: string[];
+      }[];
+    const all = await coursesOf(asAdmin);
+    expect(all.map((each) => each._id)).toEqual(
+      expect.arrayContaining([course._id, otherCourse._id]),
+    );
+    expect(all[0]?.roles).toEqual(['AUTHOR', 'REVIEWER']);
+    expect(await coursesOf(author.call)).toEqual([
+      expect.objectContaining({ _id: course._id, roles: ['AUTHOR'] }),
+    ]);
+    expect(await coursesOf(reviewer.call)).toEqual([
+      expect.objectContaining({ _id: course._id, roles: ['REVIEWER'] }),
+    ]);
+    expect(await coursesOf(outsider.call)).toEqual([
+      expect.objectContaining({ _id: otherCourse._id, roles: ['AUTHOR'] }),
+    ]);
+  });
+
   it('is read back with names, and only faculty may be granted', async () => {
     const read = await asAdmin('GET', `get-bank-access/${course._id}`);
     expect(read.json().data).toMatchObject({
@@ -166,6 +188,9 @@ describe(`bank questions (${TEST_ENGINE})`, () => {
           changedFields: [],
         }),
       ]);
+      // A faculty member is named by name everywhere, never by email.
+      expect(read.createdBy.name).not.toContain('@');
+      expect(read.history[0].changedBy.name).toBe(read.createdBy.name);
     }
     expect(await lastAudit()).toMatchObject({
       action: 'bank-question.create',

@@ -7,8 +7,8 @@ import { MultiSelect } from '@/components/multi-select';
 import { Skeleton } from '@/components/skeleton';
 import { getFieldErrors, getServerMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
+import { useFacultyOptions } from '@/lib/lookups/get-faculty-options';
 import { useExamEvaluators } from './api/get-exam-evaluators';
-import { useFacultyOptions } from './api/get-faculty-options';
 import { useSetExamEvaluators } from './api/set-exam-evaluators';
 
 const SAVE_FAILED = 'The evaluators could not be saved';

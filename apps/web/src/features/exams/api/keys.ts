@@ -11,12 +11,6 @@ export function sittingsQueryKey(examId: string) {
   return [...examsQueryKey, examId, 'sittings'] as const;
 }
 
-/**
- * The wizard's faculty lookup sits under the faculty feature's key (['faculty']), which creating
- * or deleting a faculty member invalidates, so the list of proctors is never stale.
- */
-export const facultyOptionsQueryKey = ['faculty', 'options'] as const;
-
 /** Who evaluates one exam, which saving the evaluators refreshes. */
 export function evaluatorsQueryKey(examId: string) {
   return [...examsQueryKey, examId, 'evaluators'] as const;

@@ -1,7 +1,12 @@
 import { facultyOptionsDataSchema, successResponse } from '@examiq/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
-import { facultyOptionsQueryKey } from './keys';
+
+/**
+ * Under the faculty feature's key (['faculty']), which creating or deleting a faculty member
+ * invalidates, so a list of proctors, evaluators or bank authors is never stale.
+ */
+const facultyOptionsQueryKey = ['faculty', 'options'] as const;
 
 const facultyOptionsResponseSchema = successResponse(facultyOptionsDataSchema);
 
@@ -11,7 +16,7 @@ export async function getFacultyOptions() {
   return parseResponse(facultyOptionsResponseSchema, response.data).data.faculty;
 }
 
-/** Loaded only while it is needed: faculty proctor PROCTORING exams only (spec section 4). */
+/** Loaded only while it is needed (the wizard: faculty proctor PROCTORING exams only). */
 export function useFacultyOptions(enabled: boolean) {
   return useQuery(
     queryOptions({

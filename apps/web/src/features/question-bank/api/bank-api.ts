@@ -1,0 +1,172 @@
+import {
+  type BankQuestionListQuery,
+  type BankQuestionStatus,
+  bankAccessDataSchema,
+  bankCategoriesDataSchema,
+  bankCoursesDataSchema,
+  bankQuestionDataSchema,
+  bankQuestionListDataSchema,
+  bankQuestionSavedSchema,
+  courseOutcomesDataSchema,
+  type SetBankAccessPayload,
+  type SetCourseOutcomesPayload,
+  successResponse,
+} from '@examiq/contracts';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiClient, parseResponse } from '@/lib/api-client';
+
+/** Admins and faculty call the same bank paths, each under their own area. */
+export type BankArea = 'admin' | 'faculty';
+
+/** Every bank query starts with this key, so a saved question refreshes lists and counts. */
+export const bankQueryKey = ['question-bank'] as const;
+
+const coursesResponseSchema = successResponse(bankCoursesDataSchema);
+const categoriesResponseSchema = successResponse(bankCategoriesDataSchema);
+const questionsResponseSchema = successResponse(bankQuestionListDataSchema);
+
+/** GET /{area}/get-bank-courses: the courses whose bank the user works in. */
+export function useBankCourses(area: BankArea) {
+  return useQuery({
+    queryKey: [...bankQueryKey, area, 'courses'],
+    queryFn: async () => {
+      const response = await apiClient.get(`/${area}/get-bank-courses`);
+      return parseResponse(coursesResponseSchema, response.data).data.courses;
+    },
+  });
+}
+
+/** GET /{area}/get-bank-categories/{courseId}: the course's category tree with its counts. */
+export function useBankCategories(area: BankArea, courseId: string) {
+  return useQuery({
+    queryKey: [...bankQueryKey, area, courseId, 'categories'],
+    queryFn: async () => {
+      const response = await apiClient.get(`/${area}/get-bank-categories/${courseId}`);
+      return parseResponse(categoriesResponseSchema, response.data).data.categories;
+    },
+    enabled: courseId !== '',
+  });
+}
+
+/** What the list asks for, as its address holds it; left-out values take the call's defaults. */
+export type BankQuestionsQuery = Partial<Record<keyof BankQuestionListQuery, string | number>>;
+
+/** GET /{area}/get-bank-questions?courseId&…: one page of a course's questions, newest first. */
+export function getBankQuestionsQueryOptions(area: BankArea, query: BankQuestionsQuery) {
+  return queryOptions({
+    queryKey: [...bankQueryKey, area, query.courseId, 'list', query],
+    queryFn: async () => {
+      const response = await apiClient.get(`/${area}/get-bank-questions`, { params: query });
+      return parseResponse(questionsResponseSchema, response.data).data;
+    },
+    enabled: Boolean(query.courseId),
+    // The page being left stays on screen until the next one arrives, instead of skeletons.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBankQuestions(area: BankArea, query: BankQuestionsQuery) {
+  return useQuery(getBankQuestionsQueryOptions(area, query));
+}
+
+const outcomesResponseSchema = successResponse(courseOutcomesDataSchema);
+
+/** GET /{area}/get-course-outcomes/{courseId}: the course's outcomes in order. */
+export function useCourseOutcomes(area: BankArea, courseId: string) {
+  return useQuery({
+    queryKey: [...bankQueryKey, area, courseId, 'outcomes'],
+    queryFn: async () => {
+      const response = await apiClient.get(`/${area}/get-course-outcomes/${courseId}`);
+      return parseResponse(outcomesResponseSchema, response.data).data.outcomes;
+    },
+    enabled: courseId !== '',
+  });
+}
+
+const questionResponseSchema = successResponse(bankQuestionDataSchema);
+const savedResponseSchema = successResponse(bankQuestionSavedSchema);
+
+/** GET /{area}/get-bank-question/{id}: the question with its labels and history, newest first. */
+export function useBankQuestion(area: BankArea, questionId: string) {
+  return useQuery({
+    queryKey: [...bankQueryKey, area, 'question', questionId],
+    queryFn: async () => {
+      const response = await apiClient.get(`/${area}/get-bank-question/${questionId}`);
+      return parseResponse(questionResponseSchema, response.data).data;
+    },
+  });
+}
+
+/**
+ * A write to one question (its status, a restored revision). After a refusal too, the question
+ * is read again: a 409 means someone changed it meanwhile, and the page should show their change.
+ */
+function useQuestionWrite<Payload extends object>(
+  area: BankArea,
+  path: string,
+  questionId: string,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (payload: Payload) => {
+      const response = await apiClient.post(`/${area}/${path}/${questionId}`, payload);
+      return parseResponse(savedResponseSchema, response.data);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bankQueryKey }),
+  });
+}
+
+/** POST /{area}/set-bank-question-status/{id}: Draft, Ready or Retired, as the bank's rules allow. */
+export function useSetBankQuestionStatus(area: BankArea, questionId: string) {
+  return useQuestionWrite<{ status: BankQuestionStatus }>(
+    area,
+    'set-bank-question-status',
+    questionId,
+  );
+}
+
+/** POST /{area}/restore-bank-question/{id}: an earlier revision's content, as a new revision. */
+export function useRestoreBankQuestion(area: BankArea, questionId: string) {
+  return useQuestionWrite<{ revision: number }>(area, 'restore-bank-question', questionId);
+}
+
+const accessResponseSchema = successResponse(bankAccessDataSchema);
+
+/** GET /admin/get-bank-access/{courseId}: the course's authors, reviewers and review rule. */
+export function useBankAccess(courseId: string) {
+  return useQuery({
+    queryKey: [...bankQueryKey, 'admin', courseId, 'access'],
+    queryFn: async () => {
+      const response = await apiClient.get(`/admin/get-bank-access/${courseId}`);
+      return parseResponse(accessResponseSchema, response.data).data;
+    },
+  });
+}
+
+/** A write of the course's bank settings, after which every view of the bank is read again. */
+function useCourseWrite<Payload extends object>(path: string, courseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (payload: Payload) => {
+      const response = await apiClient.post(`/admin/${path}/${courseId}`, payload);
+      return response.data as { message?: string };
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bankQueryKey }),
+  });
+}
+
+/** POST /admin/set-course-outcomes/{courseId}: the outcomes, replacing the list. */
+export function useSetCourseOutcomes(courseId: string) {
+  return useCourseWrite<SetCourseOutcomesPayload>('set-course-outcomes', courseId);
+}
+
+/** POST /admin/set-bank-access/{courseId}: who writes and who reviews the course's questions. */
+export function useSetBankAccess(courseId: string) {
+  return useCourseWrite<SetBankAccessPayload>('set-bank-access', courseId);
+}
