@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BANK_MESSAGES, bankQuestionSchema, categoryField, tagsField } from './banks';
+import { BANK_MESSAGES, categoryField, tagsField } from './bank-labels';
+import { bankQuestionSchema } from './banks';
 import { errorsOf, validQuestions } from './test-support';
 
 const COURSE_ID = '7b0c8f7e-0c39-4a86-9d83-1c1ad0b1f0a1';

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES } from './content';
 import {
   acceptedAnswerText,
+  answerAnyNotice,
   createExamSchema,
   DEFAULT_UPLOAD_SETTINGS,
+  DRAW_MESSAGES,
+  drawRuleSchema,
   durationLimitMessage,
   examInfoSchemaFor,
   examStructureSchema,
@@ -466,6 +469,82 @@ describe('exam sections', () => {
       'examSections.3.name': 'Section names must be unique',
       'examSections.3.order': 'Section orders must be unique',
     });
+  });
+});
+
+describe('drawn sections and internal choice', () => {
+  const rule = (count: number, more: Fields = {}) => ({
+    courseId: COURSE,
+    category: 'Unit 3',
+    count,
+    ...more,
+  });
+  /** The first section (2 MCQs, 2 marks) drawn by the given rules. */
+  const drawn =
+    (rules: Fields[], more: Fields = {}) =>
+    (exam: Exam) => {
+      Object.assign(section(exam, 0), { draw: rules, ...more });
+      exam.questions[0] = [];
+    };
+
+  it('takes rules whose counts add up to the total, with no questions listed', () => {
+    expect(
+      errorsAfter(drawn([rule(1, { difficulty: 'EASY' }), rule(1, { difficulty: 'HARD' })])),
+    ).toEqual({});
+  });
+
+  it('refuses counts that do not add up, questions listed beside rules, and uneven marks', () => {
+    expect(errorsAfter(drawn([rule(3)]))).toEqual({
+      'examSections.0.draw': 'The rules draw 3 questions; the section has 2',
+    });
+    expect(
+      errorsAfter((exam) => {
+        section(exam, 0).draw = [rule(2)];
+      }),
+    ).toEqual({ 'questions.0': DRAW_MESSAGES.noQuestionsListed });
+    expect(errorsAfter(drawn([rule(2)], { marks: 3 }))).toEqual({
+      'examSections.0.marks': DRAW_MESSAGES.marksPerQuestion,
+    });
+  });
+
+  it('checks each rule field with its own message', () => {
+    expect(
+      errorsOf(drawRuleSchema, {
+        courseId: 'x',
+        count: 0,
+        bloomLevel: 'KNOW',
+        courseOutcome: 'CO0',
+      }),
+    ).toEqual({
+      courseId: 'Please select a valid course',
+      count: 'Count must be at least 1',
+      bloomLevel: "Please select a valid Bloom's level",
+      courseOutcome: 'Course outcome codes are CO1 to CO20',
+    });
+    expect(drawRuleSchema.parse(rule(1))).toMatchObject({ includeSubcategories: true, tags: [] });
+  });
+
+  it('keeps answer any below the total, and counts marks over the answers that count', () => {
+    expect(errorsAfter((exam) => Object.assign(section(exam, 0), { answerAny: 2 }))).toEqual({
+      'examSections.0.answerAny': 'Answer any must be less than the total questions',
+    });
+    expect(errorsAfter((exam) => Object.assign(section(exam, 0), { answerAny: 1 }))).toEqual({});
+    // 2 marks over the 1 answer that counts: 2 marks each, whole.
+    expect(errorsAfter(drawn([rule(2)], { answerAny: 1 }))).toEqual({});
+    expect(answerAnyNotice(5, 8)).toBe(
+      'Answer any 5 of these 8 questions. If you answer more, your best 5 count.',
+    );
+  });
+
+  it('names the category and the filters a rule cannot fill, as the wizard shows it', () => {
+    const hard = drawRuleSchema.parse(rule(5, { difficulty: 'HARD' }));
+    expect(DRAW_MESSAGES.cannotFill(hard, 4)).toBe(
+      'Unit 3 has only 4 Hard questions; this rule needs 5',
+    );
+    const top = drawRuleSchema.parse({ courseId: COURSE, count: 2, tags: ['ohm'] });
+    expect(DRAW_MESSAGES.cannotFill(top, 1)).toBe(
+      'The bank has only 1 question tagged ohm; this rule needs 2',
+    );
   });
 });
 

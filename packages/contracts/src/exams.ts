@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { paginationSchema } from './api';
+import {
+  BLOOM_LEVEL_LABELS,
+  type BloomLevel,
+  bloomLevelSchema,
+  CATEGORY_SEPARATOR,
+  categoryField,
+  outcomeCodeField,
+  tagsField,
+} from './bank-labels';
 import { contentField } from './content';
 import {
   boundedText,
@@ -97,6 +106,11 @@ export const questionTypeSchema = z.enum(QUESTION_TYPES, {
 export const DIFFICULTIES = ['EASY', 'MEDIUM', 'HARD'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 export const difficultySchema = z.enum(DIFFICULTIES, { error: 'Please select a valid difficulty' });
+export const DIFFICULTY_LABELS: Record<Difficulty, string> = {
+  EASY: 'Easy',
+  MEDIUM: 'Medium',
+  HARD: 'Hard',
+};
 
 // --- Limits and defaults (spec sections 3 and 9) ----------------------------------------------
 
@@ -104,6 +118,7 @@ export const EXAM_LIMITS = {
   generalInstructions: 10,
   sections: 5,
   questionsPerSection: 50,
+  drawRules: 10,
   sectionInstructions: 10,
   mcqOptions: { min: 2, max: 4 },
   multiSelectOptions: { min: 2, max: 10 },
@@ -463,6 +478,146 @@ export function scheduleSchemaFor(mode: ExamMode) {
 export type ProctoringScheduleInput = z.input<typeof proctoringScheduleSchema>;
 export type AutoScheduleInput = z.input<typeof autoScheduleSchema>;
 
+// --- Drawn sections and internal choice ---------------------------------------------------------
+
+/**
+ * "N questions from category C": the bank questions of a course's category (and its subcategories
+ * unless told otherwise) that are Ready, of the section's type and worth the section's marks per
+ * question, narrowed by the optional filters (a question carries every tag listed).
+ */
+export const drawRuleSchema = z.object({
+  courseId: idField('Course is required', 'Please select a valid course'),
+  category: categoryField.default(''),
+  includeSubcategories: z
+    .boolean({ error: 'Include subcategories must be true or false' })
+    .default(true),
+  count: wholeNumber('Count', { min: 1, max: EXAM_LIMITS.questionsPerSection }),
+  difficulty: difficultySchema.optional(),
+  tags: tagsField.default([]),
+  bloomLevel: bloomLevelSchema.optional(),
+  courseOutcome: outcomeCodeField.optional(),
+});
+export type DrawRuleInput = z.input<typeof drawRuleSchema>;
+export type DrawRule = z.output<typeof drawRuleSchema>;
+
+/** The words a rule's filters add before "questions": 'Hard', 'Hard Apply CO2'. */
+export function drawRuleFilterWords(rule: {
+  difficulty?: Difficulty;
+  bloomLevel?: BloomLevel;
+  courseOutcome?: string;
+}): string {
+  return [
+    rule.difficulty && DIFFICULTY_LABELS[rule.difficulty],
+    rule.bloomLevel && BLOOM_LEVEL_LABELS[rule.bloomLevel],
+    rule.courseOutcome,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** A category as a sentence names it: its last level, or the whole bank at the top. */
+export function categoryName(category: string): string {
+  return category === '' ? 'The bank' : (category.split(CATEGORY_SEPARATOR).at(-1) ?? category);
+}
+
+export const DRAW_MESSAGES = {
+  rules: `Maximum ${EXAM_LIMITS.drawRules} draw rules allowed`,
+  noQuestionsListed: 'A section that draws its questions lists none',
+  countsAddUp: (drawn: number, total: number) =>
+    `The rules draw ${drawn} question${drawn === 1 ? '' : 's'}; the section has ${total}`,
+  marksPerQuestion: "A drawn section's marks must divide into whole marks of 1 to 20 per question",
+  /** 'Unit 3 has only 4 Hard questions; this rule needs 5' */
+  cannotFill: (rule: DrawRule, available: number) => {
+    const words = drawRuleFilterWords(rule);
+    const tagged = rule.tags.length > 0 ? ` tagged ${rule.tags.join(', ')}` : '';
+    return `${categoryName(rule.category)} has only ${available} ${words ? `${words} ` : ''}question${available === 1 ? '' : 's'}${tagged}; this rule needs ${rule.count}`;
+  },
+  answerAnyBelowTotal: 'Answer any must be less than the total questions',
+} as const;
+
+/**
+ * Internal choice counts the student's best K answers, not their first K: a student who answers
+ * one more is never worse off for it. The page says so before the start.
+ */
+export function answerAnyNotice(answerAny: number, totalQuestions: number): string {
+  return `Answer any ${answerAny} of these ${totalQuestions} questions. If you answer more, your best ${answerAny} count.`;
+}
+
+/** The marks each question of a section carries: its marks shared among the questions that count. */
+export function marksPerQuestion(section: {
+  marks: number;
+  totalQuestions: number;
+  answerAny?: number;
+}): number {
+  return section.marks / (section.answerAny ?? section.totalQuestions);
+}
+
+/**
+ * What the wizard asks while a drawn section is built: how many bank questions each rule can draw
+ * from, and how many different papers the rules allow.
+ */
+export const previewDrawSchema = z.object({
+  questionType: questionTypeSchema,
+  marks: wholeNumber('Section marks', { min: 1, max: 100 }),
+  totalQuestions: wholeNumber('Total questions', { min: 1, max: EXAM_LIMITS.questionsPerSection }),
+  answerAny: wholeNumber('Answer any', { min: 1, max: EXAM_LIMITS.questionsPerSection }).optional(),
+  draw: z
+    .array(drawRuleSchema, { error: 'Draw rules must be a list' })
+    .min(1, 'At least one draw rule is required')
+    .max(EXAM_LIMITS.drawRules, DRAW_MESSAGES.rules),
+});
+export type PreviewDrawInput = z.input<typeof previewDrawSchema>;
+
+export const previewDrawDataSchema = z.object({
+  /** Each rule's pool in the rule's order; `message` is the refusal when it cannot fill. */
+  rules: z.array(z.object({ available: z.number(), message: z.string().nullable() })),
+  /** Distinct papers the rules allow (the product of each rule's choices), 0 when one cannot fill. */
+  distinctPapers: z.number(),
+});
+export type PreviewDrawData = z.infer<typeof previewDrawDataSchema>;
+
+function checkDrawnSections(sections: unknown, ctx: z.RefinementCtx) {
+  if (!Array.isArray(sections)) return;
+  sections.forEach((section: Partial<ExamSectionInput> | undefined, index) => {
+    const total = section?.totalQuestions;
+    if (typeof total !== 'number') return;
+    if (typeof section?.answerAny === 'number' && section.answerAny >= total) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['examSections', index, 'answerAny'],
+        message: DRAW_MESSAGES.answerAnyBelowTotal,
+      });
+    }
+    const rules = section?.draw;
+    if (!section || !Array.isArray(rules) || rules.length === 0) return;
+    const drawn = rules.reduce(
+      (sum, rule) => sum + (typeof rule?.count === 'number' ? rule.count : 0),
+      0,
+    );
+    if (drawn !== total) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['examSections', index, 'draw'],
+        message: DRAW_MESSAGES.countsAddUp(drawn, total),
+      });
+    }
+    if (typeof section.marks === 'number') {
+      const each = marksPerQuestion({
+        marks: section.marks,
+        totalQuestions: total,
+        answerAny: typeof section.answerAny === 'number' ? section.answerAny : undefined,
+      });
+      if (!Number.isInteger(each) || each < 1 || each > 20) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['examSections', index, 'marks'],
+          message: DRAW_MESSAGES.marksPerQuestion,
+        });
+      }
+    }
+  });
+}
+
 // --- Step 4: exam structure -------------------------------------------------------------------
 
 export const examSectionSchema = z.object({
@@ -497,6 +652,16 @@ export const examSectionSchema = z.object({
       `Maximum ${EXAM_LIMITS.sectionInstructions} instructions allowed`,
     )
     .default([]),
+  /**
+   * A drawn section's rules: each student's questions are drawn from the course banks at the
+   * start; the section then lists no questions and its total is the rules' counts added up.
+   */
+  draw: z
+    .array(drawRuleSchema, { error: 'Draw rules must be a list' })
+    .max(EXAM_LIMITS.drawRules, DRAW_MESSAGES.rules)
+    .optional(),
+  /** Internal choice: the student answers any K of the section's questions, K below its total. */
+  answerAny: wholeNumber('Answer any', { min: 1, max: EXAM_LIMITS.questionsPerSection }).optional(),
 });
 export type ExamSectionInput = z.input<typeof examSectionSchema>;
 export type ExamSection = z.output<typeof examSectionSchema>;
@@ -535,9 +700,13 @@ const examSectionsSchema = z
   .min(1, 'At least one section is required')
   .max(EXAM_LIMITS.sections, `Maximum ${EXAM_LIMITS.sections} sections allowed`);
 
-export const examStructureSchema = z
-  .object({ examSections: examSectionsSchema })
-  .superRefine((value, ctx) => checkSectionsUnique(value.examSections, ctx), { when: () => true });
+export const examStructureSchema = z.object({ examSections: examSectionsSchema }).superRefine(
+  (value, ctx) => {
+    checkSectionsUnique(value.examSections, ctx);
+    checkDrawnSections(value.examSections, ctx);
+  },
+  { when: () => true },
+);
 export type ExamStructureInput = z.input<typeof examStructureSchema>;
 
 // --- Step 5: questions ------------------------------------------------------------------------
@@ -1073,30 +1242,42 @@ function checkQuestionsFitSections(sections: unknown, questions: unknown, ctx: z
     });
     return;
   }
-  sections.forEach((section: { totalQuestions?: unknown; questionType?: unknown }, index) => {
-    const list: unknown = questions[index];
-    if (!Array.isArray(list)) return;
-    const total = section?.totalQuestions;
-    if (typeof total === 'number' && list.length !== total) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['questions', index],
-        message: `This section needs exactly ${total} question${total === 1 ? '' : 's'}`,
-      });
-    }
-    list.forEach((question: { questionType?: unknown }, position) => {
-      if (
-        QUESTION_TYPES.includes(question?.questionType as QuestionType) &&
-        question.questionType !== section?.questionType
-      ) {
+  sections.forEach(
+    (section: { totalQuestions?: unknown; questionType?: unknown; draw?: unknown }, index) => {
+      const list: unknown = questions[index];
+      if (!Array.isArray(list)) return;
+      if (Array.isArray(section?.draw) && section.draw.length > 0) {
+        if (list.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['questions', index],
+            message: DRAW_MESSAGES.noQuestionsListed,
+          });
+        }
+        return;
+      }
+      const total = section?.totalQuestions;
+      if (typeof total === 'number' && list.length !== total) {
         ctx.addIssue({
           code: 'custom',
-          path: ['questions', index, position, 'questionType'],
-          message: "Question type must match its section's question type",
+          path: ['questions', index],
+          message: `This section needs exactly ${total} question${total === 1 ? '' : 's'}`,
         });
       }
-    });
-  });
+      list.forEach((question: { questionType?: unknown }, position) => {
+        if (
+          QUESTION_TYPES.includes(question?.questionType as QuestionType) &&
+          question.questionType !== section?.questionType
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['questions', index, position, 'questionType'],
+            message: "Question type must match its section's question type",
+          });
+        }
+      });
+    },
+  );
 }
 
 const questionsSchema = z.array(
@@ -1111,7 +1292,7 @@ const questionsSchema = z.array(
 
 /** The questions step, checked against the sections as they stand (valid or not). */
 export function questionsStepSchemaFor(
-  sections: readonly { totalQuestions?: unknown; questionType?: unknown }[],
+  sections: readonly { totalQuestions?: unknown; questionType?: unknown; draw?: unknown }[],
 ) {
   return z
     .object({ questions: questionsSchema })
@@ -1154,6 +1335,7 @@ export const createExamSchema = z
       checkFaculty(exam.examMode, exam.assignedFacultyIds, ctx);
       checkProctoringRules(exam.examMode, exam.proctoringThresholds, ctx);
       checkSectionsUnique(exam.examSections, ctx);
+      checkDrawnSections(exam.examSections, ctx);
       checkQuestionsFitSections(exam.examSections, exam.questions, ctx);
       checkSchedule(exam.examMode, exam.scheduleDetails, ctx);
     },

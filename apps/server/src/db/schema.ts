@@ -14,6 +14,7 @@ import {
   type BlankKey,
   COURSE_TYPES,
   DIFFICULTIES,
+  type DrawRule,
   EXAM_MESSAGE_KINDS,
   EXAM_MODES,
   EXAM_STATUSES,
@@ -522,6 +523,11 @@ export const examSections = pgTable(
     timeLimitMinutes: integer('time_limit_minutes').notNull(),
     isOptional: boolean('is_optional').notNull(),
     instructions: text('instructions').array().notNull(),
+    // A drawn section's rules (null when its questions are listed): each student's questions are
+    // drawn at the start from its pool, the questions below whose `draw_rule` is set.
+    draw: jsonb('draw').$type<DrawRule[]>(),
+    // Internal choice: the student's best K answers count (null: every question counts).
+    answerAny: integer('answer_any'),
   },
   (table) => [
     uniqueIndex('exam_sections_exam_id_position_key').on(table.examId, table.position),
@@ -608,6 +614,9 @@ export const questions = pgTable(
       onDelete: 'set null',
     }),
     bankVersion: integer('bank_version'),
+    // In a drawn section, the index of the rule whose pool this question is in (copied from the
+    // bank when the exam is saved); null for a listed question, which every student gets.
+    drawRule: integer('draw_rule'),
   },
   (table) => [
     uniqueIndex('questions_section_id_position_key').on(table.sectionId, table.position),
@@ -640,6 +649,13 @@ export const rowCounts = pgTable('row_counts', {
 export interface AttemptLayoutColumn {
   questionOrder: Record<string, string[]>;
   optionOrder: Record<string, number[]>;
+  /**
+   * A drawn section's questions for this attempt (section id → question ids, the paper's order),
+   * drawn at the start from the section's pool and kept for good: the attempt's questions.
+   */
+  drawn?: Record<string, string[]>;
+  /** The seed the draw used, so the paper can be drawn again for a dispute. */
+  seed?: string;
 }
 
 /**
