@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { examListItemSchema, examSectionSchema, questionSchema } from './exams';
+import {
+  drawRuleRecordSchema,
+  examListItemSchema,
+  examSectionSchema,
+  questionSchema,
+} from './exams';
 
 /** One group of the audience by name: a course's branch and the sections of it that sit. */
 export const audienceGroupNamesSchema = z.object({
@@ -44,7 +49,11 @@ export const examDetailSchema = examListItemSchema.extend({
   }),
   /** The thresholds a PROCTORING exam applies (its own, or the defaults); null for AUTO. */
   proctoringThresholds: proctoringThresholdsSchema.nullable(),
-  examSections: z.array(examSectionSchema.required({ id: true })),
+  examSections: z.array(
+    examSectionSchema
+      .required({ id: true })
+      .extend({ draw: z.array(drawRuleRecordSchema).optional() }),
+  ),
   /** Each question with, when copied from a bank, the bank question and the version copied. */
   questions: z.array(
     z.array(

@@ -119,6 +119,8 @@ export const EXAM_LIMITS = {
   sections: 5,
   questionsPerSection: 50,
   drawRules: 10,
+  /** Bank questions all of an exam's draw pools may hold together: copied into it at each save. */
+  drawPool: 1000,
   sectionInstructions: 10,
   mcqOptions: { min: 2, max: 4 },
   multiSelectOptions: { min: 2, max: 10 },
@@ -500,6 +502,18 @@ export const drawRuleSchema = z.object({
 export type DrawRuleInput = z.input<typeof drawRuleSchema>;
 export type DrawRule = z.output<typeof drawRuleSchema>;
 
+/** A stored rule as the API answers it: the rule's output, with no transform to run backwards. */
+export const drawRuleRecordSchema = z.object({
+  courseId: z.string(),
+  category: z.string(),
+  includeSubcategories: z.boolean(),
+  count: z.number(),
+  difficulty: difficultySchema.optional(),
+  tags: z.array(z.string()),
+  bloomLevel: bloomLevelSchema.optional(),
+  courseOutcome: z.string().optional(),
+}) satisfies z.ZodType<DrawRule>;
+
 /** The words a rule's filters add before "questions": 'Hard', 'Hard Apply CO2'. */
 export function drawRuleFilterWords(rule: {
   difficulty?: Difficulty;
@@ -533,6 +547,7 @@ export const DRAW_MESSAGES = {
     return `${categoryName(rule.category)} has only ${available} ${words ? `${words} ` : ''}question${available === 1 ? '' : 's'}${tagged}; this rule needs ${rule.count}`;
   },
   answerAnyBelowTotal: 'Answer any must be less than the total questions',
+  poolTooLarge: `The exam's draw rules find more than ${EXAM_LIMITS.drawPool} bank questions together; narrow this rule by category or filters`,
 } as const;
 
 /**
@@ -575,6 +590,26 @@ export const previewDrawDataSchema = z.object({
   distinctPapers: z.number(),
 });
 export type PreviewDrawData = z.infer<typeof previewDrawDataSchema>;
+
+/**
+ * An attempt's drawn paper as stored, and whether drawing again from its seed, the exam's pools and
+ * the questions the student had seen before it started gives the same questions: for a dispute.
+ */
+export const attemptDrawDataSchema = z.object({
+  /** Null for an attempt of an exam without drawn sections. */
+  seed: z.string().nullable(),
+  sections: z.array(
+    z.object({
+      sectionId: z.string(),
+      /** The exam question ids the attempt was given, in the paper's order. */
+      questionIds: z.array(z.string()),
+      /** Each question's bank question, in the same order. */
+      bankQuestionIds: z.array(z.string().nullable()),
+      reproduced: z.boolean(),
+    }),
+  ),
+});
+export type AttemptDrawData = z.infer<typeof attemptDrawDataSchema>;
 
 function checkDrawnSections(sections: unknown, ctx: z.RefinementCtx) {
   if (!Array.isArray(sections)) return;

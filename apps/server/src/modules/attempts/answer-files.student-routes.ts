@@ -17,7 +17,7 @@ import { errorResponses } from '../../plugins/error-handler';
 import { acceptUploads, readUpload } from '../../plugins/uploads';
 import { answerFileOf, checkedAnswerFile, storeAnswerFile } from './answer-files';
 import { attemptById, cutoffAt, notFound, ownerOf, sectionDeadline } from './attempt-records';
-import { currentPaper, type PaperSection } from './exam-paper';
+import { currentPaper, isOnPaper, type PaperSection } from './exam-paper';
 
 /** The upload's file and the question it answers; either missing is its field's error. */
 async function uploadOf(request: FastifyRequest) {
@@ -87,7 +87,9 @@ export const answerFilesStudentRoutes: FastifyPluginAsyncZod<{
       }
       if (attempt.deadlineAt < cutoff) throw new ApiError(409, ATTEMPT_MESSAGES.timeOver);
       const question = paper.questionById.get(questionId);
-      if (!question) throw new FieldErrors({ questionId: ATTEMPT_MESSAGES.questionNotInAttempt });
+      if (!question || !isOnPaper(attempt.layout, question)) {
+        throw new FieldErrors({ questionId: ATTEMPT_MESSAGES.questionNotInAttempt });
+      }
       if (!question.upload) {
         throw new FieldErrors({ questionId: ANSWER_FILE_MESSAGES.notFileQuestion });
       }

@@ -1,5 +1,7 @@
 import {
   ATTEMPT_MESSAGES,
+  attemptDrawDataSchema,
+  attemptIdParamSchema,
   END_EXAM_MESSAGES,
   endExamNowDataSchema,
   examIdParamSchema,
@@ -15,6 +17,7 @@ import type { AppDatabase } from '../../db/client';
 import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { announceExtraTime } from '../proctoring/proctor-actions';
+import { attemptDraw } from './drawn-paper';
 import { endExamNow } from './end-exam-now';
 import { grantExtraTime, listSittings } from './sittings.service';
 import { examPreview } from './student-view';
@@ -43,6 +46,23 @@ export const attemptsAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await examPreview(db, request.params.examId, now(), app.mediaLinks)),
+  );
+
+  app.get(
+    '/get-attempt-draw/:attemptId',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "An attempt's drawn questions (exam and bank question ids by drawn section), its seed, and whether drawing again from the seed, the exam's pools and the questions the student had seen before gives the same paper: for a dispute",
+        params: attemptIdParamSchema,
+        response: {
+          200: successResponse(attemptDrawDataSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ok(await attemptDraw(db, request.params.attemptId)),
   );
 
   app.get(

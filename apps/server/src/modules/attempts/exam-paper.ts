@@ -24,6 +24,7 @@ import {
   uploadSettingsOf,
 } from '../../db/question-columns';
 import {
+  type AttemptLayoutColumn,
   examSections,
   exams,
   type MatchingKeyPair,
@@ -55,6 +56,17 @@ export interface PaperQuestion {
   upload: { fileTypes: FileKind[]; maxFiles: number; maxFileMb: number } | null;
   /** The images its text and options show, read once per paper rather than per request. */
   mediaIds: string[];
+  /** In a drawn section's pool, its rule's index (a student gets it only if drawn); else null. */
+  drawRule: number | null;
+  /** The bank question it is a copy of, if any: never shown to a student. */
+  bankQuestionId: string | null;
+}
+
+/** A draw rule's pool: the questions the rule draws `count` of for each attempt. */
+export interface DrawPool {
+  courseId: string;
+  count: number;
+  questions: PaperQuestion[];
 }
 
 export interface PaperSection {
@@ -68,7 +80,10 @@ export interface PaperSection {
   instructions: string[];
   /** The images its instructions show. */
   mediaIds: string[];
+  /** Its listed questions, which every student gets; none in a drawn section. */
   questions: PaperQuestion[];
+  /** A drawn section's pools, by rule; none in a listed section. */
+  pools: DrawPool[];
 }
 
 /** The key of a question whose answer is more than one option. */
@@ -161,8 +176,8 @@ function partsOf(
 }
 
 /**
- * Every question of an exam in order, with the correct option but no written answer's key, and
- * the paper version of the same snapshot. An exam without sections gives one row of nulls.
+ * Every question of an exam in order (a drawn section's pools too), with the correct option but no
+ * written answer's key, and the paper version of the same snapshot. An exam without sections gives one row of nulls.
  */
 const paperRows = perDatabase((db) =>
   db
@@ -178,6 +193,7 @@ const paperRows = perDatabase((db) =>
         isOptional: examSections.isOptional,
         instructions: examSections.instructions,
       },
+      draw: examSections.draw,
       question: {
         id: questions.id,
         questionText: questions.questionText,
@@ -186,6 +202,8 @@ const paperRows = perDatabase((db) =>
         options: questions.options,
         minWordCount: questions.minWordCount,
         maxWordCount: questions.maxWordCount,
+        drawRule: questions.drawRule,
+        bankQuestionId: questions.bankQuestionId,
       },
       correctOption: questions.correctOption,
       settings: questions.settings,
@@ -208,11 +226,20 @@ async function readPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
   const questionById = new Map<string, PaperQuestion>();
   const correctOptionById = new Map<string, number>();
   const keyById = new Map<string, QuestionKey>();
-  for (const { section, question, correctOption, settings, answerKey } of rows) {
+  for (const { section, draw, question, correctOption, settings, answerKey } of rows) {
     if (!section) continue;
     let paperSection = sectionById.get(section.id);
     if (!paperSection) {
-      paperSection = { ...section, mediaIds: [...mediaIdsOf(section.instructions)], questions: [] };
+      paperSection = {
+        ...section,
+        mediaIds: [...mediaIdsOf(section.instructions)],
+        questions: [],
+        pools: (draw ?? []).map((rule) => ({
+          courseId: rule.courseId,
+          count: rule.count,
+          questions: [],
+        })),
+      };
       sectionById.set(section.id, paperSection);
     }
     if (question) {
@@ -229,7 +256,11 @@ async function readPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
           ...mediaIdsOf([question.questionText, ...(question.options ?? []), ...partTexts]),
         ],
       };
-      paperSection.questions.push(paperQuestion);
+      const list =
+        question.drawRule === null
+          ? paperSection.questions
+          : paperSection.pools[question.drawRule]?.questions;
+      list?.push(paperQuestion);
       questionById.set(question.id, paperQuestion);
       if (correctOption !== null) correctOptionById.set(question.id, correctOption);
       if (key) keyById.set(question.id, key);
@@ -247,7 +278,8 @@ async function readPaper(db: AppDatabase, examId: string): Promise<ExamPaper> {
 
 /**
  * The newest paper this server process has read of each exam being sat: every student of an exam
- * gets the same paper, so a thousand students starting at once cost one read. Any process may
+ * gets the same paper, or one drawn from its pools, so a thousand students starting at once cost
+ * one read. Any process may
  * edit the exam, so a paper is used only for the version its caller read with the exam (or, on
  * the save path, checked against it by the save's own statement) and read again when that
  * differs. Kept as the read in flight, which callers asking meanwhile share.
@@ -314,6 +346,45 @@ export async function currentPaper(db: AppDatabase, examId: string): Promise<Exa
   const [exam] = await paperVersionOf(db).execute({ examId });
   return examPaper(db, examId, exam?.version ?? NO_PAPER_VERSION);
 }
+
+type DrawnLayout = Pick<AttemptLayoutColumn, 'drawn'> | null;
+
+/**
+ * The questions of a section on an attempt's paper, in the paper's order before any shuffle: a
+ * listed section's own, a drawn section's those drawn for the attempt.
+ */
+export function questionsOnPaper(
+  paper: ExamPaper,
+  layout: DrawnLayout,
+  section: PaperSection,
+): PaperQuestion[] {
+  if (section.pools.length === 0) return section.questions;
+  return (layout?.drawn?.[section.id] ?? []).flatMap((id) => paper.questionById.get(id) ?? []);
+}
+
+/**
+ * The question ids of each section on an attempt's paper (section id → ids, the paper's order):
+ * what the attempt was asked, drawn or listed, for whatever grades or reports it.
+ */
+export function attemptQuestionIds(paper: ExamPaper, layout: DrawnLayout): Map<string, string[]> {
+  return new Map(
+    paper.sections.map((section) => [
+      section.id,
+      questionsOnPaper(paper, layout, section).map((question) => question.id),
+    ]),
+  );
+}
+
+/** Whether an exam question is on the attempt's paper: listed, or drawn for it. */
+export function isOnPaper(layout: DrawnLayout, question: PaperQuestion): boolean {
+  return (
+    question.drawRule === null ||
+    (layout?.drawn?.[question.sectionId]?.includes(question.id) ?? false)
+  );
+}
+
+export const hasDrawnSections = (paper: ExamPaper) =>
+  paper.sections.some((section) => section.pools.length > 0);
 
 /** The paper version set by an edit of the exam's sections, questions or answer key, as it writes. */
 export const newPaperVersion = sql<string>`gen_random_uuid()`;

@@ -37,6 +37,8 @@ interface AnswerRow {
   response: AnswerResponse | null;
   marked_for_review: boolean;
   awarded_marks: number | null;
+  /** A drawn section's question: written only if drawn for this attempt. */
+  drawn_section_id: string | null;
 }
 
 /** The one field that holds each type's answer; every other answer field must be absent. */
@@ -196,6 +198,7 @@ export function answerRows(paper: ExamPaper, answers: readonly AnswerInput[], fi
       question_id: question.id,
       // Only a timed section's answers are checked against its clock.
       section_id: section.timeLimit > 0 ? section.id : null,
+      drawn_section_id: question.drawRule === null ? null : section.id,
       marked_for_review: answer.markedForReview ?? false,
       ...scoredAnswer(paper, question, answer),
     });
@@ -288,6 +291,11 @@ const saveStatement = preparedSql<
       and not exists (
         select from json_to_recordset($6::json) as answer(section_id text)
         where not (attempt.section_deadlines ? answer.section_id))
+      and not exists (
+        select from json_to_recordset($6::json) as answer(question_id text, drawn_section_id text)
+        where answer.drawn_section_id is not null
+          and not coalesce((attempt.layout -> 'drawn' -> answer.drawn_section_id) ? answer.question_id,
+            false))
     returning attempt.id, attempt.deadline_at, attempt.base_deadline_at, attempt.section_deadlines,
       previous.last_seq::float8 as previous_seq
   ), incoming as (
@@ -329,8 +337,9 @@ const saveStatement = preparedSql<
 );
 
 /**
- * Why an attempt refused a write: unknown, someone else's, submitted, out of time, or (for a
- * save still in time) an answer to a timed section not opened yet.
+ * Why an attempt refused a write: unknown, someone else's, an answer to a drawn question not on
+ * its paper (as unknown as a question of another exam), submitted, out of time, or (for a save
+ * still in time) an answer to a timed section not opened yet.
  */
 export async function refusal(
   db: AppDatabase,
@@ -342,6 +351,13 @@ export async function refusal(
   const [attempt] = await attemptById(db).execute({ attemptId });
   if (!attempt || attempt.studentUserId !== userId)
     return notFound(ATTEMPT_MESSAGES.attemptNotFound);
+  const offPaper = rows.flatMap((row, index) =>
+    row.drawn_section_id &&
+    !attempt.layout?.drawn?.[row.drawn_section_id]?.includes(row.question_id)
+      ? [[`answers.${index}.questionId`, ATTEMPT_MESSAGES.questionNotInAttempt]]
+      : [],
+  );
+  if (offPaper.length > 0) return new FieldErrors(Object.fromEntries(offPaper));
   if (attempt.status === 'SUBMITTED') return new ApiError(409, ATTEMPT_MESSAGES.alreadySubmitted);
   if (attempt.deadlineAt < cutoffAt(now)) return new ApiError(409, ATTEMPT_MESSAGES.timeOver);
   // Rows keep the order of the save's answers: every answer was valid, or none became a row.

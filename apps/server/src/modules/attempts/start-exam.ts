@@ -7,7 +7,15 @@ import { ApiError } from '../../errors';
 import { scheduleDetailsOf } from '../exams/exam-header';
 import type { MediaLinks, SignedLinks } from '../media/media-links';
 import { type AttemptRow, type ExamRow, savedAnswers, visibleExam } from './attempt-records';
-import { type ExamPaper, examPaper, type PaperQuestion, type QuestionKey } from './exam-paper';
+import { drawPaper, newDrawSeed, seenBankQuestions } from './drawn-paper';
+import {
+  type ExamPaper,
+  examPaper,
+  hasDrawnSections,
+  type PaperQuestion,
+  type QuestionKey,
+  questionsOnPaper,
+} from './exam-paper';
 import { sittingWindow } from './exam-window';
 import { attemptView } from './student-view';
 
@@ -35,33 +43,56 @@ function shuffledItems(question: PaperQuestion, key: QuestionKey | undefined): n
 }
 
 /**
- * The orders this attempt shows, fixed at its start; null when the exam shuffles nothing and has
- * no ordering question, whose items are always shuffled.
+ * The questions drawn for this attempt and the orders it shows, fixed at its start; null when the
+ * exam draws nothing, shuffles nothing and has no ordering question, whose items are always
+ * shuffled.
  */
-function layoutFor(exam: ExamRow, paper: ExamPaper): AttemptLayoutColumn | null {
-  const layout: AttemptLayoutColumn = { questionOrder: {}, optionOrder: {} };
-  let shuffles = false;
+function layoutFor(
+  exam: ExamRow,
+  paper: ExamPaper,
+  draw: Pick<AttemptLayoutColumn, 'drawn' | 'seed'>,
+): AttemptLayoutColumn | null {
+  const layout: AttemptLayoutColumn = { questionOrder: {}, optionOrder: {}, ...draw };
+  let holds = draw.seed !== undefined;
   for (const section of paper.sections) {
+    const onPaper = questionsOnPaper(paper, layout, section);
     if (exam.shuffleQuestions) {
-      layout.questionOrder[section.id] = shuffled(section.questions.map((question) => question.id));
-      shuffles = true;
+      layout.questionOrder[section.id] = shuffled(onPaper.map((question) => question.id));
+      holds = true;
     }
-    for (const question of section.questions) {
+    for (const question of onPaper) {
       if (question.items) {
         layout.optionOrder[question.id] = shuffledItems(question, paper.keyById.get(question.id));
-        shuffles = true;
+        holds = true;
       } else if (exam.shuffleOptions) {
         // True/False keeps its order: a shuffled 'False, True' reads as a trick.
         const choices =
           question.questionType === 'TRUE_FALSE' ? null : (question.options ?? question.matches);
         if (choices) {
           layout.optionOrder[question.id] = shuffled(choices.map((_choice, i) => i));
-          shuffles = true;
+          holds = true;
         }
       }
     }
   }
-  return shuffles ? layout : null;
+  return holds ? layout : null;
+}
+
+/**
+ * The questions of the exam's drawn sections for a new attempt, and the seed they were drawn with;
+ * nothing, and no read, for an exam whose sections are all listed.
+ */
+async function drawFor(
+  db: AppDatabase,
+  paper: ExamPaper,
+  studentUserId: string,
+  examId: string,
+  startedAt: Date,
+): Promise<Pick<AttemptLayoutColumn, 'drawn' | 'seed'>> {
+  if (!hasDrawnSections(paper)) return {};
+  const seed = newDrawSeed();
+  const seen = await seenBankQuestions(db, paper, { studentUserId, examId, startedAt });
+  return { seed, drawn: drawPaper(seed, paper.sections, seen) };
 }
 
 /** One attempt per student and exam: a second start finds the first one's row and resumes it. */
@@ -116,7 +147,7 @@ export async function startExam(
     Math.min(now.getTime() + exam.durationMinutes * 60_000, window.endsAt.getTime()),
   );
   const deadlineAt = new Date(baseDeadlineAt.getTime() + (extraMinutes ?? 0) * 60_000);
-  const layout = layoutFor(exam, paper);
+  const layout = layoutFor(exam, paper, await drawFor(db, paper, userId, exam.id, now));
   // The start shows the first section's questions, so a timed first section's clock starts here.
   const first = paper.sections[0];
   const sectionDeadlines: Record<string, string> =

@@ -33,7 +33,14 @@ import {
   sectionDeadline,
   visibleExam,
 } from './attempt-records';
-import { type ExamPaper, examPaper, type PaperSection } from './exam-paper';
+import { drawPaper, newDrawSeed } from './drawn-paper';
+import {
+  type ExamPaper,
+  examPaper,
+  hasDrawnSections,
+  type PaperSection,
+  questionsOnPaper,
+} from './exam-paper';
 import { availabilityAt, type SittingWindow, sittingWindow } from './exam-window';
 
 /** The published exams of the student's section, each with the student's attempt. */
@@ -114,7 +121,7 @@ export async function lobby(
       ...myExamOf(exam, sittingWindow(scheduleDetailsOf(exam)), attempt, now),
       examDescription: exam.description,
       generalInstructions: exam.generalInstructions,
-      sections: paper.sections.map(({ id, questions: _questions, ...section }) => ({
+      sections: paper.sections.map(({ id, questions: _questions, pools: _pools, ...section }) => ({
         _id: id,
         ...section,
       })),
@@ -145,7 +152,7 @@ export function studentQuestions(
   const order = layout?.questionOrder[section.id];
   const sectionQuestions = order
     ? order.flatMap((id) => paper.questionById.get(id) ?? [])
-    : section.questions;
+    : questionsOnPaper(paper, layout, section);
   return sectionQuestions.map((question) => {
     const base = {
       _id: question.id,
@@ -220,13 +227,25 @@ function studentSections(paper: ExamPaper, attempt: AttemptRow): AttemptView['se
     timeLimit: section.timeLimit,
     isOptional: section.isOptional,
     deadlineAt: sectionDeadline(attempt, section.id)?.toISOString() ?? null,
-    totalQuestions: section.questions.length,
+    totalQuestions: questionsOnPaper(paper, attempt.layout, section).length,
     questions: studentQuestions(paper, attempt, section),
   }));
 }
 
-/** No attempt behind a preview: the exam's own order, and every section's questions shown. */
-const NO_SITTING = { layout: null, status: 'SUBMITTED', sectionDeadlines: {} } as const;
+/**
+ * No attempt behind a preview: the exam's own order, every section's questions shown, and a drawn
+ * section's questions as a student might draw them.
+ */
+function previewSitting(paper: ExamPaper) {
+  const layout = hasDrawnSections(paper)
+    ? {
+        questionOrder: {},
+        optionOrder: {},
+        drawn: drawPaper(newDrawSeed(), paper.sections, new Set()),
+      }
+    : null;
+  return { layout, status: 'SUBMITTED', sectionDeadlines: {} } as const;
+}
 
 /**
  * The paper as a student is shown it, from the same projection as an attempt's (never a key),
@@ -241,16 +260,20 @@ export async function examPreview(
   const [exam] = await examById(db).execute({ examId });
   if (!exam) throw new ApiError(404, ATTEMPT_MESSAGES.examNotFound);
   const paper = await examPaper(db, exam.id, exam.paperVersion);
-  const sections = paper.sections.map((section) => ({
-    _id: section.id,
-    name: section.name,
-    instructions: section.instructions,
-    timeLimit: section.timeLimit,
-    isOptional: section.isOptional,
-    deadlineAt: null,
-    totalQuestions: section.questions.length,
-    questions: studentQuestions(paper, NO_SITTING, section),
-  }));
+  const sitting = previewSitting(paper);
+  const sections = paper.sections.map((section) => {
+    const questions = studentQuestions(paper, sitting, section);
+    return {
+      _id: section.id,
+      name: section.name,
+      instructions: section.instructions,
+      timeLimit: section.timeLimit,
+      isOptional: section.isOptional,
+      deadlineAt: null,
+      totalQuestions: questions.length,
+      questions,
+    };
+  });
   const shown = mediaOfSections(paper, sections);
   for (const id of mediaIdsOf(exam.generalInstructions)) shown.add(id);
   return {

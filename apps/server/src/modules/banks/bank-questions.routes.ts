@@ -9,6 +9,8 @@ import {
   courseIdParamSchema,
   courseOutcomesDataSchema,
   idParamSchema,
+  previewDrawDataSchema,
+  previewDrawSchema,
   restoreBankQuestionSchema,
   setBankQuestionStatusSchema,
   successResponse,
@@ -28,6 +30,7 @@ import {
   updateBankQuestion,
 } from './bank-questions';
 import { getCourseOutcomes } from './course-outcomes';
+import { previewDraw } from './draw-pools';
 
 /** Each area's OpenAPI tag of the bank routes. */
 export const BANK_TAGS = { admin: ['question banks'], faculty: ['question bank'] } as const;
@@ -212,5 +215,22 @@ export const bankQuestionsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await listBankCategories(db, userOf(request), request.params.courseId)),
+  );
+
+  app.post(
+    '/preview-draw',
+    {
+      schema: {
+        tags,
+        summary:
+          'For a drawn section being built: how many bank questions each draw rule can draw from (after the rules before it took theirs), why a rule cannot be saved, and how many different papers the rules allow',
+        body: previewDrawSchema,
+        response: {
+          200: successResponse(previewDrawDataSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ok(await previewDraw(db, userOf(request), request.body)),
   );
 };

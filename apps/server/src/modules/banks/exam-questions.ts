@@ -10,6 +10,7 @@ import type { AppDatabase } from '../../db/client';
 import { bankAccess, bankQuestions } from '../../db/schema';
 import { FieldErrors } from '../../errors';
 import type { BankUser } from './bank-access';
+import { type BankQuestionRow, copiedColumns, poolsOf } from './draw-pools';
 
 /** The courses whose banks the user may take questions from: all for an admin. */
 async function coursesOpenTo(db: AppDatabase, user: BankUser): Promise<Set<string> | 'ALL'> {
@@ -21,19 +22,8 @@ async function coursesOpenTo(db: AppDatabase, user: BankUser): Promise<Set<strin
   return new Set(granted.map((grant) => grant.courseId));
 }
 
-/**
- * The exam with each `{ bankQuestionId }` replaced by the exam's own copy of that bank question as
- * it stands, marked with the bank question and its version. A question that is missing, in a bank
- * the user may not use (answered as missing, so as not to confirm it exists), not Ready, or of
- * another type than its section is refused at its place in the payload.
- */
-type BankQuestionRow = Pick<
-  typeof bankQuestions.$inferSelect,
-  'id' | 'courseId' | 'status' | 'content' | 'version'
->;
-
 /** The exam's copy of a bank question for a section of this type, or why it cannot have one. */
-function copyOf(row: BankQuestionRow | undefined, sectionType: string | undefined) {
+export function copyOf(row: BankQuestionRow | undefined, sectionType: string | undefined) {
   if (!row) return BANK_MESSAGES.questionNotFound;
   if (row.status !== 'READY') return BANK_MESSAGES.notReadyForExam;
   if (row.content.questionType !== sectionType) {
@@ -52,13 +42,7 @@ async function bankQuestionsNamed(
   );
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({
-      id: bankQuestions.id,
-      courseId: bankQuestions.courseId,
-      status: bankQuestions.status,
-      content: bankQuestions.content,
-      version: bankQuestions.version,
-    })
+    .select(copiedColumns)
     .from(bankQuestions)
     .where(inArray(bankQuestions.id, [...new Set(ids)]));
   const open = await coursesOpenTo(db, user);
@@ -99,4 +83,40 @@ export async function withBankQuestions(
   });
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
   return { ...exam, questions };
+}
+
+/**
+ * The copies of the bank questions each drawn section's rules draw from, by section and rule (an
+ * empty list for a listed section): the exam's own questions, each student's drawn at the start.
+ * A rule its pool cannot fill, or pools larger than an exam holds, refuse the save at the rule.
+ */
+export async function drawPoolsOf(
+  db: AppDatabase,
+  user: BankUser,
+  exam: CreateExamPayload,
+): Promise<ExamQuestion[][][]> {
+  if (!exam.examSections.some((section) => section.draw?.length)) {
+    return exam.examSections.map(() => []);
+  }
+  const listed = exam.questions.flatMap((list) =>
+    list.flatMap((question) => question.bankQuestionId ?? []),
+  );
+  const fieldOf = (section: number, rule: number) => `examSections.${section}.draw.${rule}`;
+  const pools = await poolsOf(
+    db,
+    user,
+    exam.examSections,
+    new Set(listed),
+    (section, rule) => `${fieldOf(section, rule)}.courseId`,
+  );
+  const errors: Record<string, string> = {};
+  const copies = pools.map((sectionPools, sectionIndex) =>
+    sectionPools.map((pool, ruleIndex) => {
+      if (pool.message) errors[fieldOf(sectionIndex, ruleIndex)] = pool.message;
+      const type = exam.examSections[sectionIndex]?.questionType;
+      return pool.questions.map((row) => copyOf(row, type) as ExamQuestion);
+    }),
+  );
+  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+  return copies;
 }

@@ -1,4 +1,4 @@
-import type { CreateExamPayload, ExamListItem } from '@examiq/contracts';
+import type { CreateExamPayload, ExamListItem, ExamQuestion } from '@examiq/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { FOREIGN_KEY_VIOLATION, failedWithSqlState, NOT_NULL_VIOLATION } from '../../db/errors';
@@ -36,6 +36,8 @@ const examParts = {
     'timeLimitMinutes',
     'isOptional',
     'instructions',
+    'draw',
+    'answerAny',
   ]),
   questions: insertMany(questions, [
     'id',
@@ -58,6 +60,7 @@ const examParts = {
     'answerKey',
     'bankQuestionId',
     'bankVersion',
+    'drawRule',
   ]),
 };
 type ExamRow = ReturnType<typeof rowsOf>['exam'];
@@ -130,7 +133,8 @@ const insertExam = perDatabase((db) => {
 });
 
 /**
- * Stores the exam with its audience, faculty, sections and questions in one statement: one
+ * Stores the exam with its audience, faculty, sections, questions and drawn sections' pools (the
+ * copies `drawPoolsOf` made, by section and rule) in one statement: one
  * statement is atomic, so nothing is left when any insert fails. Adding the exam locks the exams'
  * row count until the commit; without a transaction around the statement, that is its own end,
  * and creates of other exams never wait for a round trip to this server. When the statement is
@@ -141,6 +145,7 @@ const insertExam = perDatabase((db) => {
 export async function createExam(
   db: AppDatabase,
   input: CreateExamPayload,
+  pools: ExamQuestion[][][],
   createdBy: string,
 ): Promise<ExamListItem> {
   const exam = withCanonicalIds(input);
@@ -150,7 +155,7 @@ export async function createExam(
   if (exam.assignedFacultyIds.length > 0 || exam.additionalAudiences.length > 0) {
     await checkAudience(db, exam);
   }
-  const rows = rowsOf(exam, createdBy);
+  const rows = rowsOf(exam, pools, createdBy);
   const [created] = await insertExam(db)
     .execute({
       ...rows.exam,

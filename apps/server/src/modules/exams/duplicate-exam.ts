@@ -1,6 +1,7 @@
-import { EXAM_RECORD_MESSAGES, type ExamListItem } from '@examiq/contracts';
+import { type CreateExamPayload, EXAM_RECORD_MESSAGES, type ExamListItem } from '@examiq/contracts';
 import type { AppDatabase } from '../../db/client';
 import { recordAudit } from '../audit/audit';
+import { drawPoolsOf } from '../banks/exam-questions';
 import { createExam } from './create-exam';
 import { payloadOf, readDetail } from './exam-view';
 
@@ -16,16 +17,15 @@ export async function duplicateExam(
 ): Promise<ExamListItem> {
   const source = await readDetail(db, id, now);
   const title = source.examTitle.slice(0, TITLE_MAX - EXAM_RECORD_MESSAGES.copySuffix.length);
+  const payload: CreateExamPayload = {
+    ...payloadOf(source),
+    examStatus: 'DRAFT',
+    examTitle: `${title}${EXAM_RECORD_MESSAGES.copySuffix}`,
+  };
+  // The copy's drawn sections draw from their banks as they stand now; only admins copy exams.
+  const pools = await drawPoolsOf(db, { userId: actorUserId, role: 'admin' }, payload);
   return db.transaction(async (tx) => {
-    const copy = await createExam(
-      tx,
-      {
-        ...payloadOf(source),
-        examStatus: 'DRAFT',
-        examTitle: `${title}${EXAM_RECORD_MESSAGES.copySuffix}`,
-      },
-      actorUserId,
-    );
+    const copy = await createExam(tx, payload, pools, actorUserId);
     await recordAudit(tx, actorUserId, {
       action: 'exam.duplicate',
       recordType: 'exam',

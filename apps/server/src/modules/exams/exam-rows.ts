@@ -149,8 +149,16 @@ function timeOrderedIds(count: number): () => string {
  * them, where random ones would each land on a page of their own, to be read in and, the first
  * time after each checkpoint, written whole to the write-ahead log.
  */
-export function rowsOf(exam: CreateExamPayload, createdBy: string, examId?: string) {
-  const questionCount = exam.questions.reduce((count, section) => count + section.length, 0);
+export function rowsOf(
+  exam: CreateExamPayload,
+  pools: ExamQuestion[][][],
+  createdBy: string,
+  examId?: string,
+) {
+  const questionCount = [...exam.questions, ...pools.flat()].reduce(
+    (count, list) => count + list.length,
+    0,
+  );
   const newId = timeOrderedIds(1 + exam.examSections.length + questionCount);
   // An edit keeps the exam's id; its sections and questions are written anew.
   const id = examId ?? newId();
@@ -170,9 +178,19 @@ export function rowsOf(exam: CreateExamPayload, createdBy: string, examId?: stri
       timeLimitMinutes: section.timeLimit,
       isOptional: section.isOptional,
       instructions: section.instructions,
+      draw: section.draw?.length ? section.draw : null,
+      answerAny: section.answerAny ?? null,
     });
-    // The schema matched each section with its list of questions at the same index.
-    (exam.questions[sectionIndex] ?? []).forEach((question, position) => {
+    // The schema matched each section with its list of questions at the same index; a drawn
+    // section lists none and holds its rules' pools, each question marked with its rule.
+    const listed = (exam.questions[sectionIndex] ?? []).map((question) => ({
+      question,
+      drawRule: null,
+    }));
+    const pooled = (pools[sectionIndex] ?? []).flatMap((pool, drawRule) =>
+      pool.map((question) => ({ question, drawRule })),
+    );
+    [...listed, ...pooled].forEach(({ question, drawRule }, position) => {
       questionRows.push({
         id: newId(),
         sectionId,
@@ -185,6 +203,7 @@ export function rowsOf(exam: CreateExamPayload, createdBy: string, examId?: stri
         explanation: question.explanation,
         ...answerKeyOf(question),
         ...originOf(question),
+        drawRule,
       });
     });
   });

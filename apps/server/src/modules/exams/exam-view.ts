@@ -8,7 +8,7 @@ import {
   type ExamQuestion,
   type Question,
 } from '@examiq/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import {
   blanksOf,
@@ -246,7 +246,8 @@ export async function readDetail(db: Reader, id: string, now: Date): Promise<Exa
   const parts = await db
     .select({ section: examSections, question: questions })
     .from(examSections)
-    .leftJoin(questions, eq(questions.sectionId, examSections.id))
+    // A drawn section's pool is not its questions: each student's are drawn from it at the start.
+    .leftJoin(questions, and(eq(questions.sectionId, examSections.id), isNull(questions.drawRule)))
     .where(eq(examSections.examId, id))
     .orderBy(asc(examSections.position), asc(questions.position));
 
@@ -268,6 +269,8 @@ export async function readDetail(db: Reader, id: string, now: Date): Promise<Exa
           timeLimit: section.timeLimitMinutes,
           isOptional: section.isOptional,
           instructions: section.instructions,
+          ...(section.draw ? { draw: section.draw } : {}),
+          ...(section.answerAny === null ? {} : { answerAny: section.answerAny }),
         },
         questions: [],
       };

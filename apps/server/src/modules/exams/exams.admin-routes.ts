@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client';
 import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
-import { withBankQuestions } from '../banks/exam-questions';
+import { drawPoolsOf, withBankQuestions } from '../banks/exam-questions';
 import { queueExamMessages } from '../mail/exam-messages';
 import { createExam } from './create-exam';
 import { listExams } from './exam-list';
@@ -35,9 +35,11 @@ export const examsAdminRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = asyn
     },
     async (request, reply) => {
       const admin = { userId: request.auth.userId, role: 'admin' as const };
+      const written = await withBankQuestions(db, admin, request.body);
       const exam = await createExam(
         db,
-        await withBankQuestions(db, admin, request.body),
+        written,
+        await drawPoolsOf(db, admin, written),
         request.auth.userId,
       );
       if (exam.examStatus === 'PUBLISH') {

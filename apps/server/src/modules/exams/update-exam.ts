@@ -20,6 +20,7 @@ import type { JobRunner } from '../../jobs/runner';
 import { newPaperVersion } from '../attempts/exam-paper';
 import { sittingWindow } from '../attempts/exam-window';
 import { recordAudit } from '../audit/audit';
+import { drawPoolsOf } from '../banks/exam-questions';
 import { queueExamMessages } from '../mail/exam-messages';
 import { checkAudience, checkDuration, withCanonicalIds } from './check-exam';
 import { listColumns, scheduleDetailsOf } from './exam-header';
@@ -57,8 +58,15 @@ function lockedPartOf(exam: CreateExamPayload) {
 }
 
 /** Replaces the exam's own columns and writes its sections, questions and audience anew. */
-async function replaceExam(tx: AppDatabase, id: string, exam: CreateExamPayload) {
-  const rows = rowsOf(exam, '', id);
+async function replaceExam(
+  tx: AppDatabase,
+  actorUserId: string,
+  id: string,
+  exam: CreateExamPayload,
+) {
+  // Drawn sections draw from their banks as they stand at this save; only admins save exams.
+  const pools = await drawPoolsOf(tx, { userId: actorUserId, role: 'admin' }, exam);
+  const rows = rowsOf(exam, pools, '', id);
   const { id: _id, createdBy: _createdBy, ...columns } = rows.exam;
   await tx
     .update(exams)
@@ -127,7 +135,7 @@ export async function updateExam(
     if (before.changeScope === 'FULL') {
       await checkDuration(tx, exam);
       await checkAudience(tx, exam);
-      await replaceExam(tx, id, exam);
+      await replaceExam(tx, actorUserId, id, exam);
     } else {
       if (!isDeepStrictEqual(lockedPartOf(exam), lockedPartOf(payloadOf(before)))) {
         throw new ApiError(409, EXAM_RECORD_MESSAGES.scheduleEndOnly);
