@@ -88,6 +88,24 @@ await asAdmin('POST', `set-course-outcomes/${audience.courseId}`, bankOutcomes()
 const bankQuestion = () => bankQuestionPayload(audience.courseId, { courseOutcomes: ['CO1'] });
 const bankQuestionId = (await asAdmin('POST', 'create-bank-question', bankQuestion())).json().data
   ._id as string;
+/** A drawn section's preview with every filter a rule has. */
+const drawPreview = () => ({
+  questionType: 'MCQ',
+  marks: 2,
+  totalQuestions: 2,
+  draw: [
+    {
+      courseId: audience.courseId,
+      category: 'Unit 1',
+      includeSubcategories: true,
+      count: 2,
+      difficulty: 'MEDIUM',
+      tags: ['loops'],
+      bloomLevel: 'REMEMBER',
+      courseOutcome: 'CO1',
+    },
+  ],
+});
 const passwordChanger = await createTestUser(db, { isFirstLogin: true });
 const signInProvider = {
   label: 'College accounts',
@@ -284,7 +302,9 @@ const EXAMPLES: Record<string, Example> = {
     params: [bankQuestionId],
     body: () => ({ status: 'DRAFT' }),
   },
+  'POST /api/admin/preview-draw': { body: drawPreview },
   'POST /api/faculty/create-bank-question': { body: bankQuestion },
+  'POST /api/faculty/preview-draw': { body: drawPreview },
   'PUT /api/faculty/update-bank-question/:id': { params: [bankQuestionId], body: bankQuestion },
   'POST /api/faculty/restore-bank-question/:id': {
     params: [bankQuestionId],
