@@ -204,7 +204,7 @@ async function paperImages(ctx) {
 }
 
 /** Seeded students per branch: an exam's audience is the sections of one branch. */
-function studentsPerBranch(scale) {
+export function studentsPerBranch(scale) {
   return (scale.students / totals(scale).sections) * scale.sectionsPerBranch;
 }
 

@@ -12,6 +12,7 @@ import {
   studentEmail,
   totals,
 } from './dataset.mjs';
+import { DRAWN_START_RATIO, drawnStart } from './drawn-start.mjs';
 import {
   CONNECTIONS,
   CONTENT_TARGETS,
@@ -590,6 +591,20 @@ export const SCENARIOS = [
     needs: ['exam-save'],
     run: examDay,
     judge: judgeExamDay,
+  },
+  {
+    id: 'drawn-start',
+    title: `Starting an exam whose 5 sections are drawn from a bank (pools 5 times their count) beside the same exam with its questions listed: the first branch's students start both, 16 at a time`,
+    run: drawnStart,
+    judge: ({ listed, drawn, errors }, _results, engine) => ({
+      target: `drawn start p99 ≤ ${DRAWN_START_RATIO} × listed, 0 errors (PostgreSQL)`,
+      figure: `${(drawn.p99 / listed.p99).toFixed(2)} × (p99 ${ms(drawn.p99)} vs ${ms(listed.p99)}; p50 ${ms(drawn.p50)} vs ${ms(listed.p50)}; ${drawn.count} + ${listed.count} starts, ${errors} errors)`,
+      pass: verdict(engine, drawn.p99 <= DRAWN_START_RATIO * listed.p99 && errors === 0, true),
+      headline: {
+        value: drawn.p99,
+        text: `drawn start p99 ${ms(drawn.p99)} (listed ${ms(listed.p99)})`,
+      },
+    }),
   },
   {
     id: 'monitor-live',
