@@ -30,6 +30,7 @@ import { JobInterrupted, type JobKind, type JobRunner } from '../../jobs/runner'
 import { examPaper, keyOf, newPaperVersion, type QuestionKey } from '../attempts/exam-paper';
 import { responseMarks } from '../attempts/scoring';
 import { recordAudit } from '../audit/audit';
+import { refreshBankStatistics } from '../banks/bank-statistics';
 import type { BlindCodes } from '../results/blind-codes';
 import {
   examEnded,
@@ -289,6 +290,12 @@ export function regradeJob(now: () => Date): JobKind<RegradeJobInput> {
         .update(regradeJobs)
         .set({ status: 'DONE', finishedAt: now() })
         .where(eq(regradeJobs.id, job.id));
+      // Published results are what the bank's statistics were computed from.
+      const [exam] = await db
+        .select({ resultsPublishedAt: exams.resultsPublishedAt })
+        .from(exams)
+        .where(eq(exams.id, job.examId));
+      if (exam?.resultsPublishedAt) await refreshBankStatistics(db, job.examId, now());
     },
     async failed(tx, { regradeId }) {
       await tx

@@ -28,6 +28,7 @@ function renderSettings(routes: Parameters<typeof fakeAdminApi>[0] = {}) {
     [`GET /admin/get-course-outcomes/${COURSE}`]: ok({
       courseId: COURSE,
       outcomes: [{ code: 'CO1', description: 'Apply circuit laws', targetPercent: 60 }],
+      levels: { level1: 40, level2: 60, level3: 70 },
     }),
     [`GET /admin/get-bank-access/${COURSE}`]: ok({
       courseId: COURSE,
