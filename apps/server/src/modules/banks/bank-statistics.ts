@@ -62,7 +62,7 @@ const versionChoicesStatement = preparedSql<{
       as id(value)
   ) as chosen
   where attempt.exam_id = $1 and attempt.status = 'SUBMITTED'
-    and question.bank_question_id is not null
+    and question.bank_question_id is not null and ${givenTo('attempt', 'question')}
   group by 1, 2, 3`,
 );
 
