@@ -23,7 +23,10 @@ export async function bankExam(
 ) {
   const { courseId } = fixture.audience;
   const setOutcomes = await fixture.adminCall('POST', `set-course-outcomes/${courseId}`, {
-    outcomes: outcomes.map((outcome) => ({ ...outcome, description: `${outcome.code} of circuits` })),
+    outcomes: outcomes.map((outcome) => ({
+      ...outcome,
+      description: `${outcome.code} of circuits`,
+    })),
   });
   if (setOutcomes.statusCode !== 200) throw new Error(`outcomes: ${setOutcomes.body}`);
   const bankIds: string[] = [];

@@ -43,11 +43,11 @@ async function statisticsOf(ids: string[]) {
  */
 async function satExam() {
   suite.clock.set(EXAM_DAY_TEN);
-  const exam = await bankExam(suite.fixture, [{ code: 'CO1', targetPercent: 60 }], [
-    { courseOutcomes: ['CO1'] },
-    { courseOutcomes: ['CO1'] },
-    { courseOutcomes: [] },
-  ]);
+  const exam = await bankExam(
+    suite.fixture,
+    [{ code: 'CO1', targetPercent: 60 }],
+    [{ courseOutcomes: ['CO1'] }, { courseOutcomes: ['CO1'] }, { courseOutcomes: [] }],
+  );
   const scripts = [
     await exam.sit(['right', 'right', 'wrong']),
     await exam.sit(['right', 'wrong', 'right']),
