@@ -286,16 +286,17 @@ export function regradeJob(now: () => Date): JobKind<RegradeJobInput> {
         }
         if (attempts < REGRADE_BATCH) break;
       }
-      await db
-        .update(regradeJobs)
-        .set({ status: 'DONE', finishedAt: now() })
-        .where(eq(regradeJobs.id, job.id));
-      // Published results are what the bank's statistics were computed from.
+      // Published results are what the bank's statistics were computed from: they follow before
+      // the job reads as done.
       const [exam] = await db
         .select({ resultsPublishedAt: exams.resultsPublishedAt })
         .from(exams)
         .where(eq(exams.id, job.examId));
       if (exam?.resultsPublishedAt) await refreshBankStatistics(db, job.examId, now());
+      await db
+        .update(regradeJobs)
+        .set({ status: 'DONE', finishedAt: now() })
+        .where(eq(regradeJobs.id, job.id));
     },
     async failed(tx, { regradeId }) {
       await tx
