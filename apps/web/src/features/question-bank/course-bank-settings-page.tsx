@@ -7,13 +7,13 @@ import {
   setCourseOutcomesSchema,
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus, Target, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
-import { Button } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { ErrorBanner } from '@/components/error-banner';
 import { MultiSelect } from '@/components/multi-select';
 import { PageHeader } from '@/components/page-header';
@@ -252,6 +252,12 @@ export default function CourseBankSettingsPage() {
           course
             ? `${course.name} (${course.batchName}): its course outcomes, and who writes and reviews its questions.`
             : "A course's outcomes, and who writes and reviews its questions."
+        }
+        actions={
+          <ButtonLink to="attainment" variant="secondary">
+            <Target aria-hidden="true" className="size-4" />
+            CO attainment report
+          </ButtonLink>
         }
       />
       {failed && (
