@@ -322,7 +322,7 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
   const filtered = (['search', 'category', 'statistics', ...FILTERS] as const).some(
     (name) => values[name],
   );
-  const outcomeOptions = (outcomes.data ?? []).map((outcome) => ({
+  const outcomeOptions = (outcomes.data?.outcomes ?? []).map((outcome) => ({
     value: outcome.code,
     label: `${outcome.code}: ${outcome.description}`,
   }));
