@@ -1,4 +1,7 @@
 import { validQuestions } from '@examiq/contracts/test-support';
+import { eq, inArray } from 'drizzle-orm';
+import type { AppDatabase } from '../db/client';
+import { examAttempts, questions } from '../db/schema';
 import { bankQuestionPayload } from './banks';
 import type { SittingFixture } from './sittings';
 
@@ -82,4 +85,31 @@ export async function bankExam(
   }
 
   return { examId: exam._id as string, bankIds, sit };
+}
+
+/**
+ * Makes a listed question a drawn section's pool question (rule 0) given to the attempts named
+ * only, as the draw at the start would have written each attempt's layout.
+ */
+export async function drawnFor(
+  db: AppDatabase,
+  questionId: string,
+  given: string[],
+  notGiven: string[],
+) {
+  const [question] = await db
+    .update(questions)
+    .set({ drawRule: 0 })
+    .where(eq(questions.id, questionId))
+    .returning({ sectionId: questions.sectionId });
+  const sectionId = question?.sectionId as string;
+  for (const [attemptIds, drawn] of [
+    [given, [questionId]],
+    [notGiven, []],
+  ] as const) {
+    await db
+      .update(examAttempts)
+      .set({ layout: { questionOrder: {}, optionOrder: {}, drawn: { [sectionId]: [...drawn] } } })
+      .where(inArray(examAttempts.id, [...attemptIds]));
+  }
 }

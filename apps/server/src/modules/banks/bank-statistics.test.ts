@@ -5,10 +5,8 @@ import {
   successResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
-import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { examAttempts, questions } from '../../db/schema';
-import { bankExam } from '../../test/bank-sittings';
+import { bankExam, drawnFor } from '../../test/bank-sittings';
 import { bankQuestionPayload } from '../../test/banks';
 import { TEST_ENGINE } from '../../test/database';
 import { expectError } from '../../test/errors';
@@ -126,27 +124,13 @@ describe(`a bank question's statistics (${TEST_ENGINE})`, () => {
 
   it('of a drawn question count only the attempts it was drawn for', async () => {
     const { examId, bankIds, scripts } = await satExam();
-    const { db } = suite.t.database;
-    const pooled = scripts[0]?.questionIds[2] as string;
-    const [question] = await db
-      .update(questions)
-      .set({ drawRule: 0 })
-      .where(eq(questions.id, pooled))
-      .returning({ sectionId: questions.sectionId });
-    const drawnFor = async (attemptIds: string[], drawn: string[]) =>
-      db
-        .update(examAttempts)
-        .set({
-          layout: {
-            questionOrder: {},
-            optionOrder: {},
-            drawn: { [question?.sectionId as string]: drawn },
-          },
-        })
-        .where(inArray(examAttempts.id, attemptIds));
     const ids = scripts.map((script) => script.attemptId);
-    await drawnFor(ids.slice(0, 2), [pooled]);
-    await drawnFor(ids.slice(2), []);
+    await drawnFor(
+      suite.t.database.db,
+      scripts[0]?.questionIds[2] as string,
+      ids.slice(0, 2),
+      ids.slice(2),
+    );
 
     await publish(examId);
     const [, , third] = await statisticsOf(bankIds);

@@ -6,10 +6,8 @@ import {
   successResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
-import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { examAttempts, questions } from '../../db/schema';
-import { bankExam } from '../../test/bank-sittings';
+import { bankExam, drawnFor } from '../../test/bank-sittings';
 import { TEST_ENGINE } from '../../test/database';
 import { expectError } from '../../test/errors';
 import { EXAM_DAY_TEN, localDate, MINUTE, sittingSuite } from '../../test/sittings';
@@ -154,27 +152,13 @@ describe(`course outcome attainment of an exam (${TEST_ENGINE})`, () => {
 
   it('measures each student on their own paper when a question is drawn', async () => {
     const { examId, scripts } = await satExam();
-    const { db } = suite.t.database;
-    const pooled = scripts[0]?.questionIds[2] as string;
-    const [question] = await db
-      .update(questions)
-      .set({ drawRule: 0 })
-      .where(eq(questions.id, pooled))
-      .returning({ sectionId: questions.sectionId });
-    const drawnFor = async (attemptIds: string[], drawn: string[]) =>
-      db
-        .update(examAttempts)
-        .set({
-          layout: {
-            questionOrder: {},
-            optionOrder: {},
-            drawn: { [question?.sectionId as string]: drawn },
-          },
-        })
-        .where(inArray(examAttempts.id, attemptIds));
     const ids = scripts.map((script) => script.attemptId);
-    await drawnFor(ids.slice(0, 2), [pooled]);
-    await drawnFor(ids.slice(2), []);
+    await drawnFor(
+      suite.t.database.db,
+      scripts[0]?.questionIds[2] as string,
+      ids.slice(0, 2),
+      ids.slice(2),
+    );
 
     const [, co2] = (await attainment(examId)).outcomes;
     // Question 3 was drawn for students 1 and 2 only: CO2 marks 1 of 2, 1 of 2, 0 of 1, 0 of 1,

@@ -1,3 +1,4 @@
+import type { ExportFormat } from '@examiq/contracts';
 import {
   type AttainmentLevels,
   BLOOM_LEVEL_LABELS,
@@ -6,6 +7,7 @@ import {
   type DifficultyShare,
   type OutcomeAttainment,
 } from '@examiq/contracts';
+import { Printer } from 'lucide-react';
 import {
   Bar,
   BarChart,
@@ -18,7 +20,9 @@ import {
   YAxis,
 } from 'recharts';
 import { Badge, type BadgeTone } from '@/components/badge';
+import { Button } from '@/components/button';
 import { ChartCard } from '@/components/chart-card';
+import { ExportButtons } from '@/components/export-buttons';
 import { formatMarks, formatPercent } from '@/lib/figures';
 
 const AXIS = { fontSize: 12, fill: '#475569' };
@@ -26,6 +30,26 @@ const LEVEL_COLOURS = ['#94a3b8', '#f59e0b', '#0ea5e9', '#16a34a'];
 const LEVEL_TONES: BadgeTone[] = ['slate', 'amber', 'sky', 'green'];
 
 const percentOf = (value: number | null) => (value === null ? '–' : `${value}%`);
+
+/** A report's export and print buttons, which its printed page leaves out. */
+export function ReportActions({
+  exportFile,
+}: {
+  exportFile: { mutate: (format: ExportFormat) => void; isPending: boolean };
+}) {
+  return (
+    <div className="flex flex-wrap gap-2 print:hidden">
+      <ExportButtons
+        onExport={(format) => exportFile.mutate(format)}
+        pending={exportFile.isPending}
+      />
+      <Button variant="secondary" onClick={() => window.print()}>
+        <Printer aria-hidden="true" className="size-4" />
+        Print
+      </Button>
+    </div>
+  );
+}
 
 /** An outcome's level as a badge: 'Level 2', 'Not attained', or a dash when nobody was measured. */
 export function LevelBadge({ level }: { level: number | null }) {

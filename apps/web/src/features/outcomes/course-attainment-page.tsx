@@ -1,11 +1,8 @@
-import { Printer } from 'lucide-react';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
-import { Button } from '@/components/button';
 import { Dropdown } from '@/components/dropdown';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorBanner } from '@/components/error-banner';
-import { ExportButtons } from '@/components/export-buttons';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { TextField } from '@/components/text-field';
@@ -15,7 +12,7 @@ import { useSectionsByBranch } from '@/lib/lookups/get-sections-by-branch';
 import { plural } from '@/lib/plural';
 import { useListParams } from '@/lib/use-list-params';
 import { useCourseAttainment, useExportCourseAttainment } from './api/attainment-api';
-import { AttainmentChart, OutcomesTable } from './attainment-parts';
+import { AttainmentChart, OutcomesTable, ReportActions } from './attainment-parts';
 
 const PARAMS = ['branch', 'section', 'from', 'to'] as const;
 
@@ -47,18 +44,7 @@ export default function CourseAttainmentPage() {
             ? `${data.course.name} (${data.course.batchName}): each outcome over the exams of the term.`
             : 'Each course outcome over the exams of a term.'
         }
-        actions={
-          <div className="flex flex-wrap gap-2 print:hidden">
-            <ExportButtons
-              onExport={(format) => exportFile.mutate(format)}
-              pending={exportFile.isPending}
-            />
-            <Button variant="secondary" onClick={() => window.print()}>
-              <Printer aria-hidden="true" className="size-4" />
-              Print
-            </Button>
-          </div>
-        }
+        actions={<ReportActions exportFile={exportFile} />}
       />
       <fieldset className="mb-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 xl:grid-cols-4 print:hidden">
         <legend className="sr-only">Term and students</legend>

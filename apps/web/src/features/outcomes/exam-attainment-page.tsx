@@ -1,14 +1,11 @@
-import { Printer } from 'lucide-react';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
-import { Button } from '@/components/button';
 import { ErrorBanner } from '@/components/error-banner';
-import { ExportButtons } from '@/components/export-buttons';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/skeleton';
 import { getServerMessage } from '@/lib/api-client';
 import { useExamAttainment, useExportExamAttainment } from './api/attainment-api';
-import { AttainmentChart, OutcomesTable, PaperShares } from './attainment-parts';
+import { AttainmentChart, OutcomesTable, PaperShares, ReportActions } from './attainment-parts';
 
 /**
  * An exam's course outcome attainment: each outcome's share of students reaching its target and
@@ -35,18 +32,7 @@ export default function ExamAttainmentPage() {
             ? `${data.exam.title} · ${data.exam.courseName}: how far its students reached each course outcome, and the mix of its paper.`
             : 'How far the students reached each course outcome, and the mix of the paper.'
         }
-        actions={
-          <div className="flex flex-wrap gap-2 print:hidden">
-            <ExportButtons
-              onExport={(format) => exportFile.mutate(format)}
-              pending={exportFile.isPending}
-            />
-            <Button variant="secondary" onClick={() => window.print()}>
-              <Printer aria-hidden="true" className="size-4" />
-              Print
-            </Button>
-          </div>
-        }
+        actions={<ReportActions exportFile={exportFile} />}
       />
       {attainment.isError && (
         <ErrorBanner
