@@ -69,7 +69,13 @@ export function levelsSentence(levels: AttainmentLevels): string {
 /** Each outcome's figures, one row each: what the chart shows, and more. */
 export function OutcomesTable({ outcomes }: { outcomes: readonly OutcomeAttainment[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm print:overflow-visible print:shadow-none">
+    <div
+      // A phone scrolls the table sideways: keyboard users reach and scroll it here.
+      tabIndex={0}
+      role="group"
+      aria-label="Course outcome attainment"
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm print:overflow-visible print:shadow-none"
+    >
       <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">Course outcome attainment</caption>
         <thead className="bg-slate-50 text-xs text-slate-600 uppercase">

@@ -90,7 +90,13 @@ export function VersionStatistics({ versions }: { versions: readonly BankQuestio
           No results yet: the figures appear once an exam using the question publishes its results.
         </p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <div
+          // A phone scrolls the table sideways: keyboard users reach and scroll it here.
+          tabIndex={0}
+          role="group"
+          aria-labelledby="statistics-heading"
+          className="mt-3 overflow-x-auto"
+        >
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">Statistics of each version</caption>
             <thead className="text-xs text-slate-500 uppercase">

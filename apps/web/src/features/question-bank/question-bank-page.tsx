@@ -150,18 +150,16 @@ const COLUMNS: TableColumn<BankQuestionListItem>[] = [
               {formatPercent(statistics.facility)} · {formatIndex(statistics.discrimination)}
             </span>
           }
-          detail={<StatisticWarnings statistics={statistics} />}
+          detail={
+            <span className="flex flex-wrap items-center gap-1">
+              {`Used ${plural(statistics.timesUsed, 'time')}`}
+              <StatisticWarnings statistics={statistics} />
+            </span>
+          }
         />
       ) : (
         <span className="text-slate-500">Not sat yet</span>
       ),
-  },
-  {
-    key: 'used',
-    header: 'Times used',
-    width: '90px',
-    align: 'right',
-    cell: (question) => <span className="tabular-nums">{question.statistics?.timesUsed ?? 0}</span>,
   },
   {
     key: 'outcomes',
