@@ -51,6 +51,7 @@ import { answerFileLinks, mediaLinks } from './modules/media/media-links';
 import { createMetrics } from './modules/metrics/metrics';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { oidcAdminRoutes } from './modules/oidc/oidc.admin-routes';
+import { outcomesAdminRoutes } from './modules/outcomes/outcomes.admin-routes';
 import { peopleExportAdminRoutes } from './modules/people-export/people-export.admin-routes';
 import { startCheckExpiry } from './modules/people-import/checks';
 import { peopleImportJob } from './modules/people-import/import-job';
@@ -313,6 +314,7 @@ export async function buildApp({
       await admin.register(gradingAdminRoutes, { db: database.db, now });
       await admin.register(resultsAdminRoutes, { db: database.db, now, codes });
       await admin.register(reportsAdminRoutes, { db: database.db, now, codes });
+      await admin.register(outcomesAdminRoutes, { db: database.db });
       await admin.register(auditAdminRoutes, { db: database.db });
       await admin.register(backupAdminRoutes, { db: database.db });
       await admin.register(settingsAdminRoutes, { db: database.db, now });

@@ -22,6 +22,7 @@ import {
 } from './exams';
 import { idField, requiredText, wholeNumber } from './fields';
 import { searchField } from './find';
+import { attainmentLevelsSchema } from './outcome-attainment';
 import { pageQuerySchema } from './people';
 
 const distinctCodes = (codes: string[]) => new Set(codes).size === codes.length;
@@ -46,6 +47,8 @@ export const setCourseOutcomesSchema = z.object({
       (outcomes) => distinctCodes(outcomes.map((outcome) => outcome.code)),
       BANK_MESSAGES.outcomeRepeated,
     ),
+  /** The attainment levels' bands; left out, the course keeps those it has. */
+  levels: attainmentLevelsSchema.optional(),
 });
 export type SetCourseOutcomesInput = z.input<typeof setCourseOutcomesSchema>;
 export type SetCourseOutcomesPayload = z.output<typeof setCourseOutcomesSchema>;
@@ -53,6 +56,7 @@ export type SetCourseOutcomesPayload = z.output<typeof setCourseOutcomesSchema>;
 export const courseOutcomesDataSchema = z.object({
   courseId: z.string(),
   outcomes: z.array(courseOutcomeSchema),
+  levels: attainmentLevelsSchema,
 });
 export type CourseOutcomesData = z.infer<typeof courseOutcomesDataSchema>;
 
@@ -147,6 +151,39 @@ export const bankQuestionRevisionSchema = z.object({
 });
 export type BankQuestionRevision = z.infer<typeof bankQuestionRevisionSchema>;
 
+// --- Statistics from the sittings ---------------------------------------------------------------
+
+/**
+ * What the bank's statistics filters call a question: 'too easy' when almost everyone scores its
+ * marks, 'too hard' when almost nobody does, 'poor discrimination' when strong and weak students
+ * score it alike.
+ */
+export const BANK_STATISTIC_THRESHOLDS = {
+  tooEasy: 0.9,
+  tooHard: 0.3,
+  poorDiscrimination: 0.1,
+} as const;
+
+/**
+ * One version of a bank question as its sittings went, over every exam that used it. Facility is
+ * the mean share of its marks scored; discrimination the correlation of that share with the rest
+ * of the script's marks (corrected point-biserial, -1 to 1; null when every sitting scored alike).
+ * Time spent per question is not recorded by the exam page, so there is no such figure.
+ */
+export const bankQuestionStatisticsSchema = z.object({
+  version: z.number(),
+  /** Exams whose sittings gave this version. */
+  exams: z.number(),
+  /** Submitted sittings whose paper held it (a drawn section's: only those it was drawn for). */
+  timesUsed: z.number(),
+  facility: z.number().nullable(),
+  discrimination: z.number().nullable(),
+  /** For a choice question, the share of its sittings choosing each option, in stored order. */
+  optionShares: z.array(z.number()).nullable(),
+  updatedAt: z.string(),
+});
+export type BankQuestionStatistics = z.infer<typeof bankQuestionStatisticsSchema>;
+
 export const bankQuestionListItemSchema = z.object({
   _id: z.string(),
   courseId: z.string(),
@@ -163,6 +200,8 @@ export const bankQuestionListItemSchema = z.object({
   revision: z.number(),
   /** How many exams hold a copy of the question, of any version. */
   usedIn: z.number(),
+  /** The current version's statistics; null until results of an exam using it are computed. */
+  statistics: bankQuestionStatisticsSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -180,6 +219,8 @@ export const bankQuestionDataSchema = bankQuestionListItemSchema.extend({
   question: z.record(z.string(), z.unknown()),
   /** The exams using each version, the newest version first. */
   usedBy: z.array(bankQuestionUseSchema),
+  /** Each version's statistics, the newest version first; versions never sat are left out. */
+  versionStatistics: z.array(bankQuestionStatisticsSchema),
   createdBy: personSchema,
   updatedBy: personSchema,
   history: z.array(bankQuestionRevisionSchema),
@@ -190,6 +231,17 @@ const optionalEnum = <Values extends readonly [string, ...string[]]>(
   values: Values,
   message: string,
 ) => z.enum(values, { error: message }).optional();
+
+/** The orders of the bank's list: newest first, or by a statistic (unused questions last). */
+export const BANK_QUESTION_SORTS = ['newest', 'facility', 'discrimination', 'timesUsed'] as const;
+export type BankQuestionSort = (typeof BANK_QUESTION_SORTS)[number];
+
+const statisticBound = (label: string, min: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number from ${min} to 1` })
+    .min(min, `${label} must be a number from ${min} to 1`)
+    .max(1, `${label} must be a number from ${min} to 1`)
+    .optional();
 
 export const bankQuestionListQuerySchema = pageQuerySchema.extend({
   courseId: idField('Course is required', 'Please select a valid course'),
@@ -222,6 +274,14 @@ export const bankQuestionListQuerySchema = pageQuerySchema.extend({
     .min(1, BANK_MESSAGES.usedInLastMonths)
     .max(BANK_LIMITS.usedInLastMonths, BANK_MESSAGES.usedInLastMonths)
     .optional(),
+  /** The current version's statistics above or below a bound; a question never sat has none. */
+  facilityAbove: statisticBound('Facility above', 0),
+  facilityBelow: statisticBound('Facility below', 0),
+  discriminationBelow: statisticBound('Discrimination below', -1),
+  sort: z
+    .enum(BANK_QUESTION_SORTS, { error: `Sort must be one of ${BANK_QUESTION_SORTS.join(', ')}` })
+    .default('newest'),
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
 });
 export type BankQuestionListQuery = z.output<typeof bankQuestionListQuerySchema>;
 

@@ -14,6 +14,7 @@ export * from './find';
 export * from './mail';
 export * from './master-data';
 export * from './media';
+export * from './outcome-attainment';
 export * from './people';
 export * from './people-export';
 export * from './people-import';

@@ -13,6 +13,7 @@ import {
   BLOOM_LEVELS,
   type BlankKey,
   COURSE_TYPES,
+  DEFAULT_ATTAINMENT_LEVELS,
   DIFFICULTIES,
   type DrawRule,
   EXAM_MESSAGE_KINDS,
@@ -54,6 +55,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -1352,6 +1354,10 @@ export const courseBanks = pgTable('course_banks', {
     .primaryKey()
     .references(() => courses.id, { onDelete: 'cascade' }),
   requireReview: boolean('require_review').notNull().default(false),
+  // The share of students reaching an outcome's target from which it is attained at each level.
+  level1Percent: integer('level1_percent').notNull().default(DEFAULT_ATTAINMENT_LEVELS.level1),
+  level2Percent: integer('level2_percent').notNull().default(DEFAULT_ATTAINMENT_LEVELS.level2),
+  level3Percent: integer('level3_percent').notNull().default(DEFAULT_ATTAINMENT_LEVELS.level3),
 });
 
 /** The faculty an admin granted a course's bank, each as author, reviewer or both. */
@@ -1453,4 +1459,48 @@ export const bankQuestionChanges = pgTable(
     primaryKey({ columns: [table.questionId, table.revision] }),
     index('bank_question_changes_changed_by_idx').on(table.changedBy),
   ],
+);
+
+/**
+ * One exam's sittings of one version of a bank question, written when the exam's results are
+ * published or regraded: what the version's figures over every exam are summed from. The sums
+ * are kept rather than the means, so exams of different sizes weigh by their sittings.
+ */
+export const bankQuestionExamStatistics = pgTable(
+  'bank_question_exam_statistics',
+  {
+    bankQuestionId: uuid('bank_question_id')
+      .notNull()
+      .references(() => bankQuestions.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    examId: examIdColumn(),
+    sittings: integer('sittings').notNull(),
+    // The sum over the sittings of the share of the question's marks scored.
+    scoreShareSum: doublePrecision('score_share_sum').notNull(),
+    discrimination: doublePrecision('discrimination'),
+    // How many sittings chose each option of a choice question, in stored order.
+    optionCounts: integer('option_counts').array(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bankQuestionId, table.version, table.examId] }),
+    index('bank_question_exam_statistics_exam_id_idx').on(table.examId),
+  ],
+);
+
+/** A bank question version's figures over every exam that used it, which the bank lists sort by. */
+export const bankQuestionStatistics = pgTable(
+  'bank_question_statistics',
+  {
+    bankQuestionId: uuid('bank_question_id')
+      .notNull()
+      .references(() => bankQuestions.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    exams: integer('exams').notNull(),
+    timesUsed: integer('times_used').notNull(),
+    facility: doublePrecision('facility'),
+    discrimination: doublePrecision('discrimination'),
+    optionShares: doublePrecision('option_shares').array(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bankQuestionId, table.version] })],
 );

@@ -58,6 +58,8 @@ const EndExamNowButton = lazy(() =>
   })),
 );
 const ExamReportPage = lazy(() => import('@/features/reports/exam-report-page'));
+const ExamAttainmentPage = lazy(() => import('@/features/outcomes/exam-attainment-page'));
+const CourseAttainmentPage = lazy(() => import('@/features/outcomes/course-attainment-page'));
 const ExamMonitorPage = lazy(() => import('@/features/proctoring/exam-monitor-page'));
 const ProctoredExamsPage = lazy(() => import('@/features/proctoring/proctored-exams-page'));
 const FacultyMonitorPage = lazy(() =>
@@ -158,11 +160,16 @@ export const routes: RouteObject[] = [
                 element: <AttemptTimelinePage />,
               },
               { path: 'exam/:examId/report', element: <ExamReportPage /> },
+              { path: 'exam/:examId/outcomes', element: <ExamAttainmentPage /> },
               { path: 'exam/exam-ui', element: <ExamMonitorPage /> },
               { path: 'exam/live-proctoring', element: <ProctoredExamsPage /> },
               { path: 'question-bank', element: <QuestionBankPage area="admin" /> },
               { path: 'question-bank/:questionId', element: <BankQuestionPage area="admin" /> },
               { path: 'question-bank/course/:courseId', element: <CourseBankSettingsPage /> },
+              {
+                path: 'question-bank/course/:courseId/attainment',
+                element: <CourseAttainmentPage />,
+              },
               { path: 'data', element: <MasterDataPage /> },
               { path: 'data/view-batch', element: <ViewBatchPage /> },
               { path: 'data/view-course', element: <ViewCoursePage /> },

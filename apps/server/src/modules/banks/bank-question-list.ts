@@ -2,20 +2,26 @@ import {
   type BankCategory,
   type BankQuestionListItem,
   type BankQuestionListQuery,
+  type BankQuestionStatistics,
   CATEGORY_SEPARATOR,
   type Pagination,
 } from '@examiq/contracts';
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { findPage, matchingTotal } from '../../db/paging';
-import { bankQuestions } from '../../db/schema';
+import { findPage, matchingTotal, sortedBy } from '../../db/paging';
+import { bankQuestionStatistics, bankQuestions } from '../../db/schema';
 import { holdsSearch } from '../../db/search';
 import { type BankUser, rightsIn } from './bank-access';
 import { neverUsed, usedInCount, usedInLastMonths } from './bank-question-uses';
+import { currentStatistics, toStatistics } from './bank-statistics';
 
 type BankQuestionRow = typeof bankQuestions.$inferSelect;
 
-export function toBankQuestionListItem(row: BankQuestionRow, usedIn: number): BankQuestionListItem {
+export function toBankQuestionListItem(
+  row: BankQuestionRow,
+  usedIn: number,
+  statistics: BankQuestionStatistics | null,
+): BankQuestionListItem {
   return {
     _id: row.id,
     courseId: row.courseId,
@@ -31,6 +37,7 @@ export function toBankQuestionListItem(row: BankQuestionRow, usedIn: number): Ba
     version: row.version,
     revision: row.revision,
     usedIn,
+    statistics,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -66,10 +73,37 @@ function bankQuestionConditions(query: BankQuestionListQuery): (SQL | undefined)
     status === undefined ? undefined : eq(bankQuestions.status, status),
     query.neverUsed ? neverUsed : undefined,
     months === undefined ? undefined : usedInLastMonths(months),
+    query.facilityAbove === undefined
+      ? undefined
+      : gt(bankQuestionStatistics.facility, query.facilityAbove),
+    query.facilityBelow === undefined
+      ? undefined
+      : lt(bankQuestionStatistics.facility, query.facilityBelow),
+    query.discriminationBelow === undefined
+      ? undefined
+      : lt(bankQuestionStatistics.discrimination, query.discriminationBelow),
   ];
 }
 
-/** One page of a course's bank, newest first (ids are time-ordered), as the filters narrow it. */
+const STATISTIC_COLUMNS = {
+  facility: bankQuestionStatistics.facility,
+  discrimination: bankQuestionStatistics.discrimination,
+  timesUsed: bankQuestionStatistics.timesUsed,
+} as const;
+
+/** Newest first, or by a statistic with the questions never sat last either way. */
+function listOrder({ sort, order }: BankQuestionListQuery): SQL[] {
+  if (sort === 'newest') return sortedBy(order, bankQuestions.id);
+  return [
+    sql`${STATISTIC_COLUMNS[sort]} is null`,
+    ...sortedBy(order, STATISTIC_COLUMNS[sort], bankQuestions.id),
+  ];
+}
+
+/**
+ * One page of a course's bank, newest first (ids are time-ordered) or by a statistic of each
+ * question's current version, as the filters narrow it.
+ */
 export async function listBankQuestions(
   db: AppDatabase,
   user: BankUser,
@@ -78,15 +112,23 @@ export async function listBankQuestions(
   await rightsIn(db, user, query.courseId);
   const { items, pagination } = await findPage(query, ({ limit, offset }) =>
     db
-      .select({ row: bankQuestions, usedIn: usedInCount, total: matchingTotal })
+      .select({
+        row: bankQuestions,
+        usedIn: usedInCount,
+        statistics: bankQuestionStatistics,
+        total: matchingTotal,
+      })
       .from(bankQuestions)
+      .leftJoin(bankQuestionStatistics, currentStatistics)
       .where(and(...bankQuestionConditions(query)))
-      .orderBy(desc(bankQuestions.id))
+      .orderBy(...listOrder(query))
       .limit(limit)
       .offset(offset),
   );
   return {
-    questions: items.map(({ row, usedIn }) => toBankQuestionListItem(row, usedIn)),
+    questions: items.map(({ row, usedIn, statistics }) =>
+      toBankQuestionListItem(row, usedIn, statistics && toStatistics(statistics)),
+    ),
     pagination,
   };
 }

@@ -20,6 +20,7 @@ import { recordAudit } from '../audit/audit';
 import { type BankRights, type BankUser, personNameOf, rightsIn } from './bank-access';
 import { toBankQuestionListItem } from './bank-question-list';
 import { examsUsing, versionInUse } from './bank-question-uses';
+import { versionStatistics } from './bank-statistics';
 import { outcomeCodesOf } from './course-outcomes';
 
 type BankQuestionRow = typeof bankQuestions.$inferSelect;
@@ -366,10 +367,16 @@ export async function getBankQuestion(
     .orderBy(desc(bankQuestionChanges.revision));
   const createdBy = await nameOf(row.createdBy);
   const usedBy = await examsUsing(db, id);
+  const statistics = await versionStatistics(db, id);
   return {
-    ...toBankQuestionListItem(row, new Set(usedBy.map((use) => use.examId)).size),
+    ...toBankQuestionListItem(
+      row,
+      new Set(usedBy.map((use) => use.examId)).size,
+      statistics.find((version) => version.version === row.version) ?? null,
+    ),
     question: row.content,
     usedBy,
+    versionStatistics: statistics,
     createdBy,
     updatedBy: await nameOf(row.updatedBy),
     history: [

@@ -1,12 +1,14 @@
 import {
+  type AttainmentLevels,
   BANK_MESSAGES,
   type CourseOutcomesData,
+  DEFAULT_ATTAINMENT_LEVELS,
   type SetCourseOutcomesPayload,
 } from '@examiq/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { bankQuestions, courseOutcomes } from '../../db/schema';
+import { bankQuestions, courseBanks, courseOutcomes } from '../../db/schema';
 import { FieldErrors } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { type BankUser, courseNamed, rightsIn } from './bank-access';
@@ -29,6 +31,32 @@ export async function outcomeCodesOf(db: AppDatabase, courseId: string): Promise
   return new Set((await outcomesOfCourse(db).execute({ courseId })).map((row) => row.code));
 }
 
+/** The outcomes of each course named, in order, by course. */
+export async function outcomesOfCourses(db: AppDatabase, courseIds: string[]) {
+  if (courseIds.length === 0) return [];
+  return db
+    .select()
+    .from(courseOutcomes)
+    .where(inArray(courseOutcomes.courseId, courseIds))
+    .orderBy(asc(courseOutcomes.courseId), asc(courseOutcomes.position));
+}
+
+/** The bands of a course's attainment levels: the defaults until the admin sets its own. */
+export async function attainmentLevelsOf(
+  db: AppDatabase,
+  courseId: string,
+): Promise<AttainmentLevels> {
+  const [bank] = await db
+    .select({
+      level1: courseBanks.level1Percent,
+      level2: courseBanks.level2Percent,
+      level3: courseBanks.level3Percent,
+    })
+    .from(courseBanks)
+    .where(eq(courseBanks.courseId, courseId));
+  return bank ?? { ...DEFAULT_ATTAINMENT_LEVELS };
+}
+
 /** A course's outcomes in order; a faculty member reads them in a bank they were granted. */
 export async function getCourseOutcomes(
   db: AppDatabase,
@@ -36,7 +64,11 @@ export async function getCourseOutcomes(
   courseId: string,
 ): Promise<CourseOutcomesData> {
   await rightsIn(db, user, courseId);
-  return { courseId, outcomes: await outcomesOfCourse(db).execute({ courseId }) };
+  return {
+    courseId,
+    outcomes: await outcomesOfCourse(db).execute({ courseId }),
+    levels: await attainmentLevelsOf(db, courseId),
+  };
 }
 
 /**
@@ -67,14 +99,25 @@ export async function setCourseOutcomes(
         .insert(courseOutcomes)
         .values(input.outcomes.map((outcome, position) => ({ courseId, position, ...outcome })));
     }
+    if (input.levels) {
+      const bands = {
+        level1Percent: input.levels.level1,
+        level2Percent: input.levels.level2,
+        level3Percent: input.levels.level3,
+      };
+      await tx
+        .insert(courseBanks)
+        .values({ courseId, ...bands })
+        .onConflictDoUpdate({ target: courseBanks.courseId, set: bands });
+    }
     await recordAudit(tx, actorUserId, {
       action: 'question-bank.set-outcomes',
       recordType: 'course',
       recordId: courseId,
       recordLabel: course.name,
       summary: `Set the course outcomes: ${kept.join(', ') || 'none'}`,
-      changes: { outcomes: input.outcomes },
+      changes: { outcomes: input.outcomes, ...(input.levels ? { levels: input.levels } : {}) },
     });
   });
-  return { courseId, outcomes: input.outcomes };
+  return { courseId, outcomes: input.outcomes, levels: await attainmentLevelsOf(db, courseId) };
 }

@@ -24,6 +24,7 @@ import { answerFilesOf, fileIdsOf, filesByIds } from '../attempts/answer-files';
 import { type AnswerColumns, answerText } from '../attempts/answer-text';
 import { examPaper, type PaperQuestion } from '../attempts/exam-paper';
 import { recordAudit } from '../audit/audit';
+import { refreshBankStatistics } from '../banks/bank-statistics';
 import { examHeaderWithMarksOf } from '../exams/exam-header';
 import { type MediaLinks, mediaIdsOf, mediaUrlsFor, type SignedLinks } from '../media/media-links';
 import type { BlindCodes } from '../results/blind-codes';
@@ -487,6 +488,8 @@ export async function gradeAnswer(
     );
     return row;
   });
+  // A correction after publishing changes what the bank's statistics were computed from.
+  if (target.published) await refreshBankStatistics(db, target.exam_id, now);
   const files =
     target.question_type === 'FILE_UPLOAD'
       ? answerFilesOf(

@@ -30,6 +30,7 @@ import { JobInterrupted, type JobKind, type JobRunner } from '../../jobs/runner'
 import { examPaper, keyOf, newPaperVersion, type QuestionKey } from '../attempts/exam-paper';
 import { responseMarks } from '../attempts/scoring';
 import { recordAudit } from '../audit/audit';
+import { refreshBankStatistics } from '../banks/bank-statistics';
 import type { BlindCodes } from '../results/blind-codes';
 import {
   examEnded,
@@ -285,6 +286,13 @@ export function regradeJob(now: () => Date): JobKind<RegradeJobInput> {
         }
         if (attempts < REGRADE_BATCH) break;
       }
+      // Published results are what the bank's statistics were computed from: they follow before
+      // the job reads as done.
+      const [exam] = await db
+        .select({ resultsPublishedAt: exams.resultsPublishedAt })
+        .from(exams)
+        .where(eq(exams.id, job.examId));
+      if (exam?.resultsPublishedAt) await refreshBankStatistics(db, job.examId, now());
       await db
         .update(regradeJobs)
         .set({ status: 'DONE', finishedAt: now() })

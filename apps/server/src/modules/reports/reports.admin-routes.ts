@@ -1,6 +1,4 @@
-import type { Readable } from 'node:stream';
 import {
-  type ExportFormat,
   examIdParamSchema,
   examReportDataSchema,
   exportQuerySchema,
@@ -11,13 +9,12 @@ import {
   regradeSchema,
   successResponse,
 } from '@examiq/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
-import { SPREADSHEET_CONTENT_TYPES } from '../../spreadsheets/write';
+import { sendSpreadsheet } from '../../spreadsheets/send';
 import type { BlindCodes } from '../results/blind-codes';
 import { exportAnswers, exportResults } from './export.service';
 import { getRegradeJob, regradeQuestion } from './regrade.service';
@@ -51,18 +48,6 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(await examReport(db, request.params.examId, now(), app.mediaLinks)),
   );
 
-  /** A spreadsheet sent as an attachment, streamed as it is written. */
-  const sendFile = (
-    reply: FastifyReply,
-    format: ExportFormat,
-    { fileName, stream }: { fileName: string; stream: Readable },
-  ) =>
-    reply
-      .header('content-type', SPREADSHEET_CONTENT_TYPES[format])
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(stream);
-
   app.get(
     '/export-exam-results/:examId',
     {
@@ -80,7 +65,11 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { format } = request.query;
-      return sendFile(reply, format, await exportResults(db, request.params.examId, format, now()));
+      return sendSpreadsheet(
+        reply,
+        format,
+        await exportResults(db, request.params.examId, format, now()),
+      );
     },
   );
 
@@ -101,7 +90,7 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { format } = request.query;
-      return sendFile(reply, format, await exportAnswers(db, request.params.examId, format));
+      return sendSpreadsheet(reply, format, await exportAnswers(db, request.params.examId, format));
     },
   );
 

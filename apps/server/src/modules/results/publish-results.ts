@@ -3,6 +3,7 @@ import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import { ApiError } from '../../errors';
 import { auditInsertText } from '../audit/audit';
+import { refreshBankStatistics } from '../banks/bank-statistics';
 import { examEnded, factsOf, publishedExam } from './scores';
 
 /**
@@ -47,6 +48,7 @@ export async function publishResults(
   }
   const [published] = await publishStatement(db, [exam.id, now, publishedBy]);
   if (!published) throw new ApiError(409, RESULT_MESSAGES.alreadyPublished);
+  await refreshBankStatistics(db, exam.id, now);
   return {
     resultStatus: 'Published' as const,
     resultsPublishedAt: published.results_published_at.toISOString(),

@@ -32,7 +32,7 @@ export const DIFFICULTY_OPTIONS = DIFFICULTIES.map((difficulty) => ({
 
 /** Labels in a row of small chips: a question's outcomes or tags. */
 export function Chips({ values }: { values: readonly string[] }) {
-  if (values.length === 0) return <span className="text-slate-400">None</span>;
+  if (values.length === 0) return <span className="text-slate-500">None</span>;
   return (
     <ul className="flex flex-wrap gap-1">
       {values.map((value) => (

@@ -28,6 +28,7 @@ import {
   useSetBankQuestionStatus,
 } from './api/bank-api';
 import { BankStatusBadge, Chips, difficultyLabel } from './bank-labels';
+import { VersionStatistics } from './bank-statistics';
 
 /** The history's names of a question's fields; a field not named here shows as the server names it. */
 const FIELD_LABELS: Record<string, string> = {
@@ -243,6 +244,7 @@ export default function BankQuestionPage({ area }: { area: BankArea }) {
                 </DetailItem>
               </DetailGroup>
             </DetailSection>
+            <VersionStatistics versions={data.versionStatistics} />
           </div>
           <RevisionHistory question={data} onRestore={setRestoring} />
         </div>

@@ -1,4 +1,4 @@
-import { BANK_MESSAGES } from '@examiq/contracts';
+import { ATTAINMENT_MESSAGES, BANK_MESSAGES } from '@examiq/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -28,6 +28,7 @@ function renderSettings(routes: Parameters<typeof fakeAdminApi>[0] = {}) {
     [`GET /admin/get-course-outcomes/${COURSE}`]: ok({
       courseId: COURSE,
       outcomes: [{ code: 'CO1', description: 'Apply circuit laws', targetPercent: 60 }],
+      levels: { level1: 40, level2: 60, level3: 70 },
     }),
     [`GET /admin/get-bank-access/${COURSE}`]: ok({
       courseId: COURSE,
@@ -67,6 +68,9 @@ describe('CourseBankSettingsPage', () => {
     const descriptions = screen.getAllByRole('textbox', { name: 'Description' });
     expect(screen.getAllByRole('textbox', { name: 'Code' })[1]).toHaveValue('CO2');
     await user.type(descriptions[1] as HTMLElement, 'Analyse networks');
+    const level3 = screen.getByRole('spinbutton', { name: 'Level 3 from %' });
+    await user.clear(level3);
+    await user.type(level3, '75');
     await user.click(screen.getByRole('button', { name: 'Save outcomes' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Course outcomes saved'));
     expect(posted(requests, `/admin/set-course-outcomes/${COURSE}`)).toEqual({
@@ -74,6 +78,7 @@ describe('CourseBankSettingsPage', () => {
         { code: 'CO1', description: 'Apply circuit laws', targetPercent: 60 },
         { code: 'CO2', description: 'Analyse networks', targetPercent: 60 },
       ],
+      levels: { level1: 40, level2: 60, level3: 75 },
     });
   });
 
@@ -83,8 +88,12 @@ describe('CourseBankSettingsPage', () => {
     const code = (await screen.findAllByRole('textbox', { name: 'Code' }))[0] as HTMLElement;
     await user.clear(code);
     await user.type(code, 'CO01');
+    const level1 = screen.getByRole('spinbutton', { name: 'Level 1 from %' });
+    await user.clear(level1);
+    await user.type(level1, '65');
     await user.click(screen.getByRole('button', { name: 'Save outcomes' }));
     expect(await screen.findByText(BANK_MESSAGES.outcomeCode)).toBeInTheDocument();
+    expect(await screen.findByText(ATTAINMENT_MESSAGES.levelsOrder)).toBeInTheDocument();
     expect(posted(requests, `/admin/set-course-outcomes/${COURSE}`)).toBeUndefined();
   });
 

@@ -1,4 +1,5 @@
 import {
+  type AttainmentLevels,
   BANK_LIMITS,
   type BankAccessData,
   type CourseOutcome,
@@ -7,13 +8,13 @@ import {
   setCourseOutcomesSchema,
 } from '@examiq/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus, Target, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
-import { Button } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { ErrorBanner } from '@/components/error-banner';
 import { MultiSelect } from '@/components/multi-select';
 import { PageHeader } from '@/components/page-header';
@@ -58,12 +59,20 @@ function nextCode(outcomes: readonly { code: string }[]) {
   return '';
 }
 
-function OutcomesForm({ courseId, outcomes }: { courseId: string; outcomes: CourseOutcome[] }) {
+function OutcomesForm({
+  courseId,
+  outcomes,
+  levels,
+}: {
+  courseId: string;
+  outcomes: CourseOutcome[];
+  levels: AttainmentLevels;
+}) {
   const save = useSetCourseOutcomes(courseId);
   const form = useForm<SetCourseOutcomesInput, unknown, SetCourseOutcomesPayload>({
     resolver: zodResolver(setCourseOutcomesSchema),
     mode: 'onTouched',
-    defaultValues: { outcomes },
+    defaultValues: { outcomes, levels },
   });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'outcomes' });
   const { errors } = form.formState;
@@ -129,6 +138,31 @@ function OutcomesForm({ courseId, outcomes }: { courseId: string; outcomes: Cour
           </li>
         ))}
       </ol>
+      <fieldset className="rounded-lg border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium text-slate-900">Attainment levels</legend>
+        <p className="mb-3 text-xs text-slate-600">
+          The share of students reaching an outcome's target from which it is attained at each
+          level.
+        </p>
+        <div className="grid grid-cols-3 gap-3">
+          {(['level1', 'level2', 'level3'] as const).map((level, index) => (
+            <TextField
+              key={level}
+              label={`Level ${index + 1} from %`}
+              type="number"
+              min={1}
+              max={100}
+              error={errors.levels?.[level]?.message}
+              {...form.register(`levels.${level}`, { valueAsNumber: true })}
+            />
+          ))}
+        </div>
+        {(errors.levels?.message ?? errors.levels?.root?.message) && (
+          <p role="alert" className="mt-2 text-sm text-red-600">
+            {errors.levels?.message ?? errors.levels?.root?.message}
+          </p>
+        )}
+      </fieldset>
       {/* About the list as a whole: the server's 'CO2 is used…', or a code given twice. */}
       {(errors.outcomes?.message ?? errors.outcomes?.root?.message) && (
         <p role="alert" className="text-sm text-red-600">
@@ -253,6 +287,12 @@ export default function CourseBankSettingsPage() {
             ? `${course.name} (${course.batchName}): its course outcomes, and who writes and reviews its questions.`
             : "A course's outcomes, and who writes and reviews its questions."
         }
+        actions={
+          <ButtonLink to="attainment" variant="secondary">
+            <Target aria-hidden="true" className="size-4" />
+            CO attainment report
+          </ButtonLink>
+        }
       />
       {failed && (
         <ErrorBanner
@@ -268,7 +308,11 @@ export default function CourseBankSettingsPage() {
             title="Course outcomes"
             description="CO1 to CO20, each with what a student can do and the target share of marks."
           >
-            <OutcomesForm courseId={courseId} outcomes={outcomes.data} />
+            <OutcomesForm
+              courseId={courseId}
+              outcomes={outcomes.data.outcomes}
+              levels={outcomes.data.levels}
+            />
           </Card>
           <Card
             title="Access"

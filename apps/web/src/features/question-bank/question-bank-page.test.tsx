@@ -38,6 +38,7 @@ const question = (overrides: Partial<BankQuestionListItem> = {}): BankQuestionLi
   questionText: 'What does Kirchhoff’s current law conserve?',
   version: 1,
   revision: 3,
+  statistics: null,
   usedIn: 0,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-02T10:00:00.000Z',
@@ -60,7 +61,11 @@ function bankApi(area: 'admin' | 'faculty', list = listOf([question()])) {
   return fakeAdminApi({
     [`GET /${area}/get-bank-courses`]: ok({ courses }),
     [`GET /${area}/get-bank-categories/${COURSE}`]: ok({ categories }),
-    [`GET /${area}/get-course-outcomes/${COURSE}`]: ok({ courseId: COURSE, outcomes }),
+    [`GET /${area}/get-course-outcomes/${COURSE}`]: ok({
+      courseId: COURSE,
+      outcomes,
+      levels: { level1: 40, level2: 60, level3: 70 },
+    }),
     [`GET /${area}/get-bank-questions`]: list,
   });
 }

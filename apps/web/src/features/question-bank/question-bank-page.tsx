@@ -29,6 +29,7 @@ import { TextField } from '@/components/text-field';
 import { TwoLines } from '@/components/two-lines';
 import { getServerMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatIndex, formatPercent } from '@/lib/figures';
 import { plural } from '@/lib/plural';
 import { useListParams } from '@/lib/use-list-params';
 import { usePageParam } from '@/lib/use-page-param';
@@ -40,6 +41,12 @@ import {
   useCourseOutcomes,
 } from './api/bank-api';
 import { BankStatusBadge, Chips, DIFFICULTY_OPTIONS, difficultyLabel } from './bank-labels';
+import {
+  STATISTIC_FILTERS,
+  STATISTIC_SORTS,
+  type StatisticFilter,
+  StatisticWarnings,
+} from './bank-statistics';
 
 /** The address's names: the course, the category, the search and each filter. */
 const PARAMS = [
@@ -53,6 +60,8 @@ const PARAMS = [
   'courseOutcome',
   'tag',
   'status',
+  'statistics',
+  'sort',
   'limit',
 ] as const;
 const FILTERS = [
@@ -75,6 +84,15 @@ const BLOOM_OPTIONS = BLOOM_LEVELS.map((level) => ({
 const STATUS_OPTIONS = BANK_QUESTION_STATUSES.map((status) => ({
   value: status,
   label: BANK_QUESTION_STATUS_LABELS[status],
+}));
+
+const STATISTIC_FILTER_OPTIONS = Object.entries(STATISTIC_FILTERS).map(([value, filter]) => ({
+  value,
+  label: filter.label,
+}));
+const SORT_OPTIONS = Object.entries(STATISTIC_SORTS).map(([value, sort]) => ({
+  value,
+  label: sort.label,
 }));
 
 const courseLabel = (course: BankCourse) => `${course.name} (${course.batchName})`;
@@ -119,6 +137,29 @@ const COLUMNS: TableColumn<BankQuestionListItem>[] = [
         detail={BLOOM_LEVEL_LABELS[question.bloomLevel]}
       />
     ),
+  },
+  {
+    key: 'statistics',
+    header: 'Facility · Discrimination',
+    width: '150px',
+    cell: ({ statistics }) =>
+      statistics ? (
+        <TwoLines
+          main={
+            <span className="tabular-nums">
+              {formatPercent(statistics.facility)} · {formatIndex(statistics.discrimination)}
+            </span>
+          }
+          detail={
+            <span className="flex flex-wrap items-center gap-1">
+              {`Used ${plural(statistics.timesUsed, 'time')}`}
+              <StatisticWarnings statistics={statistics} />
+            </span>
+          }
+        />
+      ) : (
+        <span className="text-slate-500">Not sat yet</span>
+      ),
   },
   {
     key: 'outcomes',
@@ -268,10 +309,18 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
         values[name] ? [[name, values[name]]] : [],
       ),
     ),
+    ...(values.statistics in STATISTIC_FILTERS
+      ? STATISTIC_FILTERS[values.statistics as StatisticFilter].query
+      : {}),
+    ...(values.sort in STATISTIC_SORTS
+      ? STATISTIC_SORTS[values.sort as keyof typeof STATISTIC_SORTS].query
+      : {}),
   };
   const questions = useBankQuestions(area, query);
-  const filtered = (['search', 'category', ...FILTERS] as const).some((name) => values[name]);
-  const outcomeOptions = (outcomes.data ?? []).map((outcome) => ({
+  const filtered = (['search', 'category', 'statistics', ...FILTERS] as const).some(
+    (name) => values[name],
+  );
+  const outcomeOptions = (outcomes.data?.outcomes ?? []).map((outcome) => ({
     value: outcome.code,
     label: `${outcome.code}: ${outcome.description}`,
   }));
@@ -402,6 +451,20 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
                 onChange={(event) => setValues({ status: event.target.value })}
               />
               <TagFilter value={values.tag} onChange={(tag) => setValues({ tag })} />
+              <Dropdown
+                label="Statistics"
+                placeholder="Any"
+                options={STATISTIC_FILTER_OPTIONS}
+                value={values.statistics}
+                onChange={(event) => setValues({ statistics: event.target.value })}
+              />
+              <Dropdown
+                label="Order"
+                placeholder="Newest first"
+                options={SORT_OPTIONS}
+                value={values.sort}
+                onChange={(event) => setValues({ sort: event.target.value })}
+              />
             </fieldset>
             <label className="mb-4 flex items-center gap-2 text-sm text-slate-700">
               <input

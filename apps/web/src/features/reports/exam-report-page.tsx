@@ -4,11 +4,11 @@ import {
   type QuestionStatistic,
 } from '@examiq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { TriangleAlert } from 'lucide-react';
+import { Target, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
-import { Button } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { Content, MediaUrlsProvider } from '@/components/content/content';
 import { gapsOf } from '@/components/content/question-view';
 import { ErrorBanner } from '@/components/error-banner';
@@ -60,6 +60,12 @@ function ExamReport({ examId }: { examId: string }) {
       <PageHeader
         title="Exam Report"
         description="How the exam went: its results at a glance, how totals spread, and which questions worked. A question that looks broken is flagged, and its answer key can be corrected here."
+        actions={
+          <ButtonLink to={`/admin/exam/${examId}/outcomes`} variant="secondary">
+            <Target aria-hidden="true" className="size-4" />
+            CO attainment
+          </ButtonLink>
+        }
       />
       {report.isError && (
         <ErrorBanner

@@ -77,13 +77,13 @@ export function useBankQuestions(area: BankArea, query: BankQuestionsQuery) {
 
 const outcomesResponseSchema = successResponse(courseOutcomesDataSchema);
 
-/** GET /{area}/get-course-outcomes/{courseId}: the course's outcomes in order. */
+/** GET /{area}/get-course-outcomes/{courseId}: the course's outcomes in order and its level bands. */
 export function useCourseOutcomes(area: BankArea, courseId: string) {
   return useQuery({
     queryKey: [...bankQueryKey, area, courseId, 'outcomes'],
     queryFn: async () => {
       const response = await apiClient.get(`/${area}/get-course-outcomes/${courseId}`);
-      return parseResponse(outcomesResponseSchema, response.data).data.outcomes;
+      return parseResponse(outcomesResponseSchema, response.data).data;
     },
     enabled: courseId !== '',
   });

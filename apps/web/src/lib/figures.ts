@@ -1,0 +1,18 @@
+const marksFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+
+/** Marks as the report shows them: '7', '7.5', '7.25'; a dash when there is none. */
+export function formatMarks(marks: number | null): string {
+  return marks === null ? '–' : marksFormat.format(marks);
+}
+
+/** A share from 0 to 1 as a whole percentage: '70%'; a dash when there is none. */
+export function formatPercent(share: number | null): string {
+  return share === null ? '–' : `${Math.round(share * 100)}%`;
+}
+
+/** A discrimination index with its sign: '+0.67', '-0.33', '0'; a dash when there is none. */
+export function formatIndex(index: number | null): string {
+  if (index === null) return '–';
+  const rounded = Math.round(index * 100) / 100;
+  return rounded > 0 ? `+${rounded.toFixed(2)}` : rounded === 0 ? '0' : rounded.toFixed(2);
+}
