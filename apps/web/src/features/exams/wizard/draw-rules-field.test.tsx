@@ -128,7 +128,7 @@ afterEach(() => {
 });
 
 // A whole wizard in a test's document: a busy machine needs more than the default five seconds.
-describe('a drawn section in the wizard', { timeout: 45_000 }, () => {
+describe('a drawn section in the wizard', { timeout: 60_000 }, () => {
   it('turns a written section into rules, totals their counts and sends them with no questions', async () => {
     const requests = await resume(wizardValuesOf(makeExamPayload()), 'examStructure');
     const section = firstSection();
@@ -283,7 +283,7 @@ describe('a drawn section in the wizard', { timeout: 45_000 }, () => {
   });
 
   // Ten rules of eight fields each are slow to draw in a test's document.
-  it('adds up to ten rules', { timeout: 60_000 }, async () => {
+  it('adds up to ten rules', { timeout: 90_000 }, async () => {
     await resume(drawnValues(Array.from({ length: 9 }, () => ({ count: 1 }))), 'examStructure');
     const section = firstSection();
     const add = within(section).getByRole('button', { name: 'Add rule' });
