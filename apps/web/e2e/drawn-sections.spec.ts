@@ -1,6 +1,6 @@
 import { validQuestions } from '@examiq/contracts/test-support';
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import { expect, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths, screenshotsAtBothWidths } from './support/accessibility';
 import { adminCreator } from './support/session';
 import {
   chooseAudience,
@@ -15,13 +15,6 @@ import {
 const START_YEAR = 2032;
 const BANK_COURSE = `Bachelor of Engineering (${START_YEAR}-2040)`;
 const RUN = Date.now().toString(36);
-
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize(WIDTHS.phone);
-  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(WIDTHS.desktop);
-  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
-}
 
 test('an admin builds a section drawing "2 Easy + 1 Hard" from a bank category and saves it', async ({
   page,
@@ -68,7 +61,7 @@ test('an admin builds a section drawing "2 Easy + 1 Hard" from a bank category a
   await section.getByLabel('Drawn from a question bank').check();
   const rule = (number: number) => section.getByRole('region', { name: `Rule ${number}` });
 
-  await rule(1).getByLabel('Course').selectOption({ label: BANK_COURSE });
+  await rule(1).getByLabel('Course', { exact: true }).selectOption({ label: BANK_COURSE });
   await rule(1).getByLabel('Category').selectOption('Unit 3');
   await rule(1).getByLabel('Count').fill('2');
   await rule(1).getByLabel('Difficulty').selectOption('EASY');
@@ -86,7 +79,7 @@ test('an admin builds a section drawing "2 Easy + 1 Hard" from a bank category a
     section.getByText('No paper can be drawn until every rule can be filled.'),
   ).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Wizard: a rule its category cannot fill');
-  await screenshots(page, 'drawn-section-refused');
+  await screenshotsAtBothWidths(page, 'drawn-section-refused');
 
   await rule(2).getByLabel('Count').fill('1');
   await expect(rule(2).getByText('1 available')).toBeVisible();
@@ -100,7 +93,7 @@ test('an admin builds a section drawing "2 Easy + 1 Hard" from a bank category a
   ).toBeVisible();
   await section.getByLabel('Students answer any (optional)').fill('');
   await expectAccessibleAtBothWidths(page, 'Wizard: a drawn section');
-  await screenshots(page, 'drawn-section');
+  await screenshotsAtBothWidths(page, 'drawn-section');
 
   await expect(stepButton(page, 'Questions')).toBeEnabled();
   await next(page);
@@ -116,7 +109,7 @@ test('an admin builds a section drawing "2 Easy + 1 Hard" from a bank category a
     'Easy67% · 2 marks',
   );
   await expectAccessibleAtBothWidths(page, 'Wizard: questions of a drawn section');
-  await screenshots(page, 'drawn-section-questions');
+  await screenshotsAtBothWidths(page, 'drawn-section-questions');
 
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
   const review = page.getByRole('dialog', { name: 'Review exam' });

@@ -1,24 +1,22 @@
 import { ChartPie } from 'lucide-react';
 import { useId } from 'react';
 import { plural } from '@/lib/plural';
-import { NOT_CLASSIFIED, type PaperShares, type Share } from './paper-shares';
+import type { PaperShares, Share } from './paper-shares';
 
-/** One colour per label, in the order the labels are listed; the unclassified share is grey. */
-const COLOURS = [
-  'bg-brand-600',
-  'bg-sky-500',
-  'bg-emerald-500',
-  'bg-amber-500',
-  'bg-rose-500',
-  'bg-violet-500',
-];
-const UNCLASSIFIED_COLOUR = 'bg-slate-300';
+/** Each label keeps its colour from paper to paper; the unclassified share is grey. */
+const COLOURS: Record<string, string> = {
+  Remember: 'bg-sky-400',
+  Understand: 'bg-cyan-600',
+  Apply: 'bg-brand-600',
+  Analyse: 'bg-violet-500',
+  Evaluate: 'bg-fuchsia-500',
+  Create: 'bg-rose-500',
+  Easy: 'bg-emerald-500',
+  Medium: 'bg-amber-500',
+  Hard: 'bg-red-500',
+};
 
-function colourOf(share: Share, position: number) {
-  return share.label === NOT_CLASSIFIED
-    ? UNCLASSIFIED_COLOUR
-    : (COLOURS[position % COLOURS.length] ?? UNCLASSIFIED_COLOUR);
-}
+const colourOf = (share: Share) => COLOURS[share.label] ?? 'bg-slate-300';
 
 function ShareBreakdown({ title, shares }: { title: string; shares: readonly Share[] }) {
   const titleId = useId();
@@ -28,21 +26,18 @@ function ShareBreakdown({ title, shares }: { title: string; shares: readonly Sha
         {title}
       </h4>
       <div aria-hidden="true" className="mt-2 flex h-2.5 overflow-hidden rounded-full bg-slate-100">
-        {shares.map((share, position) => (
+        {shares.map((share) => (
           <span
             key={share.label}
-            className={`basis-0 ${colourOf(share, position)}`}
+            className={`basis-0 ${colourOf(share)}`}
             style={{ flexGrow: share.marks }}
           />
         ))}
       </div>
       <ul aria-labelledby={titleId} className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        {shares.map((share, position) => (
+        {shares.map((share) => (
           <li key={share.label} className="flex items-center gap-1.5 text-slate-700">
-            <span
-              aria-hidden="true"
-              className={`size-2.5 rounded-full ${colourOf(share, position)}`}
-            />
+            <span aria-hidden="true" className={`size-2.5 rounded-full ${colourOf(share)}`} />
             <span className="font-medium text-slate-900">{share.label}</span>
             <span>{`${share.percent}% · ${plural(share.marks, 'mark')}`}</span>
           </li>
