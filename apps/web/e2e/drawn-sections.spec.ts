@@ -69,6 +69,8 @@ test('an admin builds a section drawing "2 Easy + 1 Hard" from a bank category a
   await rule(2).getByLabel('Category').selectOption('Unit 3');
   await rule(2).getByLabel('Count').fill('2');
   await rule(2).getByLabel('Difficulty').selectOption('HARD');
+  // Drawn questions carry the section's marks shared out: 4 marks for 4 questions of 1 mark.
+  await section.getByLabel('Section Marks').fill('4');
 
   // One Hard question cannot fill a rule needing two: the rule says so, and no paper is possible.
   await expect(rule(1).getByText('3 available')).toBeVisible();
@@ -82,6 +84,7 @@ test('an admin builds a section drawing "2 Easy + 1 Hard" from a bank category a
   await screenshotsAtBothWidths(page, 'drawn-section-refused');
 
   await rule(2).getByLabel('Count').fill('1');
+  await section.getByLabel('Section Marks').fill('3');
   await expect(rule(2).getByText('1 available')).toBeVisible();
   await expect(section.getByLabel('Total Questions')).toHaveValue('3');
   await expect(section.getByText('Each drawn question carries 1 mark')).toBeVisible();
