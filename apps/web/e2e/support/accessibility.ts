@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /** The widths every screen is checked at: a desktop and a phone (390 px). */
 export const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
@@ -52,4 +52,12 @@ export async function expectAccessibleAtBothWidths(page: Page, label: string): P
   await expectAccessible(page, `${label} (phone)`);
   await page.setViewportSize(WIDTHS.desktop);
   await expectAccessible(page, `${label} (desktop)`);
+}
+
+/** Full-page screenshots at both widths, named `<name>-phone.png` and `<name>-desktop.png`. */
+export async function screenshotsAtBothWidths(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(WIDTHS.phone);
+  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(WIDTHS.desktop);
+  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
 }

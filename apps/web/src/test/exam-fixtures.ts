@@ -75,6 +75,9 @@ export function wizardValuesOf(payload: ExamPayload): ExamWizardValues {
     ...exam,
     scheduleDetails: { ...emptySchedule, ...scheduleDetails },
     examSections: payload.examSections.map((section, index) => ({
+      source: 'LISTED' as const,
+      draw: [],
+      answerAny: Number.NaN,
       ...section,
       id: `section-${index + 1}`,
       isExpanded: true,

@@ -35,6 +35,9 @@ function emptyNumbers(_key: string, value: unknown) {
   return value === null ? Number.NaN : value;
 }
 
+/** What a section kept before sections could draw their questions holds: a listed section's. */
+const LISTED_SECTION = { source: 'LISTED', draw: [], answerAny: Number.NaN } as const;
+
 /** Fields a draft lacks take their defaults. */
 function withDefaults(stored: Partial<ExamWizardValues>): ExamWizardValues {
   const empty = emptyExamValues();
@@ -43,6 +46,10 @@ function withDefaults(stored: Partial<ExamWizardValues>): ExamWizardValues {
     ...stored,
     scheduleDetails: { ...empty.scheduleDetails, ...stored.scheduleDetails },
     proctoringThresholds: { ...empty.proctoringThresholds, ...stored.proctoringThresholds },
+    examSections: (stored.examSections ?? []).map((section) => ({
+      ...LISTED_SECTION,
+      ...section,
+    })),
   };
   // A draft saved between typing a new question count and leaving the field has lists that do
   // not match their sections yet.

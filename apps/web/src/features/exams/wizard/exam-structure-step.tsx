@@ -6,7 +6,7 @@ import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { Modal } from '@/components/modal';
 import { plural } from '@/lib/plural';
-import { type ExamWizardValues, newSection } from './exam-values';
+import { type ExamWizardValues, newDrawRule, newSection, type QuestionSource } from './exam-values';
 import { SectionCard } from './section-card';
 import { useQuestionSync } from './use-question-sync';
 import { MarksNotes } from './validation-marks';
@@ -43,6 +43,21 @@ export function ExamStructureStep({ warnings }: { warnings: readonly MarksWarnin
     });
   }
 
+  /** A drawn section starts with one rule; its written questions go once the admin agrees. */
+  function changeSource(index: number, source: QuestionSource) {
+    const section = getValues(`examSections.${index}`);
+    const draw = source === 'DRAWN' && section.draw.length === 0 ? [newDrawRule()] : section.draw;
+    const sections = getValues('examSections').map((current, k) =>
+      k === index ? { ...current, source } : current,
+    );
+    request(sections, {
+      apply: () => {
+        setValue(`examSections.${index}.draw`, draw);
+        setValue(`examSections.${index}.source`, source, { shouldDirty: true });
+      },
+    });
+  }
+
   function deleteSection(index: number) {
     const remaining = getValues('examSections').filter((_, k) => k !== index);
     request(remaining, { apply: () => remove(index) });
@@ -65,6 +80,7 @@ export function ExamStructureStep({ warnings }: { warnings: readonly MarksWarnin
             index={index}
             onTypeChange={(type, apply) => changeType(index, type, apply)}
             onCountCommit={() => commitCount(index)}
+            onSourceChange={(source) => changeSource(index, source)}
             onDelete={() => deleteSection(index)}
           />
         ))

@@ -186,4 +186,29 @@ describe('examValuesOf', () => {
       autoSubmitAfterFlags: 5,
     });
   });
+
+  it('restores a drawn section’s rules, its internal choice, and none of its pool as questions', () => {
+    const exam = makeExamDetail('AUTO', 'FULL');
+    const [first, ...rest] = exam.examSections;
+    if (!first) throw new Error('The fixture has sections');
+    const rule = {
+      courseId: exam.courseId,
+      category: 'Unit 3',
+      includeSubcategories: false,
+      count: 2,
+      difficulty: 'EASY' as const,
+      tags: ['circuits'],
+    };
+    exam.examSections = [{ ...first, totalQuestions: 2, draw: [rule], answerAny: 1 }, ...rest];
+    const values = examValuesOf(exam);
+    expect(values.examSections[0]).toMatchObject({
+      source: 'DRAWN',
+      answerAny: 1,
+      draw: [{ ...rule, bloomLevel: '', courseOutcome: '' }],
+    });
+    expect(values.questions[0]).toEqual([]);
+    expect(values.examSections[1]).toMatchObject({ source: 'LISTED', draw: [] });
+    expect(values.examSections[1]?.answerAny).toBeNaN();
+    expect(values.questions[1]).toHaveLength(exam.questions[1]?.length ?? -1);
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  type BloomLevel,
   DEFAULT_DIFFICULTY,
   DEFAULT_PROCTORING_THRESHOLDS,
   DEFAULT_QUESTION_MARKS,
@@ -6,6 +7,7 @@ import {
   DEFAULT_UPLOAD_SETTINGS,
   DEFAULT_WORD_RANGE,
   type Difficulty,
+  type DrawRule,
   EXAM_LIMITS,
   type ExamDetail,
   type ExamMode,
@@ -33,6 +35,26 @@ export interface WizardSection {
   isOptional: boolean;
   instructions: string[];
   isExpanded: boolean;
+  /** Where its questions come from: written or picked in the wizard, or drawn per student. */
+  source: QuestionSource;
+  /** A drawn section's rules; kept while the section is listed, so switching back loses nothing. */
+  draw: WizardDrawRule[];
+  /** Internal choice: the student answers any K of its questions; NaN while left empty. */
+  answerAny: number;
+}
+
+export type QuestionSource = 'LISTED' | 'DRAWN';
+
+/** One draw rule as the wizard edits it: '' for a filter not chosen, NaN for an emptied count. */
+export interface WizardDrawRule {
+  courseId: string;
+  category: string;
+  includeSubcategories: boolean;
+  count: number;
+  difficulty: Difficulty | '';
+  tags: string[];
+  bloomLevel: BloomLevel | '';
+  courseOutcome: string;
 }
 
 /**
@@ -47,6 +69,8 @@ export interface WizardQuestion {
   order: number;
   difficulty: Difficulty;
   explanation: string;
+  /** A question taken from a bank carries the bank's Bloom's level; a written one has none. */
+  bloomLevel?: BloomLevel;
   options?: QuestionOption[];
   sampleAnswer?: string;
   modelAnswer?: string;
@@ -210,9 +234,18 @@ export function examValuesOf(exam: ExamDetail): ExamWizardValues {
       ? thresholdValuesOf(exam.proctoringThresholds)
       : empty.proctoringThresholds,
     scheduleDetails: { ...empty.scheduleDetails, ...exam.scheduleDetails },
-    examSections: exam.examSections.map((section) => ({ ...section, isExpanded: false })),
-    questions: exam.questions.map((list) =>
-      list.map((question) => ({ ...question, id: question.id ?? newId('question') })),
+    examSections: exam.examSections.map(({ draw, answerAny, ...section }) => ({
+      ...section,
+      isExpanded: false,
+      source: draw && draw.length > 0 ? 'DRAWN' : 'LISTED',
+      draw: (draw ?? []).map(drawRuleValuesOf),
+      answerAny: answerAny ?? Number.NaN,
+    })),
+    // A drawn section's pool is the server's: the wizard edits its rules, not its questions.
+    questions: exam.questions.map((list, index) =>
+      exam.examSections[index]?.draw?.length
+        ? []
+        : list.map((question) => ({ ...question, id: question.id ?? newId('question') })),
     ),
   };
 }
@@ -233,7 +266,39 @@ export function newSection(existing: readonly Pick<WizardSection, 'order'>[]): W
     isOptional: false,
     instructions: [],
     isExpanded: true,
+    source: 'LISTED',
+    draw: [],
+    answerAny: Number.NaN,
   };
+}
+
+/** A stored rule as the wizard edits it. */
+function drawRuleValuesOf(rule: DrawRule): WizardDrawRule {
+  return {
+    ...rule,
+    difficulty: rule.difficulty ?? '',
+    bloomLevel: rule.bloomLevel ?? '',
+    courseOutcome: rule.courseOutcome ?? '',
+  };
+}
+
+/** A new rule: one question from the whole bank of the course last drawn from, if any. */
+export function newDrawRule(previous?: Pick<WizardDrawRule, 'courseId'>): WizardDrawRule {
+  return {
+    courseId: previous?.courseId ?? '',
+    category: '',
+    includeSubcategories: true,
+    count: 1,
+    difficulty: '',
+    tags: [],
+    bloomLevel: '',
+    courseOutcome: '',
+  };
+}
+
+/** A drawn section's question count: its rules' counts added up, an emptied count as none. */
+export function drawnTotal(rules: readonly Pick<WizardDrawRule, 'count'>[]): number {
+  return rules.reduce((sum, rule) => sum + (Number.isFinite(rule.count) ? rule.count : 0), 0);
 }
 
 /** A question with the spec's defaults for its type (spec section 3). */

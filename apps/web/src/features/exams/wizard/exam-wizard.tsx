@@ -307,7 +307,7 @@ export function ExamWizard({
                     aria-hidden={current !== 'questions' || undefined}
                     inert={current !== 'questions'}
                   >
-                    <QuestionsStep warnings={status.warnings} />
+                    <QuestionsStep warnings={status.warnings} shares={status.shares} />
                   </div>
                 )}
               </fieldset>

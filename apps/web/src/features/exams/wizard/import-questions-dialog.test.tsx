@@ -10,6 +10,7 @@ import type { ApiRequest } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { fakeAdminApi, ok } from '@/test/admin-api';
 import { blankQuestion, type ExamWizardValues, emptyExamValues, newSection } from './exam-values';
+import { paperShares } from './paper-shares';
 import { QuestionsStep } from './questions-step';
 
 const PARSE = 'POST /admin/parse-questions';
@@ -102,7 +103,7 @@ function renderStep(values = examValues(), uploads: ImageUploads | null = null) 
     return (
       <FormProvider {...form}>
         <ImageUploadsContext value={uploads}>
-          <QuestionsStep warnings={[]} />
+          <QuestionsStep warnings={[]} shares={paperShares(values)} />
         </ImageUploadsContext>
       </FormProvider>
     );

@@ -4,15 +4,18 @@ import {
   type QuestionDraft,
   type QuestionType,
 } from '@examiq/contracts';
-import { FileUp } from 'lucide-react';
+import { FileUp, Shuffle } from 'lucide-react';
 import { memo, startTransition, useCallback, useEffect, useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { plural } from '@/lib/plural';
-import type { ExamWizardValues } from './exam-values';
+import { drawSummary } from './draw-summary';
+import { drawnTotal, type ExamWizardValues } from './exam-values';
 import { roomFor, withImported } from './import-questions';
 import { ImportQuestionsDialog } from './import-questions-dialog';
+import type { PaperShares } from './paper-shares';
+import { PaperSharesPanel } from './paper-shares-panel';
 import { QuestionCard } from './question-card';
 import { SectionHeading } from './section-heading';
 import { ErrorBannerList, flattenErrors, MarksNotes, useErrorsAt } from './validation-marks';
@@ -36,6 +39,8 @@ function useProgressiveCount(total: number): number {
 interface GroupLayout {
   id: string;
   questionType: QuestionType;
+  /** A drawn section shows its rules instead of question cards. */
+  drawn: boolean;
   questionIds: string[];
 }
 
@@ -43,6 +48,7 @@ function layoutOf({ examSections, questions }: ExamWizardValues): GroupLayout[] 
   return examSections.map((section, index) => ({
     id: section.id,
     questionType: section.questionType,
+    drawn: section.source === 'DRAWN',
     questionIds: (questions[index] ?? []).map((question) => question.id),
   }));
 }
@@ -78,7 +84,13 @@ function useGroupLayout(): GroupLayout[] {
   return layout;
 }
 
-export function QuestionsStep({ warnings }: { warnings: readonly MarksWarning[] }) {
+export function QuestionsStep({
+  warnings,
+  shares,
+}: {
+  warnings: readonly MarksWarning[];
+  shares: PaperShares;
+}) {
   const layout = useGroupLayout();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const toggle = useCallback((id: string) => {
@@ -103,6 +115,7 @@ export function QuestionsStep({ warnings }: { warnings: readonly MarksWarning[] 
     // Cards register their fields by position, so when sections are added or removed every card
     // registers afresh rather than taking over fields another card registered at that position.
     <div key={layout.map((group) => group.id).join()} className="space-y-4">
+      <PaperSharesPanel shares={shares} />
       {layout.map((group, index) => (
         <QuestionGroup
           key={group.id}
@@ -135,8 +148,9 @@ const QuestionGroup = memo(function QuestionGroup({
   const { control, getValues, setValue, clearErrors } = useFormContext<ExamWizardValues>();
   // Until the layout catches up with a removed section, this index may hold none.
   const name = useWatch({ control, name: `examSections.${sectionIndex}.name` }) ?? '';
-  const { id, questionType, questionIds } = group;
-  const count = questionIds.length;
+  const { id, questionType, questionIds, drawn } = group;
+  const rules = useWatch({ control, name: `examSections.${sectionIndex}.draw` }) ?? [];
+  const count = drawn ? drawnTotal(rules) : questionIds.length;
   const listed = flattenErrors(useErrorsAt(`questions.${sectionIndex}`));
   const headingId = useId();
   const bodyId = useId();
@@ -165,23 +179,25 @@ const QuestionGroup = memo(function QuestionGroup({
         bodyId={bodyId}
         number={sectionIndex + 1}
         name={name}
-        summary={`${QUESTION_TYPE_LABELS[questionType]} · ${plural(count, 'question')}`}
+        summary={`${QUESTION_TYPE_LABELS[questionType]} · ${plural(count, 'question')}${drawn ? ' · drawn per student' : ''}`}
         hasErrors={listed.length > 0}
         expanded={expanded}
         toggleTarget={`questions of section ${sectionIndex + 1}`}
         onToggle={() => onToggle(id)}
         actions={
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={`Import questions into section ${sectionIndex + 1}`}
-            onClick={() => setImporting(true)}
-          >
-            <FileUp aria-hidden="true" className="size-4" />
-            {/* A phone keeps the room for the section's name. */}
-            <span className="sm:hidden">Import</span>
-            <span className="hidden sm:inline">Import questions</span>
-          </Button>
+          !drawn && (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Import questions into section ${sectionIndex + 1}`}
+              onClick={() => setImporting(true)}
+            >
+              <FileUp aria-hidden="true" className="size-4" />
+              {/* A phone keeps the room for the section's name. */}
+              <span className="sm:hidden">Import</span>
+              <span className="hidden sm:inline">Import questions</span>
+            </Button>
+          )
         }
       />
       {importing && (
@@ -208,7 +224,18 @@ const QuestionGroup = memo(function QuestionGroup({
       )}
       {expanded && (
         <div id={bodyId} className="space-y-3 border-t border-slate-200 p-2 sm:p-4">
-          {count === 0 ? (
+          {drawn ? (
+            <div className="flex gap-3 rounded-lg border border-brand-100 bg-white px-4 py-3 text-sm text-slate-700">
+              <Shuffle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+              <div>
+                <p className="font-medium text-slate-900">{drawSummary(rules)}</p>
+                <p className="mt-0.5 text-slate-600">
+                  The questions are drawn from the banks when each student starts; change the rules
+                  in the Exam Structure step.
+                </p>
+              </div>
+            </div>
+          ) : count === 0 ? (
             <EmptyState
               title="No questions to display."
               description="Set this section's Total Questions in the Exam Structure step."

@@ -32,6 +32,17 @@ describe('regenerateQuestions', () => {
     expect(list?.[3]).toMatchObject({ order: 4 });
   });
 
+  it('lists no questions for a drawn section, and blank ones again once it is listed', () => {
+    const drawn = { ...mcqA, source: 'DRAWN' as const };
+    const after = regenerateQuestions([mcqA], [listA], [drawn]);
+    expect(after).toEqual([[]]);
+    expect(countLostQuestions([listA], after)).toBe(2);
+    expect(regenerateQuestions([drawn], after, [drawn])).toBe(after);
+    const [listed] = regenerateQuestions([drawn], after, [{ ...mcqA, source: 'LISTED' }]);
+    expect(listed).toHaveLength(2);
+    expect(listed?.[0]).toMatchObject({ questionType: 'MCQ', questionText: '' });
+  });
+
   it('drops the questions past the new count when it shrinks', () => {
     const [list] = regenerateQuestions([mcqA], [listA], [{ ...mcqA, totalQuestions: 1 }]);
     expect(list).toEqual([listA[0]]);

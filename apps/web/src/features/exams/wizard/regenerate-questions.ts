@@ -2,7 +2,8 @@ import { EXAM_LIMITS } from '@examiq/contracts';
 import { blankQuestion, hasContent, type WizardQuestion, type WizardSection } from './exam-values';
 
 /** What of a section decides its questions. */
-export type SectionShape = Pick<WizardSection, 'id' | 'questionType' | 'totalQuestions'>;
+export type SectionShape = Pick<WizardSection, 'id' | 'questionType' | 'totalQuestions'> &
+  Partial<Pick<WizardSection, 'source'>>;
 
 function isQuestionCount(total: number): boolean {
   return Number.isInteger(total) && total >= 1 && total <= EXAM_LIMITS.questionsPerSection;
@@ -15,6 +16,7 @@ function isQuestionCount(total: number): boolean {
  * list as it is. Otherwise questions are kept by position where their type still matches the
  * section's, and the rest are new blank ones: a question of another type could never be valid in
  * the section. A count that is not a valid number yet (an emptied input) leaves the list alone.
+ * A drawn section lists no questions: each student's are drawn from the banks.
  *
  * Unchanged lists, and the outer list when nothing changed, are returned as the same objects, so
  * a caller can tell that there is nothing to store.
@@ -29,6 +31,7 @@ export function regenerateQuestions(
   );
   const next = sections.map((section) => {
     const previous = listOf.get(section.id) ?? [];
+    if (section.source === 'DRAWN') return previous.length === 0 ? previous : [];
     const { questionType, totalQuestions } = section;
     if (!isQuestionCount(totalQuestions)) return previous;
     const kept = previous.every((question) => question.questionType === questionType);

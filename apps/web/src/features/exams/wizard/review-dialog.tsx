@@ -12,8 +12,11 @@ import { formatDate } from '@/lib/format';
 import { useLookupCascade } from '@/lib/lookups/use-lookup-cascade';
 import { plural } from '@/lib/plural';
 import { proctoringRulesText } from '../proctoring-rules-text';
+import { drawSummary } from './draw-summary';
 import { RESULT_SETTINGS, SHUFFLE_SETTINGS } from './exam-info-step';
-import type { ExamWizardValues } from './exam-values';
+import { drawnTotal, type ExamWizardValues, type WizardSection } from './exam-values';
+import { paperShares } from './paper-shares';
+import { PaperSharesPanel } from './paper-shares-panel';
 import { thresholdsOf } from './steps';
 
 interface ReviewDialogProps {
@@ -85,6 +88,11 @@ function moreBranches(count: number): string {
   return `, and ${count} more ${count === 1 ? 'branch' : 'branches'}`;
 }
 
+/** The questions a section holds: written ones, or each student's drawn ones. */
+function questionCountOf(section: WizardSection): number {
+  return section.source === 'DRAWN' ? drawnTotal(section.draw) : section.totalQuestions;
+}
+
 function ExamSummary() {
   const { getValues } = useFormContext<ExamWizardValues>();
   const exam = getValues();
@@ -98,7 +106,10 @@ function ExamSummary() {
   const { scheduleDetails: schedule } = exam;
   const rules = thresholdsOf(exam);
   const proctored = rules !== null;
-  const questionCount = exam.questions.reduce((total, list) => total + list.length, 0);
+  const questionCount = exam.examSections.reduce(
+    (total, section) => total + questionCountOf(section),
+    0,
+  );
   const audience = [
     labelOf(cascade.batch.options, exam.batchId),
     labelOf(cascade.course.options, exam.courseId),
@@ -148,12 +159,21 @@ function ExamSummary() {
             >
               <span className="font-medium text-slate-900">{`${section.order}. ${section.name}`}</span>
               <span className="text-slate-600">
-                {`${QUESTION_TYPE_LABELS[section.questionType]} · ${plural(section.totalQuestions, 'question')} · ${plural(section.marks, 'mark')}`}
+                {`${QUESTION_TYPE_LABELS[section.questionType]} · ${plural(questionCountOf(section), 'question')} · ${plural(section.marks, 'mark')}`}
               </span>
+              {section.source === 'DRAWN' && (
+                <span className="w-full text-slate-600">{drawSummary(section.draw)}</span>
+              )}
+              {Number.isFinite(section.answerAny) && (
+                <span className="w-full text-slate-600">
+                  {`Students answer any ${section.answerAny} of ${questionCountOf(section)}`}
+                </span>
+              )}
             </li>
           ))}
         </ul>
       </div>
+      <PaperSharesPanel shares={paperShares(exam)} />
     </div>
   );
 }

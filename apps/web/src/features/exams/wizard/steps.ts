@@ -13,7 +13,13 @@ import {
 } from '@examiq/contracts';
 import type { z } from 'zod';
 import type { ExamPayload } from '../api/create-exam';
-import type { ExamWizardValues } from './exam-values';
+import {
+  drawnTotal,
+  type ExamWizardValues,
+  type WizardDrawRule,
+  type WizardSection,
+} from './exam-values';
+import { type PaperShares, paperShares } from './paper-shares';
 
 export const STEP_IDS = [
   'examInfo',
@@ -97,6 +103,33 @@ function scheduleOf({ examMode, scheduleDetails }: ExamWizardValues) {
       };
 }
 
+/** A rule as the payload carries it: filters not chosen left out, an emptied count missing. */
+function sentRule({ count, difficulty, bloomLevel, courseOutcome, ...rule }: WizardDrawRule) {
+  return {
+    ...rule,
+    count: Number.isFinite(count) ? count : undefined,
+    ...(difficulty ? { difficulty } : {}),
+    ...(bloomLevel ? { bloomLevel } : {}),
+    ...(courseOutcome ? { courseOutcome } : {}),
+  };
+}
+
+/**
+ * A section as the payload carries it, without the screen's own fields: a drawn one with its
+ * rules and their counts as its total, a listed one without rules, an empty answer-any left out.
+ */
+export function sentSection({
+  isExpanded: _screenOnly,
+  source,
+  draw,
+  answerAny,
+  ...section
+}: WizardSection) {
+  const choice = Number.isFinite(answerAny) ? { answerAny } : {};
+  if (source !== 'DRAWN') return { ...section, ...choice };
+  return { ...section, ...choice, totalQuestions: drawnTotal(draw), draw: draw.map(sentRule) };
+}
+
 function errorsOf(result: z.ZodSafeParseResult<unknown>, prefix: PropertyKey[] = []) {
   if (result.success) return {};
   return fieldErrors(
@@ -128,9 +161,13 @@ function stepErrors(
         'scheduleDetails',
       ]);
     case 'examStructure':
-      return errorsOf(examStructureSchema.safeParse(values));
+      return errorsOf(
+        examStructureSchema.safeParse({ examSections: values.examSections.map(sentSection) }),
+      );
     case 'questions':
-      return errorsOf(questionsStepSchemaFor(values.examSections).safeParse(values));
+      return errorsOf(
+        questionsStepSchemaFor(values.examSections.map(sentSection)).safeParse(values),
+      );
   }
 }
 
@@ -159,6 +196,8 @@ export function errorsForFields(
 interface WizardStatus {
   validity: StepValidity;
   warnings: MarksWarning[];
+  /** The paper's marks by Bloom's level and by difficulty, worked out with the flags. */
+  shares: PaperShares;
 }
 
 /**
@@ -179,7 +218,7 @@ export function wizardStatus(
     ]),
   ) as StepValidity;
   validity.questions &&= values.examSections.length > 0;
-  return { validity, warnings: marksWarnings(enteredMarks(values)) };
+  return { validity, warnings: marksWarnings(enteredMarks(values)), shares: paperShares(values) };
 }
 
 /** An emptied marks input holds NaN, which is not a mark to add up. */
@@ -197,7 +236,8 @@ function enteredMarks({ totalMarks, examSections, questions }: ExamWizardValues)
 export function sameStatus(a: WizardStatus, b: WizardStatus): boolean {
   return (
     STEP_IDS.every((step) => a.validity[step] === b.validity[step]) &&
-    JSON.stringify(a.warnings) === JSON.stringify(b.warnings)
+    JSON.stringify(a.warnings) === JSON.stringify(b.warnings) &&
+    JSON.stringify(a.shares) === JSON.stringify(b.shares)
   );
 }
 
@@ -212,8 +252,7 @@ type PayloadResult =
 
 /**
  * The POST /admin/create-exam body. The schedule carries the chosen mode's fields only, faculty
- * and proctoring rules are sent for PROCTORING exams only, and the screen-only isExpanded flag
- * stays behind.
+ * and proctoring rules are sent for PROCTORING exams only, and the sections as `sentSection` says.
  */
 export function buildPayload(values: Partial<ExamWizardValues>, status: ExamStatus): PayloadResult {
   if (!hasAllStepData(values)) return { ok: false, reason: 'missing' };
@@ -223,7 +262,7 @@ export function buildPayload(values: Partial<ExamWizardValues>, status: ExamStat
     assignedFacultyIds: facultyOf(values),
     proctoringThresholds: thresholdsOf(values),
     scheduleDetails: scheduleOf(values),
-    examSections: values.examSections.map(({ isExpanded: _screenOnly, ...section }) => section),
+    examSections: values.examSections.map(sentSection),
   });
   if (!parsed.success) return { ok: false, reason: 'invalid' };
   // An exam for one branch is sent as the spec's payload, without the empty list of others.

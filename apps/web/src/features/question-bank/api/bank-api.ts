@@ -2,12 +2,9 @@ import {
   type BankQuestionListQuery,
   type BankQuestionStatus,
   bankAccessDataSchema,
-  bankCategoriesDataSchema,
-  bankCoursesDataSchema,
   bankQuestionDataSchema,
   bankQuestionListDataSchema,
   bankQuestionSavedSchema,
-  courseOutcomesDataSchema,
   type SetBankAccessPayload,
   type SetCourseOutcomesPayload,
   successResponse,
@@ -20,39 +17,17 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiClient, parseResponse } from '@/lib/api-client';
+import { type BankArea, bankQueryKey } from '@/lib/lookups/bank-lookups';
 
-/** Admins and faculty call the same bank paths, each under their own area. */
-export type BankArea = 'admin' | 'faculty';
+export {
+  type BankArea,
+  bankQueryKey,
+  useBankCategories,
+  useBankCourses,
+  useCourseOutcomes,
+} from '@/lib/lookups/bank-lookups';
 
-/** Every bank query starts with this key, so a saved question refreshes lists and counts. */
-export const bankQueryKey = ['question-bank'] as const;
-
-const coursesResponseSchema = successResponse(bankCoursesDataSchema);
-const categoriesResponseSchema = successResponse(bankCategoriesDataSchema);
 const questionsResponseSchema = successResponse(bankQuestionListDataSchema);
-
-/** GET /{area}/get-bank-courses: the courses whose bank the user works in. */
-export function useBankCourses(area: BankArea) {
-  return useQuery({
-    queryKey: [...bankQueryKey, area, 'courses'],
-    queryFn: async () => {
-      const response = await apiClient.get(`/${area}/get-bank-courses`);
-      return parseResponse(coursesResponseSchema, response.data).data.courses;
-    },
-  });
-}
-
-/** GET /{area}/get-bank-categories/{courseId}: the course's category tree with its counts. */
-export function useBankCategories(area: BankArea, courseId: string) {
-  return useQuery({
-    queryKey: [...bankQueryKey, area, courseId, 'categories'],
-    queryFn: async () => {
-      const response = await apiClient.get(`/${area}/get-bank-categories/${courseId}`);
-      return parseResponse(categoriesResponseSchema, response.data).data.categories;
-    },
-    enabled: courseId !== '',
-  });
-}
 
 /** What the list asks for, as its address holds it; left-out values take the call's defaults. */
 export type BankQuestionsQuery = Partial<Record<keyof BankQuestionListQuery, string | number>>;
@@ -73,20 +48,6 @@ export function getBankQuestionsQueryOptions(area: BankArea, query: BankQuestion
 
 export function useBankQuestions(area: BankArea, query: BankQuestionsQuery) {
   return useQuery(getBankQuestionsQueryOptions(area, query));
-}
-
-const outcomesResponseSchema = successResponse(courseOutcomesDataSchema);
-
-/** GET /{area}/get-course-outcomes/{courseId}: the course's outcomes in order and its level bands. */
-export function useCourseOutcomes(area: BankArea, courseId: string) {
-  return useQuery({
-    queryKey: [...bankQueryKey, area, courseId, 'outcomes'],
-    queryFn: async () => {
-      const response = await apiClient.get(`/${area}/get-course-outcomes/${courseId}`);
-      return parseResponse(outcomesResponseSchema, response.data).data;
-    },
-    enabled: courseId !== '',
-  });
 }
 
 const questionResponseSchema = successResponse(bankQuestionDataSchema);
