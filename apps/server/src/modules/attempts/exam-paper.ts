@@ -55,6 +55,8 @@ export interface PaperQuestion {
   upload: { fileTypes: FileKind[]; maxFiles: number; maxFileMb: number } | null;
   /** The images its text and options show, read once per paper rather than per request. */
   mediaIds: string[];
+  /** In a drawn section's pool, the index of its rule; null for a listed question. */
+  drawRule: number | null;
 }
 
 export interface PaperSection {
@@ -66,6 +68,8 @@ export interface PaperSection {
   timeLimit: number;
   isOptional: boolean;
   instructions: string[];
+  /** Internal choice: the student's best K answers count; null when every question counts. */
+  answerAny: number | null;
   /** The images its instructions show. */
   mediaIds: string[];
   questions: PaperQuestion[];
@@ -177,6 +181,7 @@ const paperRows = perDatabase((db) =>
         timeLimit: examSections.timeLimitMinutes,
         isOptional: examSections.isOptional,
         instructions: examSections.instructions,
+        answerAny: examSections.answerAny,
       },
       question: {
         id: questions.id,
@@ -186,6 +191,7 @@ const paperRows = perDatabase((db) =>
         options: questions.options,
         minWordCount: questions.minWordCount,
         maxWordCount: questions.maxWordCount,
+        drawRule: questions.drawRule,
       },
       correctOption: questions.correctOption,
       settings: questions.settings,

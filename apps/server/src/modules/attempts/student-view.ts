@@ -22,6 +22,7 @@ import { ApiError } from '../../errors';
 import { examHeaderWithMarksOf, scheduleDetailsOf } from '../exams/exam-header';
 import { type MediaLinks, mediaIdsOf, mediaUrlsFor, type SignedLinks } from '../media/media-links';
 import { answerFileOf, filesOfAttempt } from './answer-files';
+import { questionsOfAttempt } from './attempt-questions';
 import {
   type AttemptRow,
   type ExamRow,
@@ -145,7 +146,7 @@ export function studentQuestions(
   const order = layout?.questionOrder[section.id];
   const sectionQuestions = order
     ? order.flatMap((id) => paper.questionById.get(id) ?? [])
-    : section.questions;
+    : questionsOfAttempt(layout, section);
   return sectionQuestions.map((question) => {
     const base = {
       _id: question.id,
@@ -220,7 +221,8 @@ function studentSections(paper: ExamPaper, attempt: AttemptRow): AttemptView['se
     timeLimit: section.timeLimit,
     isOptional: section.isOptional,
     deadlineAt: sectionDeadline(attempt, section.id)?.toISOString() ?? null,
-    totalQuestions: section.questions.length,
+    totalQuestions: questionsOfAttempt(attempt.layout, section).length,
+    answerAny: section.answerAny,
     questions: studentQuestions(paper, attempt, section),
   }));
 }
@@ -248,7 +250,8 @@ export async function examPreview(
     timeLimit: section.timeLimit,
     isOptional: section.isOptional,
     deadlineAt: null,
-    totalQuestions: section.questions.length,
+    totalQuestions: questionsOfAttempt(null, section).length,
+    answerAny: section.answerAny,
     questions: studentQuestions(paper, NO_SITTING, section),
   }));
   const shown = mediaOfSections(paper, sections);

@@ -170,6 +170,7 @@ export function rowsOf(exam: CreateExamPayload, createdBy: string, examId?: stri
       timeLimitMinutes: section.timeLimit,
       isOptional: section.isOptional,
       instructions: section.instructions,
+      answerAny: section.answerAny ?? null,
     });
     // The schema matched each section with its list of questions at the same index.
     (exam.questions[sectionIndex] ?? []).forEach((question, position) => {

@@ -268,6 +268,7 @@ export async function readDetail(db: Reader, id: string, now: Date): Promise<Exa
           timeLimit: section.timeLimitMinutes,
           isOptional: section.isOptional,
           instructions: section.instructions,
+          ...(section.answerAny !== null && { answerAny: section.answerAny }),
         },
         questions: [],
       };

@@ -22,12 +22,22 @@ import { type AnswerResponse, attemptAnswers, examSections, questions } from '..
 import { ApiError, FieldErrors } from '../../errors';
 import { answerFilesOf, fileIdsOf, filesByIds } from '../attempts/answer-files';
 import { type AnswerColumns, answerText } from '../attempts/answer-text';
+import { questionsOfAttempt } from '../attempts/attempt-questions';
+import { savedAnswers } from '../attempts/attempt-records';
 import { examPaper, type PaperQuestion } from '../attempts/exam-paper';
 import { recordAudit } from '../audit/audit';
 import { examHeaderWithMarksOf } from '../exams/exam-header';
 import { type MediaLinks, mediaIdsOf, mediaUrlsFor, type SignedLinks } from '../media/media-links';
 import type { BlindCodes } from '../results/blind-codes';
-import { examEnded, publishedExam, resultFacts, resultStatusOf } from '../results/scores';
+import {
+  countedQuestions,
+  drawnPapers,
+  examEnded,
+  isAnswered,
+  publishedExam,
+  resultFacts,
+  resultStatusOf,
+} from '../results/scores';
 import { assertEvaluator, facultyExamRows } from './evaluators';
 
 /**
@@ -189,17 +199,30 @@ async function scoredAnswersOf(
   exam: { id: string; paperVersion: string },
   attemptId: string,
 ): Promise<{ answers: ScoredAnswer[]; questions: PaperQuestion[] }> {
-  const [paper, rows] = await Promise.all([
-    examPaper(db, exam.id, exam.paperVersion),
+  const paper = await examPaper(db, exam.id, exam.paperVersion);
+  const internalChoice = paper.sections.some((section) => section.answerAny !== null);
+  const [rows, layouts, saved] = await Promise.all([
     scoredAnswersStatement(db, [attemptId]),
+    drawnPapers(db, paper, exam.id, [attemptId]),
+    internalChoice ? savedAnswers(db).execute({ attemptId }) : [],
   ]);
   const byQuestion = new Map(rows.map((row) => [row.question_id, row]));
-  const numbered = paper.sections.flatMap((section) =>
-    section.questions.map((question) => ({ section, question })),
+  const givenAnswers = new Map(
+    saved.map((answer) => [
+      answer.questionId,
+      { awardedMarks: answer.awardedMarks, answered: isAnswered(answer) },
+    ]),
   );
+  // The script's own questions, numbered through its paper, with the answers that count.
+  const layout = layouts.get(attemptId) ?? null;
+  const numbered = paper.sections.flatMap((section) => {
+    const questions = questionsOfAttempt(layout, section);
+    const counted = countedQuestions(section, questions, givenAnswers);
+    return questions.map((question) => ({ section, question, counted }));
+  });
   const answers: ScoredAnswer[] = [];
   const shown: PaperQuestion[] = [];
-  numbered.forEach(({ section, question }, index) => {
+  numbered.forEach(({ section, question, counted }, index) => {
     const row = byQuestion.get(question.id);
     if (!row || isWrittenQuestion(question.questionType)) return;
     shown.push(question);
@@ -215,6 +238,8 @@ async function scoredAnswersOf(
       marks: row.awarded_marks,
       overrideReason: row.override_reason,
       markedAt: row.marked_at?.toISOString() ?? null,
+      ...(counted &&
+        givenAnswers.get(question.id)?.answered && { counted: counted.has(question.id) }),
     });
   });
   return { answers, questions: shown };

@@ -49,6 +49,7 @@ function makeSitting(number: number, firstName: string, overrides: Partial<Sitti
     deadlineAt: null,
     lastSeenAt: null,
     answersSaved: 0,
+    totalQuestions: 20,
     extraMinutes: 0,
     ...overrides,
   };
@@ -169,11 +170,11 @@ describe('SittingsPage', () => {
     renderSittings();
 
     const row = await rowOf('Ravi Patel');
-    expect(within(row).getByText('7')).toBeInTheDocument();
+    expect(within(row).getByText('7 of 20')).toBeInTheDocument();
     answersSaved = 9;
     await act(() => vi.advanceTimersByTimeAsync(SITTINGS_REFRESH_MS));
 
-    await waitFor(() => expect(within(row).getByText('9')).toBeInTheDocument());
+    await waitFor(() => expect(within(row).getByText('9 of 20')).toBeInTheDocument());
     expect(requests).toHaveLength(2);
   });
 
