@@ -36,6 +36,7 @@ const examParts = {
     'timeLimitMinutes',
     'isOptional',
     'instructions',
+    'answerAny',
   ]),
   questions: insertMany(questions, [
     'id',
