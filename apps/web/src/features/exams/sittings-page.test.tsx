@@ -131,7 +131,7 @@ describe('SittingsPage', () => {
     expect(within(writing).getByText(`Started ${formatMoment(started)}`)).toBeInTheDocument();
     expect(within(writing).getAllByText(formatMoment(started))).toHaveLength(1);
     expect(within(writing).getByText(formatMoment(deadline))).toBeInTheDocument();
-    expect(within(writing).getByText('7')).toBeInTheDocument();
+    expect(within(writing).getByText('7 of 20')).toBeInTheDocument();
     expect(within(writing).getByText('15 min')).toBeInTheDocument();
 
     expect(within(await rowOf('Meera Patel')).getByText('Submitted')).toHaveClass('text-green-700');
