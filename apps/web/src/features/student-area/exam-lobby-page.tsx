@@ -108,7 +108,7 @@ function Lobby({ data }: { data: LobbyExamData }) {
                       </p>
                     )}
                   </div>
-                  <p className="text-sm text-slate-600 sm:text-right">
+                  <p className="text-sm text-slate-600 sm:shrink-0 sm:text-right">
                     {`${plural(section.totalQuestions, 'question')} · ${plural(section.marks, 'mark')}`}
                     <span className="block text-xs text-slate-500">
                       {section.timeLimit > 0
