@@ -1,28 +1,25 @@
 import {
-  answersToGradeDataSchema,
   attemptViewSchema,
   examReportDataSchema,
   examResultsDataSchema,
-  regradeDataSchema,
   sittingsDataSchema,
   studentExamsDataSchema,
   studentResultDataSchema,
-  successResponse,
 } from '@examiq/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXAM_DAY_TEN, sittingSuite } from '../../test/sittings';
 import { choiceExam } from '../reports/test-support';
-import { blindCodes } from './blind-codes';
-import { drawnSection, startDrawn } from './test-support';
+import {
+  dataOf,
+  drawnSection,
+  NEXT_DAY,
+  regradePreview,
+  scoredAnswersOfScript,
+  startDrawn,
+} from './test-support';
 
 const suite = sittingSuite();
 const { clock } = suite;
-
-/** The day after the exam day: the exam's window has closed. */
-const NEXT_DAY = new Date(2030, 2, 15, 9, 0);
-
-const data = <T>(schema: { parse: (value: unknown) => { data: T } }, body: unknown) =>
-  schema.parse(body).data;
 
 /**
  * Five one-mark MCQs (option 0 right) made the pool of a section that draws 3 for each student:
@@ -69,8 +66,7 @@ describe('an exam whose section is drawn for each student', () => {
     const { first, second, pool } = drawn;
     const viewOf = async (student: typeof first) => {
       const response = await student.client.call('GET', `get-attempt/${student.attemptId}`);
-      expect(response.statusCode, response.body).toBe(200);
-      return data(successResponse(attemptViewSchema), response.json()).sections[0];
+      return dataOf(attemptViewSchema, response).sections[0];
     };
     const firstView = await viewOf(first);
     expect(firstView?.questions.map((question) => question._id)).toEqual([
@@ -89,8 +85,7 @@ describe('an exam whose section is drawn for each student', () => {
       'GET',
       `get-exam-attempts/${drawn.exam._id}?page=1&limit=50`,
     );
-    expect(response.statusCode, response.body).toBe(200);
-    const { attempts } = data(successResponse(sittingsDataSchema), response.json());
+    const { attempts } = dataOf(sittingsDataSchema, response);
     const counts = (attemptId: string) =>
       attempts
         .filter((sitting) => sitting.attemptId === attemptId)
@@ -101,8 +96,7 @@ describe('an exam whose section is drawn for each student', () => {
 
   it('scores each student over their own questions, out of the same maximum', async () => {
     const response = await suite.fixture.adminCall('GET', `get-exam-results/${drawn.exam._id}`);
-    expect(response.statusCode, response.body).toBe(200);
-    const { results, summary } = data(successResponse(examResultsDataSchema), response.json());
+    const { results, summary } = dataOf(examResultsDataSchema, response);
     const rowOf = (attemptId: string) => results.find((row) => row.attemptId === attemptId);
     expect(rowOf(drawn.first.attemptId)).toMatchObject({
       total: 2,
@@ -119,8 +113,7 @@ describe('an exam whose section is drawn for each student', () => {
 
   it('rates each question over the attempts that were given it', async () => {
     const response = await suite.fixture.adminCall('GET', `get-exam-report/${drawn.exam._id}`);
-    expect(response.statusCode, response.body).toBe(200);
-    const report = data(successResponse(examReportDataSchema), response.json());
+    const report = dataOf(examReportDataSchema, response);
     expect(report.sections).toMatchObject([{ maxMarks: 3 }]);
     const { p1, p2, p3, p4, p5 } = drawn.pool;
     const figures = new Map(
@@ -144,7 +137,6 @@ describe('an exam whose section is drawn for each student', () => {
       'GET',
       `export-exam-answers/${drawn.exam._id}?format=csv`,
     );
-    expect(response.statusCode, response.body).toBe(200);
     const rows = response.body
       .slice(1)
       .split('\r\n')
@@ -165,21 +157,12 @@ describe('an exam whose section is drawn for each student', () => {
   });
 
   it("lists a script's own questions for its marker, numbered through its paper", async () => {
-    const evaluator = await suite.fixture.signedInFaculty();
-    const set = await suite.t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/set-exam-evaluators/${drawn.exam._id}`,
-      headers: { authorization: `Bearer ${suite.fixture.admin.accessToken}` },
-      payload: { evaluatorIds: [evaluator.userId] },
-    });
-    expect(set.statusCode, set.body).toBe(200);
-    const code = blindCodes(suite.t.config.jwtSecret).attemptCode(drawn.second.attemptId);
-    const response = await evaluator.call(
-      'GET',
-      `get-answers-to-grade/${drawn.exam._id}?attemptCode=${code}`,
+    const scoredAnswers = await scoredAnswersOfScript(
+      suite.fixture,
+      suite.t.config.jwtSecret,
+      drawn.exam._id,
+      drawn.second.attemptId,
     );
-    expect(response.statusCode, response.body).toBe(200);
-    const { scoredAnswers } = data(successResponse(answersToGradeDataSchema), response.json());
     expect(
       scoredAnswers.map(({ questionId, number, marks }) => [questionId, number, marks]),
     ).toEqual([
@@ -189,20 +172,8 @@ describe('an exam whose section is drawn for each student', () => {
   });
 
   it('previews a corrected key over the attempts that were given the question', async () => {
-    const response = await suite.fixture.adminCall('POST', `regrade-question/${drawn.exam._id}`, {
-      questionId: drawn.pool.p3,
-      correctOptionId: '1',
-      dryRun: true,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const { changes } = data(successResponse(regradeDataSchema), response.json());
-    expect(
-      changes.map(({ rollNumber, totalBefore, totalAfter }) => [
-        rollNumber,
-        totalBefore,
-        totalAfter,
-      ]),
-    ).toEqual(
+    const changes = await regradePreview(suite.fixture, drawn.exam._id, drawn.pool.p3, '1');
+    expect(changes).toEqual(
       expect.arrayContaining([
         [drawn.first.record.rollNumber, 2, 3],
         [drawn.second.record.rollNumber, 1, 0],
@@ -215,8 +186,7 @@ describe('an exam whose section is drawn for each student', () => {
     expect(published.statusCode, published.body).toBe(200);
     const resultOf = async (student: typeof drawn.first) => {
       const response = await student.client.call('GET', `get-result/${drawn.exam._id}`);
-      expect(response.statusCode, response.body).toBe(200);
-      return data(successResponse(studentResultDataSchema), response.json());
+      return dataOf(studentResultDataSchema, response);
     };
     const { p1, p2, p3, p4, p5 } = drawn.pool;
     const first = await resultOf(drawn.first);
@@ -236,8 +206,7 @@ describe('an exam whose section is drawn for each student', () => {
       'GET',
       `get-student-exams/${drawn.second.record._id}`,
     );
-    expect(history.statusCode, history.body).toBe(200);
-    const { exams } = data(successResponse(studentExamsDataSchema), history.json());
+    const { exams } = dataOf(studentExamsDataSchema, history);
     expect(exams.find((row) => row.exam._id === drawn.exam._id)).toMatchObject({
       total: 1,
       passed: false,

@@ -1,24 +1,11 @@
-import {
-  answersToGradeDataSchema,
-  examResultsDataSchema,
-  lobbyDataSchema,
-  regradeDataSchema,
-  studentResultDataSchema,
-  successResponse,
-} from '@examiq/contracts';
+import { examResultsDataSchema, lobbyDataSchema, studentResultDataSchema } from '@examiq/contracts';
 import { validQuestions } from '@examiq/contracts/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXAM_DAY_TEN, sittingSuite } from '../../test/sittings';
-import { blindCodes } from './blind-codes';
+import { dataOf, NEXT_DAY, regradePreview, scoredAnswersOfScript } from './test-support';
 
 const suite = sittingSuite();
 const { clock } = suite;
-
-/** The day after the exam day: the exam's window has closed. */
-const NEXT_DAY = new Date(2030, 2, 15, 9, 0);
-
-const data = <T>(schema: { parse: (value: unknown) => { data: T } }, body: unknown) =>
-  schema.parse(body).data;
 
 type Sitter = Awaited<ReturnType<typeof suite.fixture.student>> & { attemptId: string };
 
@@ -76,15 +63,13 @@ describe('a section with internal choice', () => {
   });
 
   it('tells the student before the start how many of its questions to answer', () => {
-    expect(sat.lobbyResponse.statusCode, sat.lobbyResponse.body).toBe(200);
-    const { sections } = data(successResponse(lobbyDataSchema), sat.lobbyResponse.json()).exam;
+    const { sections } = dataOf(lobbyDataSchema, sat.lobbyResponse).exam;
     expect(sections).toMatchObject([{ totalQuestions: 4, answerAny: 2, marks: 2 }]);
   });
 
   it('counts the best K answers of a student who answers more, and what was answered of fewer', async () => {
     const response = await suite.fixture.adminCall('GET', `get-exam-results/${sat.exam._id}`);
-    expect(response.statusCode, response.body).toBe(200);
-    const { results } = data(successResponse(examResultsDataSchema), response.json());
+    const { results } = dataOf(examResultsDataSchema, response);
     const scoreOf = (student: Sitter) => {
       const row = results.find((result) => result.attemptId === student.attemptId);
       return [row?.total, row?.sections[0]?.marks, row?.sections[0]?.maxMarks, row?.passed];
@@ -96,21 +81,12 @@ describe('a section with internal choice', () => {
   });
 
   it("shows the marker which of a script's answers count", async () => {
-    const evaluator = await suite.fixture.signedInFaculty();
-    const set = await suite.t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/set-exam-evaluators/${sat.exam._id}`,
-      headers: { authorization: `Bearer ${suite.fixture.admin.accessToken}` },
-      payload: { evaluatorIds: [evaluator.userId] },
-    });
-    expect(set.statusCode, set.body).toBe(200);
-    const code = blindCodes(suite.t.config.jwtSecret).attemptCode(sat.all.attemptId);
-    const response = await evaluator.call(
-      'GET',
-      `get-answers-to-grade/${sat.exam._id}?attemptCode=${code}`,
+    const scoredAnswers = await scoredAnswersOfScript(
+      suite.fixture,
+      suite.t.config.jwtSecret,
+      sat.exam._id,
+      sat.all.attemptId,
     );
-    expect(response.statusCode, response.body).toBe(200);
-    const { scoredAnswers } = data(successResponse(answersToGradeDataSchema), response.json());
     // Of equal marks the earlier question counts.
     expect(scoredAnswers.map(({ number, marks, counted }) => [number, marks, counted])).toEqual([
       [1, 1, true],
@@ -124,21 +100,9 @@ describe('a section with internal choice', () => {
     const preview = await suite.fixture.adminCall('GET', `get-exam-preview/${sat.exam._id}`);
     expect(preview.statusCode, preview.body).toBe(200);
     const questionId = preview.json().data.sections[0].questions[1]._id as string;
-    const response = await suite.fixture.adminCall('POST', `regrade-question/${sat.exam._id}`, {
-      questionId,
-      correctOptionId: '1',
-      dryRun: true,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const { changes } = data(successResponse(regradeDataSchema), response.json());
+    const changes = await regradePreview(suite.fixture, sat.exam._id, questionId, '1');
     // The student who answered all four already has the section's best 2: only the third gains.
-    expect(
-      changes.map(({ rollNumber, totalBefore, totalAfter }) => [
-        rollNumber,
-        totalBefore,
-        totalAfter,
-      ]),
-    ).toEqual([[sat.three.record.rollNumber, 1, 2]]);
+    expect(changes).toEqual([[sat.three.record.rollNumber, 1, 2]]);
   });
 
   it('tells the student, once published, which answers counted', async () => {
@@ -146,8 +110,7 @@ describe('a section with internal choice', () => {
     expect(published.statusCode, published.body).toBe(200);
     const resultOf = async (student: Sitter) => {
       const response = await student.client.call('GET', `get-result/${sat.exam._id}`);
-      expect(response.statusCode, response.body).toBe(200);
-      return data(successResponse(studentResultDataSchema), response.json());
+      return dataOf(studentResultDataSchema, response);
     };
     const all = await resultOf(sat.all);
     expect(all).toMatchObject({ total: 2, sections: [{ answerAny: 2, marks: 2, maxMarks: 2 }] });

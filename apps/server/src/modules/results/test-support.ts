@@ -1,7 +1,63 @@
+import { answersToGradeDataSchema, regradeDataSchema, successResponse } from '@examiq/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { examAttempts, examSections, exams, questions } from '../../db/schema';
 import type { SittingFixture } from '../../test/sittings';
+import { blindCodes } from './blind-codes';
+
+/** The day after the exam day (EXAM_DAY_TEN): the exam's window has closed. */
+export const NEXT_DAY = new Date(2030, 2, 15, 9, 0);
+
+/** A response's data, once it is a success (200) of the contract's shape. */
+export function dataOf<T extends z.ZodType>(
+  schema: T,
+  response: { statusCode: number; body: string; json: () => unknown },
+): z.infer<T> {
+  expect(response.statusCode, response.body).toBe(200);
+  return (successResponse(schema).parse(response.json()) as { data: z.infer<T> }).data;
+}
+
+/**
+ * The answers the server scored in one attempt's script, as a faculty member made the exam's
+ * evaluator is shown them by its code.
+ */
+export async function scoredAnswersOfScript(
+  fixture: SittingFixture,
+  jwtSecret: string,
+  examId: string,
+  attemptId: string,
+) {
+  const evaluator = await fixture.signedInFaculty();
+  const set = await fixture.adminCall('PUT', `set-exam-evaluators/${examId}`, {
+    evaluatorIds: [evaluator.userId],
+  });
+  expect(set.statusCode, set.body).toBe(200);
+  const code = blindCodes(jwtSecret).attemptCode(attemptId);
+  const response = await evaluator.call(
+    'GET',
+    `get-answers-to-grade/${examId}?attemptCode=${code}`,
+  );
+  return dataOf(answersToGradeDataSchema, response).scoredAnswers;
+}
+
+/** Whose totals a corrected single-choice key would change: roll number, before and after. */
+export async function regradePreview(
+  fixture: SittingFixture,
+  examId: string,
+  questionId: string,
+  correctOptionId: string,
+) {
+  const response = await fixture.adminCall('POST', `regrade-question/${examId}`, {
+    questionId,
+    correctOptionId,
+    dryRun: true,
+  });
+  return dataOf(regradeDataSchema, response).changes.map(
+    ({ rollNumber, totalBefore, totalAfter }) => [rollNumber, totalBefore, totalAfter],
+  );
+}
 
 /**
  * Makes the exam's first section drawn, as saving a drawn section leaves it: its questions become
