@@ -406,6 +406,8 @@ export const lobbySectionSchema = z.object({
   timeLimit: z.number(),
   isOptional: z.boolean(),
   instructions: z.array(z.string()),
+  /** Internal choice: answer any K of the section's questions, the best K count; null: all. */
+  answerAny: z.number().nullable(),
 });
 
 export const lobbyDataSchema = z.object({
@@ -455,6 +457,8 @@ export const studentSectionSchema = z.strictObject({
   deadlineAt: z.string().nullable(),
   /** How many questions the section has, shown or not. */
   totalQuestions: z.number(),
+  /** Internal choice: answer any K of the section's questions, the best K count; null: all. */
+  answerAny: z.number().nullable(),
   /** Empty for a timed section not opened yet: its clock starts when its questions are shown. */
   questions: z.array(studentQuestionSchema),
 });
@@ -577,6 +581,8 @@ export const sittingSchema = z.object({
   deadlineAt: z.string().nullable(),
   lastSeenAt: z.string().nullable(),
   answersSaved: z.number(),
+  /** The questions of the student's own paper (a drawn section's, their draw), out of which. */
+  totalQuestions: z.number(),
   extraMinutes: z.number(),
 });
 export type Sitting = z.infer<typeof sittingSchema>;

@@ -558,6 +558,21 @@ export function answerAnyNotice(answerAny: number, totalQuestions: number): stri
   return `Answer any ${answerAny} of these ${totalQuestions} questions. If you answer more, your best ${answerAny} count.`;
 }
 
+/**
+ * How far a section with internal choice is answered, for the student as they go: answering more
+ * than K is allowed, and said to be.
+ */
+export function answerAnyCount(answered: number, answerAny: number): string {
+  return answered > answerAny
+    ? `${answered} answered: your best ${answerAny} count`
+    : `${answered} of ${answerAny} answered`;
+}
+
+/** Which answers of a section with internal choice count, as a result says it. */
+export function answerAnyCounted(answerAny: number): string {
+  return `Your best ${answerAny} answer${answerAny === 1 ? '' : 's'} in this section count.`;
+}
+
 /** The marks each question of a section carries: its marks shared among the questions that count. */
 export function marksPerQuestion(section: {
   marks: number;

@@ -272,6 +272,11 @@ export const scoredAnswerSchema = z.object({
   /** Why a marker changed the server's score; null while the server's score stands. */
   overrideReason: z.string().nullable(),
   markedAt: z.string().nullable(),
+  /**
+   * In a section with internal choice: whether this answer is one of the student's best K, which
+   * count. Absent where every answer counts, and for a question not answered.
+   */
+  counted: z.boolean().optional(),
 });
 export type ScoredAnswer = z.infer<typeof scoredAnswerSchema>;
 
@@ -397,7 +402,12 @@ export const questionStatisticSchema = z.object({
   questionType: z.enum(QUESTION_TYPES),
   marks: z.number(),
   answered: z.number(),
-  /** Share of the submitted attempts scoring full marks on it (difficulty), 0 to 1. */
+  /**
+   * The submitted attempts that were given it: all of them for a listed question, those whose
+   * paper drew it for a drawn one. Its rates are over these.
+   */
+  given: z.number(),
+  /** Share of the attempts given it scoring full marks on it (difficulty), 0 to 1. */
   correctRate: z.number().nullable(),
   /** Upper 27% minus lower 27% correct shares, -1 to 1; null with too few attempts. */
   discrimination: z.number().nullable(),
@@ -551,6 +561,11 @@ export const resultQuestionSchema = z.object({
   correctOrder: z.array(z.string()).optional(),
   modelAnswer: z.string().nullable().optional(),
   explanation: z.string().optional(),
+  /**
+   * In a section with internal choice: whether this answer is one of the best K that count.
+   * Absent where every answer counts, and for a question not answered.
+   */
+  counted: z.boolean().optional(),
 });
 export type ResultQuestion = z.infer<typeof resultQuestionSchema>;
 
@@ -559,7 +574,14 @@ export const studentResultDataSchema = z.object({
   total: z.number(),
   passed: z.boolean(),
   submittedAt: z.string().nullable(),
-  sections: z.array(sectionScoreSchema.extend({ questions: z.array(resultQuestionSchema) })),
+  sections: z.array(
+    sectionScoreSchema.extend({
+      /** Internal choice: the best K answers count. Absent where every answer counts. */
+      answerAny: z.number().optional(),
+      /** The questions the student was given (in a drawn section, their own). */
+      questions: z.array(resultQuestionSchema),
+    }),
+  ),
   /** Signed URLs of the images its content shows, by media id (see media.ts). */
   mediaUrls: mediaUrlsSchema.optional(),
 });

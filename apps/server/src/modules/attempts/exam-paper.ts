@@ -78,6 +78,8 @@ export interface PaperSection {
   timeLimit: number;
   isOptional: boolean;
   instructions: string[];
+  /** Internal choice: the student's best K answers count; null when every question counts. */
+  answerAny: number | null;
   /** The images its instructions show. */
   mediaIds: string[];
   /** Its listed questions, which every student gets; none in a drawn section. */
@@ -192,6 +194,7 @@ const paperRows = perDatabase((db) =>
         timeLimit: examSections.timeLimitMinutes,
         isOptional: examSections.isOptional,
         instructions: examSections.instructions,
+        answerAny: examSections.answerAny,
       },
       draw: examSections.draw,
       question: {
@@ -351,11 +354,13 @@ type DrawnLayout = Pick<AttemptLayoutColumn, 'drawn'> | null;
 
 /**
  * The questions of a section on an attempt's paper, in the paper's order before any shuffle: a
- * listed section's own, a drawn section's those drawn for the attempt.
+ * listed section's own, a drawn section's those drawn for the attempt (none for an attempt never
+ * drawn: a pool is nobody's paper). Every view of one student's sitting (marking, results,
+ * reports, exports, the monitor) reads the attempt's questions through this one function.
  */
-export function questionsOnPaper(
+export function questionsOfAttempt(
   paper: ExamPaper,
-  layout: DrawnLayout,
+  layout: DrawnLayout | undefined,
   section: PaperSection,
 ): PaperQuestion[] {
   if (section.pools.length === 0) return section.questions;
@@ -370,7 +375,7 @@ export function attemptQuestionIds(paper: ExamPaper, layout: DrawnLayout): Map<s
   return new Map(
     paper.sections.map((section) => [
       section.id,
-      questionsOnPaper(paper, layout, section).map((question) => question.id),
+      questionsOfAttempt(paper, layout, section).map((question) => question.id),
     ]),
   );
 }

@@ -28,7 +28,8 @@ import { ApiError, FieldErrors } from '../../errors';
 import { auditInsertText } from '../audit/audit';
 import { audienceSections } from '../exams/audience-sections';
 import { examHeaderOf, scheduleDetailsOf } from '../exams/exam-header';
-import { examById } from './attempt-records';
+import { type AttemptRow, examById } from './attempt-records';
+import { examPaper, questionsOfAttempt } from './exam-paper';
 import { attemptSummary } from './student-view';
 
 const answered = sql`(selected_option is not null or text <> '' or response is not null)`;
@@ -124,6 +125,17 @@ export async function listSittings(
     audienceSections(db, examId),
   ]);
   if (!exam) throw new ApiError(404, ATTEMPT_MESSAGES.examNotFound);
+  const paper = await examPaper(db, exam.id, exam.paperVersion);
+  // Before the start the paper's size; once started, the student's own questions.
+  const questionCount = (attempt: AttemptRow | null) =>
+    paper.sections.reduce(
+      (sum, section) =>
+        sum +
+        (attempt
+          ? questionsOfAttempt(paper, attempt.layout, section).length
+          : section.totalQuestions),
+      0,
+    );
   return {
     exam: examHeaderOf(exam, {
       duration: exam.durationMinutes,
@@ -138,6 +150,7 @@ export async function listSittings(
       deadlineAt: attempt?.deadlineAt.toISOString() ?? null,
       lastSeenAt: attempt?.lastSeenAt?.toISOString() ?? null,
       answersSaved: attempt ? answersSaved : 0,
+      totalQuestions: questionCount(attempt),
       extraMinutes: extraMinutes ?? 0,
     })),
     audienceSections: sectionsOfExam,

@@ -14,7 +14,7 @@ import {
   hasDrawnSections,
   type PaperQuestion,
   type QuestionKey,
-  questionsOnPaper,
+  questionsOfAttempt,
 } from './exam-paper';
 import { sittingWindow } from './exam-window';
 import { attemptView } from './student-view';
@@ -55,7 +55,7 @@ function layoutFor(
   const layout: AttemptLayoutColumn = { questionOrder: {}, optionOrder: {}, ...draw };
   let holds = draw.seed !== undefined;
   for (const section of paper.sections) {
-    const onPaper = questionsOnPaper(paper, layout, section);
+    const onPaper = questionsOfAttempt(paper, layout, section);
     if (exam.shuffleQuestions) {
       layout.questionOrder[section.id] = shuffled(onPaper.map((question) => question.id));
       holds = true;

@@ -39,7 +39,7 @@ import {
   examPaper,
   hasDrawnSections,
   type PaperSection,
-  questionsOnPaper,
+  questionsOfAttempt,
 } from './exam-paper';
 import { availabilityAt, type SittingWindow, sittingWindow } from './exam-window';
 
@@ -152,7 +152,7 @@ export function studentQuestions(
   const order = layout?.questionOrder[section.id];
   const sectionQuestions = order
     ? order.flatMap((id) => paper.questionById.get(id) ?? [])
-    : questionsOnPaper(paper, layout, section);
+    : questionsOfAttempt(paper, layout, section);
   return sectionQuestions.map((question) => {
     const base = {
       _id: question.id,
@@ -227,7 +227,8 @@ function studentSections(paper: ExamPaper, attempt: AttemptRow): AttemptView['se
     timeLimit: section.timeLimit,
     isOptional: section.isOptional,
     deadlineAt: sectionDeadline(attempt, section.id)?.toISOString() ?? null,
-    totalQuestions: questionsOnPaper(paper, attempt.layout, section).length,
+    totalQuestions: questionsOfAttempt(paper, attempt.layout, section).length,
+    answerAny: section.answerAny,
     questions: studentQuestions(paper, attempt, section),
   }));
 }
@@ -271,6 +272,7 @@ export async function examPreview(
       isOptional: section.isOptional,
       deadlineAt: null,
       totalQuestions: questions.length,
+      answerAny: section.answerAny,
       questions,
     };
   });

@@ -10,7 +10,6 @@ import {
   type QuestionToGrade,
   type QuestionType,
   RESULT_MESSAGES,
-  type ScoredAnswer,
   WRITTEN_QUESTION_TYPES,
 } from '@examiq/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -21,15 +20,13 @@ import { preparedSql } from '../../db/prepared-sql';
 import { type AnswerResponse, attemptAnswers, examSections, questions } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
 import { answerFilesOf, fileIdsOf, filesByIds } from '../attempts/answer-files';
-import { type AnswerColumns, answerText } from '../attempts/answer-text';
-import { examPaper, type PaperQuestion } from '../attempts/exam-paper';
 import { recordAudit } from '../audit/audit';
 import { refreshBankStatistics } from '../banks/bank-statistics';
 import { examHeaderWithMarksOf } from '../exams/exam-header';
 import { type MediaLinks, mediaIdsOf, mediaUrlsFor, type SignedLinks } from '../media/media-links';
-import type { BlindCodes } from '../results/blind-codes';
 import { examEnded, publishedExam, resultFacts, resultStatusOf } from '../results/scores';
 import { assertEvaluator, facultyExamRows } from './evaluators';
+import { type Marker, scoredAnswersOf } from './scored-answers';
 
 /**
  * The written answers an evaluator marks: those still waiting (null marks: a choice and an empty
@@ -81,12 +78,6 @@ export async function myGradingExams(
       });
     }),
   };
-}
-
-/** Who is marking, and the keyed names marking goes by. */
-export interface Marker {
-  userId: string;
-  codes: BlindCodes;
 }
 
 /**
@@ -167,59 +158,6 @@ const markingProgressStatement = preparedSql<{
   where submitted.exam_id = $1 and submitted.status = 'SUBMITTED'
   group by grouping sets ((answer.question_id), (submitted.id))`,
 );
-
-/** The answers of one script that have marks, with how their marks were last set. */
-const scoredAnswersStatement = preparedSql<
-  AnswerColumns & {
-    question_id: string;
-    awarded_marks: number;
-    override_reason: string | null;
-    marked_at: Date | null;
-  }
->(
-  'scored_answers_of_script',
-  `select question_id, selected_option, text, response, awarded_marks::float8 as awarded_marks,
-    override_reason, marked_at
-  from attempt_answers where attempt_id = $1 and awarded_marks is not null`,
-);
-
-/** A script's answers the server scored, in paper order, each readable as its student gave it. */
-async function scoredAnswersOf(
-  db: AppDatabase,
-  marker: Marker,
-  exam: { id: string; paperVersion: string },
-  attemptId: string,
-): Promise<{ answers: ScoredAnswer[]; questions: PaperQuestion[] }> {
-  const [paper, rows] = await Promise.all([
-    examPaper(db, exam.id, exam.paperVersion),
-    scoredAnswersStatement(db, [attemptId]),
-  ]);
-  const byQuestion = new Map(rows.map((row) => [row.question_id, row]));
-  const numbered = paper.sections.flatMap((section) =>
-    section.questions.map((question) => ({ section, question })),
-  );
-  const answers: ScoredAnswer[] = [];
-  const shown: PaperQuestion[] = [];
-  numbered.forEach(({ section, question }, index) => {
-    const row = byQuestion.get(question.id);
-    if (!row || isWrittenQuestion(question.questionType)) return;
-    shown.push(question);
-    answers.push({
-      _id: marker.codes.markingId(marker.userId, attemptId, question.id),
-      questionId: question.id,
-      sectionName: section.name,
-      number: index + 1,
-      questionText: question.questionText,
-      questionType: question.questionType,
-      outOf: question.marks,
-      answer: answerText(question, row),
-      marks: row.awarded_marks,
-      overrideReason: row.override_reason,
-      markedAt: row.marked_at?.toISOString() ?? null,
-    });
-  });
-  return { answers, questions: shown };
-}
 
 /**
  * One page of the answers to mark, in paper order and then by script code ($6 holds the attempts

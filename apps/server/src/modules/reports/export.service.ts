@@ -5,9 +5,17 @@ import type { exams } from '../../db/schema';
 import { type Cell, spreadsheetStream } from '../../spreadsheets/write';
 import { fileIdsOf, filesByIds } from '../attempts/answer-files';
 import { type AnswerColumns, answerText } from '../attempts/answer-text';
-import { type ExamPaper, examPaper } from '../attempts/exam-paper';
+import { type ExamPaper, examPaper, questionsOfAttempt } from '../attempts/exam-paper';
 import { RESULT_ROWS, type ResultRow } from '../results/exam-results';
-import { examEnded, examScores, publishedExam, resultFacts, scoreAttempt } from '../results/scores';
+import {
+  type AttemptLayout,
+  drawnPapers,
+  examEnded,
+  examScores,
+  publishedExam,
+  resultFacts,
+  scoreAttempt,
+} from '../results/scores';
 import { countsAbsentAsZero } from '../settings/settings.service';
 
 type ExamRow = typeof exams.$inferSelect;
@@ -75,7 +83,7 @@ async function* resultRows(db: AppDatabase, exam: ExamRow, now: Date): AsyncGene
       if (row.attempt_id === null) {
         return [...student, ...paper.sections.map(() => ''), absentTotal, 'Absent'];
       }
-      const score = scores.get(row.attempt_id) ?? scoreAttempt(exam, paper, undefined);
+      const score = scores.get(row.attempt_id) ?? scoreAttempt(exam, paper, undefined, null);
       return [
         ...student,
         ...score.sections.map((section) => section.marks),
@@ -121,10 +129,10 @@ const answersOfAttempts = preparedSql<StoredAnswer>(
   from attempt_answers where attempt_id = any($1::uuid[])`,
 );
 
-/** The questions in the exam's order, numbered through the exam as the report numbers them. */
-const numberedQuestions = (paper: ExamPaper) =>
+/** An attempt's questions in the paper's order, numbered through it as the report numbers them. */
+const numberedQuestions = (paper: ExamPaper, layout: AttemptLayout) =>
   paper.sections
-    .flatMap((section) => section.questions)
+    .flatMap((section) => questionsOfAttempt(paper, layout, section))
     .map((question, index) => ({
       label: `Q${index + 1}`,
       question,
@@ -136,7 +144,7 @@ const numberedQuestions = (paper: ExamPaper) =>
  * evaluator has not marked it) and the question's marks.
  */
 async function* answerRows(db: AppDatabase, exam: ExamRow): AsyncGenerator<Cell[][]> {
-  const questions = numberedQuestions(await examPaper(db, exam.id, exam.paperVersion));
+  const paper = await examPaper(db, exam.id, exam.paperVersion);
   yield [
     [
       'Student ID',
@@ -161,7 +169,11 @@ async function* answerRows(db: AppDatabase, exam: ExamRow): AsyncGenerator<Cell[
       ANSWERS_PAGE,
     ]);
     if (page.length === 0) return;
-    const answers = await answersOfAttempts(db, [page.map((row) => row.attempt_id)]);
+    const attemptIds = page.flatMap((row) => (row.attempt_id === null ? [] : [row.attempt_id]));
+    const [answers, layouts] = await Promise.all([
+      answersOfAttempts(db, [attemptIds]),
+      drawnPapers(db, paper, exam.id, attemptIds),
+    ]);
     const answerOf = new Map(
       answers.map((answer) => [`${answer.attempt_id} ${answer.question_id}`, answer]),
     );
@@ -176,7 +188,9 @@ async function* answerRows(db: AppDatabase, exam: ExamRow): AsyncGenerator<Cell[
         `${row.first_name} ${row.last_name}`,
         audienceSectionLabel({ branchCode: row.branch_code, name: row.section_name }),
       ];
-      return questions.map(({ label, question }) => {
+      // Each student's own questions: in a drawn section, those their paper drew.
+      const layout = (row.attempt_id && layouts.get(row.attempt_id)) || null;
+      return numberedQuestions(paper, layout).map(({ label, question }) => {
         const answer = answerOf.get(`${row.attempt_id} ${question.id}`);
         return [
           ...student,

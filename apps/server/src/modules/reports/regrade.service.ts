@@ -33,6 +33,7 @@ import { recordAudit } from '../audit/audit';
 import { refreshBankStatistics } from '../banks/bank-statistics';
 import type { BlindCodes } from '../results/blind-codes';
 import {
+  drawnPapers,
   examEnded,
   publishedExam,
   resultFacts,
@@ -342,6 +343,15 @@ const changedAnswersStatement = preparedSql<{
 /** A corrected key: a single-choice question's option, or another type's whole key. */
 type CorrectedKey = { correctOption: number } | { key: QuestionKey; stored: AnswerKey };
 
+/**
+ * Each answer's marks in a section with internal choice, with one answer's marks changed: which
+ * of equal marks is that answer's makes no difference to the best K.
+ */
+function oneMarkChanged(marks: number[], before: number, after: number): number[] {
+  const index = marks.indexOf(before);
+  return marks.map((each, position) => (position === index ? after : each));
+}
+
 /** Whose results the corrected key changes, total or pass/fail, before and after. */
 async function regradeChanges(
   db: AppDatabase,
@@ -363,24 +373,26 @@ async function regradeChanges(
         : (row.marks_after as number);
     return marksAfter === row.marks_before ? [] : [{ ...row, marks_after: marksAfter }];
   });
-  const [paper, marks] = await Promise.all([
-    examPaper(db, exam.id, exam.paperVersion),
-    sectionMarks(
-      db,
-      exam.id,
-      answers.map((answer) => answer.attempt_id),
-    ),
+  const paper = await examPaper(db, exam.id, exam.paperVersion);
+  const attemptIds = answers.map((answer) => answer.attempt_id);
+  const [marks, layouts] = await Promise.all([
+    sectionMarks(db, paper, exam.id, attemptIds),
+    drawnPapers(db, paper, exam.id, attemptIds),
   ]);
   const changes = answers.flatMap((answer) => {
     const sections = marks.get(answer.attempt_id);
-    const before = scoreAttempt(exam, paper, sections);
+    const layout = layouts.get(answer.attempt_id) ?? null;
+    const before = scoreAttempt(exam, paper, sections, layout);
     const withCorrection = new Map(sections);
     const section = withCorrection.get(question.sectionId) as SectionMarks;
     withCorrection.set(question.sectionId, {
       ...section,
       marks: section.marks - answer.marks_before + answer.marks_after,
+      answerMarks:
+        section.answerMarks &&
+        oneMarkChanged(section.answerMarks, answer.marks_before, answer.marks_after),
     });
-    const after = scoreAttempt(exam, paper, withCorrection);
+    const after = scoreAttempt(exam, paper, withCorrection, layout);
     if (before.total === after.total && before.passed === after.passed) return [];
     return [
       {

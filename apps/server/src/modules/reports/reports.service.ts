@@ -8,19 +8,28 @@ import {
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import type { QuestionPart } from '../../db/schema';
-import { examPaper, type PaperQuestion, type QuestionKey } from '../attempts/exam-paper';
+import {
+  type ExamPaper,
+  examPaper,
+  type PaperQuestion,
+  type QuestionKey,
+  questionsOfAttempt,
+} from '../attempts/exam-paper';
 import { audienceSections } from '../exams/audience-sections';
 import { examHeaderWithMarksOf } from '../exams/exam-header';
 import { type MediaLinks, mediaUrlsFor } from '../media/media-links';
 import { absentScoredAsZero, resultSummary } from '../results/result-summary';
 import {
+  type AttemptLayout,
   type AttemptScore,
+  drawnPapers,
   examEnded,
   examScores,
   publishedExam,
   resultFacts,
   resultStatusOf,
   scoreAttempt,
+  sectionMaximum,
 } from '../results/scores';
 import { countsAbsentAsZero } from '../settings/settings.service';
 import { answerSpread } from './answer-spread';
@@ -105,6 +114,43 @@ function histogramOf(totals: readonly number[], totalMarks: number) {
   return counts.map((count, index) => ({ from: edge(index), to: edge(index + 1), count }));
 }
 
+interface Given {
+  all: number;
+  upper: number;
+  lower: number;
+}
+
+const NOBODY: Given = { all: 0, upper: 0, lower: 0 };
+
+/**
+ * How many submitted attempts were given each question, of all and of the upper (side 1) and
+ * lower (side -1) groups: every one for a listed question, those whose paper drew it for a drawn
+ * one. A question's rates are over the attempts that were given it.
+ */
+function attemptsGiven(
+  paper: ExamPaper,
+  ranked: readonly { id: string }[],
+  groups: readonly { id: string; side: number }[],
+  layouts: ReadonlyMap<string, AttemptLayout>,
+): Map<string, Given> {
+  const sideOf = new Map(groups.map((member) => [member.id, member.side]));
+  const given = new Map<string, Given>();
+  for (const { id } of ranked) {
+    const side = sideOf.get(id);
+    const layout = layouts.get(id) ?? null;
+    for (const section of paper.sections) {
+      for (const question of questionsOfAttempt(paper, layout, section)) {
+        const counts = given.get(question.id) ?? { ...NOBODY };
+        counts.all += 1;
+        if (side === 1) counts.upper += 1;
+        if (side === -1) counts.lower += 1;
+        given.set(question.id, counts);
+      }
+    }
+  }
+  return given;
+}
+
 /**
  * How the exam went: the results' figures, a histogram of totals, each section's average over the
  * attempts it counts for (with the absent where the institution counts them as 0), and per question its difficulty (the share of submitted attempts
@@ -118,13 +164,14 @@ export async function examReport(
   links: MediaLinks,
 ): Promise<ExamReportData> {
   const exam = await publishedExam(db, examId);
-  const [paper, facts, scores, submitted, absentAsZero, sectionsOfExam] = await Promise.all([
-    examPaper(db, exam.id, exam.paperVersion),
+  const paper = await examPaper(db, exam.id, exam.paperVersion);
+  const [facts, scores, submitted, absentAsZero, sectionsOfExam, layouts] = await Promise.all([
     resultFacts(db, [exam.id]),
     examScores(db, exam),
     submittedAttemptsStatement(db, [exam.id]),
     countsAbsentAsZero(db),
     audienceSections(db, exam.id),
+    drawnPapers(db, paper, exam.id),
   ]);
   const examFacts = facts.get(exam.id) ?? {
     participants: 0,
@@ -134,7 +181,7 @@ export async function examReport(
     answersToMark: 0,
   };
   const ended = examEnded(exam, examFacts, now);
-  const empty = scoreAttempt(exam, paper, undefined);
+  const empty = scoreAttempt(exam, paper, undefined, null);
   // An attempt that answered nothing has no marks read: it scores as an empty script.
   const ranked: { id: string; score: AttemptScore }[] = submitted
     .map(({ id }) => ({ id, score: scores.get(id) ?? empty }))
@@ -164,18 +211,20 @@ export async function examReport(
     answerSpread(db, exam.id, paper),
   ]);
   const counts = new Map(countRows.map((row) => [row.question_id, row]));
+  const given = attemptsGiven(paper, ranked, groups, layouts);
 
   const questions: QuestionStatistic[] = paper.sections.flatMap((section) =>
     section.questions.map((question, index) => {
       const count = counts.get(question.id);
       const correct = count?.correct ?? 0;
+      const { all, upper, lower } = given.get(question.id) ?? NOBODY;
       const discrimination =
-        groupSize > 0
-          ? ((count?.correct_upper ?? 0) - (count?.correct_lower ?? 0)) / groupSize
+        groupSize > 0 && upper > 0 && lower > 0
+          ? (count?.correct_upper ?? 0) / upper - (count?.correct_lower ?? 0) / lower
           : null;
       let flag: string | null = null;
       if (discrimination !== null && discrimination < 0) flag = RESULT_MESSAGES.flagReversed;
-      else if (ranked.length > 0 && correct === 0 && !isWrittenQuestion(question.questionType))
+      else if (all > 0 && correct === 0 && !isWrittenQuestion(question.questionType))
         flag = RESULT_MESSAGES.flagNobodyCorrect;
       return {
         questionId: question.id,
@@ -185,7 +234,8 @@ export async function examReport(
         questionType: question.questionType,
         marks: question.marks,
         answered: count?.answered ?? 0,
-        correctRate: ranked.length > 0 ? correct / ranked.length : null,
+        given: all,
+        correctRate: all > 0 ? correct / all : null,
         discrimination,
         flag,
         options: question.options?.map((text, option) => ({ _id: String(option), text })) ?? null,
@@ -213,7 +263,7 @@ export async function examReport(
     sections: paper.sections.map((section, index) => ({
       sectionId: section.id,
       name: section.name,
-      maxMarks: section.questions.reduce((total, question) => total + question.marks, 0),
+      maxMarks: sectionMaximum(paper, section, null),
       average: averageOf(
         scored
           .map((score) => score.sections[index])

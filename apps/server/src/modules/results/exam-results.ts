@@ -122,7 +122,7 @@ export async function examResults(
       countsAbsentAsZero(db),
       audienceSections(db, exam.id),
     ]);
-  const unanswered = scoreAttempt(exam, paper, undefined);
+  const unanswered = scoreAttempt(exam, paper, undefined, null);
   return {
     exam: examHeaderWithMarksOf(exam, {
       showAnswersAfterPublish: exam.showAnswersAfterPublish,

@@ -4,6 +4,7 @@ import type { AppDatabase } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { examAttempts, exams, students } from '../../db/schema';
 import { ApiError } from '../../errors';
+import type { AttemptRow } from '../attempts/attempt-records';
 import { examPaper } from '../attempts/exam-paper';
 import { examHeaderOf } from '../exams/exam-header';
 import { scoreAttempt, sectionMarks } from './scores';
@@ -21,12 +22,10 @@ const attemptsOfStudent = perDatabase((db) =>
 );
 
 /** One submitted attempt's score, as the student's own result reads it. */
-async function scoreOf(db: AppDatabase, exam: typeof exams.$inferSelect, attemptId: string) {
-  const [paper, marks] = await Promise.all([
-    examPaper(db, exam.id, exam.paperVersion),
-    sectionMarks(db, exam.id, [attemptId]),
-  ]);
-  return scoreAttempt(exam, paper, marks.get(attemptId));
+async function scoreOf(db: AppDatabase, exam: typeof exams.$inferSelect, attempt: AttemptRow) {
+  const paper = await examPaper(db, exam.id, exam.paperVersion);
+  const marks = await sectionMarks(db, paper, exam.id, [attempt.id]);
+  return scoreAttempt(exam, paper, marks.get(attempt.id), attempt.layout);
 }
 
 /**
@@ -41,7 +40,7 @@ export async function studentExams(db: AppDatabase, studentId: string): Promise<
     sat.map(async ({ attempt, exam }): Promise<StudentExam> => {
       const published = exam.resultsPublishedAt !== null;
       const score =
-        published && attempt.status === 'SUBMITTED' ? await scoreOf(db, exam, attempt.id) : null;
+        published && attempt.status === 'SUBMITTED' ? await scoreOf(db, exam, attempt) : null;
       return {
         attemptId: attempt.id,
         exam: examHeaderOf(exam, { totalMarks: exam.totalMarks }),

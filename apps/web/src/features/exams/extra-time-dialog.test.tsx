@@ -43,6 +43,7 @@ const ravi: Sitting = {
   deadlineAt: '2030-03-14T05:31:00.000Z',
   lastSeenAt: null,
   answersSaved: 4,
+  totalQuestions: 10,
   extraMinutes: 0,
 };
 const meera: Sitting = {

@@ -49,6 +49,7 @@ function makeSitting(number: number, firstName: string, overrides: Partial<Sitti
     deadlineAt: null,
     lastSeenAt: null,
     answersSaved: 0,
+    totalQuestions: 20,
     extraMinutes: 0,
     ...overrides,
   };
@@ -130,7 +131,7 @@ describe('SittingsPage', () => {
     expect(within(writing).getByText(`Started ${formatMoment(started)}`)).toBeInTheDocument();
     expect(within(writing).getAllByText(formatMoment(started))).toHaveLength(1);
     expect(within(writing).getByText(formatMoment(deadline))).toBeInTheDocument();
-    expect(within(writing).getByText('7')).toBeInTheDocument();
+    expect(within(writing).getByText('7 of 20')).toBeInTheDocument();
     expect(within(writing).getByText('15 min')).toBeInTheDocument();
 
     expect(within(await rowOf('Meera Patel')).getByText('Submitted')).toHaveClass('text-green-700');
@@ -169,11 +170,11 @@ describe('SittingsPage', () => {
     renderSittings();
 
     const row = await rowOf('Ravi Patel');
-    expect(within(row).getByText('7')).toBeInTheDocument();
+    expect(within(row).getByText('7 of 20')).toBeInTheDocument();
     answersSaved = 9;
     await act(() => vi.advanceTimersByTimeAsync(SITTINGS_REFRESH_MS));
 
-    await waitFor(() => expect(within(row).getByText('9')).toBeInTheDocument());
+    await waitFor(() => expect(within(row).getByText('9 of 20')).toBeInTheDocument());
     expect(requests).toHaveLength(2);
   });
 

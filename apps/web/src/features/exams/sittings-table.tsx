@@ -133,7 +133,8 @@ export function SittingsTable({
       header: 'Answers saved',
       width: '90px',
       align: 'right',
-      cell: (sitting) => sitting.answersSaved,
+      // Out of the student's own questions: with drawn sections, each paper is its own.
+      cell: (sitting) => `${sitting.answersSaved} of ${sitting.totalQuestions}`,
     },
     {
       key: 'lastSeen',

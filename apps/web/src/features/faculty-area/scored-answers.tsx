@@ -60,7 +60,12 @@ function ScoredAnswerCard({ answer }: { answer: ScoredAnswer }) {
             {`· ${QUESTION_TYPE_LABELS[answer.questionType]}`}
           </span>
         </h3>
-        <p className="text-sm font-medium tabular-nums text-slate-900">
+        <p className="flex items-center gap-2 text-sm font-medium tabular-nums text-slate-900">
+          {answer.counted !== undefined && (
+            <Badge tone={answer.counted ? 'blue' : 'slate'}>
+              {answer.counted ? 'Counted: among the best' : 'Not counted: beyond the best'}
+            </Badge>
+          )}
           {`${answer.marks} of ${answer.outOf} marks`}
         </p>
       </header>

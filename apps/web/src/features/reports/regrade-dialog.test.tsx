@@ -17,6 +17,7 @@ const question: QuestionStatistic = {
   questionType: 'MULTI_SELECT',
   marks: 3,
   answered: 2,
+  given: 4,
   correctRate: 0.5,
   discrimination: null,
   flag: null,

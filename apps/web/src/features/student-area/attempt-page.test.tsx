@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import {
   ATTEMPT_MESSAGES,
   type AttemptView,
+  answerAnyNotice,
   type SaveAnswersPayload,
   type SavedAnswer,
 } from '@examiq/contracts';
@@ -833,5 +834,25 @@ describe('AttemptPage: fill-in-the-blanks, matching and ordering questions', {
     expect(
       within(screen.getByRole('navigation', { name: 'Questions' })).getByText('3 of 3 answered'),
     ).toBeVisible();
+  });
+
+  it('says which questions of a section with internal choice count, and counts answers past K without stopping them', async () => {
+    const user = userEvent.setup();
+    const choice = makeSection(0, { answerAny: 1 });
+    const { requests } = renderAttempt(makeAttemptView({ sections: [choice] }));
+
+    expect(await screen.findByText(answerAnyNotice(1, choice.totalQuestions))).toBeVisible();
+    const count = screen.getByText('0 of 1 answered');
+    expect(count).toHaveRole('status');
+    await user.click(within(question('Question 1')).getByRole('radio', { name: 'Stack' }));
+    expect(count).toHaveTextContent('1 of 1 answered');
+    await user.click(within(question('Question 2')).getByRole('radio', { name: 'Queue' }));
+    expect(count).toHaveTextContent('2 answered: your best 1 count');
+    expect(within(question('Question 2')).getByRole('radio', { name: 'Queue' })).toBeChecked();
+    await waitFor(() =>
+      expect(savesOf(requests).flatMap((save) => save.answers.map((a) => a.questionId))).toEqual(
+        expect.arrayContaining([ids.mcq1, ids.mcq2]),
+      ),
+    );
   });
 });

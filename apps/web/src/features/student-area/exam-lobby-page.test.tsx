@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { ATTEMPT_MESSAGES } from '@examiq/contracts';
+import { ATTEMPT_MESSAGES, answerAnyNotice } from '@examiq/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
@@ -58,6 +58,21 @@ describe('ExamLobbyPage', () => {
     expect(
       screen.getByText(/starts its clock when you first open it, and that clock keeps running/),
     ).toBeVisible();
+  });
+
+  it('tells the student before the start how many questions of a section to answer', async () => {
+    const lobby = makeLobby();
+    renderLobby({
+      ...lobby,
+      exam: {
+        ...lobby.exam,
+        sections: lobby.exam.sections.map((section, index) =>
+          index === 0 ? { ...section, totalQuestions: 5, answerAny: 3 } : section,
+        ),
+      },
+    });
+    expect(await screen.findByText(answerAnyNotice(3, 5))).toBeVisible();
+    expect(screen.getAllByText(/^Answer any/)).toHaveLength(1);
   });
 
   it('enables Start inside the window only, counting down to it on the server clock', async () => {

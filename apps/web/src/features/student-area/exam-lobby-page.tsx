@@ -1,5 +1,6 @@
 import {
   ATTEMPT_MESSAGES,
+  answerAnyNotice,
   EXAM_MODE_LABELS,
   QUESTION_TYPE_LABELS,
   type SystemCheck,
@@ -101,8 +102,13 @@ function Lobby({ data }: { data: LobbyExamData }) {
                     <p className="text-xs text-slate-500">
                       {QUESTION_TYPE_LABELS[section.questionType]}
                     </p>
+                    {section.answerAny !== null && (
+                      <p className="mt-1 text-sm text-amber-800">
+                        {answerAnyNotice(section.answerAny, section.totalQuestions)}
+                      </p>
+                    )}
                   </div>
-                  <p className="text-sm text-slate-600 sm:text-right">
+                  <p className="text-sm text-slate-600 sm:shrink-0 sm:text-right">
                     {`${plural(section.totalQuestions, 'question')} · ${plural(section.marks, 'mark')}`}
                     <span className="block text-xs text-slate-500">
                       {section.timeLimit > 0

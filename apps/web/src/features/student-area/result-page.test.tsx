@@ -1,4 +1,4 @@
-import type { ResultQuestion, StudentResultData } from '@examiq/contracts';
+import { answerAnyCounted, type ResultQuestion, type StudentResultData } from '@examiq/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
@@ -267,5 +267,27 @@ describe('ResultPage: file upload questions', () => {
     expect(await screen.findByText('No files uploaded')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Your files' })).not.toBeInTheDocument();
     expect(screen.queryByText('Not answered')).not.toBeInTheDocument();
+  });
+});
+
+describe('ResultPage: a section with internal choice', () => {
+  it('says the best answers count and marks each answer counted or not', async () => {
+    const data = result([
+      { ...numerical, counted: true },
+      { ...multiSelect, counted: false },
+    ]);
+    renderResult({
+      ...data,
+      sections: data.sections.map((section) => ({ ...section, answerAny: 1 })),
+    });
+    expect(await screen.findByText(answerAnyCounted(1))).toBeVisible();
+    expect(screen.getByText('1.5 / 2 marks').parentElement).toHaveTextContent('Counted');
+    expect(screen.getByText('1 / 2 marks').parentElement).toHaveTextContent('Not counted');
+  });
+
+  it('says nothing of counting where every answer counts', async () => {
+    renderResult(result([numerical]));
+    expect(await screen.findByText('1.5 / 2 marks')).toBeVisible();
+    expect(screen.queryByText(/counted/i)).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import type { ResultQuestion, StudentResultData } from '@examiq/contracts';
+import { answerAnyCounted, type ResultQuestion, type StudentResultData } from '@examiq/contracts';
 import { CircleCheck, CircleX, MessageSquareText } from 'lucide-react';
 import { useParams } from 'react-router';
 import { AnswerFileList } from '@/components/answer-files';
@@ -93,6 +93,11 @@ function Result({ data }: { data: StudentResultData }) {
               className="border-b border-slate-100 px-5 py-3 text-base font-semibold text-slate-900"
             >
               {section.name}
+              {section.answerAny !== undefined && (
+                <span className="mt-0.5 block text-sm font-normal text-slate-600">
+                  {answerAnyCounted(section.answerAny)}
+                </span>
+              )}
             </h2>
             <ol className="divide-y divide-slate-100">
               {section.questions.map((question, index) => (
@@ -132,9 +137,16 @@ function QuestionResult({ question, number }: { question: ResultQuestion; number
             blank={gapsOf(question.questionType)}
           />
         </div>
-        <Badge tone={question.awardedMarks === question.marks ? 'green' : 'amber'}>
-          {`${question.awardedMarks ?? '–'} / ${question.marks} marks`}
-        </Badge>
+        <div className="flex flex-wrap items-center gap-2">
+          {question.counted !== undefined && (
+            <Badge tone={question.counted ? 'blue' : 'slate'}>
+              {question.counted ? 'Counted' : 'Not counted'}
+            </Badge>
+          )}
+          <Badge tone={question.awardedMarks === question.marks ? 'green' : 'amber'}>
+            {`${question.awardedMarks ?? '–'} / ${question.marks} marks`}
+          </Badge>
+        </div>
       </div>
       {parts ? (
         <PartsResult question={question} />

@@ -70,6 +70,7 @@ export function makeLobby(overrides: Partial<LobbyData['exam']> = {}, serverNow 
           timeLimit: 0,
           isOptional: false,
           instructions: [],
+          answerAny: null,
         },
         {
           _id: ids.sectionC,
@@ -80,6 +81,7 @@ export function makeLobby(overrides: Partial<LobbyData['exam']> = {}, serverNow 
           timeLimit: 20,
           isOptional: true,
           instructions: [],
+          answerAny: null,
         },
       ],
       ...overrides,
@@ -97,6 +99,7 @@ const sections: StudentSection[] = [
     isOptional: false,
     deadlineAt: null,
     totalQuestions: 2,
+    answerAny: null,
     questions: [
       {
         _id: ids.mcq1,
@@ -129,6 +132,7 @@ const sections: StudentSection[] = [
     isOptional: false,
     deadlineAt: null,
     totalQuestions: 2,
+    answerAny: null,
     questions: [
       {
         _id: ids.trueFalse,
@@ -156,6 +160,7 @@ const sections: StudentSection[] = [
     isOptional: false,
     deadlineAt: null,
     totalQuestions: 1,
+    answerAny: null,
     questions: [
       {
         _id: ids.essay,

@@ -1,5 +1,5 @@
-import type { StudentSection } from '@examiq/contracts';
-import { Lock, Timer } from 'lucide-react';
+import { answerAnyCount, answerAnyNotice, type StudentSection } from '@examiq/contracts';
+import { ListChecks, Lock, Timer } from 'lucide-react';
 import { type Ref, useId } from 'react';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 import { formatCountdown } from '@/lib/countdown';
 import { plural } from '@/lib/plural';
 import { formatMinutes } from '../format';
-import type { Answers } from './answers';
+import { type Answers, isAnswered } from './answers';
 import type { AnswerValue } from './outbox';
 import { QuestionCard } from './question-card';
 
@@ -81,6 +81,9 @@ export function SectionPanel({
             ))}
           </ul>
         )}
+        {section.answerAny !== null && (
+          <InternalChoice section={section} answerAny={section.answerAny} answers={answers} />
+        )}
         {clock.kind === 'over' && (
           <p className="mt-3 flex items-start gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
             <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -105,6 +108,33 @@ export function SectionPanel({
         ))
       )}
     </section>
+  );
+}
+
+/**
+ * "Answer any K of these N": said before the questions, with how many are answered so far. More
+ * than K may be answered; the best K count.
+ */
+function InternalChoice({
+  section,
+  answerAny,
+  answers,
+}: {
+  section: StudentSection;
+  answerAny: number;
+  answers: Answers;
+}) {
+  const answered = section.questions.filter((question) => isAnswered(answers[question._id])).length;
+  return (
+    <div className="mt-3 flex flex-col gap-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-600/20 ring-inset sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+      <p className="flex items-start gap-2">
+        <ListChecks aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {answerAnyNotice(answerAny, section.totalQuestions)}
+      </p>
+      <p role="status" className="shrink-0 font-semibold tabular-nums">
+        {answerAnyCount(answered, answerAny)}
+      </p>
+    </div>
   );
 }
 
