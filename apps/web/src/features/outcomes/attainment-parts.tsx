@@ -68,11 +68,11 @@ export function levelsSentence(levels: AttainmentLevels): string {
 /** Each outcome's figures, one row each: what the chart shows, and more. */
 export function OutcomesTable({ outcomes }: { outcomes: readonly OutcomeAttainment[] }) {
   return (
-    <div
-      // A phone scrolls the table sideways: keyboard users reach and scroll it here.
-      tabIndex={0}
-      role="group"
+    <section
       aria-label="Course outcome attainment"
+      // A phone scrolls the table sideways: keyboard users reach and scroll it here.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+      tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm print:overflow-visible print:shadow-none"
     >
       <table className="w-full min-w-[44rem] text-left text-sm">
@@ -129,7 +129,7 @@ export function OutcomesTable({ outcomes }: { outcomes: readonly OutcomeAttainme
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

@@ -90,11 +90,11 @@ export function VersionStatistics({ versions }: { versions: readonly BankQuestio
           No results yet: the figures appear once an exam using the question publishes its results.
         </p>
       ) : (
-        <div
+        <section
+          aria-label="Each version's figures"
           // A phone scrolls the table sideways: keyboard users reach and scroll it here.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
           tabIndex={0}
-          role="group"
-          aria-labelledby="statistics-heading"
           className="mt-3 overflow-x-auto"
         >
           <table className="w-full min-w-[36rem] text-left text-sm">
@@ -162,7 +162,7 @@ export function VersionStatistics({ versions }: { versions: readonly BankQuestio
             much more the students with higher marks elsewhere scored it. Time spent per question is
             not recorded.
           </p>
-        </div>
+        </section>
       )}
     </section>
   );
