@@ -13,7 +13,6 @@ import {
   BarChart,
   CartesianGrid,
   Cell,
-  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -169,9 +168,6 @@ export function AttainmentChart({
           <XAxis dataKey="code" tick={AXIS} />
           <YAxis domain={[0, 100]} unit="%" tick={AXIS} />
           <Tooltip formatter={(value) => [`${value}%`, 'Students reaching the target']} />
-          {[levels.level1, levels.level2, levels.level3].map((band) => (
-            <ReferenceLine key={band} y={band} stroke="#64748b" strokeDasharray="4 4" />
-          ))}
           <Bar dataKey="percent" name="Attainment" radius={[4, 4, 0, 0]}>
             {data.map((entry) => (
               <Cell key={entry.code} fill={LEVEL_COLOURS[entry.level]} />

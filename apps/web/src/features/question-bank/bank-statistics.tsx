@@ -91,7 +91,7 @@ export function VersionStatistics({ versions }: { versions: readonly BankQuestio
         </p>
       ) : (
         <section
-          aria-labelledby="statistics-heading"
+          aria-label="Each version's figures"
           // A phone scrolls the table sideways: keyboard users reach and scroll it here.
           // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
           tabIndex={0}
