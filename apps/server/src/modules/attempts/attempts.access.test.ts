@@ -16,4 +16,5 @@ describeRouteAccess('admin', 'sittings', [
   ['GET', '/api/admin/get-exam-attempts/{examId}'],
   ['POST', '/api/admin/grant-extra-time'],
   ['POST', '/api/admin/end-exam-now/{examId}'],
+  ['GET', '/api/admin/get-attempt-draw/{attemptId}'],
 ]);

@@ -388,6 +388,12 @@ export function isOnPaper(layout: DrawnLayout, question: PaperQuestion): boolean
   );
 }
 
+/** Every question a section holds: its listed ones, then each pool's, in the paper's order. */
+export const questionsOfSection = (section: PaperSection): PaperQuestion[] => [
+  ...section.questions,
+  ...section.pools.flatMap((pool) => pool.questions),
+];
+
 export const hasDrawnSections = (paper: ExamPaper) =>
   paper.sections.some((section) => section.pools.length > 0);
 

@@ -11,6 +11,7 @@ const BANK_QUESTION_ROUTES = (area: 'admin' | 'faculty') =>
     ['POST', `/api/${area}/set-bank-question-status/{id}`],
     ['GET', `/api/${area}/get-bank-questions`],
     ['GET', `/api/${area}/get-bank-categories/{courseId}`],
+    ['POST', `/api/${area}/preview-draw`],
   ] as const;
 
 describeRouteAccess('admin', 'question banks', [

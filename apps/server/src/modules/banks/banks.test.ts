@@ -44,7 +44,12 @@ describe(`course outcomes (${TEST_ENGINE})`, () => {
     ];
     const set = await asAdmin('POST', `set-course-outcomes/${otherCourse._id}`, { outcomes });
     expect(set.statusCode).toBe(200);
-    expect(set.json().data).toEqual({ courseId: otherCourse._id, outcomes });
+    // Without levels given, the course keeps the default bands.
+    expect(set.json().data).toEqual({
+      courseId: otherCourse._id,
+      outcomes,
+      levels: { level1: 40, level2: 60, level3: 70 },
+    });
     expect(await lastAudit()).toMatchObject({
       action: 'question-bank.set-outcomes',
       recordId: otherCourse._id,

@@ -14,6 +14,7 @@ import {
   type PaperQuestion,
   type QuestionKey,
   questionsOfAttempt,
+  questionsOfSection,
 } from '../attempts/exam-paper';
 import { audienceSections } from '../exams/audience-sections';
 import { examHeaderWithMarksOf } from '../exams/exam-header';
@@ -214,7 +215,7 @@ export async function examReport(
   const given = attemptsGiven(paper, ranked, groups, layouts);
 
   const questions: QuestionStatistic[] = paper.sections.flatMap((section) =>
-    section.questions.map((question, index) => {
+    questionsOfSection(section).map((question, index) => {
       const count = counts.get(question.id);
       const correct = count?.correct ?? 0;
       const { all, upper, lower } = given.get(question.id) ?? NOBODY;
@@ -287,7 +288,7 @@ export async function examReport(
     ...mediaUrlsFor(
       links,
       paper.sections.flatMap((section) =>
-        section.questions.flatMap((question) => question.mediaIds),
+        questionsOfSection(section).flatMap((question) => question.mediaIds),
       ),
       exam.id,
       now,
