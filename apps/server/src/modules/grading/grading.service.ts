@@ -20,11 +20,13 @@ import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
 import { type AnswerResponse, attemptAnswers, examSections, questions } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
+import type { JobRunner } from '../../jobs/runner';
 import { answerFilesOf, fileIdsOf, filesByIds } from '../attempts/answer-files';
 import { type AnswerColumns, answerText } from '../attempts/answer-text';
 import { examPaper, type PaperQuestion } from '../attempts/exam-paper';
 import { recordAudit } from '../audit/audit';
 import { examHeaderWithMarksOf } from '../exams/exam-header';
+import { queueLtiScores } from '../lti/score-sends';
 import { type MediaLinks, mediaIdsOf, mediaUrlsFor, type SignedLinks } from '../media/media-links';
 import type { BlindCodes } from '../results/blind-codes';
 import { examEnded, publishedExam, resultFacts, resultStatusOf } from '../results/scores';
@@ -426,6 +428,7 @@ export async function gradeAnswer(
   { answerId, marks, comment, reason }: GradeAnswerPayload,
   now: Date,
   fileLinks: SignedLinks,
+  jobs: JobRunner,
 ): Promise<AnswerToGrade> {
   const { userId } = marker;
   // An id made for another marker, or made up, names nothing.
@@ -485,6 +488,8 @@ export async function gradeAnswer(
           },
       now,
     );
+    // A re-evaluation of a published result: the LMS learns the student's new score.
+    if (target.published) await queueLtiScores(tx, jobs, target.exam_id);
     return row;
   });
   const files =

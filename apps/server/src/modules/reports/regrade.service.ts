@@ -30,6 +30,7 @@ import { JobInterrupted, type JobKind, type JobRunner } from '../../jobs/runner'
 import { examPaper, keyOf, newPaperVersion, type QuestionKey } from '../attempts/exam-paper';
 import { responseMarks } from '../attempts/scoring';
 import { recordAudit } from '../audit/audit';
+import { queueLtiScores } from '../lti/score-sends';
 import type { BlindCodes } from '../results/blind-codes';
 import {
   examEnded,
@@ -227,7 +228,7 @@ export function regradeJob(now: () => Date): JobKind<RegradeJobInput> {
     name: REGRADE_JOB,
     attempts: 3,
     concurrency: 4,
-    async run({ regradeId }, { db, stopping }) {
+    async run({ regradeId }, { db, stopping, jobs }) {
       const [job] = await db
         .select({
           id: regradeJobs.id,
@@ -285,10 +286,15 @@ export function regradeJob(now: () => Date): JobKind<RegradeJobInput> {
         }
         if (attempts < REGRADE_BATCH) break;
       }
-      await db
-        .update(regradeJobs)
-        .set({ status: 'DONE', finishedAt: now() })
-        .where(eq(regradeJobs.id, job.id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(regradeJobs)
+          .set({ status: 'DONE', finishedAt: now() })
+          .where(eq(regradeJobs.id, job.id));
+        // Published scores may have changed: the LMS learns them (nothing before publishing).
+        await queueLtiScores(tx, jobs, job.examId);
+      });
+      jobs.wake();
     },
     async failed(tx, { regradeId }) {
       await tx
