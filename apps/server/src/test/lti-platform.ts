@@ -134,7 +134,8 @@ export async function startLtiPlatform({
   const deploymentId = 'deployment-1';
   const launchUrl = `${toolUrl}/api/lti/launch`;
 
-  const keys: { kid: string; privateKey: CryptoKey; jwk: JWK }[] = [];
+  type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+  const keys: { kid: string; privateKey: PrivateKey; jwk: JWK }[] = [];
   const newKey = async () => {
     const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
     const kid = randomUUID();

@@ -6,7 +6,8 @@ import { bearer } from './users';
 
 export const ltiSessionResponse = successResponse(ltiSessionDataSchema);
 
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+/** What a browser's form post sends: a refusal then comes as a page. */
+const FORM = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' };
 
 /**
  * A browser between the platform and ExamIQ, through `inject`: the platform's login initiation,

@@ -227,6 +227,15 @@ describe('refused launches', () => {
     expectRefused(refused.response, 403, LTI_MESSAGES.noAccount(inactive.email));
   });
 
+  it('answers a client that is not a browser in the error contract', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/lti/launch',
+      payload: { id_token: 'not.a.token', state: 'unknown' },
+    });
+    expectError(response, 400, { message: LTI_MESSAGES.launchRefused });
+  });
+
   it('refuses a resource link naming no published exam', async () => {
     const { response } = await browser.launch({ person: learner() });
     expectRefused(response, 400, LTI_MESSAGES.noExam);

@@ -52,7 +52,15 @@ function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · ExamIQ</title><style>body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:grid;place-items:center;min-height:100vh;margin:0;padding:1rem}main{max-width:32rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;padding:2rem}h1{font-size:1.25rem;margin:0 0 .75rem}button{font:inherit;background:#4f46e5;color:#fff;border:0;border-radius:.5rem;padding:.6rem 1rem;cursor:pointer}</style></head><body><main>${body}</main></body></html>`;
 }
 
-function refusedPage(reply: FastifyReply, refusal: LaunchRefused) {
+/**
+ * A refusal as a page for a browser (every launch is a navigation); as the API's error to any
+ * other client.
+ */
+function refused(request: FastifyRequest, reply: FastifyReply, refusal: LaunchRefused) {
+  request.log.info({ reason: refusal.reason }, 'An LTI launch was refused');
+  if (!request.headers.accept?.includes('text/html')) {
+    throw new ApiError(refusal.status, refusal.userMessage);
+  }
   return reply
     .code(refusal.status)
     .type('text/html; charset=utf-8')
@@ -78,7 +86,7 @@ const launchSchema = z.object({
   state: z.string().max(200).optional(),
 });
 
-const htmlPage = z.string().describe('An HTML page saying why, for the person in the browser');
+const htmlPage = z.string().describe('An HTML page, for the person in the browser');
 const redirectResponse = { 302: z.null().describe('To the platform, or to the launched page') };
 
 /**
@@ -122,8 +130,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
       return reply.redirect(redirectUrl);
     } catch (error) {
       if (!(error instanceof LaunchRefused)) throw error;
-      request.log.info({ reason: error.reason }, 'An LTI login was refused');
-      return refusedPage(reply, error);
+      return refused(request, reply, error);
     }
   };
   const loginSummary =
@@ -135,7 +142,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
         tags: TAGS,
         summary: loginSummary,
         querystring: loginSchema,
-        response: { ...redirectResponse, 400: htmlPage },
+        response: { ...redirectResponse, ...errorResponses(400) },
       },
     },
     (request, reply) => login(request, reply, request.query),
@@ -147,7 +154,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
         tags: TAGS,
         summary: loginSummary,
         body: loginSchema,
-        response: { ...redirectResponse, 400: htmlPage },
+        response: { ...redirectResponse, ...errorResponses(400) },
       },
     },
     (request, reply) => login(request, reply, request.body),
@@ -159,9 +166,9 @@ export const ltiRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
       schema: {
         tags: TAGS,
         summary:
-          "The launch (LtiResourceLinkRequest or LtiDeepLinkingRequest): the platform's ID token is checked, the person matched by email and sent to the launched page, which collects the session",
+          "The launch (LtiResourceLinkRequest or LtiDeepLinkingRequest): the platform's ID token is checked, the person matched by email and sent to the launched page, which collects the session. A refusal is a page to a browser (Accept: text/html), the error contract to any other client",
         body: launchSchema,
-        response: { 303: z.null(), 400: htmlPage, 403: htmlPage },
+        response: { 303: z.null(), ...errorResponses(400, 403) },
       },
     },
     async (request, reply) => {
@@ -175,8 +182,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
         return reply.code(303).redirect(launched);
       } catch (error) {
         if (!(error instanceof LaunchRefused)) throw error;
-        request.log.info({ reason: error.reason }, 'An LTI launch was refused');
-        return refusedPage(reply, error);
+        return refused(request, reply, error);
       }
     },
   );
