@@ -160,6 +160,7 @@ test("the admin registers an LMS and reads ExamIQ's URLs and keys on the setting
 }) => {
   test.setTimeout(120_000);
   await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
   await page.goto('/admin/settings');
   const section = page.getByRole('region', { name: 'LMS courses (LTI 1.3)' });
   await expect(section.getByText(/\/api\/lti\/jwks$/)).toBeVisible();
