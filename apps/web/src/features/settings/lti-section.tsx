@@ -13,6 +13,7 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { ErrorBanner } from '@/components/error-banner';
 import { Modal } from '@/components/modal';
 import { FieldGrid, FormSection } from '@/components/person-form';
@@ -379,34 +380,14 @@ export function LtiSection() {
           onClose={() => setEditing(null)}
         />
       )}
-      <Modal
-        open={removing !== null}
-        onClose={remove.isPending ? () => {} : () => setRemoving(null)}
+      <ConfirmDeleteDialog
+        name={removing?.name ?? null}
         title="Remove LMS platform"
-        size="sm"
-        footer={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => setRemoving(null)}
-              disabled={remove.isPending}
-            >
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => void confirmRemove()}
-              loading={remove.isPending}
-            >
-              Remove
-            </Button>
-          </>
-        }
-      >
-        <p className="text-sm text-slate-600">
-          {`Launches from ${removing?.name ?? ''} stop working, and no more scores are sent to it. Accounts and results stay.`}
-        </p>
-      </Modal>
+        warning="Launches from it stop working, and no more scores are sent to it. Accounts and results stay."
+        deleting={remove.isPending}
+        onConfirm={() => void confirmRemove()}
+        onClose={() => setRemoving(null)}
+      />
     </FormSection>
   );
 }
