@@ -38,6 +38,10 @@ import { facultyAdminRoutes } from './modules/faculty/faculty.admin-routes';
 import { gradingAdminRoutes } from './modules/grading/grading.admin-routes';
 import { gradingFacultyRoutes } from './modules/grading/grading.faculty-routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { ltiScoresJob } from './modules/lti/ags';
+import { ltiAdminRoutes } from './modules/lti/lti.admin-routes';
+import { ltiInstructorRoutes } from './modules/lti/lti.instructor-routes';
+import { ltiRoutes } from './modules/lti/lti.routes';
 import { examMessagesJob, startReminderSweep } from './modules/mail/exam-messages';
 import { mailAdminRoutes } from './modules/mail/mail.admin-routes';
 import { sendMailJob } from './modules/mail/mail.service';
@@ -220,6 +224,7 @@ export async function buildApp({
       regradeJob(now),
       sendMailJob(config.mail, metrics),
       examMessagesJob(config.mail, now),
+      ltiScoresJob(config),
     ],
   });
   app.decorate('jobs', jobs);
@@ -287,6 +292,7 @@ export async function buildApp({
     },
     { prefix: '/api/auth' },
   );
+  await app.register(ltiRoutes, { ...authDeps, prefix: '/api/lti' });
   const codes = blindCodes(config.jwtSecret);
   await app.register(
     roleScope('admin', async (admin) => {
@@ -324,6 +330,8 @@ export async function buildApp({
       });
       await admin.register(signInLimitsAdminRoutes, authDeps);
       await admin.register(oidcAdminRoutes, { db: database.db, config });
+      await admin.register(ltiAdminRoutes, { db: database.db, config });
+      await admin.register(ltiInstructorRoutes, { db: database.db, config, role: 'admin' });
     }),
     { prefix: '/api/admin' },
   );
@@ -332,6 +340,7 @@ export async function buildApp({
       await faculty.register(gradingFacultyRoutes, { db: database.db, now, codes });
       await faculty.register(proctoringFacultyRoutes, { db: database.db, now, role: 'faculty' });
       await faculty.register(bankQuestionsRoutes, { db: database.db, role: 'faculty' });
+      await faculty.register(ltiInstructorRoutes, { db: database.db, config, role: 'faculty' });
     }),
     { prefix: '/api/faculty' },
   );

@@ -11,6 +11,7 @@ export * from './exam-records';
 export * from './exams';
 export * from './fields';
 export * from './find';
+export * from './lti';
 export * from './mail';
 export * from './master-data';
 export * from './media';

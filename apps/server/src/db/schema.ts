@@ -1239,6 +1239,160 @@ export const signInProviderFlows = pgTable(
   (table) => [index('sign_in_provider_flows_expires_at_idx').on(table.expiresAt)],
 );
 
+// --- LTI 1.3: ExamIQ as a tool of the institution's LMS --------------------------------------
+
+/** An LMS (Moodle, Canvas) the admin registered: who it is and where its endpoints are. */
+export const ltiPlatforms = pgTable(
+  'lti_platforms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    deploymentIds: text('deployment_ids').array().notNull(),
+    authLoginUrl: text('auth_login_url').notNull(),
+    accessTokenUrl: text('access_token_url').notNull(),
+    jwksUrl: text('jwks_url').notNull(),
+    ...timestamps(),
+  },
+  (table) => [unique('lti_platforms_issuer_client_id_key').on(table.issuer, table.clientId)],
+);
+
+/**
+ * ExamIQ's own RSA keys: the newest unretired one signs (deep-linking answers, AGS token
+ * assertions); every unretired one is published in the JWKS, so a platform that cached the old
+ * key set still checks what was signed before a rotation.
+ */
+export const ltiToolKeys = pgTable('lti_tool_keys', {
+  kid: text('kid').primaryKey(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  /** Sealed under a key derived from JWT_SECRET: a backup's readable rows do not hold it. */
+  privateKeySealed: text('private_key_sealed').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  retiredAt: timestamptz('retired_at'),
+});
+
+/**
+ * A login initiated by a platform, waiting for its launch: the state and nonce are spent by the
+ * first launch that presents them, and expire within minutes.
+ */
+export const ltiLoginStates = pgTable(
+  'lti_login_states',
+  {
+    state: text('state').primaryKey(),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (table) => [
+    index('lti_login_states_platform_id_idx').on(table.platformId),
+    index('lti_login_states_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * The platform's person (its `sub`) linked to an ExamIQ account at their first launch, by email:
+ * later launches follow the link, so a changed email in the LMS cannot reach another account.
+ */
+export const ltiAccounts = pgTable(
+  'lti_accounts',
+  {
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.platformId, table.subject] }),
+    index('lti_accounts_user_id_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A launched session waiting for its browser: the launch page presents the ticket once, within
+ * minutes; only the ticket's SHA-256 is kept.
+ */
+export const ltiLaunchTickets = pgTable(
+  'lti_launch_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    redirect: text('redirect').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (table) => [
+    index('lti_launch_tickets_user_id_idx').on(table.userId),
+    index('lti_launch_tickets_platform_id_idx').on(table.platformId),
+  ],
+);
+
+/** A deep-linking request an instructor is answering: where the choice goes back to. */
+export const ltiDeepLinks = pgTable(
+  'lti_deep_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    deploymentId: text('deployment_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    returnUrl: text('return_url').notNull(),
+    /** The platform's `data`, returned as it came. */
+    data: text('data'),
+    /** The signed answer once the instructor chose, for the page that posts it to the platform. */
+    responseJwt: text('response_jwt'),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (table) => [
+    index('lti_deep_links_platform_id_idx').on(table.platformId),
+    index('lti_deep_links_user_id_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A student launched into an exam from an LMS line item: where their score goes once results are
+ * published, and what was last sent (a send that changes nothing is not repeated).
+ */
+export const ltiScoreLinks = pgTable(
+  'lti_score_links',
+  {
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    examId: examIdColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    lineItemUrl: text('line_item_url').notNull(),
+    sentScore: doublePrecision('sent_score'),
+    sentAt: timestamptz('sent_at'),
+    lastError: text('last_error'),
+    failedAt: timestamptz('failed_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.examId, table.userId, table.lineItemUrl] }),
+    index('lti_score_links_platform_id_idx').on(table.platformId),
+    index('lti_score_links_user_id_idx').on(table.userId),
+    index('lti_score_links_failed_idx')
+      .on(table.failedAt)
+      .where(sql`${table.lastError} is not null`),
+  ],
+);
+
 // --- Media --------------------------------------------------------------------------------------
 
 /** Binary data, read as a Buffer from either engine. */

@@ -40,6 +40,15 @@ const PUBLIC = new Set([
   'GET /api/auth/oidc/:id/start',
   'GET /api/auth/oidc/callback',
   'POST /api/auth/oidc/session',
+  // LTI 1.3: ExamIQ's public keys, and the platform's launch, whose signed ID token checked
+  // against the state this browser's cookie names is the proof (lti.launch.test.ts); the launched
+  // page's one-time ticket, and the deep-linking answer's page, are their own proofs.
+  'GET /api/lti/jwks',
+  'GET /api/lti/login',
+  'POST /api/lti/login',
+  'POST /api/lti/launch',
+  'POST /api/lti/session',
+  'GET /api/lti/deep-link-return/:id',
   // An image of exam content: its signed URL is the permission, since <img> sends no token
   // (media.test.ts).
   'GET /api/media/:id',

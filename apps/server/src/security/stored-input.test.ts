@@ -124,6 +124,23 @@ const storedProvider = (
   })
 ).json().data;
 const passwordUpdater = await createSignedInUser(t.app, db, 'student');
+const ltiPlatform = {
+  name: 'College Moodle',
+  issuer: 'https://moodle.college.test',
+  clientId: 'examiq',
+  deploymentIds: ['1'],
+  authLoginUrl: 'https://moodle.college.test/mod/lti/auth.php',
+  accessTokenUrl: 'https://moodle.college.test/mod/lti/token.php',
+  jwksUrl: 'https://moodle.college.test/mod/lti/certs.php',
+};
+const storedLtiPlatform = (
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/create-lti-platform',
+    headers: bearer(admin.accessToken),
+    payload: ltiPlatform,
+  })
+).json().data;
 
 interface Example {
   /** The route's path parameters, in order. */
@@ -214,6 +231,31 @@ const EXAMPLES: Record<string, Example> = {
     params: [storedProvider._id],
     body: () => ({ ...signInProvider }),
   },
+  'POST /api/admin/create-lti-platform': {
+    body: () => ({ ...ltiPlatform, clientId: randomUUID() }),
+  },
+  'PUT /api/admin/update-lti-platform/:id': {
+    params: [storedLtiPlatform._id],
+    body: () => ({ ...ltiPlatform }),
+  },
+  'POST /api/admin/lti-deep-link/:id': {
+    params: [randomUUID()],
+    body: () => ({ examId: exam._id }),
+  },
+  'POST /api/faculty/lti-deep-link/:id': {
+    params: [randomUUID()],
+    body: () => ({ examId: exam._id }),
+  },
+  'POST /api/lti/login': {
+    body: () => ({
+      iss: ltiPlatform.issuer,
+      login_hint: 'a-person',
+      target_link_uri: 'https://exams.college.test/api/lti/launch',
+      client_id: ltiPlatform.clientId,
+    }),
+  },
+  'POST /api/lti/launch': { body: () => ({ id_token: 'a.b.c', state: 'a'.repeat(43) }) },
+  'POST /api/lti/session': { body: () => ({ ticket: 'a'.repeat(43) }) },
   'POST /api/admin/create-exam': { body: () => examPayload(audience, [proctor.userId]) },
   'PUT /api/admin/update-exam/:id': {
     params: [exam._id],

@@ -88,6 +88,8 @@ const AttemptPage = lazy(() => import('@/features/student-area/attempt-page'));
 const ExamPreviewPage = lazy(() => import('@/features/student-area/exam-preview-page'));
 const PrintPaperPage = lazy(() => import('@/features/exams/print-paper-page'));
 const StudentResultPage = lazy(() => import('@/features/student-area/result-page'));
+const LtiLaunchedPage = lazy(() => import('@/features/lti/launched-page'));
+const LtiDeepLinkPage = lazy(() => import('@/features/lti/deep-link-page'));
 
 function RootLayout() {
   return (
@@ -105,6 +107,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingPage /> },
       { path: '/documentation', element: <DocumentationPage /> },
       { path: '/login', element: <LoginPage /> },
+      { path: '/lti/launched', element: <LtiLaunchedPage /> },
       {
         element: <ServerDataLayout />,
         children: [
@@ -178,6 +181,7 @@ export const routes: RouteObject[] = [
               { path: 'audit', element: <AuditLogPage /> },
               { path: 'settings', element: <SettingsPage /> },
               { path: 'outbox', element: <OutboxPage /> },
+              { path: 'lti/deep-link/:id', element: <LtiDeepLinkPage area="admin" /> },
             ],
           },
           {
@@ -186,6 +190,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <FacultyDashboardPage /> },
               { path: 'grade/:examId', element: <GradingPage /> },
+              { path: 'lti/deep-link/:id', element: <LtiDeepLinkPage area="faculty" /> },
               { path: 'exams/:examId/monitor', element: <FacultyMonitorPage /> },
               { path: 'question-bank', element: <QuestionBankPage area="faculty" /> },
               { path: 'question-bank/:questionId', element: <BankQuestionPage area="faculty" /> },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/client';
 import { rateLimits, sessions } from '../../db/schema';
 import { repeatEvery } from '../../repeat';
+import { purgeExpiredLaunches } from '../lti/launch-check';
 import { purgeExpiredSignIns } from '../oidc/oidc-flow';
 import type { AuthLimits } from './credentials';
 
@@ -37,6 +38,7 @@ export interface Purged {
   sessions: number;
   rateLimits: number;
   signInFlows: number;
+  ltiLaunches: number;
 }
 
 /**
@@ -72,6 +74,8 @@ export async function purgeEnded(db: AppDatabase, limits: AuthLimits): Promise<P
     ),
     // Few and short-lived: sign-ins through a provider left at the provider's page.
     signInFlows: (await purgeExpiredSignIns(db)).length,
+    // As few: LMS launches and content selections left unfinished.
+    ltiLaunches: await purgeExpiredLaunches(db),
   };
 }
 

@@ -17,6 +17,10 @@ const LEFT_OUT = new Set([
   'used_refresh_tokens',
   'password_reset_tokens',
   'sign_in_provider_flows',
+  // LMS launches and content selections under way: minutes long, single use.
+  'lti_login_states',
+  'lti_launch_tickets',
+  'lti_deep_links',
   'rate_limits',
   'rate_limit_reservations',
   'row_counts',

@@ -78,16 +78,17 @@ export const gradingFacultyRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) =>
-      ok(
-        await gradeAnswer(
-          db,
-          { userId: request.auth.userId, codes },
-          request.body,
-          now(),
-          app.answerFileLinks,
-        ),
-        RESULT_MESSAGES.graded,
-      ),
+    async (request) => {
+      const graded = await gradeAnswer(
+        db,
+        { userId: request.auth.userId, codes },
+        request.body,
+        now(),
+        app.answerFileLinks,
+        app.jobs,
+      );
+      app.jobs.wake();
+      return ok(graded, RESULT_MESSAGES.graded);
+    },
   );
 };

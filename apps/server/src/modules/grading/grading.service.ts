@@ -19,10 +19,12 @@ import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
 import { type AnswerResponse, attemptAnswers, examSections, questions } from '../../db/schema';
 import { ApiError, FieldErrors } from '../../errors';
+import type { JobRunner } from '../../jobs/runner';
 import { answerFilesOf, fileIdsOf, filesByIds } from '../attempts/answer-files';
 import { recordAudit } from '../audit/audit';
 import { refreshBankStatistics } from '../banks/bank-statistics';
 import { examHeaderWithMarksOf } from '../exams/exam-header';
+import { queueLtiScores } from '../lti/score-sends';
 import { type MediaLinks, mediaIdsOf, mediaUrlsFor, type SignedLinks } from '../media/media-links';
 import { examEnded, publishedExam, resultFacts, resultStatusOf } from '../results/scores';
 import { assertEvaluator, facultyExamRows } from './evaluators';
@@ -365,6 +367,7 @@ export async function gradeAnswer(
   { answerId, marks, comment, reason }: GradeAnswerPayload,
   now: Date,
   fileLinks: SignedLinks,
+  jobs: JobRunner,
 ): Promise<AnswerToGrade> {
   const { userId } = marker;
   // An id made for another marker, or made up, names nothing.
@@ -424,6 +427,8 @@ export async function gradeAnswer(
           },
       now,
     );
+    // A re-evaluation of a published result: the LMS learns the student's new score.
+    if (target.published) await queueLtiScores(tx, jobs, target.exam_id);
     return row;
   });
   // A correction after publishing changes what the bank's statistics were computed from.

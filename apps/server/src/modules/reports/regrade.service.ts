@@ -31,6 +31,7 @@ import { examPaper, keyOf, newPaperVersion, type QuestionKey } from '../attempts
 import { responseMarks } from '../attempts/scoring';
 import { recordAudit } from '../audit/audit';
 import { refreshBankStatistics } from '../banks/bank-statistics';
+import { queueLtiScores } from '../lti/score-sends';
 import type { BlindCodes } from '../results/blind-codes';
 import {
   drawnPapers,
@@ -229,7 +230,7 @@ export function regradeJob(now: () => Date): JobKind<RegradeJobInput> {
     name: REGRADE_JOB,
     attempts: 3,
     concurrency: 4,
-    async run({ regradeId }, { db, stopping }) {
+    async run({ regradeId }, { db, stopping, jobs }) {
       const [job] = await db
         .select({
           id: regradeJobs.id,
@@ -294,10 +295,15 @@ export function regradeJob(now: () => Date): JobKind<RegradeJobInput> {
         .from(exams)
         .where(eq(exams.id, job.examId));
       if (exam?.resultsPublishedAt) await refreshBankStatistics(db, job.examId, now());
-      await db
-        .update(regradeJobs)
-        .set({ status: 'DONE', finishedAt: now() })
-        .where(eq(regradeJobs.id, job.id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(regradeJobs)
+          .set({ status: 'DONE', finishedAt: now() })
+          .where(eq(regradeJobs.id, job.id));
+        // Published scores may have changed: the LMS learns them (nothing before publishing).
+        await queueLtiScores(tx, jobs, job.examId);
+      });
+      jobs.wake();
     },
     async failed(tx, { regradeId }) {
       await tx

@@ -15,6 +15,7 @@ import type { AppDatabase } from '../../db/client';
 import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { wallClockMinute } from '../../wall-clock';
+import { queueLtiScores } from '../lti/score-sends';
 import { queueExamMessages } from '../mail/exam-messages';
 import type { BlindCodes } from './blind-codes';
 import { examResults } from './exam-results';
@@ -85,6 +86,7 @@ export const resultsAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const published = await publishResults(db, request.params.examId, request.auth.userId, now());
       await queueExamMessages(db, app.jobs, request.params.examId, 'results-published');
+      await queueLtiScores(db, app.jobs, request.params.examId);
       app.jobs.wake();
       return ok(published, RESULT_MESSAGES.published);
     },

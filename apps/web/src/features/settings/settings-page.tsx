@@ -28,6 +28,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
 import { useInstitutionSettings, useSaveSettings } from '@/lib/institution-settings';
 import { listError } from './list-error';
+import { LtiSection } from './lti-section';
 import { SignInProvidersSection } from './sign-in-providers-section';
 
 /** What each exam message switch sends, under its label. */
@@ -197,6 +198,9 @@ export default function SettingsPage() {
       )}
       <div className="mt-6">
         <SignInProvidersSection />
+      </div>
+      <div className="mt-6">
+        <LtiSection />
       </div>
     </>
   );
