@@ -29,7 +29,7 @@ import {
   useCourseOutcomes,
   useSetBankAccess,
   useSetCourseOutcomes,
-} from './api/bank-api';
+} from '@/lib/question-bank/bank-api';
 
 function Card({
   title,

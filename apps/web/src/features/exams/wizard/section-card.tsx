@@ -8,13 +8,17 @@ import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Dropdown } from '@/components/dropdown';
+import { NumberField } from '@/components/question-editor/number-field';
+import {
+  ErrorBannerList,
+  flattenErrors,
+  useErrorsAt,
+} from '@/components/question-editor/validation-marks';
 import { TextField } from '@/components/text-field';
 import { plural } from '@/lib/plural';
 import type { ExamWizardValues } from './exam-values';
 import { LineListField } from './line-list-field';
-import { NumberField } from './number-field';
 import { SectionHeading } from './section-heading';
-import { ErrorBannerList, flattenErrors, useErrorsAt } from './validation-marks';
 
 const questionTypeOptions = QUESTION_TYPES.map((type) => ({
   value: type,
