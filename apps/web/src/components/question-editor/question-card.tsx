@@ -45,6 +45,8 @@ interface QuestionCardProps {
   initiallyOpen?: boolean;
   /** Buttons in the card's title row (the wizard's Save to bank). */
   actions?: ReactNode;
+  /** A choice of type in place of the fixed one, where the question's type is still open. */
+  typeChoice?: ReactNode;
 }
 
 /**
@@ -59,6 +61,7 @@ export const QuestionCard = memo(function QuestionCard({
   ordered = true,
   initiallyOpen = false,
   actions,
+  typeChoice,
 }: QuestionCardProps) {
   const form = useFormContext<QuestionForm>();
   const { register } = form;
@@ -109,12 +112,14 @@ export const QuestionCard = memo(function QuestionCard({
         {questionType === 'FILL_IN_BLANKS' && (
           <FillInBlanksTools path={path} textarea={questionText} errors={errors} />
         )}
-        <TextField
-          label="Question Type"
-          className="col-span-2"
-          value={QUESTION_TYPE_LABELS[questionType]}
-          readOnly
-        />
+        {typeChoice ?? (
+          <TextField
+            label="Question Type"
+            className="col-span-2"
+            value={QUESTION_TYPE_LABELS[questionType]}
+            readOnly
+          />
+        )}
         <NumberField
           label="Marks"
           min={1}

@@ -222,20 +222,9 @@ function BankQuestionEditor({ area, stored }: { area: BankArea; stored?: BankQue
                 <BankLabelsFields area={area} chooseCourse={!stored} />
               </section>
               <section aria-labelledby="question-heading" className="space-y-4">
-                <div className="flex flex-wrap items-end justify-between gap-4">
-                  <h2 id="question-heading" className="text-base font-semibold text-slate-900">
-                    The question
-                  </h2>
-                  {!stored && (
-                    <Dropdown
-                      label="Question type"
-                      className="w-full sm:w-64"
-                      options={TYPE_OPTIONS}
-                      value={questionType}
-                      onChange={(event) => changeType(event.target.value as QuestionType)}
-                    />
-                  )}
-                </div>
+                <h2 id="question-heading" className="text-base font-semibold text-slate-900">
+                  The question
+                </h2>
                 <QuestionCard
                   key={questionType}
                   path="question"
@@ -243,6 +232,17 @@ function BankQuestionEditor({ area, stored }: { area: BankArea; stored?: BankQue
                   questionType={questionType}
                   ordered={false}
                   initiallyOpen
+                  typeChoice={
+                    stored ? undefined : (
+                      <Dropdown
+                        label="Question Type"
+                        className="col-span-2"
+                        options={TYPE_OPTIONS}
+                        value={questionType}
+                        onChange={(event) => changeType(event.target.value as QuestionType)}
+                      />
+                    )
+                  }
                 />
               </section>
               {!stored && (

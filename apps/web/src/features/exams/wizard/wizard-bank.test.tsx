@@ -95,7 +95,7 @@ function renderStep() {
   return { values: () => form?.getValues() as ExamWizardValues };
 }
 
-describe('the questions step and the bank', () => {
+describe('the questions step and the bank', { timeout: 30_000 }, () => {
   it('saves a card’s question to a bank with its labels, and the card notes it', async () => {
     const requests = fakeAdminApi({
       ...LOOKUPS,
