@@ -89,7 +89,7 @@ export const QuestionCard = memo(function QuestionCard({
       <legend className="float-left w-full border-b border-slate-100 bg-slate-50/60 px-3 py-2.5 sm:px-4 text-sm font-semibold text-slate-900">
         {`Question ${number}`}
       </legend>
-      <div className="absolute top-1.5 right-3 flex items-center gap-2 sm:right-4">
+      <div className="absolute top-1.5 right-3 flex max-w-[calc(100%-8rem)] items-center gap-2 sm:right-4">
         {actions}
         {errors && flattenErrors(errors).length > 0 && (
           <ErrorDot label={EXAM_MESSAGES.questionWithErrors} />

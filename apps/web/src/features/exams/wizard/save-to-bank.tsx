@@ -41,14 +41,17 @@ export function SaveToBank({ path, number }: { path: CardPath; number: number })
   return (
     <>
       {saved && (
-        <span className="hidden items-center gap-1 text-xs font-medium text-emerald-700 sm:inline-flex">
-          <Check aria-hidden="true" className="size-3.5" />
-          {`Saved to the bank${saved.place ? `: ${saved.place}` : ''}`}
+        <span className="hidden min-w-0 items-center gap-1 text-xs font-medium text-emerald-700 sm:flex">
+          <Check aria-hidden="true" className="size-3.5 shrink-0" />
+          <span className="truncate" title={saved.place}>
+            {`Saved to the bank${saved.place ? `: ${saved.place}` : ''}`}
+          </span>
         </span>
       )}
       <Button
         variant="secondary"
         size="sm"
+        className="shrink-0"
         aria-label={`Save question ${number} to the bank`}
         onClick={() => setOpen(true)}
       >
