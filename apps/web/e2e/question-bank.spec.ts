@@ -1,7 +1,8 @@
 import { validQuestions } from '@examiq/contracts/test-support';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import { expect, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
+import { bankCall, screenshots } from './support/bank';
 import { apiSignIn, logout, signIn } from './support/session';
 import { createFacultyMember, FACULTY_PASSWORD } from './support/sittings';
 import { createMasterData } from './support/wizard';
@@ -9,29 +10,6 @@ import { createMasterData } from './support/wizard';
 // The batch 2033-2040 is this spec's own (no other spec creates it): its course's bank starts empty.
 const START_YEAR = 2033;
 const COURSE = 'Bachelor of Engineering (2033-2040)';
-
-/** Calls a bank path as the one signed in with `tokens`, expecting `status`. */
-async function bankCall(
-  request: APIRequestContext,
-  accessToken: string,
-  path: string,
-  data: object,
-  status = 200,
-) {
-  const response = await request.post(`/api/${path}`, {
-    headers: { Authorization: `Bearer ${accessToken}` },
-    data,
-  });
-  expect(response.status(), await response.text()).toBe(status);
-  return (await response.json()).data;
-}
-
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize(WIDTHS.phone);
-  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(WIDTHS.desktop);
-  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
-}
 
 test('faculty granted a course find its questions by category, search and filters', async ({
   page,

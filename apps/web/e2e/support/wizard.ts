@@ -9,18 +9,22 @@ import { localDate } from './sittings';
 const END_YEAR = 2040;
 
 /**
- * A batch (startYear-2040) with one course, branch and two sections, made through the API: the
+ * A batch (startYear to 2040 unless `endYear` says) with one course, branch and two sections, made through the API: the
  * batch's name as the wizard lists it, and the ids an exam made through the API needs.
  */
-export async function createMasterData(request: APIRequestContext, startYear: number) {
+export async function createMasterData(
+  request: APIRequestContext,
+  startYear: number,
+  endYear = END_YEAR,
+) {
   const create = await adminCreator(request);
-  const { _id: batchId } = await create('create-batch', { startYear, endYear: END_YEAR });
+  const { _id: batchId } = await create('create-batch', { startYear, endYear });
   const { _id: courseId } = await create('create-course', {
     batchId,
     name: 'B.E',
     fullName: 'Bachelor of Engineering',
-    totalSemesters: 2 * (END_YEAR - startYear),
-    durationYears: END_YEAR - startYear,
+    totalSemesters: 2 * (endYear - startYear),
+    durationYears: endYear - startYear,
     courseType: 'UG',
   });
   const { _id: branchId } = await create('create-branch', {
@@ -31,7 +35,7 @@ export async function createMasterData(request: APIRequestContext, startYear: nu
   const { _id: sectionA } = await create('create-section', { branchId, name: 'A', capacity: 60 });
   await create('create-section', { branchId, name: 'B', capacity: 60 });
   return {
-    batch: `${startYear}-${END_YEAR}`,
+    batch: `${startYear}-${endYear}`,
     audience: { batchId, courseId, branchId, sectionIds: [sectionA] },
   };
 }

@@ -72,6 +72,9 @@ const CourseBankSettingsPage = lazy(
   () => import('@/features/question-bank/course-bank-settings-page'),
 );
 const BankQuestionPage = lazy(() => import('@/features/question-bank/bank-question-page'));
+const BankQuestionEditorPage = lazy(
+  () => import('@/features/question-bank/bank-question-editor-page'),
+);
 const MasterDataPage = lazy(() => import('@/features/master-data/master-data-page'));
 const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
@@ -167,7 +170,12 @@ export const routes: RouteObject[] = [
               { path: 'exam/exam-ui', element: <ExamMonitorPage /> },
               { path: 'exam/live-proctoring', element: <ProctoredExamsPage /> },
               { path: 'question-bank', element: <QuestionBankPage area="admin" /> },
+              { path: 'question-bank/new', element: <BankQuestionEditorPage area="admin" /> },
               { path: 'question-bank/:questionId', element: <BankQuestionPage area="admin" /> },
+              {
+                path: 'question-bank/:questionId/edit',
+                element: <BankQuestionEditorPage area="admin" />,
+              },
               { path: 'question-bank/course/:courseId', element: <CourseBankSettingsPage /> },
               {
                 path: 'question-bank/course/:courseId/attainment',
@@ -193,7 +201,12 @@ export const routes: RouteObject[] = [
               { path: 'lti/deep-link/:id', element: <LtiDeepLinkPage area="faculty" /> },
               { path: 'exams/:examId/monitor', element: <FacultyMonitorPage /> },
               { path: 'question-bank', element: <QuestionBankPage area="faculty" /> },
+              { path: 'question-bank/new', element: <BankQuestionEditorPage area="faculty" /> },
               { path: 'question-bank/:questionId', element: <BankQuestionPage area="faculty" /> },
+              {
+                path: 'question-bank/:questionId/edit',
+                element: <BankQuestionEditorPage area="faculty" />,
+              },
             ],
           },
           {

@@ -14,6 +14,7 @@ export const examIds = {
   section2: '00000000-0000-4000-8000-000000000032',
   facultyUser1: '30000000-0000-4000-8000-000000000001',
   facultyUser2: '30000000-0000-4000-8000-000000000002',
+  bankQuestion: '20000000-0000-4000-8000-000000000001',
 };
 
 export function makeFacultyOption(overrides: Partial<FacultyOption> = {}): FacultyOption {

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { blankQuestion, type QuestionValues } from '@/components/question-editor/question-values';
 import { useAuthStore } from '@/lib/auth-store';
 import { cascadeLookups, fakeAdminApi, ok, renderPage } from '@/test/admin-api';
 import {
@@ -16,7 +17,7 @@ import { storeSession } from '@/test/fake-api';
 import { ids, makeSection } from '@/test/master-data-fixtures';
 import CreateExamPage from './create-exam-page';
 import { draftKey, saveDraft } from './wizard/draft-storage';
-import { blankQuestion, type ExamWizardValues, type WizardQuestion } from './wizard/exam-values';
+import type { ExamWizardValues } from './wizard/exam-values';
 import type { StepId } from './wizard/steps';
 
 type Answer = { status: number; data: unknown };
@@ -780,7 +781,7 @@ describe('CreateExamPage: multiple select and numerical questions', { timeout: 3
   it('says what is wrong with a multiple select question, on the question and its section', async () => {
     await resume(
       newTypesValues((values) => {
-        values.questions[2] = [{ ...(values.questions[2]?.[0] as WizardQuestion), options: [] }];
+        values.questions[2] = [{ ...(values.questions[2]?.[0] as QuestionValues), options: [] }];
       }),
       'questions',
     );
@@ -1062,7 +1063,7 @@ describe('CreateExamPage: fill-in-the-blanks, matching and ordering questions', 
   it('says what is wrong with the pairs and distractors of a matching question', async () => {
     await resume(
       partTypesValues((values) => {
-        const matching = values.questions[2]?.[0] as WizardQuestion;
+        const matching = values.questions[2]?.[0] as QuestionValues;
         matching.distractors = ['Superconductor', 'Plasma', 'Gas', 'Liquid'];
       }),
       'questions',

@@ -7,9 +7,9 @@ import { Button } from '@/components/button';
 import { Content, MediaUrlsProvider } from '@/components/content/content';
 import { optionLetter } from '@/components/content/question-view';
 import { RecordDetail } from '@/components/detail-view';
+import { shuffledForPaper } from '@/components/question-editor/paper-order';
 import { plural } from '@/lib/plural';
 import { EXAM_PAGE_STATES, useExam, useExamMediaUrls } from './api/get-exam';
-import { shuffledForPaper } from './paper-order';
 import { QuestionKey } from './question-key';
 
 /** Ruled lines left for a written answer on paper. */

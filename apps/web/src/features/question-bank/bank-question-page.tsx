@@ -6,28 +6,29 @@ import {
   BLOOM_LEVEL_LABELS,
   QUESTION_TYPE_LABELS,
 } from '@examiq/contracts';
-import { History, RotateCcw } from 'lucide-react';
+import { History, Pencil, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
-import { Button } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { Content } from '@/components/content/content';
 import { DetailGroup, DetailItem, DetailSection } from '@/components/detail-view';
 import { ErrorBanner } from '@/components/error-banner';
 import { Modal } from '@/components/modal';
 import { PageHeader } from '@/components/page-header';
+import { BankStatusBadge, Chips, difficultyLabel } from '@/components/question-bank/bank-labels';
 import { CardSkeletons } from '@/components/skeleton';
 import { getServerMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { plural } from '@/lib/plural';
 import {
   type BankArea,
+  useBankCourses,
   useBankQuestion,
   useRestoreBankQuestion,
   useSetBankQuestionStatus,
-} from './api/bank-api';
-import { BankStatusBadge, Chips, difficultyLabel } from './bank-labels';
+} from '@/lib/question-bank/bank-api';
 import { VersionStatistics } from './bank-statistics';
 
 /** The history's names of a question's fields; a field not named here shows as the server names it. */
@@ -132,6 +133,12 @@ export default function BankQuestionPage({ area }: { area: BankArea }) {
   const [restoring, setRestoring] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const data = question.data;
+  const courses = useBankCourses(area);
+  const writes =
+    area === 'admin' ||
+    Boolean(
+      courses.data?.find((course) => course._id === data?.courseId)?.roles.includes('AUTHOR'),
+    );
   const listPath = `/${area}/question-bank${data ? `?course=${data.courseId}` : ''}`;
 
   const changeStatus = (status: BankQuestionStatus) => {
@@ -173,6 +180,12 @@ export default function BankQuestionPage({ area }: { area: BankArea }) {
         actions={
           data && (
             <div className="flex flex-wrap gap-2">
+              {writes && data.status !== 'RETIRED' && (
+                <ButtonLink to="edit" variant="secondary">
+                  <Pencil aria-hidden="true" className="size-4" />
+                  Edit
+                </ButtonLink>
+              )}
               {STATUS_MOVES[data.status].map((move) => (
                 <Button
                   key={move.to}

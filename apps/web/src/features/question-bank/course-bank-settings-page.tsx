@@ -30,7 +30,7 @@ import {
   useCourseOutcomes,
   useSetBankAccess,
   useSetCourseOutcomes,
-} from './api/bank-api';
+} from '@/lib/question-bank/bank-api';
 
 function Card({
   title,

@@ -3,7 +3,6 @@ import {
   BANK_QUESTION_STATUS_LABELS,
   BANK_QUESTION_STATUSES,
   type BankCategory,
-  type BankCourse,
   type BankQuestionListItem,
   BLOOM_LEVEL_LABELS,
   BLOOM_LEVELS,
@@ -13,7 +12,7 @@ import {
   QUESTION_TYPES,
   SEARCH_MAX_LENGTH,
 } from '@examiq/contracts';
-import { Eye, FolderTree, Settings2 } from 'lucide-react';
+import { Eye, FolderTree, Plus, Settings2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/button';
 import { Content } from '@/components/content/content';
@@ -22,6 +21,13 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorBanner } from '@/components/error-banner';
 import { PageHeader } from '@/components/page-header';
 import { PageSizeSelect } from '@/components/page-size-select';
+import {
+  BankStatusBadge,
+  Chips,
+  DIFFICULTY_OPTIONS,
+  difficultyLabel,
+} from '@/components/question-bank/bank-labels';
+import { courseLabel } from '@/components/question-bank/bank-labels-fields';
 import { SearchBox } from '@/components/search-box';
 import { Skeleton } from '@/components/skeleton';
 import { Table, type TableColumn } from '@/components/table';
@@ -31,16 +37,15 @@ import { getServerMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatIndex, formatPercent } from '@/lib/figures';
 import { plural } from '@/lib/plural';
-import { useListParams } from '@/lib/use-list-params';
-import { usePageParam } from '@/lib/use-page-param';
 import {
   type BankArea,
   useBankCategories,
   useBankCourses,
   useBankQuestions,
   useCourseOutcomes,
-} from './api/bank-api';
-import { BankStatusBadge, Chips, DIFFICULTY_OPTIONS, difficultyLabel } from './bank-labels';
+} from '@/lib/question-bank/bank-api';
+import { useListParams } from '@/lib/use-list-params';
+import { usePageParam } from '@/lib/use-page-param';
 import {
   STATISTIC_FILTERS,
   STATISTIC_SORTS,
@@ -94,8 +99,6 @@ const SORT_OPTIONS = Object.entries(STATISTIC_SORTS).map(([value, sort]) => ({
   value,
   label: sort.label,
 }));
-
-const courseLabel = (course: BankCourse) => `${course.name} (${course.batchName})`;
 
 /** A question's first words, naming its link: questions have no title. */
 const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 60).trimEnd()}…` : text);
@@ -296,6 +299,9 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
   const courseId = courses.data?.some((course) => course._id === values.course)
     ? values.course
     : '';
+  const writes =
+    area === 'admin' ||
+    Boolean(courses.data?.find((course) => course._id === courseId)?.roles.includes('AUTHOR'));
   const categories = useBankCategories(area, courseId);
   const outcomes = useCourseOutcomes(area, courseId);
   const query = {
@@ -335,12 +341,21 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
             : 'The questions of the courses granted to you, by category, to reuse in exams.'
         }
         actions={
-          area === 'admin' &&
           courseId && (
-            <ButtonLink to={`course/${courseId}`} variant="secondary">
-              <Settings2 aria-hidden="true" className="size-4" />
-              Outcomes and access
-            </ButtonLink>
+            <div className="flex flex-wrap gap-2">
+              {area === 'admin' && (
+                <ButtonLink to={`course/${courseId}`} variant="secondary">
+                  <Settings2 aria-hidden="true" className="size-4" />
+                  Outcomes and access
+                </ButtonLink>
+              )}
+              {writes && (
+                <ButtonLink to={`new?course=${courseId}`}>
+                  <Plus aria-hidden="true" className="size-4" />
+                  New question
+                </ButtonLink>
+              )}
+            </div>
           )
         }
       />

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FieldGrid } from '@/components/person-form';
-import { NumberField } from './number-field';
+import { NumberField } from '@/components/question-editor/number-field';
 
 type Buffer = 'beforeExam' | 'afterExam';
 

@@ -15,14 +15,14 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { Dropdown } from '@/components/dropdown';
+import { NumberField } from '@/components/question-editor/number-field';
+import { listMessage, useErrorsAt } from '@/components/question-editor/validation-marks';
 import { TextField } from '@/components/text-field';
 import { useBankCategories, useBankCourses, useCourseOutcomes } from '@/lib/lookups/bank-lookups';
 import { useDrawPreview } from '../api/preview-draw';
 import { distinctPapersText } from './draw-summary';
 import { type ExamWizardValues, newDrawRule, type WizardSection } from './exam-values';
-import { NumberField } from './number-field';
 import { sentSection } from './steps';
-import { listMessage, useErrorsAt } from './validation-marks';
 
 /** The banks are asked again this long after the last change to a rule, not on every keystroke. */
 export const PREVIEW_DELAY_MS = 400;

@@ -2,13 +2,13 @@ import { EXAM_LIMITS, EXAM_MODE_LABELS, EXAM_MODES, type ExamMode } from '@exami
 import { useFormContext, useFormState } from 'react-hook-form';
 import { CheckboxCard } from '@/components/checkbox-card';
 import { FieldGrid } from '@/components/person-form';
+import { recheck } from '@/components/question-editor/form-helpers';
+import { NumberField } from '@/components/question-editor/number-field';
+import { RadioCard } from '@/components/radio-card';
 import { TextArea } from '@/components/text-area';
 import { TextField } from '@/components/text-field';
 import type { ExamWizardValues } from './exam-values';
-import { recheck } from './form-helpers';
 import { LineListField } from './line-list-field';
-import { NumberField } from './number-field';
-import { RadioCard } from './radio-card';
 import { STEP_FIELDS } from './steps';
 
 const MODE_DESCRIPTIONS: Record<ExamMode, string> = {

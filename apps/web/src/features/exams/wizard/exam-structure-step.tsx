@@ -5,11 +5,11 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { Modal } from '@/components/modal';
+import { MarksNotes } from '@/components/question-editor/validation-marks';
 import { plural } from '@/lib/plural';
 import { type ExamWizardValues, newDrawRule, newSection, type QuestionSource } from './exam-values';
 import { SectionCard } from './section-card';
 import { useQuestionSync } from './use-question-sync';
-import { MarksNotes } from './validation-marks';
 
 /** Sections of the exam, each opening or closing its card; their questions follow them. */
 export function ExamStructureStep({ warnings }: { warnings: readonly MarksWarning[] }) {

@@ -1,27 +1,14 @@
 import {
   type BloomLevel,
-  DEFAULT_DIFFICULTY,
   DEFAULT_PROCTORING_THRESHOLDS,
-  DEFAULT_QUESTION_MARKS,
-  DEFAULT_UNIT_PENALTY,
-  DEFAULT_UPLOAD_SETTINGS,
-  DEFAULT_WORD_RANGE,
   type Difficulty,
   type DrawRule,
-  EXAM_LIMITS,
   type ExamDetail,
   type ExamMode,
-  FILE_KINDS,
-  type FileKind,
-  type MatchingPair,
-  type NumericAnswer,
-  type NumericUnit,
   type ProctoringThresholds,
-  type QuestionOption,
   type QuestionType,
-  type ScoringRule,
-  TRUE_FALSE_OPTION_TEXTS,
 } from '@examiq/contracts';
+import { newId, type QuestionValues } from '@/components/question-editor/question-values';
 
 /** One section as the wizard edits it: the payload's section plus whether its card is open. */
 export interface WizardSection {
@@ -55,46 +42,6 @@ export interface WizardDrawRule {
   tags: string[];
   bloomLevel: BloomLevel | '';
   courseOutcome: string;
-}
-
-/**
- * One question as the wizard edits it. A question carries only its own type's fields (see
- * blankQuestion); the optional ones are typed flat so every input can be registered by path.
- */
-export interface WizardQuestion {
-  id: string;
-  questionType: QuestionType;
-  questionText: string;
-  marks: number;
-  order: number;
-  difficulty: Difficulty;
-  explanation: string;
-  /** A question taken from a bank carries the bank's Bloom's level; a written one has none. */
-  bloomLevel?: BloomLevel;
-  options?: QuestionOption[];
-  sampleAnswer?: string;
-  modelAnswer?: string;
-  minWordCount?: number;
-  maxWordCount?: number;
-  keywords?: string[];
-  scoring?: ScoringRule;
-  numericAnswers?: NumericAnswer[];
-  units?: NumericUnit[];
-  unitPenalty?: number;
-  blanks?: WizardBlank[];
-  pairs?: MatchingPair[];
-  distractors?: string[];
-  items?: string[];
-  fileTypes?: FileKind[];
-  maxFiles?: number;
-  maxFileMb?: number;
-}
-
-/** One blank of a fill-in-the-blanks question: a text blank while its tolerance is null. */
-export interface WizardBlank {
-  accepted: string[];
-  caseSensitive: boolean;
-  tolerance: number | null;
 }
 
 /** One added group of the audience; '' while a level is not chosen yet. */
@@ -149,15 +96,7 @@ export interface ExamWizardValues {
   };
   examSections: WizardSection[];
   /** Parallel to examSections: the questions of section i are questions[i]. */
-  questions: WizardQuestion[][];
-}
-
-/**
- * Ids only need to be unique within one exam; crypto.randomUUID is avoided because browsers
- * withhold it from pages served over plain http on a campus network.
- */
-function newId(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  questions: QuestionValues[][];
 }
 
 /** The number of flags automatic submission offers when it is switched on. */
@@ -243,10 +182,23 @@ export function examValuesOf(exam: ExamDetail): ExamWizardValues {
     })),
     // A drawn section's pool is the server's: the wizard edits its rules, not its questions.
     questions: exam.questions.map((list, index) =>
-      exam.examSections[index]?.draw?.length
-        ? []
-        : list.map((question) => ({ ...question, id: question.id ?? newId('question') })),
+      exam.examSections[index]?.draw?.length ? [] : list.map(storedQuestionValues),
     ),
+  };
+}
+
+/** An exam's stored question as its card edits it; a copy of a bank question stays linked. */
+function storedQuestionValues({
+  bankQuestionId,
+  bankVersion,
+  ...question
+}: ExamDetail['questions'][number][number]): QuestionValues {
+  return {
+    ...question,
+    id: question.id ?? newId('question'),
+    ...(bankQuestionId
+      ? { fromBank: { bankQuestionId, version: bankVersion ?? 1, place: '' } }
+      : {}),
   };
 }
 
@@ -301,95 +253,16 @@ export function drawnTotal(rules: readonly Pick<WizardDrawRule, 'count'>[]): num
   return rules.reduce((sum, rule) => sum + (Number.isFinite(rule.count) ? rule.count : 0), 0);
 }
 
-/** A question with the spec's defaults for its type (spec section 3). */
-export function blankQuestion(questionType: QuestionType, order: number): WizardQuestion {
-  const base = {
-    id: newId('question'),
-    questionType,
-    questionText: '',
-    marks: DEFAULT_QUESTION_MARKS[questionType],
-    order,
-    difficulty: DEFAULT_DIFFICULTY,
-    explanation: '',
-  };
-  switch (questionType) {
-    case 'MCQ':
-      return { ...base, options: [] };
-    case 'TRUE_FALSE':
-      return {
-        ...base,
-        options: TRUE_FALSE_OPTION_TEXTS.map((text) => ({ text, isCorrect: false })),
-      };
-    case 'SHORT_ANSWER':
-      return { ...base, sampleAnswer: '', keywords: [] };
-    case 'LONG_ANSWER':
-      return {
-        ...base,
-        modelAnswer: '',
-        minWordCount: DEFAULT_WORD_RANGE.min,
-        maxWordCount: DEFAULT_WORD_RANGE.max,
-        keywords: [],
-      };
-    case 'MULTI_SELECT':
-      return {
-        ...base,
-        options: Array.from({ length: EXAM_LIMITS.multiSelectOptions.min }, () => ({
-          text: '',
-          isCorrect: false,
-        })),
-        scoring: 'PARTIAL',
-      };
-    case 'NUMERICAL':
-      return {
-        ...base,
-        numericAnswers: [blankNumericAnswer()],
-        units: [],
-        unitPenalty: DEFAULT_UNIT_PENALTY,
-      };
-    // Its blanks follow the markers written into its text, so it starts with none.
-    case 'FILL_IN_BLANKS':
-      return { ...base, blanks: [] };
-    case 'MATCHING':
-      return {
-        ...base,
-        pairs: Array.from({ length: EXAM_LIMITS.matchingPairs.min }, () => ({
-          prompt: '',
-          match: '',
-        })),
-        distractors: [],
-      };
-    case 'ORDERING':
-      return {
-        ...base,
-        items: Array.from({ length: EXAM_LIMITS.orderingItems.min }, () => ''),
-        scoring: 'PARTIAL',
-      };
-    // Handwritten working comes as a scan or as photos, so both kinds are offered at first.
-    case 'FILE_UPLOAD':
-      return { ...base, fileTypes: [...FILE_KINDS], ...DEFAULT_UPLOAD_SETTINGS };
-  }
-}
-
-/** A blank still to key, its first accepted answer ready to type: a text blank, case ignored. */
-export function blankBlank(): WizardBlank {
-  return { accepted: [''], caseSensitive: false, tolerance: null };
-}
-
-/** An accepted answer still to type: exact (no tolerance) and worth full marks. */
-export function blankNumericAnswer(): NumericAnswer {
-  return { value: Number.NaN, tolerance: 0, toleranceType: 'ABSOLUTE', fraction: 1 };
-}
-
 /** A question read from a file as a new question of the wizard, at `order` in its section. */
 export function importedQuestion(
-  question: Omit<WizardQuestion, 'id'>,
+  question: Omit<QuestionValues, 'id'>,
   order: number,
-): WizardQuestion {
+): QuestionValues {
   return { ...question, id: newId('question'), order };
 }
 
 /** Whether an admin has written anything into a question (marks and difficulty aside). */
-export function hasContent(question: WizardQuestion): boolean {
+export function hasContent(question: QuestionValues): boolean {
   const { options = [], keywords = [] } = question;
   const texts = [question.questionText, question.explanation, question.sampleAnswer];
   texts.push(question.modelAnswer);
@@ -405,17 +278,4 @@ export function hasContent(question: WizardQuestion): boolean {
     (question.units ?? []).length > 0 ||
     (question.blanks ?? []).some((blank) => blank.accepted.some((answer) => answer.trim() !== ''))
   );
-}
-
-/**
- * What a marks, order or word count input stands for (spec section 5): an empty, fractional or
- * too small entry reads as the fall-back, so the question never holds an unusable number.
- */
-export function numberOrFallback(
-  raw: unknown,
-  { min, fallback }: { min: number; fallback: number },
-) {
-  const text = typeof raw === 'number' ? raw : String(raw ?? '').trim();
-  const value = text === '' ? Number.NaN : Number(text);
-  return Number.isInteger(value) && value >= min ? value : fallback;
 }

@@ -1,18 +1,17 @@
 import { EXAM_MESSAGES, type ExamStatus, type MediaUrls } from '@examiq/contracts';
 import { ArrowLeft, ArrowRight, CircleCheck, Eye, SearchCheck } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type FieldPath, FormProvider, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/button';
 import { MediaUrlsProvider } from '@/components/content/content';
-import { type ImageUploads, ImageUploadsContext } from '@/components/content-editor/image-uploads';
+import { ImageUploadsContext } from '@/components/content-editor/image-uploads';
+import { useImageUploads } from '@/components/content-editor/use-image-uploads';
 import { PageHeader } from '@/components/page-header';
 import { getFieldErrors } from '@/lib/api-client';
 import { useUpdateExam } from '../api/change-exam';
 import { useCreateExam } from '../api/create-exam';
-import { getMediaUrls, mediaIdsWithoutUrls } from '../api/get-media-urls';
-import { uploadMedia } from '../api/upload-media';
 import { ExamInfoStep } from './exam-info-step';
 import { ExamStructureStep } from './exam-structure-step';
 import type { ExamWizardValues } from './exam-values';
@@ -118,26 +117,7 @@ export function ExamWizard({
   const navigate = useNavigate();
   const saving = saveExam.isPending ? (saveExam.variables?.examStatus ?? null) : null;
   const navigated = useRef(false);
-  // The previews show an image through the URL its upload answered with, beside the stored ones.
-  const [mediaUrls, setMediaUrls] = useState<MediaUrls>(storedMediaUrls ?? {});
-  const imageUploads = useMemo<ImageUploads>(
-    () => ({
-      upload: async (file, onProgress) => {
-        const media = await uploadMedia(file, onProgress);
-        setMediaUrls((current) => ({ ...current, [media._id]: media.url }));
-        return media;
-      },
-      adopt: (urls) => setMediaUrls((current) => ({ ...current, ...urls })),
-    }),
-    [],
-  );
-  // A draft resumed on this device may hold images uploaded before it was saved: their URLs are
-  // asked for once, and an image that is gone shows its alt text.
-  useEffect(() => {
-    const missing = mediaIdsWithoutUrls(initialValues, storedMediaUrls ?? {});
-    if (missing.length === 0) return;
-    getMediaUrls(missing).then(imageUploads.adopt, () => undefined);
-  }, [initialValues, storedMediaUrls, imageUploads]);
+  const { mediaUrls, imageUploads } = useImageUploads(initialValues, storedMediaUrls);
 
   const index = STEP_IDS.indexOf(current);
   const allValid = STEP_IDS.every((step) => status.validity[step]);

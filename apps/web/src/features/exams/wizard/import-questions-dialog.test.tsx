@@ -6,10 +6,11 @@ import { FormProvider, type UseFormReturn, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { type ImageUploads, ImageUploadsContext } from '@/components/content-editor/image-uploads';
+import { blankQuestion } from '@/components/question-editor/question-values';
 import type { ApiRequest } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { fakeAdminApi, ok } from '@/test/admin-api';
-import { blankQuestion, type ExamWizardValues, emptyExamValues, newSection } from './exam-values';
+import { type ExamWizardValues, emptyExamValues, newSection } from './exam-values';
 import { paperShares } from './paper-shares';
 import { QuestionsStep } from './questions-step';
 

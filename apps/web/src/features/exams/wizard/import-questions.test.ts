@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { blankQuestion, type WizardQuestion } from './exam-values';
+import { blankQuestion, type QuestionValues } from '@/components/question-editor/question-values';
 import { roomFor, withImported } from './import-questions';
 
-function written(text: string, order: number): WizardQuestion {
+function written(text: string, order: number): QuestionValues {
   return { ...blankQuestion('MCQ', order), questionText: text };
 }
 
-function fromFile(text: string): Omit<WizardQuestion, 'id'> {
+function fromFile(text: string): Omit<QuestionValues, 'id'> {
   const { id: _none, ...question } = blankQuestion('MCQ', 7);
   return {
     ...question,

@@ -1,13 +1,14 @@
 import { EXAM_LIMITS } from '@examiq/contracts';
-import { hasContent, importedQuestion, type WizardQuestion } from './exam-values';
+import type { QuestionValues } from '@/components/question-editor/question-values';
+import { hasContent, importedQuestion } from './exam-values';
 
 /** The questions a section keeps when others are added to it: the ones written into. */
-export function keptQuestions(list: readonly WizardQuestion[]): WizardQuestion[] {
+export function keptQuestions(list: readonly QuestionValues[]): QuestionValues[] {
   return list.filter(hasContent);
 }
 
 /** How many more questions a section holding `list` has room for (spec section 5: 1 to 50). */
-export function roomFor(list: readonly WizardQuestion[]): number {
+export function roomFor(list: readonly QuestionValues[]): number {
   return Math.max(0, EXAM_LIMITS.questionsPerSection - keptQuestions(list).length);
 }
 
@@ -17,9 +18,9 @@ export function roomFor(list: readonly WizardQuestion[]): number {
  * ones as an error only a smaller count, which removes from the end, could clear.
  */
 export function withImported(
-  list: readonly WizardQuestion[],
-  imported: readonly Omit<WizardQuestion, 'id'>[],
-): WizardQuestion[] {
+  list: readonly QuestionValues[],
+  imported: readonly Omit<QuestionValues, 'id'>[],
+): QuestionValues[] {
   const kept = keptQuestions(list);
   return [
     ...kept,

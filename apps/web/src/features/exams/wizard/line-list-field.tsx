@@ -2,8 +2,8 @@ import { Plus, X } from 'lucide-react';
 import { useController, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { ContentEditor } from '@/components/content-editor/content-editor';
+import { listMessage, useErrorsAt } from '@/components/question-editor/validation-marks';
 import type { ExamWizardValues } from './exam-values';
-import { listMessage, useErrorsAt } from './validation-marks';
 
 interface LineListFieldProps {
   name: 'generalInstructions' | `examSections.${number}.instructions`;

@@ -1,12 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  blankQuestion,
-  type ExamWizardValues,
-  emptyExamValues,
-  newDrawRule,
-  newSection,
-} from './exam-values';
+import { blankQuestion } from '@/components/question-editor/question-values';
+import { type ExamWizardValues, emptyExamValues, newDrawRule, newSection } from './exam-values';
 import { paperShares } from './paper-shares';
 import { PaperSharesPanel } from './paper-shares-panel';
 

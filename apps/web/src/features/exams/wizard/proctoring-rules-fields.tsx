@@ -1,10 +1,10 @@
 import { PROCTORING_THRESHOLD_LIMITS } from '@examiq/contracts';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { FieldGrid } from '@/components/person-form';
+import { recheck } from '@/components/question-editor/form-helpers';
+import { NumberField } from '@/components/question-editor/number-field';
 import { SettingCard } from './exam-info-step';
 import type { ExamWizardValues } from './exam-values';
-import { recheck } from './form-helpers';
-import { NumberField } from './number-field';
 
 const { warnAt, flagAt, autoSubmitAfterFlags } = PROCTORING_THRESHOLD_LIMITS;
 

@@ -1,14 +1,16 @@
-import {
-  type MarksWarning,
-  QUESTION_TYPE_LABELS,
-  type QuestionDraft,
-  type QuestionType,
-} from '@examiq/contracts';
-import { FileUp, Shuffle } from 'lucide-react';
+import { type MarksWarning, QUESTION_TYPE_LABELS, type QuestionType } from '@examiq/contracts';
+import { FileUp, LibraryBig, Shuffle } from 'lucide-react';
 import { memo, startTransition, useCallback, useEffect, useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
+import type { QuestionValues } from '@/components/question-editor/question-values';
+import {
+  ErrorBannerList,
+  flattenErrors,
+  MarksNotes,
+  useErrorsAt,
+} from '@/components/question-editor/validation-marks';
 import { plural } from '@/lib/plural';
 import { drawSummary } from './draw-summary';
 import { drawnTotal, type ExamWizardValues } from './exam-values';
@@ -16,9 +18,9 @@ import { roomFor, withImported } from './import-questions';
 import { ImportQuestionsDialog } from './import-questions-dialog';
 import type { PaperShares } from './paper-shares';
 import { PaperSharesPanel } from './paper-shares-panel';
-import { QuestionCard } from './question-card';
+import { PickFromBankDialog } from './pick-from-bank-dialog';
 import { SectionHeading } from './section-heading';
-import { ErrorBannerList, flattenErrors, MarksNotes, useErrorsAt } from './validation-marks';
+import { WizardQuestionCard } from './wizard-question-card';
 
 /** Cards drawn at once, then per frame: the step opens quickly even with 250 questions. */
 const FIRST_CARDS = 3;
@@ -155,9 +157,16 @@ const QuestionGroup = memo(function QuestionGroup({
   const headingId = useId();
   const bodyId = useId();
   const [importing, setImporting] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const target = () => ({
+    number: sectionIndex + 1,
+    name,
+    questionType,
+    room: roomFor(getValues(`questions.${sectionIndex}`) ?? []),
+  });
 
   /** The section's count follows its list, as when the admin sets it in Exam Structure. */
-  function addImported(imported: QuestionDraft[]) {
+  function addImported(imported: Omit<QuestionValues, 'id'>[]) {
     const questions = getValues('questions');
     const list = withImported(questions[sectionIndex] ?? [], imported);
     setValue(`examSections.${sectionIndex}.totalQuestions`, list.length, { shouldDirty: true });
@@ -186,30 +195,44 @@ const QuestionGroup = memo(function QuestionGroup({
         onToggle={() => onToggle(id)}
         actions={
           !drawn && (
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={`Import questions into section ${sectionIndex + 1}`}
-              onClick={() => setImporting(true)}
-            >
-              <FileUp aria-hidden="true" className="size-4" />
-              {/* A phone keeps the room for the section's name. */}
-              <span className="sm:hidden">Import</span>
-              <span className="hidden sm:inline">Import questions</span>
-            </Button>
+            <>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Pick questions from the bank for section ${sectionIndex + 1}`}
+                onClick={() => setPicking(true)}
+              >
+                <LibraryBig aria-hidden="true" className="size-4" />
+                {/* A phone keeps the room for the section's name. */}
+                <span className="hidden sm:inline">Pick from bank</span>
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Import questions into section ${sectionIndex + 1}`}
+                onClick={() => setImporting(true)}
+              >
+                <FileUp aria-hidden="true" className="size-4" />
+                <span className="sm:hidden">Import</span>
+                <span className="hidden sm:inline">Import questions</span>
+              </Button>
+            </>
           )
         }
       />
       {importing && (
         <ImportQuestionsDialog
-          target={{
-            number: sectionIndex + 1,
-            name,
-            questionType,
-            room: roomFor(getValues(`questions.${sectionIndex}`) ?? []),
-          }}
+          target={target()}
           onAdd={addImported}
           onClose={() => setImporting(false)}
+        />
+      )}
+      {picking && (
+        <PickFromBankDialog
+          target={target()}
+          courseId={getValues('courseId')}
+          onAdd={addImported}
+          onClose={() => setPicking(false)}
         />
       )}
       {(listed.length > 0 || warning) && (
@@ -266,7 +289,7 @@ function QuestionCards({
   return questionIds
     .slice(0, drawn)
     .map((id, position) => (
-      <QuestionCard
+      <WizardQuestionCard
         key={id}
         sectionIndex={sectionIndex}
         position={position}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { blankQuestion, type WizardQuestion } from './exam-values';
+import { blankQuestion, type QuestionValues } from '@/components/question-editor/question-values';
 import { countLostQuestions, regenerateQuestions, type SectionShape } from './regenerate-questions';
 
-function written(type: WizardQuestion['questionType'], text: string, order = 1): WizardQuestion {
+function written(type: QuestionValues['questionType'], text: string, order = 1): QuestionValues {
   return { ...blankQuestion(type, order), questionText: text };
 }
 

@@ -1,5 +1,6 @@
 import { EXAM_LIMITS } from '@examiq/contracts';
-import { blankQuestion, hasContent, type WizardQuestion, type WizardSection } from './exam-values';
+import { blankQuestion, type QuestionValues } from '@/components/question-editor/question-values';
+import { hasContent, type WizardSection } from './exam-values';
 
 /** What of a section decides its questions. */
 export type SectionShape = Pick<WizardSection, 'id' | 'questionType' | 'totalQuestions'> &
@@ -23,9 +24,9 @@ function isQuestionCount(total: number): boolean {
  */
 export function regenerateQuestions(
   previousSections: readonly SectionShape[],
-  previousQuestions: readonly WizardQuestion[][],
+  previousQuestions: readonly QuestionValues[][],
   sections: readonly SectionShape[],
-): WizardQuestion[][] {
+): QuestionValues[][] {
   const listOf = new Map(
     previousSections.map((section, index) => [section.id, previousQuestions[index] ?? []]),
   );
@@ -46,13 +47,13 @@ export function regenerateQuestions(
   const unchanged =
     next.length === previousQuestions.length &&
     next.every((list, index) => list === previousQuestions[index]);
-  return unchanged ? (previousQuestions as WizardQuestion[][]) : next;
+  return unchanged ? (previousQuestions as QuestionValues[][]) : next;
 }
 
 /** How many written questions a regeneration would throw away. */
 export function countLostQuestions(
-  previousQuestions: readonly WizardQuestion[][],
-  nextQuestions: readonly WizardQuestion[][],
+  previousQuestions: readonly QuestionValues[][],
+  nextQuestions: readonly QuestionValues[][],
 ): number {
   const kept = new Set(nextQuestions.flat().map((question) => question.id));
   return previousQuestions.flat().filter((q) => hasContent(q) && !kept.has(q.id)).length;

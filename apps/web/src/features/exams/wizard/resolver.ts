@@ -1,5 +1,6 @@
 import { SPEC_MAX_EXAM_DURATION } from '@examiq/contracts';
-import { type FieldErrors, get, type Resolver, set } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
+import { nestErrors } from '@/components/question-editor/form-helpers';
 import type { ExamWizardValues } from './exam-values';
 import { errorsForFields } from './steps';
 
@@ -11,18 +12,6 @@ export interface ValidationContext {
   isShown: (path: string) => boolean;
   /** The institution's longest exam, in minutes. */
   maxDuration: number;
-}
-
-/** react-hook-form's nested error shape; a list's own error sits beside its items' errors. */
-function nestErrors(flat: Record<string, string>): FieldErrors<ExamWizardValues> {
-  const nested = {};
-  for (const [path, message] of Object.entries(flat)) {
-    const error = { type: 'validation', message };
-    const existing = get(nested, path);
-    if (existing) Object.assign(existing, error);
-    else set(nested, path, error);
-  }
-  return nested;
 }
 
 /**
@@ -40,5 +29,5 @@ export const wizardResolver: Resolver<ExamWizardValues, ValidationContext> = (
     ([path]) => context?.revealAll || context?.isShown(path),
   );
   if (shown.length === 0) return { values, errors: {} };
-  return { values: {}, errors: nestErrors(Object.fromEntries(shown)) };
+  return { values: {}, errors: nestErrors<ExamWizardValues>(Object.fromEntries(shown)) };
 };

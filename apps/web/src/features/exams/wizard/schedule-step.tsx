@@ -1,9 +1,9 @@
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { FieldGrid } from '@/components/person-form';
+import { recheck } from '@/components/question-editor/form-helpers';
 import { TextField } from '@/components/text-field';
 import { BufferTimeFields } from './buffer-time-fields';
 import type { ExamWizardValues } from './exam-values';
-import { recheck } from './form-helpers';
 
 /**
  * PROCTORING exams sit on one date between two times; AUTO exams run between two dates, each with

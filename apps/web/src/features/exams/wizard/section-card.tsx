@@ -11,14 +11,18 @@ import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { type Choice, ChoiceCards } from '@/components/choice-cards';
 import { Dropdown } from '@/components/dropdown';
+import { NumberField } from '@/components/question-editor/number-field';
+import {
+  ErrorBannerList,
+  flattenErrors,
+  useErrorsAt,
+} from '@/components/question-editor/validation-marks';
 import { TextField } from '@/components/text-field';
 import { plural } from '@/lib/plural';
 import { DrawRulesField } from './draw-rules-field';
 import { drawnTotal, type ExamWizardValues, type QuestionSource } from './exam-values';
 import { LineListField } from './line-list-field';
-import { NumberField } from './number-field';
 import { SectionHeading } from './section-heading';
-import { ErrorBannerList, flattenErrors, useErrorsAt } from './validation-marks';
 
 const questionTypeOptions = QUESTION_TYPES.map((type) => ({
   value: type,

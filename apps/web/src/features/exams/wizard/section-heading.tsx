@@ -1,8 +1,8 @@
 import { EXAM_MESSAGES } from '@examiq/contracts';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ErrorDot } from '@/components/question-editor/validation-marks';
 import { cn } from '@/lib/cn';
-import { ErrorDot } from './validation-marks';
 
 interface SectionHeadingProps {
   headingId: string;

@@ -270,6 +270,24 @@ describe('buildPayload', () => {
     expect(auto.ok && auto.payload).not.toHaveProperty('proctoringThresholds');
   });
 
+  it('sends a bank question as its reference, and an edited copy as the exam’s own', () => {
+    const values = autoValues();
+    const [first, second] = values.questions[0] ?? [];
+    if (!first || !second) throw new Error('The fixture has two questions');
+    const link = { bankQuestionId: examIds.bankQuestion, version: 3, place: 'B.Tech › Unit 3' };
+    values.questions[0] = [{ ...first, fromBank: link }, second];
+    const linked = buildPayload(values, 'DRAFT');
+    expect(linked.ok && linked.payload.questions[0]?.[0]).toEqual({
+      bankQuestionId: examIds.bankQuestion,
+    });
+    values.questions[0] = [{ ...first, savedToBank: link }, second];
+    const own = buildPayload(values, 'DRAFT');
+    expect(own.ok && own.payload.questions[0]?.[0]).toMatchObject({
+      questionText: first.questionText,
+    });
+    expect(own.ok && own.payload.questions[0]?.[0]).not.toHaveProperty('savedToBank');
+  });
+
   it('reports missing step data and an invalid exam apart', () => {
     const { questions: _missing, ...partial } = autoValues();
     expect(buildPayload(partial, 'DRAFT')).toEqual({ ok: false, reason: 'missing' });

@@ -263,6 +263,12 @@ export function buildPayload(values: Partial<ExamWizardValues>, status: ExamStat
     proctoringThresholds: thresholdsOf(values),
     scheduleDetails: scheduleOf(values),
     examSections: values.examSections.map(sentSection),
+    // A bank question is sent as its reference: the server copies the bank's Ready version.
+    questions: values.questions.map((list) =>
+      list.map((question) =>
+        question.fromBank ? { bankQuestionId: question.fromBank.bankQuestionId } : question,
+      ),
+    ),
   });
   if (!parsed.success) return { ok: false, reason: 'invalid' };
   // An exam for one branch is sent as the spec's payload, without the empty list of others.

@@ -1,7 +1,7 @@
 import { SCORING_RULE_LABELS, SCORING_RULES, type ScoringRule } from '@examiq/contracts';
 import { useFormContext } from 'react-hook-form';
-import type { ExamWizardValues } from './exam-values';
-import { RadioCard } from './radio-card';
+import { RadioCard } from '@/components/radio-card';
+import type { QuestionForm, QuestionPath } from './question-values';
 
 type ScoredType = 'MULTI_SELECT' | 'ORDERING';
 
@@ -18,14 +18,14 @@ const RULE_DESCRIPTIONS: Record<ScoredType, Record<ScoringRule, string>> = {
 };
 
 interface ScoringRuleFieldProps {
-  path: `questions.${number}.${number}`;
+  path: QuestionPath;
   questionType: ScoredType;
   error: string | undefined;
 }
 
 /** How a multiple select or ordering question is scored, as a radio group with what each rule does. */
 export function ScoringRuleField({ path, questionType, error }: ScoringRuleFieldProps) {
-  const { register } = useFormContext<ExamWizardValues>();
+  const { register } = useFormContext<QuestionForm>();
   return (
     <fieldset>
       <legend className="mb-1.5 text-sm font-medium text-slate-700">Scoring</legend>

@@ -1,4 +1,5 @@
 import {
+  type BankQuestionInput,
   type BankQuestionListQuery,
   type BankQuestionStatus,
   bankAccessDataSchema,
@@ -8,6 +9,7 @@ import {
   type SetBankAccessPayload,
   type SetCourseOutcomesPayload,
   successResponse,
+  type UpdateBankQuestionInput,
 } from '@examiq/contracts';
 import {
   keepPreviousData,
@@ -54,13 +56,16 @@ const questionResponseSchema = successResponse(bankQuestionDataSchema);
 const savedResponseSchema = successResponse(bankQuestionSavedSchema);
 
 /** GET /{area}/get-bank-question/{id}: the question with its labels and history, newest first. */
-export function useBankQuestion(area: BankArea, questionId: string) {
+export async function getBankQuestion(area: BankArea, questionId: string) {
+  const response = await apiClient.get(`/${area}/get-bank-question/${questionId}`);
+  return parseResponse(questionResponseSchema, response.data).data;
+}
+
+export function useBankQuestion(area: BankArea, questionId: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [...bankQueryKey, area, 'question', questionId],
-    queryFn: async () => {
-      const response = await apiClient.get(`/${area}/get-bank-question/${questionId}`);
-      return parseResponse(questionResponseSchema, response.data).data;
-    },
+    queryFn: () => getBankQuestion(area, questionId),
   });
 }
 
@@ -95,6 +100,33 @@ export function useSetBankQuestionStatus(area: BankArea, questionId: string) {
 /** POST /{area}/restore-bank-question/{id}: an earlier revision's content, as a new revision. */
 export function useRestoreBankQuestion(area: BankArea, questionId: string) {
   return useQuestionWrite<{ revision: number }>(area, 'restore-bank-question', questionId);
+}
+
+/** POST /{area}/create-bank-question: a new question in a course's bank, at version 1. */
+export function useCreateBankQuestion(area: BankArea) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (payload: BankQuestionInput) => {
+      const response = await apiClient.post(`/${area}/create-bank-question`, payload);
+      return parseResponse(savedResponseSchema, response.data).data;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bankQueryKey }),
+  });
+}
+
+/**
+ * PUT /{area}/update-bank-question/{id}: the question's next revision, a new version once an exam
+ * uses it. Read again after a refusal too, as useQuestionWrite does.
+ */
+export function useUpdateBankQuestion(area: BankArea, questionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (payload: UpdateBankQuestionInput) => {
+      const response = await apiClient.put(`/${area}/update-bank-question/${questionId}`, payload);
+      return parseResponse(savedResponseSchema, response.data).data;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bankQueryKey }),
+  });
 }
 
 const accessResponseSchema = successResponse(bankAccessDataSchema);

@@ -5,14 +5,14 @@ import { Button } from '@/components/button';
 import { ContentEditor } from '@/components/content-editor/content-editor';
 import { controlClasses, controlStateClasses, describedBy } from '@/components/field';
 import { cn } from '@/lib/cn';
-import type { ExamWizardValues } from './exam-values';
 import { recheck } from './form-helpers';
+import type { QuestionForm, QuestionPath } from './question-values';
 import { flattenErrors, listMessage } from './validation-marks';
 
 export type TextListPath =
-  | `questions.${number}.${number}.items`
-  | `questions.${number}.${number}.distractors`
-  | `questions.${number}.${number}.blanks.${number}.accepted`;
+  | `${QuestionPath}.items`
+  | `${QuestionPath}.distractors`
+  | `${QuestionPath}.blanks.${number}.accepted`;
 
 interface TextListFieldProps {
   name: TextListPath;
@@ -51,7 +51,7 @@ export function TextListField({
   errors,
   note,
 }: TextListFieldProps) {
-  const form = useFormContext<ExamWizardValues>();
+  const form = useFormContext<QuestionForm>();
   const { register, setValue, getValues } = form;
   const lines: string[] = useWatch({ control: form.control, name }) ?? [];
   const [announcement, setAnnouncement] = useState('');

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import type { ExamWizardValues } from './exam-values';
 import { KeywordsField } from './keywords-field';
+import type { QuestionForm } from './question-values';
 
 function Form({ children }: { children: ReactNode }) {
-  const form = useForm<ExamWizardValues>({ mode: 'onTouched' });
+  const form = useForm<QuestionForm>({ mode: 'onTouched' });
   return <FormProvider {...form}>{children}</FormProvider>;
 }
 

@@ -4,12 +4,12 @@ import type { ChangeEvent } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { ContentEditor } from '@/components/content-editor/content-editor';
-import type { ExamWizardValues } from './exam-values';
 import { recheck } from './form-helpers';
+import type { QuestionForm, QuestionPath } from './question-values';
 import { flattenErrors, listMessage } from './validation-marks';
 
 interface AnswerOptionsProps {
-  path: `questions.${number}.${number}`;
+  path: QuestionPath;
   /** True/False: the two options are given; their texts cannot change and none is added. */
   fixed: boolean;
   /** Multiple select: any number of options may be correct, and up to 10 are given. */
@@ -25,7 +25,7 @@ interface AnswerOptionsProps {
  * multiple select, any of them are.
  */
 export function AnswerOptions({ path, fixed, multiple = false, open, errors }: AnswerOptionsProps) {
-  const form = useFormContext<ExamWizardValues>();
+  const form = useFormContext<QuestionForm>();
   const { control, register, setValue } = form;
   const { fields, append, remove } = useFieldArray({ control, name: `${path}.options` });
   const ownError = listMessage(errors);

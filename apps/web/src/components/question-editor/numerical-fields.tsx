@@ -6,8 +6,8 @@ import { Button } from '@/components/button';
 import { Dropdown } from '@/components/dropdown';
 import { TextField } from '@/components/text-field';
 import { DecimalField } from './decimal-field';
-import { blankNumericAnswer, type ExamWizardValues } from './exam-values';
 import { recheck } from './form-helpers';
+import { blankNumericAnswer, type QuestionForm, type QuestionPath } from './question-values';
 import { flattenErrors, listMessage } from './validation-marks';
 
 const toleranceTypeOptions = TOLERANCE_TYPES.map((type) => ({
@@ -16,7 +16,7 @@ const toleranceTypeOptions = TOLERANCE_TYPES.map((type) => ({
 }));
 
 interface NumericalFieldsProps {
-  path: `questions.${number}.${number}`;
+  path: QuestionPath;
   /** The question's errors, by field. */
   errors: Record<string, unknown> | undefined;
 }
@@ -38,7 +38,7 @@ function itemErrors(node: unknown, index: number, field: string): string | undef
  * for a missing or wrong unit.
  */
 export function NumericalFields({ path, errors }: NumericalFieldsProps) {
-  const form = useFormContext<ExamWizardValues>();
+  const form = useFormContext<QuestionForm>();
   const { control, register } = form;
   const answers = useFieldArray({ control, name: `${path}.numericAnswers` });
   const units = useFieldArray({ control, name: `${path}.units` });

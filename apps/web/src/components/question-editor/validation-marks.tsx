@@ -1,7 +1,7 @@
 import type { MarksWarning } from '@examiq/contracts';
 import { CircleAlert, TriangleAlert } from 'lucide-react';
 import { get, useFormContext, useFormState } from 'react-hook-form';
-import type { ExamWizardValues } from './exam-values';
+import type { QuestionForm } from './question-values';
 
 /** A node of react-hook-form's error tree: its own message, a list's `root`, and children. */
 type ErrorNode = { message?: unknown; root?: { message?: unknown } } & Record<string, unknown>;
@@ -32,7 +32,7 @@ export function flattenErrors(node: unknown, path: string[] = []): ListedError[]
  * question card does not redraw when another card's field is checked.
  */
 export function useErrorsAt(name: string): ErrorNode | undefined {
-  const { control } = useFormContext<ExamWizardValues>();
+  const { control } = useFormContext<QuestionForm>();
   const { errors } = useFormState({ control, name: name as 'questions' });
   return get(errors, name);
 }

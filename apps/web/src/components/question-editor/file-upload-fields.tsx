@@ -1,8 +1,8 @@
 import { EXAM_LIMITS, FILE_KIND_LABELS, FILE_KINDS, type FileKind } from '@examiq/contracts';
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
-import type { ExamWizardValues } from './exam-values';
 import { NumberField } from './number-field';
+import type { QuestionForm, QuestionPath } from './question-values';
 import { flattenErrors } from './validation-marks';
 
 const KIND_DESCRIPTIONS: Record<FileKind, string> = {
@@ -11,14 +11,14 @@ const KIND_DESCRIPTIONS: Record<FileKind, string> = {
 };
 
 interface FileUploadFieldsProps {
-  path: `questions.${number}.${number}`;
+  path: QuestionPath;
   /** The question's errors, by field. */
   errors: Record<string, unknown> | undefined;
 }
 
 /** A file upload question's limits: the kinds of file it takes, how many and how large each. */
 export function FileUploadFields({ path, errors }: FileUploadFieldsProps) {
-  const { register } = useFormContext<ExamWizardValues>();
+  const { register } = useFormContext<QuestionForm>();
   const messageOf = (field: string) => flattenErrors(errors?.[field])[0]?.message;
   const kindsError = messageOf('fileTypes');
   const kindsErrorId = useId();

@@ -8,7 +8,7 @@ import { apiClient, parseResponse } from '@/lib/api-client';
 
 const mediaUrlsResponseSchema = successResponse(mediaUrlsDataSchema);
 
-/** A `media:<id>` reference anywhere in the wizard's values, as the server's sweep reads them. */
+/** A `media:<id>` reference anywhere in a form's values, as the server's sweep reads them. */
 const MEDIA_REFERENCE = /media:([0-9a-f]{64})/g;
 
 /** The media ids the values refer to that `known` has no URL for. */

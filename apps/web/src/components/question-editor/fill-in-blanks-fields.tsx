@@ -5,13 +5,12 @@ import { type UseFieldArrayReturn, useFieldArray, useFormContext, useWatch } fro
 import { Button } from '@/components/button';
 import { applyEdit } from '@/components/content-editor/apply-edit';
 import { DecimalField } from './decimal-field';
-import { blankBlank, type ExamWizardValues } from './exam-values';
 import { recheck } from './form-helpers';
+import { blankBlank, type QuestionForm, type QuestionPath } from './question-values';
 import { TextListField } from './text-list-field';
 import { flattenErrors, listMessage } from './validation-marks';
 
-type QuestionPath = `questions.${number}.${number}`;
-type BlankRows = UseFieldArrayReturn<ExamWizardValues, `${QuestionPath}.blanks`>;
+type BlankRows = UseFieldArrayReturn<QuestionForm, `${QuestionPath}.blanks`>;
 
 /** The text with its markers numbered [[1]], [[2]] … in the order they appear, from `first`. */
 export function renumberBlanks(text: string, first = 1): string {
@@ -66,7 +65,7 @@ export function InsertBlankButton({ textarea, rows, disabled }: InsertBlankButto
 }
 
 export function useBlankRows(path: QuestionPath): BlankRows {
-  const { control } = useFormContext<ExamWizardValues>();
+  const { control } = useFormContext<QuestionForm>();
   return useFieldArray({ control, name: `${path}.blanks` });
 }
 
@@ -91,7 +90,7 @@ function isEmptyBlank(blank: { accepted?: string[]; tolerance?: number | null } 
  * drops its row if it holds nothing yet, and otherwise leaves it for the author to remove.
  */
 export function BlanksFields({ path, rows, errors }: BlanksFieldsProps) {
-  const form = useFormContext<ExamWizardValues>();
+  const form = useFormContext<QuestionForm>();
   const { register, getValues } = form;
   const text = useWatch({ control: form.control, name: `${path}.questionText` }) ?? '';
   const marked = blankNumbers(text).length;

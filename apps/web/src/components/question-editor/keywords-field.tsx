@@ -3,14 +3,14 @@ import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { TextField } from '@/components/text-field';
-import type { ExamWizardValues } from './exam-values';
+import type { QuestionForm, QuestionPath } from './question-values';
 import { flattenErrors } from './validation-marks';
 
 const MAX = EXAM_LIMITS.keywords.max;
 
 /** Keywords an answer should contain: typed one at a time, added with Enter or Add. */
-export function KeywordsField({ name }: { name: `questions.${number}.${number}.keywords` }) {
-  const { control } = useFormContext<ExamWizardValues>();
+export function KeywordsField({ name }: { name: `${QuestionPath}.keywords` }) {
+  const { control } = useFormContext<QuestionForm>();
   const { field, fieldState } = useController({ control, name });
   const [entry, setEntry] = useState('');
   const keywords = field.value ?? [];

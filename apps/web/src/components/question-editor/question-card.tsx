@@ -8,14 +8,13 @@ import {
   type QuestionType,
 } from '@examiq/contracts';
 import { Eye, EyeOff } from 'lucide-react';
-import { memo, type RefObject, useId, useRef, useState } from 'react';
+import { memo, type ReactNode, type RefObject, useId, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { ContentEditor } from '@/components/content-editor/content-editor';
 import { Dropdown } from '@/components/dropdown';
 import { TextField } from '@/components/text-field';
 import { AnswerOptions } from './answer-options';
-import type { ExamWizardValues } from './exam-values';
 import { FileUploadFields } from './file-upload-fields';
 import { BlanksFields, InsertBlankButton, useBlankRows } from './fill-in-blanks-fields';
 import { registerWithFallback } from './form-helpers';
@@ -24,6 +23,7 @@ import { MatchingFields } from './matching-fields';
 import { NumberField } from './number-field';
 import { NumericalFields } from './numerical-fields';
 import { QuestionPreview } from './question-preview';
+import type { QuestionForm, QuestionPath } from './question-values';
 import { ScoringRuleField } from './scoring-rule-field';
 import { TextListField } from './text-list-field';
 import { ErrorDot, flattenErrors, useErrorsAt } from './validation-marks';
@@ -34,9 +34,19 @@ const difficultyOptions = DIFFICULTIES.map((difficulty) => ({
 }));
 
 interface QuestionCardProps {
-  sectionIndex: number;
-  position: number;
+  /** Where the question sits in the form: a wizard section's list, or the bank editor's one. */
+  path: QuestionPath;
+  /** Its number on the paper, shown in the card's title and preview. */
+  number: number;
   questionType: QuestionType;
+  /** A wizard question has its place in the section; a bank question has none until used. */
+  ordered?: boolean;
+  /** Opens the content editors at once, as on a page that edits this one question. */
+  initiallyOpen?: boolean;
+  /** Buttons in the card's title row (the wizard's Save to bank). */
+  actions?: ReactNode;
+  /** A choice of type in place of the fixed one, where the question's type is still open. */
+  typeChoice?: ReactNode;
 }
 
 /**
@@ -45,17 +55,20 @@ interface QuestionCardProps {
  * and previews open once the card is (focus enters it), so a closed card costs a textarea.
  */
 export const QuestionCard = memo(function QuestionCard({
-  sectionIndex,
-  position,
+  path,
+  number,
   questionType,
+  ordered = true,
+  initiallyOpen = false,
+  actions,
+  typeChoice,
 }: QuestionCardProps) {
-  const form = useFormContext<ExamWizardValues>();
+  const form = useFormContext<QuestionForm>();
   const { register } = form;
-  const path = `questions.${sectionIndex}.${position}` as const;
   const errors = useErrorsAt(path);
   const messageOf = (field: string) => flattenErrors(errors?.[field])[0]?.message;
   const choice = CHOICE_QUESTION_TYPES.includes(questionType);
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState(initiallyOpen);
   const [previewing, setPreviewing] = useState(false);
   const previewId = useId();
   const previewToggleId = useId();
@@ -74,13 +87,14 @@ export const QuestionCard = memo(function QuestionCard({
     >
       {/* Floated, the legend lays out as the card's header row instead of sitting on the border. */}
       <legend className="float-left w-full border-b border-slate-100 bg-slate-50/60 px-3 py-2.5 sm:px-4 text-sm font-semibold text-slate-900">
-        {`Question ${position + 1}`}
+        {`Question ${number}`}
       </legend>
-      {errors && flattenErrors(errors).length > 0 && (
-        <span className="absolute top-3.5 right-4">
+      <div className="absolute top-1.5 right-3 flex max-w-[calc(100%-8rem)] items-center gap-2 sm:right-4">
+        {actions}
+        {errors && flattenErrors(errors).length > 0 && (
           <ErrorDot label={EXAM_MESSAGES.questionWithErrors} />
-        </span>
-      )}
+        )}
+      </div>
       <div className="clear-both grid grid-cols-2 gap-4 p-3 sm:p-4 lg:grid-cols-6">
         <ContentEditor
           label="Question Text"
@@ -98,12 +112,14 @@ export const QuestionCard = memo(function QuestionCard({
         {questionType === 'FILL_IN_BLANKS' && (
           <FillInBlanksTools path={path} textarea={questionText} errors={errors} />
         )}
-        <TextField
-          label="Question Type"
-          className="col-span-2"
-          value={QUESTION_TYPE_LABELS[questionType]}
-          readOnly
-        />
+        {typeChoice ?? (
+          <TextField
+            label="Question Type"
+            className="col-span-2"
+            value={QUESTION_TYPE_LABELS[questionType]}
+            readOnly
+          />
+        )}
         <NumberField
           label="Marks"
           min={1}
@@ -114,18 +130,20 @@ export const QuestionCard = memo(function QuestionCard({
             fallback: NUMBER_FALLBACKS.marks,
           })}
         />
-        <NumberField
-          label="Order"
-          min={1}
-          error={messageOf('order')}
-          {...registerWithFallback(form, `${path}.order`, {
-            min: 1,
-            fallback: NUMBER_FALLBACKS.order,
-          })}
-        />
+        {ordered && (
+          <NumberField
+            label="Order"
+            min={1}
+            error={messageOf('order')}
+            {...registerWithFallback(form, `${path}.order`, {
+              min: 1,
+              fallback: NUMBER_FALLBACKS.order,
+            })}
+          />
+        )}
         <Dropdown
           label="Difficulty"
-          className="col-span-2"
+          className={ordered ? 'col-span-2' : 'col-span-1 lg:col-span-3'}
           placeholder="Select a difficulty"
           options={difficultyOptions}
           error={messageOf('difficulty')}
@@ -261,7 +279,7 @@ export const QuestionCard = memo(function QuestionCard({
           </Button>
           <div id={previewId} className="mt-3 empty:hidden">
             {previewing && (
-              <QuestionPreview path={path} number={position + 1} questionType={questionType} />
+              <QuestionPreview path={path} number={number} questionType={questionType} />
             )}
           </div>
         </div>
@@ -271,7 +289,7 @@ export const QuestionCard = memo(function QuestionCard({
 });
 
 interface FillInBlanksToolsProps {
-  path: `questions.${number}.${number}`;
+  path: QuestionPath;
   textarea: RefObject<HTMLTextAreaElement | null>;
   errors: Record<string, unknown> | undefined;
 }

@@ -3,12 +3,12 @@ import { Plus, X } from 'lucide-react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { ContentEditor } from '@/components/content-editor/content-editor';
-import type { ExamWizardValues } from './exam-values';
+import type { QuestionForm, QuestionPath } from './question-values';
 import { TextListField } from './text-list-field';
 import { flattenErrors, listMessage } from './validation-marks';
 
 interface MatchingFieldsProps {
-  path: `questions.${number}.${number}`;
+  path: QuestionPath;
   /** The question card was opened: the editors' toolbars load. */
   open: boolean;
   /** The question's errors, by field. */
@@ -20,7 +20,7 @@ interface MatchingFieldsProps {
  * matches that match no prompt.
  */
 export function MatchingFields({ path, open, errors }: MatchingFieldsProps) {
-  const { control, register } = useFormContext<ExamWizardValues>();
+  const { control, register } = useFormContext<QuestionForm>();
   const { fields, append, remove } = useFieldArray({ control, name: `${path}.pairs` });
   const { min, max } = EXAM_LIMITS.matchingPairs;
   const pairErrors = errors?.pairs as Record<number, Record<string, unknown>> | undefined;

@@ -13,11 +13,11 @@ import {
 import { FileField } from '@/components/file-field';
 import { TextArea } from '@/components/text-area';
 import { TextField } from '@/components/text-field';
-import { shuffledForPaper } from '../paper-order';
-import type { ExamWizardValues, WizardQuestion } from './exam-values';
+import { shuffledForPaper } from './paper-order';
+import type { QuestionForm, QuestionPath, QuestionValues } from './question-values';
 
 interface QuestionPreviewProps {
-  path: `questions.${number}.${number}`;
+  path: QuestionPath;
   number: number;
   questionType: QuestionType;
 }
@@ -27,7 +27,7 @@ interface QuestionPreviewProps {
  * the card's current values. Mounted only while open, so closed cards watch nothing.
  */
 export function QuestionPreview({ path, number, questionType }: QuestionPreviewProps) {
-  const question = useWatch<ExamWizardValues, typeof path>({ name: path });
+  const question = useWatch<QuestionForm, typeof path>({ name: path });
   const options = (question.options ?? []).map((option, index) => ({
     _id: String(index),
     text: option.text,
@@ -115,7 +115,7 @@ function FilePickerPreview({
   question,
 }: {
   label: string;
-  question: Pick<WizardQuestion, 'fileTypes' | 'maxFiles' | 'maxFileMb'>;
+  question: Pick<QuestionValues, 'fileTypes' | 'maxFiles' | 'maxFileMb'>;
 }) {
   const fileTypes = question.fileTypes ?? [];
   const whole = (value: number | undefined, fallback: number) =>
