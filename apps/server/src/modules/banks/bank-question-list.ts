@@ -37,7 +37,7 @@ export function toBankQuestionListItem(row: BankQuestionRow, usedIn: number): Ba
 }
 
 /** `path` itself, and with its subcategories every path under it ('' holds every category). */
-function inCategory(path: string, withSubcategories: boolean): SQL | undefined {
+export function inCategory(path: string, withSubcategories: boolean): SQL | undefined {
   if (!withSubcategories) return eq(bankQuestions.category, path);
   if (path === '') return undefined;
   const under = `${path.replace(/[\\%_]/g, '\\$&')}${CATEGORY_SEPARATOR}%`;

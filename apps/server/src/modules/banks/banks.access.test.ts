@@ -11,6 +11,9 @@ const BANK_QUESTION_ROUTES = (area: 'admin' | 'faculty') =>
     ['POST', `/api/${area}/set-bank-question-status/{id}`],
     ['GET', `/api/${area}/get-bank-questions`],
     ['GET', `/api/${area}/get-bank-categories/{courseId}`],
+    ['POST', `/api/${area}/bulk-bank-questions`],
+    ['POST', `/api/${area}/import-bank-questions/{courseId}`],
+    ['GET', `/api/${area}/export-bank-questions`],
   ] as const;
 
 describeRouteAccess('admin', 'question banks', [
