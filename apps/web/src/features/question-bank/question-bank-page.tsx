@@ -13,9 +13,10 @@ import {
   QUESTION_TYPES,
   SEARCH_MAX_LENGTH,
 } from '@examiq/contracts';
-import { Eye, FolderTree, Settings2 } from 'lucide-react';
+import { Download, Eye, FolderTree, Settings2, Upload } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { ButtonLink } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { Content } from '@/components/content/content';
 import { Dropdown } from '@/components/dropdown';
 import { EmptyState } from '@/components/empty-state';
@@ -39,7 +40,11 @@ import {
   useBankQuestions,
   useCourseOutcomes,
 } from './api/bank-api';
+import { BankBulkBar } from './bank-bulk-bar';
+import { BankExportDialog } from './bank-export-dialog';
+import { BankImportDialog } from './bank-import-dialog';
 import { BankStatusBadge, Chips, DIFFICULTY_OPTIONS, difficultyLabel } from './bank-labels';
+import { selectionColumn, useBankSelection } from './bank-selection';
 
 /** The address's names: the course, the category, the search and each filter. */
 const PARAMS = [
@@ -270,6 +275,11 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
     ),
   };
   const questions = useBankQuestions(area, query);
+  const selection = useBankSelection(courseId);
+  const [fileDialog, setFileDialog] = useState<'import' | 'export' | null>(null);
+  const course = courses.data?.find((candidate) => candidate._id === courseId);
+  const author = course?.roles.includes('AUTHOR') ?? false;
+  const rows = questions.data?.questions ?? [];
   const filtered = (['search', 'category', ...FILTERS] as const).some((name) => values[name]);
   const outcomeOptions = (outcomes.data ?? []).map((outcome) => ({
     value: outcome.code,
@@ -286,12 +296,25 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
             : 'The questions of the courses granted to you, by category, to reuse in exams.'
         }
         actions={
-          area === 'admin' &&
           courseId && (
-            <ButtonLink to={`course/${courseId}`} variant="secondary">
-              <Settings2 aria-hidden="true" className="size-4" />
-              Outcomes and access
-            </ButtonLink>
+            <>
+              {author && (
+                <Button variant="secondary" onClick={() => setFileDialog('import')}>
+                  <Upload aria-hidden="true" className="size-4" />
+                  Import
+                </Button>
+              )}
+              <Button variant="secondary" onClick={() => setFileDialog('export')}>
+                <Download aria-hidden="true" className="size-4" />
+                Export
+              </Button>
+              {area === 'admin' && (
+                <ButtonLink to={`course/${courseId}`} variant="secondary">
+                  <Settings2 aria-hidden="true" className="size-4" />
+                  Outcomes and access
+                </ButtonLink>
+              )}
+            </>
           )
         }
       />
@@ -412,10 +435,18 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
               />
               Include subcategories
             </label>
+            <BankBulkBar
+              area={area}
+              courseId={courseId}
+              selection={selection}
+              categories={categories.data ?? []}
+              author={author}
+              onExport={() => setFileDialog('export')}
+            />
             <Table
               caption="Questions"
-              columns={COLUMNS}
-              rows={questions.data?.questions ?? []}
+              columns={[selectionColumn(selection, rows), ...COLUMNS]}
+              rows={rows}
               rowKey={(question) => question._id}
               loading={questions.isPending}
               emptyTitle={
@@ -447,6 +478,24 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
             </div>
           </div>
         </div>
+      )}
+      {fileDialog === 'import' && (
+        <BankImportDialog
+          area={area}
+          courseId={courseId}
+          category={values.category}
+          onClose={() => setFileDialog(null)}
+        />
+      )}
+      {fileDialog === 'export' && course && (
+        <BankExportDialog
+          area={area}
+          courseId={courseId}
+          fileName={`${course.name} question bank`}
+          category={values.category}
+          selected={[...selection.selected]}
+          onClose={() => setFileDialog(null)}
+        />
       )}
     </>
   );
