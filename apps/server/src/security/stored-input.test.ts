@@ -88,6 +88,12 @@ await asAdmin('POST', `set-course-outcomes/${audience.courseId}`, bankOutcomes()
 const bankQuestion = () => bankQuestionPayload(audience.courseId, { courseOutcomes: ['CO1'] });
 const bankQuestionId = (await asAdmin('POST', 'create-bank-question', bankQuestion())).json().data
   ._id as string;
+const bulkTags = () => ({
+  courseId: audience.courseId,
+  ids: [bankQuestionId],
+  action: 'add-tags',
+  tags: ['fuzz'],
+});
 const passwordChanger = await createTestUser(db, { isFirstLogin: true });
 const signInProvider = {
   label: 'College accounts',
@@ -299,6 +305,8 @@ const EXAMPLES: Record<string, Example> = {
     body: bankOutcomes,
   },
   'POST /api/admin/set-bank-access/:courseId': { params: [audience.courseId], body: bankAccess },
+  'POST /api/admin/bulk-bank-questions': { body: bulkTags },
+  'POST /api/faculty/bulk-bank-questions': { body: bulkTags },
   'POST /api/admin/media-urls': { body: () => ({ mediaIds: ['a'.repeat(64)] }) },
   'PUT /api/student/update-email-preferences': { body: () => ({ examReminders: false }) },
   'POST /api/student/submit-exam/:attemptId': {

@@ -5,9 +5,9 @@ import {
   CATEGORY_SEPARATOR,
   type Pagination,
 } from '@examiq/contracts';
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { findPage, matchingTotal } from '../../db/paging';
+import { findPage } from '../../db/paging';
 import { bankQuestions } from '../../db/schema';
 import { holdsSearch } from '../../db/search';
 import { type BankUser, rightsIn } from './bank-access';
@@ -76,14 +76,23 @@ export async function listBankQuestions(
   query: BankQuestionListQuery,
 ): Promise<{ questions: BankQuestionListItem[]; pagination: Pagination }> {
   await rightsIn(db, user, query.courseId);
-  const { items, pagination } = await findPage(query, ({ limit, offset }) =>
-    db
-      .select({ row: bankQuestions, usedIn: usedInCount, total: matchingTotal })
-      .from(bankQuestions)
-      .where(and(...bankQuestionConditions(query)))
-      .orderBy(desc(bankQuestions.id))
-      .limit(limit)
-      .offset(offset),
+  const matching = and(...bankQuestionConditions(query));
+  // Counted apart: beside each row (count(*) over ()), the count makes the page read every
+  // question a search finds, where the page alone walks the newest first and stops at its last.
+  const { items, pagination } = await findPage(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select({ row: bankQuestions, usedIn: usedInCount })
+        .from(bankQuestions)
+        .where(matching)
+        .orderBy(desc(bankQuestions.id))
+        .limit(limit)
+        .offset(offset),
+    async () => {
+      const [counted] = await db.select({ total: count() }).from(bankQuestions).where(matching);
+      return counted?.total ?? 0;
+    },
   );
   return {
     questions: items.map(({ row, usedIn }) => toBankQuestionListItem(row, usedIn)),
