@@ -2,6 +2,7 @@
 // its `judge` turns that measurement (and the ones it is compared with) into a report row.
 import { validExamPayload } from '@examiq/contracts/test-support';
 import { hashPassword, verifyPassword } from '../../apps/server/src/modules/auth/passwords.ts';
+import { BANK_QUESTIONS, bankSearchRun } from './bank-search.mjs';
 import {
   BATCH_YEARS,
   benchId,
@@ -473,6 +474,16 @@ export const SCENARIOS = [
     judge: (m, results, engine) => ({
       target: `p99 ≤ ${SEARCH_P99_MAX} ms (PostgreSQL); share of page 1's recorded`,
       figure: `${percent(m.rps, results['students-page1'].rps)} of page 1's (${loadFigure(m)})`,
+      pass: verdict(engine, m.p99 <= SEARCH_P99_MAX && m.errors === 0, true),
+    }),
+  },
+  {
+    id: 'bank-search',
+    title: `get-bank-questions in a bank of ${BANK_QUESTIONS.full.toLocaleString('en-US')} questions: its text, with a filter or two (random)`,
+    run: bankSearchRun,
+    judge: (m, _results, engine) => ({
+      target: `p99 ≤ ${SEARCH_P99_MAX} ms (PostgreSQL)`,
+      figure: `${loadFigure(m)}; ${m.questions.toLocaleString('en-US')} questions`,
       pass: verdict(engine, m.p99 <= SEARCH_P99_MAX && m.errors === 0, true),
     }),
   },

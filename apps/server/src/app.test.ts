@@ -386,6 +386,7 @@ describe('OpenAPI', () => {
       paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
     };
     expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/admin/bulk-bank-questions',
       '/api/admin/create-backup',
       '/api/admin/create-bank-question',
       '/api/admin/create-batch',
@@ -409,6 +410,7 @@ describe('OpenAPI', () => {
       '/api/admin/duplicate-exam/{id}',
       '/api/admin/end-attempt',
       '/api/admin/end-exam-now/{examId}',
+      '/api/admin/export-bank-questions',
       '/api/admin/export-co-attainment/{examId}',
       '/api/admin/export-course-co-attainment/{courseId}',
       '/api/admin/export-exam-answers/{examId}',
@@ -459,6 +461,7 @@ describe('OpenAPI', () => {
       '/api/admin/get-student-exams/{id}',
       '/api/admin/get-student/{id}',
       '/api/admin/grant-extra-time',
+      '/api/admin/import-bank-questions/{courseId}',
       '/api/admin/import-preview/{kind}',
       '/api/admin/import-template/{kind}',
       '/api/admin/import/{kind}',
@@ -508,8 +511,10 @@ describe('OpenAPI', () => {
       '/api/auth/refresh-token',
       '/api/auth/reset-password',
       '/api/auth/update-password',
+      '/api/faculty/bulk-bank-questions',
       '/api/faculty/create-bank-question',
       '/api/faculty/end-attempt',
+      '/api/faculty/export-bank-questions',
       '/api/faculty/get-answers-to-grade/{examId}',
       '/api/faculty/get-bank-categories/{courseId}',
       '/api/faculty/get-bank-courses',
@@ -521,6 +526,7 @@ describe('OpenAPI', () => {
       '/api/faculty/get-my-exams',
       '/api/faculty/grade-answer',
       '/api/faculty/grant-extra-time',
+      '/api/faculty/import-bank-questions/{courseId}',
       '/api/faculty/lti-deep-link/{id}',
       '/api/faculty/preview-draw',
       '/api/faculty/restore-bank-question/{id}',

@@ -29,6 +29,7 @@ import { roleScope } from './modules/auth/role-scope';
 import { signInLimitsAdminRoutes } from './modules/auth/sign-in-limits.admin-routes';
 import { backupAdminRoutes } from './modules/backup/backup.admin-routes';
 import { startScheduledBackups } from './modules/backup/scheduled-backups';
+import { bankIoRoutes } from './modules/banks/bank-io.routes';
 import { bankQuestionsRoutes } from './modules/banks/bank-questions.routes';
 import { banksAdminRoutes } from './modules/banks/banks.admin-routes';
 import { dashboardAdminRoutes } from './modules/dashboard/dashboard.admin-routes';
@@ -313,6 +314,7 @@ export async function buildApp({
       await admin.register(examRecordsAdminRoutes, { db: database.db, now });
       await admin.register(banksAdminRoutes, { db: database.db });
       await admin.register(bankQuestionsRoutes, { db: database.db, role: 'admin' });
+      await admin.register(bankIoRoutes, { db: database.db, links, now, role: 'admin' });
       await admin.register(questionInterchangeAdminRoutes, { db: database.db, links, now });
       await admin.register(attemptsAdminRoutes, { db: database.db, now });
       await admin.register(proctoringFacultyRoutes, { db: database.db, now, role: 'admin' });
@@ -341,6 +343,7 @@ export async function buildApp({
       await faculty.register(proctoringFacultyRoutes, { db: database.db, now, role: 'faculty' });
       await faculty.register(bankQuestionsRoutes, { db: database.db, role: 'faculty' });
       await faculty.register(ltiInstructorRoutes, { db: database.db, config, role: 'faculty' });
+      await faculty.register(bankIoRoutes, { db: database.db, links, now, role: 'faculty' });
     }),
     { prefix: '/api/faculty' },
   );

@@ -2,6 +2,7 @@ export * from './api';
 export * from './attempts';
 export * from './audit';
 export * from './auth';
+export * from './bank-io';
 export * from './bank-labels';
 export * from './banks';
 export * from './constants';

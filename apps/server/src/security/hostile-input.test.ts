@@ -11,6 +11,7 @@ import {
   sharedStringsBomb,
 } from '../test/hostile-files';
 import { phonePhoto, picture } from '../test/images';
+import { masterDataClient } from '../test/master-data';
 import { csvFile, multipartBody, studentRow, xlsxFile } from '../test/people-import';
 import { bearer, createSignedInUser } from '../test/users';
 import {
@@ -196,8 +197,20 @@ describe('hostile input', () => {
 
 const FILE_RUNS = 12;
 
+/** A course whose bank the hostile files are imported into. */
+async function bankCourseId() {
+  const admin = await createSignedInUser(t.app, t.database.db, 'admin');
+  const masterData = masterDataClient(t.app, admin.accessToken);
+  return (await masterData.course((await masterData.batch(2031))._id))._id;
+}
+const BANK_COURSE = await bankCourseId();
+
 /** Every route that reads an uploaded file, with the fields it is sent with. */
 const UPLOAD_TARGETS: { path: string; fields: Record<string, string> }[] = [
+  ...['gift', 'moodle-xml', 'qti'].map((format) => ({
+    path: `import-bank-questions/${BANK_COURSE}`,
+    fields: { format, category: 'Fuzz' },
+  })),
   { path: 'import-preview/students', fields: {} },
   { path: 'import/faculty', fields: { mode: 'valid-only' } },
   ...['gift', 'moodle-xml', 'qti', 'aiken'].map((format) => ({

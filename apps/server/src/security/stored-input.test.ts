@@ -106,6 +106,12 @@ const drawPreview = () => ({
     },
   ],
 });
+const bulkTags = () => ({
+  courseId: audience.courseId,
+  ids: [bankQuestionId],
+  action: 'add-tags',
+  tags: ['fuzz'],
+});
 const passwordChanger = await createTestUser(db, { isFirstLogin: true });
 const signInProvider = {
   label: 'College accounts',
@@ -361,6 +367,8 @@ const EXAMPLES: Record<string, Example> = {
     body: bankOutcomes,
   },
   'POST /api/admin/set-bank-access/:courseId': { params: [audience.courseId], body: bankAccess },
+  'POST /api/admin/bulk-bank-questions': { body: bulkTags },
+  'POST /api/faculty/bulk-bank-questions': { body: bulkTags },
   'POST /api/admin/media-urls': { body: () => ({ mediaIds: ['a'.repeat(64)] }) },
   'PUT /api/student/update-email-preferences': { body: () => ({ examReminders: false }) },
   'POST /api/student/submit-exam/:attemptId': {

@@ -47,6 +47,7 @@ export async function createBankFixture(app: App, db: AppDatabase) {
     const { tokens } = await signInFirstTime(app, payload.email, defaultPassword);
     return {
       userId: faculty.userId._id as string,
+      accessToken: tokens.accessToken,
       call: areaCaller(app, 'faculty', tokens.accessToken),
     };
   };

@@ -6,9 +6,9 @@ import {
   CATEGORY_SEPARATOR,
   type Pagination,
 } from '@examiq/contracts';
-import { and, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { findPage, matchingTotal, sortedBy } from '../../db/paging';
+import { findPage, sortedBy } from '../../db/paging';
 import { bankQuestionStatistics, bankQuestions } from '../../db/schema';
 import { holdsSearch } from '../../db/search';
 import { type BankUser, rightsIn } from './bank-access';
@@ -110,20 +110,28 @@ export async function listBankQuestions(
   query: BankQuestionListQuery,
 ): Promise<{ questions: BankQuestionListItem[]; pagination: Pagination }> {
   await rightsIn(db, user, query.courseId);
-  const { items, pagination } = await findPage(query, ({ limit, offset }) =>
-    db
-      .select({
-        row: bankQuestions,
-        usedIn: usedInCount,
-        statistics: bankQuestionStatistics,
-        total: matchingTotal,
-      })
-      .from(bankQuestions)
-      .leftJoin(bankQuestionStatistics, currentStatistics)
-      .where(and(...bankQuestionConditions(query)))
-      .orderBy(...listOrder(query))
-      .limit(limit)
-      .offset(offset),
+  const matching = and(...bankQuestionConditions(query));
+  // Counted apart: beside each row (count(*) over ()), the count makes the page read every
+  // question a search finds, where the page alone walks the list's order and stops at its last.
+  const { items, pagination } = await findPage(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select({ row: bankQuestions, usedIn: usedInCount, statistics: bankQuestionStatistics })
+        .from(bankQuestions)
+        .leftJoin(bankQuestionStatistics, currentStatistics)
+        .where(matching)
+        .orderBy(...listOrder(query))
+        .limit(limit)
+        .offset(offset),
+    async () => {
+      const [counted] = await db
+        .select({ total: count() })
+        .from(bankQuestions)
+        .leftJoin(bankQuestionStatistics, currentStatistics)
+        .where(matching);
+      return counted?.total ?? 0;
+    },
   );
   return {
     questions: items.map(({ row, usedIn, statistics }) =>

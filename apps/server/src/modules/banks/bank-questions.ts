@@ -29,7 +29,7 @@ type BankQuestionRow = typeof bankQuestions.$inferSelect;
 const LABEL_FIELDS = ['category', 'tags', 'bloomLevel', 'courseOutcomes', 'status'] as const;
 
 /** The question's own fields of a payload: all but the bank's labels and the wizard's id. */
-function contentOf(
+export function contentOf(
   payload: UpdateBankQuestionPayload & { status?: BankQuestionStatus },
 ): BankQuestionContent {
   const {
@@ -54,15 +54,16 @@ function readableOf(content: BankQuestionContent): string {
   return texts.map(readableText).join('\n');
 }
 
-const foldedSearchText = (content: BankQuestionContent) => sql`examiq_fold(${readableOf(content)})`;
+export const foldedSearchText = (content: BankQuestionContent) =>
+  sql`examiq_fold(${readableOf(content)})`;
 
-function stateOf(row: BankQuestionRow): BankQuestionState {
+export function stateOf(row: BankQuestionRow): BankQuestionState {
   const { category, tags, bloomLevel, courseOutcomes, status, content } = row;
   return { category, tags, bloomLevel, courseOutcomes, status, content };
 }
 
 /** The labels and question fields one state changes from another, by name. */
-function changedFields(previous: BankQuestionState, next: BankQuestionState): string[] {
+export function changedFields(previous: BankQuestionState, next: BankQuestionState): string[] {
   const labels = LABEL_FIELDS.filter((field) => !isDeepStrictEqual(previous[field], next[field]));
   const keys = new Set([...Object.keys(previous.content), ...Object.keys(next.content)]);
   const content = [...keys].filter(
@@ -112,7 +113,7 @@ function checkMayMakeReady(rights: BankRights, userId: string, lastAuthor: strin
   }
 }
 
-function checkAuthor(rights: BankRights): void {
+export function checkAuthor(rights: BankRights): void {
   if (!rights.author) throw new ApiError(403, BANK_MESSAGES.notAuthor);
 }
 
@@ -123,7 +124,7 @@ const savedOf = (row: BankQuestionRow): BankQuestionSaved => ({
   status: row.status,
 });
 
-const labelOf = (row: { content: BankQuestionContent }) =>
+export const labelOf = (row: { content: BankQuestionContent }) =>
   readableText(row.content.questionText).slice(0, 80);
 
 export async function createBankQuestion(

@@ -12,6 +12,9 @@ const BANK_QUESTION_ROUTES = (area: 'admin' | 'faculty') =>
     ['GET', `/api/${area}/get-bank-questions`],
     ['GET', `/api/${area}/get-bank-categories/{courseId}`],
     ['POST', `/api/${area}/preview-draw`],
+    ['POST', `/api/${area}/bulk-bank-questions`],
+    ['POST', `/api/${area}/import-bank-questions/{courseId}`],
+    ['GET', `/api/${area}/export-bank-questions`],
   ] as const;
 
 describeRouteAccess('admin', 'question banks', [

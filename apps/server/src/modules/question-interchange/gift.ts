@@ -15,12 +15,13 @@ import {
   type TextChoice,
   type TextFormat,
 } from 'gift-pegjs';
-import type { ExportedExam } from './exported-exam';
+import { categoryOf, type ExportedExam, MOODLE_TOP_CATEGORY } from './exported-exam';
 import {
   absoluteTolerance,
   acceptedAnswersOf,
   blanksIn,
   blankToken,
+  categoryPath,
   choiceWeight,
   decimalText,
   draftOf,
@@ -293,6 +294,8 @@ export function readGift(text: string): ReadQuestion[] {
   if (text.trimStart().startsWith('<')) wrongFormat('gift');
   const read: ReadQuestion[] = [];
   let understood = 0;
+  // A `$CATEGORY:` line files the questions after it, up to the next one.
+  let category = '';
   for (const block of blocksOf(text).filter((candidate) => !onlyComments(candidate))) {
     let questions: GIFTQuestion[];
     try {
@@ -317,7 +320,8 @@ export function readGift(text: string): ReadQuestion[] {
       units: comment(UNITS_COMMENT),
     };
     for (const question of questions) {
-      if (question.type !== 'Category') read.push(readQuestion(question, comments));
+      if (question.type === 'Category') category = categoryPath(question.title);
+      else read.push({ ...readQuestion(question, comments), category });
     }
   }
   if (understood === 0 && read.length > 0) wrongFormat('gift');
@@ -424,11 +428,15 @@ function giftQuestion(question: Question, title: string): string {
   return lines.join('\n');
 }
 
-/** An exam's questions as GIFT, a category per section, answer keys included. */
+/**
+ * An exam's questions as GIFT, a category per section (a bank's: each of its categories), answer
+ * keys included.
+ */
 export function writeGift(exam: ExportedExam): string {
   const parts = [`// ${exam.examTitle} (${exam.examId}): questions with their answer keys`];
   for (const section of exam.sections) {
-    parts.push(`$CATEGORY: ${exam.examTitle}/${section.name}`.replace(/\r?\n/g, ' '));
+    const category = categoryOf(exam, section) || MOODLE_TOP_CATEGORY;
+    parts.push(`$CATEGORY: ${category}`.replace(/\r?\n/g, ' '));
     section.questions.forEach((question, index) => {
       parts.push(giftQuestion(question, `${section.name} ${index + 1}`));
     });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   BLANK_MARKER,
+  CATEGORY_SEPARATOR,
   DEFAULT_DIFFICULTY,
   DEFAULT_QUESTION_MARKS,
   DEFAULT_UNIT_PENALTY,
@@ -73,6 +74,24 @@ export interface ReadQuestion {
   /** Kept, but something was left out that the admin should know about. */
   notes: string[];
   images: ImportedImage[];
+  /** The category the file files it under, as a bank's path (see categoryPath); none: ''. */
+  category?: string;
+}
+
+/**
+ * A category as a file names it, as a bank's path: Moodle's context (`$course$`) and `top`
+ * left out, each level trimmed, and a slash inside a name (Moodle writes `//`) read as a dash,
+ * since the bank's levels are separated by slashes.
+ */
+export function categoryPath(named: string): string {
+  const levels = named
+    .trim()
+    .split(/(?<!\/)\/(?!\/)/)
+    .map((level) => level.replaceAll('//', '-').trim())
+    .filter((level) => level !== '');
+  if (/^\$[a-z0-9]+\$$/i.test(levels[0] ?? '')) levels.shift();
+  if (levels[0]?.toLowerCase() === 'top') levels.shift();
+  return levels.join(CATEGORY_SEPARATOR);
 }
 
 /**
@@ -456,6 +475,8 @@ export interface ReadQuestionFile {
   data: Omit<ParseQuestionsData, 'mediaUrls'>;
   images: QuestionImage[];
   mediaIds: string[];
+  /** The file's category of each question returned, ready or incomplete, by its `order`. */
+  categories: string[];
 }
 
 /**
@@ -474,13 +495,15 @@ export function parseResult(
   const incomplete: IncompleteQuestion[] = [];
   const warnings: QuestionImportWarning[] = [];
   const images = new Map<string, QuestionImage>();
-  read.forEach(({ title, draft, skip, notes, images: held }, index) => {
+  const categories: string[] = [];
+  read.forEach(({ title, draft, skip, notes, images: held, category }, index) => {
     const place = { question: index + 1, ...(title ? { title } : {}) };
     for (const message of skip) warnings.push({ ...place, message, skipped: true });
     if (!draft) return;
     for (const message of notes) warnings.push({ ...place, message, skipped: false });
     for (const image of held) if (!images.has(image.id)) images.set(image.id, { ...image, place });
     const numbered = { ...draft, order: questions.length + incomplete.length + 1 };
+    categories.push(category ?? '');
     const checked = questionSchema.safeParse(numbered);
     if (checked.success) questions.push(checked.data);
     else incomplete.push({ ...place, draft: numbered, errors: fieldErrors(checked.error.issues) });
@@ -492,6 +515,7 @@ export function parseResult(
     data: { format, questions, incomplete, warnings },
     images: [...images.values()],
     mediaIds: [...new Set(mediaIds)],
+    categories,
   };
 }
 

@@ -10,12 +10,13 @@ import {
   readableText,
 } from '@examiq/contracts';
 import { contentHtml } from './content-html';
-import { type ExportedExam, mediaFileName } from './exported-exam';
+import { categoryOf, type ExportedExam, MOODLE_TOP_CATEGORY, mediaFileName } from './exported-exam';
 import {
   absoluteTolerance,
   acceptedAnswersOf,
   blanksIn,
   blankToken,
+  categoryPath,
   choiceWeight,
   decimalText,
   draftOf,
@@ -540,13 +541,21 @@ function readQuestion(question: XmlNode): ReadQuestion {
   }
 }
 
-/** The questions of a Moodle XML file; its categories are not questions and are passed over. */
+/**
+ * The questions of a Moodle XML file, each filed under the category of the `<question
+ * type="category">` before it (categories are not questions).
+ */
 export function readMoodleXml(text: string): ReadQuestion[] {
   const quiz = readXml(text, 'moodle-xml').quiz;
   if (quiz === undefined) wrongFormat('moodle-xml');
-  return listOf((quiz as XmlNode | undefined)?.question)
-    .filter((question) => attribute(question, 'type') !== 'category')
-    .map(readQuestion);
+  let category = '';
+  return listOf((quiz as XmlNode | undefined)?.question).flatMap((question) => {
+    if (attribute(question, 'type') !== 'category') {
+      return [{ ...readQuestion(question), category }];
+    }
+    category = categoryPath(textOf((question.category as XmlNode | undefined)?.text));
+    return [];
+  });
 }
 
 // --- Writing ----------------------------------------------------------------------------------
@@ -791,7 +800,9 @@ export function writeMoodleXml(exam: ExportedExam): string {
   const question = exam.sections.flatMap((section) => [
     {
       '@': { type: 'category' },
-      category: { text: `$course$/top/${exam.examTitle}/${section.name}` },
+      category: {
+        text: [MOODLE_TOP_CATEGORY, categoryOf(exam, section)].filter(Boolean).join('/'),
+      },
     },
     ...section.questions.map((item, index) =>
       moodleQuestion(exam, item, `${section.name} ${index + 1}`),

@@ -33,6 +33,7 @@ import {
   unreadable,
   wrongFormat,
 } from './interchange';
+import { itemCategories } from './qti-categories';
 import { attribute, listOf, readXml, textOf, valuesOf, type XmlNode } from './xml';
 
 // --- Reading: items as an ordered tree, since text and interactions interleave in a body ----
@@ -729,15 +730,20 @@ function metadataOf(resource: XmlNode): ItemMetadata {
   };
 }
 
-/** An IMS content package: its manifest's item resources, in the manifest's order. */
+/**
+ * An IMS content package: its manifest's item resources, in the manifest's order, each filed
+ * under its test section's title (the package's folders where no test places it).
+ */
 function readPackage(bytes: Uint8Array): ReadQuestion[] {
   const files = unpack(bytes);
   const manifestBytes = files['imsmanifest.xml'];
   if (!manifestBytes) return wrongFormat('qti');
   const manifest = readXml(decodeText(manifestBytes), 'qti').manifest as XmlNode | undefined;
-  const resources = listOf((manifest?.resources as XmlNode | undefined)?.resource).filter(
+  const all = listOf((manifest?.resources as XmlNode | undefined)?.resource);
+  const resources = all.filter(
     (resource) => attribute(resource, 'type')?.startsWith('imsqti_item') === true,
   );
+  const categoryOf = itemCategories(files, all);
   return resources.flatMap((resource) => {
     const href = attribute(resource, 'href') ?? '';
     const file = files[href];
@@ -755,7 +761,11 @@ function readPackage(bytes: Uint8Array): ReadQuestion[] {
       const bytes = IMAGE_FILE.test(name) ? files[name] : undefined;
       return bytes ? { name: posix.basename(name), bytes } : undefined;
     };
-    return itemsOf(decodeText(file)).map((item) => readItem(item, metadata, images));
+    const category = categoryOf(href);
+    return itemsOf(decodeText(file)).map((item) => ({
+      ...readItem(item, metadata, images),
+      category,
+    }));
   });
 }
 

@@ -1,21 +1,18 @@
 import {
   examIdParamSchema,
   exportExamQuestionsQuerySchema,
-  fieldErrors,
   QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
   parseQuestionsDataSchema,
   parseQuestionsFieldsSchema,
   QUESTION_FILE_LIMITS,
   successResponse,
 } from '@examiq/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
-import { ApiError, FieldErrors } from '../../errors';
 import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
-import { acceptUploads, readUpload } from '../../plugins/uploads';
+import { acceptUploads } from '../../plugins/uploads';
 import { parseInThread } from '../../uploads/parser-thread';
 import type { MediaLinks } from '../media/media-links';
 import {
@@ -23,19 +20,9 @@ import {
   QUESTION_FILE_CONTENT_TYPES,
   withStoredImages,
 } from './question-interchange.service';
+import { questionUploadOf } from './question-upload';
 
 const TAGS = ['question-interchange'];
-
-/** The file and the format field of the upload, whichever order the client sent them in. */
-async function uploadOf(request: FastifyRequest) {
-  const { file, fields } = await readUpload(request, 'file', MESSAGES);
-  const checked = parseQuestionsFieldsSchema.safeParse(fields);
-  const errors = checked.success ? {} : fieldErrors(checked.error.issues);
-  if (!file) errors.file = MESSAGES.fileRequired;
-  if (!checked.success || !file) throw new FieldErrors(errors);
-  if (file.bytes.length === 0) throw new ApiError(400, MESSAGES.fileEmpty);
-  return { format: checked.data.format, file: file.bytes };
-}
 
 /**
  * Question files in and out of the exams: GIFT, Moodle XML, QTI 3.0 and Aiken. Registered
@@ -64,7 +51,8 @@ export const questionInterchangeAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { format, file } = await uploadOf(request);
+      const { fields, file } = await questionUploadOf(request, parseQuestionsFieldsSchema);
+      const { format } = fields;
       const read = await parseInThread(
         'questions',
         { format, bytes: file },

@@ -14,7 +14,11 @@ import { type CheckedImage, checkImage } from '../media/check-image';
 import { storeMedia } from '../media/media.service';
 import { type MediaLinks, UPLOADER_AUDIENCE } from '../media/media-links';
 import { readAiken } from './aiken';
-import { exportedExam } from './exported-exam';
+import { type ExportedExam, exportedExam } from './exported-exam';
+
+export { type ExportedExam, mediaOf } from './exported-exam';
+export type { ReadQuestionFile } from './interchange';
+
 import { readGift, writeGift } from './gift';
 import {
   decodeText,
@@ -108,6 +112,16 @@ export const QUESTION_FILE_CONTENT_TYPES: Record<QuestionExportFormat, string> =
   qti: 'application/zip',
 };
 
+/** Questions with their answer keys as a file of the format, and its name. */
+export function writeQuestionFile(exam: ExportedExam, format: QuestionExportFormat) {
+  const writers = {
+    gift: () => ({ name: `${exam.examId}-questions.gift`, body: writeGift(exam) }),
+    'moodle-xml': () => ({ name: `${exam.examId}-questions.xml`, body: writeMoodleXml(exam) }),
+    qti: () => ({ name: `${exam.examId}-qti.zip`, body: Buffer.from(writeQtiPackage(exam)) }),
+  };
+  return writers[format]();
+}
+
 /** An exam's questions with their answer keys as a file of the format, and its name. */
 export async function exportExamQuestions(
   db: AppDatabase,
@@ -115,11 +129,5 @@ export async function exportExamQuestions(
   format: QuestionExportFormat,
   now: Date,
 ) {
-  const exam = await exportedExam(db, examId, now);
-  const writers = {
-    gift: () => ({ name: `${exam.examId}-questions.gift`, body: writeGift(exam) }),
-    'moodle-xml': () => ({ name: `${exam.examId}-questions.xml`, body: writeMoodleXml(exam) }),
-    qti: () => ({ name: `${exam.examId}-qti.zip`, body: Buffer.from(writeQtiPackage(exam)) }),
-  };
-  return writers[format]();
+  return writeQuestionFile(await exportedExam(db, examId, now), format);
 }

@@ -12,9 +12,10 @@ import {
   QUESTION_TYPES,
   SEARCH_MAX_LENGTH,
 } from '@examiq/contracts';
-import { Eye, FolderTree, Plus, Settings2 } from 'lucide-react';
+import { Download, Eye, FolderTree, Plus, Settings2, Upload } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { ButtonLink } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { Content } from '@/components/content/content';
 import { Dropdown } from '@/components/dropdown';
 import { EmptyState } from '@/components/empty-state';
@@ -46,6 +47,10 @@ import {
 } from '@/lib/question-bank/bank-api';
 import { useListParams } from '@/lib/use-list-params';
 import { usePageParam } from '@/lib/use-page-param';
+import { BankBulkBar } from './bank-bulk-bar';
+import { BankExportDialog } from './bank-export-dialog';
+import { BankImportDialog } from './bank-import-dialog';
+import { selectionColumn, useBankSelection } from './bank-selection';
 import {
   STATISTIC_FILTERS,
   STATISTIC_SORTS,
@@ -299,9 +304,8 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
   const courseId = courses.data?.some((course) => course._id === values.course)
     ? values.course
     : '';
-  const writes =
-    area === 'admin' ||
-    Boolean(courses.data?.find((course) => course._id === courseId)?.roles.includes('AUTHOR'));
+  const course = courses.data?.find((candidate) => candidate._id === courseId);
+  const writes = area === 'admin' || Boolean(course?.roles.includes('AUTHOR'));
   const categories = useBankCategories(area, courseId);
   const outcomes = useCourseOutcomes(area, courseId);
   const query = {
@@ -323,6 +327,9 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
       : {}),
   };
   const questions = useBankQuestions(area, query);
+  const selection = useBankSelection(courseId);
+  const [fileDialog, setFileDialog] = useState<'import' | 'export' | null>(null);
+  const rows = questions.data?.questions ?? [];
   const filtered = (['search', 'category', 'statistics', ...FILTERS] as const).some(
     (name) => values[name],
   );
@@ -343,6 +350,16 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
         actions={
           courseId && (
             <div className="flex flex-wrap gap-2">
+              {writes && (
+                <Button variant="secondary" onClick={() => setFileDialog('import')}>
+                  <Upload aria-hidden="true" className="size-4" />
+                  Import
+                </Button>
+              )}
+              <Button variant="secondary" onClick={() => setFileDialog('export')}>
+                <Download aria-hidden="true" className="size-4" />
+                Export
+              </Button>
               {area === 'admin' && (
                 <ButtonLink to={`course/${courseId}`} variant="secondary">
                   <Settings2 aria-hidden="true" className="size-4" />
@@ -490,10 +507,18 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
               />
               Include subcategories
             </label>
+            <BankBulkBar
+              area={area}
+              courseId={courseId}
+              selection={selection}
+              categories={categories.data ?? []}
+              author={writes}
+              onExport={() => setFileDialog('export')}
+            />
             <Table
               caption="Questions"
-              columns={COLUMNS}
-              rows={questions.data?.questions ?? []}
+              columns={[selectionColumn(selection, rows), ...COLUMNS]}
+              rows={rows}
               rowKey={(question) => question._id}
               loading={questions.isPending}
               emptyTitle={
@@ -525,6 +550,24 @@ export default function QuestionBankPage({ area }: { area: BankArea }) {
             </div>
           </div>
         </div>
+      )}
+      {fileDialog === 'import' && (
+        <BankImportDialog
+          area={area}
+          courseId={courseId}
+          category={values.category}
+          onClose={() => setFileDialog(null)}
+        />
+      )}
+      {fileDialog === 'export' && course && (
+        <BankExportDialog
+          area={area}
+          courseId={courseId}
+          fileName={`${course.name} question bank`}
+          category={values.category}
+          selected={[...selection.selected]}
+          onClose={() => setFileDialog(null)}
+        />
       )}
     </>
   );

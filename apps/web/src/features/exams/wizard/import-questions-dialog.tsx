@@ -2,9 +2,6 @@ import {
   EXAM_LIMITS,
   type ParseQuestionsData,
   QUESTION_FILE_LIMITS,
-  QUESTION_FORMAT_ACCEPT,
-  QUESTION_FORMAT_LABELS,
-  QUESTION_IMPORT_FORMATS,
   QUESTION_INTERCHANGE_MESSAGES,
   QUESTION_TYPE_LABELS,
   type QuestionDraft,
@@ -21,33 +18,16 @@ import { FileField } from '@/components/file-field';
 import { Modal } from '@/components/modal';
 import { getFieldErrors, getServerMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
+import {
+  formatsOf,
+  QUESTION_FILE_ACCEPT,
+  QUESTION_FORMAT_OPTIONS,
+  questionFileProblem,
+} from '@/lib/question-files';
 import { useParseQuestions } from '../api/parse-questions';
 import { QuestionKey } from '../question-key';
 
 const PARSE_FAILED = 'Failed to read the questions from this file';
-
-const formatOptions = QUESTION_IMPORT_FORMATS.map((format) => ({
-  value: format,
-  label: QUESTION_FORMAT_LABELS[format],
-}));
-
-const ACCEPT = [...new Set(Object.values(QUESTION_FORMAT_ACCEPT).join(',').split(','))].join(',');
-
-/** The formats a file name's extension can be; a `.txt` may be GIFT or Aiken, so both. */
-function formatsOf(fileName: string): QuestionImportFormat[] {
-  const extension = /\.[^.]+$/.exec(fileName.toLowerCase())?.[0];
-  return QUESTION_IMPORT_FORMATS.filter(
-    (format) => extension && QUESTION_FORMAT_ACCEPT[format].split(',').includes(extension),
-  );
-}
-
-/** What is wrong with the chosen file before it is sent, if anything. */
-function fileProblem(file: File | null): string | undefined {
-  if (!file) return QUESTION_INTERCHANGE_MESSAGES.fileRequired;
-  if (file.size === 0) return QUESTION_INTERCHANGE_MESSAGES.fileEmpty;
-  if (file.size > QUESTION_FILE_LIMITS.maxBytes) return QUESTION_INTERCHANGE_MESSAGES.tooLarge;
-  return undefined;
-}
 
 /** The section the questions go to, as the questions step shows it. */
 export interface ImportTarget {
@@ -131,7 +111,7 @@ export function ImportQuestionsDialog({ target, onAdd, onClose }: ImportQuestion
     startOver();
     const found = {
       format: format ? undefined : QUESTION_INTERCHANGE_MESSAGES.formatRequired,
-      file: fileProblem(file),
+      file: questionFileProblem(file),
     };
     setErrors(found);
     if (found.format || found.file || !file || !format) return;
@@ -191,7 +171,7 @@ export function ImportQuestionsDialog({ target, onAdd, onClose }: ImportQuestion
           <Dropdown
             label="Format"
             placeholder="Select a format"
-            options={formatOptions}
+            options={QUESTION_FORMAT_OPTIONS}
             value={format}
             error={errors.format}
             onChange={(event) => {
@@ -202,7 +182,7 @@ export function ImportQuestionsDialog({ target, onAdd, onClose }: ImportQuestion
           />
           <FileField
             label="Question file"
-            accept={ACCEPT}
+            accept={QUESTION_FILE_ACCEPT}
             hint={`Up to ${QUESTION_FILE_LIMITS.maxBytes / 1024 / 1024} MB`}
             error={errors.file}
             onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
