@@ -174,7 +174,10 @@ export const ltiRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
     async (request, reply) => {
       const { id_token: idToken, state } = request.body;
       try {
-        if (!idToken || !state) throw new LaunchRefused('id_token or state missing');
+        // Our states are base64url: anything else names no cookie of ours (nor a valid cookie).
+        if (!idToken || !state || !/^[\w-]+$/.test(state)) {
+          throw new LaunchRefused('id_token or state missing or malformed');
+        }
         const cookie = request.cookies[stateCookie(state)];
         reply.clearCookie(stateCookie(state), { path: STATE_COOKIE_PATH });
         if (cookie !== state) throw new LaunchRefused('the state is not this browser’s');

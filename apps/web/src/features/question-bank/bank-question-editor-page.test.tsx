@@ -1,4 +1,5 @@
 import type { BankQuestionData } from '@examiq/contracts';
+import { DEFAULT_ATTAINMENT_LEVELS } from '@examiq/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -22,6 +23,7 @@ const LOOKUPS = {
   }),
   [`GET /faculty/get-course-outcomes/${COURSE}`]: ok({
     courseId: COURSE,
+    levels: DEFAULT_ATTAINMENT_LEVELS,
     outcomes: [
       { code: 'CO1', description: 'Analyse DC circuits', targetPercent: 60 },
       { code: 'CO2', description: 'Design filters', targetPercent: 60 },

@@ -1,4 +1,5 @@
 import type { BankQuestionListItem } from '@examiq/contracts';
+import { DEFAULT_ATTAINMENT_LEVELS } from '@examiq/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -47,8 +48,16 @@ function bankApi(routes: Record<string, Parameters<typeof fakeAdminApi>[0][strin
       ],
     }),
     [`GET /faculty/get-bank-categories/${REVIEWED}`]: ok({ categories: [] }),
-    [`GET /faculty/get-course-outcomes/${COURSE}`]: ok({ courseId: COURSE, outcomes: [] }),
-    [`GET /faculty/get-course-outcomes/${REVIEWED}`]: ok({ courseId: REVIEWED, outcomes: [] }),
+    [`GET /faculty/get-course-outcomes/${COURSE}`]: ok({
+      courseId: COURSE,
+      outcomes: [],
+      levels: DEFAULT_ATTAINMENT_LEVELS,
+    }),
+    [`GET /faculty/get-course-outcomes/${REVIEWED}`]: ok({
+      courseId: REVIEWED,
+      outcomes: [],
+      levels: DEFAULT_ATTAINMENT_LEVELS,
+    }),
     'GET /faculty/get-bank-questions': ok({
       questions: [
         question(ids[0] as string, 'What does KCL conserve?'),

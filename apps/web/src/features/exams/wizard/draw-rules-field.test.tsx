@@ -1,5 +1,6 @@
 import {
   answerAnyNotice,
+  DEFAULT_ATTAINMENT_LEVELS,
   DRAW_MESSAGES,
   type DrawRule,
   type PreviewDrawData,
@@ -56,7 +57,11 @@ function renderWizard(preview: PreviewAnswer = unitThreePool) {
     'GET /admin/get-faculty-options': ok({ faculty: [makeFacultyOption()] }),
     'GET /admin/get-bank-courses': ok({ courses: bankCourses }),
     [`GET /admin/get-bank-categories/${COURSE}`]: ok({ categories }),
-    [`GET /admin/get-course-outcomes/${COURSE}`]: ok({ outcomes }),
+    [`GET /admin/get-course-outcomes/${COURSE}`]: ok({
+      courseId: COURSE,
+      outcomes,
+      levels: DEFAULT_ATTAINMENT_LEVELS,
+    }),
     'POST /admin/preview-draw': (request: ApiRequest) =>
       ok(preview((request.data as { draw: DrawRule[] }).draw)),
     'POST /admin/create-exam': (): Answer => ok({ exam: makeExamRecord(makeExamPayload()) }, 201),

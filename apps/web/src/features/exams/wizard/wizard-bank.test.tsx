@@ -1,4 +1,5 @@
 import type { BankQuestionData, BankQuestionListItem } from '@examiq/contracts';
+import { DEFAULT_ATTAINMENT_LEVELS } from '@examiq/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,6 +39,7 @@ const LOOKUPS = {
   }),
   [`GET /admin/get-course-outcomes/${COURSE}`]: ok({
     courseId: COURSE,
+    levels: DEFAULT_ATTAINMENT_LEVELS,
     outcomes: [{ code: 'CO1', description: 'Explain linear structures', targetPercent: 60 }],
   }),
 };
