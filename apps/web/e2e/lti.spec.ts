@@ -203,7 +203,7 @@ test("the admin registers an LMS and reads ExamIQ's URLs and keys on the setting
   await section.getByRole('button', { name: `Remove ${name}` }).click();
   await page
     .getByRole('dialog', { name: 'Remove LMS platform' })
-    .getByRole('button', { name: 'Remove' })
+    .getByRole('button', { name: 'Delete' })
     .click();
   await expect(section.getByText(name)).toBeHidden();
 });
