@@ -7,7 +7,7 @@ import { adminCreator, apiSignIn, signIn } from './support/session';
 import { localDate } from './support/sittings';
 
 // Batch years no other spec creates.
-const BATCH = { startYear: 2041, endYear: 2045 };
+const BATCH = { startYear: 2045, endYear: 2049 };
 const RUN = Date.now().toString(36);
 
 let platform: LtiPlatformHarness;
@@ -43,13 +43,13 @@ async function registerPlatform(request: APIRequestContext) {
   };
 }
 
-/** A section of batch 2041-2045 with a student (never signed in) and an exam published for it. */
+/** A section of batch 2045-2049 with a student (never signed in) and an exam published for it. */
 async function createLaunchableExam(request: APIRequestContext) {
   const create = await adminCreator(request);
   const { _id: batchId } = await create('create-batch', BATCH).catch(async () => {
     const headers = await adminHeaders(request);
     const batches = (await (await request.get('/api/admin/get-batches', { headers })).json()).data;
-    return batches.find((batch: { name: string }) => batch.name === '2041-2045');
+    return batches.find((batch: { name: string }) => batch.name === '2045-2049');
   });
   const { _id: courseId } = await create('create-course', {
     batchId,

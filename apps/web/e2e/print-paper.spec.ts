@@ -16,7 +16,7 @@ test('an admin prints the paper as students see it, and the answer key for the e
 }) => {
   test.setTimeout(180_000);
   const title = `Printed Paper ${Date.now().toString(36)}`;
-  const { exam, payload } = await createExamWithFirstQuestion(request, 2032, title, {
+  const { exam, payload } = await createExamWithFirstQuestion(request, 2031, title, {
     questionText: PRINTED_QUESTION,
     options: [
       { text: '$2x$', isCorrect: true },
