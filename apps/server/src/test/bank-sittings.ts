@@ -16,13 +16,15 @@ export interface BankQuestionSpec {
 
 /**
  * A published exam for the fixture's first section whose one section lists one-mark MCQs taken
- * from the course's bank, each with the outcomes and labels given; the course's outcomes are set
- * first. Students sit it with `sit`, one choice per question in order.
+ * from the course's bank, each with the outcomes and labels given, and answered all or, with
+ * `answerAny`, any K of them; the course's outcomes are set first. Students sit it with `sit`, one
+ * choice per question in order.
  */
 export async function bankExam(
   fixture: SittingFixture,
   outcomes: { code: string; targetPercent: number }[],
   specs: BankQuestionSpec[],
+  { answerAny }: { answerAny?: number } = {},
 ) {
   const { courseId } = fixture.audience;
   const setOutcomes = await fixture.adminCall('POST', `set-course-outcomes/${courseId}`, {
@@ -47,14 +49,16 @@ export async function bankExam(
     if (response.statusCode !== 201) throw new Error(`bank question: ${response.body}`);
     bankIds.push(response.json().data._id);
   }
+  const marks = answerAny ?? specs.length;
   const exam = await fixture.exam({
-    totalMarks: specs.length,
+    totalMarks: marks,
     passingMarks: 1,
     examSections: [
       {
         name: 'Choices',
         order: '1',
-        marks: specs.length,
+        marks,
+        ...(answerAny !== undefined && { answerAny }),
         questionType: 'MCQ',
         totalQuestions: specs.length,
         timeLimit: 0,

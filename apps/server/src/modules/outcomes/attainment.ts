@@ -7,13 +7,16 @@ import {
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import type { courseOutcomes } from '../../db/schema';
-import { givenTo } from '../results/given-questions';
+import { givenTo, paperPosition } from '../results/given-questions';
+import { ANSWERED } from '../results/scores';
 
 /**
  * Per student and course outcome, over the exams named ($1): the marks their own papers held
  * toward the outcome and the marks they scored there, unanswered questions scoring 0. A question of
- * an optional section counts only for a student who answered some of that section, as their result
- * counts it. Narrowed to the students of a section ($2) and to one course's outcomes ($3).
+ * an optional section counts only for a student who answered some of that section, and under
+ * internal choice only the K questions that count, as their result counts them: the best K
+ * answered, the earlier on equal marks, then (when fewer were answered) the first unanswered ones,
+ * which score 0. Narrowed to the students of a section ($2) and to one course's outcomes ($3).
  */
 const studentOutcomeMarksStatement = preparedSql<{
   student_user_id: string;
@@ -24,18 +27,21 @@ const studentOutcomeMarksStatement = preparedSql<{
 }>(
   'student_outcome_marks',
   `with given as (
-    select attempt.student_user_id, bank.course_id, bank.course_outcomes, question.marks,
-      coalesce(answer.awarded_marks, 0)::float8 as awarded
+    select attempt.student_user_id, question.bank_question_id, question.marks, section.answer_any,
+      coalesce(answer.awarded_marks, 0)::float8 as awarded,
+      row_number() over (
+        partition by attempt.id, section.id
+        order by ${ANSWERED} desc, coalesce(answer.awarded_marks, 0) desc,
+          ${paperPosition('attempt', 'question')}
+      ) as choice_rank
     from exam_attempts as attempt
     inner join students as student on student.user_id = attempt.student_user_id
     inner join exam_sections as section on section.exam_id = attempt.exam_id
     inner join questions as question on question.section_id = section.id
-    inner join bank_questions as bank on bank.id = question.bank_question_id
     left join attempt_answers as answer
       on answer.attempt_id = attempt.id and answer.question_id = question.id
     where attempt.exam_id = any($1::uuid[]) and attempt.status = 'SUBMITTED'
       and ($2::uuid is null or student.section_id = $2)
-      and ($3::uuid is null or bank.course_id = $3)
       and ${givenTo('attempt', 'question')}
       and (not section.is_optional or exists (
         select from attempt_answers as other
@@ -44,9 +50,13 @@ const studentOutcomeMarksStatement = preparedSql<{
           and (other.selected_option is not null or coalesce(other.text, '') <> ''
             or other.response is not null)))
   )
-  select given.student_user_id, given.course_id, outcome.code,
+  select given.student_user_id, bank.course_id, outcome.code,
     sum(given.marks)::float8 as available, sum(given.awarded)::float8 as scored
-  from given cross join unnest(given.course_outcomes) as outcome(code)
+  from given
+  inner join bank_questions as bank on bank.id = given.bank_question_id
+  cross join unnest(bank.course_outcomes) as outcome(code)
+  where (given.answer_any is null or given.choice_rank <= given.answer_any)
+    and ($3::uuid is null or bank.course_id = $3)
   group by 1, 2, 3`,
 );
 

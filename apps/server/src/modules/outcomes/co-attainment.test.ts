@@ -172,6 +172,38 @@ describe(`course outcome attainment of an exam (${TEST_ENGINE})`, () => {
     });
   });
 
+  it('counts only the answers that count under internal choice, as the result does', async () => {
+    suite.clock.set(EXAM_DAY_TEN);
+    const exam = await bankExam(
+      suite.fixture,
+      OUTCOMES,
+      [{ courseOutcomes: ['CO1'] }, { courseOutcomes: ['CO1', 'CO2'] }, { courseOutcomes: ['CO2'] }],
+      { answerAny: 2 },
+    );
+    // Answer any 2 of 3. The first student's best two are questions 1 and 3 (question 2 was
+    // wrong); the second answered question 2 alone, so question 1 fills the second place with 0.
+    await exam.sit(['right', 'wrong', 'right']);
+    await exam.sit([null, 'right']);
+    suite.clock.set(DAY_AFTER);
+
+    const [co1, co2] = (await attainment(exam.examId)).outcomes;
+    // CO1: 1 of 1 and 1 of 2; CO2: 1 of 1 and 1 of 1.
+    expect(co1 && figures(co1)).toEqual({
+      code: 'CO1',
+      marksAvailable: 1.5,
+      averageMarks: 1,
+      studentsReaching: 1,
+      studentsTotal: 2,
+    });
+    expect(co2 && figures(co2)).toEqual({
+      code: 'CO2',
+      marksAvailable: 1,
+      averageMarks: 1,
+      studentsReaching: 2,
+      studentsTotal: 2,
+    });
+  });
+
   it('exports the report as a workbook and as CSV', async () => {
     const { examId } = await satExam();
     const xlsx = await call('GET', `export-co-attainment/${examId}?format=xlsx`);

@@ -46,8 +46,11 @@ export interface SectionMarks {
   answerMarks: number[] | null;
 }
 
-/** Whether a saved answer row holds an answer (a row may hold only a mark for review). */
-const ANSWERED = `(answer.selected_option is not null or coalesce(answer.text, '') <> ''
+/**
+ * Whether a saved answer row (SQL alias `answer`) holds an answer: a row may hold only a mark for
+ * review.
+ */
+export const ANSWERED = `(answer.selected_option is not null or coalesce(answer.text, '') <> ''
   or answer.response is not null)`;
 
 /**
