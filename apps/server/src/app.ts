@@ -49,10 +49,10 @@ import { sendMailJob } from './modules/mail/mail.service';
 import { mailStudentRoutes } from './modules/mail/mail.student-routes';
 import { masterDataAdminRoutes } from './modules/master-data/master-data.admin-routes';
 import { masterDataChangesAdminRoutes } from './modules/master-data/master-data-changes.admin-routes';
-import { mediaAdminRoutes } from './modules/media/media.admin-routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { startMediaSweep } from './modules/media/media.service';
 import { answerFileLinks, mediaLinks } from './modules/media/media-links';
+import { mediaUploadRoutes } from './modules/media/media-uploads.routes';
 import { createMetrics } from './modules/metrics/metrics';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { oidcAdminRoutes } from './modules/oidc/oidc.admin-routes';
@@ -310,7 +310,7 @@ export async function buildApp({
         now,
       });
       await admin.register(examsAdminRoutes, { db: database.db });
-      await admin.register(mediaAdminRoutes, { db: database.db, links, now });
+      await admin.register(mediaUploadRoutes, { db: database.db, links, now, role: 'admin' });
       await admin.register(examRecordsAdminRoutes, { db: database.db, now });
       await admin.register(banksAdminRoutes, { db: database.db });
       await admin.register(bankQuestionsRoutes, { db: database.db, role: 'admin' });
@@ -344,6 +344,7 @@ export async function buildApp({
       await faculty.register(bankQuestionsRoutes, { db: database.db, role: 'faculty' });
       await faculty.register(ltiInstructorRoutes, { db: database.db, config, role: 'faculty' });
       await faculty.register(bankIoRoutes, { db: database.db, links, now, role: 'faculty' });
+      await faculty.register(mediaUploadRoutes, { db: database.db, links, now, role: 'faculty' });
     }),
     { prefix: '/api/faculty' },
   );

@@ -72,11 +72,12 @@ export async function uploadMedia(
   app: App,
   accessToken: string,
   file: { bytes: Buffer; name: string } | undefined,
+  area: 'admin' | 'faculty' = 'admin',
 ) {
   const { payload, headers } = await multipartBody(file);
   return app.inject({
     method: 'POST',
-    url: '/api/admin/upload-media',
+    url: `/api/${area}/upload-media`,
     headers: { ...bearer(accessToken), ...headers },
     payload,
   });

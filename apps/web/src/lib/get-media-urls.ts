@@ -5,6 +5,7 @@ import {
   successResponse,
 } from '@examiq/contracts';
 import { apiClient, parseResponse } from '@/lib/api-client';
+import type { BankArea } from '@/lib/lookups/bank-lookups';
 
 const mediaUrlsResponseSchema = successResponse(mediaUrlsDataSchema);
 
@@ -20,8 +21,8 @@ export function mediaIdsWithoutUrls(values: unknown, known: MediaUrls): string[]
   return [...ids].slice(0, MEDIA_LIMITS.maxUrlsAsked);
 }
 
-/** POST /admin/media-urls: signed URLs of images already uploaded; unknown ids are left out. */
-export async function getMediaUrls(mediaIds: string[]): Promise<MediaUrls> {
-  const response = await apiClient.post('/admin/media-urls', { mediaIds });
+/** POST /{area}/media-urls: signed URLs of images already uploaded; unknown ids are left out. */
+export async function getMediaUrls(area: BankArea, mediaIds: string[]): Promise<MediaUrls> {
+  const response = await apiClient.post(`/${area}/media-urls`, { mediaIds });
   return parseResponse(mediaUrlsResponseSchema, response.data).data.mediaUrls;
 }

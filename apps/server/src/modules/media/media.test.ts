@@ -308,6 +308,30 @@ describe('POST /api/admin/media-urls', () => {
   });
 });
 
+describe('the faculty area', () => {
+  it('lets a faculty member upload an image for a bank question and ask for its URL again', async () => {
+    const author = await createSignedInUser(t.app, t.database.db, 'faculty');
+    const jpeg = await picture('jpeg', { width: 40, height: 30, colour: '#336699' });
+    const response = await uploadMedia(
+      t.app,
+      author.accessToken,
+      { bytes: jpeg, name: 'circuit.jpg' },
+      'faculty',
+    );
+    expect(response.statusCode).toBe(201);
+    const { data } = uploaded.parse(response.json());
+    expect(data).toMatchObject({ contentType: 'image/jpeg', width: 40, height: 30 });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/faculty/media-urls',
+      headers: { authorization: `Bearer ${author.accessToken}` },
+      payload: { mediaIds: [data._id] },
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await get(again.json().data.mediaUrls[data._id])).statusCode).toBe(200);
+  });
+});
+
 describe('GET /api/media/:id', () => {
   let id: string;
   let url: string;

@@ -177,7 +177,11 @@ describe(`course outcome attainment of an exam (${TEST_ENGINE})`, () => {
     const exam = await bankExam(
       suite.fixture,
       OUTCOMES,
-      [{ courseOutcomes: ['CO1'] }, { courseOutcomes: ['CO1', 'CO2'] }, { courseOutcomes: ['CO2'] }],
+      [
+        { courseOutcomes: ['CO1'] },
+        { courseOutcomes: ['CO1', 'CO2'] },
+        { courseOutcomes: ['CO2'] },
+      ],
       { answerAny: 2 },
     );
     // Answer any 2 of 3. The first student's best two are questions 1 and 3 (question 2 was

@@ -133,6 +133,11 @@ describe('BankQuestionEditorPage', { timeout: 30_000 }, () => {
     expect(router.state.location.pathname).toBe(`/faculty/question-bank/${ID}`);
   });
 
+  it('offers a faculty author the image tool', async () => {
+    renderNew();
+    expect(await screen.findAllByRole('button', { name: 'Image' })).not.toHaveLength(0);
+  });
+
   it("says what is missing in the contract's words and sends nothing", async () => {
     const { requests } = renderNew();
     const user = userEvent.setup();

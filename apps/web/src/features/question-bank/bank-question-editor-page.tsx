@@ -137,7 +137,7 @@ function BankQuestionEditor({ area, stored }: { area: BankArea; stored?: BankQue
     resolver: editorResolver(!stored),
     defaultValues: initialValues,
   });
-  const { mediaUrls, imageUploads } = useImageUploads(initialValues.question, undefined);
+  const { mediaUrls, imageUploads } = useImageUploads(area, initialValues.question, undefined);
   const questionType = useWatch({ control: form.control, name: 'question.questionType' });
   const status = useWatch({ control: form.control, name: 'status' });
   const course = courses.data?.find((option) => option._id === initialValues.courseId);
@@ -208,8 +208,7 @@ function BankQuestionEditor({ area, stored }: { area: BankArea; stored?: BankQue
         </p>
       )}
       <MediaUrlsProvider mediaUrls={mediaUrls}>
-        {/* Images are stored through the admin's upload; faculty write text, formulas and code. */}
-        <ImageUploadsContext value={area === 'admin' ? imageUploads : null}>
+        <ImageUploadsContext value={imageUploads}>
           <FormProvider {...form}>
             <form noValidate onSubmit={save} className="space-y-6">
               <section

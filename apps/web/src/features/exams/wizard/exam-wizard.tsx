@@ -117,7 +117,7 @@ export function ExamWizard({
   const navigate = useNavigate();
   const saving = saveExam.isPending ? (saveExam.variables?.examStatus ?? null) : null;
   const navigated = useRef(false);
-  const { mediaUrls, imageUploads } = useImageUploads(initialValues, storedMediaUrls);
+  const { mediaUrls, imageUploads } = useImageUploads('admin', initialValues, storedMediaUrls);
 
   const index = STEP_IDS.indexOf(current);
   const allValid = STEP_IDS.every((step) => status.validity[step]);

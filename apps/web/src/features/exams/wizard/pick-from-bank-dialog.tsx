@@ -99,7 +99,7 @@ export function PickFromBankDialog({ target, courseId, onAdd, onClose }: PickFro
         fromBank: { bankQuestionId: item._id, version: item.version, place: place(item) },
       }));
       const missing = mediaIdsWithoutUrls(added, {});
-      if (missing.length > 0 && images) images.adopt(await getMediaUrls(missing));
+      if (missing.length > 0 && images) images.adopt(await getMediaUrls('admin', missing));
       onAdd(added);
       toast.success(`${plural(added.length, 'question')} added to ${label}`);
       onClose();

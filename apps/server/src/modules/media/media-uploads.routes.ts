@@ -35,19 +35,27 @@ async function imageOf(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-/** Uploading the images of exam content. Registered inside the admin scope, which guards it. */
-export const mediaAdminRoutes: FastifyPluginAsyncZod<{
+/** Each area's OpenAPI tag: the admin's and the faculty's routes are documented apart. */
+const MEDIA_TAGS = { admin: ['media'], faculty: ['faculty media'] } as const;
+
+/**
+ * Uploading the images of exam content, for the admin (the wizard, the banks) and for faculty
+ * (the banks they author in). Registered inside the role's scope, which guards it.
+ */
+export const mediaUploadRoutes: FastifyPluginAsyncZod<{
   db: AppDatabase;
   links: MediaLinks;
   now: () => Date;
-}> = async (app, { db, links, now }) => {
+  role: 'admin' | 'faculty';
+}> = async (app, { db, links, now, role }) => {
   await acceptUploads(app, { maxBytes: MEDIA_LIMITS.maxBytes, fields: 0 });
+  const tags = [...MEDIA_TAGS[role]];
 
   app.post(
     '/upload-media',
     {
       schema: {
-        tags: ['media'],
+        tags,
         summary: `Uploads an image for exam content, referred to as \`![alt text](media:<_id>)\`. multipart/form-data with one \`file\` field: a PNG, JPEG, GIF or WebP image (decided from its bytes; never SVG) of at most ${MEDIA_LIMITS.maxBytes / 1_048_576} MB and ${MEDIA_LIMITS.maxPixels / 1_000_000} megapixels. Metadata (EXIF with GPS, XMP, IPTC, comments) is removed. 201 for a new image, 200 for one already stored (the id is the SHA-256 of the stored bytes); \`url\` shows it at once`,
         response: {
           200: successResponse(mediaSchema),
@@ -74,7 +82,7 @@ export const mediaAdminRoutes: FastifyPluginAsyncZod<{
     '/media-urls',
     {
       schema: {
-        tags: ['media'],
+        tags,
         summary:
           "Signed URLs of images already uploaded, by media id (`mediaUrls`), for the author's previews, e.g. of a draft resumed on this device or of imported questions: an id of no stored image is left out",
         body: mediaUrlsRequestSchema,
