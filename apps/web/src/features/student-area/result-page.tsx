@@ -60,7 +60,7 @@ function Result({ data }: { data: StudentResultData }) {
           <Badge tone={data.passed ? 'green' : 'red'} dot>
             {data.passed ? 'Passed' : 'Failed'}
           </Badge>
-          <p className="text-sm text-slate-600">{`${exam.passingMarks} marks to pass`}</p>
+          <p className="text-sm text-slate-600">{`${exam.passingMarks} ${exam.passingMarks === 1 ? 'mark' : 'marks'} to pass`}</p>
         </div>
         <dl className="mt-4 grid gap-3 border-t border-slate-100 pt-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
           {data.sections.map((section) => (
