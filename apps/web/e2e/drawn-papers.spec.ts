@@ -213,6 +213,8 @@ test('two students sit papers of their own drawn from a bank, of equal marks, an
     .filter({ hasText: HARD });
   await expect(hard).toContainText('50%');
   await page.goto(`/admin/exam/${exam.examId}/report`);
+  // An Easy question on one of the two papers only says how many attempts were given it.
+  await expect(page.getByRole('table', { name: 'Questions' })).toContainText(/\d of \d given it/);
   await page.getByRole('link', { name: 'CO attainment' }).click();
   const outcomes = page.getByRole('table', { name: 'Course outcome attainment' });
   await expect(outcomes.getByRole('row').filter({ hasText: 'CO1' })).toContainText('2 of 2');

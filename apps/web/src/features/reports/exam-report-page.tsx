@@ -24,6 +24,7 @@ import { RegradeDialog } from './regrade-dialog';
 import { RegradeProgress } from './regrade-progress';
 import { DifficultyChart, TotalsHistogram } from './report-charts';
 import {
+  answeredText,
   answerSpreadSentence,
   formatIndex,
   formatMarks,
@@ -288,7 +289,7 @@ function QuestionsTable({
       header: 'Answered',
       width: '6.5rem',
       align: 'right',
-      cell: (question) => question.answered,
+      cell: (question) => answeredText(question, submitted),
     },
     {
       key: 'correct',

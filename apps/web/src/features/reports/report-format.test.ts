@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answeredText,
   answerSpreadSentence,
   brokenQuestionsSentence,
   formatIndex,
@@ -56,6 +57,11 @@ describe('report sentences', () => {
     );
     expect(questionFiguresSentence(12)).toContain('from the 12 submitted attempts;');
     expect(questionFiguresSentence(12)).not.toContain('needs at least');
+  });
+
+  it('says of a drawn question how many attempts were given it', () => {
+    expect(answeredText({ answered: 5, given: 6 }, 6)).toBe('5');
+    expect(answeredText({ answered: 3, given: 4 }, 6)).toBe('3 of 4 given it');
   });
 
   it('counts the questions that look broken', () => {

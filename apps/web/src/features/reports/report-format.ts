@@ -33,7 +33,17 @@ export function questionFiguresSentence(submitted: number) {
     submitted < minimum
       ? `Discrimination (that share among the top ${group} of totals minus the bottom ${group}) needs at least ${minimum} submitted attempts; this exam has ${submitted} so far.`
       : `Discrimination: that share among the top ${group} of totals minus the bottom ${group}, from the ${plural(submitted, 'submitted attempt')}; below zero, weaker students did better on it.`;
-  return `Correct: the share of submitted attempts earning the question's full marks. ${discrimination}`;
+  return `Correct: the share of submitted attempts given the question that earn its full marks. ${discrimination}`;
+}
+
+/**
+ * A question's Answered cell: the count, and for a question drawn onto some papers only, how many
+ * attempts were given it (its Correct share is over those).
+ */
+export function answeredText(question: { answered: number; given: number }, submitted: number) {
+  return question.given === submitted
+    ? String(question.answered)
+    : `${question.answered} of ${question.given} given it`;
 }
 
 /** What the correct answers' chart says of the questions it draws in red. */
