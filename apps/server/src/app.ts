@@ -69,7 +69,7 @@ import { proctoringStudentRoutes } from './modules/proctoring/proctoring.student
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { questionInterchangeAdminRoutes } from './modules/question-interchange/question-interchange.admin-routes';
 import { registerRealtime } from './modules/realtime/realtime.routes';
-import { regradeJob } from './modules/reports/regrade.service';
+import { regradeJob } from './modules/reports/regrade-job';
 import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
 import { blindCodes } from './modules/results/blind-codes';
 import { resultsAdminRoutes } from './modules/results/results.admin-routes';

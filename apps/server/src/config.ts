@@ -1,3 +1,5 @@
+// Every setting of the environment in one file, past the usual size: each variable with its
+// default, its check and the one line an operator is shown, so "what does X do" has one answer.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

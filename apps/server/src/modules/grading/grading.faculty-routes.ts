@@ -13,7 +13,8 @@ import type { AppDatabase } from '../../db/client';
 import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import type { BlindCodes } from '../results/blind-codes';
-import { answersToGrade, gradeAnswer, myGradingExams } from './grading.service';
+import { gradeAnswer } from './grade-answer';
+import { answersToGrade, myGradingExams } from './grading.service';
 
 const TAGS = ['grading'];
 

@@ -1,4 +1,9 @@
-import { isWrittenQuestion, type ScoredAnswer } from '@examiq/contracts';
+import {
+  type AnswerFile,
+  type AnswerToGrade,
+  isWrittenQuestion,
+  type ScoredAnswer,
+} from '@examiq/contracts';
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import { type AnswerColumns, answerText } from '../attempts/answer-text';
@@ -79,4 +84,35 @@ export async function scoredAnswersOf(
     });
   });
   return { answers, questions: shown };
+}
+
+/**
+ * An answer as its evaluator sees it: by an id made for this marker and the script's code, named
+ * only once results are published. Nothing in it joins to an attempt id or a time of the student's.
+ */
+export function answerOf(
+  { userId, codes }: Marker,
+  answer: {
+    attemptId: string;
+    questionId: string;
+    studentName: string | null;
+    text: string;
+    marks: number | null;
+    comment: string | null;
+    markedAt: Date | null;
+    /** A file upload question's files, in the answer's order. */
+    files?: AnswerFile[];
+  },
+): AnswerToGrade {
+  return {
+    _id: codes.markingId(userId, answer.attemptId, answer.questionId),
+    attemptCode: codes.attemptCode(answer.attemptId),
+    studentName: answer.studentName,
+    questionId: answer.questionId,
+    text: answer.text,
+    ...(answer.files ? { files: answer.files } : {}),
+    marks: answer.marks,
+    comment: answer.comment,
+    markedAt: answer.markedAt?.toISOString() ?? null,
+  };
 }

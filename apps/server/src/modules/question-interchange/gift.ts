@@ -1,3 +1,5 @@
+// GIFT, reading and writing, in one file past the usual size: each question type's writer mirrors
+// its reader, and a change to one must be seen beside the other.
 import {
   QUESTION_INTERCHANGE_MESSAGES as MESSAGES,
   QUESTION_FORMAT_LABELS,

@@ -1,3 +1,5 @@
+// What every interchange format shares, in one file past the usual size: reading a question into
+// the exam payload's fields, its images, blanks and tags, so that each format reads them alike.
 import { createHash } from 'node:crypto';
 import {
   BLANK_MARKER,

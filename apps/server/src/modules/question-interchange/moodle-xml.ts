@@ -1,3 +1,5 @@
+// Moodle XML, reading and writing, in one file past the usual size: each question type's writer
+// mirrors its reader, and a change to one must be seen beside the other.
 import {
   type BlankKey,
   DEFAULT_UPLOAD_SETTINGS,

@@ -1,3 +1,5 @@
+// QTI content packages, reading and writing, in one file past the usual size: the manifest,
+// items' files and images are one format, and the writer mirrors the reader.
 import {
   type Difficulty,
   FILE_KIND_CONTENT_TYPES,

@@ -1,3 +1,5 @@
+// QTI items, reading and writing, in one file past the usual size: each interaction's writer
+// mirrors its reader, and a change to one must be seen beside the other.
 import { posix } from 'node:path';
 import {
   type Difficulty,

@@ -1,3 +1,5 @@
+// The interchange tests' fixtures and expected questions, one file past the usual size: every
+// format's tests read the same questions, written once here.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createContentParser, type Question, type QuestionDraft } from '@examiq/contracts';

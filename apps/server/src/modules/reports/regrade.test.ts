@@ -14,7 +14,7 @@ import { attemptAnswers, jobs, questions, regradeJobs } from '../../db/schema';
 import { expectError } from '../../test/errors';
 import { EXAM_DAY_TEN, MINUTE, sittingSuite } from '../../test/sittings';
 import { blindCodes } from '../results/blind-codes';
-import { REGRADE_JOB } from './regrade.service';
+import { REGRADE_JOB } from './regrade-job';
 import { choiceExam, finishedRegrade, sit } from './test-support';
 
 const suite = sittingSuite();

@@ -17,7 +17,8 @@ import { errorResponses } from '../../plugins/error-handler';
 import { sendSpreadsheet } from '../../spreadsheets/send';
 import type { BlindCodes } from '../results/blind-codes';
 import { exportAnswers, exportResults } from './export.service';
-import { getRegradeJob, regradeQuestion } from './regrade.service';
+import { regradeQuestion } from './regrade.service';
+import { getRegradeJob } from './regrade-job';
 import { examReport } from './reports.service';
 
 const TAGS = ['reports'];
