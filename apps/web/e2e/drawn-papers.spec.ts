@@ -1,10 +1,15 @@
 import { ATTEMPT_MESSAGES } from '@examiq/contracts';
-import { validExamPayload, validQuestions } from '@examiq/contracts/test-support';
+import { validQuestions } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, screenshotsAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
 import { apiSignIn, logout, signIn } from './support/session';
-import { createSitting, localDate, SITTING_PASSWORD, saveState } from './support/sittings';
+import {
+  createOneSectionExam,
+  createSitting,
+  SITTING_PASSWORD,
+  saveState,
+} from './support/sittings';
 
 /** This spec's batch: no other spec's records meet its own, so its course's bank is its own. */
 const START_YEAR = 2021;
@@ -26,7 +31,7 @@ async function createDrawnExam(request: APIRequestContext, sittingExamId: string
   };
   const found = await request.get(`/api/admin/get-exam/${sittingExamId}`, { headers });
   expect(found.status(), await found.text()).toBe(200);
-  const { batchId, courseId, branchId, sectionIds } = (await found.json()).data.exam;
+  const { courseId } = (await found.json()).data.exam;
   await post(`set-course-outcomes/${courseId}`, {
     outcomes: [
       { code: 'CO1', description: 'Apply Kirchhoff’s laws', targetPercent: 60 },
@@ -55,35 +60,23 @@ async function createDrawnExam(request: APIRequestContext, sittingExamId: string
   }
   const rule = { courseId, category: 'Unit 3', includeSubcategories: true, tags: [] };
   const title = `Circuit Laws Drawn ${Date.now().toString(36)}`;
-  const { exam } = await post('create-exam', {
-    ...validExamPayload({ batchId, courseId, branchId, sectionIds, examStatus: 'PUBLISH' }),
-    examTitle: title,
-    totalMarks: 3,
+  const { examId } = await createOneSectionExam(request, sittingExamId, {
+    title,
     passingMarks: 1,
-    scheduleDetails: {
-      startDate: localDate(new Date()),
-      endDate: localDate(new Date(Date.now() + 86_400_000)),
-      bufferTime: { beforeExam: 0, afterExam: 0 },
+    section: {
+      name: 'Circuit laws',
+      marks: 3,
+      questionType: 'MCQ',
+      totalQuestions: 3,
+      instructions: ['Each question carries 1 mark.'],
+      draw: [
+        { ...rule, count: 2, difficulty: 'EASY' },
+        { ...rule, count: 1, difficulty: 'HARD' },
+      ],
     },
-    examSections: [
-      {
-        name: 'Circuit laws',
-        order: '1',
-        marks: 3,
-        questionType: 'MCQ',
-        totalQuestions: 3,
-        timeLimit: 0,
-        isOptional: false,
-        instructions: ['Each question carries 1 mark.'],
-        draw: [
-          { ...rule, count: 2, difficulty: 'EASY' },
-          { ...rule, count: 1, difficulty: 'HARD' },
-        ],
-      },
-    ],
-    questions: [[]],
+    questions: [],
   });
-  return { examId: exam._id as string, courseId: courseId as string, title, headers };
+  return { examId, courseId: courseId as string, title, headers };
 }
 
 /**

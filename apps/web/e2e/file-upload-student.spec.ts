@@ -1,10 +1,14 @@
 import { ANSWER_FILE_MESSAGES, ATTEMPT_MESSAGES } from '@examiq/contracts';
-import { validExamPayload } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
-import { admin } from './support/accounts';
-import { apiSignIn, signIn } from './support/session';
-import { createSitting, localDate, press, SITTING_PASSWORD, saveState } from './support/sittings';
+import { signIn } from './support/session';
+import {
+  createOneSectionExam,
+  createSitting,
+  press,
+  SITTING_PASSWORD,
+  saveState,
+} from './support/sittings';
 
 /** A one-page PDF, as a scanner would make it. */
 const WORKING_PDF = Buffer.from(
@@ -19,55 +23,32 @@ const WORKING_PDF = Buffer.from(
  * files, PDF or images, 5 MB each), open from today to tomorrow.
  */
 async function createUploadExam(request: APIRequestContext, sittingExamId: string) {
-  const { tokens } = await apiSignIn(request, admin.email, admin.password);
-  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
-  const found = await request.get(`/api/admin/get-exam/${sittingExamId}`, { headers });
-  expect(found.status(), await found.text()).toBe(200);
-  const { batchId, courseId, branchId, sectionIds } = (await found.json()).data.exam;
   const title = `Circuits Working ${Date.now().toString(36)}`;
-  const created = await request.post('/api/admin/create-exam', {
-    headers,
-    data: {
-      ...validExamPayload({ batchId, courseId, branchId, sectionIds, examStatus: 'PUBLISH' }),
-      examTitle: title,
-      totalMarks: 5,
-      passingMarks: 2,
-      scheduleDetails: {
-        startDate: localDate(new Date()),
-        endDate: localDate(new Date(Date.now() + 86_400_000)),
-        bufferTime: { beforeExam: 0, afterExam: 0 },
-      },
-      examSections: [
-        {
-          name: 'Working',
-          order: '1',
-          marks: 5,
-          questionType: 'FILE_UPLOAD',
-          totalQuestions: 1,
-          timeLimit: 0,
-          isOptional: false,
-          instructions: ['Photograph or scan each page of your working.'],
-        },
-      ],
-      questions: [
-        [
-          {
-            questionText: 'Find the current through R2. Upload your working, on paper.',
-            questionType: 'FILE_UPLOAD',
-            marks: 5,
-            order: 1,
-            difficulty: 'MEDIUM',
-            explanation: 'I = V / R across each branch.',
-            fileTypes: ['PDF', 'IMAGE'],
-            maxFiles: 2,
-            maxFileMb: 5,
-          },
-        ],
-      ],
+  const { examId } = await createOneSectionExam(request, sittingExamId, {
+    title,
+    passingMarks: 2,
+    section: {
+      name: 'Working',
+      marks: 5,
+      questionType: 'FILE_UPLOAD',
+      totalQuestions: 1,
+      instructions: ['Photograph or scan each page of your working.'],
     },
+    questions: [
+      {
+        questionText: 'Find the current through R2. Upload your working, on paper.',
+        questionType: 'FILE_UPLOAD',
+        marks: 5,
+        order: 1,
+        difficulty: 'MEDIUM',
+        explanation: 'I = V / R across each branch.',
+        fileTypes: ['PDF', 'IMAGE'],
+        maxFiles: 2,
+        maxFileMb: 5,
+      },
+    ],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  return { examId: (await created.json()).data.exam._id as string, title };
+  return { examId, title };
 }
 
 /** Opens the file chooser from the keyboard alone and chooses the files in it. */

@@ -1,10 +1,14 @@
 import { ATTEMPT_MESSAGES, answerAnyNotice } from '@examiq/contracts';
-import { validExamPayload, validQuestions } from '@examiq/contracts/test-support';
+import { validQuestions } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
-import { admin } from './support/accounts';
-import { apiSignIn, signIn } from './support/session';
-import { createSitting, localDate, SITTING_PASSWORD, saveState } from './support/sittings';
+import { signIn } from './support/session';
+import {
+  createOneSectionExam,
+  createSitting,
+  SITTING_PASSWORD,
+  saveState,
+} from './support/sittings';
 
 /** This spec's batch: no other spec's records meet its own. */
 const START_YEAR = 2020;
@@ -21,51 +25,28 @@ const QUESTIONS = [
  * section asks the student to answer any 2 of its 4 one-mark questions (2 marks).
  */
 async function createChoiceExam(request: APIRequestContext, sittingExamId: string) {
-  const { tokens } = await apiSignIn(request, admin.email, admin.password);
-  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
-  const found = await request.get(`/api/admin/get-exam/${sittingExamId}`, { headers });
-  expect(found.status(), await found.text()).toBe(200);
-  const { batchId, courseId, branchId, sectionIds } = (await found.json()).data.exam;
   const title = `Electricity Basics ${Date.now().toString(36)}`;
-  const created = await request.post('/api/admin/create-exam', {
-    headers,
-    data: {
-      ...validExamPayload({ batchId, courseId, branchId, sectionIds, examStatus: 'PUBLISH' }),
-      examTitle: title,
-      totalMarks: 2,
-      passingMarks: 1,
-      scheduleDetails: {
-        startDate: localDate(new Date()),
-        endDate: localDate(new Date(Date.now() + 86_400_000)),
-        bufferTime: { beforeExam: 0, afterExam: 0 },
-      },
-      examSections: [
-        {
-          name: 'Short questions',
-          order: '1',
-          marks: 2,
-          questionType: 'MCQ',
-          totalQuestions: 4,
-          answerAny: 2,
-          timeLimit: 0,
-          isOptional: false,
-          instructions: ['Each question carries 1 mark.'],
-        },
-      ],
-      questions: [
-        QUESTIONS.map((questionText, index) => ({
-          ...validQuestions.MCQ(index + 1),
-          questionText,
-          options: [
-            { text: 'The first answer', isCorrect: true },
-            { text: 'The second answer', isCorrect: false },
-          ],
-        })),
-      ],
+  const { examId } = await createOneSectionExam(request, sittingExamId, {
+    title,
+    passingMarks: 1,
+    section: {
+      name: 'Short questions',
+      marks: 2,
+      questionType: 'MCQ',
+      totalQuestions: 4,
+      answerAny: 2,
+      instructions: ['Each question carries 1 mark.'],
     },
+    questions: QUESTIONS.map((questionText, index) => ({
+      ...validQuestions.MCQ(index + 1),
+      questionText,
+      options: [
+        { text: 'The first answer', isCorrect: true },
+        { text: 'The second answer', isCorrect: false },
+      ],
+    })),
   });
-  expect(created.status(), await created.text()).toBe(201);
-  return { examId: (await created.json()).data.exam._id as string, title };
+  return { examId, title };
 }
 
 const answer = (page: Page, number: number) =>

@@ -200,7 +200,7 @@ const studentNumberSchema = z
   });
 
 /** The fields that hold an answer, one kind per question type; all absent or null clear it. */
-const ANSWER_FIELDS = [
+export const ANSWER_FIELDS = [
   'selectedOptionId',
   'text',
   'selectedOptionIds',

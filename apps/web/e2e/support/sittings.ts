@@ -182,6 +182,62 @@ export async function createSitting(
   };
 }
 
+/**
+ * Through the API: another exam for a sitting's section, of one section whose questions are
+ * `questions` (or drawn, when the section says so), published and open from today to tomorrow:
+ * its id, and the admin's headers for further calls.
+ */
+export async function createOneSectionExam(
+  request: APIRequestContext,
+  sittingExamId: string,
+  {
+    title,
+    passingMarks,
+    section,
+    questions,
+  }: {
+    title: string;
+    passingMarks: number;
+    section: {
+      name: string;
+      marks: number;
+      questionType: string;
+      totalQuestions: number;
+      instructions: string[];
+      [field: string]: unknown;
+    };
+    questions: object[];
+  },
+) {
+  const { tokens } = await apiSignIn(request, admin.email, admin.password);
+  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
+  const found = await request.get(`/api/admin/get-exam/${sittingExamId}`, { headers });
+  expect(found.status(), await found.text()).toBe(200);
+  const { batchId, courseId, branchId, sectionIds } = (await found.json()).data.exam;
+  const created = await request.post('/api/admin/create-exam', {
+    headers,
+    data: {
+      ...validExamPayload({ batchId, courseId, branchId, sectionIds, examStatus: 'PUBLISH' }),
+      examTitle: title,
+      totalMarks: section.marks,
+      passingMarks,
+      scheduleDetails: {
+        startDate: localDate(new Date()),
+        endDate: localDate(new Date(Date.now() + 86_400_000)),
+        bufferTime: { beforeExam: 0, afterExam: 0 },
+      },
+      examSections: [{ order: '1', timeLimit: 0, isOptional: false, ...section }],
+      questions: [questions],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return {
+    examId: (await created.json()).data.exam._id as string,
+    courseId: courseId as string,
+    headers,
+  };
+}
+
 export const FACULTY_PASSWORD = 'Faculty#Exam2044';
 
 /**

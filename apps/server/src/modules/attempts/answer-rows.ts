@@ -1,4 +1,9 @@
-import { type AnswerInput, ATTEMPT_MESSAGES, type QuestionType } from '@examiq/contracts';
+import {
+  ANSWER_FIELDS,
+  type AnswerInput,
+  ATTEMPT_MESSAGES,
+  type QuestionType,
+} from '@examiq/contracts';
 import type { AnswerResponse } from '../../db/schema';
 import { FieldErrors } from '../../errors';
 import type { ExamPaper, PaperQuestion, PaperSection } from './exam-paper';
@@ -30,17 +35,6 @@ const ANSWER_FIELD_OF = {
   LONG_ANSWER: 'text',
   FILE_UPLOAD: 'fileIds',
 } as const satisfies Record<QuestionType, keyof AnswerInput>;
-
-const ANSWER_FIELDS = [
-  'selectedOptionId',
-  'selectedOptionIds',
-  'number',
-  'blanks',
-  'matches',
-  'order',
-  'fileIds',
-  'text',
-] as const;
 
 /** The field of an answer that does not fit its question's type, if any. */
 function misfitField(question: PaperQuestion, answer: AnswerInput): string | undefined {
