@@ -16,13 +16,19 @@ test('an admin prints the paper as students see it, and the answer key for the e
 }) => {
   test.setTimeout(180_000);
   const title = `Printed Paper ${Date.now().toString(36)}`;
-  const { exam, payload } = await createExamWithFirstQuestion(request, 2031, title, {
-    questionText: PRINTED_QUESTION,
-    options: [
-      { text: '$2x$', isCorrect: true },
-      { text: '$x$', isCorrect: false },
-    ],
-  });
+  const { exam, payload } = await createExamWithFirstQuestion(
+    request,
+    2031,
+    title,
+    {
+      questionText: PRINTED_QUESTION,
+      options: [
+        { text: '$2x$', isCorrect: true },
+        { text: '$x$', isCorrect: false },
+      ],
+    },
+    2039,
+  );
   await signIn(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(`/admin/exam/${exam._id}`);
