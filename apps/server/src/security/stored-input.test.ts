@@ -370,6 +370,7 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/admin/bulk-bank-questions': { body: bulkTags },
   'POST /api/faculty/bulk-bank-questions': { body: bulkTags },
   'POST /api/admin/media-urls': { body: () => ({ mediaIds: ['a'.repeat(64)] }) },
+  'POST /api/faculty/media-urls': { body: () => ({ mediaIds: ['a'.repeat(64)] }) },
   'PUT /api/student/update-email-preferences': { body: () => ({ examReminders: false }) },
   'POST /api/student/submit-exam/:attemptId': {
     params: [attempt.attempt._id],
