@@ -48,3 +48,14 @@ export const paginationSchema = z.object({
   hasPreviousPage: z.boolean(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
+
+/**
+ * A search's pagination whose count stops a little past what anyone pages through: counting every
+ * question a broad search finds in a large bank costs more than the page itself. When
+ * `totalCountCapped`, more match than `totalCount` says, and the next page is there to read.
+ */
+export const cappedPaginationSchema = paginationSchema.extend({ totalCountCapped: z.boolean() });
+export type CappedPagination = z.infer<typeof cappedPaginationSchema>;
+
+/** Where a capped count stops, unless the page asked for lies further. */
+export const SEARCH_COUNT_CAP = 1000;

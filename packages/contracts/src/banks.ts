@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from './api';
+import { cappedPaginationSchema } from './api';
 import {
   BANK_LIMITS,
   BANK_MESSAGES,
@@ -287,7 +287,7 @@ export type BankQuestionListQuery = z.output<typeof bankQuestionListQuerySchema>
 
 export const bankQuestionListDataSchema = z.object({
   questions: z.array(bankQuestionListItemSchema),
-  pagination: paginationSchema,
+  pagination: cappedPaginationSchema,
 });
 
 /**

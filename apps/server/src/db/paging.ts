@@ -4,7 +4,13 @@
  * first, a trigger keeping its total: at 100,000 students neither a count nor a deep OFFSET may
  * walk the table.
  */
-import type { PageQuery, Pagination, SortOrder } from '@examiq/contracts';
+import {
+  type CappedPagination,
+  type PageQuery,
+  type Pagination,
+  SEARCH_COUNT_CAP,
+  type SortOrder,
+} from '@examiq/contracts';
 import { type AnyColumn, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from './client';
 import { perDatabase } from './per-database';
@@ -30,6 +36,26 @@ export function paginationOf({ page, limit }: PageQuery, totalCount: number): Pa
     totalCount,
     hasNextPage: page < totalPages,
     hasPreviousPage: page > 1,
+  };
+}
+
+/**
+ * How far a capped count goes for a page: past the cap or past the page, whichever is further, so
+ * the page after it is known to be there.
+ */
+export function countCapOf({ page, limit }: PageQuery): number {
+  return Math.max(SEARCH_COUNT_CAP, page * limit);
+}
+
+/** The pagination of a count stopped at one past `countCapOf(query)`. */
+export function cappedPaginationOf(query: PageQuery, counted: number): CappedPagination {
+  const cap = countCapOf(query);
+  const totalCountCapped = counted > cap;
+  const pagination = paginationOf(query, Math.min(counted, cap));
+  return {
+    ...pagination,
+    hasNextPage: pagination.hasNextPage || totalCountCapped,
+    totalCountCapped,
   };
 }
 

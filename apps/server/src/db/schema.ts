@@ -1573,6 +1573,14 @@ export const bankQuestions = pgTable(
   (table) => [
     index('bank_questions_course_id_id_idx').on(table.courseId, table.id),
     index('bank_questions_course_id_category_idx').on(table.courseId, table.category),
+    // An author's usual filter pair, newest first: a page walks it and stops at its last row, and
+    // a search's count joins it to the trigram index's rows instead of reading each of them.
+    index('bank_questions_course_difficulty_bloom_idx').on(
+      table.courseId,
+      table.difficulty,
+      table.bloomLevel,
+      table.id,
+    ),
     trigramIndex('bank_questions_search_idx', table.searchText),
     index('bank_questions_course_outcomes_idx').using('gin', table.courseOutcomes),
     index('bank_questions_created_by_idx').on(table.createdBy),

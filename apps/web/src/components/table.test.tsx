@@ -139,4 +139,18 @@ describe('Table', () => {
     expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
+
+  it('says a capped count is a floor and keeps Next on its last counted page', async () => {
+    const onPageChange = vi.fn();
+    renderTable({
+      pagination: { ...page(50, 50, 1000), hasNextPage: true, totalCountCapped: true },
+      pageSize: 20,
+      onPageChange,
+    });
+
+    expect(screen.getByText('981 to 1000 of more than 1,000 students')).toBeInTheDocument();
+    expect(screen.getByText('Page 50')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onPageChange.mock.calls).toEqual([[51]]);
+  });
 });

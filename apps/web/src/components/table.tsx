@@ -1,4 +1,9 @@
-import { LIST_PAGE_SIZE, type Pagination, TABLE_SKELETON_ROWS } from '@examiq/contracts';
+import {
+  type CappedPagination,
+  LIST_PAGE_SIZE,
+  type Pagination,
+  TABLE_SKELETON_ROWS,
+} from '@examiq/contracts';
 import { ArrowLeftRight, ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
@@ -35,7 +40,7 @@ interface TableProps<Row> {
   emptyDescription: string;
   /** Plural noun of the footer, as in '1 to 10 of 42 students'. */
   label?: string;
-  pagination?: Pagination;
+  pagination?: Pagination | CappedPagination;
   pageSize?: number;
   onPageChange?: (page: number) => void;
 }
@@ -194,7 +199,7 @@ export function Table<Row>({
 }
 
 interface TableFooterProps {
-  pagination: Pagination;
+  pagination: Pagination | CappedPagination;
   pageSize: number;
   label: string;
   onPageChange?: (page: number) => void;
@@ -204,10 +209,13 @@ function TableFooter({ pagination, pageSize, label, onPageChange }: TableFooterP
   const { currentPage, totalPages, totalCount, hasNextPage, hasPreviousPage } = pagination;
   const from = (currentPage - 1) * pageSize + 1;
   const to = Math.min(currentPage * pageSize, totalCount);
+  // A capped count says how far it went: more match, and the pages go on past it.
+  const capped = 'totalCountCapped' in pagination && pagination.totalCountCapped;
+  const count = capped ? `more than ${totalCount.toLocaleString('en')}` : totalCount;
 
   return (
     <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
-      <p>{`${from} to ${to} of ${totalCount} ${label}`}</p>
+      <p>{`${from} to ${to} of ${count} ${label}`}</p>
       {totalPages > 1 && (
         <div className="flex items-center gap-2">
           <Button
@@ -219,7 +227,9 @@ function TableFooter({ pagination, pageSize, label, onPageChange }: TableFooterP
             <ChevronLeft aria-hidden="true" className="size-4" />
             Previous
           </Button>
-          <span className="px-1 whitespace-nowrap">{`Page ${currentPage} of ${totalPages}`}</span>
+          <span className="px-1 whitespace-nowrap">
+            {capped ? `Page ${currentPage}` : `Page ${currentPage} of ${totalPages}`}
+          </span>
           <Button
             variant="secondary"
             size="sm"

@@ -4,13 +4,13 @@ import {
   type BankQuestionListQuery,
   type BankQuestionStatistics,
   CATEGORY_SEPARATOR,
-  type Pagination,
+  type CappedPagination,
 } from '@examiq/contracts';
 import { and, count, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { findPage, sortedBy } from '../../db/paging';
+import { cappedPaginationOf, countCapOf, findPage, sortedBy } from '../../db/paging';
 import { bankQuestionStatistics, bankQuestions } from '../../db/schema';
-import { holdsSearch } from '../../db/search';
+import { holdsSearch, plannedForTheirParameters } from '../../db/search';
 import { type BankUser, rightsIn } from './bank-access';
 import { neverUsed, usedInCount, usedInLastMonths } from './bank-question-uses';
 import { currentStatistics, toStatistics } from './bank-statistics';
@@ -85,6 +85,12 @@ function bankQuestionConditions(query: BankQuestionListQuery): (SQL | undefined)
   ];
 }
 
+/** Whether the query narrows by a statistic, which only the statistics' join can answer. */
+const filtersStatistics = (query: BankQuestionListQuery) =>
+  query.facilityAbove !== undefined ||
+  query.facilityBelow !== undefined ||
+  query.discriminationBelow !== undefined;
+
 const STATISTIC_COLUMNS = {
   facility: bankQuestionStatistics.facility,
   discrimination: bankQuestionStatistics.discrimination,
@@ -108,36 +114,43 @@ export async function listBankQuestions(
   db: AppDatabase,
   user: BankUser,
   query: BankQuestionListQuery,
-): Promise<{ questions: BankQuestionListItem[]; pagination: Pagination }> {
+): Promise<{ questions: BankQuestionListItem[]; pagination: CappedPagination }> {
   await rightsIn(db, user, query.courseId);
   const matching = and(...bankQuestionConditions(query));
   // Counted apart: beside each row (count(*) over ()), the count makes the page read every
   // question a search finds, where the page alone walks the list's order and stops at its last.
-  const { items, pagination } = await findPage(
-    query,
-    ({ limit, offset }) =>
-      db
-        .select({ row: bankQuestions, usedIn: usedInCount, statistics: bankQuestionStatistics })
-        .from(bankQuestions)
-        .leftJoin(bankQuestionStatistics, currentStatistics)
-        .where(matching)
-        .orderBy(...listOrder(query))
-        .limit(limit)
-        .offset(offset),
-    async () => {
-      const [counted] = await db
-        .select({ total: count() })
-        .from(bankQuestions)
-        .leftJoin(bankQuestionStatistics, currentStatistics)
-        .where(matching);
-      return counted?.total ?? 0;
-    },
+  // The count stops past what anyone pages through, and joins the statistics only to filter.
+  const { items, pagination } = await plannedForTheirParameters(db, (db) =>
+    findPage(
+      query,
+      ({ limit, offset }) =>
+        db
+          .select({ row: bankQuestions, usedIn: usedInCount, statistics: bankQuestionStatistics })
+          .from(bankQuestions)
+          .leftJoin(bankQuestionStatistics, currentStatistics)
+          .where(matching)
+          .orderBy(...listOrder(query))
+          .limit(limit)
+          .offset(offset),
+      async () => {
+        const matches = db.select({ id: bankQuestions.id }).from(bankQuestions).$dynamic();
+        const filtered = filtersStatistics(query)
+          ? matches.leftJoin(bankQuestionStatistics, currentStatistics)
+          : matches;
+        const found = filtered
+          .where(matching)
+          .limit(countCapOf(query) + 1)
+          .as('found');
+        const [counted] = await db.select({ total: count() }).from(found);
+        return counted?.total ?? 0;
+      },
+    ),
   );
   return {
     questions: items.map(({ row, usedIn, statistics }) =>
       toBankQuestionListItem(row, usedIn, statistics && toStatistics(statistics)),
     ),
-    pagination,
+    pagination: cappedPaginationOf(query, pagination.totalCount),
   };
 }
 

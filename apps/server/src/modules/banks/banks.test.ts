@@ -1,6 +1,6 @@
 import { BANK_MESSAGES, VALIDATION_FAILED_MESSAGE } from '@examiq/contracts';
 import { validQuestions } from '@examiq/contracts/test-support';
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { createTestApp } from '../../test/app';
@@ -485,6 +485,7 @@ describe(`finding bank questions (${TEST_ENGINE})`, () => {
       totalCount: 4,
       hasNextPage: false,
       hasPreviousPage: true,
+      totalCountCapped: false,
     });
 
     // A course's questions are years of work: the course cannot be deleted under them.
@@ -500,6 +501,55 @@ describe(`finding bank questions (${TEST_ENGINE})`, () => {
       { path: 'Unit 3', name: 'Unit 3', depth: 1, questionCount: 1, totalCount: 2 },
       { path: 'Unit 3/Kirchhoff', name: 'Kirchhoff', depth: 2, questionCount: 1, totalCount: 1 },
     ]);
+  });
+
+  it('counts a broad search up to 1,000 and past the page asked for, then says more match', async () => {
+    const courseId = await f.bankCourse();
+    const { _id } = await created({
+      courseId,
+      questionText: 'Ohm’s law relates voltage and current.',
+    });
+    // 1,004 copies of it in SQL: the count is what is measured, not the way in.
+    await t.database.db.execute(sql`
+      insert into bank_questions (id, course_id, category, tags, bloom_level, course_outcomes,
+        status, content, search_text)
+      select gen_random_uuid(), course_id, category, tags, bloom_level, course_outcomes, status,
+        content, search_text
+      from bank_questions, generate_series(1, 1004) where id = ${_id}`);
+    const pageOf = async (query: string) =>
+      (
+        await author.call(
+          'GET',
+          `get-bank-questions?courseId=${courseId}&search=ohm&limit=20&${query}`,
+        )
+      ).json().data as { questions: unknown[]; pagination: Record<string, unknown> };
+
+    const first = await pageOf('page=1');
+    expect(first.questions).toHaveLength(20);
+    expect(first.pagination).toEqual({
+      currentPage: 1,
+      totalPages: 50,
+      totalCount: 1000,
+      hasNextPage: true,
+      hasPreviousPage: false,
+      totalCountCapped: true,
+    });
+    expect((await pageOf('page=50')).pagination).toMatchObject({
+      totalCount: 1000,
+      hasNextPage: true,
+      totalCountCapped: true,
+    });
+    // The page past the cap counts as far as itself, and finds the end.
+    const last = await pageOf('page=51');
+    expect(last.questions).toHaveLength(5);
+    expect(last.pagination).toEqual({
+      currentPage: 51,
+      totalPages: 51,
+      totalCount: 1005,
+      hasNextPage: false,
+      hasPreviousPage: true,
+      totalCountCapped: false,
+    });
   });
 
   it('refuses bad filters with their messages, and an unknown course with 404', async () => {

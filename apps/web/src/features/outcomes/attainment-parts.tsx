@@ -13,6 +13,7 @@ import {
   BarChart,
   CartesianGrid,
   Cell,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -168,6 +169,17 @@ export function AttainmentChart({
           <XAxis dataKey="code" tick={AXIS} />
           <YAxis domain={[0, 100]} unit="%" tick={AXIS} />
           <Tooltip formatter={(value) => [`${value}%`, 'Students reaching the target']} />
+          {/* Each level's threshold across the bars: a bar over a line has reached that level. */}
+          {([1, 2, 3] as const).map((level) => (
+            <ReferenceLine
+              key={level}
+              y={levels[`level${level}`]}
+              stroke={LEVEL_COLOURS[level]}
+              strokeDasharray="4 4"
+              ifOverflow="extendDomain"
+              label={{ value: `Level ${level}`, position: 'insideTopRight', ...AXIS }}
+            />
+          ))}
           <Bar dataKey="percent" name="Attainment" radius={[4, 4, 0, 0]}>
             {data.map((entry) => (
               <Cell key={entry.code} fill={LEVEL_COLOURS[entry.level]} />

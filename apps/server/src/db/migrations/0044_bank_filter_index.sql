@@ -1,0 +1,1 @@
+CREATE INDEX "bank_questions_course_difficulty_bloom_idx" ON "bank_questions" USING btree ("course_id","difficulty","bloom_level","id");
