@@ -1,5 +1,6 @@
+import { SEARCH_COUNT_CAP } from '@examiq/contracts';
 import { describe, expect, it } from 'vitest';
-import { paginationOf } from './paging';
+import { cappedPaginationOf, countCapOf, findPage, paginationOf } from './paging';
 
 describe('paginationOf', () => {
   it.each([
@@ -13,6 +14,66 @@ describe('paginationOf', () => {
       currentPage: query.page,
       totalCount,
       ...expected,
+    });
+  });
+});
+
+describe('findPage with a count of its own', () => {
+  const rows = Array.from({ length: 23 }, (_, index) => index);
+  const pageOf = async (page: number) => {
+    let counted = 0;
+    const result = await findPage(
+      { page, limit: 10 },
+      async ({ limit, offset }) => rows.slice(offset, offset + limit),
+      async () => {
+        counted += 1;
+        return rows.length;
+      },
+    );
+    return { ...result, counted };
+  };
+
+  it('counts for a full page, which cannot tell what follows it', async () => {
+    const first = await pageOf(1);
+    expect(first.items).toEqual(rows.slice(0, 10));
+    expect(first.pagination).toMatchObject({ totalCount: 23, totalPages: 3, hasNextPage: true });
+    expect(first.counted).toBe(1);
+  });
+
+  it('takes the total from a last page short of full, without counting', async () => {
+    const last = await pageOf(3);
+    expect(last.items).toEqual([20, 21, 22]);
+    expect(last.pagination).toMatchObject({ totalCount: 23, totalPages: 3, hasNextPage: false });
+    expect(last.counted).toBe(0);
+  });
+
+  it('counts for a page past the end, which holds nothing to tell by', async () => {
+    const beyond = await pageOf(7);
+    expect(beyond.items).toEqual([]);
+    expect(beyond.pagination).toMatchObject({ currentPage: 7, totalCount: 23, totalPages: 3 });
+    expect(beyond.counted).toBe(1);
+  });
+});
+
+describe('cappedPaginationOf', () => {
+  it('stops at the cap, says so, and keeps the next page open', () => {
+    expect(cappedPaginationOf({ page: 2, limit: 20 }, SEARCH_COUNT_CAP + 1)).toEqual({
+      currentPage: 2,
+      totalPages: 50,
+      totalCount: 1000,
+      hasNextPage: true,
+      hasPreviousPage: true,
+      totalCountCapped: true,
+    });
+  });
+
+  it('counts as far as a page past the cap', () => {
+    expect(countCapOf({ page: 60, limit: 20 })).toBe(1200);
+    expect(cappedPaginationOf({ page: 60, limit: 20 }, 1190)).toMatchObject({
+      totalCount: 1190,
+      totalPages: 60,
+      hasNextPage: false,
+      totalCountCapped: false,
     });
   });
 });

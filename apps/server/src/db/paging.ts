@@ -78,9 +78,9 @@ export function sortedBy(order: SortOrder, ...columns: (SQL | AnyColumn)[]): SQL
  * the statement's own count); a page past the last has no row to carry it, so the first page's
  * first row tells it, and is returned as `counted` for the other figures such a row carries.
  *
- * With `count`, the total is counted by its own statement, run beside the page: for lists whose
- * page walks an index in order and stops at its last row, which `count(*) over ()` would make
- * read every matching row.
+ * With `count`, the total is counted by its own statement after the page, when the page is full
+ * or past the end: for lists whose page walks an index in order and stops at its last row, which
+ * `count(*) over ()` would make read every matching row.
  */
 export async function findPage<Row extends { total: number }>(
   query: PageQuery,
@@ -97,7 +97,11 @@ export async function findPage<Row>(
   count?: () => Promise<number>,
 ): Promise<Page<Row> & { counted?: Row | undefined }> {
   if (count) {
-    const [items, total] = await Promise.all([read(windowOf(query)), count()]);
+    // A page short of full, and not past the end, tells the total without counting.
+    const window = windowOf(query);
+    const items = await read(window);
+    const shortOfFull = items.length < window.limit && (items.length > 0 || query.page === 1);
+    const total = shortOfFull ? window.offset + items.length : await count();
     return { items, pagination: paginationOf(query, total) };
   }
   const items = await read(windowOf(query));
