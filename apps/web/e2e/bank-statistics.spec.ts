@@ -192,8 +192,9 @@ test('after grading, the bank shows each question’s statistics and the CO repo
   const chart = page.getByRole('img', { name: 'Attainment by outcome' });
   await expect(chart.locator('svg .recharts-bar-rectangle')).toHaveCount(2);
   // The bands' thresholds cross the bars, each named by its level.
+  await expect(chart.locator('svg .recharts-reference-line-line')).toHaveCount(3);
   for (const level of ['Level 1', 'Level 2', 'Level 3']) {
-    await expect(chart.locator('svg .recharts-reference-line').getByText(level)).toBeVisible();
+    await expect(chart.locator('svg').getByText(level, { exact: true })).toBeVisible();
   }
   await expect(
     page.getByRole('table', { name: 'Marks by Bloom’s level' }).getByRole('row', { name: /Apply/ }),

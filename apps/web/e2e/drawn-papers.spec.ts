@@ -208,6 +208,7 @@ test('two students sit papers of their own drawn from a bank, of equal marks, an
   await page.goto(`/admin/exam/${exam.examId}/report`);
   // An Easy question on one of the two papers only says how many attempts were given it.
   await expect(page.getByRole('table', { name: 'Questions' })).toContainText(/\d of \d given it/);
+  await screenshotsAtBothWidths(page, 'drawn-exam-report');
   await page.getByRole('link', { name: 'CO attainment' }).click();
   const outcomes = page.getByRole('table', { name: 'Course outcome attainment' });
   await expect(outcomes.getByRole('row').filter({ hasText: 'CO1' })).toContainText('2 of 2');

@@ -164,7 +164,7 @@ export function AttainmentChart({
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 8 }}>
+        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 56 }}>
           <CartesianGrid vertical={false} stroke="#e2e8f0" />
           <XAxis dataKey="code" tick={AXIS} />
           <YAxis domain={[0, 100]} unit="%" tick={AXIS} />
@@ -177,7 +177,7 @@ export function AttainmentChart({
               stroke={LEVEL_COLOURS[level]}
               strokeDasharray="4 4"
               ifOverflow="extendDomain"
-              label={{ value: `Level ${level}`, position: 'insideTopRight', ...AXIS }}
+              label={{ value: `Level ${level}`, position: 'right', ...AXIS }}
             />
           ))}
           <Bar dataKey="percent" name="Attainment" radius={[4, 4, 0, 0]}>

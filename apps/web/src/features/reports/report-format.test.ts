@@ -62,6 +62,8 @@ describe('report sentences', () => {
   it('says of a drawn question how many attempts were given it', () => {
     expect(answeredText({ answered: 5, given: 6 }, 6)).toBe('5');
     expect(answeredText({ answered: 3, given: 4 }, 6)).toBe('3 of 4 given it');
+    // A pool's question no submitted paper drew.
+    expect(answeredText({ answered: 0, given: 0 }, 6)).toBe('On no paper');
   });
 
   it('counts the questions that look broken', () => {

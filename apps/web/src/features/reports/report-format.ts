@@ -41,8 +41,9 @@ export function questionFiguresSentence(submitted: number) {
  * attempts were given it (its Correct share is over those).
  */
 export function answeredText(question: { answered: number; given: number }, submitted: number) {
-  return question.given === submitted
-    ? String(question.answered)
+  if (question.given === submitted) return String(question.answered);
+  return question.given === 0
+    ? 'On no paper'
     : `${question.answered} of ${question.given} given it`;
 }
 
