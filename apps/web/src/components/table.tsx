@@ -7,6 +7,7 @@ import {
 import { ArrowLeftRight, ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { pageOfText, totalCountText } from '@/lib/figures';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { Skeleton } from './skeleton';
@@ -209,13 +210,10 @@ function TableFooter({ pagination, pageSize, label, onPageChange }: TableFooterP
   const { currentPage, totalPages, totalCount, hasNextPage, hasPreviousPage } = pagination;
   const from = (currentPage - 1) * pageSize + 1;
   const to = Math.min(currentPage * pageSize, totalCount);
-  // A capped count says how far it went: more match, and the pages go on past it.
-  const capped = 'totalCountCapped' in pagination && pagination.totalCountCapped;
-  const count = capped ? `more than ${totalCount.toLocaleString('en')}` : totalCount;
 
   return (
     <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
-      <p>{`${from} to ${to} of ${count} ${label}`}</p>
+      <p>{`${from} to ${to} of ${totalCountText(pagination)} ${label}`}</p>
       {totalPages > 1 && (
         <div className="flex items-center gap-2">
           <Button
@@ -227,9 +225,7 @@ function TableFooter({ pagination, pageSize, label, onPageChange }: TableFooterP
             <ChevronLeft aria-hidden="true" className="size-4" />
             Previous
           </Button>
-          <span className="px-1 whitespace-nowrap">
-            {capped ? `Page ${currentPage}` : `Page ${currentPage} of ${totalPages}`}
-          </span>
+          <span className="px-1 whitespace-nowrap">{pageOfText(pagination)}</span>
           <Button
             variant="secondary"
             size="sm"

@@ -69,6 +69,7 @@ function bankApi(routes: Record<string, Parameters<typeof fakeAdminApi>[0][strin
         totalCount: 2,
         hasNextPage: false,
         hasPreviousPage: false,
+        totalCountCapped: false,
       },
     }),
     ...routes,
@@ -155,6 +156,7 @@ describe('QuestionBankPage: many questions at once', () => {
           totalCount: 1,
           hasNextPage: false,
           hasPreviousPage: false,
+          totalCountCapped: false,
         },
       }),
     });

@@ -54,6 +54,7 @@ const listOf = (questions: BankQuestionListItem[]) =>
       totalCount: questions.length,
       hasNextPage: false,
       hasPreviousPage: false,
+      totalCountCapped: false,
     },
   });
 

@@ -17,6 +17,7 @@ import type { QuestionValues } from '@/components/question-editor/question-value
 import { SearchBox } from '@/components/search-box';
 import { Skeleton } from '@/components/skeleton';
 import { getServerMessage } from '@/lib/api-client';
+import { pageOfText, totalCountText } from '@/lib/figures';
 import { getMediaUrls, mediaIdsWithoutUrls } from '@/lib/get-media-urls';
 import { plural } from '@/lib/plural';
 import {
@@ -188,7 +189,7 @@ export function PickFromBankDialog({ target, courseId, onAdd, onClose }: PickFro
         )}
         <fieldset aria-describedby={listId}>
           <legend className="mb-2 font-semibold text-slate-900">
-            {`Questions${pagination ? ` (${pagination.totalCount})` : ''}`}
+            {`Questions${pagination ? ` (${totalCountText(pagination)})` : ''}`}
           </legend>
           <p id={listId} className="sr-only" aria-live="polite">
             {`${plural(chosen.size, 'question')} chosen`}
@@ -243,11 +244,11 @@ export function PickFromBankDialog({ target, courseId, onAdd, onClose }: PickFro
             >
               Previous
             </Button>
-            <span className="text-slate-600">{`Page ${page} of ${pagination.totalPages}`}</span>
+            <span className="text-slate-600">{pageOfText(pagination)}</span>
             <Button
               variant="secondary"
               size="sm"
-              disabled={page >= pagination.totalPages}
+              disabled={!pagination.hasNextPage}
               onClick={() => setPage((current) => current + 1)}
             >
               Next

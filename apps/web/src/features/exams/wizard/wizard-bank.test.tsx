@@ -160,6 +160,7 @@ describe('the questions step and the bank', { timeout: 30_000 }, () => {
           totalCount: 1,
           hasNextPage: false,
           hasPreviousPage: false,
+          totalCountCapped: false,
         },
       }),
       [`GET /admin/get-bank-question/${BANK_ID}`]: ok(bankQuestion),
