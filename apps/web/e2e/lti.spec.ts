@@ -1,10 +1,11 @@
+import { LTI_EXAM_PARAMETER, RESULT_MESSAGES, STORAGE_KEYS } from '@examiq/contracts';
 import { validExamPayload, validStudentPayload } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type LtiPlatformHarness, startLtiPlatform } from '../../server/src/test/lti-platform';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
 import { adminCreator, apiSignIn, signIn } from './support/session';
-import { localDate } from './support/sittings';
+import { createEvaluator, localDate } from './support/sittings';
 
 // Batch years no other spec creates.
 const BATCH = { startYear: 2045, endYear: 2049 };
@@ -43,8 +44,11 @@ async function registerPlatform(request: APIRequestContext) {
   };
 }
 
-/** A section of batch 2045-2049 with a student (never signed in) and an exam published for it. */
-async function createLaunchableExam(request: APIRequestContext) {
+/**
+ * A course of batch 2045-2049, named after `name`, whose one section holds a student (never
+ * signed in) and an exam titled `title` published for it.
+ */
+async function createLaunchableExam(request: APIRequestContext, name: string, title: string) {
   const create = await adminCreator(request);
   const { _id: batchId } = await create('create-batch', BATCH).catch(async () => {
     const headers = await adminHeaders(request);
@@ -53,7 +57,7 @@ async function createLaunchableExam(request: APIRequestContext) {
   });
   const { _id: courseId } = await create('create-course', {
     batchId,
-    name: `LTI ${RUN}`,
+    name: `LTI ${name} ${RUN}`,
     fullName: 'Bachelor of Engineering',
     totalSemesters: 8,
     durationYears: 4,
@@ -65,18 +69,17 @@ async function createLaunchableExam(request: APIRequestContext) {
     code: 'EEE',
   });
   const { _id: sectionId } = await create('create-section', { branchId, name: 'A', capacity: 60 });
-  const email = `lti.student.${RUN}@examiq.test`;
+  const email = `lti.${name}.${RUN}@examiq.test`;
   await create('create-student', {
     ...validStudentPayload({
       email,
-      rollNumber: `LTI-${RUN}`.toUpperCase(),
+      rollNumber: `LTI-${name}-${RUN}`.toUpperCase(),
       course: courseId,
       branch: branchId,
       section: sectionId,
       batch: `${BATCH.startYear}-${BATCH.endYear}`,
     }),
   });
-  const title = `Circuits Quiz ${RUN}`;
   const payload = validExamPayload({
     batchId,
     courseId,
@@ -86,14 +89,19 @@ async function createLaunchableExam(request: APIRequestContext) {
   });
   const { exam } = await create('create-exam', {
     ...payload,
-    examTitle: title,
+    examTitle: `${title} ${RUN}`,
     scheduleDetails: {
       startDate: localDate(new Date()),
       endDate: localDate(new Date(Date.now() + 86_400_000)),
       bufferTime: { beforeExam: 0, afterExam: 0 },
     },
   });
-  return { email, title, examId: exam._id as string };
+  return {
+    email,
+    title: `${title} ${RUN}`,
+    examId: exam._id as string,
+    totalMarks: payload.totalMarks,
+  };
 }
 
 async function screenshot(page: Page, name: string) {
@@ -104,14 +112,18 @@ async function screenshot(page: Page, name: string) {
   await page.setViewportSize(WIDTHS.desktop);
 }
 
-test("a student launched from an LMS course lands in the exam's lobby, signed in", async ({
+/** The claims of LTI Core and Deep Linking, as the 1EdTech specifications name them. */
+const LTI_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
+const DL_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
+
+test("a student launched from an LMS course lands in the exam's lobby, and an admin launched on its results sees the score the LMS refused", async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
   const unregister = await registerPlatform(request);
   try {
-    const sitting = await createLaunchableExam(request);
+    const sitting = await createLaunchableExam(request, 'student', 'Circuits Quiz');
     // The course page posts the login to ExamIQ, the LMS answers ExamIQ's redirect with a signed
     // ID token posted by the browser, and the launched page collects the session.
     await page.goto(
@@ -127,6 +139,125 @@ test("a student launched from an LMS course lands in the exam's lobby, signed in
     // Never signed in with a password: the LMS vouched for the person, no password change asked.
     await expect(page).not.toHaveURL(/change-password/);
     await screenshot(page, 'lti-launched-lobby');
+
+    // The launched session is the usual one: the student sits (a blank paper) through the API with
+    // it, and the LMS's gradebook refuses scores from now on.
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.accessToken);
+    const headers = { Authorization: `Bearer ${token}` };
+    const started = await request.post(`/api/student/start-exam/${sitting.examId}`, { headers });
+    expect(started.status(), await started.text()).toBe(200);
+    const { attempt } = (await started.json()).data;
+    const submitted = await request.post(`/api/student/submit-exam/${attempt._id}`, { headers });
+    expect(submitted.status(), await submitted.text()).toBe(200);
+    platform.failScoresWith = 403;
+
+    // An admin opens the same activity from the course: the exam's results, signed in.
+    await page.goto(
+      platform.coursePage({
+        person: { sub: `moodle-admin-${RUN}`, email: admin.email, role: 'instructor' },
+        examId: sitting.examId,
+      }),
+    );
+    await expect(page).toHaveURL(new RegExp(`/admin/exam/${sitting.examId}/results$`), {
+      timeout: 20_000,
+    });
+    await expect(page.getByRole('heading', { level: 1, name: sitting.title })).toBeVisible();
+    await page.getByRole('button', { name: 'Publish Results' }).click();
+    await page
+      .getByRole('dialog', { name: 'Publish Results' })
+      .getByRole('button', { name: 'Publish' })
+      .click();
+    await expect(page.getByText(RESULT_MESSAGES.published)).toBeVisible();
+
+    // The score goes to the LMS in the background; refused, it is listed on the settings page
+    // with the LMS's answer.
+    const failure = page
+      .getByRole('region', { name: 'LMS courses (LTI 1.3)' })
+      .getByRole('listitem')
+      .filter({ hasText: `${sitting.title} · ${sitting.email}` });
+    await expect(async () => {
+      await page.goto('/admin/settings');
+      await expect(failure).toContainText(
+        'Westbrook Moodle refused the score: HTTP 403 {"error":"The gradebook is locked"}',
+        { timeout: 1_000 },
+      );
+    }).toPass({ timeout: 30_000 });
+    expect(platform.scores.filter((score) => score.userId === `moodle-${RUN}`)).toEqual([]);
+  } finally {
+    platform.failScoresWith = null;
+    await unregister();
+  }
+});
+
+test('an instructor places a published exam in their LMS course, and the placed activity opens on its marking', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const unregister = await registerPlatform(request);
+  try {
+    const exam = await createLaunchableExam(request, 'placed', 'Signals Quiz');
+    // A faculty member is offered the published exams they proctor or evaluate: this one.
+    const instructor = {
+      sub: `moodle-teacher-${RUN}`,
+      email: await createEvaluator(request, exam.examId),
+      role: 'instructor' as const,
+    };
+    await page.goto(
+      platform.coursePage({ person: instructor, messageType: 'LtiDeepLinkingRequest' }),
+    );
+    await expect(page).toHaveURL(/\/faculty\/lti\/deep-link\/[^/]+$/, { timeout: 20_000 });
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Add an exam to your course' }),
+    ).toBeVisible();
+    await expect(page.getByText(/^Choose the exam Westbrook Moodle shows/)).toBeVisible();
+    const choices = page.getByRole('button', { name: /^Add / });
+    await expect(choices).toHaveCount(1);
+    await expect(page.getByRole('listitem').filter({ has: choices })).toContainText(
+      `${exam.totalMarks} marks`,
+    );
+    await expectAccessibleAtBothWidths(page, 'The deep-linking page');
+    await screenshot(page, 'lti-deep-link');
+
+    // The choice goes back to the LMS as a signed answer, which the LMS checks with ExamIQ's keys.
+    const answered = platform.deepLinkResponses.length;
+    await page.getByRole('button', { name: `Add ${exam.title}` }).click();
+    await expect(page.getByRole('heading', { name: 'Exam added to the course' })).toBeVisible({
+      timeout: 20_000,
+    });
+    expect(platform.deepLinkResponses).toHaveLength(answered + 1);
+    const answer = platform.deepLinkResponses[answered] as Record<string, unknown>;
+    expect(answer).toMatchObject({
+      iss: platform.clientId,
+      aud: platform.issuer,
+      [`${LTI_CLAIM}message_type`]: 'LtiDeepLinkingResponse',
+      [`${LTI_CLAIM}version`]: '1.3.0',
+      [`${LTI_CLAIM}deployment_id`]: platform.deploymentId,
+      [`${DL_CLAIM}data`]: 'course-101-selection',
+    });
+    const items = answer[`${DL_CLAIM}content_items`] as {
+      url: string;
+      custom: Record<string, string>;
+    }[];
+    expect(items).toEqual([
+      expect.objectContaining({
+        type: 'ltiResourceLink',
+        title: exam.title,
+        custom: { [LTI_EXAM_PARAMETER]: exam.examId },
+        lineItem: expect.objectContaining({ scoreMaximum: exam.totalMarks }),
+      }),
+    ]);
+    const [item] = items;
+    expect(item?.url).toBe(`${test.info().project.use.baseURL}/api/lti/launch?exam=${exam.examId}`);
+
+    // The activity the LMS made of it: the instructor lands on the exam's marking, signed in.
+    await page.goto(
+      platform.coursePage({ person: instructor, examId: item?.custom[LTI_EXAM_PARAMETER] }),
+    );
+    await expect(page).toHaveURL(new RegExp(`/faculty/grade/${exam.examId}`), {
+      timeout: 20_000,
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'Grade Answers' })).toBeVisible();
   } finally {
     await unregister();
   }
