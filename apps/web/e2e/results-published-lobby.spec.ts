@@ -1,20 +1,9 @@
 import { ATTEMPT_MESSAGES } from '@examiq/contracts';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
 import { apiSignIn, signIn } from './support/session';
-import { createSitting, SITTING_PASSWORD } from './support/sittings';
-
-/** Through the API: the student starts and submits a blank paper. */
-async function submitBlank(request: APIRequestContext, email: string, examId: string) {
-  const { tokens } = await apiSignIn(request, email, SITTING_PASSWORD);
-  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
-  const started = await request.post(`/api/student/start-exam/${examId}`, { headers });
-  expect(started.status(), await started.text()).toBe(200);
-  const { attempt } = (await started.json()).data;
-  const submitted = await request.post(`/api/student/submit-exam/${attempt._id}`, { headers });
-  expect(submitted.status(), await submitted.text()).toBe(200);
-}
+import { createSitting, SITTING_PASSWORD, submitBlank } from './support/sittings';
 
 test('a student who joins after results are published early is told why the exam cannot be started', async ({
   page,

@@ -1,10 +1,23 @@
 import { DEFAULT_INSTITUTION_SETTINGS, EXAM_EMAIL_SETTINGS } from '@examiq/contracts';
-import { validStudentPayload } from '@examiq/contracts/test-support';
-import { expect, type Locator, test } from '@playwright/test';
+import { validExamPayload, validStudentPayload } from '@examiq/contracts/test-support';
+import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
 import { fillStudentForm } from './support/person-form';
 import { adminCreator, apiSignIn, readDefaultPassword, signIn } from './support/session';
+import { createSitting, localDate, submitBlank } from './support/sittings';
+
+/** The batch of this file's sitting: years no other spec uses (see support/wizard.ts). */
+const BATCH_START_YEAR = 2022;
+
+/** Every other spec of the run expects the spec's rules and every message on. */
+async function resetSettings(request: APIRequestContext, headers: Record<string, string>) {
+  const reset = await request.put('/api/admin/settings', {
+    headers,
+    data: DEFAULT_INSTITUTION_SETTINGS,
+  });
+  expect(reset.status()).toBe(200);
+}
 
 test("an admin raises the longest exam's duration, counts the absent as 0, and the wizard holds exams to it", async ({
   page,
@@ -208,11 +221,32 @@ test("an admin lets some student fields be left out, creates a student without t
   }
 });
 
+/** One page of the outbox through the API, as the admin reads it: the newest messages first. */
+async function outbox(request: APIRequestContext, headers: Record<string, string>) {
+  const response = await request.get('/api/admin/get-outbox', {
+    headers,
+    params: { page: 1, limit: 100 },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).data.messages as { to: string; subject: string }[];
+}
+
 // In this file: the first test expects settings nobody saved yet.
-test('an admin switches the exam messages off on the settings page', async ({ page, request }) => {
+test('an admin switches the exam messages off on the settings page; a switched-off message is not written, and published results are in the outbox', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { tokens } = await apiSignIn(request, admin.email, admin.password);
   const headers = { authorization: `Bearer ${tokens.accessToken}` };
+  // Before any switch moves: an exam its one student sat (its results are published below), and
+  // what a second exam of the same section is made of.
+  const sitting = await createSitting(request, 'switches', { batchStartYear: BATCH_START_YEAR });
+  await submitBlank(request, sitting.email, sitting.examId);
+  const found = await request.get(`/api/admin/get-exam/${sitting.examId}`, { headers });
+  expect(found.status(), await found.text()).toBe(200);
+  const { batchId, courseId, branchId, sectionIds } = (await found.json()).data.exam;
+  const unannounced = `${sitting.title} (unannounced)`;
   try {
     await signIn(page, admin.email, admin.password);
     await expect(page).toHaveURL(/\/admin$/);
@@ -241,12 +275,63 @@ test('an admin switches the exam messages off on the settings page', async ({ pa
       examReminderEmails: false,
       resultsPublishedEmails: false,
     });
-  } finally {
-    // Every other spec of the run expects the defaults.
-    const reset = await request.put('/api/admin/settings', {
+
+    // Only the announcement of a scheduled exam stays off.
+    await email.getByRole('checkbox', { name: EXAM_EMAIL_SETTINGS.examReminderEmails }).check();
+    await email.getByRole('checkbox', { name: EXAM_EMAIL_SETTINGS.resultsPublishedEmails }).check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+
+    // A second exam is published for the student: not announced. The results of the first are
+    // published after it. Exam messages are written by one job at a time, oldest first (the
+    // job's concurrency is 1), so once the results message is in the outbox, the announcement's
+    // turn has passed: written, it would be there too.
+    const created = await request.post('/api/admin/create-exam', {
       headers,
-      data: DEFAULT_INSTITUTION_SETTINGS,
+      data: {
+        ...validExamPayload({ batchId, courseId, branchId, sectionIds, examStatus: 'PUBLISH' }),
+        examTitle: unannounced,
+        scheduleDetails: {
+          startDate: localDate(new Date()),
+          endDate: localDate(new Date(Date.now() + 86_400_000)),
+          bufferTime: { beforeExam: 0, afterExam: 0 },
+        },
+      },
     });
-    expect(reset.status()).toBe(200);
+    expect(created.status(), await created.text()).toBe(201);
+    const published = await request.post(`/api/admin/publish-results/${sitting.examId}`, {
+      headers,
+    });
+    expect(published.status(), await published.text()).toBe(200);
+    const theirs = async () =>
+      (await outbox(request, headers))
+        .filter((message) => message.to === sitting.email)
+        .map((message) => message.subject);
+    await expect
+      .poll(
+        async () =>
+          (await theirs()).some((subject) =>
+            subject.startsWith(`Results published: ${sitting.title} · `),
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    // The rest of the run expects every message on.
+    await resetSettings(request, headers);
+    expect(
+      (await theirs()).filter((subject) => subject.startsWith(`Exam scheduled: ${unannounced}`)),
+    ).toEqual([]);
+
+    // The student's results message as the admin reads it in the outbox, with its link.
+    await page.goto('/admin/outbox');
+    const message = page
+      .getByRole('row')
+      .filter({ hasText: sitting.email })
+      .filter({ hasText: `Results published: ${sitting.title}` });
+    await expect(message).toHaveCount(1);
+    await message.getByText(`Results published: ${sitting.title}`).click();
+    await expect(message).toContainText(`/student/result/${sitting.examId}`);
+  } finally {
+    await resetSettings(request, headers);
   }
 });

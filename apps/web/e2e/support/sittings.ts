@@ -316,6 +316,17 @@ export async function submitEssay(
   expect(submitted.status(), await submitted.text()).toBe(200);
 }
 
+/** Through the API: the student starts and submits a blank paper. */
+export async function submitBlank(request: APIRequestContext, email: string, examId: string) {
+  const { tokens } = await apiSignIn(request, email, SITTING_PASSWORD);
+  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
+  const started = await request.post(`/api/student/start-exam/${examId}`, { headers });
+  expect(started.status(), await started.text()).toBe(200);
+  const { attempt } = (await started.json()).data;
+  const submitted = await request.post(`/api/student/submit-exam/${attempt._id}`, { headers });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+}
+
 export const saveState = (page: Page) => page.getByTestId('save-state');
 
 export async function openSection(page: Page, name: string) {

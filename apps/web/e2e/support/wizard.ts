@@ -7,7 +7,15 @@ import { localDate } from './sittings';
 // The wizard specs' batches end in 2040 unless they say, and each test starts its own at another
 // year (audiences 2030, content 2031, drawn sections 2032, the bank 2033, proctoring rules 2034,
 // question import 2035 and 2039, exams 2036-2038; the printed paper's is 2031-2039); other specs
-// create theirs meanwhile.
+// create theirs meanwhile. Every batch a spec makes, so a new spec picks years nobody uses:
+// 2020-2024 internal choice, 2021-2025 drawn papers, 2022-2026 settings' sitting, 2026-2030
+// sittings, 2027-2031 bank editor, 2028-2032 bank statistics, 2029-2033 question-bank files,
+// 2030..2039-2040 the wizard specs above, 2031-2035 master data (typed in the dialog), 2032 to
+// 2035 the dashboard's short ones, 2039-2043 people import, 2040-2044 settings' optional fields,
+// 2041-2045 students, 2042-2046 master-data search, 2043-2047 exam search, 2044-2048 the shared
+// sitting batch (support/sittings.ts), 2044-2049 the exam list's layout, 2045-2049 LTI, 2046-2050
+// XSS, 2047-2051 search, 2048-2052 managing people, 2049-2053 managing records, 2050-2054
+// invitations; the audit spec takes a random one starting before 2020.
 const END_YEAR = 2040;
 
 /**
