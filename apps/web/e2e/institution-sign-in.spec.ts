@@ -1,10 +1,13 @@
+import { AUTH_MESSAGES } from '@examiq/contracts';
+import { validFacultyPayload } from '@examiq/contracts/test-support';
 import { expect, type Page, test } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../../server/src/test/oidc-provider';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin, firstLoginStudent } from './support/accounts';
-import { apiSignIn, logout, signIn } from './support/session';
+import { adminCreator, apiSignIn, logout, signIn } from './support/session';
 
 const LABEL = 'Westbrook University';
+const RUN = Date.now().toString(36);
 
 let provider: TestProvider;
 test.beforeAll(async ({ baseURL }) => {
@@ -32,6 +35,17 @@ test("an admin adds the institution's provider, and a person signs in with it an
   test.setTimeout(120_000);
   const { tokens } = await apiSignIn(request, admin.email, admin.password);
   const headers = { authorization: `Bearer ${tokens.accessToken}` };
+  // A faculty member whose account the admin deactivated.
+  const departed = `departed.${RUN}@examiq.test`;
+  const { faculty } = await (await adminCreator(request))(
+    'create-faculty',
+    validFacultyPayload({ email: departed, employeeId: `LEFT-${RUN}`.toUpperCase() }),
+  );
+  const deactivated = await request.post('/api/admin/set-account-status', {
+    headers,
+    data: { userId: faculty.userId._id, isActive: false },
+  });
+  expect(deactivated.status(), await deactivated.text()).toBe(200);
   try {
     await signIn(page, admin.email, admin.password);
     await expect(page).toHaveURL(/\/admin$/);
@@ -129,6 +143,14 @@ test("an admin adds the institution's provider, and a person signs in with it an
       fullPage: true,
     });
     await expectAccessibleAtBothWidths(strangerPage, 'Sign-in screen with a refusal');
+
+    // A deactivated account the provider vouches for: refused too, and its owner told why. The
+    // provider's own session is ended first, so it asks who signs in.
+    await stranger.clearCookies();
+    await strangerPage.getByRole('link', { name: `Sign in with ${LABEL}` }).click();
+    await signInAtProvider(strangerPage, departed);
+    await expect(strangerPage).toHaveURL(/\/login$/);
+    await expect(strangerPage.getByRole('alert')).toHaveText(AUTH_MESSAGES.accountDisabled);
     await stranger.close();
   } finally {
     const list = await request.get('/api/admin/sign-in-providers', { headers });
