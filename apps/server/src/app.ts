@@ -22,6 +22,7 @@ import { auditAdminRoutes } from './modules/audit/audit.admin-routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerAuthentication } from './modules/auth/authenticate';
 import { type AuthDeps, type AuthLimits, DEFAULT_AUTH_LIMITS } from './modules/auth/credentials';
+import { passwordResetJob } from './modules/auth/password-reset';
 import { startPurge } from './modules/auth/purge';
 import { databaseLimitStore } from './modules/auth/rate-limiter';
 import { redisLimitStore } from './modules/auth/redis-limit-store';
@@ -224,6 +225,7 @@ export async function buildApp({
       peopleImportJob(config.jwtSecret, now, config.mail),
       regradeJob(now),
       sendMailJob(config.mail, metrics),
+      passwordResetJob(config.mail),
       examMessagesJob(config.mail, now),
       ltiScoresJob(config),
     ],

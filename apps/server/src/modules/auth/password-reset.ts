@@ -5,11 +5,12 @@ import {
   type ResetPasswordWithLinkInput,
 } from '@examiq/contracts';
 import { sql } from 'drizzle-orm';
+import type { MailSettings } from '../../config';
 import { passwordResetTokens } from '../../db/schema';
-import type { JobRunner } from '../../jobs/runner';
-import { queueMail } from '../mail/mail.service';
+import type { JobKind, JobRunner } from '../../jobs/runner';
+import { keepMail } from '../mail/mail.service';
 import { MESSAGES, RESET_LINK_MINUTES } from '../mail/messages';
-import { normalizeEmail } from '../users/users.service';
+import { findUserByEmail, normalizeEmail } from '../users/users.service';
 import type { AuthDeps, ClientInfo } from './credentials';
 import { setPasswordWithLink } from './password-links';
 import { hashToken } from './tokens';
@@ -23,41 +24,63 @@ const RESET_REQUESTS = {
   address: { max: 20, windowSeconds: 60 * 60 },
 };
 
+export const PASSWORD_RESET_JOB = 'password-reset-link';
+
 /**
- * Mails a single-use reset link to the account of `email`, when there is an active one and the
- * limits allow it. The caller answers the same in every case: whether an account exists is not
- * told.
+ * Counts a request for a reset link and, when the limits allow it, queues the link's job for the
+ * address. The request does the same whether or not an account has the address: the caller
+ * answers the same, after the same statements, so neither its words nor its timing tell whether
+ * one exists. The job looks for the account.
  */
 export async function requestPasswordReset(
-  deps: AuthDeps,
+  { db, limitStore }: AuthDeps,
   jobs: JobRunner,
   { email }: ForgotPasswordInput,
   client: ClientInfo,
 ): Promise<void> {
-  const { db, config, limitStore } = deps;
+  const address = normalizeEmail(email);
   const rules = [
-    { key: `password-reset:account:${normalizeEmail(email)}`, ...RESET_REQUESTS.account },
+    { key: `password-reset:account:${address}`, ...RESET_REQUESTS.account },
     { key: `password-reset:address:${client.ip}`, ...RESET_REQUESTS.address },
   ];
-  const { waitSeconds, account } = await limitStore.reserve(rules, email);
+  const { waitSeconds } = await limitStore.reserve(rules, email);
   if (waitSeconds !== null) return;
   // Every request counts, whatever comes of it.
   await limitStore.confirmFailure(rules);
-  if (!account?.isActive) return;
-  const token = randomBytes(32).toString('base64url');
-  await db.insert(passwordResetTokens).values({
-    tokenHash: hashToken(token),
-    userId: account.id,
-    kind: 'reset',
-    expiresAt: sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})`,
-  });
-  await queueMail(
-    db,
-    jobs,
-    config.mail.smtpUrl !== undefined,
-    account.email,
-    MESSAGES.passwordReset(config.mail, account.email, token),
-  );
+  await jobs.add(db, PASSWORD_RESET_JOB, { email: address });
+  jobs.wake();
+}
+
+/** Mails a single-use reset link to the active account of the address, if there is one. */
+export function passwordResetJob(mail: MailSettings): JobKind<{ email: string }> {
+  return {
+    name: PASSWORD_RESET_JOB,
+    attempts: 3,
+    concurrency: 2,
+    async run({ email }, { db, jobs }) {
+      const account = await findUserByEmail(db, email);
+      if (!account?.isActive) return;
+      const token = randomBytes(32).toString('base64url');
+      const sending = mail.smtpUrl !== undefined;
+      await db.transaction(async (tx) => {
+        await tx.insert(passwordResetTokens).values({
+          tokenHash: hashToken(token),
+          userId: account.id,
+          kind: 'reset',
+          expiresAt: sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})`,
+        });
+        await keepMail(
+          tx,
+          jobs,
+          sending,
+          account.email,
+          MESSAGES.passwordReset(mail, account.email, token),
+        );
+      });
+      if (sending) jobs.wake();
+    },
+    async failed() {},
+  };
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   peopleClient,
   studentPayload,
 } from '../../test/people';
+import { resetLinksWritten } from '../../test/reset-links';
 import { bearer, createSignedInUser, signIn } from '../../test/users';
 
 let t: TestApp;
@@ -195,6 +196,7 @@ describe('POST /api/auth/accept-invitation', () => {
       remoteAddress: '198.51.100.90',
     });
     expect(forgot.statusCode).toBe(200);
+    await resetLinksWritten(t.database.db);
     const reset = await linkTokenOf(email, 'reset-password');
     await expectInvalidLink(choose(reset));
 
@@ -290,6 +292,7 @@ describe('POST /api/admin/resend-invitation', () => {
       payload: { email },
       remoteAddress: '198.51.100.91',
     });
+    await resetLinksWritten(t.database.db);
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',

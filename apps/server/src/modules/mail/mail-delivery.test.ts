@@ -1,38 +1,63 @@
 import type { AddressInfo } from 'node:net';
+import type { Writable } from 'node:stream';
 import { outboxDataSchema, successResponse } from '@examiq/contracts';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, mailMessages } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { recordingLog } from '../../test/output';
 import { bearer, createSignedInUser, createTestUser } from '../../test/users';
 import { createMetrics } from '../metrics/metrics';
 import { sendMailJob } from './mail.service';
 
-/** A mail server in the test that speaks plain SMTP only (no STARTTLS), and what it received. */
-let smtp: SMTPServer;
-let smtpUrl: string;
-const received: { to: string; body: string }[] = [];
+const received: { to: string; body: string; secure: boolean; user: string | undefined }[] = [];
+const servers: SMTPServer[] = [];
 
-beforeAll(async () => {
-  smtp = new SMTPServer({
+/**
+ * A mail server in the test (with its built-in self-signed certificate where it speaks TLS), and
+ * its address with the certificate accepted.
+ */
+async function startMailServer(
+  options: ConstructorParameters<typeof SMTPServer>[0],
+  scheme = 'smtp',
+  credentials = '',
+) {
+  const server = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    ...options,
     onData(stream, session, callback) {
       let body = '';
       stream.on('data', (chunk: Buffer) => {
         body += chunk.toString();
       });
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo[0]?.address ?? '', body });
+        received.push({
+          to: session.envelope.rcptTo[0]?.address ?? '',
+          body,
+          secure: session.secure,
+          user: session.user as string | undefined,
+        });
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return `${scheme}://${credentials}127.0.0.1:${port}?tls.rejectUnauthorized=false`;
+}
+
+/** A server that speaks plain SMTP only (no STARTTLS). */
+let smtpUrl: string;
+beforeAll(async () => {
+  smtpUrl = await startMailServer({ disabledCommands: ['STARTTLS'] });
 });
-afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
+afterAll(() =>
+  Promise.all(
+    servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+  ),
+);
 
 /** The message's parts as written: soft line breaks joined, escaped bytes restored. */
 const quotedPrintableDecoded = (body: string) =>
@@ -44,12 +69,14 @@ const quotedPrintableDecoded = (body: string) =>
 
 const METRICS_TOKEN = 'mail-metrics-token';
 
-async function appWith(allowPlain: boolean, perMinute = 60) {
+async function appWith(allowPlain: boolean, perMinute = 60, url = smtpUrl, logStream?: Writable) {
   const t = await createTestApp({
+    ...(logStream ? { logStream } : {}),
     config: {
       metricsToken: METRICS_TOKEN,
+      ...(logStream ? { logLevel: 'info' as const } : {}),
       mail: {
-        smtpUrl,
+        smtpUrl: url,
         allowPlain,
         from: 'ExamIQ <no-reply@college.test>',
         publicUrl: 'https://exams.college.test',
@@ -95,7 +122,74 @@ describe('sending through SMTP_URL', () => {
       const mail = quotedPrintableDecoded(received.find((item) => item.to === email)?.body ?? '');
       expect(mail).toMatch(/^Subject: /m);
       expect(mail).toContain('Reset your password');
-      expect(mail).toContain('https://exams.college.test/reset-password?token=');
+      const token = /reset-password\?token=([\w-]+)/.exec(mail)?.[1] as string;
+      expect(token).toBeTruthy();
+      const html = mail.slice(mail.indexOf('Content-Type: text/html'));
+      expect(html).toContain('Reset your password</a>');
+      expect(html).not.toMatch(/<img/i);
+
+      // Sent, the outbox keeps the message with its link cut: it no longer holds a working link.
+      expect(message.text).toContain('reset-password?token=(sent by email, not kept)');
+      const stored = await t.database.db
+        .select({ text: mailMessages.text, html: mailMessages.html })
+        .from(mailMessages)
+        .where(eq(mailMessages.to, email));
+      expect(JSON.stringify(stored)).not.toContain(token);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sends through an smtps:// server over TLS from the start', async () => {
+    const { t, adminToken } = await appWith(
+      false,
+      60,
+      await startMailServer({ secure: true }, 'smtps'),
+    );
+    try {
+      const { email } = await createTestUser(t.database.db);
+      await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+      await settled(t, adminToken, email, (m) => m.status === 'SENT');
+      expect(received.find((item) => item.to === email)).toMatchObject({ secure: true });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("upgrades an smtp:// server with STARTTLS, signs in to it, and never shows the URL's password", async () => {
+    const password = 'smtp-password-never-shown-7c41';
+    const url = await startMailServer(
+      {
+        authOptional: false,
+        onAuth(auth, _session, callback) {
+          if (auth.username === 'examiq' && auth.password === password) {
+            callback(null, { user: auth.username });
+          } else callback(new Error('Invalid username or password'));
+        },
+      },
+      'smtp',
+      `examiq:${password}@`,
+    );
+    const { lines, stream } = recordingLog();
+    const { t, adminToken } = await appWith(false, 60, url, stream);
+    try {
+      const { email } = await createTestUser(t.database.db);
+      await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+      const { message } = await settled(t, adminToken, email, (m) => m.status === 'SENT');
+      expect(received.find((item) => item.to === email)).toMatchObject({
+        secure: true,
+        user: 'examiq',
+      });
+      expect(JSON.stringify(message)).not.toContain(password);
+      const metrics = await t.app.inject({
+        method: 'GET',
+        url: '/api/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(metrics.statusCode).toBe(200);
+      for (const text of [...t.responses, metrics.body, lines.join('\n')]) {
+        expect(text).not.toContain(password);
+      }
     } finally {
       await t.close();
     }

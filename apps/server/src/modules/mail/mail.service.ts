@@ -7,7 +7,7 @@ import { findPage, matchingTotal } from '../../db/paging';
 import { mailMessages } from '../../db/schema';
 import { JobDeferred, type JobKind, type JobRunner } from '../../jobs/runner';
 import type { Metrics } from '../metrics/metrics';
-import type { Message } from './messages';
+import { type Message, withoutLinkTokens } from './messages';
 
 export const SEND_MAIL_JOB = 'send-mail';
 
@@ -38,18 +38,6 @@ export async function keepMail(
     .values({ ...message, to, status: sending ? 'QUEUED' : 'KEPT' })
     .returning({ id: mailMessages.id });
   if (sending && row) await jobs.add(tx, SEND_MAIL_JOB, { messageId: row.id });
-}
-
-/** Keeps and queues one message in its own transaction, and wakes the runner. */
-export async function queueMail(
-  db: AppDatabase,
-  jobs: JobRunner,
-  sending: boolean,
-  to: string,
-  message: Message,
-): Promise<void> {
-  await db.transaction((tx) => keepMail(tx, jobs, sending, to, message));
-  if (sending) jobs.wake();
 }
 
 const MAIL_CAP_KEY = 'mail:per-minute';
@@ -104,7 +92,13 @@ export function sendMailJob(
       }
       await db
         .update(mailMessages)
-        .set({ status: 'SENT', sentAt: sql`now()`, error: null })
+        .set({
+          status: 'SENT',
+          sentAt: sql`now()`,
+          error: null,
+          text: sql.raw(withoutLinkTokens('text')),
+          html: sql.raw(withoutLinkTokens('html')),
+        })
         .where(eq(mailMessages.id, messageId));
       metrics.mailed('sent');
     },

@@ -38,6 +38,14 @@ function compose(
   return { kind, subject: `${subject} · ${settings.institutionName}`, text, html };
 }
 
+/**
+ * A single-use link's token in a message (a password reset, an invitation), as an SQL expression
+ * over a message column that cuts it. Once the mail server has a message, the outbox keeps it cut,
+ * and a backup always does: neither holds a link that still works. Tokens are base64url.
+ */
+export const withoutLinkTokens = (column: string) =>
+  `regexp_replace(${column}, '([?&]token=)[A-Za-z0-9_-]+', '\\1(sent by email, not kept)', 'g')`;
+
 /** How long a password-reset link works. */
 export const RESET_LINK_MINUTES = 30;
 

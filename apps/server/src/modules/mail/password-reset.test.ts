@@ -6,10 +6,13 @@ import {
   successResponse,
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, passwordResetTokens, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { resetLinksWritten } from '../../test/reset-links';
 import { bearer, createSignedInUser, createTestUser, signIn } from '../../test/users';
+import { PASSWORD_RESET_JOB } from '../auth/password-reset';
 
 let t: TestApp;
 let adminToken: string;
@@ -39,8 +42,9 @@ const outbox = (token: string | null, query = '') =>
     headers: token === null ? {} : bearer(token),
   });
 
-/** The outbox's messages to `email`, newest first. */
+/** The outbox's messages to `email`, newest first, once the links asked for are written. */
 async function messagesTo(email: string) {
+  await resetLinksWritten(t.database.db);
   const response = await outbox(adminToken, '?limit=100');
   expect(response.statusCode).toBe(200);
   const { data } = successResponse(outboxDataSchema).parse(response.json());
@@ -104,12 +108,52 @@ describe('POST /api/auth/forgot-password and /api/auth/reset-password', () => {
     }
   });
 
+  it('does the same for a known address as for an unknown one before answering: the link is written after', async () => {
+    const { email } = await createTestUser(t.database.db);
+    await t.app.jobs.stop();
+    try {
+      for (const address of [email, 'nobody-either@college.test']) {
+        const response = await forgot(address, '192.0.2.90');
+        expect(response.json()).toEqual({ success: true, message: AUTH_MESSAGES.resetLinkSent });
+      }
+      const queued = await t.database.db
+        .select({ payload: jobs.payload })
+        .from(jobs)
+        .where(eq(jobs.kind, PASSWORD_RESET_JOB));
+      expect(queued.map((job) => job.payload)).toEqual(
+        expect.arrayContaining([{ email }, { email: 'nobody-either@college.test' }]),
+      );
+      const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+      const tokens = await t.database.db
+        .select()
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.userId, user?.id as string));
+      expect(tokens).toEqual([]);
+    } finally {
+      await t.app.jobs.start();
+    }
+    expect(await messagesTo(email)).toHaveLength(1);
+    expect(await messagesTo('nobody-either@college.test')).toEqual([]);
+  });
+
   it('mails at most three links an hour to one address, answering the same after', async () => {
     const { email } = await createTestUser(t.database.db);
     for (let i = 0; i < 5; i++) {
       expect((await forgot(email, `198.51.100.${i + 1}`)).statusCode).toBe(200);
     }
     expect(await messagesTo(email)).toHaveLength(3);
+  });
+
+  it('writes at most twenty links an hour for one network address, answering the same after', async () => {
+    const people = await Promise.all(
+      Array.from({ length: 22 }, () => createTestUser(t.database.db)),
+    );
+    for (const { email } of people) {
+      const response = await forgot(email, '192.0.2.120');
+      expect(response.json()).toEqual({ success: true, message: AUTH_MESSAGES.resetLinkSent });
+    }
+    const mailed = await Promise.all(people.map(({ email }) => messagesTo(email)));
+    expect(mailed.map((messages) => messages.length)).toEqual([...Array<number>(20).fill(1), 0, 0]);
   });
 
   it('refuses a link past its 30 minutes, and an unknown one', async () => {
@@ -172,7 +216,9 @@ describe('GET /api/admin/get-outbox', () => {
     const first = await createTestUser(t.database.db);
     const second = await createTestUser(t.database.db);
     await forgot(first.email, '192.0.2.61');
+    await resetLinksWritten(t.database.db);
     await forgot(second.email, '192.0.2.62');
+    await resetLinksWritten(t.database.db);
     const response = await outbox(adminToken, '?page=1&limit=1');
     expect(response.statusCode).toBe(200);
     const { data } = successResponse(outboxDataSchema).parse(response.json());
