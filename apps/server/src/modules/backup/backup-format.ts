@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { queryRows } from '../../db/client';
+import { withoutLinkTokens } from '../mail/messages';
 
 export const BACKUP_FORMAT = 'examiq-backup';
 export const BACKUP_FORMAT_VERSION = 1;
@@ -26,6 +27,11 @@ const LEFT_OUT = new Set([
   'row_counts',
   'table_writes',
 ]);
+
+/** Columns a backup reads through an expression: a message's single-use links are cut. */
+const READ_AS: Record<string, Record<string, string>> = {
+  mail_messages: { text: withoutLinkTokens('"text"'), html: withoutLinkTokens('"html"') },
+};
 
 /** Rows per read from the snapshot and per insert into the target. */
 export const BATCH_ROWS = 500;
@@ -63,6 +69,8 @@ interface TableShape {
   name: string;
   /** Every column but the generated ones, which the target computes again. */
   columns: string[];
+  /** The select list reading them, each under its own name. */
+  selected: string;
   /** Rows per read from the snapshot. */
   batchRows: number;
 }
@@ -98,9 +106,13 @@ export async function tablesInDependencyOrder(db: Reader): Promise<TableShape[]>
     const shape = shapes.get(table_name) ?? {
       name: table_name,
       columns: [],
+      selected: '',
       batchRows: BATCH_ROWS,
     };
     shape.columns.push(column_name);
+    const expression = READ_AS[table_name]?.[column_name];
+    const read = expression ? `${expression} as ${quoted(column_name)}` : quoted(column_name);
+    shape.selected = shape.selected ? `${shape.selected}, ${read}` : read;
     if (binary) shape.batchRows = BINARY_BATCH_ROWS;
     shapes.set(table_name, shape);
   }

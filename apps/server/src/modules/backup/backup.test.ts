@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { validQuestions } from '@examiq/contracts/test-support';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { backup } from '../../cli/backup';
@@ -20,11 +20,13 @@ import {
   openPostgres,
   queryRows,
 } from '../../db/client';
+import { mailMessages } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createEmptyPostgresDatabase } from '../../test/database';
 import { phonePhoto, picture, uploadMedia } from '../../test/images';
 import { recordingOutput } from '../../test/output';
 import { multipartBody } from '../../test/people-import';
+import { resetLinksWritten } from '../../test/reset-links';
 import { sittingSuite } from '../../test/sittings';
 import { bearer, signIn } from '../../test/users';
 import { typedSection } from '../attempts/test-support';
@@ -41,6 +43,9 @@ let studentId: string;
 const imageIds: string[] = [];
 /** Files a student uploaded as answers (more than one read takes too), with their attempt. */
 const answerFiles: { id: string; attemptId: string }[] = [];
+
+/** The token of the reset link the outbox held when the backup was taken. */
+let resetToken: string;
 
 /** What an admin reads of every kind of record: lists, an exam, its attempts and results. */
 async function adminView(app: App, accessToken: string) {
@@ -163,6 +168,21 @@ beforeAll(async () => {
     answerFiles.push({ id: uploaded.json().data._id, attemptId: sitting.attempt._id });
   }
 
+  // Kept in the outbox (no mail server here), with a link that works until it is used.
+  const asked = await suite.t.app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { email: student.record.email },
+  });
+  expect(asked.statusCode).toBe(200);
+  await resetLinksWritten(suite.t.database.db);
+  const [kept] = await suite.t.database.db
+    .select({ text: mailMessages.text })
+    .from(mailMessages)
+    .where(eq(mailMessages.kind, 'password-reset'));
+  resetToken = /reset-password\?token=([\w-]+)/.exec(kept?.text ?? '')?.[1] ?? '';
+  expect(resetToken).not.toBe('');
+
   const response = await fixture.adminCall('POST', 'create-backup');
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('application/gzip');
@@ -199,6 +219,12 @@ describe('a backup taken through the running server', () => {
     });
     expect(tables.indexOf('answer_file_contents')).toBeLessThan(tables.indexOf('answer_files'));
     expect(trailer.rows).not.toHaveProperty('sessions');
+  });
+
+  it("keeps the outbox's messages with their single-use links cut", () => {
+    const backup = gunzipSync(readFileSync(backupFile)).toString('utf8');
+    expect(backup).toContain('reset-password?token=(sent by email, not kept)');
+    expect(backup).not.toContain(resetToken);
   });
 
   it('is on the audit log, with the admin who took it', () => {

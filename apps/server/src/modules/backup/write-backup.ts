@@ -64,10 +64,9 @@ export async function writeBackup(db: AppDatabase, destination: Writable): Promi
         const trailer: Trailer = { end: true, rows: {}, sequences: {} };
         for (const table of await tablesInDependencyOrder(tx)) {
           await writeLine(gzip, JSON.stringify({ table: table.name, columns: table.columns }));
-          const selected = table.columns.map(quoted).join(', ');
           await tx.execute(
             sql.raw(
-              `declare backup_rows no scroll cursor for select to_jsonb(t)::text as line from (select ${selected} from ${quoted(table.name)}) t`,
+              `declare backup_rows no scroll cursor for select to_jsonb(t)::text as line from (select ${table.selected} from ${quoted(table.name)}) t`,
             ),
           );
           let count = 0;
