@@ -4,8 +4,8 @@ import { type APIRequestContext, expect, type Locator, test } from '@playwright/
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
 import { admin } from './support/accounts';
 import { fillStudentForm } from './support/person-form';
-import { adminCreator, apiSignIn, readDefaultPassword, signIn } from './support/session';
-import { createSitting, localDate, submitBlank } from './support/sittings';
+import { adminCreator, apiSignIn, logout, readDefaultPassword, signIn } from './support/session';
+import { createSitting, localDate, SITTING_PASSWORD, submitBlank } from './support/sittings';
 
 /** The batch of this file's sitting: years no other spec uses (see support/wizard.ts). */
 const BATCH_START_YEAR = 2022;
@@ -334,4 +334,56 @@ test('an admin switches the exam messages off on the settings page; a switched-o
   } finally {
     await resetSettings(request, headers);
   }
+});
+
+// Here, after the switches' test in this file's one worker: the switches are the institution's,
+// and one switched off elsewhere would keep this announcement from being written.
+test('a published exam is announced in the outbox, and a student turns their reminders off', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const sitting = await createSitting(request, 'emails');
+
+  // Publishing wrote the announcement in the background; without SMTP_URL it is kept.
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(async () => {
+    await page.goto('/admin/outbox');
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: sitting.email })
+        .filter({ hasText: `Exam scheduled: ${sitting.title}` }),
+    ).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await logout(page);
+
+  await signIn(page, sitting.email, SITTING_PASSWORD);
+  await expect(page).toHaveURL(/\/student$/);
+  const menu = page.getByRole('button', { name: `${sitting.email}: account menu` });
+  await menu.click();
+  await page.getByRole('button', { name: 'Email reminders' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Email reminders' });
+  const reminders = dialog.getByRole('checkbox', { name: 'Email me reminders before my exams' });
+  await expect(reminders).toBeChecked();
+  await expectAccessibleAtBothWidths(page, 'Email reminders');
+  for (const [width, size] of Object.entries(WIDTHS)) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: test.info().outputPath(`email-reminders-${width}.png`) });
+  }
+  await page.setViewportSize(WIDTHS.desktop);
+  // From the keyboard, as any checkbox.
+  await reminders.focus();
+  await page.keyboard.press('Space');
+  await expect(reminders).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Email preferences saved')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(menu).toBeFocused();
+
+  await page.reload();
+  await menu.click();
+  await page.getByRole('button', { name: 'Email reminders' }).click();
+  await expect(reminders).not.toBeChecked();
 });
