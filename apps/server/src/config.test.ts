@@ -293,6 +293,22 @@ describe('loadConfig', () => {
       { SMTP_URL: 'smtps://mail.college.edu' },
       'Invalid configuration: MAIL_FROM is required with SMTP_URL, the address messages are sent from',
     ],
+    [
+      { SMTP_URL: 'smtps://mail.college.edu', MAIL_FROM: 'exams' },
+      'Invalid configuration: MAIL_FROM must be an email address, alone or after a name: exams@college.edu or Examinations <exams@college.edu>',
+    ],
+    [
+      { SMTP_URL: 'smtps://mail.college.edu', MAIL_FROM: 'Examinations exams@college.edu' },
+      'Invalid configuration: MAIL_FROM must be an email address, alone or after a name: exams@college.edu or Examinations <exams@college.edu>',
+    ],
+    [
+      { SMTP_URL: 'smtps://mail.college.edu', MAIL_FROM: 'Exams <exams@college.edu>\nBcc: x@y.z' },
+      'Invalid configuration: MAIL_FROM must be an email address, alone or after a name: exams@college.edu or Examinations <exams@college.edu>',
+    ],
+    [
+      { INSTITUTION_NAME: 'C'.repeat(101) },
+      'Invalid configuration: INSTITUTION_NAME cannot exceed 100 characters',
+    ],
     [{ SMTP_ALLOW_PLAIN: 'yes' }, 'Invalid configuration: SMTP_ALLOW_PLAIN must be true or false'],
     [
       { PUBLIC_URL: 'exams.college.edu' },
@@ -318,6 +334,15 @@ describe('loadConfig', () => {
     const text = configError(env);
     expect(text).toBe(message);
     expect(text).not.toContain('\n');
+  });
+
+  it("never repeats SMTP_URL's password in its refusal", () => {
+    const text = configError({
+      SMTP_URL: 'ftp://exams:smtp-password-7c41@mail.college.edu',
+      MAIL_FROM: 'exams@college.edu',
+    });
+    expect(text).toMatch(/^Invalid configuration: SMTP_URL must be/);
+    expect(text).not.toContain('smtp-password-7c41');
   });
 
   it('joins several problems on one line', () => {

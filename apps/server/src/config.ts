@@ -188,7 +188,14 @@ const envSchema = z
     SMTP_ALLOW_PLAIN: z
       .enum(['true', 'false'], { error: 'SMTP_ALLOW_PLAIN must be true or false' })
       .default('false'),
-    MAIL_FROM: z.string().optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(
+        // An address, alone or after a display name; one line, as it becomes a mail header.
+        /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/,
+        'MAIL_FROM must be an email address, alone or after a name: exams@college.edu or Examinations <exams@college.edu>',
+      )
+      .optional(),
     MAIL_PER_MINUTE: wholeNumber('MAIL_PER_MINUTE', 1, 100_000, 60),
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })

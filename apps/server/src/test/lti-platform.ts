@@ -193,7 +193,7 @@ export async function startLtiPlatform({
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: current.kid, typ: 'JWT' })
-      .setIssuer(issuer)
+      .setIssuer((launch.claims?.iss as string | undefined) ?? issuer)
       .setAudience((launch.claims?.aud as string | string[] | undefined) ?? clientId)
       .setSubject(launch.person.sub)
       .setIssuedAt(now + Math.min(0, (launch.expiresIn ?? 300) - 300))

@@ -132,6 +132,10 @@ describe('refused launches', () => {
     ['an expired token', { person: learner(), examId, expiresIn: -120 }],
     ['a wrong audience', { person: learner(), examId, claims: { aud: 'another-tool' } }],
     [
+      "another issuer than the login's platform",
+      { person: learner(), examId, claims: { iss: 'https://unknown-lms.example' } },
+    ],
+    [
       'several audiences without this tool as azp',
       { person: learner(), examId, claims: { aud: ['another-tool', 'x'], azp: 'another-tool' } },
     ],

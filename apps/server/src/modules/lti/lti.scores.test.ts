@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ltiBrowser } from '../../test/lti';
 import { type LtiPlatformHarness, startLtiPlatform } from '../../test/lti-platform';
 import { EXAM_DAY_TEN, sittingSuite } from '../../test/sittings';
+import { bearer } from '../../test/users';
+import { blindCodes } from '../results/blind-codes';
 import { scoresUrlOf } from './ags';
 
 const suite = sittingSuite();
@@ -30,7 +32,7 @@ const eventually = (check: () => void | Promise<void>) =>
   vi.waitFor(check, { timeout: 40_000, interval: 200 });
 
 describe('scores to the LMS (Assignment and Grade Services)', () => {
-  it("sends each launched student's score when results are published, and again when a regrade changes it", async () => {
+  it("sends each launched student's score when results are published, and again when a regrade or a re-evaluation changes it", async () => {
     const { fixture, clock } = suite;
     clock.set(EXAM_DAY_TEN);
     const exam = await fixture.exam();
@@ -115,6 +117,31 @@ describe('scores to the LMS (Assignment and Grade Services)', () => {
       (await fixture.adminCall('GET', 'get-lti-platforms')).json(),
     ).data;
     expect(settings.scoreFailures).toEqual([]);
+
+    // A re-evaluation: the exam's evaluator changes a published mark, and the LMS learns it.
+    const evaluator = await fixture.signedInFaculty();
+    const assigned = await suite.t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/set-exam-evaluators/${exam._id}`,
+      headers: bearer(fixture.admin.accessToken),
+      payload: { evaluatorIds: [evaluator.userId] },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const remarked = await evaluator.call('POST', 'grade-answer', {
+      answerId: blindCodes(suite.t.config.jwtSecret).markingId(
+        evaluator.userId,
+        view.attempt._id,
+        firstMcq?._id as string,
+      ),
+      marks: 0,
+      reason: 'The answer was copied from a neighbour, as the invigilator reported',
+    });
+    expect(remarked.statusCode, remarked.body).toBe(200);
+    await eventually(() => expect(platform.scores).toHaveLength(4));
+    expect(platform.scores[3]).toMatchObject({
+      userId: sitterSub,
+      scoreGiven: fullMarks - (firstMcq?.marks ?? 0),
+    });
   });
 
   it("puts /scores on a line item's path, keeping its query", () => {
