@@ -268,7 +268,7 @@ export async function buildApp({
   });
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(metricsRoutes, { prefix: '/api', config });
-  await app.register(publicConfigRoutes, { prefix: '/api', config });
+  await app.register(publicConfigRoutes, { prefix: '/api', config, db: database.db });
   const links = mediaLinks(config.jwtSecret);
   app.decorate('mediaLinks', links);
   await app.register(mediaRoutes, { prefix: '/api', db: database.db, links, now });

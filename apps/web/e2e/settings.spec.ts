@@ -1,4 +1,4 @@
-import { DEFAULT_INSTITUTION_SETTINGS, EXAM_EMAIL_SETTINGS } from '@examiq/contracts';
+import { DEFAULT_INSTITUTION_SETTINGS, EMAIL_SETTINGS } from '@examiq/contracts';
 import { validExamPayload, validStudentPayload } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
@@ -232,9 +232,10 @@ async function outbox(request: APIRequestContext, headers: Record<string, string
 }
 
 // In this file: the first test expects settings nobody saved yet.
-test('an admin switches the exam messages off on the settings page; a switched-off message is not written, and published results are in the outbox', async ({
+test("an admin switches the exam messages and password resets off on the settings page; the sign-in screen has no 'Forgot password?', a switched-off message is not written, and published results are in the outbox", async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(120_000);
   const { tokens } = await apiSignIn(request, admin.email, admin.password);
@@ -252,10 +253,20 @@ test('an admin switches the exam messages off on the settings page; a switched-o
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto('/admin/settings');
     const email = page.getByRole('region', { name: 'Email' });
-    const switches = Object.values(EXAM_EMAIL_SETTINGS).map((label) =>
-      email.getByRole('checkbox', { name: label }),
-    );
-    for (const toggle of switches) await expect(toggle).toBeChecked();
+    const toggleOf = (key: keyof typeof EMAIL_SETTINGS) =>
+      email.getByRole('checkbox', { name: EMAIL_SETTINGS[key] });
+    for (const label of Object.values(EMAIL_SETTINGS)) {
+      await expect(email.getByRole('checkbox', { name: label })).toBeChecked();
+    }
+    // Invitations stay on: other specs of the run invite people meanwhile.
+    const switches = (
+      [
+        'passwordResetEmails',
+        'examScheduledEmails',
+        'examReminderEmails',
+        'resultsPublishedEmails',
+      ] as const
+    ).map(toggleOf);
     await expectAccessibleAtBothWidths(page, 'Settings with the email switches');
     await email.scrollIntoViewIfNeeded();
     for (const [width, size] of Object.entries(WIDTHS)) {
@@ -271,16 +282,37 @@ test('an admin switches the exam messages off on the settings page; a switched-o
     for (const toggle of switches) await expect(toggle).not.toBeChecked();
     const saved = await request.get('/api/admin/settings', { headers });
     expect((await saved.json()).data.settings).toMatchObject({
+      invitationEmails: true,
+      passwordResetEmails: false,
       examScheduledEmails: false,
       examReminderEmails: false,
       resultsPublishedEmails: false,
     });
 
-    // Only the announcement of a scheduled exam stays off.
-    await email.getByRole('checkbox', { name: EXAM_EMAIL_SETTINGS.examReminderEmails }).check();
-    await email.getByRole('checkbox', { name: EXAM_EMAIL_SETTINGS.resultsPublishedEmails }).check();
+    // Someone signed out, on the sign-in screen, is offered no reset link.
+    const signedOut = await browser.newContext();
+    try {
+      const signInScreen = await signedOut.newPage();
+      const config = signInScreen.waitForResponse((response) =>
+        response.url().endsWith('/api/public-config'),
+      );
+      await signInScreen.goto('/login');
+      expect((await (await config).json()).data.passwordResetEmails).toBe(false);
+      await expect(signInScreen.getByRole('button', { name: 'Login' })).toBeVisible();
+      await expect(signInScreen.getByRole('link', { name: 'Forgot password?' })).toHaveCount(0);
+    } finally {
+      await signedOut.close();
+    }
+
+    // Password resets back on at once (other specs of the run ask for links), and only the
+    // announcement of a scheduled exam stays off.
+    await toggleOf('passwordResetEmails').check();
+    await toggleOf('examReminderEmails').check();
+    await toggleOf('resultsPublishedEmails').check();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings saved')).toBeVisible();
+    const config = await request.get('/api/public-config');
+    expect((await config.json()).data.passwordResetEmails).toBe(true);
 
     // A second exam is published for the student: not announced. The results of the first are
     // published after it. Exam messages are written by one job at a time, oldest first (the

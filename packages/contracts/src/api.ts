@@ -35,7 +35,10 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
 export const publicConfigSchema = z.object({
   /** Where people without an account ask for one; null when the operator set none. */
   supportEmail: z.string().nullable(),
+  /** Whether 'Forgot password?' mails reset links: the institution's switch of the same name. */
+  passwordResetEmails: z.boolean(),
 });
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 export const VALIDATION_FAILED_MESSAGE = 'Please correct the highlighted fields';
 

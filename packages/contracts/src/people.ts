@@ -588,6 +588,10 @@ export const PEOPLE_MESSAGES = {
   invitationAccountDeactivated:
     'This account is deactivated: reactivate it before sending an invitation',
   resendInvitationFailed: 'Failed to send the invitation again',
+  /** `invite: true` on a create or an import while the institution's switch is off. */
+  invitationsOff: 'Invitations are switched off in the settings',
+  invitationsOffResend:
+    'Invitations are switched off in the settings: turn them on to send a new link, or use Reset password instead',
 } as const;
 
 /** The edit forms are the create forms: every rule and message is the same (spec section 5). */

@@ -12,17 +12,22 @@ import {
 
 export const COUNT_ABSENT_AS_ZERO_LABEL = 'Count absent students as 0 marks';
 
-/** The exam messages an admin may switch off, each with its label on the settings page. */
-export const EXAM_EMAIL_SETTINGS = {
+/**
+ * The messages an admin may switch off, each with its label on the settings page: the accounts'
+ * (invitations, reset links), then the exam messages.
+ */
+export const EMAIL_SETTINGS = {
+  invitationEmails: 'Offer email invitations instead of default passwords',
+  passwordResetEmails: 'Email a reset link to people who forgot their password',
   examScheduledEmails: 'Email students when an exam is scheduled',
   examReminderEmails: 'Email students reminders a day and an hour before an exam',
   resultsPublishedEmails: 'Email students when results are published',
 } as const;
-type ExamEmailSetting = keyof typeof EXAM_EMAIL_SETTINGS;
+export type EmailSetting = keyof typeof EMAIL_SETTINGS;
 
-/** A switch of an exam message: left out of a save, the stored choice stays. */
-const emailSwitch = (key: ExamEmailSetting) =>
-  z.boolean({ error: `${EXAM_EMAIL_SETTINGS[key]} must be true or false` }).optional();
+/** A switch of a kind of message: left out of a save, the stored choice stays. */
+const emailSwitch = (key: EmailSetting) =>
+  z.boolean({ error: `${EMAIL_SETTINGS[key]} must be true or false` }).optional();
 
 /**
  * Which of the optional-able profile fields a kind of person must have: known keys only, each
@@ -55,6 +60,8 @@ export const institutionSettingsSchema = z.object(
     countAbsentAsZero: z.boolean({ error: `${COUNT_ABSENT_AS_ZERO_LABEL} must be true or false` }),
     requiredStudentFields: requiredFieldsSchema('student', STUDENT_PROFILE_FIELD_KEYS),
     requiredFacultyFields: requiredFieldsSchema('faculty', FACULTY_PROFILE_FIELD_KEYS),
+    invitationEmails: emailSwitch('invitationEmails'),
+    passwordResetEmails: emailSwitch('passwordResetEmails'),
     examScheduledEmails: emailSwitch('examScheduledEmails'),
     examReminderEmails: emailSwitch('examReminderEmails'),
     resultsPublishedEmails: emailSwitch('resultsPublishedEmails'),
@@ -75,6 +82,8 @@ export const DEFAULT_INSTITUTION_SETTINGS: InstitutionSettings = {
   countAbsentAsZero: false,
   requiredStudentFields: [...STUDENT_PROFILE_FIELD_KEYS],
   requiredFacultyFields: [...FACULTY_PROFILE_FIELD_KEYS],
+  invitationEmails: true,
+  passwordResetEmails: true,
   examScheduledEmails: true,
   examReminderEmails: true,
   resultsPublishedEmails: true,
@@ -87,6 +96,8 @@ export const institutionSettingsDataSchema = z.object({
     countAbsentAsZero: z.boolean(),
     requiredStudentFields: z.array(z.enum(STUDENT_PROFILE_FIELD_KEYS)),
     requiredFacultyFields: z.array(z.enum(FACULTY_PROFILE_FIELD_KEYS)),
+    invitationEmails: z.boolean(),
+    passwordResetEmails: z.boolean(),
     examScheduledEmails: z.boolean(),
     examReminderEmails: z.boolean(),
     resultsPublishedEmails: z.boolean(),

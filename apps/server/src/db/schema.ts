@@ -979,6 +979,9 @@ export const institutionSettings = pgTable(
       .default(SPEC_MAX_EXAM_DURATION),
     /** Whether the results' figures score a student who never started as 0 rather than leave them out. */
     countAbsentAsZero: boolean('count_absent_as_zero').notNull().default(false),
+    /** Whether invitations are offered instead of default passwords, and reset links mailed. */
+    invitationEmails: boolean('invitation_emails').notNull().default(true),
+    passwordResetEmails: boolean('password_reset_emails').notNull().default(true),
     /** Which exam messages are mailed to students; every one by default. */
     examScheduledEmails: boolean('exam_scheduled_emails').notNull().default(true),
     examReminderEmails: boolean('exam_reminder_emails').notNull().default(true),

@@ -251,8 +251,9 @@ interface CreatePersonPageProps<Person, Values extends FieldValues, Payload, Fie
 }
 
 /**
- * The create page: the form with the choice of a default password or an emailed invitation, then
- * the new account's default password, or word of the invitation, in a dialog.
+ * The create page: the form with the choice of a default password or an emailed invitation (while
+ * the institution offers invitations), then the new account's default password, or word of the
+ * invitation, in a dialog.
  */
 export function CreatePersonPage<
   Person,
@@ -262,7 +263,13 @@ export function CreatePersonPage<
 >(props: CreatePersonPageProps<Person, Values, Payload, Field>) {
   return (
     <WithSettings>
-      {(settings) => <CreatePerson {...props} required={props.form.requiredOf(settings)} />}
+      {(settings) => (
+        <CreatePerson
+          {...props}
+          required={props.form.requiredOf(settings)}
+          offersInvitation={settings.invitationEmails}
+        />
+      )}
     </WithSettings>
   );
 }
@@ -281,7 +288,12 @@ function CreatePerson<
   useCreate,
   failed,
   required,
-}: CreatePersonPageProps<Person, Values, Payload, Field> & { required: readonly Field[] }) {
+  offersInvitation,
+}: CreatePersonPageProps<Person, Values, Payload, Field> & {
+  required: readonly Field[];
+  /** Whether the institution offers invitations; if not, the spec's default password only. */
+  offersInvitation: boolean;
+}) {
   const create = useCreate();
   const form = formKind.useForm(formKind.empty, required);
   const [created, setCreated] = useState<{ name: string; password: string } | null>(null);
@@ -291,7 +303,9 @@ function CreatePerson<
     form,
     async (payload) => {
       // The spec's body unless the admin chose an invitation.
-      const answer = await create.mutateAsync(invite ? { ...payload, invite } : payload);
+      const answer = await create.mutateAsync(
+        invite && offersInvitation ? { ...payload, invite } : payload,
+      );
       const { firstName, lastName } = payload.personalInfo;
       const name = `${firstName} ${lastName}`;
       if (answer.defaultPassword === null) setInvited({ name, email: payload.email });
@@ -311,7 +325,9 @@ function CreatePerson<
         onSubmit={onSubmit}
         submitLabel={submitLabel}
         cancelTo={kind.listPath}
-        accountChoice={<PasswordChoice invite={invite} onChange={setInvite} />}
+        accountChoice={
+          offersInvitation ? <PasswordChoice invite={invite} onChange={setInvite} /> : undefined
+        }
       />
       <InvitationSentDialog
         invited={invited}

@@ -16,8 +16,9 @@ export async function getSettings(): Promise<InstitutionSettingsData> {
   return parseResponse(settingsResponseSchema, response.data).data;
 }
 
-export function useInstitutionSettings() {
-  return useQuery({ queryKey: settingsQueryKey, queryFn: getSettings });
+/** `enabled: false` until a page needs them (the import, once a file is checked). */
+export function useInstitutionSettings({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: settingsQueryKey, queryFn: getSettings, enabled });
 }
 
 /** PUT /admin/settings: answers the settings as saved. */

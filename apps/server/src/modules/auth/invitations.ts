@@ -14,6 +14,7 @@ import type { JobRunner } from '../../jobs/runner';
 import { recordAudit } from '../audit/audit';
 import { keepMail } from '../mail/mail.service';
 import { INVITATION_LINK_DAYS, MESSAGES } from '../mail/messages';
+import { readSettings } from '../settings/settings.service';
 import { accountOwner } from '../users/accounts.service';
 import type { ClientInfo } from './credentials';
 import { setPasswordWithLink } from './password-links';
@@ -96,7 +97,8 @@ export function acceptInvitation(
 /**
  * Mails an invited account a new set-password link and ends its older ones. Only an account that
  * was invited, has not set its password since and has never signed in has an invitation to send
- * again (409 otherwise); 404 for an unknown account.
+ * again, and only while the institution offers invitations (409 otherwise); 404 for an unknown
+ * account.
  */
 export async function resendInvitation(
   db: AppDatabase,
@@ -106,6 +108,9 @@ export async function resendInvitation(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const owner = await accountOwner(tx, userId);
+    if (!(await readSettings(tx)).settings.invitationEmails) {
+      throw new ApiError(409, PEOPLE_MESSAGES.invitationsOffResend);
+    }
     const [invitation] = await tx
       .select({ userId: passwordResetTokens.userId })
       .from(passwordResetTokens)

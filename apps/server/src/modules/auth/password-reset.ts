@@ -10,6 +10,7 @@ import { passwordResetTokens } from '../../db/schema';
 import type { JobKind, JobRunner } from '../../jobs/runner';
 import { keepMail } from '../mail/mail.service';
 import { MESSAGES, RESET_LINK_MINUTES } from '../mail/messages';
+import { readSettings } from '../settings/settings.service';
 import { findUserByEmail, normalizeEmail } from '../users/users.service';
 import type { AuthDeps, ClientInfo } from './credentials';
 import { setPasswordWithLink } from './password-links';
@@ -51,13 +52,18 @@ export async function requestPasswordReset(
   jobs.wake();
 }
 
-/** Mails a single-use reset link to the active account of the address, if there is one. */
+/**
+ * Mails a single-use reset link to the active account of the address, if there is one and the
+ * institution has not switched reset links off. The switch is read here, not by the request: the
+ * request does the same whatever the setting, as it does whatever the address.
+ */
 export function passwordResetJob(mail: MailSettings): JobKind<{ email: string }> {
   return {
     name: PASSWORD_RESET_JOB,
     attempts: 3,
     concurrency: 2,
     async run({ email }, { db, jobs }) {
+      if (!(await readSettings(db)).settings.passwordResetEmails) return;
       const account = await findUserByEmail(db, email);
       if (!account?.isActive) return;
       const token = randomBytes(32).toString('base64url');

@@ -36,7 +36,7 @@ export const facultyAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary:
-          'Creates a faculty member and their account; the default password is returned only here, or with `invite: true` none (null) and a set-password link is mailed',
+          'Creates a faculty member and their account; the default password is returned only here, or with `invite: true` none (null) and a set-password link is mailed (400 on `invite` while invitations are switched off in the settings)',
         body: createFacultyBodySchema,
         response: {
           201: successResponse(createFacultyDataSchema),

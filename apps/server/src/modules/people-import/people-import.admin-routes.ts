@@ -8,6 +8,7 @@ import {
   importTemplateQuerySchema,
   PEOPLE_IMPORT_LIMITS,
   PEOPLE_IMPORT_MESSAGES,
+  PEOPLE_MESSAGES,
   successResponse,
 } from '@examiq/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -19,6 +20,7 @@ import { ok } from '../../plugins/envelope';
 import { errorResponses } from '../../plugins/error-handler';
 import { acceptUploads, readUpload } from '../../plugins/uploads';
 import { SPREADSHEET_CONTENT_TYPES } from '../../spreadsheets/write';
+import { readSettings } from '../settings/settings.service';
 import type { ImportContext } from './import-job';
 import {
   getImportJob,
@@ -126,11 +128,15 @@ export const peopleImportAdminRoutes: FastifyPluginAsyncZod<{
       if (!file && checkId === undefined) throw new ApiError(400, PEOPLE_IMPORT_MESSAGES.noFile);
       const mode = importModeSchema.safeParse(fields[IMPORT_UPLOAD.modeField] ?? 'all-or-nothing');
       const invite = fields[IMPORT_UPLOAD.inviteField] ?? 'false';
+      const inviteError =
+        invite !== 'true' && invite !== 'false'
+          ? PEOPLE_IMPORT_MESSAGES.invite
+          : invite === 'true' && !(await readSettings(db)).settings.invitationEmails
+            ? PEOPLE_MESSAGES.invitationsOff
+            : undefined;
       const errors = {
         ...(mode.success ? {} : { mode: PEOPLE_IMPORT_MESSAGES.mode }),
-        ...(invite === 'true' || invite === 'false'
-          ? {}
-          : { invite: PEOPLE_IMPORT_MESSAGES.invite }),
+        ...(inviteError ? { invite: inviteError } : {}),
       };
       if (!mode.success || Object.keys(errors).length > 0) throw new FieldErrors(errors);
       const data = await startImport(

@@ -1,10 +1,10 @@
-import { inviteFieldSchema, personSchemaFor } from '@examiq/contracts';
+import { inviteFieldSchema, PEOPLE_MESSAGES, personSchemaFor } from '@examiq/contracts';
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { contractValidatorCompiler, RequestValidationError } from '../../plugins/validation';
-import { requiredProfileFields } from '../settings/settings.service';
+import { readSettings } from '../settings/settings.service';
 
 /**
  * Route options of a person's create and edit: which fields the body must have is a setting in
@@ -24,11 +24,21 @@ export function personBodyOptions(
   return {
     validatorCompiler,
     preHandler: async (request: FastifyRequest, _reply: FastifyReply) => {
-      const schema = personSchemaFor(kind, await requiredProfileFields(db));
+      const { settings } = await readSettings(db);
+      const schema = personSchemaFor(kind, settings);
       const result = schema.safeParse(request.body ?? {});
-      // The create calls also take the invite choice, checked beside the profile.
+      // The create calls also take the invite choice, checked beside the profile: an invitation
+      // only while the institution offers them.
       const invite = create ? inviteFieldSchema.safeParse(request.body ?? {}) : undefined;
       const issues = [...(result.error?.issues ?? []), ...(invite?.error?.issues ?? [])];
+      if (invite?.data?.invite && !settings.invitationEmails) {
+        issues.push({
+          code: 'custom',
+          path: ['invite'],
+          message: PEOPLE_MESSAGES.invitationsOff,
+          input: true,
+        });
+      }
       if (!result.success || issues.length > 0) throw new RequestValidationError(issues);
       request.body = invite?.success ? { ...result.data, ...invite.data } : result.data;
     },

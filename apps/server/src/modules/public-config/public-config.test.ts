@@ -17,12 +17,15 @@ describe('GET /api/public-config', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      data: { supportEmail: 'registrar@school.example' },
+      data: { supportEmail: 'registrar@school.example', passwordResetEmails: true },
     });
   });
 
   it('says there is none when SUPPORT_EMAIL is unset', async () => {
     const response = await unset.app.inject({ method: 'GET', url: '/api/public-config' });
-    expect(response.json()).toEqual({ success: true, data: { supportEmail: null } });
+    expect(response.json()).toEqual({
+      success: true,
+      data: { supportEmail: null, passwordResetEmails: true },
+    });
   });
 });

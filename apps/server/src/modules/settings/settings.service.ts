@@ -20,6 +20,8 @@ export async function readSettings(db: Reader): Promise<InstitutionSettingsData>
     .select({
       maxExamDurationMinutes: institutionSettings.maxExamDurationMinutes,
       countAbsentAsZero: institutionSettings.countAbsentAsZero,
+      invitationEmails: institutionSettings.invitationEmails,
+      passwordResetEmails: institutionSettings.passwordResetEmails,
       examScheduledEmails: institutionSettings.examScheduledEmails,
       examReminderEmails: institutionSettings.examReminderEmails,
       resultsPublishedEmails: institutionSettings.resultsPublishedEmails,

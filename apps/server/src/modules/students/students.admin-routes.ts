@@ -34,7 +34,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary:
-          'Creates a student and their account; the default password is returned only here, or with `invite: true` none (null) and a set-password link is mailed',
+          'Creates a student and their account; the default password is returned only here, or with `invite: true` none (null) and a set-password link is mailed (400 on `invite` while invitations are switched off in the settings)',
         body: createStudentBodySchema,
         response: {
           201: successResponse(createStudentDataSchema),

@@ -76,7 +76,7 @@ export const accountsAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: TAGS,
         summary:
-          'Mails an invited account a new set-password link (7 days, single use) and ends its older ones; 409 once the account has set its password or signed in',
+          'Mails an invited account a new set-password link (7 days, single use) and ends its older ones; 409 once the account has set its password or signed in, or while invitations are switched off in the settings',
         body: resendInvitationSchema,
         response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },

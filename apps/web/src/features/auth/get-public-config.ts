@@ -1,4 +1,4 @@
-import { publicConfigSchema, successResponse } from '@examiq/contracts';
+import { type PublicConfig, publicConfigSchema, successResponse } from '@examiq/contracts';
 import { useEffect, useState } from 'react';
 import { apiClient, parseResponse } from '@/lib/api-client';
 
@@ -9,16 +9,17 @@ export async function getPublicConfig() {
 }
 
 /**
- * The support email, or null when there is none or it could not be read. The sign-in screen is
- * outside the query cache (it comes with the first download), so this is a plain effect.
+ * The server's settings for the sign-in screen, or null while they load or when they could not be
+ * read. The sign-in screen is outside the query cache (it comes with the first download), so this
+ * is a plain effect.
  */
-export function useSupportEmail(): string | null {
-  const [supportEmail, setSupportEmail] = useState<string | null>(null);
+export function usePublicConfig(): PublicConfig | null {
+  const [config, setConfig] = useState<PublicConfig | null>(null);
   useEffect(() => {
     let current = true;
     getPublicConfig().then(
-      (config) => {
-        if (current) setSupportEmail(config.supportEmail);
+      (found) => {
+        if (current) setConfig(found);
       },
       () => {},
     );
@@ -26,5 +27,5 @@ export function useSupportEmail(): string | null {
       current = false;
     };
   }, []);
-  return supportEmail;
+  return config;
 }

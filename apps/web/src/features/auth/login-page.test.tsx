@@ -95,7 +95,7 @@ describe('LoginPage', () => {
   it('has the proctoring statement and says to contact the admin, with no link to nowhere', async () => {
     const requests = fakeServer(() => ({
       status: 200,
-      data: { success: true, data: { supportEmail: null } },
+      data: { success: true, data: { supportEmail: null, passwordResetEmails: true } },
     }));
     renderLogin();
     expect(
@@ -116,12 +116,46 @@ describe('LoginPage', () => {
   it('offers the configured support email as a mail link', async () => {
     fakeServer(() => ({
       status: 200,
-      data: { success: true, data: { supportEmail: 'registrar@school.example' } },
+      data: {
+        success: true,
+        data: { supportEmail: 'registrar@school.example', passwordResetEmails: true },
+      },
     }));
     renderLogin();
     expect(
       await screen.findByRole('link', { name: 'Contact Admin at registrar@school.example' }),
     ).toHaveAttribute('href', 'mailto:registrar@school.example');
+  });
+
+  it("offers 'Forgot password?' while the institution mails reset links, the default", async () => {
+    fakeServer(() => ({
+      status: 200,
+      data: {
+        success: true,
+        data: { supportEmail: 'registrar@school.example', passwordResetEmails: true },
+      },
+    }));
+    renderLogin();
+    // The support email's link says the public config has arrived.
+    await screen.findByRole('link', { name: 'Contact Admin at registrar@school.example' });
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+
+  it("offers no 'Forgot password?' once the institution switched reset links off", async () => {
+    fakeServer(() => ({
+      status: 200,
+      data: {
+        success: true,
+        data: { supportEmail: 'registrar@school.example', passwordResetEmails: false },
+      },
+    }));
+    renderLogin();
+    await screen.findByRole('link', { name: 'Contact Admin at registrar@school.example' });
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
   it('says once why, when a session that ended on its own sent the browser here', () => {
@@ -236,7 +270,10 @@ describe('LoginPage', () => {
                 data: [{ _id: 'environment', label: 'Westbrook University' }],
               },
             }
-          : { status: 200, data: { success: true, data: { supportEmail: null } } },
+          : {
+              status: 200,
+              data: { success: true, data: { supportEmail: null, passwordResetEmails: true } },
+            },
       );
       renderLogin();
       const button = await screen.findByRole('link', {

@@ -15,7 +15,7 @@ import { TextField } from '@/components/text-field';
 import { useAuthStore } from '@/lib/auth-store';
 import { forgetSessionEnded, type SessionUser, wasSessionEnded } from '@/lib/session';
 import { AuthLayout } from './auth-layout';
-import { useSupportEmail } from './get-public-config';
+import { usePublicConfig } from './get-public-config';
 import { ProviderButtons, useProviderReturn } from './sign-in-providers';
 
 /** First sign-in must replace the default password; everyone else goes to their area. */
@@ -107,7 +107,10 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [sessionEnded] = useState(wasSessionEnded);
   useEffect(forgetSessionEnded, []);
-  const supportEmail = useSupportEmail();
+  const publicConfig = usePublicConfig();
+  const supportEmail = publicConfig?.supportEmail ?? null;
+  // Offered unless the institution switched reset links off: the default, shown while loading.
+  const offersReset = publicConfig?.passwordResetEmails !== false;
   const providerRefusal = useProviderReturn();
   const login = useAuthStore((state) => state.login);
   const { field, submit, submitting, showServerErrors } = useLoginForm();
@@ -187,14 +190,16 @@ export default function LoginPage() {
           placeholder="Enter your password"
           {...field('password')}
         />
-        <p className="-mt-2 text-right text-sm">
-          <Link
-            to="/forgot-password"
-            className="rounded font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline"
-          >
-            Forgot password?
-          </Link>
-        </p>
+        {offersReset && (
+          <p className="-mt-2 text-right text-sm">
+            <Link
+              to="/forgot-password"
+              className="rounded font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </p>
+        )}
         <Button type="submit" size="lg" fullWidth loading={submitting}>
           Login
         </Button>

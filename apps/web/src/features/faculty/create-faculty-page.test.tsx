@@ -153,6 +153,22 @@ describe('CreateFacultyPage', () => {
     expect(screen.queryByRole('group', { name: 'Qualification 1' })).not.toBeInTheDocument();
   });
 
+  it('offers the choice of a default password or an emailed invitation', async () => {
+    await renderForm();
+    const choice = within(screen.getByRole('region', { name: 'First Password' }));
+    expect(choice.getByRole('radio', { name: /Set a default password/ })).toBeChecked();
+    expect(choice.getByRole('radio', { name: /Email an invitation/ })).not.toBeChecked();
+  });
+
+  it('offers only the default password while the institution has invitations off', async () => {
+    const requests = await renderForm(undefined, settingsAnswer({ invitationEmails: false }));
+    expect(screen.queryByRole('region', { name: 'First Password' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Email an invitation/ })).not.toBeInTheDocument();
+    await fillForm();
+    await submit();
+    await waitFor(() => expect(posted(requests)).toEqual(payload));
+  });
+
   it('requires the fields of an added previous institution', async () => {
     await renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Add Previous Institution' }));

@@ -12,6 +12,7 @@ import { ErrorBanner } from '@/components/error-banner';
 import { FileField } from '@/components/file-field';
 import { PasswordChoiceCards } from '@/components/password-choice';
 import { getErrorMessage } from '@/lib/api-client';
+import { useInstitutionSettings } from '@/lib/institution-settings';
 import { plural } from '@/lib/plural';
 import { useImportTemplate } from './api/get-import-template';
 import { usePreviewImport } from './api/preview-import';
@@ -100,6 +101,10 @@ export function ImportUpload({
   const preview = usePreviewImport(kind);
   const start = useStartImport(kind);
   const checked = preview.data;
+  // Invitations are offered once the settings, read when the import is offered, say so.
+  const offersInvitation =
+    useInstitutionSettings({ enabled: checked !== undefined }).data?.settings.invitationEmails ===
+    true;
   const blocked = mode === 'all-or-nothing' && (checked?.errorCount ?? 0) > 0;
   const megabytes = PEOPLE_IMPORT_LIMITS.maxFileBytes / (1024 * 1024);
 
@@ -166,7 +171,9 @@ export function ImportUpload({
             value={mode}
             onChange={setMode}
           />
-          <PasswordChoiceCards invite={invite} onChange={setInvite} many showLegend />
+          {offersInvitation && (
+            <PasswordChoiceCards invite={invite} onChange={setInvite} many showLegend />
+          )}
           {blocked && (
             <p className="text-amber-800">
               Some rows have errors: fix them in the file and check it again, or import the valid
@@ -176,7 +183,7 @@ export function ImportUpload({
           <Button
             onClick={() =>
               start.mutate(
-                { checkId: checked._id, mode, invite },
+                { checkId: checked._id, mode, invite: invite && offersInvitation },
                 { onSuccess: (job) => onStarted(job._id) },
               )
             }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '@/lib/api-client';
-import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { fakeAdminApi, ok, renderPage, settingsAnswer } from '@/test/admin-api';
 import { captureSavedFiles, fileAnswer } from '@/test/saved-files';
 import PeopleImportPage from './people-import-page';
 
@@ -188,7 +188,7 @@ describe('PeopleImportPage', () => {
     await chooseAndPreview();
     await screen.findByRole('heading', { name: 'Import' });
 
-    const passwords = screen.getByRole('group', { name: 'First passwords' });
+    const passwords = await screen.findByRole('group', { name: 'First passwords' });
     expect(within(passwords).getByRole('radio', { name: /Set default passwords/ })).toBeChecked();
     within(passwords)
       .getByRole('radio', { name: /Set default passwords/ })
@@ -202,6 +202,36 @@ describe('PeopleImportPage', () => {
     );
     const form = formOf(requests.find((request) => request.url === '/admin/import/students'));
     expect(form.get('invite')).toBe('true');
+  });
+
+  it('offers only default passwords while the institution has invitations off', async () => {
+    const requests = fakeAdminApi({
+      'GET /admin/settings': settingsAnswer({ invitationEmails: false }),
+      'POST /admin/import-preview/students': ok({
+        ...preview,
+        validRows: 50,
+        errors: [],
+        errorCount: 0,
+      }),
+      'POST /admin/import/students': ok(job({ done: 0 }), 202),
+      'GET /admin/get-job/30000000-0000-4000-8000-000000000001': ok(job()),
+    });
+    renderImport();
+    await chooseAndPreview();
+    await screen.findByRole('heading', { name: 'Import' });
+    await waitFor(() =>
+      expect(requests.some((request) => request.url === '/admin/settings')).toBe(true),
+    );
+    expect(screen.getByRole('group', { name: 'Rows to import' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'First passwords' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Email invitations/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Import 50 students' }));
+
+    await waitFor(() =>
+      expect(requests.some((request) => request.url === '/admin/import/students')).toBe(true),
+    );
+    const form = formOf(requests.find((request) => request.url === '/admin/import/students'));
+    expect(form.get('invite')).toBe('false');
   });
 
   it('says an import with invitations has no credentials file', async () => {

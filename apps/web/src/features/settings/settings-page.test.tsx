@@ -1,7 +1,7 @@
 import {
   ALWAYS_REQUIRED_NOTE,
   DEFAULT_INSTITUTION_SETTINGS,
-  EXAM_EMAIL_SETTINGS,
+  EMAIL_SETTINGS,
   FACULTY_PROFILE_FIELDS,
   STUDENT_PROFILE_FIELDS,
 } from '@examiq/contracts';
@@ -141,11 +141,11 @@ describe('SettingsPage required profile fields', () => {
     const requests = renderSettings(defaults);
     await field();
     const email = screen.getByRole('region', { name: 'Email' });
-    for (const label of Object.values(EXAM_EMAIL_SETTINGS)) {
+    for (const label of Object.values(EMAIL_SETTINGS)) {
       expect(within(email).getByRole('checkbox', { name: label })).toBeChecked();
     }
     const reminders = within(email).getByRole('checkbox', {
-      name: EXAM_EMAIL_SETTINGS.examReminderEmails,
+      name: EMAIL_SETTINGS.examReminderEmails,
     });
     reminders.focus();
     await userEvent.keyboard(' ');
@@ -155,6 +155,33 @@ describe('SettingsPage required profile fields', () => {
       examScheduledEmails: true,
       examReminderEmails: false,
       resultsPublishedEmails: true,
+    });
+  });
+
+  it('has the switches of invitations and password resets under Email, and sends them off', async () => {
+    const requests = renderSettings(defaults);
+    await field();
+    const email = screen.getByRole('region', { name: 'Email' });
+    const invitations = within(email).getByRole('checkbox', {
+      name: 'Offer email invitations instead of default passwords',
+    });
+    const resets = within(email).getByRole('checkbox', {
+      name: 'Email a reset link to people who forgot their password',
+    });
+    expect(invitations).toBeChecked();
+    expect(resets).toBeChecked();
+    expect(resets).toHaveAccessibleDescription(
+      /An institution whose people sign in through its own provider may turn it off/,
+    );
+    expect(email).not.toHaveTextContent(/always sent/);
+    await userEvent.click(invitations);
+    await userEvent.click(resets);
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(puts(requests)).toHaveLength(1));
+    expect(puts(requests)[0]?.data).toMatchObject({
+      invitationEmails: false,
+      passwordResetEmails: false,
+      examScheduledEmails: true,
     });
   });
 });

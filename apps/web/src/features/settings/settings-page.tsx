@@ -1,7 +1,8 @@
 import {
   ALWAYS_REQUIRED_NOTE,
   COUNT_ABSENT_AS_ZERO_LABEL,
-  EXAM_EMAIL_SETTINGS,
+  EMAIL_SETTINGS,
+  type EmailSetting,
   FACULTY_PROFILE_FIELDS,
   type InstitutionSettingsData,
   type InstitutionSettingsInput,
@@ -31,8 +32,12 @@ import { listError } from './list-error';
 import { LtiSection } from './lti-section';
 import { SignInProvidersSection } from './sign-in-providers-section';
 
-/** What each exam message switch sends, under its label. */
-const EXAM_EMAIL_HINTS: Record<keyof typeof EXAM_EMAIL_SETTINGS, string> = {
+/** What each message switch sends, under its label. */
+const EMAIL_HINTS: Record<EmailSetting, string> = {
+  invitationEmails:
+    'The create forms and the import offer to email a link to set a password, working once within 7 days. Off, every new account gets a default password; links already sent still work.',
+  passwordResetEmails:
+    "'Forgot password?' on the sign-in screen emails a link to set a new password, working once within 30 minutes. An institution whose people sign in through its own provider may turn it off: the sign-in screen then no longer offers it.",
   examScheduledEmails:
     "When an exam is published, each student of its sections is mailed its window and a link to the exam's page.",
   examReminderEmails:
@@ -137,13 +142,13 @@ function SettingsForm({ data }: { data: InstitutionSettingsData }) {
       </FormSection>
       <FormSection
         title="Email"
-        description="The messages students are mailed about their exams; each is on by default. Invitations and password resets are always sent: they are how people get into their accounts."
+        description="The messages people are mailed about their accounts and students about their exams; each is on by default."
       >
-        {(Object.keys(EXAM_EMAIL_SETTINGS) as (keyof typeof EXAM_EMAIL_SETTINGS)[]).map((key) => (
+        {(Object.keys(EMAIL_SETTINGS) as EmailSetting[]).map((key) => (
           <CheckboxCard
             key={key}
-            label={EXAM_EMAIL_SETTINGS[key]}
-            hint={EXAM_EMAIL_HINTS[key]}
+            label={EMAIL_SETTINGS[key]}
+            hint={EMAIL_HINTS[key]}
             error={errors[key]?.message}
             {...register(key)}
           />

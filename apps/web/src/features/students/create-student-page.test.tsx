@@ -246,6 +246,19 @@ describe('CreateStudentPage', () => {
     expect(within(dialog).queryByLabelText('Default password')).not.toBeInTheDocument();
   });
 
+  it('offers no invitation, only the default password, while the institution has invitations off', async () => {
+    const requests = await renderForm(undefined, {
+      'GET /admin/settings': settingsAnswer({ invitationEmails: false }),
+    });
+    expect(screen.queryByRole('region', { name: 'First Password' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Email an invitation/ })).not.toBeInTheDocument();
+    await fillForm();
+    await submit();
+    await waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true));
+    expect(requests.find((request) => request.method === 'POST')?.data).toEqual(payload);
+    expect(await screen.findByRole('dialog', { name: 'Student Created' })).toBeInTheDocument();
+  });
+
   it('copies the permanent address when the current address is the same', async () => {
     const requests = await renderForm();
     await fillForm();

@@ -1,0 +1,2 @@
+ALTER TABLE "institution_settings" ADD COLUMN "invitation_emails" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "institution_settings" ADD COLUMN "password_reset_emails" boolean DEFAULT true NOT NULL;
