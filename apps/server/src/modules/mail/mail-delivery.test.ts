@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, mailMessages } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { recordingLog } from '../../test/output';
+import { quotedPrintableDecoded } from '../../test/quoted-printable';
 import { bearer, createSignedInUser, createTestUser } from '../../test/users';
 import { createMetrics } from '../metrics/metrics';
 import { sendMailJob } from './mail.service';
@@ -58,14 +59,6 @@ afterAll(() =>
     servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
   ),
 );
-
-/** The message's parts as written: soft line breaks joined, escaped bytes restored. */
-const quotedPrintableDecoded = (body: string) =>
-  body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_escape, hex: string) =>
-      String.fromCharCode(Number.parseInt(hex, 16)),
-    );
 
 const METRICS_TOKEN = 'mail-metrics-token';
 
