@@ -98,21 +98,29 @@ export const examById = perDatabase((db) =>
 );
 
 /** Which exam an attempt belongs to and whose it is: facts that never change, kept once read. */
-const attemptOwners = perDatabase(
-  () => new Map<string, { examId: string; studentUserId: string }>(),
-);
+const attemptOwners = perDatabase(() => new Map<string, AttemptOwner>());
 const ATTEMPT_OWNERS_KEPT = 100_000;
 
-export async function ownerOf(db: AppDatabase, attemptId: string) {
+type AttemptOwner = { examId: string; studentUserId: string };
+
+/**
+ * Keeps an attempt's owner as its start reads or creates it: the student's first save then needs
+ * no read of its own, where 20,000 students starting within a minute would queue for the pool's
+ * connections.
+ */
+export function rememberOwner(db: AppDatabase, attemptId: string, owner: AttemptOwner) {
   const owners = attemptOwners(db);
-  const known = owners.get(attemptId);
+  if (owners.size >= ATTEMPT_OWNERS_KEPT) owners.clear();
+  owners.set(attemptId, { examId: owner.examId, studentUserId: owner.studentUserId });
+}
+
+export async function ownerOf(db: AppDatabase, attemptId: string) {
+  const known = attemptOwners(db).get(attemptId);
   if (known) return known;
   const [attempt] = await attemptById(db).execute({ attemptId });
   if (!attempt) return undefined;
-  const owner = { examId: attempt.examId, studentUserId: attempt.studentUserId };
-  if (owners.size >= ATTEMPT_OWNERS_KEPT) owners.clear();
-  owners.set(attemptId, owner);
-  return owner;
+  rememberOwner(db, attemptId, attempt);
+  return attemptOwners(db).get(attemptId);
 }
 
 /**

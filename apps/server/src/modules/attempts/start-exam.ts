@@ -6,7 +6,13 @@ import type { AttemptLayoutColumn } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { scheduleDetailsOf } from '../exams/exam-header';
 import type { MediaLinks, SignedLinks } from '../media/media-links';
-import { type AttemptRow, type ExamRow, savedAnswers, visibleExam } from './attempt-records';
+import {
+  type AttemptRow,
+  type ExamRow,
+  rememberOwner,
+  savedAnswers,
+  visibleExam,
+} from './attempt-records';
 import { drawPaper, newDrawSeed, seenBankQuestions } from './drawn-paper';
 import {
   type ExamPaper,
@@ -132,6 +138,7 @@ export async function startExam(
 ): Promise<AttemptView> {
   const { exam, attempt, extraMinutes } = await visibleExam(db, userId, examId);
   if (attempt) {
+    rememberOwner(db, attempt.id, attempt);
     const [answers] = await Promise.all([
       savedAnswers(db).execute({ attemptId: attempt.id }),
       recordEvent(db, [attempt.id, 'resumed', now, null]),
@@ -165,6 +172,7 @@ export async function startExam(
     JSON.stringify(sectionDeadlines),
   ]);
   if (!inserted) return startExam(db, userId, examId, now, links);
+  rememberOwner(db, inserted.id, { examId: exam.id, studentUserId: userId });
   const created: AttemptRow = {
     id: inserted.id,
     examId: exam.id,
