@@ -12,6 +12,8 @@ const START_YEAR = 2027;
 const END_YEAR = 2031;
 const COURSE = 'Bachelor of Engineering (2027-2031)';
 const RUN = Date.now().toString(36);
+/** A saved question's own page, where the editor goes once the server has kept it. */
+const SAVED_QUESTION = /question-bank\/([0-9a-f-]{36})$/;
 
 // Both tests work in the one bank this spec makes; the second needs the first's batch.
 test.describe.configure({ mode: 'serial' });
@@ -85,9 +87,12 @@ test('a granted author writes bank questions on screen and edits one an exam use
   await page.getByRole('button', { name: 'Add to bank' }).click();
 
   await expect(page.getByText('The question is in the bank')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Bank Question' })).toBeVisible();
+  await expect(page).toHaveURL(SAVED_QUESTION);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Bank Question', exact: true }),
+  ).toBeVisible();
   await expect(page.getByText('Unit 3/Kirchhoff').first()).toBeVisible();
-  const questionId = /question-bank\/([0-9a-f-]{36})$/.exec(page.url())?.[1] ?? '';
+  const questionId = SAVED_QUESTION.exec(page.url())?.[1] ?? '';
   expect(questionId).not.toBe('');
 
   // A second question typed into a new category of the same tree, through the editor again.
@@ -104,8 +109,15 @@ test('a granted author writes bank questions on screen and edits one an exam use
   await page.getByRole('button', { name: 'Add to bank' }).click();
   // The first question's toast may still be showing on a loaded machine.
   await expect(page.getByText('The question is in the bank').last()).toBeVisible();
-  // The saved question's page replaces the editor, whose own back link would lose the race.
-  await expect(page.getByRole('heading', { level: 1, name: 'Bank Question' })).toBeVisible();
+  // The saved question's page replaces the editor, whose own back link would lose the race: the
+  // editor's heading 'New Bank Question' holds the words too, so only the address and the exact
+  // heading say the save has landed.
+  await expect(page).toHaveURL(
+    (url) => SAVED_QUESTION.test(url.pathname) && !url.pathname.endsWith(questionId),
+  );
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Bank Question', exact: true }),
+  ).toBeVisible();
   await page.locator('#main-content').getByRole('link', { name: 'Question bank' }).click();
   const tree = page.getByRole('navigation', { name: 'Categories' });
   await expect(tree.getByRole('button', { name: 'Unit 3 2 questions' })).toBeVisible();
