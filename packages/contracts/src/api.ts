@@ -60,5 +60,8 @@ export type Pagination = z.infer<typeof paginationSchema>;
 export const cappedPaginationSchema = paginationSchema.extend({ totalCountCapped: z.boolean() });
 export type CappedPagination = z.infer<typeof cappedPaginationSchema>;
 
-/** Where a capped count stops, unless the page asked for lies further. */
-export const SEARCH_COUNT_CAP = 1000;
+/**
+ * Where a capped count stops, unless the page asked for lies further: ten pages of 20, past what
+ * anyone reads of one search. Counting further reads every question a broad word finds.
+ */
+export const SEARCH_COUNT_CAP = 200;

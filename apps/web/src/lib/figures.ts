@@ -24,7 +24,7 @@ type ListPagination = Pagination | CappedPagination;
 const stoppedCounting = (pagination: ListPagination) =>
   'totalCountCapped' in pagination && pagination.totalCountCapped;
 
-/** A list's total: '42', or 'more than 1,000' where the server stopped counting. */
+/** A list's total: '42', or 'more than 200' where the server stopped counting. */
 export function totalCountText(pagination: ListPagination): string {
   return stoppedCounting(pagination)
     ? `more than ${pagination.totalCount.toLocaleString('en')}`
