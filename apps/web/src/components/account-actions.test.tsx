@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAdminApi, ok, renderPage } from '@/test/admin-api';
+import { fakeAdminApi, ok, renderPage, settingsAnswer } from '@/test/admin-api';
 import { AccountActions } from './account-actions';
 
 const userId = '30000000-0000-4000-8000-000000000001';
@@ -14,7 +14,7 @@ function renderActions(
   lastLogin: string | null = '2026-01-05T09:00:00.000Z',
 ) {
   const requests = fakeAdminApi(answers);
-  renderPage(
+  const { queryClient } = renderPage(
     <AccountActions
       account={{ _id: userId, isActive, lastLogin }}
       name="Asha Patel"
@@ -22,13 +22,13 @@ function renderActions(
     />,
     '/admin/student/1',
   );
-  return requests;
+  return { requests, queryClient };
 }
 
 describe('AccountActions', () => {
-  it('resends an invitation, after confirming, only to an active account that never signed in', async () => {
+  it('resends an invitation, after confirming, to an active account that never signed in while invitations are on', async () => {
     const success = vi.spyOn(toast, 'success');
-    const requests = renderActions(
+    const { requests } = renderActions(
       true,
       {
         'POST /admin/resend-invitation': {
@@ -38,12 +38,27 @@ describe('AccountActions', () => {
       },
       null,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Resend Invitation' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend Invitation' }));
     const confirm = screen.getByRole('dialog', { name: 'Resend Invitation' });
     expect(confirm).toHaveTextContent('Earlier invitation links stop working.');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Resend Invitation' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith(PEOPLE_MESSAGES.invitationResent));
-    expect(requests[0]).toMatchObject({ url: '/admin/resend-invitation', data: { userId } });
+    expect(requests.find(({ method }) => method === 'POST')).toMatchObject({
+      url: '/admin/resend-invitation',
+      data: { userId },
+    });
+  });
+
+  it('offers no invitation while the institution has invitations off', async () => {
+    const { requests, queryClient } = renderActions(
+      true,
+      { 'GET /admin/settings': settingsAnswer({ invitationEmails: false }) },
+      null,
+    );
+    await waitFor(() => expect(requests.some(({ url }) => url === '/admin/settings')).toBe(true));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.getByRole('button', { name: 'Reset Password' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend Invitation' })).not.toBeInTheDocument();
   });
 
   it('offers no invitation to an account that has signed in', () => {
@@ -63,7 +78,7 @@ describe('AccountActions', () => {
       },
       null,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Resend Invitation' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend Invitation' }));
     await userEvent.click(
       within(screen.getByRole('dialog', { name: 'Resend Invitation' })).getByRole('button', {
         name: 'Resend Invitation',
@@ -75,7 +90,7 @@ describe('AccountActions', () => {
   it('resets the password after confirming and shows it once with a Copy button', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const requests = renderActions(true, {
+    const { requests } = renderActions(true, {
       'POST /admin/reset-password': ok({ defaultPassword: 'Xy7#pQ2r-New' }),
     });
 
@@ -100,7 +115,7 @@ describe('AccountActions', () => {
 
   it('deactivates an active account after confirming, with the server’s message', async () => {
     const success = vi.spyOn(toast, 'success');
-    const requests = renderActions(true, {
+    const { requests } = renderActions(true, {
       'POST /admin/set-account-status': {
         status: 200,
         data: {
@@ -122,7 +137,7 @@ describe('AccountActions', () => {
   });
 
   it('offers Reactivate for an inactive account', async () => {
-    const requests = renderActions(false, {
+    const { requests } = renderActions(false, {
       'POST /admin/set-account-status': ok({ userId, isActive: true }),
     });
     expect(screen.queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();

@@ -9,6 +9,7 @@ import {
   useSetAccountStatus,
 } from '@/lib/accounts/account-actions';
 import { getErrorMessage } from '@/lib/api-client';
+import { useInstitutionSettings } from '@/lib/institution-settings';
 import { Button } from './button';
 import { DefaultPasswordDialog } from './default-password-dialog';
 import { Modal } from './modal';
@@ -25,8 +26,9 @@ type Pending = 'reset' | 'status' | 'invite' | null;
 
 /**
  * Reset Password and Deactivate/Reactivate, each confirmed first, for one person's account; and
- * Resend Invitation while an active account has never signed in (the server answers 409 with the
- * reason when it has no pending invitation).
+ * Resend Invitation while an active account has never signed in and the institution offers
+ * invitations (the server answers 409 with the reason when it has no pending invitation, or when
+ * invitations are switched off).
  */
 export function AccountActions({ account, name, records }: AccountActionsProps) {
   const [pending, setPending] = useState<Pending>(null);
@@ -35,7 +37,12 @@ export function AccountActions({ account, name, records }: AccountActionsProps) 
   const setStatus = useSetAccountStatus(records);
   const resendInvitation = useResendInvitation();
   const busy = resetPassword.isPending || setStatus.isPending || resendInvitation.isPending;
-  const mayInvite = account.isActive && account.lastLogin === null;
+  const neverSignedIn = account.isActive && account.lastLogin === null;
+  // The settings are read only for an account that could be invited, and the button waits for
+  // them: with invitations switched off, a resend would only be refused.
+  const offersInvitation =
+    useInstitutionSettings({ enabled: neverSignedIn }).data?.settings.invitationEmails === true;
+  const mayInvite = neverSignedIn && offersInvitation;
   const deactivating = account.isActive;
 
   async function confirm() {

@@ -5,6 +5,7 @@ import { type ComponentType, type ReactNode, useState } from 'react';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { fullName } from '@/lib/format';
+import { firstPasswordSentence } from '@/lib/institution-settings';
 import { AccountActions } from './account-actions';
 import { BackLink } from './back-link';
 import { ButtonLink } from './button';
@@ -237,7 +238,15 @@ interface NamedPayload {
 interface CreatePersonPageProps<Person, Values extends FieldValues, Payload, Field extends string> {
   kind: Pick<PersonPagesKind<Person>, 'listPath' | 'backToList'>;
   form: PersonFormKind<Person, Values, Payload, Field>;
-  header: PageText;
+  header: {
+    title: string;
+    /**
+     * The intro up to the new person's first password, without its full stop: '… The student
+     * receives a default password to change at first sign-in'. The page ends it, naming the
+     * emailed invitation too while the institution offers one.
+     */
+    description: string;
+  };
   submitLabel: string;
   /** The dialog's title: 'Student Created'. */
   createdTitle: string;
@@ -318,7 +327,10 @@ function CreatePerson<
   return (
     <>
       <BackLink to={kind.listPath}>{kind.backToList}</BackLink>
-      <PageHeader title={header.title} description={header.description} />
+      <PageHeader
+        title={header.title}
+        description={firstPasswordSentence(header.description, offersInvitation)}
+      />
       <formKind.Form
         form={form}
         required={required}

@@ -21,6 +21,14 @@ export function useInstitutionSettings({ enabled = true }: { enabled?: boolean }
   return useQuery({ queryKey: settingsQueryKey, queryFn: getSettings, enabled });
 }
 
+/**
+ * A new account's intro, '… gets a default password to change at first sign-in' without its full
+ * stop, ended as the institution offers: naming the emailed invitation only while it is on.
+ */
+export function firstPasswordSentence(intro: string, offersInvitation: boolean): string {
+  return `${intro}${offersInvitation ? ', or an emailed invitation to set one' : ''}.`;
+}
+
 /** PUT /admin/settings: answers the settings as saved. */
 export async function saveSettings(settings: InstitutionSettingsUpdate) {
   const response = await apiClient.put('/admin/settings', settings);

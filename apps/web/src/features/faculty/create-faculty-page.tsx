@@ -11,7 +11,7 @@ export default function CreateFacultyPage() {
       header={{
         title: 'Create Faculty',
         description:
-          'Register a faculty member with personal, contact and professional details. They receive a default password to change at first sign-in, or an emailed invitation to set one.',
+          'Register a faculty member with personal, contact and professional details. They receive a default password to change at first sign-in',
       }}
       submitLabel="Create Faculty"
       createdTitle="Faculty Created"

@@ -5,6 +5,7 @@ export const IMPORT_KINDS: Record<
   PeopleImportKind,
   {
     title: string;
+    /** Ended by `firstPasswordSentence`, as the institution offers invitations. */
     description: string;
     listPath: string;
     listName: string;
@@ -17,7 +18,7 @@ export const IMPORT_KINDS: Record<
   students: {
     title: 'Import Students',
     description:
-      'Add a term’s students from a CSV or XLSX file. Every row is checked with the create form’s rules before anything is written, and each student gets a default password to change at first sign-in, or an emailed invitation to set one.',
+      'Add a term’s students from a CSV or XLSX file. Every row is checked with the create form’s rules before anything is written, and each student gets a default password to change at first sign-in',
     listPath: '/admin/student',
     listName: 'Students',
     noun: 'student',
@@ -27,7 +28,7 @@ export const IMPORT_KINDS: Record<
   faculty: {
     title: 'Import Faculty',
     description:
-      'Add faculty members from a CSV or XLSX file. Every row is checked with the create form’s rules before anything is written, and each member gets a default password to change at first sign-in, or an emailed invitation to set one.',
+      'Add faculty members from a CSV or XLSX file. Every row is checked with the create form’s rules before anything is written, and each member gets a default password to change at first sign-in',
     listPath: '/admin/faculty',
     listName: 'Faculty',
     noun: 'faculty member',

@@ -2,6 +2,7 @@ import type { PeopleImportKind } from '@examiq/contracts';
 import { useSearchParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { PageHeader } from '@/components/page-header';
+import { firstPasswordSentence, useInstitutionSettings } from '@/lib/institution-settings';
 import { ImportJobPanel } from './import-job-panel';
 import { ImportUpload } from './import-upload';
 import { IMPORT_KINDS } from './kinds';
@@ -15,10 +16,15 @@ export default function PeopleImportPage({ kind }: { kind: PeopleImportKind }) {
   const labels = IMPORT_KINDS[kind];
   const [searchParams, setSearchParams] = useSearchParams();
   const jobId = searchParams.get('job');
+  // Until the settings are read, the intro names only what every institution offers.
+  const offersInvitation = useInstitutionSettings().data?.settings.invitationEmails === true;
   return (
     <>
       <BackLink to={labels.listPath}>{`Back to ${labels.listName}`}</BackLink>
-      <PageHeader title={labels.title} description={labels.description} />
+      <PageHeader
+        title={labels.title}
+        description={firstPasswordSentence(labels.description, offersInvitation)}
+      />
       {jobId ? (
         <ImportJobPanel kind={kind} id={jobId} onStartAgain={() => setSearchParams({})} />
       ) : (

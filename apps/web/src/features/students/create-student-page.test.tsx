@@ -259,6 +259,24 @@ describe('CreateStudentPage', () => {
     expect(await screen.findByRole('dialog', { name: 'Student Created' })).toBeInTheDocument();
   });
 
+  it.each([
+    {
+      invitationEmails: true,
+      ending: 'to change at first sign-in, or an emailed invitation to set one.',
+    },
+    { invitationEmails: false, ending: 'to change at first sign-in.' },
+  ])(
+    'names the emailed invitation in its intro only while invitations are on (on: $invitationEmails)',
+    async ({ invitationEmails, ending }) => {
+      await renderForm(undefined, { 'GET /admin/settings': settingsAnswer({ invitationEmails }) });
+      expect(
+        screen.getByText(
+          `Register a student with personal, contact, family and academic details. The student receives a default password ${ending}`,
+        ),
+      ).toBeInTheDocument();
+    },
+  );
+
   it('copies the permanent address when the current address is the same', async () => {
     const requests = await renderForm();
     await fillForm();

@@ -11,7 +11,7 @@ export default function CreateStudentPage() {
       header={{
         title: 'Create Student',
         description:
-          'Register a student with personal, contact, family and academic details. The student receives a default password to change at first sign-in, or an emailed invitation to set one.',
+          'Register a student with personal, contact, family and academic details. The student receives a default password to change at first sign-in',
       }}
       submitLabel="Create Student"
       createdTitle="Student Created"
