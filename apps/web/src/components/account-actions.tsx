@@ -9,7 +9,7 @@ import {
   useSetAccountStatus,
 } from '@/lib/accounts/account-actions';
 import { getErrorMessage } from '@/lib/api-client';
-import { useInstitutionSettings } from '@/lib/institution-settings';
+import { useOffersInvitation } from '@/lib/institution-settings';
 import { Button } from './button';
 import { DefaultPasswordDialog } from './default-password-dialog';
 import { Modal } from './modal';
@@ -40,9 +40,7 @@ export function AccountActions({ account, name, records }: AccountActionsProps) 
   const neverSignedIn = account.isActive && account.lastLogin === null;
   // The settings are read only for an account that could be invited, and the button waits for
   // them: with invitations switched off, a resend would only be refused.
-  const offersInvitation =
-    useInstitutionSettings({ enabled: neverSignedIn }).data?.settings.invitationEmails === true;
-  const mayInvite = neverSignedIn && offersInvitation;
+  const mayInvite = useOffersInvitation({ enabled: neverSignedIn }) && neverSignedIn;
   const deactivating = account.isActive;
 
   async function confirm() {

@@ -22,6 +22,14 @@ export function useInstitutionSettings({ enabled = true }: { enabled?: boolean }
 }
 
 /**
+ * Whether the institution emails invitations; false until its settings are read. `enabled: false`
+ * reads nothing, for a page that may have nothing to invite.
+ */
+export function useOffersInvitation({ enabled = true }: { enabled?: boolean } = {}): boolean {
+  return useInstitutionSettings({ enabled }).data?.settings.invitationEmails === true;
+}
+
+/**
  * A new account's intro, '… gets a default password to change at first sign-in' without its full
  * stop, ended as the institution offers: naming the emailed invitation only while it is on.
  */

@@ -12,7 +12,6 @@ import { ErrorBanner } from '@/components/error-banner';
 import { FileField } from '@/components/file-field';
 import { PasswordChoiceCards } from '@/components/password-choice';
 import { getErrorMessage } from '@/lib/api-client';
-import { useInstitutionSettings } from '@/lib/institution-settings';
 import { plural } from '@/lib/plural';
 import { useImportTemplate } from './api/get-import-template';
 import { usePreviewImport } from './api/preview-import';
@@ -88,9 +87,12 @@ function PreviewTotals({ preview, noun }: { preview: ImportPreview; noun: string
 /** Template, file, preview and the start of the import. */
 export function ImportUpload({
   kind,
+  offersInvitation,
   onStarted,
 }: {
   kind: PeopleImportKind;
+  /** Whether the institution emails invitations, as the page has read its settings. */
+  offersInvitation: boolean;
   onStarted: (jobId: string) => void;
 }) {
   const labels = IMPORT_KINDS[kind];
@@ -101,10 +103,6 @@ export function ImportUpload({
   const preview = usePreviewImport(kind);
   const start = useStartImport(kind);
   const checked = preview.data;
-  // Invitations are offered once the settings, read when the import is offered, say so.
-  const offersInvitation =
-    useInstitutionSettings({ enabled: checked !== undefined }).data?.settings.invitationEmails ===
-    true;
   const blocked = mode === 'all-or-nothing' && (checked?.errorCount ?? 0) > 0;
   const megabytes = PEOPLE_IMPORT_LIMITS.maxFileBytes / (1024 * 1024);
 

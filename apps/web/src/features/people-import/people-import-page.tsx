@@ -2,7 +2,7 @@ import type { PeopleImportKind } from '@examiq/contracts';
 import { useSearchParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { PageHeader } from '@/components/page-header';
-import { firstPasswordSentence, useInstitutionSettings } from '@/lib/institution-settings';
+import { firstPasswordSentence, useOffersInvitation } from '@/lib/institution-settings';
 import { ImportJobPanel } from './import-job-panel';
 import { ImportUpload } from './import-upload';
 import { IMPORT_KINDS } from './kinds';
@@ -17,7 +17,7 @@ export default function PeopleImportPage({ kind }: { kind: PeopleImportKind }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const jobId = searchParams.get('job');
   // Until the settings are read, the intro names only what every institution offers.
-  const offersInvitation = useInstitutionSettings().data?.settings.invitationEmails === true;
+  const offersInvitation = useOffersInvitation();
   return (
     <>
       <BackLink to={labels.listPath}>{`Back to ${labels.listName}`}</BackLink>
@@ -28,7 +28,11 @@ export default function PeopleImportPage({ kind }: { kind: PeopleImportKind }) {
       {jobId ? (
         <ImportJobPanel kind={kind} id={jobId} onStartAgain={() => setSearchParams({})} />
       ) : (
-        <ImportUpload kind={kind} onStarted={(id) => setSearchParams({ job: id })} />
+        <ImportUpload
+          kind={kind}
+          offersInvitation={offersInvitation}
+          onStarted={(id) => setSearchParams({ job: id })}
+        />
       )}
     </>
   );
