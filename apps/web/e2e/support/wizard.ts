@@ -123,8 +123,13 @@ export async function addSection(
   number: number,
   section: { name: string; marks: string; type: string; questions: string },
 ) {
-  await page.getByRole('button', { name: 'Add Section' }).click();
   const card = page.getByRole('region', { name: new RegExp(`^Section ${number}`) });
+  // A click that lands while the card above is still growing can miss the button on a busy
+  // machine; it is repeated only while the new card has not appeared, so no section is added twice.
+  await expect(async () => {
+    if ((await card.count()) === 0) await page.getByRole('button', { name: 'Add Section' }).click();
+    await expect(card).toBeVisible({ timeout: 5_000 });
+  }).toPass();
   await card.getByLabel('Section Name').fill(section.name);
   await card.getByLabel('Section Marks').fill(section.marks);
   await card.getByLabel('Question Type').selectOption({ label: section.type });
