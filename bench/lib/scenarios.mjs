@@ -2,7 +2,7 @@
 // its `judge` turns that measurement (and the ones it is compared with) into a report row.
 import { validExamPayload } from '@examiq/contracts/test-support';
 import { hashPassword, verifyPassword } from '../../apps/server/src/modules/auth/passwords.ts';
-import { BANK_QUESTIONS, bankSearchRun } from './bank-search.mjs';
+import { BANK_QUESTIONS, bankSearchRun, SEARCHES_A_SECOND } from './bank-search.mjs';
 import {
   BATCH_YEARS,
   benchId,
@@ -489,9 +489,13 @@ export const SCENARIOS = [
     title: `get-bank-questions in a bank of ${BANK_QUESTIONS.full.toLocaleString('en-US')} questions: its text, with a filter or two (random)`,
     run: bankSearchRun,
     judge: (m, _results, engine) => ({
-      target: `p99 ≤ ${SEARCH_P99_MAX} ms (PostgreSQL)`,
-      figure: `${loadFigure(m)}; ${m.questions.toLocaleString('en-US')} questions`,
-      pass: verdict(engine, m.p99 <= SEARCH_P99_MAX && m.errors === 0, true),
+      target: `p99 ≤ ${SEARCH_P99_MAX} ms at ${SEARCHES_A_SECOND} searches/s (PostgreSQL)`,
+      figure: `at ${SEARCHES_A_SECOND} searches/s: ${loadFigure(m)}; as fast as answered: ${loadFigure(m.saturated)}; ${m.questions.toLocaleString('en-US')} questions`,
+      pass: verdict(
+        engine,
+        m.p99 <= SEARCH_P99_MAX && m.errors === 0 && m.saturated.errors === 0,
+        true,
+      ),
     }),
   },
   {
