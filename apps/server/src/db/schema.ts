@@ -64,6 +64,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  smallint,
   text,
   time,
   timestamp,
@@ -1109,6 +1110,8 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** When a queued job may next be taken. */
     runAt: timestamptz('run_at').notNull().defaultNow(),
+    /** Of the due jobs, those of a higher priority are taken first, then the longest due. */
+    priority: smallint('priority').notNull().default(0),
     /** A running job's lease: its process renews it while alive; past it, the process died. */
     lockedUntil: timestamptz('locked_until'),
     lastError: text('last_error'),
@@ -1116,7 +1119,9 @@ export const jobs = pgTable(
   },
   (table) => [
     check('jobs_status_check', isOneOf(table.status, JOB_STATUSES)),
-    index('jobs_queued_idx').on(table.runAt).where(sql`${table.status} = 'QUEUED'`),
+    index('jobs_queued_idx')
+      .on(table.priority.desc(), table.runAt)
+      .where(sql`${table.status} = 'QUEUED'`),
     index('jobs_running_idx').on(table.lockedUntil).where(sql`${table.status} = 'RUNNING'`),
   ],
 );

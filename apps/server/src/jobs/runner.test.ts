@@ -5,7 +5,13 @@ import { type Database, openPostgres } from '../db/client';
 import { jobs } from '../db/schema';
 import { ApiError } from '../errors';
 import { asAnotherProcess, createTestDatabase, postgresUrlOf } from '../test/database';
-import { createJobRunner, JobInterrupted, type JobKind, type JobRunner } from './runner';
+import {
+  createJobRunner,
+  JobDeferred,
+  JobInterrupted,
+  type JobKind,
+  type JobRunner,
+} from './runner';
 
 const log = pino({ level: 'silent' });
 let database: Database;
@@ -21,9 +27,15 @@ afterEach(async () => {
 afterAll(() => database.close());
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind's payload is its own
-async function startRunner(kinds: JobKind<any>[], on: Database = database) {
+function newRunner(kinds: JobKind<any>[], on: Database = database) {
   const runner = createJobRunner({ db: on.db, engine: on.kind, log, kinds, backoffMs: 100 });
   runners.push(runner);
+  return runner;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each kind's payload is its own
+async function startRunner(kinds: JobKind<any>[], on: Database = database) {
+  const runner = newRunner(kinds, on);
   await runner.start();
   return runner;
 }
@@ -212,6 +224,39 @@ describe('the job runner', () => {
       expect(runs).toHaveLength(0);
       expect((await jobRow(held?.id as string))?.status).toBe('RUNNING');
     }
+  });
+
+  it('takes the due jobs of a higher priority first, then the longest due', async () => {
+    const { kind, runs } = recordedKind('ordered', 1);
+    const runner = newRunner([{ ...kind, concurrency: 1 }]);
+    for (const [n, priority] of [
+      [1, 0],
+      [2, 0],
+      [3, 2],
+      [4, 1],
+    ] as const) {
+      await runner.add(database.db, 'ordered', { n }, priority);
+    }
+    await runner.start();
+    await allDone();
+    expect(runs.map((run) => run.n)).toEqual([3, 4, 1, 2]);
+  });
+
+  it('takes no job of a kind while a job of it is deferred by its cap, and loses no attempt', async () => {
+    let capReached = true;
+    const { kind, runs } = recordedKind('capped', 1, async () => {
+      if (!capReached) return;
+      capReached = false;
+      throw new JobDeferred(400);
+    });
+    const runner = newRunner([{ ...kind, concurrency: 1 }]);
+    for (let n = 1; n <= 5; n++) await runner.add(database.db, 'capped', { n });
+    await runner.start();
+    await allDone();
+    // Job 1 deferred, then the five jobs each once: none was read again while the cap held.
+    expect(runs.map((run) => run.n).sort()).toEqual([1, 1, 2, 3, 4, 5]);
+    const [deferred, next] = runs.map((run) => run.at) as [number, number];
+    expect(next - deferred).toBeGreaterThanOrEqual(390);
   });
 
   it('queues again, without using an attempt, a job stopped with its process', async () => {

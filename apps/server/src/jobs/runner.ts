@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase, DatabaseKind } from '../db/client';
 import { jobs } from '../db/schema';
@@ -24,8 +24,10 @@ export class JobInterrupted extends Error {
 }
 
 /**
- * Thrown by a job that may not run yet (a rate cap reached): it runs again after `delayMs`, and
- * the attempt is not counted, as it did nothing.
+ * Thrown by a job that may not run yet (its kind's rate cap reached): it runs again after
+ * `delayMs`, and the attempt is not counted, as it did nothing. Its process takes no other job of
+ * the kind until then, since the cap holds them back too: 5,000 queued messages over a cap of 60
+ * a minute are read 60 at a time, not all of them every minute.
  */
 export class JobDeferred extends Error {
   constructor(readonly delayMs: number) {
@@ -57,8 +59,11 @@ export interface JobKind<Payload> {
 }
 
 export interface JobRunner {
-  /** Queues a job of the named kind, in the caller's transaction if given one; wake() once it has committed. */
-  add(db: AppDatabase, kind: string, payload: unknown): Promise<string>;
+  /**
+   * Queues a job of the named kind, in the caller's transaction if given one; wake() once it has
+   * committed. Of the due jobs, one of a higher `priority` (0 by default) is taken first.
+   */
+  add(db: AppDatabase, kind: string, payload: unknown, priority?: number): Promise<string>;
   /** Looks for due jobs now rather than at the next poll. */
   wake(): void;
   start(): Promise<void>;
@@ -115,13 +120,21 @@ export function createJobRunner({
   const byName = new Map(kinds.map((kind) => [kind.name, kind]));
   const running = new Map<string, Promise<void>>();
   const runningOf = new Map<string, number>(kinds.map((kind) => [kind.name, 0]));
+  /** Until when (ms) this process takes no job of a kind that a job of it was deferred by. */
+  const deferredUntil = new Map<string, number>();
   let stopped = true;
   let loop: Promise<void> = Promise.resolve();
   let pending = false;
   let timer: NodeJS.Timeout | undefined;
 
   const freeKinds = () =>
-    kinds.filter((kind) => (runningOf.get(kind.name) ?? 0) < kind.concurrency).map((k) => k.name);
+    kinds
+      .filter(
+        (kind) =>
+          (runningOf.get(kind.name) ?? 0) < kind.concurrency &&
+          (deferredUntil.get(kind.name) ?? 0) <= Date.now(),
+      )
+      .map((k) => k.name);
 
   const dueJobs = (names: string[]) =>
     and(
@@ -162,7 +175,7 @@ export function createJobRunner({
         })
         .from(jobs)
         .where(dueJobs(names))
-        .orderBy(jobs.runAt)
+        .orderBy(desc(jobs.priority), jobs.runAt)
         .limit(1)
         .for('update', { skipLocked: true });
       if (!job) return 'busy';
@@ -228,7 +241,10 @@ export function createJobRunner({
   async function ended(kind: JobKind<unknown>, job: Claimed, error: unknown) {
     // Stopped with its process, not failed: the next process takes it up without losing an attempt.
     if (error instanceof JobInterrupted && kind.attempts > 1) return requeue(job, 0);
-    if (error instanceof JobDeferred) return requeue(job, error.delayMs);
+    if (error instanceof JobDeferred) {
+      deferredUntil.set(kind.name, Date.now() + error.delayMs);
+      return requeue(job, error.delayMs);
+    }
     if (!(error instanceof JobInterrupted || error instanceof ApiError)) {
       log.error({ err: error, jobId: job.id, kind: job.kind }, 'A job failed');
     }
@@ -291,8 +307,11 @@ export function createJobRunner({
   }
 
   const runner: JobRunner = {
-    async add(into, kind, payload) {
-      const [job] = await into.insert(jobs).values({ kind, payload }).returning({ id: jobs.id });
+    async add(into, kind, payload, priority = 0) {
+      const [job] = await into
+        .insert(jobs)
+        .values({ kind, payload, priority })
+        .returning({ id: jobs.id });
       return (job as { id: string }).id;
     },
     wake,

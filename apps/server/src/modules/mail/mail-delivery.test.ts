@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Writable } from 'node:stream';
 import { outboxDataSchema, successResponse } from '@examiq/contracts';
-import { eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, mailMessages } from '../../db/schema';
@@ -10,7 +10,8 @@ import { recordingLog } from '../../test/output';
 import { quotedPrintableDecoded } from '../../test/quoted-printable';
 import { bearer, createSignedInUser, createTestUser } from '../../test/users';
 import { createMetrics } from '../metrics/metrics';
-import { sendMailJob } from './mail.service';
+import { keepMail, sendMailJob } from './mail.service';
+import { MESSAGES } from './messages';
 
 const received: { to: string; body: string; secure: boolean; user: string | undefined }[] = [];
 const servers: SMTPServer[] = [];
@@ -242,6 +243,46 @@ describe('the per-minute cap and the counts of sent and failed messages', () => 
       expect((job?.runAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(30_000);
       expect(received.some((item) => item.to === emails[2])).toBe(false);
       expect(await mailCount(t, 'sent')).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('puts a password reset held back by the cap ahead of the invitations waiting before it', async () => {
+    const { t, adminToken } = await appWith(true, 1);
+    try {
+      const first = await createTestUser(t.database.db);
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: first.email },
+      });
+      await settled(t, adminToken, first.email, (m) => m.status === 'SENT');
+      for (let k = 0; k < 3; k++) {
+        await keepMail(
+          t.database.db,
+          t.app.jobs,
+          true,
+          `invited-${k}@college.test`,
+          MESSAGES.invitation(t.config.mail, `Invited ${k}`, `token-${k}`),
+        );
+      }
+      const { email } = await createTestUser(t.database.db);
+      await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+      const next = async () => {
+        const [job] = await t.database.db
+          .select({ to: mailMessages.to, status: mailMessages.status })
+          .from(jobs)
+          .innerJoin(mailMessages, sql`${mailMessages.id}::text = ${jobs.payload}->>'messageId'`)
+          .where(eq(jobs.status, 'QUEUED'))
+          .orderBy(desc(jobs.priority), jobs.runAt);
+        return job;
+      };
+      for (let tries = 0; tries < 100 && (await next())?.to !== email; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await next()).toEqual({ to: email, status: 'QUEUED' });
+      expect(await mailCount(t, 'sent')).toBe(1);
     } finally {
       await t.close();
     }

@@ -22,6 +22,17 @@ export function mailTransport(settings: MailSettings): Transporter | null {
 }
 
 /**
+ * Which messages leave first when the per-minute cap holds some back: someone is waiting for a
+ * password reset's link, which lasts 30 minutes, and a reminder is worth nothing once its exam
+ * has opened; an import's invitations (valid 7 days) and the other exam messages take their turn.
+ */
+const SENDING_PRIORITY: Readonly<Record<string, number>> = {
+  'password-reset': 3,
+  'exam-reminder-hour': 2,
+  'exam-reminder-day': 1,
+};
+
+/**
  * Keeps a message in the outbox and, with a mail server, queues its sending, inside the caller's
  * transaction: a message is kept and queued with the record it tells of, or not at all. The
  * caller wakes the runner once that has committed.
@@ -37,7 +48,9 @@ export async function keepMail(
     .insert(mailMessages)
     .values({ ...message, to, status: sending ? 'QUEUED' : 'KEPT' })
     .returning({ id: mailMessages.id });
-  if (sending && row) await jobs.add(tx, SEND_MAIL_JOB, { messageId: row.id });
+  if (sending && row) {
+    await jobs.add(tx, SEND_MAIL_JOB, { messageId: row.id }, SENDING_PRIORITY[message.kind] ?? 0);
+  }
 }
 
 const MAIL_CAP_KEY = 'mail:per-minute';
