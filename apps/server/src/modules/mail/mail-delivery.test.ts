@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import type { Writable } from 'node:stream';
-import { outboxDataSchema, successResponse } from '@examiq/contracts';
+import { createStudentDataSchema, outboxDataSchema, successResponse } from '@examiq/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, mailMessages } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { masterDataClient } from '../../test/master-data';
 import { recordingLog } from '../../test/output';
+import { createPlacement, studentPayload } from '../../test/people';
 import { quotedPrintableDecoded } from '../../test/quoted-printable';
 import { bearer, createSignedInUser, createTestUser } from '../../test/users';
 import { createMetrics } from '../metrics/metrics';
@@ -129,6 +131,43 @@ describe('sending through SMTP_URL', () => {
         .from(mailMessages)
         .where(eq(mailMessages.to, email));
       expect(JSON.stringify(stored)).not.toContain(token);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("mails a created student's invitation through the mail server, and its link sets the password", async () => {
+    const { t, adminToken } = await appWith(true);
+    try {
+      const placement = await createPlacement(masterDataClient(t.app, adminToken), 2031);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/create-student',
+        headers: bearer(adminToken),
+        payload: { ...studentPayload(placement), invite: true },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { email } = successResponse(createStudentDataSchema).parse(created.json()).data.student;
+      await settled(t, adminToken, email, (m) => m.status === 'SENT');
+      const mail = quotedPrintableDecoded(received.find((item) => item.to === email)?.body ?? '');
+      expect(mail).toContain('Test College has created an ExamIQ account for you');
+      const html = mail.slice(mail.indexOf('Content-Type: text/html'));
+      expect(html).toContain('Set your password</a>');
+      expect(html).not.toMatch(/<img/i);
+      const token = /set-password\?token=([\w-]+)/.exec(mail)?.[1] as string;
+      const password = 'Chosen-by-mail-2031';
+      const accepted = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/accept-invitation',
+        payload: { token, newPassword: password, confirmPassword: password },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+      });
+      expect(login.statusCode).toBe(200);
     } finally {
       await t.close();
     }

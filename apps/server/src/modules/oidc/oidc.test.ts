@@ -201,6 +201,42 @@ describe('signing in through the provider', () => {
   });
 });
 
+describe('a provider that names accounts by another claim', () => {
+  it("signs in by the configured claim (Entra ID's preferred_username), not by the person's email", async () => {
+    const upn = await createTestApp({
+      config: {
+        oidc: {
+          issuer: provider.issuer,
+          clientId: provider.clientId,
+          clientSecret: provider.clientSecret,
+          label: 'Test University',
+          allowedDomains: ['college.test'],
+          emailClaim: 'preferred_username',
+        },
+      },
+    });
+    try {
+      const student = await createTestUser(upn.database.db, { email: 'upn.person@college.test' });
+      provider.people.set('upn-login', {
+        email: 'someone.personal@mail.test',
+        emailVerified: true,
+        claims: { preferred_username: 'UPN.Person@college.test' },
+      });
+      const response = await providerSignIn(upn.app, provider.issuer).signIn(
+        'environment',
+        'upn-login',
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(sessionResponse.parse(response.json()).data.user).toMatchObject({
+        _id: student.user.id,
+        email: 'upn.person@college.test',
+      });
+    } finally {
+      await upn.close();
+    }
+  });
+});
+
 describe("the protocol's checks", () => {
   it('refuses an answer whose state is not the one the browser was sent with', async () => {
     const person = await account();
