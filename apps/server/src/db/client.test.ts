@@ -159,6 +159,22 @@ describe('a database the app opens', () => {
     },
   );
 
+  it('lets the server read other requests between statements, on either engine', async () => {
+    // A request that arrived is handled on a later turn of the event loop, as this callback is.
+    let statementsBeforeTheTurn: number | undefined;
+    let statements = 0;
+    setImmediate(() => {
+      statementsBeforeTheTurn = statements;
+    });
+    await database.db.transaction(async (tx) => {
+      for (let k = 0; k < 20; k++) {
+        await tx.execute(sql`select 1`);
+        statements += 1;
+      }
+    });
+    expect(statementsBeforeTheTurn).toBeLessThanOrEqual(1);
+  });
+
   it('answers after a failed statement, with the statements it had named', async () => {
     const byEmail = database.db
       .select({ id: users.id })

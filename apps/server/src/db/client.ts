@@ -187,6 +187,16 @@ function embeddedPool(pglite: PGlite): pg.Pool {
       // the message and PGlite's would take for the parameters' types.
       connection.parse = (query: { types?: unknown }) =>
         parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
+      // The engine answers within the same turn of the event loop (its promises settle as
+      // microtasks), so a chain of statements (a job's batches, a long transaction) would keep the
+      // server from even reading another request until it ends. Each statement ends on the next
+      // turn instead, as an answer from a database server does, and requests are read between.
+      const emit = connection.emit.bind(connection);
+      connection.emit = (event: string | symbol, ...args: unknown[]) => {
+        if (event !== 'readyForQuery') return emit(event, ...args);
+        setImmediate(() => emit(event, ...args));
+        return true;
+      };
       super({ ...config, connection } as pg.ClientConfig);
     }
   }

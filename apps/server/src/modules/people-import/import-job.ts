@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import { type ImportMode, PEOPLE_IMPORT_MESSAGES, type PeopleImportKind } from '@examiq/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MailSettings } from '../../config';
@@ -147,9 +146,6 @@ async function importValidOnly(ctx: ImportContext, job: JobInput, run: JobContex
     batch = following;
     for (let start = 0; start < prepared.length; start += IMPORT_WRITE_ROWS) {
       await writeRows(ctx, job, prepared.slice(start, start + IMPORT_WRITE_ROWS), failures);
-      // The embedded engine answers within the same turn of the event loop: without a turn
-      // between transactions, requests that arrived meanwhile are not even read until the batch ends.
-      await setImmediate();
     }
   }
   await ctx.db.transaction(async (tx) => {
