@@ -23,21 +23,22 @@ const { lines: logged, stream: logStream } = recordingLog();
 let provider: TestProvider;
 let t: TestApp;
 let flow: ReturnType<typeof providerSignIn>;
+
+/** The OIDC_* settings of the test provider, its accounts named by `emailClaim`. */
+const providerSettings = (emailClaim: string) => ({
+  issuer: provider.issuer,
+  clientId: provider.clientId,
+  clientSecret: provider.clientSecret,
+  label: 'Test University',
+  allowedDomains: ['college.test'],
+  emailClaim,
+});
+
 beforeAll(async () => {
   provider = await startTestProvider('https://exams.college.test/api/auth/oidc/callback');
   t = await createTestApp({
     logStream,
-    config: {
-      logLevel: 'info',
-      oidc: {
-        issuer: provider.issuer,
-        clientId: provider.clientId,
-        clientSecret: provider.clientSecret,
-        label: 'Test University',
-        allowedDomains: ['college.test'],
-        emailClaim: 'email',
-      },
-    },
+    config: { logLevel: 'info', oidc: providerSettings('email') },
   });
   flow = providerSignIn(t.app, provider.issuer);
 });
@@ -203,18 +204,7 @@ describe('signing in through the provider', () => {
 
 describe('a provider that names accounts by another claim', () => {
   it("signs in by the configured claim (Entra ID's preferred_username), not by the person's email", async () => {
-    const upn = await createTestApp({
-      config: {
-        oidc: {
-          issuer: provider.issuer,
-          clientId: provider.clientId,
-          clientSecret: provider.clientSecret,
-          label: 'Test University',
-          allowedDomains: ['college.test'],
-          emailClaim: 'preferred_username',
-        },
-      },
-    });
+    const upn = await createTestApp({ config: { oidc: providerSettings('preferred_username') } });
     try {
       const student = await createTestUser(upn.database.db, { email: 'upn.person@college.test' });
       provider.people.set('upn-login', {
