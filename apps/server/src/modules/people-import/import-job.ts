@@ -134,6 +134,7 @@ const lastRowOf = (batch: ValidRow[]) => (batch.at(-1) as ValidRow).row;
  * rows per transaction; a row that fails is counted and left out.
  */
 async function importValidOnly(ctx: ImportContext, job: JobInput, run: JobContext) {
+  const key = credentialsKey(ctx.secret);
   const failures: string[] = [];
   let batch = await batchAfter(ctx, job, 0);
   let next = prepare(batch, ctx);
@@ -145,7 +146,7 @@ async function importValidOnly(ctx: ImportContext, job: JobInput, run: JobContex
     next = prepare(following, ctx);
     batch = following;
     for (let start = 0; start < prepared.length; start += IMPORT_WRITE_ROWS) {
-      await writeRows(ctx, job, prepared.slice(start, start + IMPORT_WRITE_ROWS), failures);
+      await writeRows(ctx, job, key, prepared.slice(start, start + IMPORT_WRITE_ROWS), failures);
     }
   }
   await ctx.db.transaction(async (tx) => {
@@ -163,10 +164,14 @@ async function importValidOnly(ctx: ImportContext, job: JobInput, run: JobContex
   });
 }
 
-/** Writes rows of a valid-only import in one transaction; a failing row joins `failures`. */
+/**
+ * Writes rows of a valid-only import in one transaction, their credentials sealed under `key`; a
+ * failing row joins `failures`.
+ */
 async function writeRows(
   ctx: ImportContext,
   job: JobInput,
+  key: Buffer,
   rows: PreparedRow[],
   failures: string[],
 ) {
@@ -191,7 +196,7 @@ async function writeRows(
         done: sql`${peopleImportJobs.done} + ${rows.length}`,
         imported: sql`${peopleImportJobs.imported} + ${imported}`,
         failed: failures.length,
-        ...appendCredentials(credentialsKey(ctx.secret), lines),
+        ...appendCredentials(key, lines),
       })
       .where(eq(peopleImportJobs.id, job.id));
   });
