@@ -10,10 +10,10 @@ const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as co
 
 /**
  * argon2id runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise) and
- * is memory-hard: more hashes at once than the machine has cores slow every one of them (on 2
- * cores, 4 at once verify about a sixth fewer passwords a second than 2 at once), and leave no
- * pool thread to the files and look-ups that share it. So at most one hash a core runs at a time;
- * the others wait their turn here, first come first served.
+ * is memory-hard: more hashes at once than the machine has cores share those cores with the main
+ * thread and the database, and leave no pool thread to the files and look-ups that share it. So
+ * at most one hash a core runs at a time; the others wait their turn here, first come first
+ * served.
  */
 const HASHES_AT_ONCE = availableParallelism();
 let hashing = 0;
