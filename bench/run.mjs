@@ -14,7 +14,7 @@ const { ADMIN, describeScale, SCALES } = await import('./lib/dataset.mjs');
 const { prepareDatabase } = await import('./lib/databases.mjs');
 const { buildBundles, freePort, rssMiB, startServer } = await import('./lib/server.mjs');
 const { signIn } = await import('./lib/http.mjs');
-const { SCENARIOS } = await import('./lib/scenarios.mjs');
+const { ms, SCENARIOS } = await import('./lib/scenarios.mjs');
 const { recipeMissing } = await import('./lib/exam-day.mjs');
 const { browserScenarios } = await import('./lib/browser.mjs');
 const { command, writeReport } = await import('./lib/report.mjs');
@@ -129,7 +129,7 @@ const info = (figure) => ({ target: 'record', figure, pass: null });
 /** What a scenario is compared by across engines: throughput, or the create-exam median. */
 function headlineOf(m) {
   if (m.rps !== undefined) {
-    return { value: m.rps, text: `${Math.round(m.rps)} req/s, p99 ${m.p99} ms`, p99: m.p99 };
+    return { value: m.rps, text: `${Math.round(m.rps)} req/s, p99 ${ms(m.p99)}`, p99: m.p99 };
   }
   return { value: m.exam.medianMs, text: `create-exam ${Math.round(m.exam.medianMs)} ms` };
 }

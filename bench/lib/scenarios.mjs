@@ -53,7 +53,7 @@ const get = (path) => ({ method: 'GET', path });
 const post = (path, payload) => ({ method: 'POST', path, body: JSON.stringify(payload) });
 const lastPage = (scale) => Math.ceil(scale.students / PAGE);
 const percent = (part, whole) => `${Math.round((100 * part) / whole)}%`;
-const ms = (value) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+export const ms = (value) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 const rate = (value) => `${Math.round(value).toLocaleString('en-US')} req/s`;
 /** Errors named by status (`3 × 404`), so a rate limit or a missing route shows for what it is. */
 function errorsOf(m) {
