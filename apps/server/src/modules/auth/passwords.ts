@@ -15,21 +15,27 @@ const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as co
  * at most one hash a core runs at a time; the others wait their turn here, first come first
  * served.
  */
-const HASHES_AT_ONCE = availableParallelism();
-let hashing = 0;
-const waiting: (() => void)[] = [];
+const inTurn = takingTurns(availableParallelism());
 
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (hashing < HASHES_AT_ONCE) hashing += 1;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    // The turn passes straight to the next in line, so `hashing` counts only what runs.
-    const next = waiting.shift();
-    if (next) next();
-    else hashing -= 1;
-  }
+/**
+ * Runs work at most `limit` at a time, first come first served: the caller beyond the limit
+ * waits until one before it ends.
+ */
+export function takingTurns(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running < limit) running += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      // The turn passes straight to the next in line, so `running` counts only what runs.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
 }
 
 export function hashPassword(password: string): Promise<string> {
