@@ -1,8 +1,8 @@
 import { validExamPayload, validQuestions } from '@examiq/contracts/test-support';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectAccessibleAtBothWidths } from './support/accessibility';
+import { expectAccessibleAtBothWidths, screenshotsAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
-import { bankCall, screenshots } from './support/bank';
+import { bankCall } from './support/bank';
 import { adminCreator, apiSignIn, signIn } from './support/session';
 import { createFacultyMember, FACULTY_PASSWORD } from './support/sittings';
 import { createMasterData, question, stepButton } from './support/wizard';
@@ -83,7 +83,7 @@ test('a granted author writes bank questions on screen and edits one an exam use
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('radio', { name: 'True' })).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'new bank question');
-  await screenshots(page, 'bank-question-editor');
+  await screenshotsAtBothWidths(page, 'bank-question-editor');
   await page.getByRole('button', { name: 'Add to bank' }).click();
 
   await expect(page.getByText('The question is in the bank')).toBeVisible();
@@ -146,7 +146,7 @@ test('a granted author writes bank questions on screen and edits one an exam use
     .getByLabel('Question Text')
     .fill(`Kirchhoff’s current law conserves charge at every node ${RUN}.`);
   await expectAccessibleAtBothWidths(page, 'edit bank question');
-  await screenshots(page, 'bank-question-edit');
+  await screenshotsAtBothWidths(page, 'bank-question-edit');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Saved as revision 2, version 2')).toBeVisible();
   await expect(
@@ -215,7 +215,7 @@ test('an admin picks bank questions into a wizard section and saves a wizard que
   // Only Ready questions are offered: the draft is not.
   await expect(dialog.getByText(/A draft about inductors/)).toHaveCount(0);
   await expectAccessibleAtBothWidths(page, 'pick from bank');
-  await screenshots(page, 'pick-from-bank');
+  await screenshotsAtBothWidths(page, 'pick-from-bank');
   // The keyboard reaches the choice and Add without a pointer.
   await choice.focus();
   await page.keyboard.press('Space');
@@ -236,14 +236,14 @@ test('an admin picks bank questions into a wizard section and saves a wizard que
   await save.getByLabel("Bloom's level").selectOption('APPLY');
   await save.getByRole('checkbox', { name: 'CO1: Apply Kirchhoff’s laws to circuits' }).check();
   await expectAccessibleAtBothWidths(page, 'save to bank');
-  await screenshots(page, 'save-to-bank');
+  await screenshotsAtBothWidths(page, 'save-to-bank');
   await save.getByRole('button', { name: 'Save to bank' }).click();
   await expect(page.getByText('Question 1 is in the bank')).toBeVisible();
   await expect(
     question(page, 1, 1).getByText(`Saved to the bank: ${COURSE} › Unit 5/Reused`),
   ).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'questions with a bank question');
-  await screenshots(page, 'wizard-bank-cards');
+  await screenshotsAtBothWidths(page, 'wizard-bank-cards');
 
   const draft = page.getByRole('button', { name: 'Draft', exact: true });
   await expect(draft).toBeEnabled();

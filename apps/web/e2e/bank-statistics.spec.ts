@@ -3,8 +3,8 @@ import {
   validQuestions,
   validStudentPayload,
 } from '@examiq/contracts/test-support';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths, screenshotsAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
 import { adminCreator, apiSignIn, signIn } from './support/session';
 import { localDate } from './support/sittings';
@@ -12,13 +12,6 @@ import { localDate } from './support/sittings';
 // The batch 2028-2032 is this spec's own: no other spec creates it, so its course has one exam.
 const BATCH = { startYear: 2028, endYear: 2032 };
 const PASSWORD = 'Student#Bank2028';
-
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize(WIDTHS.phone);
-  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(WIDTHS.desktop);
-  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
-}
 
 /**
  * Through the API: a course with outcomes CO1 (target 60%) and CO2 (50%), two Ready MCQs of its
@@ -170,7 +163,7 @@ test('after grading, the bank shows each question’s statistics and the CO repo
   await expect(second).toHaveCount(0);
   await expect(first).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'bank statistics');
-  await screenshots(page, 'bank-statistics');
+  await screenshotsAtBothWidths(page, 'bank-statistics');
 
   await first.getByRole('link', { name: /^View/ }).click();
   const statistics = page.getByRole('region', { name: 'Statistics from the sittings' });
@@ -178,7 +171,7 @@ test('after grading, the bank shows each question’s statistics and the CO repo
   await expect(version).toContainText('100%');
   await expect(version).toContainText('A 100%');
   await expectAccessibleAtBothWidths(page, 'version statistics');
-  await screenshots(page, 'version-statistics');
+  await screenshotsAtBothWidths(page, 'version-statistics');
 
   await page.goto(`/admin/exam/${examId}/report`);
   await page.getByRole('link', { name: 'CO attainment' }).click();
@@ -203,7 +196,7 @@ test('after grading, the bank shows each question’s statistics and the CO repo
   await page.getByRole('button', { name: 'Export XLSX' }).click();
   expect((await download).suggestedFilename()).toMatch(/-co-attainment\.xlsx$/);
   await expectAccessibleAtBothWidths(page, 'CO attainment');
-  await screenshots(page, 'co-attainment');
+  await screenshotsAtBothWidths(page, 'co-attainment');
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await page.screenshot({
@@ -222,5 +215,5 @@ test('after grading, the bank shows each question’s statistics and the CO repo
       .getByRole('row', { name: /CO2/ }),
   ).toContainText('1 of 2');
   await expectAccessibleAtBothWidths(page, 'course CO attainment');
-  await screenshots(page, 'course-co-attainment');
+  await screenshotsAtBothWidths(page, 'course-co-attainment');
 });

@@ -1,5 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import {
+  expectAccessibleAtBothWidths,
+  screenshotsAtBothWidths,
+  WIDTHS,
+} from './support/accessibility';
 import { admin } from './support/accounts';
 import { signIn } from './support/session';
 import {
@@ -52,14 +56,6 @@ function watchForAttacks(page: Page) {
 async function expectNothingRan(page: Page, foreign: string[]) {
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   expect(foreign).toEqual([]);
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const [width, size] of Object.entries(WIDTHS)) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(WIDTHS.desktop);
 }
 
 /** The phone shows the page without sideways scrolling: wide code and tables scroll in place. */
@@ -115,7 +111,7 @@ test('a student and a grader see formulas, code and tables rendered, and nothing
   await expect(question.locator('script, iframe, style, img')).toHaveCount(0);
   await expectAccessibleAtBothWidths(page, 'Attempt page with content');
   await expectNoPageScrollOnPhone(page);
-  await screenshots(page, 'content-attempt');
+  await screenshotsAtBothWidths(page, 'content-attempt');
   await expectNothingRan(page, foreign);
 
   const grader = await newPage(browser);
@@ -134,7 +130,7 @@ test('a student and a grader see formulas, code and tables rendered, and nothing
   await expect(answer).toContainText('<script>window.__xss=6</script>');
   await expect(answer.locator('mark')).toHaveText(['divide and conquer']);
   await expectAccessibleAtBothWidths(grader, 'Grading page with content');
-  await screenshots(grader, 'content-grading');
+  await screenshotsAtBothWidths(grader, 'content-grading');
   await expectNothingRan(grader, graderForeign);
 });
 
@@ -167,7 +163,7 @@ test('the admin sees the content on the exam page and previews a question as the
   await expect(page.getByRole('region', { name: 'Table' })).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Exam page with content');
   await expectNoPageScrollOnPhone(page);
-  await screenshots(page, 'content-exam-page');
+  await screenshotsAtBothWidths(page, 'content-exam-page');
 
   await page.goto(`/admin/exam/${exam._id}/edit`);
   // The wizard loads its exam on a busy machine: more than the default wait.
@@ -182,6 +178,6 @@ test('the admin sees the content on the exam page and previews a question as the
   await expect(preview.getByRole('region', { name: 'Code' })).toBeVisible();
   await expect(preview.getByRole('radio', { name: 'x = 2' })).toBeDisabled();
   await expectAccessibleAtBothWidths(page, 'Wizard question preview');
-  await screenshots(page, 'content-wizard-preview');
+  await screenshotsAtBothWidths(page, 'content-wizard-preview');
   await expectNothingRan(page, foreign);
 });

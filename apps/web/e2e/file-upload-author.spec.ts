@@ -1,6 +1,6 @@
 import { ANSWER_FILE_MESSAGES } from '@examiq/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import { expectAccessibleAtBothWidths, screenshotsAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
 import { apiSignIn, logout, signIn } from './support/session';
 import {
@@ -13,14 +13,6 @@ import { addSection, next, question, startExamForSitting } from './support/wizar
 
 const RUN = Date.now().toString(36);
 const WORKING = ['I = V / R', '= 12 V / 1 kΩ', '= 12 mA'];
-
-async function screenshots(page: Page, name: string) {
-  for (const [width, size] of Object.entries(WIDTHS)) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(WIDTHS.desktop);
-}
 
 /** A photo of handwritten working, as a phone would send it: drawn on a canvas, as PNG bytes. */
 async function photoOfWorking(page: Page): Promise<Buffer> {
@@ -159,7 +151,7 @@ test('an admin authors a file upload question; a marker marks the files inline; 
   await expect(card.getByText('Up to 3 files, PDF or images, 10 MB each')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Wizard: a file upload question');
   await card.scrollIntoViewIfNeeded();
-  await screenshots(page, 'wizard-card');
+  await screenshotsAtBothWidths(page, 'wizard-card');
 
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
   const review = page.getByRole('dialog', { name: 'Review exam' });
@@ -210,7 +202,7 @@ test('an admin authors a file upload question; a marker marks the files inline; 
     files.getByRole('link', { name: 'Open in a new tab (working.pdf)' }),
   ).toHaveAttribute('target', '_blank');
   await expectAccessibleAtBothWidths(page, 'Marking uploaded files');
-  await screenshots(page, 'marking');
+  await screenshotsAtBothWidths(page, 'marking');
 
   await answer.getByLabel('Marks out of 5').fill('4');
   await answer.getByLabel('Comment (optional)').fill('Right method; show the units at each step');
@@ -243,5 +235,5 @@ test('an admin authors a file upload question; a marker marks the files inline; 
   expect((await opened.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await expect(result).toContainText('Right method; show the units at each step');
   await expectAccessibleAtBothWidths(page, 'Result with uploaded files');
-  await screenshots(page, 'result');
+  await screenshotsAtBothWidths(page, 'result');
 });

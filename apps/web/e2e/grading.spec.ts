@@ -1,18 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import { expect, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths, screenshotsAtBothWidths } from './support/accessibility';
 import { signIn } from './support/session';
 import { createEvaluator, createSitting, FACULTY_PASSWORD, submitEssay } from './support/sittings';
 
 const ESSAY =
   'Both sorts divide and conquer. Merge sort is stable and needs extra memory; quicksort sorts in place.';
-
-async function screenshots(page: Page, name: string) {
-  for (const [width, size] of Object.entries(WIDTHS)) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(WIDTHS.desktop);
-}
 
 test('a faculty member marks a long answer with the keyboard only', async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -30,7 +22,7 @@ test('a faculty member marks a long answer with the keyboard only', async ({ pag
     '0 of 1 marked',
   );
   await expectAccessibleAtBothWidths(page, 'Faculty dashboard');
-  await screenshots(page, 'faculty-dashboard');
+  await screenshotsAtBothWidths(page, 'faculty-dashboard');
 
   await card.getByRole('link', { name: `Grade ${sitting.title}` }).focus();
   await page.keyboard.press('Enter');
@@ -43,7 +35,7 @@ test('a faculty member marks a long answer with the keyboard only', async ({ pag
   await expect(answer.locator('mark')).toHaveText(['divide and conquer', 'stable']);
   await expect(answer).toContainText('17 words (150–500 expected)');
   await expectAccessibleAtBothWidths(page, 'Grading screen');
-  await screenshots(page, 'grading');
+  await screenshotsAtBothWidths(page, 'grading');
 
   await answer.getByLabel('Marks out of 5').focus();
   await page.keyboard.type('7');
@@ -92,7 +84,7 @@ test('a marker changes a score the server gave, saying why', async ({ page, requ
     .getByLabel('Reason for the change')
     .fill('The second option is also right as the question is worded');
   await expectAccessibleAtBothWidths(page, 'Changing a score');
-  await screenshots(page, 'change-score');
+  await screenshotsAtBothWidths(page, 'change-score');
   await choice.getByRole('button', { name: 'Save the new score' }).click();
   await expect(page.getByText('Marks saved')).toBeVisible();
   await expect(choice).toContainText('1 of 1 marks');

@@ -1,13 +1,10 @@
 import { once } from 'node:events';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import WebSocket from 'ws';
-import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import { expectAccessibleAtBothWidths, screenshotsAtBothWidths } from './support/accessibility';
 import { admin, faculty } from './support/accounts';
 import { apiSignIn, signIn } from './support/session';
 import { createProctoredSitting, FACULTY_PASSWORD, SITTING_PASSWORD } from './support/sittings';
-
-/** Where the screenshots of the monitor go for a person to look at: never into the repository. */
-const SHOTS = process.env.MONITOR_SHOTS;
 
 /**
  * The student's side, through the API as the attempt page calls it: the start with a passed
@@ -61,15 +58,6 @@ async function studentChannel(baseURL: string, token: string) {
   socket.send(JSON.stringify({ type: 'auth', token }));
   await expect.poll(() => received.some((message) => message.type === 'ready')).toBe(true);
   return { socket, received };
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const [width, size] of Object.entries(WIDTHS)) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(WIDTHS.desktop);
 }
 
 const tileOf = (page: Page, rollNumber: string) =>
@@ -132,7 +120,7 @@ test('a proctor opens the monitor from the dashboard, sees an alert within 2 s a
     const card = page.getByRole('article', { name: sitting.title });
     await expect(card.getByText('Proctor', { exact: true })).toBeVisible();
     await expectAccessibleAtBothWidths(page, 'Faculty dashboard');
-    await shoot(page, 'faculty-dashboard');
+    await screenshotsAtBothWidths(page, 'faculty-dashboard');
 
     await card.getByRole('link', { name: `Open the monitor of ${sitting.title}` }).click();
     await expect(page).toHaveURL(new RegExp(`/faculty/exams/${sitting.examId}/monitor$`));
@@ -152,7 +140,7 @@ test('a proctor opens the monitor from the dashboard, sees an alert within 2 s a
     await expect(activeAlerts).toHaveText('1');
     await expect(tile.getByText('1 warning')).toBeAttached();
     await expectAccessibleAtBothWidths(page, 'Live monitor: alerts');
-    await shoot(page, 'monitor-alerts');
+    await screenshotsAtBothWidths(page, 'monitor-alerts');
 
     // Chat both ways: the proctor writes, the student answers through its own API.
     await page.getByRole('button', { name: 'Message Asha Patel' }).click();
@@ -170,7 +158,7 @@ test('a proctor opens the monitor from the dashboard, sees an alert within 2 s a
     expect((await student.say('Understood, thank you.')).status()).toBe(200);
     await expect(conversation).toContainText('Understood, thank you.');
     await expectAccessibleAtBothWidths(page, 'Live monitor: a conversation');
-    await shoot(page, 'monitor-chat');
+    await screenshotsAtBothWidths(page, 'monitor-chat');
   } finally {
     student.stop();
   }
@@ -203,13 +191,13 @@ test('a proctor warns, grants extra time, dismisses an alert and ends the attemp
       /^End attempt/,
     ]);
     await expectAccessibleAtBothWidths(page, 'Live monitor: actions');
-    await shoot(page, 'monitor-actions');
+    await screenshotsAtBothWidths(page, 'monitor-actions');
     await actions.getByRole('button', { name: /^Warn/ }).click();
     const warnDialog = page.getByRole('dialog', { name: 'Warn Asha Patel' });
     await warnDialog.getByRole('button', { name: 'Send warning' }).click();
     await expect(warnDialog.getByText('Message is required')).toBeVisible();
     await warnDialog.getByLabel('Warning').fill('Keep your eyes on your own screen.');
-    await shoot(page, 'monitor-warn');
+    await screenshotsAtBothWidths(page, 'monitor-warn');
     await warnDialog.getByRole('button', { name: 'Send warning' }).click();
     await expect(page.getByText('The student has been warned')).toBeVisible();
     await expect(warnDialog).toBeHidden();
@@ -230,7 +218,7 @@ test('a proctor warns, grants extra time, dismisses an alert and ends the attemp
     await timeDialog.getByRole('button', { name: 'Grant extra time' }).click();
     await expect(timeDialog.getByText('Extra time cannot exceed 600 minutes')).toBeVisible();
     await timeDialog.getByLabel('Total extra time (minutes)').fill('10');
-    await shoot(page, 'monitor-extra-time');
+    await screenshotsAtBothWidths(page, 'monitor-extra-time');
     await timeDialog.getByRole('button', { name: 'Grant extra time' }).click();
     await expect(page.getByText('Extra time granted')).toBeVisible();
     await expect
@@ -256,7 +244,7 @@ test('a proctor warns, grants extra time, dismisses an alert and ends the attemp
     await expect(endDialog).toContainText('submitted now with the answers saved so far');
     await endDialog.getByLabel('Reason').fill('A second person was seen in the room.');
     await expectAccessibleAtBothWidths(page, 'Live monitor: end attempt dialog');
-    await shoot(page, 'monitor-end-attempt');
+    await screenshotsAtBothWidths(page, 'monitor-end-attempt');
     await endDialog.getByRole('button', { name: 'End attempt' }).click();
     await expect(page.getByText('The attempt has been ended and submitted')).toBeVisible();
     await expect(tile).toContainText('Submitted');
@@ -314,7 +302,7 @@ test('a camera tile shows the still a student’s page sends, and the monitor of
     await expect(still).toHaveAttribute('src', image);
     await expect(tile.getByText(/^Still \d\d:\d\d:\d\d$/)).toBeVisible();
     await expectAccessibleAtBothWidths(page, 'Live monitor: a camera still');
-    await shoot(page, 'monitor-still');
+    await screenshotsAtBothWidths(page, 'monitor-still');
   } finally {
     channel.socket.close();
     student.stop();
@@ -351,7 +339,7 @@ test("a proctor reads a long conversation's earlier messages on demand, back to 
       0,
     );
     await expectAccessibleAtBothWidths(page, 'Live monitor: a conversation read to its start');
-    await shoot(page, 'monitor-chat-paged');
+    await screenshotsAtBothWidths(page, 'monitor-chat-paged');
   } finally {
     student.stop();
   }
@@ -372,7 +360,7 @@ test('a faculty member not assigned to the exam is told so, and sees none of it'
   await expect(page.getByText(sitting.title)).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Candidates' })).toHaveCount(0);
   await expectAccessibleAtBothWidths(page, 'Live monitor: refused');
-  await shoot(page, 'monitor-refused');
+  await screenshotsAtBothWidths(page, 'monitor-refused');
 });
 
 test('an admin opens the monitor of a proctored exam from its page', async ({ page, request }) => {

@@ -1,8 +1,12 @@
 import { LTI_EXAM_PARAMETER, RESULT_MESSAGES, STORAGE_KEYS } from '@examiq/contracts';
 import { validExamPayload, validStudentPayload } from '@examiq/contracts/test-support';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { type LtiPlatformHarness, startLtiPlatform } from '../../server/src/test/lti-platform';
-import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import {
+  expectAccessibleAtBothWidths,
+  screenshotsAtBothWidths,
+  WIDTHS,
+} from './support/accessibility';
 import { admin } from './support/accounts';
 import { adminCreator, apiSignIn, signIn } from './support/session';
 import { createEvaluator, localDate } from './support/sittings';
@@ -104,14 +108,6 @@ async function createLaunchableExam(request: APIRequestContext, name: string, ti
   };
 }
 
-async function screenshot(page: Page, name: string) {
-  for (const [width, size] of Object.entries(WIDTHS)) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(WIDTHS.desktop);
-}
-
 /** The claims of LTI Core and Deep Linking, as the 1EdTech specifications name them. */
 const LTI_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
 const DL_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
@@ -138,7 +134,7 @@ test("a student launched from an LMS course lands in the exam's lobby, and an ad
     await expect(page.getByRole('heading', { name: sitting.title })).toBeVisible();
     // Never signed in with a password: the LMS vouched for the person, no password change asked.
     await expect(page).not.toHaveURL(/change-password/);
-    await screenshot(page, 'lti-launched-lobby');
+    await screenshotsAtBothWidths(page, 'lti-launched-lobby');
 
     // The launched session is the usual one: the student sits (a blank paper) through the API with
     // it, and the LMS's gradebook refuses scores from now on.
@@ -217,7 +213,7 @@ test('an instructor places a published exam in their LMS course, and the placed 
       `${exam.totalMarks} marks`,
     );
     await expectAccessibleAtBothWidths(page, 'The deep-linking page');
-    await screenshot(page, 'lti-deep-link');
+    await screenshotsAtBothWidths(page, 'lti-deep-link');
 
     // The choice goes back to the LMS as a signed answer, which the LMS checks with ExamIQ's keys.
     const answered = platform.deepLinkResponses.length;

@@ -1,6 +1,10 @@
 import { validFacultyPayload } from '@examiq/contracts/test-support';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import {
+  expectAccessibleAtBothWidths,
+  screenshotsAtBothWidths,
+  WIDTHS,
+} from './support/accessibility';
 import { admin } from './support/accounts';
 import { apiSignIn, signIn } from './support/session';
 
@@ -19,13 +23,6 @@ async function createFaculty(request: APIRequestContext) {
   expect(created.status(), await created.text()).toBe(201);
   const { faculty, defaultPassword } = (await created.json()).data;
   return { id: faculty._id as string, email: payload.email, defaultPassword: defaultPassword };
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const [width, size] of Object.entries(WIDTHS)) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
 }
 
 test('a new faculty member on the default password is held on the reset screen, with no success toast', async ({
@@ -101,7 +98,7 @@ test('tables fit a laptop, and on a phone say they scroll sideways and keep thei
   const deleteButton = page.getByRole('button', { name: /^Delete / }).first();
   await expect(deleteButton).toBeInViewport();
   await expectAccessibleAtBothWidths(page, 'Faculty list with the scroll hint');
-  await screenshots(page, 'faculty-list');
+  await screenshotsAtBothWidths(page, 'faculty-list');
 });
 
 test("a faculty member's qualification and experience headings keep the case they were written in", async ({
@@ -116,5 +113,5 @@ test("a faculty member's qualification and experience headings keep the case the
   await expect(heading).toBeVisible();
   expect(await heading.evaluate((element) => getComputedStyle(element).textTransform)).toBe('none');
   await expect(page.getByRole('heading', { level: 3, name: 'VIT Pune' })).toBeVisible();
-  await screenshots(page, 'faculty-detail');
+  await screenshotsAtBothWidths(page, 'faculty-detail');
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { importExampleRow, PEOPLE_IMPORT_COLUMNS } from '@examiq/contracts';
-import { type Download, expect, type Page, test } from '@playwright/test';
-import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import { type Download, expect, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths, screenshotsAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
 import { adminCreator, completeFirstLogin, logout, signIn } from './support/session';
 
@@ -57,14 +57,6 @@ function studentsCsv(
   return [COLUMNS, ...rows].map((row) => row.map(quoted).join(',')).join('\r\n');
 }
 
-async function screenshots(page: Page, name: string) {
-  for (const [width, size] of Object.entries(WIDTHS)) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(WIDTHS.desktop);
-}
-
 async function textOf(download: Download): Promise<string> {
   return readFile((await download.path()) as string, 'utf8');
 }
@@ -99,7 +91,7 @@ test('an admin imports 50 students from a CSV with three bad rows, and one of th
   await expect(page).toHaveURL(/\/admin\/student\/import$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Import Students' })).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'Import page');
-  await screenshots(page, 'import-empty');
+  await screenshotsAtBothWidths(page, 'import-empty');
 
   const template = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV template' }).click();
@@ -128,7 +120,7 @@ test('an admin imports 50 students from a CSV with three bad rows, and one of th
     [String(BAD.duplicateRoll.index + 2), 'rollNumber'],
   ]);
   await expectAccessibleAtBothWidths(page, 'Import preview with errors');
-  await screenshots(page, 'import-preview');
+  await screenshotsAtBothWidths(page, 'import-preview');
 
   // Nothing is fixed: all or nothing refuses, the valid rows go in.
   await expect(page.getByRole('button', { name: 'Import 50 students' })).toBeDisabled();
@@ -147,7 +139,7 @@ test('an admin imports 50 students from a CSV with three bad rows, and one of th
     '47',
   );
   await expectAccessibleAtBothWidths(page, 'Import finished');
-  await screenshots(page, 'import-finished');
+  await screenshotsAtBothWidths(page, 'import-finished');
 
   const credentials = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download credentials' }).click();
@@ -182,7 +174,7 @@ test('an admin exports the student list with a search', async ({ page }) => {
   await page.getByRole('searchbox', { name: 'Search students' }).press('Enter');
   await expect(page.getByRole('row').filter({ hasText: rollOf(9) })).toHaveCount(1);
   await expectAccessibleAtBothWidths(page, 'Student list with a search');
-  await screenshots(page, 'student-list');
+  await screenshotsAtBothWidths(page, 'student-list');
 
   const exported = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -220,7 +212,7 @@ test('an admin imports students with invitations; the outbox holds them and one 
   await page.keyboard.press('ArrowRight');
   await expect(passwords.getByRole('radio', { name: /Email invitations/ })).toBeChecked();
   await expectAccessibleAtBothWidths(page, 'Import with the password choice');
-  await screenshots(page, 'import-invite-choice');
+  await screenshotsAtBothWidths(page, 'import-invite-choice');
 
   await page.getByRole('button', { name: 'Import 3 students' }).click();
   await expect(page.getByText('3 students imported.')).toBeVisible({ timeout: 60_000 });
@@ -229,7 +221,7 @@ test('an admin imports students with invitations; the outbox holds them and one 
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download credentials' })).toHaveCount(0);
   await expectAccessibleAtBothWidths(page, 'Import finished with invitations');
-  await screenshots(page, 'import-invite-finished');
+  await screenshotsAtBothWidths(page, 'import-invite-finished');
 
   // No SMTP_URL in the test server: the invitations wait in the outbox.
   await page.getByRole('link', { name: 'Outbox' }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import { expectAccessibleAtBothWidths, screenshotsAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
 import { fakeMediaLaunchOptions } from './support/chromium';
 import { signIn } from './support/session';
@@ -10,14 +10,6 @@ import {
 } from './support/sittings';
 
 test.use({ launchOptions: fakeMediaLaunchOptions });
-
-/** Screenshots of the page at the desktop and the phone width, leaving it at the desktop width. */
-async function screenshotBothWidths(page: Page, name: string) {
-  await page.setViewportSize(WIDTHS.phone);
-  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(WIDTHS.desktop);
-  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
-}
 
 /** 'HH:mm' of an instant on this machine's clock, which is the server's. */
 const clockTime = (instant: Date) =>
@@ -45,7 +37,7 @@ test('Live Proctoring lists the proctored exams open now to open their monitor; 
   await expect(card).toBeVisible();
   await expect(card).toContainText('0 of 1 student sitting');
   await expectAccessibleAtBothWidths(page, 'Live Proctoring');
-  await screenshotBothWidths(page, 'live-proctoring');
+  await screenshotsAtBothWidths(page, 'live-proctoring');
 
   await card.getByRole('link', { name: `Open the monitor of ${sitting.title}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/exam/exam-ui\\?examId=${sitting.examId}$`));
@@ -64,7 +56,7 @@ test('Live Proctoring lists the proctored exams open now to open their monitor; 
   await expect(alerts).not.toContainText('Screen sharing stopped');
   await expect(alerts).not.toContainText('Looked away from the screen');
   await expectAccessibleAtBothWidths(page, 'Monitor demonstration');
-  await screenshotBothWidths(page, 'monitor-demonstration');
+  await screenshotsAtBothWidths(page, 'monitor-demonstration');
   await expect(page.getByRole('link', { name: 'Back to Live Proctoring' })).toHaveAttribute(
     'href',
     '/admin/exam/live-proctoring',
@@ -98,7 +90,7 @@ test('before the window opens, the lobby says when Start opens and the monitor c
   await expect(student.getByText('You can start the exam.')).toHaveCount(0);
   await expect(student.getByRole('button', { name: 'Start exam' })).toBeDisabled();
   await expectAccessibleAtBothWidths(student, 'Lobby before the start');
-  await screenshotBothWidths(student, 'lobby-start-opens-in');
+  await screenshotsAtBothWidths(student, 'lobby-start-opens-in');
 
   const adminContext = await browser.newContext();
   const monitor = await adminContext.newPage();
@@ -112,7 +104,7 @@ test('before the window opens, the lobby says when Start opens and the monitor c
     );
     await expect(monitor.getByText('Time Remaining')).toHaveCount(0);
     await expectAccessibleAtBothWidths(monitor, 'Monitor before the start');
-    await screenshotBothWidths(monitor, 'monitor-starts-in');
+    await screenshotsAtBothWidths(monitor, 'monitor-starts-in');
 
     // The exam opening soon is on Live Proctoring, apart from those open now.
     await monitor.goto('/admin/exam/live-proctoring');
@@ -155,7 +147,7 @@ test("a proctor's chat message shows on the student's screen at once, read out, 
       /^Message from Administrator at \d\d:\d\d: Please keep your face in view of the camera\.$/,
     );
     await expectAccessibleAtBothWidths(student, 'Attempt with a proctor message');
-    await screenshotBothWidths(student, 'attempt-proctor-message');
+    await screenshotsAtBothWidths(student, 'attempt-proctor-message');
 
     await banner.getByRole('button', { name: 'Open chat' }).click();
     await expect(banner).toHaveCount(0);

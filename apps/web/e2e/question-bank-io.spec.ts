@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import { expect, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths, screenshotsAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
 import { adminCreator, signIn } from './support/session';
 
@@ -18,13 +18,6 @@ $CATEGORY: $course$/top/Unit 2
 
 ::Ohm::A resistor of 2 ohms carries 3 A. The voltage across it in volts is {#6 ####By Ohm's law.}
 `;
-
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize(WIDTHS.phone);
-  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(WIDTHS.desktop);
-  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
-}
 
 test('an admin imports a GIFT file into a bank, moves, tags and retires questions, and exports a category', async ({
   page,
@@ -61,7 +54,7 @@ test('an admin imports a GIFT file into a bank, moves, tags and retires question
   await importDialog.getByRole('button', { name: 'Import' }).click();
   await expect(importDialog.getByRole('status')).toHaveText('3 questions imported as Draft');
   await expect(importDialog.getByText('Circuits/Unit 1/Kirchhoff')).toBeVisible();
-  await screenshots(page, 'import-report');
+  await screenshotsAtBothWidths(page, 'import-report');
   await importDialog.getByRole('button', { name: 'Done' }).click();
   await expect(tree.getByRole('button', { name: 'Circuits 3 questions' })).toBeVisible();
   await expect(tree.getByRole('button', { name: 'Kirchhoff 2 questions' })).toBeVisible();
@@ -74,7 +67,7 @@ test('an admin imports a GIFT file into a bank, moves, tags and retires question
   const bar = page.getByRole('region', { name: 'Chosen questions' });
   await expect(bar.getByText('3 questions selected')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'bank with a selection');
-  await screenshots(page, 'bank-selection');
+  await screenshotsAtBothWidths(page, 'bank-selection');
   await bar.getByRole('button', { name: 'Move…' }).click();
   const moveDialog = page.getByRole('dialog', { name: 'Move questions' });
   await moveDialog.getByRole('combobox', { name: 'Category' }).fill('Unit 1/Laws');
@@ -114,7 +107,7 @@ test('an admin imports a GIFT file into a bank, moves, tags and retires question
     }),
   ).toBeChecked();
   await expectAccessibleAtBothWidths(page, 'export dialog');
-  await screenshots(page, 'export-dialog');
+  await screenshotsAtBothWidths(page, 'export-dialog');
   const download = page.waitForEvent('download');
   await exportDialog.getByRole('button', { name: 'Export' }).click();
   const file = await download;

@@ -1,8 +1,8 @@
 import { validQuestions } from '@examiq/contracts/test-support';
 import { expect, test } from '@playwright/test';
-import { expectAccessibleAtBothWidths } from './support/accessibility';
+import { expectAccessibleAtBothWidths, screenshotsAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
-import { bankCall, screenshots } from './support/bank';
+import { bankCall } from './support/bank';
 import { apiSignIn, logout, signIn } from './support/session';
 import { createFacultyMember, FACULTY_PASSWORD } from './support/sittings';
 import { createMasterData } from './support/wizard';
@@ -40,7 +40,7 @@ test('faculty granted a course find its questions by category, search and filter
   await page.getByRole('button', { name: 'Save outcomes' }).click();
   await expect(page.getByText('Course outcomes saved')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'outcomes and access');
-  await screenshots(page, 'outcomes-and-access');
+  await screenshotsAtBothWidths(page, 'outcomes-and-access');
   await logout(page);
 
   const { tokens } = await apiSignIn(request, author.email, FACULTY_PASSWORD);
@@ -86,7 +86,7 @@ test('faculty granted a course find its questions by category, search and filter
     table.getByText('Which quantity does Kirchhoff’s current law conserve?'),
   ).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'question bank');
-  await screenshots(page, 'question-bank');
+  await screenshotsAtBothWidths(page, 'question-bank');
 
   await tree.getByRole('button', { name: 'Kirchhoff 1 question' }).click();
   await expect(table.getByText('What is the time constant of an RC circuit?')).toBeHidden();
@@ -142,7 +142,7 @@ test('faculty granted a course find its questions by category, search and filter
   await expect(page.getByRole('button', { name: 'Back to Draft' })).toBeVisible();
   await expect(history.getByText('Changed status')).toBeVisible();
   await expectAccessibleAtBothWidths(page, 'bank question');
-  await screenshots(page, 'bank-question');
+  await screenshotsAtBothWidths(page, 'bank-question');
 
   await history.getByRole('button', { name: 'Restore revision 1' }).click();
   const dialog = page.getByRole('dialog', { name: 'Restore revision 1?' });

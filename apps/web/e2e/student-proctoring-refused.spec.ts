@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import { expectAccessibleAtBothWidths, screenshotsAtBothWidths } from './support/accessibility';
 import { chromiumLaunchOptions } from './support/chromium';
 import { signIn } from './support/session';
 import { createProctoredSitting, SITTING_PASSWORD } from './support/sittings';
@@ -26,8 +26,5 @@ test('the lobby says the camera was refused and offers no Start', async ({ page,
   await expect(page.getByRole('button', { name: 'Check again' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Start exam' })).toHaveCount(0);
   await expectAccessibleAtBothWidths(page, 'Lobby: system check failed');
-  for (const [label, size] of Object.entries(WIDTHS)) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `/tmp/examiq-shots/lobby-check-failed-${label}.png` });
-  }
+  await screenshotsAtBothWidths(page, 'lobby-check-failed');
 });

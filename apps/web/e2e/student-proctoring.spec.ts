@@ -4,8 +4,8 @@ import {
   PROCTORING_LIMITS,
   PROCTORING_MESSAGES,
 } from '@examiq/contracts';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectAccessibleAtBothWidths, WIDTHS } from './support/accessibility';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths, screenshotsAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
 import { fakeMediaLaunchOptions } from './support/chromium';
 import { apiSignIn, signIn } from './support/session';
@@ -19,16 +19,6 @@ import {
 } from './support/sittings';
 
 test.use({ launchOptions: fakeMediaLaunchOptions });
-
-const SHOTS = '/tmp/examiq-shots';
-
-async function screenshots(page: Page, name: string) {
-  for (const [label, size] of Object.entries(WIDTHS)) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png` });
-  }
-  await page.setViewportSize(WIDTHS.desktop);
-}
 
 /** Calls the admin's API (an admin is a proctor of every exam). */
 async function adminApi(request: APIRequestContext) {
@@ -96,7 +86,7 @@ test('a proctored sitting: the system check, then signals and the face check rea
     )
     .toBeGreaterThan(0);
   await expectAccessibleAtBothWidths(page, 'Lobby: system check passed');
-  await screenshots(page, 'lobby-check-passed');
+  await screenshotsAtBothWidths(page, 'lobby-check-passed');
 
   await page.getByRole('button', { name: 'Start exam' }).click();
   await expect(page).toHaveURL(/\/student\/attempt\/[^/]+$/);
@@ -252,7 +242,7 @@ test('the proctors chat with the student, warn, extend the time and end the atte
   );
 
   await expectAccessibleAtBothWidths(page, 'Attempt: chat open');
-  await screenshots(page, 'attempt-chat-open');
+  await screenshotsAtBothWidths(page, 'attempt-chat-open');
 
   // A warning comes over everything, and is kept in the conversation.
   await api.post('warn-student', { attemptId, text: 'Keep your eyes on your own screen.' });
@@ -260,7 +250,7 @@ test('the proctors chat with the student, warn, extend the time and end the atte
   await expect(warning).toContainText('Keep your eyes on your own screen.');
   await expect(messages).toContainText('Keep your eyes on your own screen.');
   await expectAccessibleAtBothWidths(page, 'Attempt: a warning shown');
-  await screenshots(page, 'attempt-warning');
+  await screenshotsAtBothWidths(page, 'attempt-warning');
   await warning.getByRole('button', { name: 'I understand' }).click();
   await expect(warning).toBeHidden();
 

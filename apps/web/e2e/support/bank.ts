@@ -1,5 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { WIDTHS } from './accessibility';
+import { type APIRequestContext, expect } from '@playwright/test';
 
 /** Calls a bank path as the one signed in with `accessToken`, expecting `status`: its data. */
 export async function bankCall(
@@ -15,12 +14,4 @@ export async function bankCall(
   });
   expect(response.status(), await response.text()).toBe(status);
   return (await response.json()).data;
-}
-
-/** Full-page screenshots at the phone's and the desktop's width, named after the screen. */
-export async function screenshots(page: Page, name: string) {
-  await page.setViewportSize(WIDTHS.phone);
-  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(WIDTHS.desktop);
-  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
 }
