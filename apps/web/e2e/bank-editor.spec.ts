@@ -118,6 +118,8 @@ test('a granted author writes bank questions on screen and edits one an exam use
   await expect(
     page.getByRole('heading', { level: 1, name: 'Bank Question', exact: true }),
   ).toBeVisible();
+  // The back link names the question's course once the question has loaded.
+  await expect(page.getByText('Unit 3/Transients').first()).toBeVisible();
   await page.locator('#main-content').getByRole('link', { name: 'Question bank' }).click();
   const tree = page.getByRole('navigation', { name: 'Categories' });
   await expect(tree.getByRole('button', { name: 'Unit 3 2 questions' })).toBeVisible();
