@@ -2,7 +2,13 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chromiumInstallers, ensureChromium, findChromium, NO_CHROMIUM } from './chromium.mjs';
+import {
+  chromiumInstallers,
+  ensureChromium,
+  findChromium,
+  findHeadlessShell,
+  NO_CHROMIUM,
+} from './chromium.mjs';
 
 // A machine is a folder standing for its PATH: the finder and the installers see only what is
 // in it, and its commands are small shell scripts that really run.
@@ -55,6 +61,22 @@ describe('finding a Chromium', () => {
     mkdirSync(join(machine, 'playwright'));
     command(missing);
     expect(findChromium({ env: env(), playwrightChromium: missing })).toEqual({ path: missing });
+  });
+});
+
+describe('finding the headless shell', () => {
+  it('finds Debian’s beside the whole browser, which stays the Chromium found', () => {
+    const whole = command(join(bin, 'chromium'));
+    expect(findHeadlessShell({ env: env() })).toBeUndefined();
+    const shell = command(join(bin, 'chromium-headless-shell'));
+    expect(findHeadlessShell({ env: env() })).toBe(shell);
+    expect(findChromium({ env: env(), playwrightChromium: missing })).toEqual({ path: whole });
+  });
+
+  it('leaves it aside when CHROMIUM_PATH chooses the browser', () => {
+    command(join(bin, 'chromium-headless-shell'));
+    const chosen = command(join(machine, 'my-chrome'));
+    expect(findHeadlessShell({ env: env({ CHROMIUM_PATH: chosen }) })).toBeUndefined();
   });
 });
 

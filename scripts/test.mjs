@@ -73,16 +73,13 @@ if (DATABASE_URL) {
   console.log('\nDATABASE_URL is not set: the API suite on PostgreSQL is skipped.');
 }
 
-function browserTests(chromiumPath) {
+// The Playwright config finds the Chromium ensureChromium found or installed by the same search.
+function browserTests() {
   const ok = run(
     'Browser tests (Chromium)',
     'npx',
     ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
-    {
-      ...envWithoutDatabase,
-      CHROMIUM_PATH: chromiumPath,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
-    },
+    { ...envWithoutDatabase, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
   );
   const path = join(reports, 'playwright.json');
   if (existsSync(path)) {
@@ -121,7 +118,7 @@ if (!run('Build', 'npm', ['run', 'build', '--silent'])) {
   problems.push('build failed, browser and deployment tests not run');
   totals.failed += 1;
 } else {
-  if (chromium.path) browserTests(chromium.path);
+  if (chromium.path) browserTests();
   else {
     problems.push(`browser tests not run: ${chromium.problem}`);
     totals.failed += 1;

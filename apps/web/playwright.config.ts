@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { NO_CHROMIUM } from '../../scripts/chromium.mjs';
-import { chromium, chromiumLaunchOptions } from './e2e/support/chromium';
+import { chromium, testLaunchOptions } from './e2e/support/chromium';
 
 // Stop before any test rather than fail each one on a missing browser.
 if (!chromium.path) throw new Error(chromium.problem ?? NO_CHROMIUM);
@@ -23,7 +23,7 @@ export default defineConfig({
     // A trace records screenshots and page snapshots at every step of every test: a third of the
     // suite's processor time. `--trace retain-on-failure` records them when a failure needs them.
     trace: 'off',
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: testLaunchOptions,
   },
   webServer: {
     command: 'npx tsx e2e/support/serve.ts',

@@ -2,6 +2,7 @@ import { ANSWER_FILE_MESSAGES } from '@examiq/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths, screenshotsAtBothWidths } from './support/accessibility';
 import { admin } from './support/accounts';
+import { chromiumLaunchOptions } from './support/chromium';
 import { apiSignIn, logout, signIn } from './support/session';
 import {
   createEvaluator,
@@ -10,6 +11,9 @@ import {
   SITTING_PASSWORD,
 } from './support/sittings';
 import { addSection, next, question, startExamForSitting } from './support/wizard';
+
+// The marker sees the PDF in the whole browser's viewer, which the headless shell has not.
+test.use({ launchOptions: chromiumLaunchOptions });
 
 const RUN = Date.now().toString(36);
 const WORKING = ['I = V / R', '= 12 V / 1 kΩ', '= 12 mA'];

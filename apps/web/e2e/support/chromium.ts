@@ -1,14 +1,15 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findChromium } from '../../../../scripts/chromium.mjs';
+import { findChromium, findHeadlessShell } from '../../../../scripts/chromium.mjs';
 
 /** CHROMIUM_PATH, the system's or Playwright's own; `npm test` gets one first when there is none. */
 export const chromium = findChromium();
 
 /**
- * How the browser tests and the benchmarks launch it. The flags keep it from reaching out to
- * Google's services, which a closed network refuses many times a second.
+ * How the whole browser is launched: by the tests of full screen, the camera and the PDF viewer,
+ * and by the benchmarks. The flags keep it from reaching out to Google's services, which a closed
+ * network refuses many times a second.
  */
 export const chromiumLaunchOptions = {
   executablePath: chromium.path,
@@ -22,6 +23,12 @@ export const chromiumLaunchOptions = {
     '--disable-component-update',
     '--disable-sync',
   ],
+};
+
+/** How every other browser test launches it: the headless shell where there is one. */
+export const testLaunchOptions = {
+  ...chromiumLaunchOptions,
+  executablePath: findHeadlessShell() ?? chromium.path,
 };
 
 /**
