@@ -1,36 +1,20 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, takingTurns, verifyPassword } from './passwords';
-
-/** Lets every settled promise run its continuations. */
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+import { hashingTurns, hashPassword, verifyPassword } from './passwords';
 
 describe('password hashing in turns', () => {
-  it('runs at most its limit at a time, and answers every caller in turn', async () => {
-    const limit = 2;
-    const inTurn = takingTurns(limit);
-    const running: (() => void)[] = [];
-    let mostAtOnce = 0;
-    const held = (value: number) =>
-      inTurn(
-        () =>
-          new Promise<number>((resolve) => {
-            running.push(() => resolve(value));
-            mostAtOnce = Math.max(mostAtOnce, running.length);
-          }),
-      );
-    const failing = inTurn(() => Promise.reject(new Error('unreadable hash')));
-    const answers = [1, 2, 3, 4, 5, 6, 7].map(held);
-    await expect(failing).rejects.toThrow('unreadable hash');
-    await settle();
-    expect(running).toHaveLength(limit);
-
-    while (running.length > 0) {
-      running.shift()?.();
-      await settle();
-      expect(running.length).toBeLessThanOrEqual(limit);
-    }
-    expect(mostAtOnce).toBe(limit);
-    expect(await Promise.all(answers)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  it('hashes at most one password a core at a time, and answers every caller', async () => {
+    const cores = availableParallelism();
+    const passwords = Array.from({ length: cores * 3 }, (_, i) => `Correct-horse-${i}`);
+    const hashes = passwords.map((password) => hashPassword(password));
+    expect(hashingTurns.activeCount).toBe(cores);
+    expect(hashingTurns.pendingCount).toBe(cores * 2);
+    const stored = await Promise.all(hashes);
+    expect(hashingTurns.activeCount + hashingTurns.pendingCount).toBe(0);
+    const checks = await Promise.all(
+      stored.map((passwordHash, i) => verifyPassword(passwordHash, passwords[i] ?? '')),
+    );
+    expect(checks.every(Boolean)).toBe(true);
   });
 
   it('verifies a password against its hash', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import pLimit from 'p-limit';
 
 /**
  * OWASP's argon2id parameters. The algorithm is the library's default (argon2id): its `Algorithm`
@@ -15,36 +16,15 @@ const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as co
  * at most one hash a core runs at a time; the others wait their turn here, first come first
  * served.
  */
-const inTurn = takingTurns(availableParallelism());
-
-/**
- * Runs work at most `limit` at a time, first come first served: the caller beyond the limit
- * waits until one before it ends.
- */
-export function takingTurns(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    if (running < limit) running += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      // The turn passes straight to the next in line, so `running` counts only what runs.
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
+export const hashingTurns = pLimit(availableParallelism());
 
 export function hashPassword(password: string): Promise<string> {
-  return inTurn(() => hash(password, ARGON2_OPTIONS));
+  return hashingTurns(() => hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await inTurn(() => verify(passwordHash, password));
+    return await hashingTurns(() => verify(passwordHash, password));
   } catch {
     return false;
   }
