@@ -64,10 +64,20 @@ export async function expectAccessibleAtBothWidths(page: Page, label: string): P
   await expectAccessible(page, `${label} (desktop)`);
 }
 
-/** Full-page screenshots at both widths, named `<name>-phone.png` and `<name>-desktop.png`. */
+/**
+ * Full-page screenshots at both widths, named `<name>-phone.png` and `<name>-desktop.png`, taken
+ * from the top: a page scrolled down draws its sticky header where the viewport stood. The page is
+ * brought to the front first: a student's full-screen window that another context's window has
+ * since covered may draw no new frame, and a screenshot waits for one (one in ten waited forever).
+ */
 export async function screenshotsAtBothWidths(page: Page, name: string): Promise<void> {
-  await page.setViewportSize(WIDTHS.phone);
-  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(WIDTHS.desktop);
-  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
+  await page.bringToFront();
+  for (const [width, size] of [
+    ['phone', WIDTHS.phone],
+    ['desktop', WIDTHS.desktop],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
 }
