@@ -130,8 +130,15 @@ test('a lecturer writes a formula, an image, code and a table into a question; t
 
   await card.getByLabel('Explanation').fill('Ohm’s law divides the voltage by the resistance.');
   for (const [index, option] of ['3 A', '$\\frac{1}{3}$ A'].entries()) {
-    await card.getByRole('button', { name: 'Add option' }).click();
-    await card.getByLabel(`Option ${index + 1}`, { exact: true }).fill(option);
+    const field = card.getByLabel(`Option ${index + 1}`, { exact: true });
+    // Focusing the explanation opened the card's toolbars and previews, which load and then push
+    // the button down: a click that lands as they arrive misses it, and is made again.
+    await expect(async () => {
+      if ((await field.count()) === 0)
+        await card.getByRole('button', { name: 'Add option' }).click();
+      await expect(field).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    await field.fill(option);
   }
   await card.getByRole('checkbox', { name: 'Correct (option 1)' }).check();
 
