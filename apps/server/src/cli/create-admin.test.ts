@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { verifyPassword } from '../modules/auth/passwords';
 import { EMAIL_TAKEN_MESSAGE } from '../modules/users/users.service';
+import { describeEmbedded } from '../test/database';
 import { recordingOutput } from '../test/output';
 import { createAdmin, USAGE } from './create-admin';
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(cwd, { recursive: true, force: true }));
 
-describe('create-admin', () => {
+describeEmbedded('create-admin', () => {
   it.each([
     [[], ['--email: Email is required', '--password: Password is required']],
     [

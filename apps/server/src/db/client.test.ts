@@ -7,7 +7,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JWT_SECRET_FILE, loadConfig } from '../config';
-import { createTestDatabase, postgresUrlOf, TEST_ENGINE } from '../test/database';
+import { createTestDatabase, describeEmbedded, postgresUrlOf, TEST_ENGINE } from '../test/database';
 import { type AppDatabase, type Database, openDatabase, PGDATA_DIR } from './client';
 import { DataDirLockedError, LOCK_FILE } from './data-dir-lock';
 import { users } from './schema';
@@ -28,7 +28,7 @@ function deadPid(): number {
   return pid;
 }
 
-describe('embedded database', () => {
+describeEmbedded('embedded database', () => {
   it('initialises in a staging directory, locks DATA_DIR and survives close and reopen', async () => {
     await mkdir(dataDir, { recursive: true });
     await mkdir(path.join(dataDir, `${PGDATA_DIR}.init-12345`));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin } from '../cli/create-admin';
+import { TEST_ENGINE } from '../test/database';
 import { bystander, exited, isReleasedZombie, lines, processState } from '../test/processes';
 import { LOCK_FILE } from './data-dir-lock';
 
@@ -84,7 +85,7 @@ async function holderLeftAZombie(platform?: string): Promise<number> {
 
 const lockFile = () => path.join(dataDir, LOCK_FILE);
 
-describe.skipIf(process.platform !== 'linux' || Boolean(process.env.DATABASE_URL))(
+describe.skipIf(process.platform !== 'linux' || TEST_ENGINE === 'postgres')(
   'the data directory lock between processes',
   () => {
     it(`lets exactly one of ${AT_ONCE} processes starting at once on a crash's lock hold it, in ${TRIALS} trials`, async () => {

@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { validExamPayload, validStudentPayload } from '@examiq/contracts/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEmbedded } from '../test/database';
 import { freePort, type ServerProcess, startServer, waitForHealth } from '../test/server-process';
 import { localDate } from '../test/sittings';
 import { LOCK_FILE } from './data-dir-lock';
@@ -20,7 +21,7 @@ const KILL_CYCLES = 3;
 const WRITE_MS = 1_500;
 const CONCURRENT_WRITERS = 8;
 
-describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database durability', () => {
+describeEmbedded('embedded database durability', () => {
   let dataDir: string;
   let baseUrl: string;
   let port: number;

@@ -8,7 +8,8 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { escapeMarkdown, readableText } from '@examiq/contracts';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
+import { describeEmbedded } from '../test/database';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 const JOURNAL = path.join('meta', '_journal.json');
@@ -42,7 +43,7 @@ async function migratedBefore(tag: string) {
   return { client, db };
 }
 
-describe('0006_option_columns', () => {
+describeEmbedded('0006_option_columns', () => {
   it('moves every stored choice and its correct answer into the question, in order, and keeps the answer one of them', async () => {
     const { client, db } = await migratedBefore('0006_option_columns');
     // Questions whose exams are beside the point: their parents' foreign keys are not checked.
@@ -91,7 +92,7 @@ describe('0006_option_columns', () => {
   }, 120_000);
 });
 
-describe('0020_auto_exam_times', () => {
+describeEmbedded('0020_auto_exam_times', () => {
   it('keeps the windows of stored exams, and an AUTO exam may then have clock times', async () => {
     const { client: before0020, db } = await migratedBefore('0020_auto_exam_times');
     // Exams whose master data are beside the point: their foreign keys are not checked.
@@ -138,7 +139,7 @@ describe('0020_auto_exam_times', () => {
   });
 });
 
-describe('0027_content_markdown', () => {
+describeEmbedded('0027_content_markdown', () => {
   const PLAIN = [
     'What is 2*3*4, and is snake_case_name valid?',
     'It costs $5 and $10.\nLine two: x^2 and H~2~O, a [bracket], a | pipe, a \\ backslash, `tick`',

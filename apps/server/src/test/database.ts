@@ -3,13 +3,19 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import { type AppDatabase, type Database, openMemoryDatabase, openPostgres } from '../db/client';
 import * as schema from '../db/schema';
 import { SINGLE_ROW } from '../db/single-row';
 
 /** The engine the API tests run on: PostgreSQL when DATABASE_URL is set, otherwise PGlite. */
 export const TEST_ENGINE = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+/**
+ * A block that tests the embedded engine alone, on a PGlite of its own whatever DATABASE_URL says:
+ * the run on PostgreSQL would repeat it as it is, so it runs in the PGlite run only.
+ */
+export const describeEmbedded = describe.skipIf(TEST_ENGINE === 'postgres');
 
 function withDatabaseName(url: string, name: string): string {
   const target = new URL(url);

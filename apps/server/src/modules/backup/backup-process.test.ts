@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backup } from '../../cli/backup';
 import { restore } from '../../cli/restore';
 import { openDatabase } from '../../db/client';
+import { describeEmbedded } from '../../test/database';
 import { recordingOutput } from '../../test/output';
 import { exited } from '../../test/processes';
 import {
@@ -53,33 +54,33 @@ async function partialOf(file: string): Promise<string> {
   throw new Error(`No partial backup of ${file} appeared`);
 }
 
-beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'examiq-backup-process-'));
-  dataDir = path.join(work, 'data');
-  const database = await openDatabase({ dataDir, databaseUrl: undefined });
-  try {
-    await database.migrate();
-    await database.db.execute(sql`
-      insert into audit_log (at, actor_email, action, record_type, record_id, record_label, summary)
-      select now(), 'someone@example.com', 'student.update', 'student', g::text, 'A student',
-        repeat('changed ', 20)
-      from generate_series(1, ${BULK_ROWS}) g`);
-  } finally {
-    await database.close();
-  }
-  port = await freePort();
-  server = await startedServer();
-}, 120_000);
-
-afterAll(async () => {
-  server.child.kill('SIGKILL');
-  await exited(server.child);
-  await rm(work, { recursive: true, force: true });
-});
-
 const env = () => ({ DATA_DIR: dataDir, PORT: String(port), ...ADMIN });
 
-describe('npm run backup on the embedded database of a running server', () => {
+describeEmbedded('npm run backup on the embedded database of a running server', () => {
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'examiq-backup-process-'));
+    dataDir = path.join(work, 'data');
+    const database = await openDatabase({ dataDir, databaseUrl: undefined });
+    try {
+      await database.migrate();
+      await database.db.execute(sql`
+        insert into audit_log (at, actor_email, action, record_type, record_id, record_label, summary)
+        select now(), 'someone@example.com', 'student.update', 'student', g::text, 'A student',
+          repeat('changed ', 20)
+        from generate_series(1, ${BULK_ROWS}) g`);
+    } finally {
+      await database.close();
+    }
+    port = await freePort();
+    server = await startedServer();
+  }, 120_000);
+
+  afterAll(async () => {
+    server.child.kill('SIGKILL');
+    await exited(server.child);
+    await rm(work, { recursive: true, force: true });
+  });
+
   it('takes the backup through the server, signed in as the admin', async () => {
     const file = path.join(work, 'complete.jsonl.gz');
     const { lines, output } = recordingOutput();
