@@ -22,7 +22,7 @@ import {
 } from '../../db/client';
 import { mailMessages } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { createEmptyPostgresDatabase } from '../../test/database';
+import { createEmptyPostgresDatabase, describeEmbedded } from '../../test/database';
 import { phonePhoto, picture, uploadMedia } from '../../test/images';
 import { recordingOutput } from '../../test/output';
 import { multipartBody } from '../../test/people-import';
@@ -246,39 +246,6 @@ describe('a backup taken through the running server', () => {
     expect(await viewOf(database)).toEqual(original);
   });
 
-  it('refuses a folder that holds a database, and leaves it as it was', async () => {
-    const dataDir = path.join(work, 'held');
-    expect(
-      await restore(['--in', backupFile, '--data-dir', dataDir], {}, recordingOutput().output),
-    ).toBe(0);
-    const before = await readdir(path.join(dataDir, 'pgdata'), { recursive: true });
-    const { lines, output } = recordingOutput();
-    expect(await restore(['--in', backupFile, '--data-dir', dataDir], {}, output)).toBe(1);
-    expect(lines.err).toEqual([
-      expect.stringMatching(/already holds records: restore into an empty one, or add --force/),
-    ]);
-    expect(await readdir(path.join(dataDir, 'pgdata'), { recursive: true })).toEqual(before);
-    expect(await restore(['--in', backupFile, '--data-dir', dataDir, '--force'], {}, output)).toBe(
-      0,
-    );
-  }, 120_000);
-
-  it("refuses DATA_DIR's embedded database once it holds records when no target is given", async () => {
-    // The command's default target, as `npm run restore -- --in FILE` reaches it on the server's
-    // machine without DATABASE_URL.
-    const dataDir = path.join(work, 'in-use');
-    const env = { INIT_CWD: work, DATA_DIR: 'in-use', DATABASE_URL: '' };
-    expect(await restore(['--in', backupFile], env, recordingOutput().output)).toBe(0);
-    const before = await readdir(path.join(dataDir, 'pgdata'), { recursive: true });
-
-    const { lines, output } = recordingOutput();
-    expect(await restore(['--in', backupFile], env, output)).toBe(1);
-    expect(lines.err).toEqual([
-      `The folder ${dataDir} already holds records: restore into an empty one, or add --force to replace them`,
-    ]);
-    expect(await readdir(path.join(dataDir, 'pgdata'), { recursive: true })).toEqual(before);
-  }, 120_000);
-
   it('refuses a cut-off file with one line, and creates nothing', async () => {
     const cut = path.join(work, 'cut.jsonl.gz');
     await writeFile(
@@ -338,7 +305,44 @@ describe('a backup taken through the running server', () => {
   });
 });
 
-describe('a backup of an older version', () => {
+// A backup restored twice into one folder, or of an older version: the embedded engine's own
+// folders, whichever engine the backup was taken from.
+describeEmbedded('restoring into a folder that holds a database', () => {
+  it('refuses a folder that holds a database, and leaves it as it was', async () => {
+    const dataDir = path.join(work, 'held');
+    expect(
+      await restore(['--in', backupFile, '--data-dir', dataDir], {}, recordingOutput().output),
+    ).toBe(0);
+    const before = await readdir(path.join(dataDir, 'pgdata'), { recursive: true });
+    const { lines, output } = recordingOutput();
+    expect(await restore(['--in', backupFile, '--data-dir', dataDir], {}, output)).toBe(1);
+    expect(lines.err).toEqual([
+      expect.stringMatching(/already holds records: restore into an empty one, or add --force/),
+    ]);
+    expect(await readdir(path.join(dataDir, 'pgdata'), { recursive: true })).toEqual(before);
+    expect(await restore(['--in', backupFile, '--data-dir', dataDir, '--force'], {}, output)).toBe(
+      0,
+    );
+  }, 120_000);
+
+  it("refuses DATA_DIR's embedded database once it holds records when no target is given", async () => {
+    // The command's default target, as `npm run restore -- --in FILE` reaches it on the server's
+    // machine without DATABASE_URL.
+    const dataDir = path.join(work, 'in-use');
+    const env = { INIT_CWD: work, DATA_DIR: 'in-use', DATABASE_URL: '' };
+    expect(await restore(['--in', backupFile], env, recordingOutput().output)).toBe(0);
+    const before = await readdir(path.join(dataDir, 'pgdata'), { recursive: true });
+
+    const { lines, output } = recordingOutput();
+    expect(await restore(['--in', backupFile], env, output)).toBe(1);
+    expect(lines.err).toEqual([
+      `The folder ${dataDir} already holds records: restore into an empty one, or add --force to replace them`,
+    ]);
+    expect(await readdir(path.join(dataDir, 'pgdata'), { recursive: true })).toEqual(before);
+  }, 120_000);
+});
+
+describeEmbedded('a backup of an older version', () => {
   it('is restored at its own schema version, then migrated to the newest', async () => {
     const older = '0012_audit_log';
     const source = await openMemoryDatabase();
