@@ -10,6 +10,7 @@ import { auditLog, users } from '../db/schema';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS } from '../modules/auth/credentials';
 import { hashPassword } from '../modules/auth/passwords';
 import { createTestApp } from '../test/app';
+import { TEST_ENGINE } from '../test/database';
 import { bearer, createTestUser, signIn, uniqueEmail } from '../test/users';
 
 /** The Redis store is checked where a Redis server is given (CI starts one and sets it). */
@@ -142,7 +143,9 @@ const STORES: Store[] = [
     },
   },
 ];
-if (REDIS_URL) {
+// Instances sharing Redis are a deployment of several processes, which runs on PostgreSQL (the
+// embedded engine serves one process): the Redis store is tested in the PostgreSQL run.
+if (REDIS_URL && TEST_ENGINE === 'postgres') {
   STORES.push({
     name: 'Redis (two instances, each on a database of its own)',
     async start(limits) {
