@@ -3,7 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessibleAtBothWidths } from './support/accessibility';
 import { signIn } from './support/session';
 import { createSitting, openSection, SITTING_PASSWORD, saveState } from './support/sittings';
-import { addSection, next, question, startExamForSitting } from './support/wizard';
+import { addSection, clickUntilShown, next, question, startExamForSitting } from './support/wizard';
 
 const RUN = Date.now().toString(36);
 const DESCRIPTION = 'Two resistors in series with a battery';
@@ -131,13 +131,8 @@ test('a lecturer writes a formula, an image, code and a table into a question; t
   await card.getByLabel('Explanation').fill('Ohm’s law divides the voltage by the resistance.');
   for (const [index, option] of ['3 A', '$\\frac{1}{3}$ A'].entries()) {
     const field = card.getByLabel(`Option ${index + 1}`, { exact: true });
-    // Focusing the explanation opened the card's toolbars and previews, which load and then push
-    // the button down: a click that lands as they arrive misses it, and is made again.
-    await expect(async () => {
-      if ((await field.count()) === 0)
-        await card.getByRole('button', { name: 'Add option' }).click();
-      await expect(field).toBeVisible({ timeout: 2_000 });
-    }).toPass();
+    // Focusing the explanation opened the card's toolbars and previews, which push the button down.
+    await clickUntilShown(card.getByRole('button', { name: 'Add option' }), field);
     await field.fill(option);
   }
   await card.getByRole('checkbox', { name: 'Correct (option 1)' }).check();

@@ -118,18 +118,25 @@ export async function chooseAudience(page: Page, batch: string) {
   await page.getByRole('group', { name: 'Sections' }).getByLabel('Section A').check();
 }
 
+/**
+ * Clicks a button that adds `added` until it is there. A click that lands while the content
+ * above is still growing (a card loading its toolbars and previews) can miss the button on a busy
+ * machine; it is repeated only while `added` has not appeared, so nothing is added twice.
+ */
+export async function clickUntilShown(button: Locator, added: Locator) {
+  await expect(async () => {
+    if ((await added.count()) === 0) await button.click();
+    await expect(added).toBeVisible({ timeout: 5_000 });
+  }).toPass();
+}
+
 export async function addSection(
   page: Page,
   number: number,
   section: { name: string; marks: string; type: string; questions: string },
 ) {
   const card = page.getByRole('region', { name: new RegExp(`^Section ${number}`) });
-  // A click that lands while the card above is still growing can miss the button on a busy
-  // machine; it is repeated only while the new card has not appeared, so no section is added twice.
-  await expect(async () => {
-    if ((await card.count()) === 0) await page.getByRole('button', { name: 'Add Section' }).click();
-    await expect(card).toBeVisible({ timeout: 5_000 });
-  }).toPass();
+  await clickUntilShown(page.getByRole('button', { name: 'Add Section' }), card);
   await card.getByLabel('Section Name').fill(section.name);
   await card.getByLabel('Section Marks').fill(section.marks);
   await card.getByLabel('Question Type').selectOption({ label: section.type });
