@@ -2,8 +2,8 @@
 // DATABASE_URL is set, browser, on a Chromium it gets when the machine has none, and the nginx
 // deployment when PostgreSQL, Redis and nginx are there), then one line with the totals of all
 // suites.
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium, onPath } from './chromium.mjs';
@@ -14,9 +14,6 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const { DATABASE_URL, ...envWithoutDatabase } = process.env;
-// The browser tests' server is the one process `npm start` runs, which needs no Redis; a Redis
-// shared with the PostgreSQL suite running beside it would mix their sign-in counters.
-const { REDIS_URL: _redis, ...browserEnv } = envWithoutDatabase;
 const totals = { passed: 0, failed: 0 };
 const problems = [];
 /** Seconds each step took, printed together before the totals: where CI's time goes. */
@@ -28,33 +25,6 @@ function run(title, command, args, env = envWithoutDatabase) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   durations.push({ title, seconds: (performance.now() - started) / 1000 });
   return result.status === 0;
-}
-
-/**
- * Starts a step beside the ones that follow. Its output goes to a file (the steps that follow
- * block this process, which could not drain a pipe meanwhile) and is printed when it is awaited,
- * so the lines of two steps never interleave. Resolves to whether it succeeded.
- */
-function runBeside(title, command, args, env) {
-  const started = performance.now();
-  const log = join(reports, `${title.replaceAll(/\W+/g, '-').toLowerCase()}.log`);
-  const output = openSync(log, 'w');
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', output, output] });
-  closeSync(output);
-  const status = new Promise((resolve) => {
-    child.on('error', () => resolve(null));
-    child.on('close', resolve);
-  });
-  return async () => {
-    const code = await status;
-    console.log(`\n=== ${title} (run beside the build and browser tests) ===`);
-    process.stdout.write(readFileSync(log));
-    durations.push({
-      title: `${title}, beside them`,
-      seconds: (performance.now() - started) / 1000,
-    });
-    return code === 0;
-  };
 }
 
 function countVitest(title, file, ok) {
@@ -73,37 +43,35 @@ function countVitest(title, file, ok) {
   }
 }
 
-const vitestArgs = (file, args) => [
-  'vitest',
-  'run',
-  ...args,
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${join(reports, file)}`,
-];
-
 function vitest(title, file, args, env) {
-  countVitest(title, file, run(title, 'npx', vitestArgs(file, args), env));
+  const ok = run(
+    title,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, file)}`,
+    ],
+    env,
+  );
+  countVitest(title, file, ok);
 }
 
 if (!run('Lint', 'npx', ['biome', 'check', '.'])) problems.push('lint failed');
 if (!run('Typecheck', 'npm', ['run', 'typecheck', '--silent'])) problems.push('typecheck failed');
 
 vitest('Unit, component and API tests (embedded PGlite)', 'vitest.json', []);
-
-// The browser tests leave about a third of two cores idle while pages wait on the server and on
-// timers: the API suite on PostgreSQL runs in that time, on one worker so it takes no more.
-const POSTGRES_SUITE = 'API tests on PostgreSQL';
-const postgresSuite = DATABASE_URL
-  ? runBeside(
-      POSTGRES_SUITE,
-      'npx',
-      vitestArgs('vitest-postgres.json', ['--project', 'server', '--maxWorkers', '1']),
-      { ...envWithoutDatabase, DATABASE_URL },
-    )
-  : null;
-if (!postgresSuite)
+if (DATABASE_URL) {
+  vitest('API tests on PostgreSQL', 'vitest-postgres.json', ['--project', 'server'], {
+    ...envWithoutDatabase,
+    DATABASE_URL,
+  });
+} else {
   console.log('\nDATABASE_URL is not set: the API suite on PostgreSQL is skipped.');
+}
 
 // The Playwright config finds the Chromium ensureChromium found or installed by the same search.
 function browserTests() {
@@ -111,7 +79,7 @@ function browserTests() {
     'Browser tests (Chromium)',
     'npx',
     ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
-    { ...browserEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
+    { ...envWithoutDatabase, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
   );
   const path = join(reports, 'playwright.json');
   if (existsSync(path)) {
@@ -146,8 +114,7 @@ function deploymentTests() {
 
 // A machine without a browser fails here, never passes by leaving the browser tests out.
 const chromium = ensureChromium();
-const built = run('Build', 'npm', ['run', 'build', '--silent']);
-if (!built) {
+if (!run('Build', 'npm', ['run', 'build', '--silent'])) {
   problems.push('build failed, browser and deployment tests not run');
   totals.failed += 1;
 } else {
@@ -156,9 +123,8 @@ if (!built) {
     problems.push(`browser tests not run: ${chromium.problem}`);
     totals.failed += 1;
   }
+  deploymentTests();
 }
-if (postgresSuite) countVitest(POSTGRES_SUITE, 'vitest-postgres.json', await postgresSuite());
-if (built) deploymentTests();
 
 console.log('\nTime per step:');
 for (const { title, seconds } of durations)
