@@ -4,6 +4,7 @@ import { expectAccessibleAtBothWidths, screenshotsAtBothWidths } from './support
 import { adminCreator } from './support/session';
 import {
   chooseAudience,
+  clickUntilShown,
   createMasterData,
   fillExamInformation,
   next,
@@ -54,8 +55,8 @@ test('an admin builds a section drawing "2 Easy + 1 Hard" from a bank category a
   await page.getByLabel('End Date').fill('2031-03-16');
   await next(page);
 
-  await page.getByRole('button', { name: 'Add Section' }).click();
   const section = page.getByRole('region', { name: /^Section 1/ });
+  await clickUntilShown(page.getByRole('button', { name: 'Add Section' }), section);
   await section.getByLabel('Section Name').fill('Circuit laws');
   await section.getByLabel('Section Marks').fill('3');
   await section.getByLabel('Drawn from a question bank').check();
@@ -65,7 +66,7 @@ test('an admin builds a section drawing "2 Easy + 1 Hard" from a bank category a
   await rule(1).getByLabel('Category').selectOption('Unit 3');
   await rule(1).getByLabel('Count').fill('2');
   await rule(1).getByLabel('Difficulty').selectOption('EASY');
-  await section.getByRole('button', { name: 'Add rule' }).click();
+  await clickUntilShown(section.getByRole('button', { name: 'Add rule' }), rule(2));
   await rule(2).getByLabel('Category').selectOption('Unit 3');
   await rule(2).getByLabel('Count').fill('2');
   await rule(2).getByLabel('Difficulty').selectOption('HARD');

@@ -4,6 +4,7 @@ import { createProctor } from './support/session';
 import {
   addSection,
   chooseAudience,
+  clickUntilShown,
   createMasterData,
   fillExamInformation,
   next,
@@ -23,7 +24,10 @@ async function writeBasics(card: Locator, text: string) {
 async function writeMcq(card: Locator, text: string) {
   await writeBasics(card, text);
   for (const [index, option] of ['Stack', 'Queue', 'Heap'].entries()) {
-    await card.getByRole('button', { name: 'Add option' }).click();
+    await clickUntilShown(
+      card.getByRole('button', { name: 'Add option' }),
+      card.getByLabel(`Option ${index + 1}`, { exact: true }),
+    );
     await card.getByLabel(`Option ${index + 1}`, { exact: true }).fill(option);
   }
   await card.getByRole('checkbox', { name: 'Correct (option 2)' }).check();

@@ -10,7 +10,7 @@ import {
   saveState,
   submitAndReadResult,
 } from './support/sittings';
-import { addSection, next, question, startExamForSitting } from './support/wizard';
+import { addSection, clickUntilShown, next, question, startExamForSitting } from './support/wizard';
 
 const RUN = Date.now().toString(36);
 const STEPS = ['Switch the supply on', 'Read the ammeter', 'Switch the supply off'] as const;
@@ -88,7 +88,10 @@ test('an admin authors fill-in-the-blanks, matching and ordering questions; a st
   await writeExplanation(blanks);
   const first = blanks.getByRole('group', { name: /^Blank 1/ });
   await first.getByRole('textbox', { name: 'Accepted answer 1' }).fill('ohms');
-  await first.getByRole('button', { name: 'Add accepted answer' }).click();
+  await clickUntilShown(
+    first.getByRole('button', { name: 'Add accepted answer' }),
+    first.getByRole('textbox', { name: 'Accepted answer 2' }),
+  );
   await first.getByRole('textbox', { name: 'Accepted answer 2' }).fill('ohm');
   const second = blanks.getByRole('group', { name: /^Blank 2/ });
   await second.getByLabel('Tolerance', { exact: true }).fill('0.5');
@@ -109,7 +112,10 @@ test('an admin authors fill-in-the-blanks, matching and ordering questions; a st
   await pairs.getByLabel('Match 1', { exact: true }).fill('Conductor');
   await pairs.getByLabel('Prompt 2', { exact: true }).fill('Glass');
   await pairs.getByLabel('Match 2', { exact: true }).fill('Insulator');
-  await pairs.getByRole('button', { name: 'Add distractor' }).click();
+  await clickUntilShown(
+    pairs.getByRole('button', { name: 'Add distractor' }),
+    pairs.getByLabel('Distractor 1', { exact: true }),
+  );
   await pairs.getByLabel('Distractor 1', { exact: true }).fill('Superconductor');
   await pairs.getByRole('button', { name: 'Preview' }).click();
   await expect(pairs.getByRole('combobox', { name: 'Copper' })).toBeVisible();
@@ -120,7 +126,10 @@ test('an admin authors fill-in-the-blanks, matching and ordering questions; a st
   await writeExplanation(sequence);
   await sequence.getByLabel('Item 1', { exact: true }).fill(STEPS[0] ?? '');
   await sequence.getByLabel('Item 2', { exact: true }).fill(STEPS[2] ?? '');
-  await sequence.getByRole('button', { name: 'Add item' }).click();
+  await clickUntilShown(
+    sequence.getByRole('button', { name: 'Add item' }),
+    sequence.getByLabel('Item 3', { exact: true }),
+  );
   await sequence.getByLabel('Item 3', { exact: true }).fill(STEPS[1] ?? '');
   await press(sequence.getByRole('button', { name: 'Move item 3 up' }), 'Enter');
   await expect(sequence.getByLabel('Item 2', { exact: true })).toHaveValue(STEPS[1] ?? '');

@@ -10,7 +10,7 @@ import {
   saveState,
   submitAndReadResult,
 } from './support/sittings';
-import { addSection, next, question, startExamForSitting } from './support/wizard';
+import { addSection, clickUntilShown, next, question, startExamForSitting } from './support/wizard';
 
 const RUN = Date.now().toString(36);
 
@@ -40,7 +40,10 @@ test('an admin authors multiple select and numerical questions; a student answer
 
   const choices = question(page, 1, 1);
   await writeBasics(choices, 'Which of these conduct electricity?');
-  await choices.getByRole('button', { name: 'Add option' }).click();
+  await clickUntilShown(
+    choices.getByRole('button', { name: 'Add option' }),
+    choices.getByLabel('Option 3', { exact: true }),
+  );
   for (const [index, option] of ['Copper', 'Glass', 'Aluminium'].entries()) {
     await choices.getByLabel(`Option ${index + 1}`, { exact: true }).fill(option);
   }
@@ -56,13 +59,12 @@ test('an admin authors multiple select and numerical questions; a student answer
   await accepted.getByLabel('Value').fill('0.012');
   await accepted.getByLabel('Tolerance', { exact: true }).fill('2');
   await accepted.getByLabel('Tolerance type').selectOption({ label: 'Percent (±%)' });
-  await numerical.getByRole('button', { name: 'Add unit' }).click();
-  await numerical
-    .getByRole('group', { name: 'Unit 1' })
-    .getByLabel('Unit', { exact: true })
-    .fill('A');
-  await numerical.getByRole('button', { name: 'Add unit' }).click();
+  const addUnit = numerical.getByRole('button', { name: 'Add unit' });
+  const ampere = numerical.getByRole('group', { name: 'Unit 1' });
+  await clickUntilShown(addUnit, ampere);
+  await ampere.getByLabel('Unit', { exact: true }).fill('A');
   const milli = numerical.getByRole('group', { name: 'Unit 2' });
+  await clickUntilShown(addUnit, milli);
   await milli.getByLabel('Unit', { exact: true }).fill('mA');
   await milli.getByLabel('Factor').fill('0.001');
   await expect(numerical.getByLabel('Unit penalty')).toHaveValue('0.1');
