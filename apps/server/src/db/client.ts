@@ -203,7 +203,16 @@ function embeddedPool(pglite: PGlite): pg.Pool {
   return new pg.Pool({ Client: EmbeddedClient, max: 1, idleTimeoutMillis: 0 });
 }
 
-function pgliteDatabase(pglite: PGlite, onClosed: () => void = () => {}): Database {
+/**
+ * What closing an embedded database does besides closing its connection: `onClosed` runs last;
+ * `release`, when given, takes the engine instead of its being closed.
+ */
+interface EmbeddedClose {
+  onClosed?: () => void;
+  release?: (engine: PGlite) => Promise<void>;
+}
+
+function pgliteDatabase(pglite: PGlite, { onClosed, release }: EmbeddedClose = {}): Database {
   const pool = embeddedPool(pglite);
   const database = poolDatabase(pool, 'pglite');
   let closing: Promise<void> | undefined;
@@ -213,7 +222,8 @@ function pgliteDatabase(pglite: PGlite, onClosed: () => void = () => {}): Databa
       closing ??= (async () => {
         try {
           await database.close();
-          if (!pglite.closed) {
+          if (release) await release(pglite);
+          else if (!pglite.closed) {
             try {
               await pglite.exec('CHECKPOINT');
             } finally {
@@ -221,7 +231,7 @@ function pgliteDatabase(pglite: PGlite, onClosed: () => void = () => {}): Databa
             }
           }
         } finally {
-          onClosed();
+          onClosed?.();
         }
       })();
       return closing;
@@ -230,11 +240,20 @@ function pgliteDatabase(pglite: PGlite, onClosed: () => void = () => {}): Databa
 }
 
 /** A PGlite held in memory, for tests. `loadDataDir` takes a dump of an already migrated one. */
-export async function openMemoryDatabase(options: { loadDataDir?: Blob } = {}): Promise<Database> {
-  const client = await createPglite(
-    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-  );
-  return pgliteDatabase(client);
+export function createMemoryEngine(loadDataDir?: Blob): Promise<PGlite> {
+  return createPglite(loadDataDir ? { loadDataDir } : {});
+}
+
+/**
+ * A database on a PGlite held in memory (a new one unless `engine` is given). Closing it closes
+ * the engine, or hands it to `release` when given.
+ */
+export async function openMemoryDatabase(
+  options: { engine?: PGlite; release?: (engine: PGlite) => Promise<void> } = {},
+): Promise<Database> {
+  return pgliteDatabase(options.engine ?? (await createMemoryEngine()), {
+    release: options.release,
+  });
 }
 
 /** A dump of a freshly migrated PGlite, for `openMemoryDatabase({ loadDataDir })`. */
@@ -321,7 +340,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     // PGlite sets the modes of the files it starts with itself (0666 among them), whatever the
     // umask, and a folder made by an earlier version is readable by all.
     restrictToOwner(dataDir);
-    return pgliteDatabase(pglite, () => lock.release());
+    return pgliteDatabase(pglite, { onClosed: () => lock.release() });
   } catch (error) {
     lock.release();
     throw error;
