@@ -9,7 +9,7 @@ import {
   VALIDATION_FAILED_MESSAGE,
 } from '@examiq/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { describeEmbedded } from '../test/database';
 import {
