@@ -61,6 +61,9 @@ test("an admin adds the institution's provider, and a person signs in with it an
     await dialog.getByRole('button', { name: 'Save provider' }).click();
     await expect(dialog.getByText('Button label is required')).toBeVisible();
     await expect(dialog.getByText('Client secret is required')).toBeVisible();
+    // The form focuses its first wrong field, then again on the next turn of the page's event
+    // loop: typing into another field waits for that turn, or its text lands in the first.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
     // Saving again checks the whole form at once, as the admin who presses Save sees it.
     await dialog.getByLabel('Issuer URL').fill('http://idp.college.test');
     await dialog.getByRole('button', { name: 'Save provider' }).click();
