@@ -3,6 +3,7 @@ import { ATTEMPT_LIMITS, ATTEMPT_MESSAGES, type AttemptView } from '@examiq/cont
 import type { AppDatabase } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import type { AttemptLayoutColumn } from '../../db/schema';
+import { batchedStatement } from '../../db/statement-batches';
 import { ApiError } from '../../errors';
 import { scheduleDetailsOf } from '../exams/exam-header';
 import type { MediaLinks, SignedLinks } from '../media/media-links';
@@ -101,22 +102,70 @@ async function drawFor(
   return { seed, drawn: drawPaper(seed, paper.sections, seen) };
 }
 
-/** One attempt per student and exam: a second start finds the first one's row and resumes it. */
-const insertAttempt = preparedSql<{ id: string }>(
-  'start_attempt',
+interface NewAttempt {
+  examId: string;
+  studentUserId: string;
+  startedAt: Date;
+  baseDeadlineAt: Date;
+  deadlineAt: Date;
+  dueAt: Date;
+  layout: AttemptLayoutColumn | null;
+  sectionDeadlines: Record<string, string>;
+}
+
+/**
+ * The attempts of a batch of starts (`i` is a start's place in it), each with its 'started' event.
+ * One attempt per student and exam: a start whose row exists already gets no id back, and resumes
+ * the existing attempt.
+ */
+const insertAttempts = preparedSql<{ i: number; id: string }>(
+  'start_attempts',
   `
-  with attempt as (
+  with start as (
+    select * from json_to_recordset($1::json) as start(i int, exam_id uuid, student_user_id uuid,
+      started_at timestamptz, base_deadline_at timestamptz, deadline_at timestamptz,
+      due_at timestamptz, layout jsonb, section_deadlines jsonb)
+  ), attempt as (
     insert into exam_attempts
       (exam_id, student_user_id, started_at, base_deadline_at, deadline_at, due_at, layout,
         section_deadlines)
-    values ($1, $2, $3, $4, $5, $6, $7, $8)
+    select exam_id, student_user_id, started_at, base_deadline_at, deadline_at, due_at, layout,
+      section_deadlines
+    from start
     on conflict (exam_id, student_user_id) do nothing
-    returning id, started_at
+    returning id, exam_id, student_user_id, started_at
   ), event as (
     insert into attempt_events (attempt_id, type, at) select id, 'started', started_at from attempt
   )
-  select id from attempt`,
+  select start.i, attempt.id
+  from start inner join attempt using (exam_id, student_user_id)`,
 );
+
+/** Inserts a new attempt with the starts arriving at the same moment; undefined if it exists. */
+const insertAttempt = batchedStatement<NewAttempt, string>({
+  run: async (db, attempts) => {
+    const rows = await insertAttempts(db, [
+      Buffer.from(
+        JSON.stringify(
+          attempts.map((attempt, i) => ({
+            i,
+            exam_id: attempt.examId,
+            student_user_id: attempt.studentUserId,
+            started_at: attempt.startedAt,
+            base_deadline_at: attempt.baseDeadlineAt,
+            deadline_at: attempt.deadlineAt,
+            due_at: attempt.dueAt,
+            layout: attempt.layout,
+            section_deadlines: attempt.sectionDeadlines,
+          })),
+        ),
+      ),
+    ]);
+    return new Map(rows.map(({ i, id }) => [i, id]));
+  },
+  keyOf: (attempt) => `${attempt.examId} ${attempt.studentUserId}`,
+  most: 64,
+});
 
 const recordEvent = preparedSql<never>(
   'record_attempt_event',
@@ -161,20 +210,20 @@ export async function startExam(
     first && first.timeLimit > 0
       ? { [first.id]: new Date(now.getTime() + first.timeLimit * 60_000).toISOString() }
       : {};
-  const [inserted] = await insertAttempt(db, [
-    exam.id,
-    userId,
-    now,
+  const insertedId = await insertAttempt(db, {
+    examId: exam.id,
+    studentUserId: userId,
+    startedAt: now,
     baseDeadlineAt,
     deadlineAt,
-    new Date(deadlineAt.getTime() + ATTEMPT_LIMITS.saveGraceMs),
-    layout && JSON.stringify(layout),
-    JSON.stringify(sectionDeadlines),
-  ]);
-  if (!inserted) return startExam(db, userId, examId, now, links);
-  rememberOwner(db, inserted.id, { examId: exam.id, studentUserId: userId });
+    dueAt: new Date(deadlineAt.getTime() + ATTEMPT_LIMITS.saveGraceMs),
+    layout,
+    sectionDeadlines,
+  });
+  if (!insertedId) return startExam(db, userId, examId, now, links);
+  rememberOwner(db, insertedId, { examId: exam.id, studentUserId: userId });
   const created: AttemptRow = {
-    id: inserted.id,
+    id: insertedId,
     examId: exam.id,
     studentUserId: userId,
     status: 'IN_PROGRESS',
