@@ -105,9 +105,13 @@ function p99Of(latencies: number[]): number {
 
 /**
  * A single stall hides behind a 99th percentile of a few hundred requests; not behind this, ten
- * times the quiet 99th percentile on a machine loaded enough to need it (a stall costs seconds).
+ * times the quiet 99th percentile on a machine loaded enough to need it (a stall costs seconds: a
+ * file read on the event loop holds it for as long as the read). Short of a second: with the other
+ * test worker busy on a 2-core machine, the file of 20,000 rows, read in the parser thread, kept
+ * the bystander waiting up to 501 ms once (160 ms on an idle machine; the heap grew 82 MB there
+ * against 11 MB, so most likely a collection of the rows the thread handed back).
  */
-const BYSTANDER_MAX_MS = 500;
+const BYSTANDER_MAX_MS = 1_000;
 
 /** The bystander was served as usual while the file was read: no stall, no slow tail. */
 function expectBystanderServed(result: { p99: number; maxMs: number }) {
