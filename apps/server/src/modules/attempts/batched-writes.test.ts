@@ -7,6 +7,7 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { attemptAnswers, attemptEvents, examAttempts } from '../../db/schema';
+import { describeEmbedded } from '../../test/database';
 import { expectError } from '../../test/errors';
 import { EXAM_DAY_TEN, sittingSuite } from '../../test/sittings';
 
@@ -55,7 +56,7 @@ async function transactionsWriting(attemptIds: string[]) {
 }
 
 describe('saves arriving together', () => {
-  it('are written in fewer statements than saves, each acknowledged with its own attempt', async () => {
+  it('are each acknowledged with their own attempt, and stored', async () => {
     const sittings = await startedAttempts(8);
     const responses = await Promise.all(
       sittings.map(({ student, view, questionId }, index) =>
@@ -73,8 +74,6 @@ describe('saves arriving together', () => {
         deadlineAt: sittings[index]?.view.attempt.deadlineAt,
       });
     }
-    const attemptIds = sittings.map(({ view }) => view.attempt._id);
-    expect(await transactionsWriting(attemptIds)).toBeLessThan(sittings.length);
     for (const [index, { view }] of sittings.entries()) {
       expect(await storedTexts(view.attempt._id)).toEqual([
         { text: `Answer of student ${index + 1}`, seq: index + 1 },
@@ -145,7 +144,7 @@ describe('saves arriving together', () => {
 });
 
 describe('starts arriving together', () => {
-  it('are written in fewer statements than starts, each student with an attempt of their own', async () => {
+  it('give each student an attempt of their own', async () => {
     suite.clock.set(EXAM_DAY_TEN);
     const exam = await suite.fixture.exam();
     const students = await Promise.all(
@@ -161,9 +160,6 @@ describe('starts arriving together', () => {
     );
     expect(views.map((view) => view.attempt._id).sort()).toEqual(
       attempts.map((attempt) => attempt.id).sort(),
-    );
-    expect(await transactionsWriting(attempts.map((attempt) => attempt.id))).toBeLessThan(
-      students.length,
     );
   });
 
@@ -185,5 +181,32 @@ describe('starts arriving together', () => {
       .from(attemptEvents)
       .where(eq(attemptEvents.attemptId, first?.attempt._id ?? ''));
     expect(events.map((event) => event.type).sort()).toEqual(['resumed', 'started']);
+  });
+});
+
+// On the embedded engine its one connection makes the writes overlap for certain: the second
+// start's or save's write arrives while the first's waits for the connection. On PostgreSQL the
+// pool may answer each one before the next arrives, as on a quiet server (bench/README.md measures
+// the batches there).
+describeEmbedded('writes arriving together', () => {
+  it('are written in fewer statements than starts and saves', async () => {
+    suite.clock.set(EXAM_DAY_TEN);
+    const exam = await suite.fixture.exam();
+    const students = await Promise.all(
+      Array.from({ length: 8 }, () => suite.fixture.student(suite.fixture.inSection.A)),
+    );
+    const views = await Promise.all(students.map((student) => student.client.start(exam._id)));
+    const attemptIds = views.map((view) => view.attempt._id);
+    expect(await transactionsWriting(attemptIds)).toBeLessThan(students.length);
+    const saved = await Promise.all(
+      students.map((student, index) =>
+        student.client.save(attemptIds[index] ?? '', {
+          seq: 1,
+          answers: [{ questionId: shortAnswerOf(views[index] as AttemptView), text: 'Ohm' }],
+        }),
+      ),
+    );
+    expect(saved.map((response) => response.statusCode)).toEqual(students.map(() => 200));
+    expect(await transactionsWriting(attemptIds)).toBeLessThan(students.length);
   });
 });
