@@ -14,13 +14,21 @@ import { EXAM_DAY_TEN, sittingSuite } from '../../test/sittings';
 const suite = sittingSuite();
 const saveResponse = successResponse(saveAnswersResultSchema);
 
-/** Students of section A, each with a started attempt of one new exam. */
-async function startedAttempts(count: number) {
+/** A new exam open now, and students of section A who have not started it. */
+async function examWithStudents(count: number) {
   suite.clock.set(EXAM_DAY_TEN);
   const exam = await suite.fixture.exam();
+  const students = await Promise.all(
+    Array.from({ length: count }, () => suite.fixture.student(suite.fixture.inSection.A)),
+  );
+  return { exam, students };
+}
+
+/** Students of section A, each with a started attempt of one new exam. */
+async function startedAttempts(count: number) {
+  const { exam, students } = await examWithStudents(count);
   return Promise.all(
-    Array.from({ length: count }, async () => {
-      const student = await suite.fixture.student(suite.fixture.inSection.A);
+    students.map(async (student) => {
       const view = await student.client.start(exam._id);
       return { student, view, questionId: shortAnswerOf(view) };
     }),
@@ -145,11 +153,7 @@ describe('saves arriving together', () => {
 
 describe('starts arriving together', () => {
   it('give each student an attempt of their own', async () => {
-    suite.clock.set(EXAM_DAY_TEN);
-    const exam = await suite.fixture.exam();
-    const students = await Promise.all(
-      Array.from({ length: 8 }, () => suite.fixture.student(suite.fixture.inSection.A)),
-    );
+    const { exam, students } = await examWithStudents(8);
     const views = await Promise.all(students.map((student) => student.client.start(exam._id)));
     const attempts = await suite.t.database.db
       .select({ id: examAttempts.id, studentUserId: examAttempts.studentUserId })
@@ -190,11 +194,7 @@ describe('starts arriving together', () => {
 // the batches there).
 describeEmbedded('writes arriving together', () => {
   it('are written in fewer statements than starts and saves', async () => {
-    suite.clock.set(EXAM_DAY_TEN);
-    const exam = await suite.fixture.exam();
-    const students = await Promise.all(
-      Array.from({ length: 8 }, () => suite.fixture.student(suite.fixture.inSection.A)),
-    );
+    const { exam, students } = await examWithStudents(8);
     const views = await Promise.all(students.map((student) => student.client.start(exam._id)));
     const attemptIds = views.map((view) => view.attempt._id);
     expect(await transactionsWriting(attemptIds)).toBeLessThan(students.length);
